@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const ZEnvironment = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a port number from 0 to 65535' })
+    .int({ error: 'must be a port number from 0 to 65535' })
+    .min(0, { error: 'must be a port number from 0 to 65535' })
+    .max(65535, { error: 'must be a port number from 0 to 65535' })
+    .default(3000),
+  HOST: z
+    .string()
+    .default('127.0.0.1')
+    .refine(
+      (value) => /^[\w.:-]+$/.test(value),
+      'must be a host name or IP address such as 127.0.0.1 or 0.0.0.0',
+    ),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine(
+      (value) => !value || /^postgres(ql)?:\/\//.test(value),
+      'must start with postgres:// or postgresql://',
+    ),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .refine((value) => !value || /^smtps?:\/\//.test(value), 'must start with smtp:// or smtps://'),
+  MAIL_FROM: z.string().default('Cargodesk <no-reply@cargodesk.local>'),
+  LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
+  PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(4096).default(6),
+  PRODUCTION_HOST: z.string().default(''),
+});
+
+const secretVariables = new Set(['DATABASE_URL', 'SMTP_URL']);
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: (typeof logLevels)[number];
+  passwordPolicy: { minLength: number };
+  /** Page host served by the production identity project; every other host uses the test project. */
+  productionHost: string;
+};
+
+/** Thrown for a bad environment value; its message is the one line printed before exit. */
+export class ConfigError extends Error {}
+
+export const loadConfig = (environment: Record<string, string | undefined> = process.env): Config => {
+  // Empty strings count as unset, as in most twelve-factor tooling.
+  const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
+  const parsed = ZEnvironment.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    // URLs may carry passwords: name the variable, never echo its value.
+    const shown = secretVariables.has(variable) ? '' : `=${JSON.stringify(environment[variable] ?? '')}`;
+    throw new ConfigError(`Invalid ${variable}${shown}: ${issue?.message}`);
+  }
+  const values = parsed.data;
+  const urlHost = values.HOST === '0.0.0.0' || values.HOST === '::' ? 'localhost' : values.HOST;
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    dataDir: path.resolve(values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    publicUrl: (
+      values.PUBLIC_URL ?? `http://${urlHost === '127.0.0.1' ? 'localhost' : urlHost}:${values.PORT}`
+    ).replace(/\/$/, ''),
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    logLevel: values.LOG_LEVEL,
+    passwordPolicy: { minLength: values.PASSWORD_MIN_LENGTH },
+    productionHost: values.PRODUCTION_HOST,
+  };
+};

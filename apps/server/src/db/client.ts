@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock.ts';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A database handle or an open transaction: repositories accept either. */
+export type Queryable = Db | Tx;
+
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Runs LISTEN on PostgreSQL or PGlite; the handler receives each payload. */
+  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+  close: () => Promise<void>;
+  /** The pool behind a PostgreSQL database, for work that needs one session (migration locks). */
+  pool?: pg.Pool;
+};
+
+/** A failure to open the database, reported as one line before the process exits. */
+export class DatabaseOpenError extends Error {}
+
+export type OpenDatabaseOptions =
+  | { kind: 'pglite'; dataDir?: string }
+  | { kind: 'postgres'; url: string; poolSize?: number };
+
+export const openDatabase = async (options: OpenDatabaseOptions): Promise<Database> =>
+  options.kind === 'pglite' ? openPglite(options.dataDir) : openPostgres(options.url, options.poolSize ?? 10);
+
+const openPglite = async (dataDir?: string): Promise<Database> => {
+  // No data dir → in memory (tests). Otherwise one process at a time: PGlite has no locking of its own.
+  const pgDataDir = dataDir ? path.join(dataDir, 'pgdata') : undefined;
+  const releaseLock = dataDir ? acquireDataDirLock(dataDir) : () => {};
+  let client: PGlite;
+  try {
+    if (pgDataDir) fs.mkdirSync(pgDataDir, { recursive: true });
+    client = await PGlite.create(pgDataDir ? { dataDir: pgDataDir } : {});
+    await client.query('select 1');
+  } catch (error) {
+    releaseLock();
+    throw new DatabaseOpenError(
+      `Cannot open the embedded database in ${pgDataDir}: ${describe(error)}. ` +
+        'The data directory may be corrupt; restore it from a backup or move it away to start empty.',
+    );
+  }
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as PgliteDatabase<Schema>;
+  return {
+    kind: 'pglite',
+    db: db as unknown as Db,
+    listen: async (channel, onPayload) => {
+      const unsubscribe = await client.listen(channel, onPayload);
+      return async () => unsubscribe();
+    },
+    close: async () => {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        releaseLock();
+      }
+    },
+  };
+};
+
+const openPostgres = async (url: string, poolSize: number): Promise<Database> => {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new DatabaseOpenError(`Cannot connect to DATABASE_URL (${redactUrl(url)}): ${describe(error)}`);
+  }
+  const db = drizzlePostgres({ client: pool, schema, casing: 'snake_case' }) as NodePgDatabase<Schema>;
+  const listeners = new Set<pg.PoolClient>();
+  return {
+    kind: 'postgres',
+    db: db as unknown as Db,
+    pool,
+    listen: async (channel, onPayload) => {
+      const client = await pool.connect();
+      listeners.add(client);
+      client.on('notification', (message) => {
+        if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        listeners.delete(client);
+        await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
+        client.release();
+      };
+    },
+    close: async () => {
+      for (const client of listeners) client.release();
+      await pool.end();
+    },
+  };
+};
+
+const describe = (error: unknown) => {
+  if (error instanceof AggregateError && error.errors.length > 0) return describe(error.errors[0]);
+  return error instanceof Error ? error.message || error.name : String(error);
+};
+
+export const redactUrl = (url: string) => url.replace(/\/\/([^:/@]+):([^@]*)@/, '//$1:***@');

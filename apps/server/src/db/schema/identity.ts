@@ -1,0 +1,72 @@
+import {
+  bigint,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// Owned by apps/server/src/identity alone (DESIGN §5): nothing else reads these tables.
+
+export const identityAccounts = pgTable(
+  'identity_accounts',
+  {
+    projectId: text('project_id').notNull(),
+    id: text('id').notNull(),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    passwordHash: text('password_hash'),
+    displayName: text('display_name'),
+    photoUrl: text('photo_url'),
+    disabled: boolean('disabled').notNull().default(false),
+    // Tokens issued before this second (epoch seconds) are revoked.
+    validSince: bigint('valid_since', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    passwordUpdatedAt: timestamp('password_updated_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.projectId, table.id] }),
+    uniqueIndex('identity_accounts_email_idx').on(table.projectId, table.email),
+  ],
+);
+
+export const identityRefreshTokens = pgTable(
+  'identity_refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    projectId: text('project_id').notNull(),
+    accountId: text('account_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('identity_refresh_tokens_account_idx').on(table.projectId, table.accountId)],
+);
+
+export const identityActionCodes = pgTable(
+  'identity_action_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    projectId: text('project_id').notNull(),
+    accountId: text('account_id').notNull(),
+    kind: text('kind', { enum: ['VERIFY_EMAIL', 'PASSWORD_RESET'] }).notNull(),
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('identity_action_codes_account_idx').on(table.projectId, table.accountId)],
+);
+
+export const identitySigningKeys = pgTable('identity_signing_keys', {
+  kid: text('kid').primaryKey(),
+  privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
+  publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  // Retired keys stay published until every token they signed has expired.
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
+});

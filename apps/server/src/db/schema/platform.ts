@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Generated secrets (app token key, identity API keys): made on first start, shared by every instance. */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The tenant. The sign-in issue adds the profile, plan and status columns. */
+export const companies = pgTable('companies', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type TMailAttachment = { filename: string; contentType: string; contentBase64: string };
+
+/** The outbox: every outgoing mail is a row here before any transport sees it (DESIGN §8). */
+export const mails = pgTable(
+  'mails',
+  {
+    id: uuid('id').primaryKey(),
+    // Null for mails of no company, such as identity action mails before a company exists.
+    companyId: uuid('company_id'),
+    fromAddress: text('from_address').notNull(),
+    replyTo: text('reply_to'),
+    to: text('to').array().notNull(),
+    cc: text('cc').array().notNull().default(sql`'{}'::text[]`),
+    bcc: text('bcc').array().notNull().default(sql`'{}'::text[]`),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    attachments: jsonb('attachments').$type<TMailAttachment[]>().notNull().default([]),
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    messageId: text('message_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('mails_due_idx').on(table.status, table.nextAttemptAt),
+    index('mails_company_idx').on(table.companyId, table.createdAt),
+  ],
+);

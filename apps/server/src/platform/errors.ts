@@ -1,0 +1,91 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** The few error codes the API speaks, each with its HTTP status. */
+export const errorStatus = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type TErrorCode = keyof typeof errorStatus;
+
+export type TErrorBody = { error: { code: TErrorCode; message: string; details?: unknown } };
+
+/** Thrown by services; the error handler turns it into `{ error: { code, message, details } }`. */
+export class AppError extends Error {
+  readonly code: TErrorCode;
+  readonly statusCode: number;
+  readonly details: unknown;
+
+  constructor(code: TErrorCode, message: string, details?: unknown) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.statusCode = errorStatus[code];
+    this.details = details;
+  }
+}
+
+const codeForStatus = (statusCode: number): TErrorCode => {
+  const match = Object.entries(errorStatus).find(([, status]) => status === statusCode);
+  if (match) return match[0] as TErrorCode;
+  return statusCode >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
+};
+
+/** Turns any error into the envelope; no stack trace or internal message ever leaves the server. */
+export const toErrorBody = (error: FastifyError | Error): { statusCode: number; body: TErrorBody } => {
+  if (error instanceof AppError) {
+    const details = error.details === undefined ? {} : { details: error.details };
+    return {
+      statusCode: error.statusCode,
+      body: { error: { code: error.code, message: error.message, ...details } },
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields = error.validation.map((issue) => ({
+      field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+      message: issue.message,
+    }));
+    return {
+      statusCode: 400,
+      body: {
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: `Invalid ${error.validationContext ?? 'request'}: ${fields.map((f) => (f.field ? `${f.field} ${f.message}` : f.message)).join('; ')}`,
+          details: { fields },
+        },
+      },
+    };
+  }
+  const statusCode = (error as FastifyError).statusCode ?? 500;
+  if (statusCode >= 500) {
+    return {
+      statusCode: 500,
+      body: { error: { code: 'INTERNAL', message: 'Something went wrong on our side.' } },
+    };
+  }
+  // Fastify's own 4xx errors (malformed JSON, body too large, wrong content type) carry safe messages.
+  return { statusCode, body: { error: { code: codeForStatus(statusCode), message: error.message } } };
+};
+
+export const registerErrorHandling = (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const { statusCode, body } = toErrorBody(error);
+    if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.status(statusCode).send(body);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({
+      error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` },
+    }),
+  );
+};

@@ -1,0 +1,41 @@
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import type { Database } from '../src/db/client.ts';
+import { openTestDatabase, type TDatabaseKind } from './databases.ts';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close: () => Promise<void>;
+};
+
+/** The real application on a fresh database, for `app.inject()` or `app.listen()` in tests. */
+export const buildTestApp = async ({
+  kind = 'pglite',
+  environment = {},
+}: {
+  kind?: TDatabaseKind;
+  environment?: Record<string, string>;
+} = {}): Promise<TestApp> => {
+  const config = loadConfig({
+    DATA_DIR: path.join(os.tmpdir(), `cargodesk-test-${process.pid}`),
+    LOG_LEVEL: 'silent',
+    ...environment,
+  });
+  const database = await openTestDatabase(kind);
+  const app = await buildApp(config, { database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+};
