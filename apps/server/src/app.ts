@@ -5,8 +5,11 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import { registerIdentity } from './identity/identity-plugin.ts';
+import { registerMail } from './mail/mail-plugin.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { registerHealthRoutes } from './platform/health.ts';
+import { registerWebApp } from './platform/web-app.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,6 +88,11 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   });
   registerErrorHandling(app);
   await app.register(registerHealthRoutes);
+  // Mail first: identity sends its action mails through the outbox.
+  await registerMail(app);
+  await registerIdentity(app);
+  // Last: the SPA answers browser navigations that no route above claimed.
+  await registerWebApp(app);
 
   return app;
 };
