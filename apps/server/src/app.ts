@@ -6,7 +6,7 @@ import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { registerIdentity } from './identity/identity-plugin.ts';
-import { registerMail } from './mail/mail-plugin.ts';
+import { registerMail, type TRegisterMailOptions } from './mail/mail-plugin.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { registerHealthRoutes } from './platform/health.ts';
 import { registerWebApp } from './platform/web-app.ts';
@@ -21,6 +21,8 @@ declare module 'fastify' {
 export type BuildAppOptions = {
   /** An open, migrated database owned by the caller; otherwise one is opened from config and closed with the app. */
   database?: Database;
+  /** Outbox worker tuning; tests shorten its poll and backoff. */
+  mail?: TRegisterMailOptions;
   /** Pino logger options; tests pass false. */
   logger?: boolean | Record<string, unknown>;
 };
@@ -67,6 +69,15 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Responses that finish during shutdown close their connection, so a keep-alive client
+  // cannot hold the server open until its idle timeout.
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (isClosing) reply.header('connection', 'close');
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -89,7 +100,7 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   registerErrorHandling(app);
   await app.register(registerHealthRoutes);
   // Mail first: identity sends its action mails through the outbox.
-  await registerMail(app);
+  await registerMail(app, options.mail);
   await registerIdentity(app);
   // Last: the SPA answers browser navigations that no route above claimed.
   await registerWebApp(app);

@@ -34,6 +34,7 @@ const ZEnvironment = z.object({
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(4096).default(6),
   PRODUCTION_HOST: z.string().default(''),
+  SEED_DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
 });
 
 const secretVariables = new Set(['DATABASE_URL', 'SMTP_URL']);
@@ -50,6 +51,8 @@ export type Config = {
   passwordPolicy: { minLength: number };
   /** Page host served by the production identity project; every other host uses the test project. */
   productionHost: string;
+  /** Create the demo login on start (on by default; turn off for real deployments). */
+  seedDemo: boolean;
 };
 
 /** Thrown for a bad environment value; its message is the one line printed before exit. */
@@ -81,5 +84,6 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     logLevel: values.LOG_LEVEL,
     passwordPolicy: { minLength: values.PASSWORD_MIN_LENGTH },
     productionHost: values.PRODUCTION_HOST,
+    seedDemo: values.SEED_DEMO === 'true',
   };
 };

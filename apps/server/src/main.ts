@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, openConfiguredDatabase } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseOpenError } from './db/client.ts';
+import { seedDemo } from './db/seed/demo-seed.ts';
+import { printStartBanner } from './start-banner.ts';
 
 /** Start-up failures a user can fix print one line and exit non-zero; anything else is a bug. */
 const failStart = (error: unknown): never => {
@@ -22,8 +24,8 @@ const start = async () => {
     await database.close();
     throw error;
   }
-  const { onStarted } = await import('./start-banner.ts');
-  await onStarted(app);
+  const demoLogin = config.seedDemo ? await seedDemo(app) : undefined;
+  printStartBanner(app, demoLogin);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import type { TDemoLogin } from './db/seed/demo-seed.ts';
 
 /** Printed once the server listens: where it is and how to sign in to the demo. */
-export const onStarted = async (app: FastifyInstance) => {
-  const lines = [`Cargodesk is running at ${app.config.publicUrl}`];
+export const printStartBanner = (app: FastifyInstance, demoLogin: TDemoLogin | undefined) => {
+  const { publicUrl } = app.config;
+  const database = app.database.kind === 'pglite' ? `embedded PGlite in ${app.config.dataDir}` : 'PostgreSQL';
+  const lines = [`Cargodesk is running at ${publicUrl}  (database: ${database})`];
+  if (demoLogin) {
+    lines.push(`Demo login: ${demoLogin.email}  password: ${demoLogin.password}`);
+    lines.push('  (the password is the one first generated; change it after signing in)');
+  }
+  if (app.mailer.isCapturing)
+    lines.push(`Outgoing mail is captured (no SMTP_URL): read it at ${publicUrl}/dev/mail`);
   console.log(['', ...lines.map((line) => `  ${line}`), ''].join('\n'));
 };

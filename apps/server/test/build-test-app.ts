@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.ts';
+import { type BuildAppOptions, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { openTestDatabase, type TDatabaseKind } from './databases.ts';
@@ -17,9 +17,11 @@ export type TestApp = {
 export const buildTestApp = async ({
   kind = 'pglite',
   environment = {},
+  mail,
 }: {
   kind?: TDatabaseKind;
   environment?: Record<string, string>;
+  mail?: BuildAppOptions['mail'];
 } = {}): Promise<TestApp> => {
   const config = loadConfig({
     DATA_DIR: path.join(os.tmpdir(), `cargodesk-test-${process.pid}`),
@@ -27,7 +29,7 @@ export const buildTestApp = async ({
     ...environment,
   });
   const database = await openTestDatabase(kind);
-  const app = await buildApp(config, { database, logger: false });
+  const app = await buildApp(config, { database, logger: false, ...(mail ? { mail } : {}) });
   await app.ready();
   return {
     app,

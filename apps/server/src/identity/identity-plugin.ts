@@ -1,4 +1,47 @@
 import type { FastifyInstance } from 'fastify';
+import { createActionCodeService } from './action-codes.ts';
+import { createIdTokenVerifier } from './id-tokens.ts';
+import { createIdentityAdmin, type IdentityAdmin } from './identity-admin.ts';
+import type { IdentityContext } from './identity-context.ts';
+import { registerIdentityRoutes } from './identity-routes.ts';
+import { createIdentityService } from './identity-service.ts';
+import { buildPasswordPolicy } from './password-policy.ts';
+import { type IdentityProject, loadProjects } from './projects.ts';
+import { loadSigningKeys } from './signing-keys.ts';
 
-/** Identity Toolkit–compatible provider (DESIGN §5). Placeholder until the provider lands. */
-export const registerIdentity = async (_app: FastifyInstance) => {};
+declare module 'fastify' {
+  interface FastifyInstance {
+    identity: { projects: IdentityProject[]; admin: IdentityAdmin };
+  }
+}
+
+export const jwksPath = '/identity/jwks.json';
+
+/** Identity Toolkit–compatible provider (DESIGN §5): REST routes, JWKS and the admin interface. */
+export const registerIdentity = async (app: FastifyInstance) => {
+  const { db } = app.database;
+  const { signingKey, jwks } = await loadSigningKeys(db);
+  const context: IdentityContext = {
+    db,
+    config: app.config,
+    projects: await loadProjects(db),
+    signingKey,
+    jwks,
+    verifyToken: createIdTokenVerifier(jwks),
+    policy: buildPasswordPolicy(app.config),
+    sendMail: (mail, tx) => app.mailer.enqueue(mail, tx),
+    wakeMailer: () => app.mailer.wake(),
+  };
+  app.decorate('identity', { projects: context.projects, admin: createIdentityAdmin(context) });
+
+  await registerIdentityRoutes(app, {
+    projects: context.projects,
+    identity: createIdentityService(context),
+    actionCodes: createActionCodeService(context),
+    policy: context.policy,
+  });
+  app.get(jwksPath, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return jwks;
+  });
+};

@@ -1,4 +1,113 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Queryable } from '../db/client.ts';
+import { AppError } from '../platform/errors.ts';
+import { findCapturedMails, renderMailboxPage } from './dev-mailbox.ts';
+import { createMailWorker, type TMailWorkerOptions } from './mail-worker.ts';
+import { enqueueMail, type TOutgoingMail } from './outbox.ts';
+import { createCaptureTransport, createSmtpTransport } from './transports.ts';
 
-/** Outbox, worker and developer mailbox (DESIGN §8). Placeholder until the outbox lands. */
-export const registerMail = async (_app: FastifyInstance) => {};
+export type TMailer = {
+  /**
+   * Queues a mail and returns its id. Given a transaction, the mail is sent only after it commits:
+   * call `wake()` after the commit to send at once rather than at the next poll.
+   */
+  enqueue: (mail: TOutgoingMail, db?: Queryable) => Promise<string>;
+  /** Asks the worker to look for due mails now. */
+  wake: () => void;
+  /** No SMTP_URL: mails are captured for the developer mailbox instead of sent. */
+  isCapturing: boolean;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: TMailer;
+  }
+}
+
+export type TRegisterMailOptions = { worker?: Partial<TMailWorkerOptions> };
+
+const ZDevMailQuery = z.object({ to: z.string().trim().min(1).max(320).optional() });
+
+const ZDevMailList = z.object({
+  data: z.array(
+    z.object({
+      _id: z.string(),
+      to: z.string(),
+      subject: z.string(),
+      text: z.string(),
+      html: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+
+const ZErrorBody = z.object({
+  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
+});
+
+/** Outbox, worker and developer mailbox (DESIGN §8). Called on the root instance: `app.mailer` is global. */
+export const registerMail = async (app: FastifyInstance, options: TRegisterMailOptions = {}) => {
+  const { smtpUrl, mailFrom } = app.config;
+  const transport = smtpUrl ? createSmtpTransport(smtpUrl) : createCaptureTransport();
+  const worker = createMailWorker({
+    db: app.database.db,
+    transport,
+    logger: app.log.child({ module: 'mail' }),
+    ...options.worker,
+  });
+
+  app.decorate('mailer', {
+    enqueue: async (mail, db) => {
+      const id = await enqueueMail(db ?? app.database.db, mail, { from: mailFrom });
+      if (!db) worker.wake();
+      return id;
+    },
+    wake: worker.wake,
+    isCapturing: transport.isCapturing,
+  } satisfies TMailer);
+
+  app.addHook('onReady', async () => worker.start());
+  // preClose, not onClose: the worker must stop before any onClose hook closes the database.
+  app.addHook('preClose', async () => worker.stop());
+  app.addHook('onClose', async () => transport.close());
+
+  // Registered either way so that, with SMTP configured, nothing else (such as the SPA) answers them.
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const assertCapturing = (url: string) => {
+    if (!transport.isCapturing) throw new AppError('NOT_FOUND', `No route for GET ${url.split('?')[0]}`);
+  };
+
+  routes.get(
+    '/api/dev/mail',
+    { schema: { querystring: ZDevMailQuery, response: { 200: ZDevMailList, 404: ZErrorBody } } },
+    async (request) => {
+      assertCapturing(request.url);
+      const captured = await findCapturedMails(app.database.db, { to: request.query.to });
+      return {
+        data: captured.map((mail) => ({
+          _id: mail.id,
+          to: mail.to.join(', '),
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          createdAt: mail.createdAt.toISOString(),
+        })),
+      };
+    },
+  );
+
+  routes.get(
+    '/dev/mail',
+    { schema: { querystring: ZDevMailQuery, response: { 200: z.string(), 404: ZErrorBody } } },
+    async (request, reply) => {
+      assertCapturing(request.url);
+      const captured = await findCapturedMails(app.database.db, { to: request.query.to });
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(renderMailboxPage({ mails: captured, to: request.query.to }));
+    },
+  );
+};

@@ -1,24 +1,8 @@
+import { errorStatus, type TErrorBody, type TErrorCode } from '@cargodesk/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-/** The few error codes the API speaks, each with its HTTP status. */
-export const errorStatus = {
-  BAD_REQUEST: 400,
-  VALIDATION_FAILED: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  UNAVAILABLE: 503,
-} as const;
-
-export type TErrorCode = keyof typeof errorStatus;
-
-export type TErrorBody = { error: { code: TErrorCode; message: string; details?: unknown } };
+export type { TErrorBody, TErrorCode };
 
 /** Thrown by services; the error handler turns it into `{ error: { code, message, details } }`. */
 export class AppError extends Error {

@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import type { Queryable } from '../db/client.ts';
+import { createRateLimiter } from '../platform/rate-limiter.ts';
+import { buildActionMail } from './action-mails.ts';
+import { hashSecret, type IdentityContext, nowInSeconds } from './identity-context.ts';
+import { IdentityError } from './identity-error.ts';
+import {
+  consumeActionCode,
+  findAccountByEmail,
+  findAccountById,
+  findActionCode,
+  type IdentityAccount,
+  insertActionCode,
+  revokeRefreshTokens,
+  type TActionKind,
+  updateAccount,
+} from './identity-repository.ts';
+import type { TIdentityRequest } from './identity-service.ts';
+import { hashPassword } from './passwords.ts';
+import type { IdentityProject } from './projects.ts';
+import { assertPasswordMeetsPolicy, readEmail, readPassword, readString } from './request-fields.ts';
+import { authenticateIdToken } from './sessions.ts';
+
+const codeLifetimeMs = 60 * 60 * 1000;
+const modes: Record<TActionKind, string> = { VERIFY_EMAIL: 'verifyEmail', PASSWORD_RESET: 'resetPassword' };
+
+/** Creates a single-use code (stored hashed) and answers the SPA link that completes it. */
+export const createActionLink = async (
+  context: IdentityContext,
+  db: Queryable,
+  { project, account, kind }: { project: IdentityProject; account: IdentityAccount; kind: TActionKind },
+) => {
+  const code = randomBytes(32).toString('base64url');
+  await insertActionCode(db, {
+    codeHash: hashSecret(code),
+    projectId: project.projectId,
+    accountId: account.id,
+    kind,
+    email: account.email,
+    expiresAt: new Date(Date.now() + codeLifetimeMs),
+  });
+  const query = new URLSearchParams({ mode: modes[kind], oobCode: code, apiKey: project.apiKey, lang: 'en' });
+  return `${context.config.publicUrl}/auth/action?${query}`;
+};
+
+export const createActionCodeService = (context: IdentityContext) => {
+  const { db } = context;
+  const mailsByAccount = createRateLimiter({ limit: 5, windowMs: 60 * 60 * 1000 });
+  const mailsByIp = createRateLimiter({ limit: 50, windowMs: 60 * 60 * 1000 });
+
+  const mailActionLink = async (
+    project: IdentityProject,
+    account: IdentityAccount,
+    kind: TActionKind,
+    ip: string,
+  ) => {
+    const accountKey = `${project.projectId}/${account.id}`;
+    if (mailsByAccount.isLimited(accountKey) || mailsByIp.isLimited(ip)) {
+      throw new IdentityError(
+        kind === 'PASSWORD_RESET' ? 'RESET_PASSWORD_EXCEED_LIMIT' : 'TOO_MANY_ATTEMPTS_TRY_LATER',
+      );
+    }
+    mailsByAccount.hit(accountKey);
+    mailsByIp.hit(ip);
+    // The code and its mail are written together: no mail without a code, no code without a mail.
+    await db.transaction(async (tx) => {
+      const link = await createActionLink(context, tx, { project, account, kind });
+      await context.sendMail(buildActionMail({ kind, email: account.email, link }), tx);
+    });
+    context.wakeMailer();
+  };
+
+  const sendOobCode = async ({ project, body, ip }: TIdentityRequest) => {
+    const requestType = readString(body, 'requestType', 'MISSING_REQ_TYPE', 64);
+    if (requestType === 'PASSWORD_RESET') {
+      const email = readEmail(body);
+      const account = await findAccountByEmail(db, project.projectId, email);
+      // Unknown and disabled accounts get the same silent success: no account enumeration.
+      if (account && !account.disabled) await mailActionLink(project, account, 'PASSWORD_RESET', ip);
+      return { kind: 'identitytoolkit#GetOobConfirmationCodeResponse', email };
+    }
+    if (requestType === 'VERIFY_EMAIL') {
+      const { account } = await authenticateIdToken(context, project, body.idToken);
+      await mailActionLink(project, account, 'VERIFY_EMAIL', ip);
+      return { kind: 'identitytoolkit#GetOobConfirmationCodeResponse', email: account.email };
+    }
+    throw new IdentityError('OPERATION_NOT_ALLOWED', `requestType ${requestType} is not supported`);
+  };
+
+  /** An unused, unexpired code of the wanted kind, or the protocol's error for it. */
+  const findUsableCode = async (oobCode: string, project: IdentityProject, kind?: TActionKind) => {
+    const code = await findActionCode(db, hashSecret(oobCode));
+    if (!code || code.projectId !== project.projectId || (kind && code.kind !== kind) || code.usedAt) {
+      throw new IdentityError('INVALID_OOB_CODE');
+    }
+    if (code.expiresAt.getTime() <= Date.now()) throw new IdentityError('EXPIRED_OOB_CODE');
+    return code;
+  };
+
+  const consume = async (tx: Queryable, oobCode: string) => {
+    const consumed = await consumeActionCode(tx, hashSecret(oobCode));
+    if (!consumed) throw new IdentityError('INVALID_OOB_CODE');
+    const account = await findAccountById(tx, consumed.projectId, consumed.accountId);
+    // The address may have changed since the mail went out: the code proves only the old one.
+    if (!account || account.email !== consumed.email) throw new IdentityError('INVALID_OOB_CODE');
+    if (account.disabled) throw new IdentityError('USER_DISABLED');
+    return { code: consumed, account };
+  };
+
+  /** accounts:resetPassword: `{oobCode}` checks a code, `{oobCode, newPassword}` uses it. */
+  const resetPassword = async ({ project, body }: TIdentityRequest) => {
+    const oobCode = readString(body, 'oobCode', 'MISSING_OOB_CODE', 512);
+    const code = await findUsableCode(oobCode, project, 'PASSWORD_RESET');
+    if (body.newPassword === undefined)
+      return {
+        kind: 'identitytoolkit#ResetPasswordResponse',
+        email: code.email,
+        requestType: 'PASSWORD_RESET',
+      };
+    const newPassword = readPassword(body, 'newPassword');
+    assertPasswordMeetsPolicy(context, newPassword);
+    const passwordHash = await hashPassword(newPassword);
+    return db.transaction(async (tx) => {
+      const { account } = await consume(tx, oobCode);
+      // Reading the mail proved the address, and every old session ends with the old password.
+      await updateAccount(tx, project.projectId, account.id, {
+        passwordHash,
+        passwordUpdatedAt: new Date(),
+        emailVerified: true,
+        validSince: nowInSeconds(),
+      });
+      await revokeRefreshTokens(tx, project.projectId, account.id);
+      return {
+        kind: 'identitytoolkit#ResetPasswordResponse',
+        email: account.email,
+        requestType: 'PASSWORD_RESET',
+      };
+    });
+  };
+
+  /** accounts:update `{oobCode}` (applyActionCode): verifies the e-mail address. */
+  const applyActionCode = async ({ project, body }: TIdentityRequest) => {
+    const oobCode = readString(body, 'oobCode', 'MISSING_OOB_CODE', 512);
+    await findUsableCode(oobCode, project, 'VERIFY_EMAIL');
+    return db.transaction(async (tx) => {
+      const { account } = await consume(tx, oobCode);
+      await updateAccount(tx, project.projectId, account.id, { emailVerified: true });
+      return {
+        kind: 'identitytoolkit#SetAccountInfoResponse',
+        localId: account.id,
+        email: account.email,
+        emailVerified: true,
+      };
+    });
+  };
+
+  return { sendOobCode, resetPassword, applyActionCode };
+};

@@ -1,0 +1,135 @@
+import { createActionLink } from './action-codes.ts';
+import { issuerFor } from './id-tokens.ts';
+import { type IdentityContext, isValidEmail, normaliseEmail, nowInSeconds } from './identity-context.ts';
+import { IdentityError } from './identity-error.ts';
+import {
+  findAccountByEmail,
+  findAccountById,
+  insertAccount,
+  revokeRefreshTokens,
+  updateAccount,
+} from './identity-repository.ts';
+import { createAccountId } from './identity-service.ts';
+import { hashPassword } from './passwords.ts';
+import type { IdentityProject, TProjectName } from './projects.ts';
+import { assertPasswordMeetsPolicy } from './request-fields.ts';
+
+export type TVerifiedIdentity = {
+  project: TProjectName;
+  uid: string;
+  email: string;
+  emailVerified: boolean;
+  authTime: number;
+};
+
+/**
+ * The in-process admin interface the iam service uses (DESIGN §5): nothing outside this module
+ * reads identity tables. Failures throw IdentityError with the protocol code (e.g. EMAIL_EXISTS).
+ */
+export const createIdentityAdmin = (context: IdentityContext) => {
+  const { db } = context;
+  const projectNamed = (name: TProjectName): IdentityProject => {
+    const project = context.projects.find((candidate) => candidate.name === name);
+    if (!project) throw new Error(`Unknown identity project ${name}`);
+    return project;
+  };
+  const requireAccount = async (project: IdentityProject, uid: string) => {
+    const account = await findAccountById(db, project.projectId, uid);
+    if (!account) throw new IdentityError('USER_NOT_FOUND');
+    return account;
+  };
+  const endSessions = async (project: IdentityProject, uid: string, changes: { disabled?: boolean } = {}) => {
+    await db.transaction(async (tx) => {
+      const updated = await updateAccount(tx, project.projectId, uid, {
+        ...changes,
+        validSince: nowInSeconds(),
+      });
+      if (!updated) throw new IdentityError('USER_NOT_FOUND');
+      await revokeRefreshTokens(tx, project.projectId, uid);
+    });
+  };
+
+  return {
+    /** An account for an invited user (no password: they set one through a reset link) or a seeded one. */
+    createAccount: async ({
+      project = 'production',
+      email,
+      password,
+      displayName,
+      emailVerified = false,
+    }: {
+      project?: TProjectName;
+      email: string;
+      password?: string;
+      displayName?: string;
+      emailVerified?: boolean;
+    }) => {
+      const address = normaliseEmail(email);
+      if (!isValidEmail(address)) throw new IdentityError('INVALID_EMAIL');
+      if (password !== undefined) assertPasswordMeetsPolicy(context, password);
+      const account = await insertAccount(db, {
+        projectId: projectNamed(project).projectId,
+        id: createAccountId(),
+        email: address,
+        emailVerified,
+        passwordHash: password === undefined ? null : await hashPassword(password),
+        passwordUpdatedAt: password === undefined ? null : new Date(),
+        displayName: displayName ?? null,
+        validSince: nowInSeconds(),
+      });
+      if (!account) throw new IdentityError('EMAIL_EXISTS');
+      return { uid: account.id, email: account.email };
+    },
+    getAccount: async (project: TProjectName, uid: string) =>
+      findAccountById(db, projectNamed(project).projectId, uid),
+    findAccountByEmail: async (project: TProjectName, email: string) =>
+      findAccountByEmail(db, projectNamed(project).projectId, normaliseEmail(email)),
+    /** Disabling also ends every session at once: the next refresh answers USER_DISABLED. */
+    disableAccount: async (project: TProjectName, uid: string) =>
+      endSessions(projectNamed(project), uid, { disabled: true }),
+    enableAccount: async (project: TProjectName, uid: string) => {
+      const updated = await updateAccount(db, projectNamed(project).projectId, uid, { disabled: false });
+      if (!updated) throw new IdentityError('USER_NOT_FOUND');
+    },
+    revokeSessions: async (project: TProjectName, uid: string) => endSessions(projectNamed(project), uid),
+    /** A verify or reset link without sending it: the caller mails it (e.g. in an invitation). */
+    generateActionLink: async ({
+      project = 'production',
+      kind,
+      email,
+    }: {
+      project?: TProjectName;
+      kind: 'VERIFY_EMAIL' | 'PASSWORD_RESET';
+      email: string;
+    }) => {
+      const target = projectNamed(project);
+      const account = await findAccountByEmail(db, target.projectId, normaliseEmail(email));
+      if (!account) throw new IdentityError('EMAIL_NOT_FOUND');
+      return createActionLink(context, db, { project: target, account, kind });
+    },
+    /**
+     * Verifies an ID token from either project (issuer allowlist, signature, audience, expiry) and
+     * that its account still exists, is enabled and was not revoked since.
+     */
+    verifyIdToken: async (idToken: string): Promise<TVerifiedIdentity> => {
+      for (const project of context.projects) {
+        const issuer = issuerFor(context.config.publicUrl, project.projectId);
+        const claims = await context.verifyToken(idToken, issuer, project.projectId).catch(() => undefined);
+        if (!claims) continue;
+        const account = await requireAccount(project, String(claims.sub));
+        if (account.disabled) throw new IdentityError('USER_DISABLED');
+        if ((claims.iat ?? 0) < account.validSince) throw new IdentityError('TOKEN_EXPIRED');
+        return {
+          project: project.name,
+          uid: account.id,
+          email: account.email,
+          emailVerified: account.emailVerified,
+          authTime: claims.auth_time,
+        };
+      }
+      throw new IdentityError('INVALID_ID_TOKEN');
+    },
+  };
+};
+
+export type IdentityAdmin = ReturnType<typeof createIdentityAdmin>;

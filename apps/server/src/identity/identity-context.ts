@@ -1,0 +1,31 @@
+import { createHash } from 'node:crypto';
+import type { Config } from '../config.ts';
+import type { Db, Queryable } from '../db/client.ts';
+import type { TOutgoingMail } from '../mail/outbox.ts';
+import type { IdTokenVerifier } from './id-tokens.ts';
+import type { TPasswordPolicy } from './password-policy.ts';
+import type { IdentityProject } from './projects.ts';
+import type { SigningKey } from './signing-keys.ts';
+
+/** What every identity operation needs, built once when the plugin starts. */
+export type IdentityContext = {
+  db: Db;
+  config: Config;
+  projects: IdentityProject[];
+  signingKey: SigningKey;
+  verifyToken: IdTokenVerifier;
+  jwks: { keys: Record<string, unknown>[] };
+  policy: TPasswordPolicy;
+  /** Queues a mail in the caller's transaction; `wakeMailer` after commit sends it without waiting for the poll. */
+  sendMail: (mail: TOutgoingMail, db: Queryable) => Promise<unknown>;
+  wakeMailer: () => void;
+};
+
+/** Refresh tokens and action codes are stored only as hashes: a database leak yields no session. */
+export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('base64url');
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+export const isValidEmail = (email: string) => email.length <= 254 && emailPattern.test(email);
+
+export const nowInSeconds = () => Math.floor(Date.now() / 1000);

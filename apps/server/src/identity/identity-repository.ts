@@ -1,0 +1,110 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Queryable } from '../db/client.ts';
+import { identityAccounts, identityActionCodes, identityRefreshTokens } from '../db/schema/index.ts';
+
+// Queries only: the rules live in identity-service.ts.
+
+export type IdentityAccount = typeof identityAccounts.$inferSelect;
+export type TActionKind = (typeof identityActionCodes.$inferSelect)['kind'];
+
+const byAccount = (projectId: string, accountId: string) =>
+  and(eq(identityAccounts.projectId, projectId), eq(identityAccounts.id, accountId));
+
+export const findAccountByEmail = async (db: Queryable, projectId: string, email: string) => {
+  const [account] = await db
+    .select()
+    .from(identityAccounts)
+    .where(and(eq(identityAccounts.projectId, projectId), eq(identityAccounts.email, email)));
+  return account;
+};
+
+export const findAccountById = async (db: Queryable, projectId: string, accountId: string) => {
+  const [account] = await db.select().from(identityAccounts).where(byAccount(projectId, accountId));
+  return account;
+};
+
+/** Inserts the account unless the e-mail is taken; answers undefined when it is. */
+export const insertAccount = async (db: Queryable, account: typeof identityAccounts.$inferInsert) => {
+  const [created] = await db.insert(identityAccounts).values(account).onConflictDoNothing().returning();
+  return created;
+};
+
+export const updateAccount = async (
+  db: Queryable,
+  projectId: string,
+  accountId: string,
+  changes: Partial<typeof identityAccounts.$inferInsert>,
+) => {
+  const [updated] = await db
+    .update(identityAccounts)
+    .set(changes)
+    .where(byAccount(projectId, accountId))
+    .returning();
+  return updated;
+};
+
+export const deleteAccount = async (db: Queryable, projectId: string, accountId: string) => {
+  await db
+    .delete(identityRefreshTokens)
+    .where(
+      and(eq(identityRefreshTokens.projectId, projectId), eq(identityRefreshTokens.accountId, accountId)),
+    );
+  await db
+    .delete(identityActionCodes)
+    .where(and(eq(identityActionCodes.projectId, projectId), eq(identityActionCodes.accountId, accountId)));
+  await db.delete(identityAccounts).where(byAccount(projectId, accountId));
+};
+
+export const insertRefreshToken = async (db: Queryable, token: typeof identityRefreshTokens.$inferInsert) => {
+  await db.insert(identityRefreshTokens).values(token);
+};
+
+export const findRefreshToken = async (db: Queryable, tokenHash: string) => {
+  const [token] = await db
+    .select()
+    .from(identityRefreshTokens)
+    .where(eq(identityRefreshTokens.tokenHash, tokenHash));
+  return token;
+};
+
+export const revokeRefreshTokens = async (db: Queryable, projectId: string, accountId: string) => {
+  await db
+    .update(identityRefreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(identityRefreshTokens.projectId, projectId),
+        eq(identityRefreshTokens.accountId, accountId),
+        isNull(identityRefreshTokens.revokedAt),
+      ),
+    );
+};
+
+export const insertActionCode = async (db: Queryable, code: typeof identityActionCodes.$inferInsert) => {
+  await db.insert(identityActionCodes).values(code);
+};
+
+/** A code that exists, is unused and unexpired; `undefined` otherwise (the caller tells which). */
+export const findActionCode = async (db: Queryable, codeHash: string) => {
+  const [code] = await db
+    .select()
+    .from(identityActionCodes)
+    .where(eq(identityActionCodes.codeHash, codeHash));
+  return code;
+};
+
+/** Marks a code used unless someone else did first: single use even under concurrent requests. */
+export const consumeActionCode = async (db: Queryable, codeHash: string) => {
+  const [consumed] = await db
+    .update(identityActionCodes)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(identityActionCodes.codeHash, codeHash),
+        isNull(identityActionCodes.usedAt),
+        gt(identityActionCodes.expiresAt, new Date()),
+      ),
+    )
+    .returning();
+  return consumed;
+};

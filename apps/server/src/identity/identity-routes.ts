@@ -1,0 +1,115 @@
+import formBody from '@fastify/formbody';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { createActionCodeService } from './action-codes.ts';
+import { IdentityError, toIdentityErrorBody } from './identity-error.ts';
+import type { IdentityService, TIdentityRequest } from './identity-service.ts';
+import type { TPasswordPolicy } from './password-policy.ts';
+import type { IdentityProject } from './projects.ts';
+
+type Services = {
+  projects: IdentityProject[];
+  identity: IdentityService;
+  actionCodes: ReturnType<typeof createActionCodeService>;
+  policy: TPasswordPolicy;
+};
+
+type Operation = (request: TIdentityRequest) => Promise<unknown>;
+
+const notEnabled =
+  (what: string): Operation =>
+  async () => {
+    throw new IdentityError('OPERATION_NOT_ALLOWED', `${what} is not enabled for this project`);
+  };
+
+/** Maps any failure to the Google error body: the SDK turns anything else into network-request-failed. */
+const toIdentityFailure = (error: FastifyError) => {
+  if (error instanceof IdentityError) return { statusCode: error.statusCode, message: error.message };
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { statusCode: 400, message: 'INVALID_ARGUMENT : Invalid JSON payload received' };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { statusCode: 413, message: 'INVALID_ARGUMENT : Request payload is too large' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { statusCode: 400, message: 'INVALID_ARGUMENT : Unsupported content type' };
+  }
+  const statusCode = error.statusCode ?? 500;
+  return statusCode < 500
+    ? { statusCode, message: 'INVALID_ARGUMENT' }
+    : { statusCode: 500, message: 'INTERNAL_ERROR' };
+};
+
+/**
+ * The Identity Toolkit and Secure Token REST routes the firebase/auth SDK calls, on the app's own
+ * origin (DESIGN §5). Each route resolves its project from `?key=` before anything else.
+ */
+export const registerIdentityRoutes = async (app: FastifyInstance, services: Services) => {
+  const { identity, actionCodes, projects, policy } = services;
+  const projectByApiKey = new Map(projects.map((project) => [project.apiKey, project]));
+
+  const toRequest = (request: FastifyRequest): TIdentityRequest => {
+    const key = (request.query as Record<string, unknown>).key;
+    const project = typeof key === 'string' ? projectByApiKey.get(key) : undefined;
+    if (!project)
+      throw new IdentityError('INVALID_API_KEY', 'API key not valid. Please pass a valid API key.');
+    const body = request.body;
+    if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
+      throw new IdentityError('INVALID_ARGUMENT', 'The request body must be a JSON object');
+    }
+    return { project, body: (body ?? {}) as Record<string, unknown>, ip: request.ip };
+  };
+
+  const scope = async (scoped: FastifyInstance, routes: Record<string, Operation>) => {
+    scoped.setErrorHandler((error: FastifyError, request, reply) => {
+      const { statusCode, message } = toIdentityFailure(error);
+      if (statusCode >= 500) request.log.error({ err: error }, 'identity request failed');
+      return reply.status(statusCode).send(toIdentityErrorBody(statusCode, message));
+    });
+    scoped.setNotFoundHandler((_request, reply) =>
+      reply.status(404).send(toIdentityErrorBody(404, 'NOT_FOUND')),
+    );
+    for (const [path, operation] of Object.entries(routes)) {
+      // `::` is Fastify's escape for a literal colon, as in `accounts:signUp`.
+      scoped.post(path.replace(':', '::'), { bodyLimit: 64 * 1024 }, (request) =>
+        operation(toRequest(request)),
+      );
+    }
+  };
+
+  await app.register(
+    async (toolkit) => {
+      await scope(toolkit, {
+        '/v1/accounts:signUp': identity.signUp,
+        '/v1/accounts:signInWithPassword': identity.signInWithPassword,
+        '/v1/accounts:lookup': identity.lookup,
+        '/v1/accounts:update': (request) =>
+          request.body.oobCode !== undefined
+            ? actionCodes.applyActionCode(request)
+            : identity.updateProfile(request),
+        '/v1/accounts:delete': identity.remove,
+        '/v1/accounts:sendOobCode': actionCodes.sendOobCode,
+        '/v1/accounts:resetPassword': actionCodes.resetPassword,
+        '/v1/accounts:signInWithIdp': notEnabled('Sign-in with an identity provider'),
+        '/v1/accounts:signInWithEmailLink': notEnabled('Sign-in with an e-mail link'),
+        '/v2/accounts:revokeToken': notEnabled('Revoking provider tokens'),
+      });
+      toolkit.get('/v2/passwordPolicy', async (request) => {
+        toRequest(request);
+        return policy;
+      });
+      toolkit.get('/v1/projects', async (request) => {
+        const { project } = toRequest(request);
+        return { projectId: project.projectId, authorizedDomains: ['localhost'] };
+      });
+    },
+    { prefix: '/identitytoolkit.googleapis.com' },
+  );
+
+  await app.register(
+    async (secureToken) => {
+      await secureToken.register(formBody, { bodyLimit: 16 * 1024 });
+      await scope(secureToken, { '/v1/token': identity.refresh });
+    },
+    { prefix: '/securetoken.googleapis.com' },
+  );
+};

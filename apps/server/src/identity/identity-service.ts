@@ -1,0 +1,222 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { identityAccounts, identityRefreshTokens } from '../db/schema/index.ts';
+import { createRateLimiter } from '../platform/rate-limiter.ts';
+import { idTokenLifetimeSeconds } from './id-tokens.ts';
+import { hashSecret, type IdentityContext, nowInSeconds } from './identity-context.ts';
+import { IdentityError } from './identity-error.ts';
+import {
+  deleteAccount,
+  findAccountByEmail,
+  type IdentityAccount,
+  insertAccount,
+  revokeRefreshTokens,
+  updateAccount,
+} from './identity-repository.ts';
+import { hashPassword, spendDecoyHashTime, verifyPassword } from './passwords.ts';
+import type { IdentityProject } from './projects.ts';
+import { assertPasswordMeetsPolicy, readEmail, readPassword, readString } from './request-fields.ts';
+import { authenticateIdToken, issueTokenSet, requireRecentLogin, signAccountIdToken } from './sessions.ts';
+
+export type TIdentityRequest = { project: IdentityProject; body: Record<string, unknown>; ip: string };
+
+const fifteenMinutes = 15 * 60 * 1000;
+
+/** 28 characters of base62, the shape of Identity Platform's local ids. */
+export const createAccountId = () => {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  return [...randomBytes(28)].map((byte) => alphabet[byte % alphabet.length]).join('');
+};
+
+/** The `users[0]` shape of accounts:lookup (identity-protocol.md §2 and §10.2-3). */
+export const toLookupUser = (account: IdentityAccount) => ({
+  localId: account.id,
+  email: account.email,
+  emailVerified: account.emailVerified,
+  ...(account.displayName ? { displayName: account.displayName } : {}),
+  ...(account.photoUrl ? { photoUrl: account.photoUrl } : {}),
+  ...(account.passwordHash ? { passwordHash: 'UkVEQUNURUQ=' } : {}),
+  providerUserInfo: [
+    {
+      providerId: 'password',
+      rawId: account.email,
+      federatedId: account.email,
+      email: account.email,
+      ...(account.displayName ? { displayName: account.displayName } : {}),
+      ...(account.photoUrl ? { photoUrl: account.photoUrl } : {}),
+    },
+  ],
+  ...(account.passwordUpdatedAt ? { passwordUpdatedAt: account.passwordUpdatedAt.getTime() } : {}),
+  validSince: String(account.validSince),
+  disabled: account.disabled,
+  createdAt: String(account.createdAt.getTime()),
+  ...(account.lastLoginAt ? { lastLoginAt: String(account.lastLoginAt.getTime()) } : {}),
+});
+
+export const createIdentityService = (context: IdentityContext) => {
+  const { db } = context;
+  const failedSignInsByAccount = createRateLimiter({ limit: 10, windowMs: fifteenMinutes });
+  const failedSignInsByIp = createRateLimiter({ limit: 100, windowMs: fifteenMinutes });
+  const signUpsByIp = createRateLimiter({ limit: 100, windowMs: fifteenMinutes });
+
+  const signUp = async ({ project, body, ip }: TIdentityRequest) => {
+    if (body.idToken !== undefined)
+      throw new IdentityError('OPERATION_NOT_ALLOWED', 'Linking accounts is not enabled');
+    if (body.email === undefined && body.password === undefined) {
+      throw new IdentityError('ADMIN_ONLY_OPERATION', 'Anonymous sign-up is not enabled');
+    }
+    const email = readEmail(body);
+    const password = readPassword(body, 'password');
+    assertPasswordMeetsPolicy(context, password);
+    if (signUpsByIp.isLimited(ip)) throw new IdentityError('TOO_MANY_ATTEMPTS_TRY_LATER');
+    signUpsByIp.hit(ip);
+    const passwordHash = await hashPassword(password);
+    const now = new Date();
+    return db.transaction(async (tx) => {
+      const account = await insertAccount(tx, {
+        projectId: project.projectId,
+        id: createAccountId(),
+        email,
+        passwordHash,
+        displayName: typeof body.displayName === 'string' ? body.displayName.slice(0, 256) : null,
+        validSince: nowInSeconds(),
+        createdAt: now,
+        lastLoginAt: now,
+        passwordUpdatedAt: now,
+      });
+      if (!account) throw new IdentityError('EMAIL_EXISTS');
+      const tokens = await issueTokenSet(context, tx, project, account);
+      return { kind: 'identitytoolkit#SignupNewUserResponse', email, ...tokens };
+    });
+  };
+
+  const signInWithPassword = async ({ project, body, ip }: TIdentityRequest) => {
+    const email = readEmail(body);
+    const password = readPassword(body, 'password');
+    const accountKey = `${project.projectId}/${email}`;
+    if (failedSignInsByAccount.isLimited(accountKey) || failedSignInsByIp.isLimited(ip)) {
+      throw new IdentityError(
+        'TOO_MANY_ATTEMPTS_TRY_LATER',
+        'Too many unsuccessful sign-in attempts; try again later',
+      );
+    }
+    const account = await findAccountByEmail(db, project.projectId, email);
+    const isPasswordRight = account?.passwordHash
+      ? await verifyPassword(password, account.passwordHash)
+      : await spendDecoyHashTime(password).then(() => false);
+    if (!account || !isPasswordRight) {
+      failedSignInsByAccount.hit(accountKey);
+      failedSignInsByIp.hit(ip);
+      // One answer for unknown e-mail and wrong password: no account enumeration (DESIGN §5).
+      throw new IdentityError('INVALID_LOGIN_CREDENTIALS');
+    }
+    if (account.disabled) throw new IdentityError('USER_DISABLED');
+    failedSignInsByAccount.reset(accountKey);
+    return db.transaction(async (tx) => {
+      const signedIn =
+        (await updateAccount(tx, project.projectId, account.id, { lastLoginAt: new Date() })) ?? account;
+      const tokens = await issueTokenSet(context, tx, project, signedIn);
+      return {
+        kind: 'identitytoolkit#VerifyPasswordResponse',
+        email: account.email,
+        displayName: account.displayName ?? '',
+        registered: true,
+        ...tokens,
+      };
+    });
+  };
+
+  const lookup = async ({ project, body }: TIdentityRequest) => {
+    const { account } = await authenticateIdToken(context, project, body.idToken);
+    return { kind: 'identitytoolkit#GetAccountInfoResponse', users: [toLookupUser(account)] };
+  };
+
+  /** accounts:update with an idToken: profile, e-mail or password changes (applyActionCode is in action-codes.ts). */
+  const updateProfile = async ({ project, body }: TIdentityRequest) => {
+    const { account, claims } = await authenticateIdToken(context, project, body.idToken);
+    const changes: Partial<IdentityAccount> = {};
+    const deleted = Array.isArray(body.deleteAttribute) ? body.deleteAttribute : [];
+    if (typeof body.displayName === 'string') changes.displayName = body.displayName.slice(0, 256);
+    if (typeof body.photoUrl === 'string') changes.photoUrl = body.photoUrl.slice(0, 2048);
+    if (deleted.includes('DISPLAY_NAME')) changes.displayName = null;
+    if (deleted.includes('PHOTO_URL')) changes.photoUrl = null;
+    const isCredentialChange = body.email !== undefined || body.password !== undefined;
+    if (isCredentialChange) requireRecentLogin(claims);
+    if (body.email !== undefined) {
+      const email = readEmail(body);
+      if (email !== account.email) {
+        const holder = await findAccountByEmail(db, project.projectId, email);
+        if (holder) throw new IdentityError('EMAIL_EXISTS');
+        changes.email = email;
+        changes.emailVerified = false;
+      }
+    }
+    if (body.password !== undefined) {
+      const password = readPassword(body, 'password');
+      assertPasswordMeetsPolicy(context, password);
+      changes.passwordHash = await hashPassword(password);
+      changes.passwordUpdatedAt = new Date();
+    }
+    return db.transaction(async (tx) => {
+      if (isCredentialChange) {
+        // Every other session ends; this one continues with the fresh tokens below (identity-protocol.md §10.5).
+        changes.validSince = nowInSeconds();
+        await revokeRefreshTokens(tx, project.projectId, account.id);
+      }
+      const updated = await updateAccount(tx, project.projectId, account.id, changes).catch(
+        (error: unknown) => {
+          if (String((error as { cause?: { code?: string } }).cause?.code) === '23505')
+            throw new IdentityError('EMAIL_EXISTS');
+          throw error;
+        },
+      );
+      if (!updated) throw new IdentityError('USER_NOT_FOUND');
+      const tokens = isCredentialChange ? await issueTokenSet(context, tx, project, updated) : undefined;
+      return { kind: 'identitytoolkit#SetAccountInfoResponse', ...toLookupUser(updated), ...(tokens ?? {}) };
+    });
+  };
+
+  const remove = async ({ project, body }: TIdentityRequest) => {
+    const { account, claims } = await authenticateIdToken(context, project, body.idToken);
+    requireRecentLogin(claims);
+    await db.transaction((tx) => deleteAccount(tx, project.projectId, account.id));
+    return { kind: 'identitytoolkit#DeleteAccountResponse' };
+  };
+
+  /** securetoken v1/token: a fresh ID token for a live refresh token; revoked sessions answer TOKEN_EXPIRED. */
+  const refresh = async ({ project, body }: TIdentityRequest) => {
+    const grantType = body.grant_type;
+    if (grantType === undefined || grantType === '') throw new IdentityError('MISSING_GRANT_TYPE');
+    if (grantType !== 'refresh_token') throw new IdentityError('INVALID_GRANT_TYPE');
+    const refreshToken = readString(body, 'refresh_token', 'MISSING_REFRESH_TOKEN', 512);
+    const [session] = await db
+      .select({ token: identityRefreshTokens, account: identityAccounts })
+      .from(identityRefreshTokens)
+      .leftJoin(
+        identityAccounts,
+        sql`${identityAccounts.projectId} = ${identityRefreshTokens.projectId} and ${identityAccounts.id} = ${identityRefreshTokens.accountId}`,
+      )
+      .where(eq(identityRefreshTokens.tokenHash, hashSecret(refreshToken)));
+    if (!session || session.token.projectId !== project.projectId)
+      throw new IdentityError('INVALID_REFRESH_TOKEN');
+    const { token, account } = session;
+    if (!account) throw new IdentityError('USER_NOT_FOUND');
+    if (account.disabled) throw new IdentityError('USER_DISABLED');
+    const issuedAt = Math.floor(token.createdAt.getTime() / 1000);
+    if (token.revokedAt || issuedAt < account.validSince) throw new IdentityError('TOKEN_EXPIRED');
+    const idToken = await signAccountIdToken(context, project, account, issuedAt);
+    return {
+      access_token: idToken,
+      expires_in: String(idTokenLifetimeSeconds),
+      token_type: 'Bearer',
+      refresh_token: refreshToken,
+      id_token: idToken,
+      user_id: account.id,
+      project_id: project.projectId,
+    };
+  };
+
+  return { signUp, signInWithPassword, lookup, updateProfile, remove, refresh };
+};
+
+export type IdentityService = ReturnType<typeof createIdentityService>;

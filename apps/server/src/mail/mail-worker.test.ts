@@ -1,0 +1,273 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScratchPostgresDatabase, openTestDatabase, testDatabaseKinds } from '../../test/databases.ts';
+import { type Database, type Db, openDatabase } from '../db/client.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { mails } from '../db/schema/index.ts';
+import {
+  createTestLogger,
+  findClosedPort,
+  readAttachment,
+  readHeader,
+  startSmtpServer,
+  waitFor,
+} from './mail-test-support.ts';
+import { createMailWorker, type TMailWorkerOptions } from './mail-worker.ts';
+import { enqueueMail } from './outbox.ts';
+import { createCaptureTransport, createSmtpTransport, type TMailTransport } from './transports.ts';
+
+const from = 'Cargodesk <no-reply@cargodesk.test>';
+const quickRetries: Partial<TMailWorkerOptions> = {
+  pollIntervalMs: 50,
+  backoffBaseMs: 100,
+  backoffCapMs: 400,
+};
+
+const readMails = (db: Db, ids: string[]) => db.select().from(mails).where(inArray(mails.id, ids));
+
+describe.each(testDatabaseKinds)('mail worker on %s', (kind) => {
+  let database: Database;
+  const workers: { stop: () => Promise<void> }[] = [];
+  const transports: TMailTransport[] = [];
+
+  const startWorker = (
+    transport: TMailTransport,
+    options: Partial<TMailWorkerOptions> = {},
+    db = database.db,
+  ) => {
+    const { logger, entries } = createTestLogger();
+    const worker = createMailWorker({ db, transport, logger, ...options });
+    workers.push(worker);
+    transports.push(transport);
+    worker.start();
+    return { worker, entries };
+  };
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await Promise.all(workers.map((worker) => worker.stop()));
+    for (const transport of transports) transport.close();
+    await database?.close();
+  });
+
+  it('delivers a mail with its attachment over SMTP', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const bytes = randomBytes(3000);
+      const id = await enqueueMail(
+        database.db,
+        {
+          to: ['Dana Client <dana@client.test>'],
+          cc: ['ops@client.test'],
+          bcc: ['audit@cargodesk.test'],
+          replyTo: 'office@freight.test',
+          subject: 'Manifest for voyage 42',
+          text: 'The manifest is attached.',
+          html: '<p>The manifest is attached.</p>',
+          attachments: [
+            {
+              filename: 'manifest.bin',
+              contentType: 'application/octet-stream',
+              contentBase64: bytes.toString('base64'),
+            },
+          ],
+        },
+        { from },
+      );
+      const { worker } = startWorker(createSmtpTransport(smtp.url));
+      const [sent] = await waitFor('the mail to be sent', async () => {
+        const rows = await readMails(database.db, [id]);
+        return rows[0]?.status === 'sent' && rows;
+      });
+      await worker.stop();
+
+      expect(smtp.received).toHaveLength(1);
+      const [message] = smtp.received;
+      expect(message?.subject).toBe('Manifest for voyage 42');
+      expect(message?.messageId).toBe(`<${id}@cargodesk.test>`);
+      expect(sent).toMatchObject({ messageId: `<${id}@cargodesk.test>`, attempts: 1, lastError: null });
+      expect(sent?.sentAt).toBeInstanceOf(Date);
+      expect(message?.recipients.sort()).toEqual([
+        'audit@cargodesk.test',
+        'dana@client.test',
+        'ops@client.test',
+      ]);
+      const raw = message?.raw ?? '';
+      expect(readHeader(raw, 'From')).toBe(from);
+      expect(readHeader(raw, 'Reply-To')).toBe('office@freight.test');
+      expect(readHeader(raw, 'Bcc')).toBe('');
+      expect(raw).toContain('<p>The manifest is attached.</p>');
+      expect(readAttachment(raw, 'manifest.bin')?.equals(bytes)).toBe(true);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('keeps mails queued while SMTP is down and delivers each once it is back', async () => {
+    const port = await findClosedPort();
+    const ids: string[] = [];
+    for (const n of [1, 2, 3]) {
+      ids.push(
+        await enqueueMail(
+          database.db,
+          { to: ['x@client.test'], subject: `Outage ${n}`, text: 'Hi' },
+          { from },
+        ),
+      );
+    }
+    const { worker, entries } = startWorker(createSmtpTransport(`smtp://127.0.0.1:${port}`), quickRetries);
+
+    const waiting = await waitFor('every mail to have failed twice', async () => {
+      const rows = await readMails(database.db, ids);
+      return rows.every((row) => row.attempts >= 2) && rows;
+    });
+    for (const row of waiting) {
+      expect(row.status === 'queued' || row.status === 'sending').toBe(true);
+      expect(row.lastError).toMatch(/ECONNREFUSED/);
+      expect(row.sentAt).toBeNull();
+    }
+    expect(entries.some((entry) => entry.level === 'warn' && entry.message === 'mail send failed')).toBe(
+      true,
+    );
+
+    const smtp = await startSmtpServer({ port });
+    try {
+      await waitFor('every mail to be sent', async () =>
+        (await readMails(database.db, ids)).every((row) => row.status === 'sent'),
+      );
+      await worker.stop();
+      expect(smtp.received.map((message) => message.subject).sort()).toEqual([
+        'Outage 1',
+        'Outage 2',
+        'Outage 3',
+      ]);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('gives a mail up as failed after the last attempt', async () => {
+    const port = await findClosedPort();
+    const id = await enqueueMail(
+      database.db,
+      { to: ['x@client.test'], subject: 'Doomed', text: 'Hi' },
+      { from },
+    );
+    const { worker, entries } = startWorker(createSmtpTransport(`smtp://127.0.0.1:${port}`), {
+      ...quickRetries,
+      maxAttempts: 2,
+    });
+    const [failed] = await waitFor('the mail to fail', async () => {
+      const rows = await readMails(database.db, [id]);
+      return rows[0]?.status === 'failed' && rows;
+    });
+    await worker.stop();
+    expect(failed).toMatchObject({
+      attempts: 2,
+      lockedUntil: null,
+      lastError: expect.stringMatching(/ECONNREFUSED/),
+    });
+    expect(
+      entries.some((entry) => entry.level === 'error' && entry.message === 'mail failed: giving up'),
+    ).toBe(true);
+  });
+
+  it('takes over a claim whose lease ran out, but not one still held', async () => {
+    const row = (lockedUntil: Date, subject: string) => ({
+      id: randomUUID(),
+      fromAddress: from,
+      to: ['x@client.test'],
+      subject,
+      text: 'Hi',
+      status: 'sending' as const,
+      attempts: 1,
+      nextAttemptAt: new Date(Date.now() - 60_000),
+      lockedUntil,
+    });
+    const crashed = row(new Date(Date.now() - 1000), 'Claimed by a worker that died');
+    // Earliest due, so a worker that wrongly took held claims would take this one first.
+    const held = {
+      ...row(new Date(Date.now() + 3_600_000), 'Claimed by a live worker'),
+      nextAttemptAt: new Date(0),
+    };
+    await database.db.insert(mails).values([crashed, held]);
+
+    const { worker } = startWorker(createCaptureTransport(), quickRetries);
+    await waitFor('the crashed claim to be sent', async () => {
+      const [taken] = await readMails(database.db, [crashed.id]);
+      return taken?.status === 'sent';
+    });
+    await worker.stop();
+    const [stillHeld] = await readMails(database.db, [held.id]);
+    expect(stillHeld).toMatchObject({ status: 'sending', attempts: 1 });
+    const [taken] = await readMails(database.db, [crashed.id]);
+    expect(taken).toMatchObject({ status: 'sent', attempts: 2 });
+    await database.db.delete(mails).where(eq(mails.id, held.id));
+  });
+
+  it('finishes the mail in hand when stopped and leaves the rest queued', async () => {
+    const ids: string[] = [];
+    for (let n = 0; n < 5; n += 1) {
+      ids.push(
+        await enqueueMail(database.db, { to: ['x@client.test'], subject: `Stop ${n}`, text: 'Hi' }, { from }),
+      );
+    }
+    const { worker } = startWorker(createCaptureTransport());
+    await worker.stop();
+    const rows = await readMails(database.db, ids);
+    expect(rows.every((row) => row.status === 'queued' || row.status === 'sent')).toBe(true);
+    // Leave nothing due for the next test.
+    const rest = startWorker(createCaptureTransport());
+    await waitFor('the rest to be sent', async () =>
+      (await readMails(database.db, ids)).every((row) => row.status === 'sent'),
+    );
+    await rest.worker.stop();
+  });
+
+  it('sends each of 20 mails exactly once with two workers on separate connections', async () => {
+    // On PostgreSQL each worker gets its own pool, as two server processes would.
+    let second: Database = database;
+    let scratch: { url: string; drop: () => Promise<void> } | undefined;
+    let first: Database = database;
+    if (kind === 'postgres') {
+      scratch = await createScratchPostgresDatabase();
+      first = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 3 });
+      await migrateDatabase(first);
+      second = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 3 });
+    }
+    const smtp = await startSmtpServer();
+    try {
+      const ids: string[] = [];
+      for (let n = 0; n < 20; n += 1) {
+        ids.push(
+          await enqueueMail(first.db, { to: ['x@client.test'], subject: `Race ${n}`, text: 'Hi' }, { from }),
+        );
+      }
+      const a = startWorker(createSmtpTransport(`${smtp.url}?name=worker-a`), {}, first.db);
+      const b = startWorker(createSmtpTransport(`${smtp.url}?name=worker-b`), {}, second.db);
+      await waitFor('all 20 mails to be sent', async () =>
+        (await readMails(first.db, ids)).every((row) => row.status === 'sent'),
+      );
+      await Promise.all([a.worker.stop(), b.worker.stop()]);
+
+      const messageIds = smtp.received.map((message) => message.messageId);
+      expect(messageIds).toHaveLength(20);
+      expect(new Set(messageIds).size).toBe(20);
+      expect(new Set(messageIds)).toEqual(new Set(ids.map((id) => `<${id}@cargodesk.test>`)));
+      const rows = await readMails(first.db, ids);
+      expect(rows.every((row) => row.attempts === 1)).toBe(true);
+      // Both took part, or the test would prove nothing about sharing the queue.
+      const clients = new Set(smtp.received.map((message) => message.clientName));
+      expect(clients).toEqual(new Set(['worker-a', 'worker-b']));
+    } finally {
+      await smtp.close();
+      if (scratch) {
+        await Promise.all([first.close(), second.close()]);
+        await scratch.drop();
+      }
+    }
+  });
+});

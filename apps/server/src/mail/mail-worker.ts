@@ -1,0 +1,169 @@
+import { and, eq, lt, lte, or, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { mails } from '../db/schema/index.ts';
+import type { TMailRow } from './outbox.ts';
+import type { TMailTransport } from './transports.ts';
+
+export type TMailWorkerOptions = {
+  /** How often to look for due mails when nobody calls `wake()`. */
+  pollIntervalMs: number;
+  /** Delay before the first retry; doubles per attempt up to `backoffCapMs`. */
+  backoffBaseMs: number;
+  backoffCapMs: number;
+  /** Attempts before a mail is given up as `failed`. */
+  maxAttempts: number;
+  /** How long a claim holds a mail; must outlast one send (the SMTP timeouts stay well under it). */
+  leaseMs: number;
+};
+
+export const defaultMailWorkerOptions: TMailWorkerOptions = {
+  pollIntervalMs: 1000,
+  backoffBaseMs: 5000,
+  backoffCapMs: 15 * 60_000,
+  // 5 s doubling to 15 min: 15 attempts ride out an SMTP outage of about 2.8 hours.
+  maxAttempts: 15,
+  leaseMs: 5 * 60_000,
+};
+
+export type TMailWorker = { start: () => void; stop: () => Promise<void>; wake: () => void };
+
+type TClaimedMail = TMailRow & { lockedUntil: Date };
+
+const milliseconds = (value: number) => sql`${value}::double precision * interval '1 millisecond'`;
+
+const describeError = (error: unknown) =>
+  (error instanceof Error ? error.message || error.name : String(error)).slice(0, 2000);
+
+/** Claims the oldest due mail, if any, in a short transaction that no other worker can share. */
+const claimNextMail = (db: Db, leaseMs: number) =>
+  db.transaction(async (tx): Promise<TClaimedMail | undefined> => {
+    const [due] = await tx
+      .select({ id: mails.id })
+      .from(mails)
+      .where(
+        or(
+          and(eq(mails.status, 'queued'), lte(mails.nextAttemptAt, sql`now()`)),
+          // A claim whose lease ran out: its worker died mid-send.
+          and(eq(mails.status, 'sending'), lt(mails.lockedUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(mails.nextAttemptAt)
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!due) return undefined;
+    const [claimed] = await tx
+      .update(mails)
+      .set({
+        status: 'sending',
+        attempts: sql`${mails.attempts} + 1`,
+        // Whole milliseconds, so the value read back into a JS Date matches the row exactly.
+        lockedUntil: sql`date_trunc('milliseconds', now() + ${milliseconds(leaseMs)})`,
+      })
+      .where(eq(mails.id, due.id))
+      .returning();
+    return claimed?.lockedUntil ? { ...claimed, lockedUntil: claimed.lockedUntil } : undefined;
+  });
+
+/**
+ * Sends the outbox. Each mail is claimed with `FOR UPDATE SKIP LOCKED` and a lease, so any number
+ * of workers, in any number of processes, share the queue without sending one mail twice. Only a
+ * worker that dies after the SMTP server accepted a mail, before marking it sent, leaves it to be
+ * sent again once the lease runs out.
+ */
+export const createMailWorker = ({
+  db,
+  transport,
+  logger,
+  ...options
+}: { db: Db; transport: TMailTransport; logger: FastifyBaseLogger } & Partial<TMailWorkerOptions>) => {
+  const pollIntervalMs = options.pollIntervalMs ?? defaultMailWorkerOptions.pollIntervalMs;
+  const backoffBaseMs = options.backoffBaseMs ?? defaultMailWorkerOptions.backoffBaseMs;
+  const backoffCapMs = options.backoffCapMs ?? defaultMailWorkerOptions.backoffCapMs;
+  const maxAttempts = options.maxAttempts ?? defaultMailWorkerOptions.maxAttempts;
+  const leaseMs = options.leaseMs ?? defaultMailWorkerOptions.leaseMs;
+
+  let isStopped = true;
+  let isWakeRequested = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  const send = async (mail: TClaimedMail): Promise<PgUpdateSetSource<typeof mails>> => {
+    try {
+      const { messageId } = await transport.send(mail);
+      logger.info({ mailId: mail.id, attempts: mail.attempts }, 'mail sent');
+      return { status: 'sent', messageId, sentAt: sql`now()`, lastError: null };
+    } catch (error) {
+      const lastError = describeError(error);
+      if (mail.attempts >= maxAttempts) {
+        logger.error(
+          { mailId: mail.id, attempts: mail.attempts, error: lastError },
+          'mail failed: giving up',
+        );
+        return { status: 'failed', lastError };
+      }
+      const delayMs = Math.min(backoffCapMs, backoffBaseMs * 2 ** (mail.attempts - 1));
+      logger.warn(
+        { mailId: mail.id, attempts: mail.attempts, delayMs, error: lastError },
+        'mail send failed',
+      );
+      return { status: 'queued', lastError, nextAttemptAt: sql`now() + ${milliseconds(delayMs)}` };
+    }
+  };
+
+  const deliver = async (mail: TClaimedMail) => {
+    const outcome = await send(mail);
+    // Only while our lease holds: a worker that overran it must not overwrite the next claim.
+    const settled = await db
+      .update(mails)
+      .set({ ...outcome, lockedUntil: null })
+      .where(and(eq(mails.id, mail.id), eq(mails.status, 'sending'), eq(mails.lockedUntil, mail.lockedUntil)))
+      .returning({ id: mails.id });
+    if (settled.length === 0) logger.warn({ mailId: mail.id }, 'mail lease expired before its send finished');
+  };
+
+  const drainQueue = async () => {
+    do {
+      isWakeRequested = false;
+      while (!isStopped) {
+        const mail = await claimNextMail(db, leaseMs);
+        if (!mail) break;
+        await deliver(mail);
+      }
+    } while (isWakeRequested && !isStopped);
+  };
+
+  const runNow = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (isStopped) return;
+    if (running) {
+      isWakeRequested = true;
+      return;
+    }
+    running = drainQueue()
+      .catch((error: unknown) => logger.error({ err: error }, 'mail worker: database error, retrying later'))
+      .finally(() => {
+        running = undefined;
+        if (isStopped) return;
+        timer = setTimeout(runNow, pollIntervalMs);
+        timer.unref();
+      });
+  };
+
+  return {
+    start: () => {
+      if (!isStopped) return;
+      isStopped = false;
+      runNow();
+    },
+    /** Finishes the mail in hand, then stops; unsent mails stay queued for the next start. */
+    stop: async () => {
+      isStopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+    wake: runNow,
+  } satisfies TMailWorker;
+};

@@ -1,0 +1,46 @@
+import type { Queryable } from '../db/client.ts';
+import { mails, type TMailAttachment } from '../db/schema/index.ts';
+import { AppError } from '../platform/errors.ts';
+import { createId } from '../platform/ids.ts';
+
+export type { TMailAttachment };
+
+export type TOutgoingMail = {
+  companyId?: string | null;
+  to: string[];
+  cc?: string[];
+  bcc?: string[];
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: TMailAttachment[];
+};
+
+export type TMailRow = typeof mails.$inferSelect;
+
+/**
+ * Queues a mail for the worker. Given a transaction, the mail exists only if that transaction
+ * commits, so a rolled-back sign-up never sends its verification mail.
+ */
+export const enqueueMail = async (db: Queryable, mail: TOutgoingMail, { from }: { from: string }) => {
+  if (mail.to.length + (mail.cc?.length ?? 0) + (mail.bcc?.length ?? 0) === 0) {
+    throw new AppError('BAD_REQUEST', 'A mail needs at least one recipient.');
+  }
+  const id = createId();
+  // No `returning`: under row-level security a tenant transaction may insert rows it cannot read back.
+  await db.insert(mails).values({
+    id,
+    companyId: mail.companyId ?? null,
+    fromAddress: from,
+    replyTo: mail.replyTo ?? null,
+    to: mail.to,
+    cc: mail.cc ?? [],
+    bcc: mail.bcc ?? [],
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html ?? null,
+    attachments: mail.attachments ?? [],
+  });
+  return id;
+};

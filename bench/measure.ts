@@ -1,0 +1,38 @@
+import autocannon from 'autocannon';
+
+export type Measurement = {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+};
+
+/** One autocannon run; counts non-2xx answers as errors so a broken route cannot look fast. */
+export const measure = async (
+  name: string,
+  options: { url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string },
+  { connections = 10, duration = Number(process.env.BENCH_DURATION ?? 10) } = {},
+): Promise<Measurement> => {
+  const result = await autocannon({ ...options, connections, duration });
+  return {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
+};
+
+export const printTable = (rows: Measurement[], baseline: Measurement) => {
+  console.table(
+    rows.map((row) => ({
+      route: row.name,
+      'req/s': row.requestsPerSecond,
+      'p50 ms': row.p50,
+      'p99 ms': row.p99,
+      errors: row.errors,
+      'ratio to health': (row.requestsPerSecond / baseline.requestsPerSecond).toFixed(3),
+    })),
+  );
+};
