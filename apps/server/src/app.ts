@@ -56,7 +56,8 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
-    trustProxy: config.host === '0.0.0.0',
+    // Only behind a proxy that sets X-Forwarded-For may the client address come from it (rate limits use it).
+    trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -92,6 +93,8 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
+        // Plain-HTTP installs on a LAN address would otherwise have every asset rewritten to https.
+        upgradeInsecureRequests: null,
       },
     },
     // Same-origin everything; the firebase SDK's fetches are same-origin too (DESIGN §5).

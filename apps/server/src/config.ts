@@ -34,6 +34,7 @@ const ZEnvironment = z.object({
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(4096).default(6),
   PRODUCTION_HOST: z.string().default(''),
+  TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   SEED_DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
 });
 
@@ -51,6 +52,8 @@ export type Config = {
   passwordPolicy: { minLength: number };
   /** Page host served by the production identity project; every other host uses the test project. */
   productionHost: string;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
   /** Create the demo login on start (on by default; turn off for real deployments). */
   seedDemo: boolean;
 };
@@ -84,6 +87,7 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     logLevel: values.LOG_LEVEL,
     passwordPolicy: { minLength: values.PASSWORD_MIN_LENGTH },
     productionHost: values.PRODUCTION_HOST,
+    trustProxy: values.TRUST_PROXY === 'true',
     seedDemo: values.SEED_DEMO === 'true',
   };
 };

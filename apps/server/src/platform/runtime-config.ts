@@ -1,40 +1,11 @@
+import { type TIdentityProjectName, type TRuntimeConfig, ZRuntimeConfig } from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { jwksPath } from '../identity/identity-plugin.ts';
 import { projectNameForHost } from '../identity/projects.ts';
 
-const ZIdentityProjectName = z.enum(['production', 'test']);
+export { type TRuntimeConfig, ZRuntimeConfig };
 
-/** Public by design: everything here ends up in every page the SPA serves. */
-export const ZRuntimeConfig = z.object({
-  identity: z.object({
-    projects: z.array(
-      z.object({
-        name: ZIdentityProjectName,
-        apiKey: z.string(),
-        projectId: z.string(),
-        jwksUri: z.string(),
-      }),
-    ),
-    productionHost: z.string(),
-    projectForHost: ZIdentityProjectName,
-  }),
-  apiBase: z.object({
-    /** Page host → API origin (spec §7). */
-    byHost: z.record(z.string(), z.string()),
-    /** API origin for hosts not in `byHost`; an empty string means the page's own origin. */
-    fallback: z.string(),
-    path: z.string(),
-  }),
-  brand: z.literal('cargodesk'),
-  productionHost: z.string(),
-  devMailbox: z.boolean(),
-  integrations: z.record(z.string(), z.unknown()),
-});
-
-export type TRuntimeConfig = z.infer<typeof ZRuntimeConfig>;
-
-type TIdentityProject = { name: z.infer<typeof ZIdentityProjectName>; projectId: string; apiKey: string };
+type TIdentityProject = { name: TIdentityProjectName; projectId: string; apiKey: string };
 
 /** Decorators of the identity and mail modules, read optionally so this works with or without them. */
 type TOptionalDecorators = {

@@ -1,0 +1,16 @@
+import type { TRuntimeConfig } from '@cargodesk/shared';
+
+export type { TRuntimeConfig };
+
+export const runtimeConfigElementId = 'cargodesk-config';
+
+/** Reads the config block from the page, so one build serves any deployment (DESIGN §9). */
+export const readRuntimeConfig = (document: Document = window.document): TRuntimeConfig => {
+  const text = document.getElementById(runtimeConfigElementId)?.textContent;
+  if (!text) {
+    throw new Error(
+      `index.html has no #${runtimeConfigElementId} block: open the app through the Cargodesk server.`,
+    );
+  }
+  return JSON.parse(text) as TRuntimeConfig;
+};

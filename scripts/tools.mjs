@@ -1,0 +1,58 @@
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { constants } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const rootDir = fileURLToPath(new URL('..', import.meta.url));
+export const webDir = path.join(rootDir, 'apps/web');
+export const serverEntry = path.join(rootDir, 'apps/server/src/main.ts');
+
+/** The loader that lets plain `node` run the server's TypeScript. */
+export const tsxLoader = import.meta.resolve('tsx');
+
+const require = createRequire(import.meta.url);
+
+/** A package's command-line script inside node_modules, so that no global tool is needed. */
+export const resolveBin = (packageName) => {
+  const manifestPath = require.resolve(`${packageName}/package.json`);
+  const { bin } = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  return path.join(path.dirname(manifestPath), typeof bin === 'string' ? bin : bin[packageName]);
+};
+
+export const spawnNode = (args, options = {}) =>
+  spawn(process.execPath, args, { cwd: rootDir, stdio: 'inherit', ...options });
+
+/** Resolves with the child's exit code, or 128 + the signal number when a signal ended it. */
+export const waitForExit = (child) =>
+  new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code, signal) => resolve(code ?? 128 + (constants.signals[signal] ?? 0)));
+  });
+
+export const stopSignals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+// Sources whose change makes apps/web/dist stale; shared is in because the web app imports it.
+const webSources = [
+  path.join(webDir, 'src'),
+  path.join(webDir, 'index.html'),
+  path.join(webDir, 'vite.config.ts'),
+  path.join(webDir, 'package.json'),
+  path.join(rootDir, 'packages/shared/src'),
+];
+
+const newestChange = (entry) => {
+  const stats = statSync(entry, { throwIfNoEntry: false });
+  if (!stats?.isDirectory()) return stats?.mtimeMs ?? 0;
+  // A directory's own mtime moves when a file in it is deleted or renamed.
+  return readdirSync(entry).reduce(
+    (newest, name) => Math.max(newest, newestChange(path.join(entry, name))),
+    stats.mtimeMs,
+  );
+};
+
+export const isWebBuildStale = () => {
+  const built = statSync(path.join(webDir, 'dist/index.html'), { throwIfNoEntry: false });
+  return !built || webSources.some((source) => newestChange(source) > built.mtimeMs);
+};
