@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const mainPath = fileURLToPath(new URL('../apps/server/src/main.ts', import.meta.url));
 
@@ -38,5 +39,27 @@ export const startBenchServer = async (environment: Record<string, string> = {})
       await exited;
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+};
+
+const runOnServer = async (serverUrl: string, statement: string) => {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+};
+
+/** A throwaway database on a PostgreSQL server, for one benchmark run. */
+export const createScratchDatabase = async (serverUrl: string) => {
+  const name = `cargodesk_bench_${Date.now()}`;
+  await runOnServer(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => runOnServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 };

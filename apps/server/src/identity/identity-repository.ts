@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Queryable } from '../db/client.ts';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../db/client.ts';
 import { identityAccounts, identityActionCodes, identityRefreshTokens } from '../db/schema/index.ts';
 
 // Queries only: the rules live in identity-service.ts.
@@ -108,3 +108,22 @@ export const consumeActionCode = async (db: Queryable, codeHash: string) => {
     .returning();
   return consumed;
 };
+
+/**
+ * A refresh token with its account (null when the account is gone), as one prepared statement:
+ * token refresh is the provider's hottest path, and building the query each time cost more than
+ * running it.
+ */
+export const prepareFindRefreshSession = (db: Db) =>
+  db
+    .select({ token: identityRefreshTokens, account: identityAccounts })
+    .from(identityRefreshTokens)
+    .leftJoin(
+      identityAccounts,
+      and(
+        eq(identityAccounts.projectId, identityRefreshTokens.projectId),
+        eq(identityAccounts.id, identityRefreshTokens.accountId),
+      ),
+    )
+    .where(eq(identityRefreshTokens.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('identity_find_refresh_session');

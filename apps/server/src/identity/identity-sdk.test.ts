@@ -7,6 +7,7 @@ import {
   sendEmailVerification,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
+  updateEmail,
   updatePassword,
   validatePassword,
   verifyPasswordResetCode,
@@ -195,6 +196,39 @@ describe.each(testDatabaseKinds)('firebase/auth SDK against the identity provide
       code: 'auth/user-token-expired',
     });
     await signInWithEmailAndPassword(newAuth(), email, 'changed password 1');
+  });
+
+  it('changes the e-mail address, which then needs verifying again', async () => {
+    const auth = newAuth();
+    const { user } = await createUserWithEmailAndPassword(auth, uniqueEmail('old'), password);
+    const newEmail = uniqueEmail('new');
+    await updateEmail(user, newEmail);
+    expect(user.email).toBe(newEmail);
+    expect(user.emailVerified).toBe(false);
+    const { user: again } = await signInWithEmailAndPassword(newAuth(), newEmail, password);
+    expect(again.uid).toBe(user.uid);
+  });
+
+  it('keeps the production and test projects apart', async () => {
+    const email = uniqueEmail('projects');
+    const { user } = await createUserWithEmailAndPassword(newAuth(), email, password);
+    const productionKey = testApp.app.identity.projects.find(
+      (project) => project.name === 'production',
+    )?.apiKey;
+    const production = createAuthClient({ origin, apiKey: productionKey ?? '' });
+    clients.push(production);
+    await expect(signInWithEmailAndPassword(production.auth, email, password)).rejects.toMatchObject({
+      code: 'auth/invalid-credential',
+    });
+    const lookup = await fetch(
+      `${origin}/identitytoolkit.googleapis.com/v1/accounts:lookup?key=${productionKey}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ idToken: await user.getIdToken() }),
+      },
+    );
+    expect(((await lookup.json()) as { error: { message: string } }).error.message).toBe('INVALID_ID_TOKEN');
   });
 
   it('deletes the account', async () => {

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import { identityAccounts, identityRefreshTokens } from '../db/schema/index.ts';
 import { createRateLimiter } from '../platform/rate-limiter.ts';
 import { idTokenLifetimeSeconds } from './id-tokens.ts';
 import { hashSecret, type IdentityContext, nowInSeconds } from './identity-context.ts';
@@ -10,6 +8,7 @@ import {
   findAccountByEmail,
   type IdentityAccount,
   insertAccount,
+  prepareFindRefreshSession,
   revokeRefreshTokens,
   updateAccount,
 } from './identity-repository.ts';
@@ -58,6 +57,7 @@ export const createIdentityService = (context: IdentityContext) => {
   const failedSignInsByAccount = createRateLimiter({ limit: 10, windowMs: fifteenMinutes });
   const failedSignInsByIp = createRateLimiter({ limit: 100, windowMs: fifteenMinutes });
   const signUpsByIp = createRateLimiter({ limit: 100, windowMs: fifteenMinutes });
+  const findRefreshSession = prepareFindRefreshSession(db);
 
   const signUp = async ({ project, body, ip }: TIdentityRequest) => {
     if (body.idToken !== undefined)
@@ -189,14 +189,7 @@ export const createIdentityService = (context: IdentityContext) => {
     if (grantType === undefined || grantType === '') throw new IdentityError('MISSING_GRANT_TYPE');
     if (grantType !== 'refresh_token') throw new IdentityError('INVALID_GRANT_TYPE');
     const refreshToken = readString(body, 'refresh_token', 'MISSING_REFRESH_TOKEN', 512);
-    const [session] = await db
-      .select({ token: identityRefreshTokens, account: identityAccounts })
-      .from(identityRefreshTokens)
-      .leftJoin(
-        identityAccounts,
-        sql`${identityAccounts.projectId} = ${identityRefreshTokens.projectId} and ${identityAccounts.id} = ${identityRefreshTokens.accountId}`,
-      )
-      .where(eq(identityRefreshTokens.tokenHash, hashSecret(refreshToken)));
+    const [session] = await findRefreshSession.execute({ tokenHash: hashSecret(refreshToken) });
     if (!session || session.token.projectId !== project.projectId)
       throw new IdentityError('INVALID_REFRESH_TOKEN');
     const { token, account } = session;

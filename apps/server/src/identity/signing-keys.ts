@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, type JsonWebKey, type KeyObject, randomBytes } from 'node:crypto';
 import { isNull } from 'drizzle-orm';
-import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
+import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Db } from '../db/client.ts';
 import { identitySigningKeys } from '../db/schema/index.ts';
 
-export type SigningKey = { kid: string; privateKey: CryptoKey };
+export type SigningKey = { kid: string; privateKey: KeyObject };
 
 const algorithm = 'RS256';
 
@@ -17,7 +17,7 @@ export const loadSigningKeys = async (db: Db) => {
   const rows = await db.select().from(identitySigningKeys);
   const active = rows.find((row) => row.retiredAt === null);
   if (!active) throw new Error('No active identity signing key');
-  const privateKey = (await importJWK(active.privateJwk as JWK, algorithm)) as CryptoKey;
+  const privateKey = createPrivateKey({ key: active.privateJwk as JsonWebKey, format: 'jwk' });
   const publicKeys = rows
     .filter((row) => row.retiredAt === null || Date.now() - row.retiredAt.getTime() < 2 * 60 * 60 * 1000)
     .map((row) => ({ ...(row.publicJwk as JWK), kid: row.kid, alg: algorithm, use: 'sig' }));
