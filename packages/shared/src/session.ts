@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+// The session API of spec §3 and §7 (iamserver): what the server answers and the SPA reads.
+
+export const ZCompany = z.object({
+  _id: z.string(),
+  name: z.string(),
+  short_name: z.string().nullable(),
+  company_type: z.string().nullable(),
+  account_type: z.string().nullable(),
+  prefered_language: z.string().nullable(),
+  operating_country: z.string().nullable(),
+  currency: z.string().nullable(),
+  timezone: z.string().nullable(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  is_subscribed_for_campaign: z.boolean(),
+  twoFactorAuth: z.boolean(),
+  account_setup: z.boolean(),
+  status: z.enum(['active', 'suspended']),
+  subscripedPlan: z.object({ name: z.string(), expiryDate: z.string() }),
+});
+export type TCompany = z.infer<typeof ZCompany>;
+
+export const ZProduct = z.object({ _id: z.string(), code: z.string(), name: z.string() });
+export type TProduct = z.infer<typeof ZProduct>;
+
+/** GET /iamserver/api/v1/auth/login (and POST /auth/codeAuth): `{ data: TLoginResponse }`. */
+export const ZLoginResponse = z.object({
+  /** The app token; absent while a mailed two-factor code is awaited. */
+  jwt: z.string().optional(),
+  twoFactorAuth: z.boolean(),
+  emailId: z.string(),
+  company: ZCompany.nullable(),
+  products: z.array(ZProduct),
+});
+export type TLoginResponse = z.infer<typeof ZLoginResponse>;
+
+/** GET /iamserver/api/v1/auth/fetch-users-by-token: `{ data: [TCurrentUser] }` (spec §3). */
+export const ZCurrentUser = z.object({
+  _id: z.string(),
+  name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  emailId: z.string(),
+  companyId: z.string(),
+  products: z.array(ZProduct),
+  /** The company's subscribed plan has expired (computed on the server). */
+  isExpired: z.boolean(),
+  company: ZCompany,
+  roles: z.array(z.string()),
+  permissions: z.array(z.string()),
+});
+export type TCurrentUser = z.infer<typeof ZCurrentUser>;
+
+/** POST /iamserver/api/v1/auth/codeAuth, with the ID token in Authorization. */
+export const ZCodeAuthRequest = z.object({
+  code: z.string().regex(/^\d{6}$/, 'must be the 6-digit code from the e-mail'),
+});
+export type TCodeAuthRequest = z.infer<typeof ZCodeAuthRequest>;
+
+/** POST /iamserver/api/v1/auth, with the ID token of a fresh sign-up in Authorization: registers a company. */
+export const ZRegisterCompanyRequest = z.object({
+  companyName: z
+    .string()
+    .trim()
+    .min(2, 'must be at least 2 characters')
+    .max(120, 'must be at most 120 characters'),
+  firstName: z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters'),
+  lastName: z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters'),
+});
+export type TRegisterCompanyRequest = z.infer<typeof ZRegisterCompanyRequest>;
+
+/** GET /iamserver/api/v1/auth/token-refresh: `{ data: { jwt } }`. */
+export const ZTokenRefreshResponse = z.object({ jwt: z.string() });
+
+/** The login reply text that means a suspended company or user (spec §8). */
+export const accountSuspendedMessage = 'Account was suspended';
