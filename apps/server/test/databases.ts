@@ -1,4 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
@@ -10,13 +14,44 @@ export const testDatabaseKinds: TDatabaseKind[] = process.env.TEST_DATABASE_URL
   ? ['pglite', 'postgres']
   : ['pglite'];
 
+// Creating a PGlite cluster and migrating it takes seconds; loading a dump of one takes about one.
+// The first test file to need it writes the migrated image to the temp dir, named by a hash of
+// the migrations, and every other file (in any worker) starts its database from that image.
+const migrationsFolder = fileURLToPath(new URL('../src/db/migrations/', import.meta.url));
+
+const migratedPgliteImage = async (): Promise<Blob> => {
+  const hash = createHash('sha256');
+  for (const file of fs.readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
+    const full = path.join(migrationsFolder, file);
+    if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
+  }
+  const imagePath = path.join(os.tmpdir(), `cargodesk-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (fs.existsSync(imagePath)) return new Blob([fs.readFileSync(imagePath)]);
+  const template = await openDatabase({ kind: 'pglite' });
+  try {
+    await migrateDatabase(template);
+    const image = await template.dumpDataDir?.();
+    if (!image) throw new Error('PGlite cannot dump its data directory');
+    // Written aside and renamed: a worker never reads a half-written image.
+    const partial = `${imagePath}.${process.pid}`;
+    fs.writeFileSync(partial, Buffer.from(await image.arrayBuffer()));
+    fs.renameSync(partial, imagePath);
+    for (const stale of fs.readdirSync(os.tmpdir()).filter((name) => /^cargodesk-pglite-\w+\.tar$/.test(name))) {
+      if (path.join(os.tmpdir(), stale) !== imagePath) fs.rmSync(path.join(os.tmpdir(), stale), { force: true });
+    }
+    return image;
+  } finally {
+    await template.close();
+  }
+};
+
 /**
  * A fresh, migrated database for one test file: PGlite in memory, or a throwaway database created
  * on the TEST_DATABASE_URL server and dropped again on close.
  */
 export const openTestDatabase = async (kind: TDatabaseKind): Promise<Database> => {
   if (kind === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite' });
+    const database = await openDatabase({ kind: 'pglite', loadDataDir: await migratedPgliteImage() });
     await migrateDatabase(database);
     return database;
   }

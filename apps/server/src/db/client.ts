@@ -21,6 +21,8 @@ export type Database = {
   /** Runs LISTEN on PostgreSQL or PGlite; the handler receives each payload. */
   listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
+  /** PGlite only: the whole cluster as a tarball, which `loadDataDir` opens again. */
+  dumpDataDir?: () => Promise<Blob>;
   /** The pool behind a PostgreSQL database, for work that needs one session (migration locks). */
   pool?: pg.Pool;
 };
@@ -29,20 +31,25 @@ export type Database = {
 export class DatabaseOpenError extends Error {}
 
 export type OpenDatabaseOptions =
-  | { kind: 'pglite'; dataDir?: string }
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
 export const openDatabase = async (options: OpenDatabaseOptions): Promise<Database> =>
-  options.kind === 'pglite' ? openPglite(options.dataDir) : openPostgres(options.url, options.poolSize ?? 10);
+  options.kind === 'pglite'
+    ? openPglite(options.dataDir, options.loadDataDir)
+    : openPostgres(options.url, options.poolSize ?? 10);
 
-const openPglite = async (dataDir?: string): Promise<Database> => {
+const openPglite = async (dataDir?: string, loadDataDir?: Blob): Promise<Database> => {
   // No data dir → in memory (tests). Otherwise one process at a time: PGlite has no locking of its own.
   const pgDataDir = dataDir ? path.join(dataDir, 'pgdata') : undefined;
   const releaseLock = dataDir ? acquireDataDirLock(dataDir) : () => {};
   let client: PGlite;
   try {
     if (pgDataDir) fs.mkdirSync(pgDataDir, { recursive: true });
-    client = await PGlite.create(pgDataDir ? { dataDir: pgDataDir } : {});
+    client = await PGlite.create({
+      ...(pgDataDir ? { dataDir: pgDataDir } : {}),
+      ...(loadDataDir ? { loadDataDir } : {}),
+    });
     await client.query('select 1');
   } catch (error) {
     releaseLock();
@@ -55,6 +62,7 @@ const openPglite = async (dataDir?: string): Promise<Database> => {
   return {
     kind: 'pglite',
     db: db as unknown as Db,
+    dumpDataDir: () => client.dumpDataDir('none'),
     listen: async (channel, onPayload) => {
       const unsubscribe = await client.listen(channel, onPayload);
       return async () => unsubscribe();
