@@ -7,9 +7,12 @@ import { type Database, openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { registerIdentity } from './identity/identity-plugin.ts';
 import { registerMail, type TRegisterMailOptions } from './mail/mail-plugin.ts';
+import { registerAuthContext } from './platform/auth-context.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { registerHealthRoutes } from './platform/health.ts';
 import { registerWebApp } from './platform/web-app.ts';
+import { registerIamServer } from './services/iamserver/routes.ts';
+import { registerMasterServer } from './services/master/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -105,6 +108,9 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   // Mail first: identity sends its action mails through the outbox.
   await registerMail(app, options.mail);
   await registerIdentity(app);
+  await registerAuthContext(app);
+  await app.register(registerIamServer, { prefix: '/iamserver/api/v1' });
+  await app.register(registerMasterServer, { prefix: '/master/api/v1' });
   // Last: the SPA answers browser navigations that no route above claimed.
   await registerWebApp(app);
 

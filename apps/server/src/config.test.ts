@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       passwordPolicy: { minLength: 6 },
       seedDemo: true,
+      integrationKeys: { googleMaps: '', pendo: '' },
     });
     expect(config.dataDir).toMatch(/\/data$/);
   });
@@ -29,6 +30,8 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'debug',
       SEED_DEMO: 'false',
       PASSWORD_MIN_LENGTH: '',
+      GOOGLE_MAPS_KEY: 'maps-key',
+      PENDO_KEY: 'pendo-key',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -41,6 +44,7 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       seedDemo: false,
       passwordPolicy: { minLength: 6 },
+      integrationKeys: { googleMaps: 'maps-key', pendo: 'pendo-key' },
     });
   });
 

@@ -36,6 +36,8 @@ const ZEnvironment = z.object({
   PRODUCTION_HOST: z.string().default(''),
   TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   SEED_DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  GOOGLE_MAPS_KEY: z.string().default(''),
+  PENDO_KEY: z.string().default(''),
 });
 
 const secretVariables = new Set(['DATABASE_URL', 'SMTP_URL']);
@@ -56,6 +58,8 @@ export type Config = {
   trustProxy: boolean;
   /** Create the demo login on start (on by default; turn off for real deployments). */
   seedDemo: boolean;
+  /** Browser keys handed to signed-in users (spec §7); empty when not configured. */
+  integrationKeys: { googleMaps: string; pendo: string };
 };
 
 /** Thrown for a bad environment value; its message is the one line printed before exit. */
@@ -89,5 +93,6 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     productionHost: values.PRODUCTION_HOST,
     trustProxy: values.TRUST_PROXY === 'true',
     seedDemo: values.SEED_DEMO === 'true',
+    integrationKeys: { googleMaps: values.GOOGLE_MAPS_KEY, pendo: values.PENDO_KEY },
   };
 };

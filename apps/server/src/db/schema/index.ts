@@ -1,2 +1,3 @@
+export * from './iam.ts';
 export * from './identity.ts';
 export * from './platform.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Generated secrets (app token key, identity API keys): made on first start, shared by every instance. */
 export const appSecrets = pgTable('app_secrets', {
@@ -8,10 +8,32 @@ export const appSecrets = pgTable('app_secrets', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** The tenant. The sign-in issue adds the profile, plan and status columns. */
+/** The tenant: its profile (spec §3), subscribed plan and status. */
 export const companies = pgTable('companies', {
   id: uuid('id').primaryKey(),
   name: text('name').notNull(),
+  shortName: text('short_name'),
+  companyType: text('company_type'),
+  accountType: text('account_type'),
+  preferedLanguage: text('prefered_language'),
+  /** ISO 3166-1 alpha-2. */
+  operatingCountry: text('operating_country'),
+  /** ISO 4217. */
+  currency: text('currency'),
+  /** IANA name. */
+  timezone: text('timezone'),
+  address: text('address'),
+  phone: text('phone'),
+  isSubscribedForCampaign: boolean('is_subscribed_for_campaign').notNull().default(false),
+  twoFactorAuth: boolean('two_factor_auth').notNull().default(false),
+  accountSetup: boolean('account_setup').notNull().default(false),
+  status: text('status', { enum: ['active', 'suspended'] })
+    .notNull()
+    .default('active'),
+  planName: text('plan_name').notNull().default('Trial'),
+  planExpiresAt: timestamp('plan_expires_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now() + interval '30 days'`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { companies } from './platform.ts';
+
+// The iam service's tables. Company-owned ones lead with company_id (DESIGN §4) and carry
+// row-level security (migration 0003).
+
+const companyId = () =>
+  uuid('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' });
+
+export const users = pgTable(
+  'users',
+  {
+    companyId: companyId(),
+    id: uuid('id').notNull(),
+    identityProject: text('identity_project', { enum: ['production', 'test'] }).notNull(),
+    identityUid: text('identity_uid').notNull(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    status: text('status', { enum: ['active', 'invited', 'suspended'] })
+      .notNull()
+      .default('active'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.id] }),
+    // One identity account is one Cargodesk user: sign-in finds the company through it.
+    unique('users_identity_key').on(table.identityProject, table.identityUid),
+    unique('users_company_email_key').on(table.companyId, table.email),
+  ],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    companyId: companyId(),
+    id: uuid('id').notNull(),
+    name: text('name').notNull(),
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    isSystem: boolean('is_system').notNull().default(false),
+    /** admin | member | viewer for the roles every company starts with; the Admin role always has every permission. */
+    systemKey: text('system_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.id] }),
+    unique('roles_company_name_key').on(table.companyId, table.name),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    companyId: companyId(),
+    userId: uuid('user_id').notNull(),
+    roleId: uuid('role_id').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.userId, table.roleId] }),
+    foreignKey({
+      columns: [table.companyId, table.userId],
+      foreignColumns: [users.companyId, users.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [table.companyId, table.roleId],
+      foreignColumns: [roles.companyId, roles.id],
+    }).onDelete('cascade'),
+    index('user_roles_role_idx').on(table.companyId, table.roleId),
+  ],
+);
+
+/** A signed-in browser: the app token names its row, so a session can be slid, capped and revoked. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    companyId: companyId(),
+    id: uuid('id').notNull(),
+    userId: uuid('user_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Slides forward on each token refresh, never past `absoluteExpiresAt`. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.id] }),
+    foreignKey({
+      columns: [table.companyId, table.userId],
+      foreignColumns: [users.companyId, users.id],
+    }).onDelete('cascade'),
+    index('sessions_user_idx').on(table.companyId, table.userId),
+  ],
+);
+
+/** Global catalogue of the product's modules a company can subscribe to. */
+export const products = pgTable('products', {
+  id: uuid('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+});
+
+export const companyProducts = pgTable(
+  'company_products',
+  {
+    companyId: companyId(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.productId] })],
+);
+
+/** Mailed sign-in codes of two-factor companies: stored as an HMAC, short-lived, few tries. */
+export const twoFactorCodes = pgTable(
+  'two_factor_codes',
+  {
+    companyId: companyId(),
+    id: uuid('id').notNull(),
+    userId: uuid('user_id').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** Set when the code was used or a newer one replaced it. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.id] }),
+    foreignKey({
+      columns: [table.companyId, table.userId],
+      foreignColumns: [users.companyId, users.id],
+    }).onDelete('cascade'),
+    index('two_factor_codes_user_idx').on(table.companyId, table.userId, table.createdAt),
+  ],
+);

@@ -1,0 +1,163 @@
+import { accountSuspendedMessage, isPermission, permissions, type TPermission } from '@cargodesk/shared';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../db/client.ts';
+import { companies, roles, sessions, userRoles, users } from '../db/schema/index.ts';
+import { readAuthorizationToken } from '../services/http.ts';
+import { AppError } from './errors.ts';
+import { getOrCreateSecret } from './secrets.ts';
+import { withTenant } from './tenant-transaction.ts';
+
+export type TUserRow = typeof users.$inferSelect;
+export type TCompanyRow = typeof companies.$inferSelect;
+
+/** Who is calling, resolved once per request from the app token (DESIGN §6). */
+export type TAuthContext = {
+  sessionId: string;
+  userId: string;
+  companyId: string;
+  user: TUserRow;
+  company: TCompanyRow;
+  roles: string[];
+  permissions: TPermission[];
+};
+
+export type TAppTokenClaims = { sid: string; sub: string; cid: string };
+
+export type TAppTokens = {
+  issue: (claims: TAppTokenClaims) => Promise<string>;
+  /** Resolves the claims; with `allowExpired` an expired but genuine token still counts (refresh, logout). */
+  verify: (token: string, options?: { allowExpired?: boolean }) => Promise<TAppTokenClaims>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    appTokens: TAppTokens;
+  }
+  interface FastifyRequest {
+    auth: TAuthContext | null;
+  }
+}
+
+export const appTokenLifetimeSeconds = 12 * 60 * 60;
+const issuer = 'cargodesk';
+const audience = 'cargodesk-app';
+
+export const authMessages = {
+  missing: 'Sign in first: the Authorization header carries no token',
+  invalid: 'The sign-in token is not valid',
+  expired: 'The sign-in token has expired',
+  sessionEnded: 'The session has ended; sign in again',
+} as const;
+
+const unauthenticated = (message: string) => new AppError('UNAUTHENTICATED', message);
+
+export const createAppTokens = (secret: Uint8Array): TAppTokens => ({
+  issue: ({ sid, sub, cid }) =>
+    new SignJWT({ sid, cid })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(sub)
+      .setIssuer(issuer)
+      .setAudience(audience)
+      .setIssuedAt()
+      .setExpirationTime(`${appTokenLifetimeSeconds}s`)
+      .sign(secret),
+  verify: async (token, { allowExpired = false } = {}) => {
+    try {
+      const { payload } = await jwtVerify(token, secret, {
+        algorithms: ['HS256'],
+        issuer,
+        audience,
+        // The session row, not the token, bounds how long an expired token may still be refreshed.
+        ...(allowExpired ? { currentDate: new Date(0) } : {}),
+      });
+      const { sid, cid, sub } = payload;
+      if (typeof sid !== 'string' || typeof cid !== 'string' || typeof sub !== 'string') {
+        throw unauthenticated(authMessages.invalid);
+      }
+      return { sid, cid, sub };
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      if (error instanceof joseErrors.JWTExpired) throw unauthenticated(authMessages.expired);
+      throw unauthenticated(authMessages.invalid);
+    }
+  },
+});
+
+/** The Admin system role holds every permission, including ones added after the company was made. */
+const permissionsOf = (rows: { permissions: string[]; systemKey: string | null }[]): TPermission[] => {
+  if (rows.some((row) => row.systemKey === 'admin')) return [...permissions];
+  const granted = new Set(rows.flatMap((row) => row.permissions).filter(isPermission));
+  return permissions.filter((permission) => granted.has(permission));
+};
+
+const loadAuthContext = async (db: Db, claims: TAppTokenClaims): Promise<TAuthContext> =>
+  withTenant(db, claims.cid, async (tx) => {
+    const [row] = await tx
+      .select({ session: sessions, user: users, company: companies })
+      .from(sessions)
+      .innerJoin(users, and(eq(users.companyId, sessions.companyId), eq(users.id, sessions.userId)))
+      .innerJoin(companies, eq(companies.id, sessions.companyId))
+      .where(and(eq(sessions.companyId, claims.cid), eq(sessions.id, claims.sid)));
+    const now = Date.now();
+    if (
+      !row ||
+      row.user.id !== claims.sub ||
+      row.session.revokedAt ||
+      row.session.expiresAt.getTime() <= now ||
+      row.session.absoluteExpiresAt.getTime() <= now
+    ) {
+      throw unauthenticated(authMessages.sessionEnded);
+    }
+    if (row.company.status === 'suspended' || row.user.status === 'suspended') {
+      throw new AppError('FORBIDDEN', accountSuspendedMessage);
+    }
+    const roleRows = await tx
+      .select({ name: roles.name, permissions: roles.permissions, systemKey: roles.systemKey })
+      .from(userRoles)
+      .innerJoin(roles, and(eq(roles.companyId, userRoles.companyId), eq(roles.id, userRoles.roleId)))
+      .where(and(eq(userRoles.companyId, claims.cid), eq(userRoles.userId, claims.sub)));
+    return {
+      sessionId: claims.sid,
+      userId: claims.sub,
+      companyId: claims.cid,
+      user: row.user,
+      company: row.company,
+      roles: roleRows.map((role) => role.name),
+      permissions: permissionsOf(roleRows),
+    };
+  });
+
+/** Decorates `app.appTokens` and `request.auth`; call once on the root instance. */
+export const registerAuthContext = async (app: FastifyInstance) => {
+  const secret = await getOrCreateSecret(app.database.db, 'app-token-key');
+  app.decorate('appTokens', createAppTokens(new TextEncoder().encode(secret)));
+  app.decorateRequest('auth', null);
+};
+
+/**
+ * An onRequest hook that requires an app token and resolves `request.auth`: 401 UNAUTHENTICATED
+ * without a live session, 403 `Account was suspended` for a suspended company or user.
+ */
+export const authenticate =
+  (app: FastifyInstance, { allowExpiredToken = false }: { allowExpiredToken?: boolean } = {}) =>
+  async (request: FastifyRequest) => {
+    const token = readAuthorizationToken(request);
+    if (!token) throw unauthenticated(authMessages.missing);
+    const claims = await app.appTokens.verify(token, { allowExpired: allowExpiredToken });
+    request.auth = await loadAuthContext(app.database.db, claims);
+  };
+
+/** The resolved caller of a route behind `authenticate`. */
+export const requireAuth = (request: FastifyRequest): TAuthContext => {
+  if (!request.auth) throw unauthenticated(authMessages.missing);
+  return request.auth;
+};
+
+/** A preHandler that lets through only callers whose roles grant `permission`. */
+export const requirePermission = (permission: TPermission) => async (request: FastifyRequest) => {
+  if (!requireAuth(request).permissions.includes(permission)) {
+    throw new AppError('FORBIDDEN', `This needs the ${permission} permission`);
+  }
+};

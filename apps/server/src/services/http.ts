@@ -1,0 +1,21 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+
+/** The error envelope every route declares for its failure statuses. */
+export const ZErrorBody = z.object({
+  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
+});
+
+/** `{ data }` around a response schema (DESIGN §6). */
+export const dataOf = <TSchema extends z.ZodType>(schema: TSchema) => z.object({ data: schema });
+
+/** The statuses any signed-in route can answer besides its own. */
+export const signedInErrors = { 401: ZErrorBody, 403: ZErrorBody } as const;
+
+/** Spec §7: the Authorization header carries the token with no prefix; `Bearer ` is tolerated. */
+export const readAuthorizationToken = (request: FastifyRequest): string | undefined => {
+  const header = request.headers.authorization?.trim();
+  if (!header) return undefined;
+  const token = header.replace(/^Bearer\s+/i, '').trim();
+  return token === '' ? undefined : token;
+};

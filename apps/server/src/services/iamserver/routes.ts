@@ -1,0 +1,107 @@
+import {
+  ZCodeAuthRequest,
+  ZCurrentUser,
+  ZLoginResponse,
+  ZRegisterCompanyRequest,
+  ZTokenRefreshResponse,
+} from '@cargodesk/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { projectNameForHost } from '../../identity/projects.ts';
+import { authenticate, requireAuth } from '../../platform/auth-context.ts';
+import { dataOf, readAuthorizationToken, signedInErrors, ZErrorBody } from '../http.ts';
+import { createIamService, type TCaller } from './service.ts';
+
+const identityErrors = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody } as const;
+
+/** iamserver (spec §7): sign-in with an ID token, registration, and the app session. */
+export const registerIamServer = async (app: FastifyInstance) => {
+  const service = createIamService(app);
+  const callerOf = (request: FastifyRequest): TCaller => ({
+    idToken: readAuthorizationToken(request),
+    project: projectNameForHost(request.hostname, app.config.productionHost),
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+  });
+
+  // Routes that take the identity provider's ID token.
+  await app.register(async (scope) => {
+    const routes = scope.withTypeProvider<ZodTypeProvider>();
+    routes.get(
+      '/auth/login',
+      { schema: { response: { 200: dataOf(ZLoginResponse), ...identityErrors, 429: ZErrorBody } } },
+      async (request) => ({ data: await service.login(callerOf(request)) }),
+    );
+    routes.post(
+      '/auth/codeAuth',
+      {
+        schema: {
+          body: ZCodeAuthRequest,
+          response: { 200: dataOf(ZLoginResponse), 400: ZErrorBody, ...identityErrors, 429: ZErrorBody },
+        },
+      },
+      async (request) => ({ data: await service.signInWithCode(callerOf(request), request.body.code) }),
+    );
+    routes.post(
+      '/auth/codeAuth/resend',
+      {
+        schema: {
+          response: {
+            200: dataOf(z.object({ sent: z.literal(true) })),
+            400: ZErrorBody,
+            ...identityErrors,
+            429: ZErrorBody,
+          },
+        },
+      },
+      async (request) => ({ data: await service.resendCode(callerOf(request)) }),
+    );
+    routes.post(
+      '/auth',
+      {
+        schema: {
+          body: ZRegisterCompanyRequest,
+          response: { 200: dataOf(ZLoginResponse), 400: ZErrorBody, ...identityErrors, 409: ZErrorBody },
+        },
+      },
+      async (request) => ({ data: await service.registerCompany(callerOf(request), request.body) }),
+    );
+  });
+
+  // Routes that take the app token: the session may be older than the token's own expiry.
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', authenticate(app, { allowExpiredToken: true }));
+    const routes = scope.withTypeProvider<ZodTypeProvider>();
+    routes.get(
+      '/auth/token-refresh',
+      { schema: { response: { 200: dataOf(ZTokenRefreshResponse), ...signedInErrors } } },
+      async (request) => ({ data: await service.refreshToken(requireAuth(request)) }),
+    );
+    routes.post(
+      '/auth/logout',
+      { schema: { response: { 200: dataOf(z.object({ ok: z.literal(true) })), ...signedInErrors } } },
+      async (request) => ({ data: await service.logout(requireAuth(request)) }),
+    );
+  });
+
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', authenticate(app));
+    const routes = scope.withTypeProvider<ZodTypeProvider>();
+    routes.get(
+      '/auth/fetch-users-by-token',
+      { schema: { response: { 200: dataOf(z.array(ZCurrentUser)), ...signedInErrors } } },
+      async (request) => ({ data: [await service.getCurrentUser(requireAuth(request))] }),
+    );
+    routes.get(
+      '/auth/fetch-google-map-key',
+      { schema: { response: { 200: dataOf(z.object({ googleMapKey: z.string() })), ...signedInErrors } } },
+      async () => ({ data: { googleMapKey: app.config.integrationKeys.googleMaps } }),
+    );
+    routes.get(
+      '/auth/fetch-config-key',
+      { schema: { response: { 200: dataOf(z.object({ pendoKey: z.string() })), ...signedInErrors } } },
+      async () => ({ data: { pendoKey: app.config.integrationKeys.pendo } }),
+    );
+  });
+};

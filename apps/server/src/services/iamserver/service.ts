@@ -1,0 +1,338 @@
+import {
+  accountSuspendedMessage,
+  systemRoles,
+  type TCurrentUser,
+  type TLoginResponse,
+  type TRegisterCompanyRequest,
+} from '@cargodesk/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client.ts';
+import { buildActionMail } from '../../identity/action-mails.ts';
+import type { TVerifiedIdentity } from '../../identity/identity-admin.ts';
+import { IdentityError } from '../../identity/identity-error.ts';
+import type { TProjectName } from '../../identity/projects.ts';
+import type { TAuthContext, TCompanyRow, TUserRow } from '../../platform/auth-context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { createId } from '../../platform/ids.ts';
+import { getOrCreateSecret } from '../../platform/secrets.ts';
+import { withTenant } from '../../platform/tenant-transaction.ts';
+import { isPlanExpired, toCompany, toProduct } from './mappers.ts';
+import * as repository from './repository.ts';
+import {
+  buildCodeMail,
+  generateCode,
+  hashCode,
+  isSameHash,
+  twoFactorMessages,
+  twoFactorRules,
+} from './two-factor.ts';
+
+const sessionSlideMs = 7 * 24 * 60 * 60 * 1000;
+const sessionAbsoluteMs = 30 * 24 * 60 * 60 * 1000;
+const trialMs = 30 * 24 * 60 * 60 * 1000;
+
+export const iamMessages = {
+  missingIdToken: 'Sign in first: the Authorization header carries no ID token',
+  invalidIdToken: 'The ID token is not valid or has expired; sign in again',
+  revokedIdToken: 'The sign-in was revoked; sign in again',
+  otherProject: 'The ID token belongs to another identity project than this site uses',
+  noAccount: 'No Cargodesk account for this sign-in; register first',
+  alreadyRegistered: 'This sign-in already belongs to a Cargodesk account',
+} as const;
+
+/** Where a request comes from: the identity project its host uses, and what a session records. */
+export type TCaller = { idToken: string | undefined; project: TProjectName; ip: string; userAgent?: string };
+
+const unauthenticated = (message: string) => new AppError('UNAUTHENTICATED', message);
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const candidate = error as { code?: string; cause?: unknown } | undefined;
+  if (!candidate) return false;
+  return candidate.code === '23505' || isUniqueViolation(candidate.cause);
+};
+
+type TCodeOutcome =
+  | { kind: 'wrong' }
+  | { kind: 'expired' }
+  | { kind: 'locked' }
+  | { kind: 'signedIn'; response: TLoginResponse };
+
+/** The iam rules: sign-in, two-factor codes, registration and the app session (DESIGN §6). */
+export const createIamService = (app: FastifyInstance) => {
+  const { db } = app.database;
+  let codeKey: Promise<string> | undefined;
+  const getCodeKey = () => {
+    codeKey ??= getOrCreateSecret(db, 'two-factor-code-key');
+    return codeKey;
+  };
+
+  const verifyIdentity = async ({ idToken, project }: TCaller): Promise<TVerifiedIdentity> => {
+    if (!idToken) throw unauthenticated(iamMessages.missingIdToken);
+    let identity: TVerifiedIdentity;
+    try {
+      identity = await app.identity.admin.verifyIdToken(idToken);
+    } catch (error) {
+      if (!(error instanceof IdentityError)) throw error;
+      if (error.message.startsWith('USER_DISABLED')) throw new AppError('FORBIDDEN', accountSuspendedMessage);
+      if (error.message.startsWith('TOKEN_EXPIRED')) throw unauthenticated(iamMessages.revokedIdToken);
+      throw unauthenticated(iamMessages.invalidIdToken);
+    }
+    if (identity.project !== project) throw unauthenticated(iamMessages.otherProject);
+    return identity;
+  };
+
+  /** The signed-in user's company context, refusing suspended accounts; everything after runs in it. */
+  const withSignedInUser = async <T>(
+    caller: TCaller,
+    work: (args: { tx: Tx; user: TUserRow; company: TCompanyRow; identity: TVerifiedIdentity }) => Promise<T>,
+  ): Promise<T> => {
+    const identity = await verifyIdentity(caller);
+    const link = await repository.findUserLinkByIdentity(db, identity.project, identity.uid);
+    if (!link) throw new AppError('NOT_FOUND', iamMessages.noAccount);
+    return withTenant(db, link.companyId, async (tx) => {
+      const row = await repository.findUserWithCompany(tx, link.companyId, link.userId);
+      if (!row) throw new AppError('NOT_FOUND', iamMessages.noAccount);
+      if (row.company.status === 'suspended' || row.user.status === 'suspended') {
+        throw new AppError('FORBIDDEN', accountSuspendedMessage);
+      }
+      return work({ tx, ...row, identity });
+    });
+  };
+
+  const startSession = async (
+    tx: Tx,
+    { user, caller }: { user: TUserRow; caller: TCaller },
+  ): Promise<string> => {
+    const now = Date.now();
+    const sessionId = createId();
+    await repository.insertSession(tx, {
+      companyId: user.companyId,
+      id: sessionId,
+      userId: user.id,
+      expiresAt: new Date(now + sessionSlideMs),
+      absoluteExpiresAt: new Date(now + sessionAbsoluteMs),
+      ip: caller.ip,
+      userAgent: caller.userAgent?.slice(0, 400) ?? null,
+    });
+    await repository.markUserSignedIn(tx, user.companyId, user.id);
+    return app.appTokens.issue({ sid: sessionId, sub: user.id, cid: user.companyId });
+  };
+
+  const buildLoginResponse = async (
+    tx: Tx,
+    { user, company, jwt }: { user: TUserRow; company: TCompanyRow; jwt?: string },
+  ): Promise<TLoginResponse> => ({
+    ...(jwt ? { jwt } : {}),
+    twoFactorAuth: jwt === undefined,
+    emailId: user.email,
+    company: toCompany(company),
+    products: (await repository.findCompanyProducts(tx, company.id)).map(toProduct),
+  });
+
+  /** Mails a fresh code unless one is still usable or one was sent moments ago. Returns whether it mailed. */
+  const sendCode = async (tx: Tx, { user, force }: { user: TUserRow; force: boolean }): Promise<boolean> => {
+    const now = Date.now();
+    const recent = await repository.findRecentTwoFactorCodes(tx, {
+      companyId: user.companyId,
+      userId: user.id,
+      since: new Date(now - 60 * 60 * 1000),
+    });
+    const latest = recent[0];
+    const isUsable =
+      latest &&
+      !latest.closedAt &&
+      latest.expiresAt.getTime() > now &&
+      latest.attempts < twoFactorRules.maxAttempts;
+    const isTooSoon = latest && now - latest.createdAt.getTime() < twoFactorRules.resendIntervalMs;
+    const isOverCap = recent.length >= twoFactorRules.maxCodesPerHour;
+    if (!force && (isUsable || isTooSoon || isOverCap)) return false;
+    if (isTooSoon) {
+      const waitMs = twoFactorRules.resendIntervalMs - (now - (latest?.createdAt.getTime() ?? now));
+      throw new AppError('RATE_LIMITED', twoFactorMessages.resendTooSoon, {
+        retryAfterSeconds: Math.ceil(waitMs / 1000),
+      });
+    }
+    if (isOverCap) throw new AppError('RATE_LIMITED', twoFactorMessages.tooManyCodes);
+    const code = generateCode();
+    const codeId = createId();
+    await repository.closeTwoFactorCodes(tx, user.companyId, user.id);
+    await repository.insertTwoFactorCode(tx, {
+      companyId: user.companyId,
+      id: codeId,
+      userId: user.id,
+      codeHash: hashCode({ key: await getCodeKey(), codeId, code }),
+      expiresAt: new Date(now + twoFactorRules.codeLifetimeMs),
+    });
+    await app.mailer.enqueue(buildCodeMail({ email: user.email, code, companyId: user.companyId }), tx);
+    return true;
+  };
+
+  const login = async (caller: TCaller): Promise<TLoginResponse> => {
+    let mailed = false;
+    const response = await withSignedInUser(caller, async ({ tx, user, company }) => {
+      if (company.twoFactorAuth) {
+        mailed = await sendCode(tx, { user, force: false });
+        return buildLoginResponse(tx, { user, company });
+      }
+      return buildLoginResponse(tx, { user, company, jwt: await startSession(tx, { user, caller }) });
+    });
+    if (mailed) app.mailer.wake();
+    return response;
+  };
+
+  const resendCode = async (caller: TCaller): Promise<{ sent: true }> => {
+    await withSignedInUser(caller, async ({ tx, user, company }) => {
+      if (!company.twoFactorAuth) throw new AppError('BAD_REQUEST', twoFactorMessages.notEnabled);
+      await sendCode(tx, { user, force: true });
+    });
+    app.mailer.wake();
+    return { sent: true };
+  };
+
+  const signInWithCode = async (caller: TCaller, code: string): Promise<TLoginResponse> => {
+    // A wrong try must be counted even though the request fails, so the outcome commits first.
+    const outcome = await withSignedInUser(caller, async ({ tx, user, company }): Promise<TCodeOutcome> => {
+      if (!company.twoFactorAuth) throw new AppError('BAD_REQUEST', twoFactorMessages.notEnabled);
+      const [latest] = await repository.findRecentTwoFactorCodes(tx, {
+        companyId: user.companyId,
+        userId: user.id,
+        since: new Date(Date.now() - twoFactorRules.codeLifetimeMs),
+      });
+      if (!latest || latest.closedAt || latest.expiresAt.getTime() <= Date.now()) return { kind: 'expired' };
+      if (latest.attempts >= twoFactorRules.maxAttempts) return { kind: 'locked' };
+      const expected = hashCode({ key: await getCodeKey(), codeId: latest.id, code });
+      if (!isSameHash(expected, latest.codeHash)) {
+        await repository.countTwoFactorAttempt(tx, user.companyId, latest.id);
+        return { kind: 'wrong' };
+      }
+      await repository.closeTwoFactorCodes(tx, user.companyId, user.id);
+      const jwt = await startSession(tx, { user, caller });
+      return { kind: 'signedIn', response: await buildLoginResponse(tx, { user, company, jwt }) };
+    });
+    switch (outcome.kind) {
+      case 'signedIn':
+        return outcome.response;
+      case 'wrong':
+        throw unauthenticated(twoFactorMessages.wrongCode);
+      case 'expired':
+        throw unauthenticated(twoFactorMessages.expiredCode);
+      case 'locked':
+        throw new AppError('RATE_LIMITED', twoFactorMessages.tooManyAttempts);
+    }
+  };
+
+  const registerCompany = async (
+    caller: TCaller,
+    request: TRegisterCompanyRequest,
+  ): Promise<TLoginResponse> => {
+    const identity = await verifyIdentity(caller);
+    if (await repository.findUserLinkByIdentity(db, identity.project, identity.uid)) {
+      throw new AppError('CONFLICT', iamMessages.alreadyRegistered);
+    }
+    // Made before the transaction: identity keeps its own tables. An unused link just expires.
+    const verifyLink = identity.emailVerified
+      ? undefined
+      : await app.identity.admin.generateActionLink({
+          project: identity.project,
+          kind: 'VERIFY_EMAIL',
+          email: identity.email,
+        });
+    const companyId = createId();
+    const userId = createId();
+    try {
+      const response = await withTenant(db, companyId, async (tx) => {
+        await repository.insertCompany(tx, {
+          id: companyId,
+          name: request.companyName,
+          status: 'active',
+          planName: 'Trial',
+          planExpiresAt: new Date(Date.now() + trialMs),
+        });
+        const roleRows = systemRoles.map((role) => ({
+          companyId,
+          id: createId(),
+          name: role.name,
+          permissions: [...role.permissions],
+          isSystem: true,
+          systemKey: role.key,
+        }));
+        await repository.insertRoles(tx, roleRows);
+        await repository.insertUser(tx, {
+          companyId,
+          id: userId,
+          identityProject: identity.project,
+          identityUid: identity.uid,
+          email: identity.email,
+          firstName: request.firstName,
+          lastName: request.lastName,
+          status: 'active',
+        });
+        const adminRole = roleRows.filter((role) => role.systemKey === 'admin').map((role) => role.id);
+        await repository.insertUserRoles(tx, companyId, userId, adminRole);
+        await repository.insertCompanyProducts(tx, companyId, await repository.findAllProductIds(tx));
+        if (verifyLink) {
+          await app.mailer.enqueue(
+            {
+              ...buildActionMail({ kind: 'VERIFY_EMAIL', email: identity.email, link: verifyLink }),
+              companyId,
+            },
+            tx,
+          );
+        }
+        const row = await repository.findUserWithCompany(tx, companyId, userId);
+        if (!row) throw new Error('The registered user could not be read back');
+        const jwt = await startSession(tx, { user: row.user, caller });
+        return buildLoginResponse(tx, { user: row.user, company: row.company, jwt });
+      });
+      app.mailer.wake();
+      return response;
+    } catch (error) {
+      // Two registrations of one sign-in racing: the unique key on the identity decides.
+      if (isUniqueViolation(error)) throw new AppError('CONFLICT', iamMessages.alreadyRegistered);
+      throw error;
+    }
+  };
+
+  const refreshToken = async (auth: TAuthContext): Promise<{ jwt: string }> => {
+    const slid = await withTenant(db, auth.companyId, (tx) =>
+      repository.slideSession(tx, {
+        companyId: auth.companyId,
+        sessionId: auth.sessionId,
+        slideMs: sessionSlideMs,
+      }),
+    );
+    if (!slid) throw unauthenticated('The session has ended; sign in again');
+    return { jwt: await app.appTokens.issue({ sid: auth.sessionId, sub: auth.userId, cid: auth.companyId }) };
+  };
+
+  const logout = async (auth: TAuthContext): Promise<{ ok: true }> => {
+    await withTenant(db, auth.companyId, (tx) =>
+      repository.revokeSession(tx, auth.companyId, auth.sessionId),
+    );
+    return { ok: true };
+  };
+
+  const getCurrentUser = async (auth: TAuthContext): Promise<TCurrentUser> => {
+    const products = await withTenant(db, auth.companyId, (tx) =>
+      repository.findCompanyProducts(tx, auth.companyId),
+    );
+    const { user, company } = auth;
+    return {
+      _id: user.id,
+      name: `${user.firstName} ${user.lastName}`.trim(),
+      firstName: user.firstName,
+      lastName: user.lastName,
+      emailId: user.email,
+      companyId: company.id,
+      products: products.map(toProduct),
+      isExpired: isPlanExpired(company),
+      company: toCompany(company),
+      roles: auth.roles,
+      permissions: auth.permissions,
+    };
+  };
+
+  return { login, resendCode, signInWithCode, registerCompany, refreshToken, logout, getCurrentUser };
+};
+
+export type TIamService = ReturnType<typeof createIamService>;

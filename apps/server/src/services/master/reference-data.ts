@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import {
+  defaultDropdowns,
+  type TCountry,
+  type TCurrency,
+  type TDropdownGroup,
+  type TTimeZone,
+} from '@cargodesk/shared';
+import { getTimeZones } from '@vvo/tzdb';
+import { currencies } from 'countries-list/currencies';
+import countryCodes from 'country-codes-list';
+
+// The global reference lists (DESIGN §4, reference-data.md), read from their packages.
+
+export const listCountries = (): TCountry[] =>
+  countryCodes
+    .all()
+    .map((country) => ({
+      code: country.countryCode,
+      alpha3: country.countryCodeAlpha3,
+      numericCode: country.countryCodeNumeric ?? '',
+      name: country.countryNameEn,
+      localName: country.countryNameLocal,
+      callingCode: country.countryCallingCode,
+      currency: country.currencyCode,
+      region: country.region,
+      flag: country.flag,
+    }))
+    .sort((left, right) => left.name.localeCompare(right.name, 'en'));
+
+/** The package exports only its full list (181 codes, withdrawn and fund codes included); its active set is a data file. */
+const readActiveCurrencyCodes = (): Set<string> => {
+  const packageEntry = createRequire(import.meta.url).resolve('countries-list');
+  const file = path.join(path.dirname(packageEntry), '..', 'currencies.min.json');
+  return new Set(Object.keys(JSON.parse(fs.readFileSync(file, 'utf8'))));
+};
+
+export const listCurrencies = (): TCurrency[] => {
+  const active = readActiveCurrencyCodes();
+  return Object.entries(currencies)
+    .filter(([code]) => active.has(code))
+    .map(([code, currency]) => ({
+      code,
+      name: currency.name,
+      nativeName: currency.native,
+      symbol: currency.symbol,
+      symbolNative: currency.symbolNative,
+      numericCode: currency.numeric,
+      minorUnits: currency.decimals,
+    }))
+    .sort((left, right) => left.code.localeCompare(right.code));
+};
+
+/** Current offsets change with daylight saving, so this list is rebuilt now and then, not once. */
+export const listTimeZones = (): TTimeZone[] =>
+  getTimeZones({ includeUtc: true }).map((zone) => ({
+    name: zone.name,
+    aliases: zone.group.filter((name) => name !== zone.name),
+    label: zone.currentTimeFormat,
+    alternativeName: zone.alternativeName,
+    countryCode: zone.countryCode,
+    countryName: zone.countryName,
+    mainCities: zone.mainCities.filter((city) => city !== ''),
+    rawOffsetInMinutes: zone.rawOffsetInMinutes,
+    currentOffsetInMinutes: zone.currentTimeOffsetInMinutes,
+    abbreviation: zone.currentAbbreviation,
+  }));
+
+let canonicalNames: Map<string, string> | undefined;
+
+/**
+ * The tzdb name for any of its aliases: Node's Intl still answers old names (Europe/Kiev,
+ * Asia/Calcutta), so compare and store only normalised ones. Unknown names come back unchanged.
+ */
+export const normaliseTimeZoneName = (name: string): string => {
+  canonicalNames ??= new Map(
+    getTimeZones({ includeUtc: true }).flatMap((zone) =>
+      zone.group.map((alias) => [alias, zone.name] as const),
+    ),
+  );
+  return canonicalNames.get(name) ?? name;
+};
+
+export const listDropdowns = (module: string): TDropdownGroup[] => defaultDropdowns[module] ?? [];

@@ -1,0 +1,49 @@
+// DESIGN §6: every permission is `module:action`, defined here once for the server and the SPA.
+export const permissions = [
+  'company:read',
+  'company:write',
+  'users:read',
+  'users:write',
+  'roles:read',
+  'roles:write',
+  'picklists:read',
+  'picklists:write',
+  'ports:read',
+  'ports:write',
+  'countries:read',
+  'countries:write',
+  'currencies:read',
+  'currencies:write',
+  'templates:read',
+  'templates:write',
+  'contacts:read',
+  'contacts:write',
+  'mail:send',
+  'files:read',
+  'files:write',
+  'audit:read',
+  'issues:read',
+  'issues:write',
+  'reports:read',
+  'reports:write',
+] as const;
+
+export type TPermission = (typeof permissions)[number];
+
+export const isPermission = (value: string): value is TPermission =>
+  (permissions as readonly string[]).includes(value);
+
+const readPermissions = permissions.filter((permission) => permission.endsWith(':read'));
+
+/** The roles every company starts with; `key` stays fixed while a company may rename the role. */
+export const systemRoles = [
+  { key: 'admin', name: 'Admin', permissions: [...permissions] },
+  {
+    key: 'member',
+    name: 'Member',
+    permissions: [...readPermissions, 'contacts:write', 'mail:send', 'files:write'],
+  },
+  { key: 'viewer', name: 'Viewer', permissions: [...readPermissions] },
+] as const satisfies readonly { key: string; name: string; permissions: TPermission[] }[];
+
+export type TSystemRoleKey = (typeof systemRoles)[number]['key'];
