@@ -1,26 +1,97 @@
-import { expect, test } from './fixtures.ts';
+import { constants, messages } from '@cargodesk/shared';
+import { createCompanyUser, expect, signIn, test } from './fixtures.ts';
 
-test('the built app renders and finds the API answering', async ({ page }) => {
-  await page.goto('/');
-
-  await expect(page).toHaveTitle('Cargodesk');
-  await expect(page.getByRole('heading', { level: 1, name: 'Cargodesk' })).toBeVisible();
-  await expect(page.getByText('Freight and cargo administration')).toBeVisible();
-  await expect(page.getByRole('status')).toHaveText('Answering');
-});
-
-test('a deep link gets the app, not a 404', async ({ page }) => {
-  const response = await page.goto('/settings/profile');
-
+test('a protected deep link without the cookie goes to login, and back after signing in', async ({
+  page,
+  request,
+}) => {
+  const user = await createCompanyUser(request, { label: 'deeplink' });
+  const response = await page.goto('/settings/company');
   expect(response?.status()).toBe(200);
-  await expect(page.getByRole('heading', { level: 1, name: 'Cargodesk' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?redirect_uri=%2Fsettings%2Fcompany$/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/settings\/company$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Company profile' })).toBeVisible();
 });
 
-test('the developer mailbox opens from the status page', async ({ page }) => {
-  await page.goto('/');
-  // The e2e server runs without SMTP_URL, so mail is captured and the mailbox exists.
-  await page.getByRole('link', { name: 'Developer mailbox' }).click();
+test('the login page with the cookie goes on to redirect_uri, or to the dashboard', async ({
+  page,
+  request,
+}) => {
+  const user = await createCompanyUser(request, { label: 'redirect' });
+  await signIn(page, user);
 
-  await expect(page).toHaveURL(/\/dev\/mail$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Developer mailbox' })).toBeVisible();
+  await page.goto('/login?redirect_uri=/settings/users&redirect_uri=/settings/roles');
+  await expect(page).toHaveURL(/\/settings\/users$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Users' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Users' })).toHaveClass(/active/);
+
+  await page.goto('/register');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('the cookie removed while signed in logs the user out', async ({ page, context, request }) => {
+  const user = await createCompanyUser(request, { label: 'cookie' });
+  await signIn(page, user);
+
+  await context.clearCookies({ name: constants.tokenCookieName });
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  expect(await page.evaluate(() => window.localStorage.length)).toBe(0);
+});
+
+test('sign out clears the cookie and both storages', async ({ page, context, request }) => {
+  const user = await createCompanyUser(request, { label: 'signout' });
+  await signIn(page, user);
+  // The reference data is persisted in session storage and the identity user in local storage.
+  await expect.poll(() => page.evaluate(() => window.sessionStorage.length)).toBeGreaterThan(0);
+  expect(await page.evaluate(() => window.localStorage.length)).toBeGreaterThan(0);
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('dialog', { name: 'Account' }).getByText(user.email)).toBeVisible();
+  await expect(page.getByText(messages.available)).toBeVisible();
+  await page.getByRole('button', { name: messages.signOut }).click();
+
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await context.cookies()).filter(({ name }) => name === constants.tokenCookieName)).toEqual([]);
+  expect(await page.evaluate(() => [window.sessionStorage.length, window.localStorage.length])).toEqual([
+    0, 0,
+  ]);
+  // The session is gone on the server too: the old page cannot come back.
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('navbar actions are hidden on a small screen', async ({ page, request }) => {
+  const user = await createCompanyUser(request, { label: 'mobile' });
+  await signIn(page, user);
+  await expect(page.getByRole('button', { name: 'Mail' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Settings' })).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect(page.getByRole('button', { name: 'Mail' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Notifications' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Cargodesk dashboard' })).toBeVisible();
+});
+
+test('the gear opens the profile settings and the settings menu, inside the signed-in layout', async ({
+  page,
+  request,
+}) => {
+  const user = await createCompanyUser(request, { label: 'settings' });
+  await signIn(page, user);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/settings\/profile$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'My profile' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Ports' }).click();
+  await expect(page).toHaveURL(/\/settings\/ports$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Ports' })).toBeVisible();
+  await page.goto('/no-such-page');
+  await expect(page).toHaveURL(/\/notFound$/);
+  await expect(page.getByText('Page not found')).toBeVisible();
 });

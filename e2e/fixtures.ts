@@ -1,10 +1,14 @@
-import { test as base, expect } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 declare global {
   interface Window {
     cargodeskPolicyViolations?: string[];
   }
 }
+
+// The browser logs every 4xx answer to fetch as a console error; the app handles those (a wrong
+// password, a refused code) and the tests check what the user sees instead.
+const handledClientError = /Failed to load resource: the server responded with a status of 4\d\d/;
 
 /**
  * Every test fails on a console error, an uncaught page error or a CSP violation, so a screen that
@@ -15,7 +19,7 @@ export const test = base.extend<{ pageProblems: string[] }>({
     async ({ page }, use) => {
       const problems: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error') {
+        if (message.type() === 'error' && !handledClientError.test(message.text())) {
           problems.push(`console: ${message.text()} (${message.location().url || 'no location'})`);
         }
       });
@@ -42,3 +46,92 @@ export const test = base.extend<{ pageProblems: string[] }>({
 });
 
 export { expect };
+
+let counter = 0;
+/** An e-mail address no other test uses. */
+export const uniqueEmail = (label: string) =>
+  `${label}-${Date.now().toString(36)}-${process.pid}-${(counter += 1)}@e2e.cargodesk.test`;
+
+export const testPassword = 'Harbour-Crane-42';
+
+type TMail = { _id: string; to: string; subject: string; text: string; html: string; createdAt: string };
+
+/** Waits for a captured mail to `to` whose subject contains `subject`; the newest one wins. */
+export const waitForMail = async (
+  request: APIRequestContext,
+  { to, subject }: { to: string; subject: string },
+) => {
+  let found: TMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/dev/mail?to=${encodeURIComponent(to)}`);
+        const { data } = (await response.json()) as { data: TMail[] };
+        found = data
+          .filter((mail) => mail.subject.includes(subject))
+          .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+        return Boolean(found);
+      },
+      { message: `a mail "${subject}" to ${to}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return found as TMail;
+};
+
+/** The SPA link (`/auth/action?…`) in an identity mail, as a path for page.goto. */
+export const actionPathIn = (mail: TMail) => {
+  const link = mail.text.match(/https?:\/\/\S+\/auth\/action\?\S+/)?.[0];
+  if (!link) throw new Error(`No action link in mail "${mail.subject}"`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+};
+
+const identityApiKey = async (request: APIRequestContext) => {
+  const { data } = (await (await request.get('/api/config')).json()) as {
+    data: { identity: { projects: { name: string; apiKey: string }[]; projectForHost: string } };
+  };
+  const project = data.identity.projects.find(({ name }) => name === data.identity.projectForHost);
+  if (!project) throw new Error('No identity project for this host');
+  return project.apiKey;
+};
+
+/**
+ * A company with its first user, made the way the register screen makes it (identity sign-up, then
+ * POST /iamserver/api/v1/auth), with the e-mail verified through the mailed link unless told not to.
+ */
+export const createCompanyUser = async (
+  request: APIRequestContext,
+  { label = 'user', isVerified = true }: { label?: string; isVerified?: boolean } = {},
+) => {
+  const email = uniqueEmail(label);
+  const apiKey = await identityApiKey(request);
+  const signUp = await request.post(`/identitytoolkit.googleapis.com/v1/accounts:signUp?key=${apiKey}`, {
+    data: { email, password: testPassword, returnSecureToken: true },
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  const { idToken } = (await signUp.json()) as { idToken: string };
+  const registration = await request.post('/iamserver/api/v1/auth', {
+    headers: { authorization: idToken },
+    data: { companyName: `E2E ${label} Freight`, firstName: 'Erin', lastName: 'Tester' },
+  });
+  expect(registration.ok(), await registration.text()).toBe(true);
+  if (isVerified) {
+    const mail = await waitForMail(request, { to: email, subject: 'Verify' });
+    const oobCode = new URLSearchParams(actionPathIn(mail).split('?')[1]).get('oobCode');
+    const applied = await request.post(`/identitytoolkit.googleapis.com/v1/accounts:update?key=${apiKey}`, {
+      data: { oobCode },
+    });
+    expect(applied.ok(), await applied.text()).toBe(true);
+  }
+  return { email, password: testPassword };
+};
+
+/** Signs in through the login screen and waits for the dashboard. */
+export const signIn = async (page: Page, { email, password }: { email: string; password: string }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+};

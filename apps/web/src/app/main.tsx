@@ -1,14 +1,47 @@
+import { onAuthStateChanged } from 'firebase/auth';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { readRuntimeConfig } from '../config/runtime-config.ts';
-import { StatusPage } from './status-page.tsx';
+import { getRuntimeConfig } from '../config/runtime-config.ts';
+import { setUnauthorizedHandler } from '../lib/api-client.ts';
+import { logout, onIdentitySignedIn, onIdentitySignedOut } from '../lib/auth/session.ts';
+import { getIdentity } from '../lib/identity.ts';
+import { setNavigator } from '../lib/navigation.ts';
+import { isProtectedPath } from './protected-paths.ts';
+import { AppProvider } from './provider.tsx';
+import { createAppRouter } from './router.tsx';
 import './app.css';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
+const root = createRoot(rootElement);
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <StatusPage config={readRuntimeConfig()} />
-  </StrictMode>,
-);
+const renderStartupFailure = (error: unknown) =>
+  root.render(
+    <main className="startup-failure" role="alert">
+      <h1>Cargodesk cannot start</h1>
+      <p>{error instanceof Error ? error.message : String(error)}</p>
+    </main>,
+  );
+
+const start = async () => {
+  getRuntimeConfig();
+  const identity = getIdentity();
+  // Spec §2: the app mounts only once the first auth state is known; the overlay in index.html shows till then.
+  await identity.authStateReady();
+
+  const router = createAppRouter();
+  setNavigator((to, options) => void router.navigate(to, options));
+  setUnauthorizedHandler(() => void logout({ redirectToLogin: true }));
+  onAuthStateChanged(identity, (user) => {
+    if (user) void onIdentitySignedIn(user);
+    else void onIdentitySignedOut({ isProtectedPath: isProtectedPath(window.location.pathname) });
+  });
+
+  root.render(
+    <StrictMode>
+      <AppProvider router={router} />
+    </StrictMode>,
+  );
+};
+
+start().catch(renderStartupFailure);

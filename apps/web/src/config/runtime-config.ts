@@ -14,3 +14,11 @@ export const readRuntimeConfig = (document: Document = window.document): TRuntim
   }
   return JSON.parse(text) as TRuntimeConfig;
 };
+
+let cached: TRuntimeConfig | undefined;
+
+/** The page's runtime config, read once. */
+export const getRuntimeConfig = (): TRuntimeConfig => {
+  cached ??= readRuntimeConfig();
+  return cached;
+};

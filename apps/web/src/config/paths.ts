@@ -1,0 +1,48 @@
+/**
+ * Every route of spec §2 by name. Code navigates by name (`paths.dashboard.href()`), and the route
+ * table uses the names as route ids, so a route and its links cannot drift apart.
+ */
+export const paths = {
+  home: { path: '/', href: () => '/' },
+  dashboard: { path: '/dashboard', href: () => '/dashboard' },
+  login: {
+    path: '/login',
+    href: ({ redirectTo }: { redirectTo?: string | null } = {}) =>
+      redirectTo ? `/login?redirect_uri=${encodeURIComponent(redirectTo)}` : '/login',
+  },
+  register: { path: '/register', href: () => '/register' },
+  forgotPassword: { path: '/forgot-password', href: () => '/forgot-password' },
+  authAction: { path: '/auth/action', href: () => '/auth/action' },
+  notFound: { path: '/notFound', href: () => '/notFound' },
+  roleCreate: { path: '/accounts/roles/create/', href: () => '/accounts/roles/create/' },
+  roleEdit: { path: '/settings/roles/:id', href: ({ id }: { id: string }) => `/settings/roles/${id}` },
+  settings: { path: '/settings', href: () => '/settings' },
+  settingsProfile: { path: '/settings/profile', href: () => '/settings/profile' },
+  settingsCompany: { path: '/settings/company', href: () => '/settings/company' },
+  settingsUsers: { path: '/settings/users', href: () => '/settings/users' },
+  settingsUserEdit: {
+    path: '/settings/users/:id',
+    href: ({ id }: { id: string }) => `/settings/users/${id}`,
+  },
+  settingsRoles: { path: '/settings/roles', href: () => '/settings/roles' },
+  settingsPicklist: { path: '/settings/picklist', href: () => '/settings/picklist' },
+  settingsPorts: {
+    path: '/settings/:port',
+    href: ({ port = 'ports' }: { port?: string } = {}) => `/settings/${port}`,
+  },
+  settingsCountries: { path: '/settings/countries', href: () => '/settings/countries' },
+  settingsTemplates: { path: '/settings/templates', href: () => '/settings/templates' },
+  settingsTemplateUpdate: {
+    path: '/settings/templates/:id/:type',
+    href: ({ id, type }: { id: string; type: string }) => `/settings/templates/${id}/${type}`,
+  },
+  settingsCurrencies: { path: '/settings/currencies', href: () => '/settings/currencies' },
+} as const;
+
+export type TRouteName = keyof typeof paths;
+
+/** Routes open without a session (spec §2); every other route needs the token cookie. */
+export const publicRouteNames = new Set<TRouteName>(['login', 'register', 'forgotPassword', 'authAction']);
+
+/** The identity provider reporting "signed out" sends the user to login except from these paths (spec §2). */
+export const signedOutStayPaths = new Set(['/', '/login', '/register']);

@@ -1,0 +1,150 @@
+import type { TErrorBody, TErrorCode } from '@cargodesk/shared';
+import { getRuntimeConfig } from '../config/runtime-config.ts';
+import { readTokenCookie } from './cookie.ts';
+
+export type TService =
+  | 'iamserver'
+  | 'master'
+  | 'logserver'
+  | 'driveserver'
+  | 'mailserver'
+  | 'reportserver'
+  | 'contactserver'
+  | 'notifyserver';
+
+/**
+ * Spec §7's "localhost on a per-service port": an API origin in the runtime config may carry a
+ * `{port}` placeholder, filled with the port each service listens on when run on its own
+ * (`--services <name>`).
+ */
+export const servicePorts: Record<TService, number> = {
+  iamserver: 3001,
+  master: 3002,
+  logserver: 3003,
+  driveserver: 3004,
+  mailserver: 3005,
+  reportserver: 3006,
+  contactserver: 3007,
+  notifyserver: 3008,
+};
+
+/** The base URL of a service's API for the current page host (spec §7). */
+export const serviceBaseUrl = (service: TService, hostname: string = window.location.hostname) => {
+  const { apiBase } = getRuntimeConfig();
+  const origin = (apiBase.byHost[hostname] ?? apiBase.fallback).replace(
+    '{port}',
+    String(servicePorts[service]),
+  );
+  return `${origin}${apiBase.path.replace('{service}', service)}`;
+};
+
+/** The one shape every failure takes in the web app, whatever went wrong. */
+export class ApiError extends Error {
+  readonly code: TErrorCode | 'NETWORK';
+  readonly status: number;
+  constructor({ code, message, status }: { code: TErrorCode | 'NETWORK'; message: string; status: number }) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+  }
+}
+
+export const toErrorMessage = (error: unknown): string =>
+  error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+
+let onUnauthorized: (() => void) | undefined;
+let isHandlingUnauthorized = false;
+
+/** The session registers how a 401 is handled; it runs once however many requests fail together. */
+export const setUnauthorizedHandler = (handler: () => void) => {
+  onUnauthorized = handler;
+  isHandlingUnauthorized = false;
+};
+
+export const resetUnauthorizedHandling = () => {
+  isHandlingUnauthorized = false;
+};
+
+type TRequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  /** Overrides the cookie's app token, e.g. with an identity ID token for login and registration. */
+  authorization?: string;
+  /** A 401 is the caller's business (login, code check), not a reason to end the session. */
+  isUnauthorizedExpected?: boolean;
+  signal?: AbortSignal;
+};
+
+const requestTimeoutMs = 30_000;
+
+const readErrorBody = async (response: Response): Promise<Partial<TErrorBody['error']>> => {
+  try {
+    const body = (await response.json()) as Partial<TErrorBody>;
+    return body.error ?? {};
+  } catch {
+    return {};
+  }
+};
+
+const statusMessages: Record<number, string> = {
+  502: 'The Cargodesk server is not reachable right now. Please try again in a moment.',
+  503: 'The Cargodesk server is not available right now. Please try again in a moment.',
+  504: 'The Cargodesk server took too long to answer. Please try again in a moment.',
+};
+
+/** Calls a service endpoint and returns the body's `data`; every failure becomes an ApiError. */
+export const apiRequest = async <TData>(
+  service: TService,
+  path: string,
+  { method = 'GET', query, body, authorization, isUnauthorizedExpected, signal }: TRequestOptions = {},
+): Promise<TData> => {
+  const url = new URL(`${serviceBaseUrl(service)}${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = { accept: 'application/json' };
+  // Spec §7: the token cookie's value, with no prefix.
+  const token = authorization ?? readTokenCookie();
+  if (token) headers.authorization = token;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: signal
+        ? AbortSignal.any([signal, AbortSignal.timeout(requestTimeoutMs)])
+        : AbortSignal.timeout(requestTimeoutMs),
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError({
+      code: 'NETWORK',
+      status: 0,
+      message: 'Cannot reach the Cargodesk server. Check your connection and try again.',
+    });
+  }
+
+  if (!response.ok) {
+    const { code, message } = await readErrorBody(response);
+    if (response.status === 401 && !isUnauthorizedExpected && onUnauthorized && !isHandlingUnauthorized) {
+      isHandlingUnauthorized = true;
+      onUnauthorized();
+    }
+    throw new ApiError({
+      code: code ?? (response.status >= 500 ? 'UNAVAILABLE' : 'BAD_REQUEST'),
+      status: response.status,
+      message:
+        message ??
+        statusMessages[response.status] ??
+        `The server answered with an error (${response.status}).`,
+    });
+  }
+  if (response.status === 204) return undefined as TData;
+  const payload = (await response.json().catch(() => ({}))) as { data?: TData };
+  return payload.data as TData;
+};

@@ -1,0 +1,184 @@
+import { messages, type accountSuspendedMessage as TAccountSuspended } from '@cargodesk/shared';
+import { signOut, type User } from 'firebase/auth';
+import { ApiError, resetUnauthorizedHandling } from '../api-client.ts';
+import { readTokenCookie, removeTokenCookie, writeTokenCookie } from '../cookie.ts';
+import { getIdentity } from '../identity.ts';
+import { removeInjectedScripts } from '../integrations/script-loader.ts';
+import { navigateTo, safeRedirectTarget } from '../navigation.ts';
+import { notifyError } from '../notify.ts';
+import { queryClient } from '../query-client.ts';
+import { fetchCurrentUser, loginWithIdToken, refreshAppToken, revokeAppSession } from './session-api.ts';
+import { getSession, resetSession, updateSession } from './session-store.ts';
+
+// The start-up sequence, logout and identity reactions of spec §2 and §4, in one place.
+
+/**
+ * The login reply text of spec §8. Typed by the shared contract's literal, so the two cannot drift,
+ * without importing session.ts at run time: its module-level zod schemas would put zod in the login bundle.
+ */
+const accountSuspendedMessage: typeof TAccountSuspended = 'Account was suspended';
+
+/** The query fields of the two-factor step (spec §2). `fbtkn` also exempts the route from the guard's logout. */
+export const twoFactorQuery = {
+  idToken: 'fbtkn',
+  mailCode: 'mailcode',
+  emailId: 'emailId',
+  redirect: 'redirect_uri',
+} as const;
+
+export const loginPath = '/login';
+
+/** The cookie value this tab last wrote or saw, to tell our own changes from another tab's. */
+let knownToken = readTokenCookie();
+export const getKnownToken = () => knownToken;
+
+let isLoggingOut = false;
+/** A sign-up is creating its company: the fresh identity user must not be logged in yet. */
+let isRegistering = false;
+
+export const setRegistering = (value: boolean) => {
+  isRegistering = value;
+};
+
+const isConnectionFailure = (error: unknown) =>
+  error instanceof ApiError && (error.code === 'NETWORK' || error.status >= 500);
+
+/**
+ * Spec §4: clears the state, session storage, local storage, the token cookie and injected
+ * scripts; reloads the page when a script had been injected.
+ */
+export const logout = async ({ redirectToLogin = false }: { redirectToLogin?: boolean } = {}) => {
+  if (isLoggingOut) return;
+  isLoggingOut = true;
+  try {
+    const token = readTokenCookie();
+    if (token) void revokeAppSession(token).catch(() => undefined);
+    await signOut(getIdentity()).catch(() => undefined);
+    queryClient.clear();
+    resetSession();
+    window.sessionStorage.clear();
+    window.localStorage.clear();
+    removeTokenCookie();
+    knownToken = undefined;
+    if (removeInjectedScripts()) {
+      window.location.assign(loginPath);
+      return;
+    }
+    if (redirectToLogin && window.location.pathname !== loginPath) {
+      const here = `${window.location.pathname}${window.location.search}`;
+      navigateTo(
+        here === '/' || here === '/dashboard'
+          ? loginPath
+          : `${loginPath}?redirect_uri=${encodeURIComponent(here)}`,
+        {
+          replace: true,
+        },
+      );
+    }
+  } finally {
+    isLoggingOut = false;
+    resetUnauthorizedHandling();
+  }
+};
+
+/** Spec §4 step 4: the cookie is set and the user is marked logged in. */
+export const establishSession = async (jwt: string) => {
+  writeTokenCookie(jwt);
+  knownToken = jwt;
+  const user = await fetchCurrentUser();
+  updateSession({
+    isLoggedIn: true,
+    isAuthLoading: true,
+    user,
+    company: user.company,
+    products: user.products,
+    loadError: undefined,
+    signInStatus: 'signed-in',
+  });
+};
+
+const failSignIn = async ({ error, message }: { error: unknown; message?: string }) => {
+  await logout();
+  const loadError = isConnectionFailure(error) ? (error as ApiError).message : undefined;
+  updateSession({ signInStatus: 'failed', signInError: message ?? loadError, loadError });
+};
+
+/** Spec §2: sends the user to the login route with the identity token and the mailed-code flag. */
+const redirectToTwoFactor = ({ idToken, emailId }: { idToken: string; emailId: string }) => {
+  const current = new URL(window.location.href);
+  const query = new URLSearchParams({
+    [twoFactorQuery.idToken]: idToken,
+    [twoFactorQuery.mailCode]: 'true',
+    [twoFactorQuery.emailId]: emailId,
+  });
+  const redirect = safeRedirectTarget(current.searchParams.get(twoFactorQuery.redirect));
+  if (redirect) query.set(twoFactorQuery.redirect, redirect);
+  updateSession({ signInStatus: 'two-factor' });
+  navigateTo(`${loginPath}?${query}`, { replace: true });
+};
+
+/** Spec §4 steps 2–4: the provider's ID token is exchanged for the app token, or two-factor begins. */
+export const loginWithIdentity = async (idToken: string) => {
+  try {
+    const reply = await loginWithIdToken(idToken);
+    if (reply.twoFactorAuth && !reply.jwt) {
+      redirectToTwoFactor({ idToken, emailId: reply.emailId });
+      return;
+    }
+    if (!reply.jwt) throw new Error('The login reply carried no token.');
+    await establishSession(reply.jwt);
+  } catch (error) {
+    if (error instanceof ApiError && error.message === accountSuspendedMessage) {
+      notifyError(messages.accountSuspended);
+      await failSignIn({ error, message: messages.accountSuspended });
+      return;
+    }
+    // Spec §8: any other login failure logs out without a message (unless the server is unreachable).
+    await failSignIn({ error });
+  }
+};
+
+/** Spec §4 step 1: with a token cookie the app token is refreshed, then the user loaded by it. */
+const resumeSession = async () => {
+  try {
+    const { jwt } = await refreshAppToken();
+    await establishSession(jwt);
+  } catch (error) {
+    if (isConnectionFailure(error)) {
+      updateSession({ loadError: (error as ApiError).message, isAuthLoading: false });
+      return;
+    }
+    await logout({ redirectToLogin: true });
+  }
+};
+
+/** Spec §4 "Identity": signed in passes the ID token on to the current-user loading step. */
+export const onIdentitySignedIn = async (user: User) => {
+  if (isRegistering) return;
+  updateSession({ isEmailVerified: user.emailVerified, loadError: undefined });
+  if (readTokenCookie()) {
+    await resumeSession();
+    return;
+  }
+  // The two-factor step is waiting for its code: logging in again would mail another one.
+  if (new URLSearchParams(window.location.search).has(twoFactorQuery.idToken)) return;
+  updateSession({ signInStatus: 'pending' });
+  await loginWithIdentity(await user.getIdToken());
+};
+
+/** Spec §4: signed out removes the cookie, logs out and leaves protected pages for login. */
+export const onIdentitySignedOut = async ({ isProtectedPath }: { isProtectedPath: boolean }) => {
+  removeTokenCookie();
+  await logout({ redirectToLogin: isProtectedPath });
+};
+
+/** Retries the start-up (or the reference data) after a connection failure. */
+export const retrySessionStart = async () => {
+  updateSession({ loadError: undefined });
+  if (getSession().isLoggedIn) {
+    await queryClient.refetchQueries({ queryKey: ['reference'] });
+    return;
+  }
+  const user = getIdentity().currentUser;
+  if (user) await onIdentitySignedIn(user);
+};
