@@ -1,4 +1,9 @@
-import { accountSuspendedMessage, permissions, type TCurrentUser, type TLoginResponse } from '@cargodesk/shared';
+import {
+  accountSuspendedMessage,
+  permissions,
+  type TCurrentUser,
+  type TLoginResponse,
+} from '@cargodesk/shared';
 import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,7 +56,12 @@ describe.each(testDatabaseKinds)('iamserver sign-in and session on %s', (kind) =
       expect(data).toMatchObject({
         twoFactorAuth: false,
         emailId: email,
-        company: { name: 'Harbour Lines', status: 'active', twoFactorAuth: false, subscripedPlan: { name: 'Trial' } },
+        company: {
+          name: 'Harbour Lines',
+          status: 'active',
+          twoFactorAuth: false,
+          subscripedPlan: { name: 'Trial' },
+        },
       });
       expect(data.jwt).toEqual(expect.any(String));
       expect(data.products.map((product) => product.code)).toEqual(
@@ -111,7 +121,9 @@ describe.each(testDatabaseKinds)('iamserver sign-in and session on %s', (kind) =
         payload: { companyName: 'X', firstName: '' },
       });
       expect(response.statusCode).toBe(400);
-      const { error } = response.json() as { error: { code: string; details: { fields: { field: string }[] } } };
+      const { error } = response.json() as {
+        error: { code: string; details: { fields: { field: string }[] } };
+      };
       expect(error.code).toBe('VALIDATION_FAILED');
       expect(error.details.fields.map((field) => field.field)).toEqual(
         expect.arrayContaining(['companyName', 'firstName', 'lastName']),
@@ -290,7 +302,10 @@ describe.each(testDatabaseKinds)('iamserver sign-in and session on %s', (kind) =
       const missing = await inject({ url });
       expect(missing.statusCode).toBe(401);
       expect(missing.json()).toEqual({
-        error: { code: 'UNAUTHENTICATED', message: 'Sign in first: the Authorization header carries no token' },
+        error: {
+          code: 'UNAUTHENTICATED',
+          message: 'Sign in first: the Authorization header carries no token',
+        },
       });
       const garbage = await inject({ url, token: 'garbage' });
       expect(garbage.statusCode).toBe(401);

@@ -17,7 +17,7 @@ const identityErrors = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody } as 
 
 /** iamserver (spec §7): sign-in with an ID token, registration, and the app session. */
 export const registerIamServer = async (app: FastifyInstance) => {
-  const service = createIamService(app);
+  const service = await createIamService(app);
   const callerOf = (request: FastifyRequest): TCaller => ({
     idToken: readAuthorizationToken(request),
     project: projectNameForHost(request.hostname, app.config.productionHost),

@@ -58,13 +58,10 @@ type TCodeOutcome =
   | { kind: 'signedIn'; response: TLoginResponse };
 
 /** The iam rules: sign-in, two-factor codes, registration and the app session (DESIGN §6). */
-export const createIamService = (app: FastifyInstance) => {
+export const createIamService = async (app: FastifyInstance) => {
   const { db } = app.database;
-  let codeKey: Promise<string> | undefined;
-  const getCodeKey = () => {
-    codeKey ??= getOrCreateSecret(db, 'two-factor-code-key');
-    return codeKey;
-  };
+  // Read up front: on PGlite a query outside an open transaction would wait for it to end.
+  const codeKey = await getOrCreateSecret(db, 'two-factor-code-key');
 
   const verifyIdentity = async ({ idToken, project }: TCaller): Promise<TVerifiedIdentity> => {
     if (!idToken) throw unauthenticated(iamMessages.missingIdToken);
@@ -160,7 +157,7 @@ export const createIamService = (app: FastifyInstance) => {
       companyId: user.companyId,
       id: codeId,
       userId: user.id,
-      codeHash: hashCode({ key: await getCodeKey(), codeId, code }),
+      codeHash: hashCode({ key: codeKey, codeId, code }),
       expiresAt: new Date(now + twoFactorRules.codeLifetimeMs),
     });
     await app.mailer.enqueue(buildCodeMail({ email: user.email, code, companyId: user.companyId }), tx);
@@ -200,7 +197,7 @@ export const createIamService = (app: FastifyInstance) => {
       });
       if (!latest || latest.closedAt || latest.expiresAt.getTime() <= Date.now()) return { kind: 'expired' };
       if (latest.attempts >= twoFactorRules.maxAttempts) return { kind: 'locked' };
-      const expected = hashCode({ key: await getCodeKey(), codeId: latest.id, code });
+      const expected = hashCode({ key: codeKey, codeId: latest.id, code });
       if (!isSameHash(expected, latest.codeHash)) {
         await repository.countTwoFactorAttempt(tx, user.companyId, latest.id);
         return { kind: 'wrong' };
@@ -335,4 +332,4 @@ export const createIamService = (app: FastifyInstance) => {
   return { login, resendCode, signInWithCode, registerCompany, refreshToken, logout, getCurrentUser };
 };
 
-export type TIamService = ReturnType<typeof createIamService>;
+export type TIamService = Awaited<ReturnType<typeof createIamService>>;
