@@ -7,7 +7,11 @@ export const printStartBanner = (app: FastifyInstance, demoLogin: TDemoLogin | u
   const database = app.database.kind === 'pglite' ? `embedded PGlite in ${app.config.dataDir}` : 'PostgreSQL';
   const lines = [`Cargodesk is running at ${publicUrl}  (database: ${database})`];
   if (demoLogin) {
-    lines.push(`Demo login: ${demoLogin.email}  password: ${demoLogin.password}`);
+    for (const account of demoLogin.accounts) {
+      lines.push(
+        `${account.label}: ${account.email}  password: ${demoLogin.password}  (${account.companyName})`,
+      );
+    }
     lines.push('  (the password is the one first generated; change it after signing in)');
   }
   if (app.mailer.isCapturing)

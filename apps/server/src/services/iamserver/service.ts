@@ -1,6 +1,5 @@
 import {
   accountSuspendedMessage,
-  systemRoles,
   type TCurrentUser,
   type TLoginResponse,
   type TRegisterCompanyRequest,
@@ -16,6 +15,7 @@ import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
 import { getOrCreateSecret } from '../../platform/secrets.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
+import { createCompanyWithAdmin } from './company-setup.ts';
 import { isPlanExpired, toCompany, toProduct } from './mappers.ts';
 import * as repository from './repository.ts';
 import {
@@ -29,7 +29,6 @@ import {
 
 const sessionSlideMs = 7 * 24 * 60 * 60 * 1000;
 const sessionAbsoluteMs = 30 * 24 * 60 * 60 * 1000;
-const trialMs = 30 * 24 * 60 * 60 * 1000;
 
 export const iamMessages = {
   missingIdToken: 'Sign in first: the Authorization header carries no ID token',
@@ -235,38 +234,19 @@ export const createIamService = async (app: FastifyInstance) => {
           email: identity.email,
         });
     const companyId = createId();
-    const userId = createId();
     try {
       const response = await withTenant(db, companyId, async (tx) => {
-        await repository.insertCompany(tx, {
-          id: companyId,
-          name: request.companyName,
-          status: 'active',
-          planName: 'Trial',
-          planExpiresAt: new Date(Date.now() + trialMs),
-        });
-        const roleRows = systemRoles.map((role) => ({
+        const { userId } = await createCompanyWithAdmin(tx, {
           companyId,
-          id: createId(),
-          name: role.name,
-          permissions: [...role.permissions],
-          isSystem: true,
-          systemKey: role.key,
-        }));
-        await repository.insertRoles(tx, roleRows);
-        await repository.insertUser(tx, {
-          companyId,
-          id: userId,
-          identityProject: identity.project,
-          identityUid: identity.uid,
-          email: identity.email,
-          firstName: request.firstName,
-          lastName: request.lastName,
-          status: 'active',
+          companyName: request.companyName,
+          admin: {
+            project: identity.project,
+            uid: identity.uid,
+            email: identity.email,
+            firstName: request.firstName,
+            lastName: request.lastName,
+          },
         });
-        const adminRole = roleRows.filter((role) => role.systemKey === 'admin').map((role) => role.id);
-        await repository.insertUserRoles(tx, companyId, userId, adminRole);
-        await repository.insertCompanyProducts(tx, companyId, await repository.findAllProductIds(tx));
         if (verifyLink) {
           await app.mailer.enqueue(
             {
