@@ -49,17 +49,19 @@ export { expect };
 
 let counter = 0;
 /** An e-mail address no other test uses. */
-export const uniqueEmail = (label: string) =>
-  `${label}-${Date.now().toString(36)}-${process.pid}-${(counter += 1)}@e2e.cargodesk.test`;
+export const uniqueEmail = (label: string) => {
+  counter += 1;
+  return `${label}-${Date.now().toString(36)}-${process.pid}-${counter}@e2e.cargodesk.test`;
+};
 
 export const testPassword = 'Harbour-Crane-42';
 
 type TMail = { _id: string; to: string; subject: string; text: string; html: string; createdAt: string };
 
-/** Waits for a captured mail to `to` whose subject contains `subject`; the newest one wins. */
+/** Waits for `count` captured mails to `to` whose subject contains `subject`; returns the newest. */
 export const waitForMail = async (
   request: APIRequestContext,
-  { to, subject }: { to: string; subject: string },
+  { to, subject, count = 1 }: { to: string; subject: string; count?: number },
 ) => {
   let found: TMail | undefined;
   await expect
@@ -67,10 +69,11 @@ export const waitForMail = async (
       async () => {
         const response = await request.get(`/api/dev/mail?to=${encodeURIComponent(to)}`);
         const { data } = (await response.json()) as { data: TMail[] };
-        found = data
+        const matching = data
           .filter((mail) => mail.subject.includes(subject))
-          .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
-        return Boolean(found);
+          .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+        found = matching[0];
+        return matching.length >= count;
       },
       { message: `a mail "${subject}" to ${to}`, timeout: 15_000 },
     )

@@ -1,12 +1,13 @@
 import { onAuthStateChanged } from 'firebase/auth';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { isProtectedPath } from '../config/paths.ts';
 import { getRuntimeConfig } from '../config/runtime-config.ts';
 import { setUnauthorizedHandler } from '../lib/api-client.ts';
 import { logout, onIdentitySignedIn, onIdentitySignedOut } from '../lib/auth/session.ts';
 import { getIdentity } from '../lib/identity.ts';
 import { setNavigator } from '../lib/navigation.ts';
-import { isProtectedPath } from './protected-paths.ts';
+
 import { AppProvider } from './provider.tsx';
 import { createAppRouter } from './router.tsx';
 import './app.css';

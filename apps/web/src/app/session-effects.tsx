@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../config/paths.ts';
+import { isProtectedPath, paths } from '../config/paths.ts';
 import { getCountriesQueryOptions } from '../features/reference-data/api/get-countries.ts';
 import { getCurrenciesQueryOptions } from '../features/reference-data/api/get-currencies.ts';
 import { getHomeDropdownsQueryOptions } from '../features/reference-data/api/get-dropdowns.ts';
@@ -14,7 +14,6 @@ import { readTokenCookie } from '../lib/cookie.ts';
 import { loadMapsScript } from '../lib/integrations/maps.ts';
 import { loadProductAnalytics } from '../lib/integrations/product-analytics.ts';
 import { safeRedirectTarget } from '../lib/navigation.ts';
-import { isProtectedPath } from './protected-paths.ts';
 
 const cookieCheckIntervalMs = 1000;
 

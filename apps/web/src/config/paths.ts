@@ -46,3 +46,8 @@ export const publicRouteNames = new Set<TRouteName>(['login', 'register', 'forgo
 
 /** The identity provider reporting "signed out" sends the user to login except from these paths (spec §2). */
 export const signedOutStayPaths = new Set(['/', '/login', '/register']);
+
+const openPaths = new Set([...signedOutStayPaths, paths.forgotPassword.path, paths.authAction.path]);
+
+/** Whether a path belongs to a route that needs the session (every route but the open ones). */
+export const isProtectedPath = (pathname: string) => !openPaths.has(pathname);

@@ -1,5 +1,6 @@
 import { messages, type accountSuspendedMessage as TAccountSuspended } from '@cargodesk/shared';
 import { signOut, type User } from 'firebase/auth';
+import { isProtectedPath } from '../../config/paths.ts';
 import { ApiError, resetUnauthorizedHandling } from '../api-client.ts';
 import { readTokenCookie, removeTokenCookie, writeTokenCookie } from '../cookie.ts';
 import { getIdentity } from '../identity.ts';
@@ -64,7 +65,8 @@ export const logout = async ({ redirectToLogin = false }: { redirectToLogin?: bo
       window.location.assign(loginPath);
       return;
     }
-    if (redirectToLogin && window.location.pathname !== loginPath) {
+    // Only a page that needs the session is left; sign-up, reset and e-mail links stay where they are.
+    if (redirectToLogin && isProtectedPath(window.location.pathname)) {
       const here = `${window.location.pathname}${window.location.search}`;
       navigateTo(
         here === '/' || here === '/dashboard'
