@@ -36,8 +36,11 @@ const migratedPgliteImage = async (): Promise<Blob> => {
     const partial = `${imagePath}.${process.pid}`;
     fs.writeFileSync(partial, Buffer.from(await image.arrayBuffer()));
     fs.renameSync(partial, imagePath);
-    for (const stale of fs.readdirSync(os.tmpdir()).filter((name) => /^cargodesk-pglite-\w+\.tar$/.test(name))) {
-      if (path.join(os.tmpdir(), stale) !== imagePath) fs.rmSync(path.join(os.tmpdir(), stale), { force: true });
+    for (const stale of fs
+      .readdirSync(os.tmpdir())
+      .filter((name) => /^cargodesk-pglite-\w+\.tar$/.test(name))) {
+      if (path.join(os.tmpdir(), stale) !== imagePath)
+        fs.rmSync(path.join(os.tmpdir(), stale), { force: true });
     }
     return image;
   } finally {
