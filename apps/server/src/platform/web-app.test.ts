@@ -52,7 +52,7 @@ describe('web app', () => {
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).toContain('<div id="root">');
     expect(response.body).not.toContain('<script>alert(1)');
     const config = readConfigBlock(response.body);
     expect(config).toMatchObject({ brand: 'cargodesk', productionHost, devMailbox: expect.any(Boolean) });
