@@ -135,6 +135,7 @@ export const signIn = async (page: Page, { email, password }: { email: string; p
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // Sign-in, session, user and the six reference lists: allow for a busy two-core machine.
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
 };
