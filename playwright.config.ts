@@ -25,6 +25,7 @@ if (!process.env.CARGODESK_E2E_DATA_DIR) {
   process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 }
 const port = process.env.CARGODESK_E2E_PORT;
+export const demoPassword = 'e2e-demo-password';
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -62,6 +63,8 @@ export default defineConfig({
       DATABASE_URL: '',
       SMTP_URL: '',
       LOG_LEVEL: 'warn',
+      // The seeded demo companies (working, expired, suspended, two-factor) sign in with this password.
+      DEMO_PASSWORD: demoPassword,
     },
     reuseExistingServer: false,
     timeout: 120_000,

@@ -35,12 +35,13 @@ const ZEnvironment = z.object({
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(4096).default(6),
   PRODUCTION_HOST: z.string().default(''),
   TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  DEMO_PASSWORD: z.string().min(6, 'must be at least 6 characters').max(128).optional(),
   SEED_DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   GOOGLE_MAPS_KEY: z.string().default(''),
   PENDO_KEY: z.string().default(''),
 });
 
-const secretVariables = new Set(['DATABASE_URL', 'SMTP_URL']);
+const secretVariables = new Set(['DATABASE_URL', 'SMTP_URL', 'DEMO_PASSWORD']);
 
 export type Config = {
   port: number;
@@ -56,6 +57,8 @@ export type Config = {
   productionHost: string;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
+  /** The demo accounts' password on first seed; generated when unset. */
+  demoPassword: string | undefined;
   /** Create the demo login on start (on by default; turn off for real deployments). */
   seedDemo: boolean;
   /** Browser keys handed to signed-in users (spec §7); empty when not configured. */
@@ -92,6 +95,7 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     passwordPolicy: { minLength: values.PASSWORD_MIN_LENGTH },
     productionHost: values.PRODUCTION_HOST,
     trustProxy: values.TRUST_PROXY === 'true',
+    demoPassword: values.DEMO_PASSWORD,
     seedDemo: values.SEED_DEMO === 'true',
     integrationKeys: { googleMaps: values.GOOGLE_MAPS_KEY, pendo: values.PENDO_KEY },
   };

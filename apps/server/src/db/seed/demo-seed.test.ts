@@ -40,7 +40,12 @@ describe.each(testDatabaseKinds)('the demo seed on %s', (kind) => {
     const names = (await testApp.database.db.select({ name: companies.name }).from(companies)).map(
       (row) => row.name,
     );
-    expect(names.sort()).toEqual(['Demo Freight Ltd', 'Expired Cargo Co', 'Suspended Logistics']);
+    expect(names.sort()).toEqual([
+      'Demo Freight Ltd',
+      'Expired Cargo Co',
+      'Secure Shipping AG',
+      'Suspended Logistics',
+    ]);
   });
 
   it('signs the demo admin in to Demo Freight Ltd', async () => {
@@ -64,6 +69,14 @@ describe.each(testDatabaseKinds)('the demo seed on %s', (kind) => {
       headers: { authorization: data.jwt ?? '' },
     });
     expect((me.json() as { data: TCurrentUser[] }).data[0]?.isExpired).toBe(true);
+  });
+
+  it('asks the two-factor company for a mailed code instead of signing in', async () => {
+    const login = await signIn('admin@secure-shipping.test');
+    expect(login.statusCode, login.body).toBe(200);
+    const { data } = login.json() as { data: TLoginResponse };
+    expect(data).toMatchObject({ twoFactorAuth: true, emailId: 'admin@secure-shipping.test' });
+    expect(data.jwt).toBeUndefined();
   });
 
   it('refuses the suspended company', async () => {

@@ -18,10 +18,12 @@ type TDemoCompany = TDemoAccount & {
   firstName: string;
   lastName: string;
   status: 'active' | 'suspended';
+  twoFactorAuth?: boolean;
   planExpiresAt: () => Date;
 };
 
-// One company per path worth trying by hand: a working one, an expired plan, a suspended account.
+// One company per path worth trying by hand: a working one, an expired plan, a suspended account,
+// and two-factor sign-in with a mailed code.
 const demoCompanies: TDemoCompany[] = [
   {
     label: 'Demo login',
@@ -50,6 +52,16 @@ const demoCompanies: TDemoCompany[] = [
     status: 'suspended',
     planExpiresAt: () => new Date(Date.now() + 30 * dayMs),
   },
+  {
+    label: 'Two-factor',
+    companyName: 'Secure Shipping AG',
+    email: 'admin@secure-shipping.test',
+    firstName: 'Secure',
+    lastName: 'Admin',
+    status: 'active',
+    twoFactorAuth: true,
+    planExpiresAt: () => new Date(Date.now() + 30 * dayMs),
+  },
 ];
 
 /**
@@ -58,8 +70,11 @@ const demoCompanies: TDemoCompany[] = [
  * other secrets. Idempotent: what exists already is left as it is.
  */
 export const seedDemo = async (app: FastifyInstance): Promise<TDemoLogin> => {
-  const password = await getOrCreateSecret(app.database.db, 'demo.admin-password', () =>
-    randomBytes(9).toString('base64url'),
+  // DEMO_PASSWORD fixes it (browser tests sign in with it); otherwise it is generated once.
+  const password = await getOrCreateSecret(
+    app.database.db,
+    'demo.admin-password',
+    () => app.config.demoPassword ?? randomBytes(9).toString('base64url'),
   );
   const project = projectNameForHost(new URL(app.config.publicUrl).hostname, app.config.productionHost);
   for (const demo of demoCompanies) {
@@ -82,6 +97,7 @@ export const seedDemo = async (app: FastifyInstance): Promise<TDemoLogin> => {
         companyId,
         companyName: demo.companyName,
         status: demo.status,
+        twoFactorAuth: demo.twoFactorAuth ?? false,
         planExpiresAt: demo.planExpiresAt(),
         admin: { project, uid, email: demo.email, firstName: demo.firstName, lastName: demo.lastName },
       }),

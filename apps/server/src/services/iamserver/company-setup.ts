@@ -10,6 +10,7 @@ export type TNewCompanyWithAdmin = {
   companyId?: string;
   companyName: string;
   status?: 'active' | 'suspended';
+  twoFactorAuth?: boolean;
   planName?: string;
   planExpiresAt?: Date;
   admin: { project: TProjectName; uid: string; email: string; firstName: string; lastName: string };
@@ -26,6 +27,7 @@ export const createCompanyWithAdmin = async (db: Queryable, setup: TNewCompanyWi
     id: companyId,
     name: setup.companyName,
     status: setup.status ?? 'active',
+    twoFactorAuth: setup.twoFactorAuth ?? false,
     planName: setup.planName ?? 'Trial',
     planExpiresAt: setup.planExpiresAt ?? new Date(Date.now() + trialMs),
   });
