@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
 import { AppError } from '../platform/errors.ts';
+import { ZErrorBody } from '../platform/http.ts';
 import { findCapturedMails, renderMailboxPage } from './dev-mailbox.ts';
 import { createMailWorker, type TMailWorkerOptions } from './mail-worker.ts';
 import { enqueueMail, type TOutgoingMail } from './outbox.ts';
@@ -41,10 +42,6 @@ const ZDevMailList = z.object({
       createdAt: z.string(),
     }),
   ),
-});
-
-const ZErrorBody = z.object({
-  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
 });
 
 /** Outbox, worker and developer mailbox (DESIGN §8). Called on the root instance: `app.mailer` is global. */

@@ -4,8 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/client.ts';
 import { companies, roles, sessions, userRoles, users } from '../db/schema/index.ts';
-import { readAuthorizationToken } from '../services/http.ts';
 import { AppError } from './errors.ts';
+import { readAuthorizationToken } from './http.ts';
 import { getOrCreateSecret } from './secrets.ts';
 import { withTenant } from './tenant-transaction.ts';
 

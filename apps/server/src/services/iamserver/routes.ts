@@ -10,7 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { projectNameForHost } from '../../identity/projects.ts';
 import { authenticate, requireAuth } from '../../platform/auth-context.ts';
-import { dataOf, readAuthorizationToken, signedInErrors, ZErrorBody } from '../http.ts';
+import { dataOf, readAuthorizationToken, signedInErrors, ZErrorBody } from '../../platform/http.ts';
 import { createIamService, type TCaller } from './service.ts';
 
 const identityErrors = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody } as const;

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate } from '../../platform/auth-context.ts';
-import { dataOf, signedInErrors, ZErrorBody } from '../http.ts';
+import { dataOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
 import { createCachedReference, replyWithReference } from './cached-reference.ts';
 import { listCountries, listCurrencies, listDropdowns, listTimeZones } from './reference-data.ts';
 
