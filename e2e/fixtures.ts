@@ -1,4 +1,5 @@
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { demoPassword } from '../playwright.config.ts';
 
 declare global {
   interface Window {
@@ -56,12 +57,27 @@ export const uniqueEmail = (label: string) => {
 
 export const testPassword = 'Harbour-Crane-42';
 
+/**
+ * The companies the server seeds at start (apps/server/src/db/seed/demo-seed.ts), their admins'
+ * e-mails verified, all with the password the web server is started with. Each is used by one test
+ * only: tests run in parallel and share the server.
+ */
+export const demoAccounts = {
+  working: { email: 'admin@demo-freight.test', password: demoPassword },
+  expiredPlan: { email: 'admin@expired-cargo.test', password: demoPassword },
+  suspended: { email: 'admin@suspended-logistics.test', password: demoPassword },
+  twoFactor: { email: 'admin@secure-shipping.test', password: demoPassword },
+} as const;
+
 type TMail = { _id: string; to: string; subject: string; text: string; html: string; createdAt: string };
 
-/** Waits for `count` captured mails to `to` whose subject contains `subject`; returns the newest. */
+/**
+ * Waits for `count` captured mails to `to` whose subject contains `subject` (and, with `since`, that
+ * were created at or after it); returns the newest.
+ */
 export const waitForMail = async (
   request: APIRequestContext,
-  { to, subject, count = 1 }: { to: string; subject: string; count?: number },
+  { to, subject, count = 1, since }: { to: string; subject: string; count?: number; since?: Date },
 ) => {
   let found: TMail | undefined;
   await expect
@@ -71,6 +87,7 @@ export const waitForMail = async (
         const { data } = (await response.json()) as { data: TMail[] };
         const matching = data
           .filter((mail) => mail.subject.includes(subject))
+          .filter((mail) => !since || new Date(mail.createdAt).getTime() >= since.getTime())
           .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
         found = matching[0];
         return matching.length >= count;

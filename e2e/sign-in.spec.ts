@@ -2,6 +2,7 @@ import { messages } from '@cargodesk/shared';
 import {
   actionPathIn,
   createCompanyUser,
+  demoAccounts,
   expect,
   signIn,
   test,
@@ -85,49 +86,32 @@ test('forgot password: reset through the mailed link, then sign in with the new 
   await signIn(page, { email: user.email, password: newPassword });
 });
 
-test('a suspended account gets the notice and is logged out', async ({ page, request }) => {
-  const user = await createCompanyUser(request, { label: 'suspended' });
-  // The server answers a suspended company's login with 403 "Account was suspended" (DESIGN §6);
-  // no company is suspended through the API yet, so the reply is given here.
-  await page.route('**/iamserver/api/v1/auth/login', (route) =>
-    route.fulfill({
-      status: 403,
-      contentType: 'application/json',
-      body: JSON.stringify({ error: { code: 'FORBIDDEN', message: 'Account was suspended' } }),
-    }),
-  );
+test('a suspended account gets the notice and is logged out', async ({ page, context }) => {
+  // Suspended Logistics: the server answers its admin's login with 403 "Account was suspended".
+  const { email, password } = demoAccounts.suspended;
   await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 
   await expect(page.locator('.ant-message').getByText(messages.accountSuspended)).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  expect((await context.cookies()).map(({ name }) => name)).not.toContain('token');
   expect(await page.evaluate(() => window.localStorage.length)).toBe(0);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('an expired plan shows the banner and the mail icon answers with the toast', async ({
-  page,
-  request,
-}) => {
-  const user = await createCompanyUser(request, { label: 'expired' });
-  // isExpired is computed by the server from the plan's expiry date; a fresh trial is not expired,
-  // so the flag is turned on in the reply.
-  await page.route('**/iamserver/api/v1/auth/fetch-users-by-token', async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as { data: Record<string, unknown>[] };
-    body.data = body.data.map((entry) => ({ ...entry, isExpired: true }));
-    await route.fulfill({ response, json: body });
-  });
-  await signIn(page, user);
+test('an expired plan shows the banner and the mail icon answers with the toast', async ({ page }) => {
+  // Expired Cargo Co: its plan expired yesterday, so the server reports the user as expired.
+  await signIn(page, demoAccounts.expiredPlan);
 
   const banner = page.getByRole('alert').filter({ hasText: messages.subscriptionExpired });
   await expect(banner).toBeVisible();
   await expect(banner).toHaveCSS('text-align', 'center');
   await expect(banner).toHaveCSS('background-color', 'rgb(198, 40, 40)');
+  await expect(banner.locator('.anticon-warning')).toBeVisible();
   await page.getByRole('button', { name: 'Mail' }).click();
   await expect(page.locator('.ant-message').getByText(messages.subscriptionExpired)).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Mail composer' })).toBeHidden();
@@ -141,61 +125,42 @@ test('without an expired plan the mail icon opens the mail modal', async ({ page
   await expect(page.getByText('Sending mail from Cargodesk is coming soon.')).toBeVisible();
 });
 
-test('two-factor sign-in: the login query carries the identity token, a wrong code is refused', async ({
+test('two-factor sign-in: the login query carries the identity token, a wrong code is refused, the mailed code signs in', async ({
   page,
   request,
 }) => {
-  const user = await createCompanyUser(request, { label: 'twofactor' });
-  // No company has two-factor on through the API yet, so the server's two-factor replies (DESIGN §6)
-  // are given here; the right code is exchanged for a real session by the real login endpoint.
-  const codeRequests: string[] = [];
-  await page.route('**/iamserver/api/v1/auth/login', (route) =>
-    route.fulfill({
-      json: { data: { twoFactorAuth: true, emailId: user.email, company: null, products: [] } },
-    }),
-  );
-  await page.route('**/iamserver/api/v1/auth/codeAuth/resend', (route) =>
-    route.fulfill({ json: { data: { sent: true } } }),
-  );
-  await page.route('**/iamserver/api/v1/auth/codeAuth', async (route) => {
-    const { code } = route.request().postDataJSON() as { code: string };
-    codeRequests.push(code);
-    if (code !== '123456') {
-      await route.fulfill({
-        status: 401,
-        json: {
-          error: { code: 'UNAUTHENTICATED', message: 'The code is not correct. Please check the e-mail.' },
-        },
-      });
-      return;
-    }
-    const response = await route.fetch({
-      url: route.request().url().replace('/codeAuth', '/login'),
-      method: 'GET',
-    });
-    await route.fulfill({ response });
-  });
-
+  // Secure Shipping AG has two-factor on: login answers without a session and mails a 6-digit code.
+  // No other test signs in with it; only a code mailed after this test started is used.
+  const { email, password } = demoAccounts.twoFactor;
+  const startedAt = new Date();
   await page.goto('/login?redirect_uri=/settings/profile');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 
-  await expect(page).toHaveURL(
-    /\/login\?fbtkn=[^&]+&mailcode=true&emailId=[^&]+&redirect_uri=%2Fsettings%2Fprofile$/,
-  );
-  await expect(page.getByText(`We have sent a 6-digit sign-in code to ${user.email}`)).toBeVisible();
-  await page.getByRole('button', { name: 'Send a new code' }).click();
-  await expect(page.getByText(`A new code is on its way to ${user.email}.`)).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?fbtkn=/);
+  const query = new URL(page.url()).searchParams;
+  expect([...query.keys()]).toEqual(['fbtkn', 'mailcode', 'emailId', 'redirect_uri']);
+  expect(query.get('fbtkn')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  expect(query.get('mailcode')).toBe('true');
+  expect(query.get('emailId')).toBe(email);
+  expect(query.get('redirect_uri')).toBe('/settings/profile');
+  await expect(page.getByText(`We have sent a 6-digit sign-in code to ${email}`)).toBeVisible();
+  expect((await page.context().cookies()).map(({ name }) => name)).not.toContain('token');
 
-  await page.getByLabel('Sign-in code').fill('000000');
+  const mail = await waitForMail(request, { to: email, subject: 'sign-in code', since: startedAt });
+  const code = mail.subject.match(/\b(\d{6})$/)?.[1];
+  if (!code) throw new Error(`No code in "${mail.subject}"`);
+  const wrongCode = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+  await page.getByLabel('Sign-in code').fill(wrongCode);
   await page.getByRole('button', { name: 'Verify code' }).click();
-  await expect(page.getByText('The code is not correct. Please check the e-mail.')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'The code is not correct' })).toBeVisible();
   await expect(page).toHaveURL(/\/login\?fbtkn=/);
 
-  await page.getByLabel('Sign-in code').fill('123456');
+  await page.getByLabel('Sign-in code').fill(code);
   await page.getByRole('button', { name: 'Verify code' }).click();
-  await expect(page).toHaveURL(/\/settings\/profile$/);
+  await expect(page).toHaveURL(/\/settings\/profile$/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 2, name: 'My profile' })).toBeVisible();
-  expect(codeRequests).toEqual(['000000', '123456']);
+  expect((await page.context().cookies()).map(({ name }) => name)).toContain('token');
 });
