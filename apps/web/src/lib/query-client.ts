@@ -3,6 +3,7 @@ import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persist
 import { QueryClient } from '@tanstack/react-query';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { ApiError } from './api-client.ts';
+import { readTokenCookie } from './cookie.ts';
 
 /** Spec §9: data is fresh for 5 minutes and not refetched when the window regains focus. */
 export const queryClient = new QueryClient({
@@ -18,8 +19,18 @@ export const queryClient = new QueryClient({
 });
 
 /** Spec §9: only the reference data is persisted, in session storage, for at most 24 hours. */
+// The persister writes on a throttle, so its last write can land after logout has cleared session
+// storage; a signed-out visitor (no token cookie) therefore never has anything written.
+const signedInSessionStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {
+  getItem: (key) => window.sessionStorage.getItem(key),
+  setItem: (key, value) => {
+    if (readTokenCookie()) window.sessionStorage.setItem(key, value);
+  },
+  removeItem: (key) => window.sessionStorage.removeItem(key),
+};
+
 export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
-  persister: createSyncStoragePersister({ storage: window.sessionStorage, key: 'cargodesk-query-cache' }),
+  persister: createSyncStoragePersister({ storage: signedInSessionStorage, key: 'cargodesk-query-cache' }),
   maxAge: constants.referenceDataFreshMs,
   dehydrateOptions: {
     shouldDehydrateQuery: (query) => query.queryKey[0] === 'reference' && query.state.status === 'success',
