@@ -71,13 +71,10 @@ export const demoAccounts = {
 
 type TMail = { _id: string; to: string; subject: string; text: string; html: string; createdAt: string };
 
-/**
- * Waits for `count` captured mails to `to` whose subject contains `subject` (and, with `since`, that
- * were created at or after it); returns the newest.
- */
+/** Waits for `count` captured mails to `to` whose subject contains `subject`; returns the newest. */
 export const waitForMail = async (
   request: APIRequestContext,
-  { to, subject, count = 1, since }: { to: string; subject: string; count?: number; since?: Date },
+  { to, subject, count = 1 }: { to: string; subject: string; count?: number },
 ) => {
   let found: TMail | undefined;
   await expect
@@ -87,7 +84,6 @@ export const waitForMail = async (
         const { data } = (await response.json()) as { data: TMail[] };
         const matching = data
           .filter((mail) => mail.subject.includes(subject))
-          .filter((mail) => !since || new Date(mail.createdAt).getTime() >= since.getTime())
           .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
         found = matching[0];
         return matching.length >= count;
