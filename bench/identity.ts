@@ -1,5 +1,6 @@
+import { createScratchPostgresDatabase } from '../apps/server/test/databases.ts';
 import { measure, printTable } from './measure.ts';
-import { createScratchDatabase, startBenchServer } from './start-server.ts';
+import { startBenchServer } from './start-server.ts';
 
 // `npm run bench -- identity`: sign-in and token refresh against the bare health route of the
 // same server in the same run, 10 connections each. Targets from the foundation issue:
@@ -56,7 +57,7 @@ const benchOn = async (label: string, environment: Record<string, string>) => {
 await benchOn('Embedded PGlite', {});
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (serverUrl) {
-  const scratch = await createScratchDatabase(serverUrl);
+  const scratch = await createScratchPostgresDatabase(serverUrl);
   try {
     await benchOn('PostgreSQL server', { DATABASE_URL: scratch.url });
   } finally {

@@ -58,19 +58,14 @@ export const openTestDatabase = async (kind: TDatabaseKind): Promise<Database> =
     await migrateDatabase(database);
     return database;
   }
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `cargodesk_test_${randomBytes(6).toString('hex')}`;
-  await runOnServer(serverUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+  const scratch = await createScratchPostgresDatabase();
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 5 });
   await migrateDatabase(database);
   return {
     ...database,
     close: async () => {
       await database.close();
-      await runOnServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await scratch.drop();
     },
   };
 };
@@ -85,9 +80,8 @@ const runOnServer = async (serverUrl: string, statement: string) => {
   }
 };
 
-/** The URL of a throwaway database for tests that start server processes of their own. */
-export const createScratchPostgresDatabase = async () => {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+/** The URL of a throwaway database, for tests and benchmarks that start server processes of their own. */
+export const createScratchPostgresDatabase = async (serverUrl = process.env.TEST_DATABASE_URL) => {
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `cargodesk_test_${randomBytes(6).toString('hex')}`;
   await runOnServer(serverUrl, `CREATE DATABASE ${name}`);
