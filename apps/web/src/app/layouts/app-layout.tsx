@@ -1,7 +1,11 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Alert, Button, Result, Spin } from 'antd';
 import { Outlet, useLocation } from 'react-router';
 import { retrySessionStart } from '../../lib/auth/session.ts';
 import { useSession } from '../../lib/auth/session-store.ts';
+import { setMessageApi } from '../../lib/notify.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { AntdProvider } from '../antd-provider.tsx';
 import { SessionBanners } from './banners.tsx';
 import { Navbar } from './navbar.tsx';
 
@@ -11,8 +15,7 @@ const RetryButton = () => (
   </Button>
 );
 
-/** The signed-in shell: navbar, banners and the page, which is re-created when the full path changes. */
-export const AppLayout = () => {
+const SignedInShell = () => {
   const { user, loadError } = useSession();
   const { pathname, search } = useLocation();
 
@@ -48,3 +51,15 @@ export const AppLayout = () => {
     </>
   );
 };
+
+/**
+ * The signed-in shell: navbar, banners and the page, which is re-created when the full path changes.
+ * It brings antd's theme and `App` message wrapper, and the query client, to the signed-in pages.
+ */
+export const AppLayout = () => (
+  <AntdProvider onMessageApi={setMessageApi}>
+    <QueryClientProvider client={queryClient}>
+      <SignedInShell />
+    </QueryClientProvider>
+  </AntdProvider>
+);
