@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Alert, Button, Result, Spin } from 'antd';
+import { Alert, Button } from 'antd';
 import { Outlet, useLocation } from 'react-router';
 import { retrySessionStart } from '../../lib/auth/session.ts';
 import { useSession } from '../../lib/auth/session-store.ts';
@@ -7,6 +7,7 @@ import { setMessageApi } from '../../lib/notify.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { AntdProvider } from '../antd-provider.tsx';
 import { SessionBanners } from './banners.tsx';
+import './app-layout.css';
 import { Navbar } from './navbar.tsx';
 
 const RetryButton = () => (
@@ -23,14 +24,16 @@ const SignedInShell = () => {
     return (
       <main className="auth-page">
         {loadError ? (
-          <Result
-            status="error"
-            title="Cargodesk cannot load your workspace"
-            subTitle={loadError}
-            extra={<RetryButton />}
-          />
+          <div className="workspace-status" role="alert">
+            <h1>Cargodesk cannot load your workspace</h1>
+            <p>{loadError}</p>
+            <RetryButton />
+          </div>
         ) : (
-          <Spin size="large" description="Loading your workspace…" />
+          <div className="workspace-status" role="status">
+            <span className="loading-overlay__spinner" aria-hidden="true" />
+            <span>Loading your workspace…</span>
+          </div>
         )}
       </main>
     );
