@@ -1,5 +1,3 @@
-import { Avatar } from 'antd';
-
 export const initialsOf = (name: string) =>
   name
     .split(/\s+/)
@@ -8,8 +6,15 @@ export const initialsOf = (name: string) =>
     .map((part) => part[0]?.toUpperCase())
     .join('');
 
-export const UserAvatar = ({ name, size }: { name: string; size?: number }) => (
-  <Avatar size={size} style={{ backgroundColor: '#13756b', color: '#fff' }}>
+/**
+ * The user's initials in a circle, in antd Avatar's look. Plain markup: antd's Avatar brings its
+ * group's popover and tooltip to every signed-in page.
+ */
+export const UserAvatar = ({ name, size = 32 }: { name: string; size?: number }) => (
+  <span
+    className="user-avatar"
+    style={{ width: size, height: size, lineHeight: `${size}px`, fontSize: size > 32 ? 18 : 14 }}
+  >
     {initialsOf(name) || '?'}
-  </Avatar>
+  </span>
 );

@@ -4,6 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import { ApiError } from './api-client.ts';
 import { readTokenCookie } from './cookie.ts';
+import { registerQueryClient } from './loaded-query-client.ts';
 
 /** Spec §9: data is fresh for 5 minutes and not refetched when the window regains focus. */
 export const queryClient = new QueryClient({
@@ -17,6 +18,7 @@ export const queryClient = new QueryClient({
     },
   },
 });
+registerQueryClient(queryClient);
 
 /** Spec §9: only the reference data is persisted, in session storage, for at most 24 hours. */
 // The persister writes on a throttle, so its last write can land after logout has cleared session

@@ -1,8 +1,13 @@
-import { Alert, Button, Result, Spin } from 'antd';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Alert, Button } from 'antd';
 import { Outlet, useLocation } from 'react-router';
 import { retrySessionStart } from '../../lib/auth/session.ts';
 import { useSession } from '../../lib/auth/session-store.ts';
+import { setMessageApi } from '../../lib/notify.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { AntdProvider } from '../antd-provider.tsx';
 import { SessionBanners } from './banners.tsx';
+import './app-layout.css';
 import { Navbar } from './navbar.tsx';
 
 const RetryButton = () => (
@@ -11,8 +16,7 @@ const RetryButton = () => (
   </Button>
 );
 
-/** The signed-in shell: navbar, banners and the page, which is re-created when the full path changes. */
-export const AppLayout = () => {
+const SignedInShell = () => {
   const { user, loadError } = useSession();
   const { pathname, search } = useLocation();
 
@@ -20,14 +24,16 @@ export const AppLayout = () => {
     return (
       <main className="auth-page">
         {loadError ? (
-          <Result
-            status="error"
-            title="Cargodesk cannot load your workspace"
-            subTitle={loadError}
-            extra={<RetryButton />}
-          />
+          <div className="workspace-status" role="alert">
+            <h1>Cargodesk cannot load your workspace</h1>
+            <p>{loadError}</p>
+            <RetryButton />
+          </div>
         ) : (
-          <Spin size="large" description="Loading your workspace…" />
+          <div className="workspace-status" role="status">
+            <span className="loading-overlay__spinner" aria-hidden="true" />
+            <span>Loading your workspace…</span>
+          </div>
         )}
       </main>
     );
@@ -48,3 +54,15 @@ export const AppLayout = () => {
     </>
   );
 };
+
+/**
+ * The signed-in shell: navbar, banners and the page, which is re-created when the full path changes.
+ * It brings antd's theme and `App` message wrapper, and the query client, to the signed-in pages.
+ */
+export const AppLayout = () => (
+  <AntdProvider onMessageApi={setMessageApi}>
+    <QueryClientProvider client={queryClient}>
+      <SignedInShell />
+    </QueryClientProvider>
+  </AntdProvider>
+);

@@ -1,15 +1,23 @@
 import { BellOutlined, MailOutlined, SettingOutlined } from '@ant-design/icons';
 import { messages } from '@cargodesk/shared';
-import { Badge, Button, Divider, Drawer, Dropdown, Empty, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { Badge, Button } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { UserAvatar } from '../../components/user-avatar.tsx';
 import { paths } from '../../config/paths.ts';
-import { MailModal } from '../../features/mail/components/mail-modal.tsx';
 import { logout } from '../../lib/auth/session.ts';
 import { useSession } from '../../lib/auth/session-store.ts';
 import { navigateTo } from '../../lib/navigation.ts';
 import { notifyError } from '../../lib/notify.ts';
+import { AccountMenu } from './account-menu.tsx';
+
+// The mail modal and the notifications drawer load on first use: every signed-in page shows the
+// navbar, few open them.
+const MailModal = lazy(async () => ({
+  default: (await import('../../features/mail/components/mail-modal.tsx')).MailModal,
+}));
+const NotificationsDrawer = lazy(async () => ({
+  default: (await import('./notifications-drawer.tsx')).NotificationsDrawer,
+}));
 
 /** Spec §9: the badge shows the count of unread notifications, '9+' above 9. */
 export const formatBadgeCount = (count: number) => (count > 9 ? '9+' : count);
@@ -19,6 +27,9 @@ export const Navbar = () => {
   const { user } = useSession();
   const [isMailOpen, setIsMailOpen] = useState(false);
   const [isNotificationsOpen, setIsNotificationsOpen] = useState(false);
+  // Mounted from the first opening on, so closing still animates.
+  const [hasOpenedMail, setHasOpenedMail] = useState(false);
+  const [hasOpenedNotifications, setHasOpenedNotifications] = useState(false);
   // Notifications arrive with the notifications issue; the badge is ready for their count.
   const unreadCount = 0;
 
@@ -28,6 +39,7 @@ export const Navbar = () => {
       notifyError(messages.subscriptionExpired);
       return;
     }
+    setHasOpenedMail(true);
     setIsMailOpen(true);
   };
 
@@ -36,7 +48,6 @@ export const Navbar = () => {
     navigateTo(paths.login.href(), { replace: true });
   };
 
-  const name = user?.name ?? '';
   return (
     <header className="app-navbar">
       <Link to={paths.dashboard.href()} className="app-navbar__logo" aria-label="Cargodesk dashboard">
@@ -51,7 +62,10 @@ export const Navbar = () => {
             shape="circle"
             icon={<BellOutlined />}
             aria-label="Notifications"
-            onClick={() => setIsNotificationsOpen(true)}
+            onClick={() => {
+              setHasOpenedNotifications(true);
+              setIsNotificationsOpen(true);
+            }}
           />
         </Badge>
         <NavLink
@@ -61,43 +75,20 @@ export const Navbar = () => {
         >
           <SettingOutlined />
         </NavLink>
-        <Dropdown
-          trigger={['click']}
-          placement="bottomRight"
-          popupRender={() => (
-            <div
-              className="ant-dropdown-menu"
-              role="dialog"
-              aria-label="Account"
-              style={{ padding: 16, minWidth: 240 }}
-            >
-              <Space>
-                <UserAvatar name={name} />
-                <div>
-                  <Typography.Text strong>{name}</Typography.Text>
-                  <br />
-                  <Typography.Text type="secondary">{user?.emailId}</Typography.Text>
-                </div>
-              </Space>
-              <div style={{ marginTop: 12 }}>
-                <Badge status="success" text={messages.available} />
-              </div>
-              <Divider style={{ margin: '12px 0' }} />
-              <Button block onClick={onSignOut}>
-                {messages.signOut}
-              </Button>
-            </div>
-          )}
-        >
-          <Button type="text" shape="circle" aria-label="Account menu" style={{ padding: 0 }}>
-            <UserAvatar name={name} size={32} />
-          </Button>
-        </Dropdown>
+        <AccountMenu name={user?.name ?? ''} email={user?.emailId} onSignOut={() => void onSignOut()} />
       </nav>
-      <MailModal isOpen={isMailOpen} onClose={() => setIsMailOpen(false)} companyName={user?.company.name} />
-      <Drawer title="Notifications" open={isNotificationsOpen} onClose={() => setIsNotificationsOpen(false)}>
-        <Empty description="You have no new notifications." />
-      </Drawer>
+      <Suspense fallback={null}>
+        {hasOpenedMail && (
+          <MailModal
+            isOpen={isMailOpen}
+            onClose={() => setIsMailOpen(false)}
+            companyName={user?.company.name}
+          />
+        )}
+        {hasOpenedNotifications && (
+          <NotificationsDrawer isOpen={isNotificationsOpen} onClose={() => setIsNotificationsOpen(false)} />
+        )}
+      </Suspense>
     </header>
   );
 };

@@ -1,11 +1,17 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useNavigation } from 'react-router';
+import { useSession } from '../../lib/auth/session-store.ts';
 import { finishProgress, startProgress } from '../../lib/progress.ts';
 import { SessionEffects } from '../session-effects.tsx';
 
-/** Every page: the navigation progress bar and the session's watchers. */
+const ReferenceLoader = lazy(async () => ({
+  default: (await import('../reference-loader.tsx')).ReferenceLoader,
+}));
+
+/** Every page: the navigation progress bar, the session's watchers and, once logged in, the reference data. */
 export const RootLayout = () => {
   const { state } = useNavigation();
+  const { isLoggedIn } = useSession();
 
   useEffect(() => {
     if (state === 'idle') finishProgress();
@@ -15,6 +21,11 @@ export const RootLayout = () => {
   return (
     <>
       <SessionEffects />
+      {isLoggedIn && (
+        <Suspense fallback={null}>
+          <ReferenceLoader />
+        </Suspense>
+      )}
       <Outlet />
     </>
   );

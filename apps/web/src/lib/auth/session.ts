@@ -5,9 +5,9 @@ import { ApiError, resetUnauthorizedHandling } from '../api-client.ts';
 import { readTokenCookie, removeTokenCookie, writeTokenCookie } from '../cookie.ts';
 import { getIdentity } from '../identity.ts';
 import { removeInjectedScripts } from '../integrations/script-loader.ts';
+import { getLoadedQueryClient } from '../loaded-query-client.ts';
 import { navigateTo, safeRedirectTarget } from '../navigation.ts';
 import { notifyError } from '../notify.ts';
-import { queryClient } from '../query-client.ts';
 import { fetchCurrentUser, loginWithIdToken, refreshAppToken, revokeAppSession } from './session-api.ts';
 import { getSession, resetSession, updateSession } from './session-store.ts';
 
@@ -55,7 +55,8 @@ export const logout = async ({ redirectToLogin = false }: { redirectToLogin?: bo
     const token = readTokenCookie();
     if (token) void revokeAppSession(token).catch(() => undefined);
     await signOut(getIdentity()).catch(() => undefined);
-    queryClient.clear();
+    // Loaded only once someone signed in on this page: a signed-out visitor has no cache to clear.
+    getLoadedQueryClient()?.clear();
     resetSession();
     window.sessionStorage.clear();
     window.localStorage.clear();
@@ -178,7 +179,7 @@ export const onIdentitySignedOut = async ({ isProtectedPath }: { isProtectedPath
 export const retrySessionStart = async () => {
   updateSession({ loadError: undefined });
   if (getSession().isLoggedIn) {
-    await queryClient.refetchQueries({ queryKey: ['reference'] });
+    await getLoadedQueryClient()?.refetchQueries({ queryKey: ['reference'] });
     return;
   }
   const user = getIdentity().currentUser;

@@ -26,11 +26,3 @@ export const checkPassword = async (password: string): Promise<string | undefine
     ? `The password needs ${missing.join(', ')}.`
     : 'The password does not meet the requirements.';
 };
-
-/** An antd form rule that runs `checkPassword`. */
-export const passwordPolicyRule = {
-  validator: async (_rule: unknown, value: string | undefined) => {
-    const problem = await checkPassword(value ?? '');
-    if (problem) throw new Error(problem);
-  },
-};

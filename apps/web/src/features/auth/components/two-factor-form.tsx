@@ -1,5 +1,4 @@
-import { Alert, Button, Form, Input, Space } from 'antd';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { paths } from '../../../config/paths.ts';
 import { toErrorMessage } from '../../../lib/api-client.ts';
 import { establishSession, logout } from '../../../lib/auth/session.ts';
@@ -7,6 +6,7 @@ import { resendTwoFactorCode, submitTwoFactorCode } from '../../../lib/auth/sess
 import { useSession } from '../../../lib/auth/session-store.ts';
 import { getIdentity } from '../../../lib/identity.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
+import { AuthButton, AuthField, AuthNotice, useAuthForm } from './auth-form.tsx';
 
 const sixDigits = /^\d{6}$/;
 
@@ -22,7 +22,22 @@ export const TwoFactorForm = ({ idToken, emailId }: { idToken: string; emailId: 
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [isResending, setIsResending] = useState(false);
 
-  const onFinish = async ({ code }: { code: string }) => {
+  const isVerifying = isSubmitting || (isLoggedIn && !loadError);
+  const form = useAuthForm({
+    names: ['code'] as const,
+    validators: {
+      // The shape ZCodeAuthRequest checks on the server; zod itself stays out of the login bundle.
+      code: (value) =>
+        sixDigits.test(value.trim()) ? undefined : 'Please enter the 6-digit code from the e-mail.',
+    },
+  });
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isVerifying) return;
+    const values = await form.validateAll(event.currentTarget);
+    if (!values) return;
+    const { code } = values;
     setError(undefined);
     setNotice(undefined);
     setIsSubmitting(true);
@@ -62,39 +77,30 @@ export const TwoFactorForm = ({ idToken, emailId }: { idToken: string; emailId: 
       <p>
         We have sent a 6-digit sign-in code to <strong>{emailId}</strong>. Enter it below to continue.
       </p>
-      {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
-      {loadError && (
-        <Alert type="error" showIcon title={loadError} role="alert" style={{ marginBottom: 16 }} />
-      )}
-      {notice && <Alert type="success" showIcon title={notice} role="status" style={{ marginBottom: 16 }} />}
-      <Form<{ code: string }> layout="vertical" onFinish={onFinish} requiredMark={false}>
-        <Form.Item
+      {error && <AuthNotice kind="error" title={error} />}
+      {loadError && <AuthNotice kind="error" title={loadError} />}
+      {notice && <AuthNotice kind="success" title={notice} />}
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <AuthField
           label="Sign-in code"
-          name="code"
-          rules={[
-            {
-              validator: async (_rule, value: string | undefined) => {
-                // The shape ZCodeAuthRequest checks on the server; zod itself stays out of the login bundle.
-                if (!sixDigits.test((value ?? '').trim()))
-                  throw new Error('Please enter the 6-digit code from the e-mail.');
-              },
-            },
-          ]}
-        >
-          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={isSubmitting || (isLoggedIn && !loadError)}>
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          autoFocus
+          {...form.fieldProps('code')}
+        />
+        <AuthButton type="submit" isBlock isBusy={isVerifying}>
           Verify code
-        </Button>
-      </Form>
-      <Space style={{ marginTop: 16, justifyContent: 'space-between', width: '100%' }} wrap>
-        <Button type="link" onClick={onResend} loading={isResending} style={{ paddingInline: 0 }}>
+        </AuthButton>
+      </form>
+      <div className="auth-row">
+        <AuthButton variant="link" onClick={onResend} isBusy={isResending}>
           Send a new code
-        </Button>
-        <Button type="link" onClick={onUseAnotherAccount} style={{ paddingInline: 0 }}>
+        </AuthButton>
+        <AuthButton variant="link" onClick={onUseAnotherAccount}>
           Use another account
-        </Button>
-      </Space>
+        </AuthButton>
+      </div>
     </>
   );
 };

@@ -1,11 +1,18 @@
-import { Alert, Button, Form, Input, Result, Spin } from 'antd';
 import { applyActionCode, confirmPasswordReset, verifyPasswordResetCode } from 'firebase/auth';
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { describeIdentityError, getIdentity } from '../../../lib/identity.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-import { passwordPolicyRule } from '../components/password-rule.ts';
+import {
+  AuthButton,
+  AuthField,
+  AuthNotice,
+  AuthProgress,
+  AuthResult,
+  useAuthForm,
+} from '../components/auth-form.tsx';
+import { checkPassword } from '../components/password-rule.ts';
 
 // Action codes are single-use: remember each check so a second render (StrictMode) reuses its outcome.
 const checks = new Map<string, Promise<string>>();
@@ -37,23 +44,25 @@ const useActionCheck = (key: string, check: () => Promise<string>) => {
   return result;
 };
 
-const SignInLink = () => (
-  <Link to={paths.login.href()}>
-    <Button type="primary">Go to sign in</Button>
-  </Link>
-);
+/** A button that leads on to another page (the antd screens had a button inside a link). */
+const NavigateButton = ({ to, children }: { to: string; children: string }) => {
+  const navigate = useNavigate();
+  return <AuthButton onClick={() => navigate(to)}>{children}</AuthButton>;
+};
+
+const SignInLink = () => <NavigateButton to={paths.login.href()}>Go to sign in</NavigateButton>;
 
 const VerifyEmail = ({ oobCode }: { oobCode: string }) => {
   const result = useActionCheck(`verify:${oobCode}`, async () => {
     await applyActionCode(getIdentity(), oobCode);
     return '';
   });
-  if (result.state === 'checking') return <Spin description="Verifying your e-mail address…" />;
+  if (result.state === 'checking') return <AuthProgress>Verifying your e-mail address…</AuthProgress>;
   if (result.state === 'failed')
-    return <Result status="error" title={result.message} extra={<SignInLink />} />;
+    return <AuthResult kind="error" title={result.message} extra={<SignInLink />} />;
   return (
-    <Result
-      status="success"
+    <AuthResult
+      kind="success"
       title="Your e-mail address is verified"
       subTitle="Sign in to continue to Cargodesk."
       extra={<SignInLink />}
@@ -66,25 +75,30 @@ const ResetPassword = ({ oobCode }: { oobCode: string }) => {
   const [isDone, setIsDone] = useState(false);
   const [error, setError] = useState<string>();
   const [isSubmitting, setIsSubmitting] = useState(false);
+  const form = useAuthForm({
+    names: ['password', 'confirmation'] as const,
+    validators: {
+      password: checkPassword,
+      confirmation: (value, values) =>
+        value === values.password ? undefined : 'The two passwords do not match.',
+    },
+    revalidates: { password: ['confirmation'] },
+  });
 
-  if (result.state === 'checking') return <Spin description="Checking the link…" />;
+  if (result.state === 'checking') return <AuthProgress>Checking the link…</AuthProgress>;
   if (result.state === 'failed') {
     return (
-      <Result
-        status="error"
+      <AuthResult
+        kind="error"
         title={result.message}
-        extra={
-          <Link to={paths.forgotPassword.href()}>
-            <Button type="primary">Ask for a new link</Button>
-          </Link>
-        }
+        extra={<NavigateButton to={paths.forgotPassword.href()}>Ask for a new link</NavigateButton>}
       />
     );
   }
   if (isDone) {
     return (
-      <Result
-        status="success"
+      <AuthResult
+        kind="success"
         title="Your password has been changed"
         subTitle="Sign in with your new password."
         extra={<SignInLink />}
@@ -92,7 +106,12 @@ const ResetPassword = ({ oobCode }: { oobCode: string }) => {
     );
   }
 
-  const onFinish = async ({ password }: { password: string }) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    const values = await form.validateAll(event.currentTarget);
+    if (!values) return;
+    const { password } = values;
     setError(undefined);
     setIsSubmitting(true);
     try {
@@ -110,33 +129,27 @@ const ResetPassword = ({ oobCode }: { oobCode: string }) => {
       <p>
         Choose a new password for <strong>{result.value}</strong>.
       </p>
-      {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
-      <Form<{ password: string; confirmation: string }>
-        layout="vertical"
-        onFinish={onFinish}
-        requiredMark={false}
-      >
-        <Form.Item label="New password" name="password" rules={[passwordPolicyRule]} validateDebounce={300}>
-          <Input.Password autoComplete="new-password" autoFocus />
-        </Form.Item>
-        <Form.Item
-          label="Repeat the new password"
-          name="confirmation"
-          dependencies={['password']}
-          rules={[
-            ({ getFieldValue }) => ({
-              validator: async (_rule, value: string | undefined) => {
-                if (value !== getFieldValue('password')) throw new Error('The two passwords do not match.');
-              },
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={isSubmitting}>
-          Save new password
-        </Button>
-      </Form>
+      {error && <AuthNotice kind="error" title={error} />}
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <fieldset disabled={isSubmitting}>
+          <AuthField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            autoFocus
+            {...form.fieldProps('password')}
+          />
+          <AuthField
+            label="Repeat the new password"
+            type="password"
+            autoComplete="new-password"
+            {...form.fieldProps('confirmation')}
+          />
+          <AuthButton type="submit" isBlock isBusy={isSubmitting}>
+            Save new password
+          </AuthButton>
+        </fieldset>
+      </form>
     </>
   );
 };
@@ -163,8 +176,8 @@ export const AuthActionRoute = () => {
   }
   return (
     <AuthCard title="This link is not valid">
-      <Result
-        status="warning"
+      <AuthResult
+        kind="warning"
         title="The link is incomplete. Please open it again from the e-mail."
         extra={<SignInLink />}
       />

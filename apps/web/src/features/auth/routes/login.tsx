@@ -1,29 +1,38 @@
-import { Alert, Button, Form, Input } from 'antd';
 import { signInWithEmailAndPassword } from 'firebase/auth';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { retrySessionStart, twoFactorQuery } from '../../../lib/auth/session.ts';
 import { updateSession, useSession } from '../../../lib/auth/session-store.ts';
 import { describeIdentityError, getIdentity } from '../../../lib/identity.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { AuthButton, AuthField, AuthNotice, checkEmail, useAuthForm } from '../components/auth-form.tsx';
 import { TwoFactorForm } from '../components/two-factor-form.tsx';
-
-type TLoginValues = { email: string; password: string };
 
 const LoginForm = () => {
   const { signInStatus, signInError, isLoggedIn, loadError } = useSession();
   const [error, setError] = useState<string>();
   const [isSubmitting, setIsSubmitting] = useState(false);
   const isBusy = isSubmitting || signInStatus === 'pending' || (isLoggedIn && !loadError);
+  const form = useAuthForm({
+    names: ['email', 'password'] as const,
+    validators: {
+      email: checkEmail,
+      password: (value) => (value ? undefined : 'Please enter your password.'),
+    },
+  });
 
-  const onFinish = async ({ email, password }: TLoginValues) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isBusy) return;
+    const values = await form.validateAll(event.currentTarget);
+    if (!values) return;
     setError(undefined);
     setIsSubmitting(true);
     updateSession({ signInStatus: 'pending', signInError: undefined, loadError: undefined });
     try {
       // The identity listener takes it from here (spec §4): login call, two-factor or session.
-      await signInWithEmailAndPassword(getIdentity(), email.trim(), password);
+      await signInWithEmailAndPassword(getIdentity(), values.email.trim(), values.password);
     } catch (signInFailure) {
       updateSession({ signInStatus: 'idle' });
       setError(describeIdentityError(signInFailure));
@@ -35,47 +44,40 @@ const LoginForm = () => {
   const shownError = error ?? signInError;
   return (
     <>
-      {shownError && (
-        <Alert type="error" title={shownError} showIcon style={{ marginBottom: 16 }} role="alert" />
-      )}
+      {shownError && <AuthNotice kind="error" title={shownError} />}
       {loadError && !shownError && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          role="alert"
+        <AuthNotice
+          kind="error"
           title={loadError}
           action={
             isLoggedIn ? (
-              <Button size="small" onClick={() => void retrySessionStart()}>
+              <AuthButton variant="default" onClick={() => void retrySessionStart()}>
                 Try again
-              </Button>
+              </AuthButton>
             ) : undefined
           }
         />
       )}
-      <Form<TLoginValues> layout="vertical" onFinish={onFinish} requiredMark={false} disabled={isBusy}>
-        <Form.Item
-          label="Email"
-          name="email"
-          rules={[
-            { required: true, message: 'Please enter your e-mail address.' },
-            { type: 'email', message: 'Please enter a valid e-mail address.' },
-          ]}
-        >
-          <Input autoComplete="username" autoFocus />
-        </Form.Item>
-        <Form.Item
-          label="Password"
-          name="password"
-          rules={[{ required: true, message: 'Please enter your password.' }]}
-        >
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={isBusy}>
-          Sign in
-        </Button>
-      </Form>
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <fieldset disabled={isBusy}>
+          <AuthField
+            label="Email"
+            type="email"
+            autoComplete="username"
+            autoFocus
+            {...form.fieldProps('email')}
+          />
+          <AuthField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            {...form.fieldProps('password')}
+          />
+          <AuthButton type="submit" isBlock isBusy={isBusy}>
+            Sign in
+          </AuthButton>
+        </fieldset>
+      </form>
       <div className="auth-links" style={{ marginTop: 16 }}>
         <Link to={paths.register.href()}>Create a company account</Link>
         <Link to={paths.forgotPassword.href()}>Forgot password?</Link>

@@ -1,6 +1,5 @@
-import { Alert, Button, Form, Input } from 'antd';
 import { createUserWithEmailAndPassword, deleteUser } from 'firebase/auth';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -9,7 +8,8 @@ import { registerCompany } from '../../../lib/auth/session-api.ts';
 import { getSession, updateSession, useSession } from '../../../lib/auth/session-store.ts';
 import { describeIdentityError, getIdentity } from '../../../lib/identity.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-import { passwordPolicyRule } from '../components/password-rule.ts';
+import { AuthButton, AuthField, AuthNotice, checkEmail, useAuthForm } from '../components/auth-form.tsx';
+import { checkPassword } from '../components/password-rule.ts';
 
 type TRegisterValues = {
   companyName: string;
@@ -23,14 +23,15 @@ type TRegisterValues = {
  * The limits of the shared ZRegisterCompanyRequest, which the server enforces. Restated here rather
  * than parsed with zod: building zod schemas probes for eval, which the page's CSP reports.
  */
-const lengthRule = (label: string, { min, max }: { min: number; max: number }) => ({
-  validator: async (_rule: unknown, value: string | undefined) => {
-    const length = (value ?? '').trim().length;
-    if (length === 0) throw new Error(`${label} is required`);
-    if (length < min) throw new Error(`${label} must be at least ${min} characters`);
-    if (length > max) throw new Error(`${label} must be at most ${max} characters`);
-  },
-});
+const lengthRule =
+  (label: string, { min, max }: { min: number; max: number }) =>
+  (value: string) => {
+    const length = value.trim().length;
+    if (length === 0) return `${label} is required`;
+    if (length < min) return `${label} must be at least ${min} characters`;
+    if (length > max) return `${label} must be at most ${max} characters`;
+    return undefined;
+  };
 
 /** The named route `register`: a new company with its first user, who then verifies the e-mail. */
 export const RegisterRoute = () => {
@@ -39,7 +40,23 @@ export const RegisterRoute = () => {
   const [error, setError] = useState<string>();
   const [isSubmitting, setIsSubmitting] = useState(false);
 
-  const onFinish = async ({ companyName, firstName, lastName, email, password }: TRegisterValues) => {
+  const form = useAuthForm<keyof TRegisterValues>({
+    names: ['companyName', 'firstName', 'lastName', 'email', 'password'],
+    validators: {
+      companyName: lengthRule('Company name', { min: 2, max: 120 }),
+      firstName: lengthRule('First name', { min: 1, max: 80 }),
+      lastName: lengthRule('Last name', { min: 1, max: 80 }),
+      email: checkEmail,
+      password: checkPassword,
+    },
+  });
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    const values = await form.validateAll(event.currentTarget);
+    if (!values) return;
+    const { companyName, firstName, lastName, email, password } = values;
     setError(undefined);
     setIsSubmitting(true);
     updateSession({ signInError: undefined });
@@ -76,49 +93,29 @@ export const RegisterRoute = () => {
   const shownError = error ?? (signInStatus === 'failed' ? signInError : undefined);
   return (
     <AuthCard title="Create your company account">
-      {shownError && (
-        <Alert type="error" showIcon title={shownError} role="alert" style={{ marginBottom: 16 }} />
-      )}
-      <Form<TRegisterValues>
-        layout="vertical"
-        onFinish={onFinish}
-        requiredMark={false}
-        disabled={isSubmitting}
-      >
-        <Form.Item
-          label="Company name"
-          name="companyName"
-          rules={[lengthRule('Company name', { min: 2, max: 120 })]}
-        >
-          <Input autoComplete="organization" autoFocus />
-        </Form.Item>
-        <Form.Item
-          label="First name"
-          name="firstName"
-          rules={[lengthRule('First name', { min: 1, max: 80 })]}
-        >
-          <Input autoComplete="given-name" />
-        </Form.Item>
-        <Form.Item label="Last name" name="lastName" rules={[lengthRule('Last name', { min: 1, max: 80 })]}>
-          <Input autoComplete="family-name" />
-        </Form.Item>
-        <Form.Item
-          label="Email"
-          name="email"
-          rules={[
-            { required: true, message: 'Please enter your e-mail address.' },
-            { type: 'email', message: 'Please enter a valid e-mail address.' },
-          ]}
-        >
-          <Input autoComplete="email" />
-        </Form.Item>
-        <Form.Item label="Password" name="password" rules={[passwordPolicyRule]} validateDebounce={300}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={isSubmitting}>
-          Create account
-        </Button>
-      </Form>
+      {shownError && <AuthNotice kind="error" title={shownError} />}
+      <form className="auth-form" onSubmit={onSubmit} noValidate>
+        <fieldset disabled={isSubmitting}>
+          <AuthField
+            label="Company name"
+            autoComplete="organization"
+            autoFocus
+            {...form.fieldProps('companyName')}
+          />
+          <AuthField label="First name" autoComplete="given-name" {...form.fieldProps('firstName')} />
+          <AuthField label="Last name" autoComplete="family-name" {...form.fieldProps('lastName')} />
+          <AuthField label="Email" type="email" autoComplete="email" {...form.fieldProps('email')} />
+          <AuthField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            {...form.fieldProps('password')}
+          />
+          <AuthButton type="submit" isBlock isBusy={isSubmitting}>
+            Create account
+          </AuthButton>
+        </fieldset>
+      </form>
       <p style={{ marginTop: 16, marginBottom: 0 }}>
         Already have an account? <Link to={paths.login.href()}>Sign in</Link>
       </p>

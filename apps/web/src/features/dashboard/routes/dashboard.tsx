@@ -5,10 +5,11 @@ import {
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Card, Col, Descriptions, Row, Statistic, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
+import './dashboard.css';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -23,6 +24,45 @@ const shortcuts = [
   { href: paths.settingsRoles.href(), title: 'Roles', icon: <SettingOutlined /> },
 ];
 
+// The dashboard is read-only text: plain HTML in antd's look, so the first signed-in page does not
+// pull in antd's Card (with its tabs), Typography (with its tooltips), Descriptions and grid.
+
+const Panel = ({
+  title,
+  className,
+  children,
+}: {
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) => (
+  <section className={`dash-panel${className ? ` ${className}` : ''}`} aria-label={title}>
+    <h2 className="dash-panel__title">{title}</h2>
+    <div className="dash-panel__body">{children}</div>
+  </section>
+);
+
+const Details = ({ items }: { items: [label: string, value: ReactNode][] }) => (
+  <dl className="dash-details">
+    {items.map(([label, value]) => (
+      <div key={label} className="dash-details__item">
+        <dt>{label}</dt>
+        <dd>{value}</dd>
+      </div>
+    ))}
+  </dl>
+);
+
+const Tags = ({ names }: { names: { key: string; name: string }[] }) => (
+  <>
+    {names.map(({ key, name }) => (
+      <span key={key} className="dash-tag">
+        {name}
+      </span>
+    ))}
+  </>
+);
+
 /** The first page after sign-in: the company, its plan, the user's roles and the way to settings. */
 export const DashboardRoute = () => {
   const { user, referenceData } = useSession();
@@ -32,91 +72,78 @@ export const DashboardRoute = () => {
   const daysLeft = daysUntil(plan.expiryDate);
   const expiry = new Date(plan.expiryDate).toLocaleDateString(undefined, { dateStyle: 'long' });
 
+  const companyItems: [string, ReactNode][] = [['Name', company.name]];
+  if (company.operating_country) companyItems.push(['Operating country', company.operating_country]);
+  if (company.currency) companyItems.push(['Currency', company.currency]);
+  if (company.timezone) companyItems.push(['Time zone', company.timezone]);
+  companyItems.push(['Two-factor sign-in', company.twoFactorAuth ? 'On' : 'Off']);
+
+  const userItems: [string, ReactNode][] = [
+    ['Name', user.name],
+    ['E-mail', user.emailId],
+    [
+      'Roles',
+      user.roles.length > 0 ? (
+        <Tags key="roles" names={user.roles.map((role) => ({ key: role, name: role }))} />
+      ) : (
+        'None'
+      ),
+    ],
+  ];
+  if (user.products.length > 0) {
+    userItems.push([
+      'Products',
+      <Tags key="products" names={user.products.map(({ _id, name }) => ({ key: _id, name }))} />,
+    ]);
+  }
+
   return (
     <>
-      <Typography.Title level={1} style={{ marginTop: 0 }}>
-        Welcome, {user.firstName || user.name}
-      </Typography.Title>
-      <Row gutter={[16, 16]}>
-        <Col xs={24} lg={14}>
-          <Card title="Company">
-            <Descriptions column={1} size="small">
-              <Descriptions.Item label="Name">{company.name}</Descriptions.Item>
-              {company.operating_country && (
-                <Descriptions.Item label="Operating country">{company.operating_country}</Descriptions.Item>
+      <h1 className="dash-title">Welcome, {user.firstName || user.name}</h1>
+      <div className="dash-grid">
+        <Panel title="Company" className="dash-grid__wide">
+          <Details items={companyItems} />
+        </Panel>
+        <Panel title="Plan" className="dash-grid__narrow">
+          <div className="dash-statistic">
+            <div className="dash-statistic__title">{`${plan.name} plan`}</div>
+            <div
+              className={`dash-statistic__value${user.isExpired ? ' dash-statistic__value--expired' : ''}`}
+            >
+              {user.isExpired ? 'Expired' : Math.max(daysLeft, 0)}
+              {!user.isExpired && (
+                <span className="dash-statistic__suffix">{daysLeft === 1 ? 'day left' : 'days left'}</span>
               )}
-              {company.currency && <Descriptions.Item label="Currency">{company.currency}</Descriptions.Item>}
-              {company.timezone && (
-                <Descriptions.Item label="Time zone">{company.timezone}</Descriptions.Item>
-              )}
-              <Descriptions.Item label="Two-factor sign-in">
-                {company.twoFactorAuth ? 'On' : 'Off'}
-              </Descriptions.Item>
-            </Descriptions>
-          </Card>
-        </Col>
-        <Col xs={24} lg={10}>
-          <Card title="Plan">
-            <Statistic
-              title={`${plan.name} plan`}
-              value={user.isExpired ? 'Expired' : Math.max(daysLeft, 0)}
-              suffix={user.isExpired ? undefined : daysLeft === 1 ? 'day left' : 'days left'}
-              styles={{ content: { color: user.isExpired ? '#c62828' : undefined } }}
-            />
-            <Typography.Text type="secondary">
-              {user.isExpired ? `Expired on ${expiry}` : `Renews or ends on ${expiry}`}
-            </Typography.Text>
-          </Card>
-        </Col>
-        <Col xs={24} lg={14}>
-          <Card title="You">
-            <Descriptions column={1} size="small">
-              <Descriptions.Item label="Name">{user.name}</Descriptions.Item>
-              <Descriptions.Item label="E-mail">{user.emailId}</Descriptions.Item>
-              <Descriptions.Item label="Roles">
-                {user.roles.length > 0 ? user.roles.map((role) => <Tag key={role}>{role}</Tag>) : 'None'}
-              </Descriptions.Item>
-              {user.products.length > 0 && (
-                <Descriptions.Item label="Products">
-                  {user.products.map((product) => (
-                    <Tag key={product._id}>{product.name}</Tag>
-                  ))}
-                </Descriptions.Item>
-              )}
-            </Descriptions>
-          </Card>
-        </Col>
-        <Col xs={24} lg={10}>
-          <Card title="Reference data">
-            {referenceData ? (
-              <Typography.Paragraph style={{ marginBottom: 0 }}>
-                <CheckCircleTwoTone twoToneColor="#13756b" /> {referenceData.countries.length} countries,{' '}
-                {referenceData.currencies.length} currencies and {referenceData.timezones.length} time zones
-                loaded.
-              </Typography.Paragraph>
-            ) : (
-              <Typography.Text type="secondary">
-                Loading countries, currencies and time zones…
-              </Typography.Text>
-            )}
-          </Card>
-        </Col>
-        <Col xs={24}>
-          <Card title="Settings">
-            <Row gutter={[12, 12]}>
-              {shortcuts.map(({ href, title, icon }) => (
-                <Col key={href} xs={12} md={6}>
-                  <Link to={href}>
-                    <Card size="small" hoverable>
-                      {icon} {title}
-                    </Card>
-                  </Link>
-                </Col>
-              ))}
-            </Row>
-          </Card>
-        </Col>
-      </Row>
+            </div>
+          </div>
+          <span className="dash-secondary">
+            {user.isExpired ? `Expired on ${expiry}` : `Renews or ends on ${expiry}`}
+          </span>
+        </Panel>
+        <Panel title="You" className="dash-grid__wide">
+          <Details items={userItems} />
+        </Panel>
+        <Panel title="Reference data" className="dash-grid__narrow">
+          {referenceData ? (
+            <p className="dash-paragraph">
+              <CheckCircleTwoTone twoToneColor="#13756b" /> {referenceData.countries.length} countries,{' '}
+              {referenceData.currencies.length} currencies and {referenceData.timezones.length} time zones
+              loaded.
+            </p>
+          ) : (
+            <span className="dash-secondary">Loading countries, currencies and time zones…</span>
+          )}
+        </Panel>
+        <Panel title="Settings" className="dash-grid__full">
+          <div className="dash-shortcuts">
+            {shortcuts.map(({ href, title, icon }) => (
+              <Link key={href} to={href} className="dash-shortcut">
+                {icon} {title}
+              </Link>
+            ))}
+          </div>
+        </Panel>
+      </div>
     </>
   );
 };

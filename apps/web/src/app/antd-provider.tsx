@@ -1,0 +1,41 @@
+import { constants } from '@cargodesk/shared';
+import { App, ConfigProvider } from 'antd';
+import type { MessageInstance } from 'antd/es/message/interface';
+import { type ReactNode, useEffect } from 'react';
+
+const theme = {
+  token: { colorPrimary: '#13756b', colorLink: '#13756b', borderRadius: 6, fontFamily: 'inherit' },
+};
+
+type TMessageApiListener = (api: MessageInstance | undefined) => void;
+
+/** Hands the App wrapper's configured message API to code outside React, and takes it back on unmount. */
+const MessageBridge = ({ onMessageApi }: { onMessageApi: TMessageApiListener }) => {
+  const { message } = App.useApp();
+  useEffect(() => {
+    onMessageApi(message);
+    return () => onMessageApi(undefined);
+  }, [message, onMessageApi]);
+  return null;
+};
+
+/**
+ * antd's theme and its `App` wrapper with the message settings of spec §9 (3000 ms, top 16 px).
+ * Only the signed-in layout and the toast host load it: the public pages are plain HTML.
+ */
+export const AntdProvider = ({
+  onMessageApi,
+  children,
+}: {
+  onMessageApi: TMessageApiListener;
+  children?: ReactNode;
+}) => (
+  <ConfigProvider theme={theme}>
+    <App
+      message={{ duration: constants.toastDurationMs / 1000, top: constants.toastTopOffsetPx, maxCount: 3 }}
+    >
+      <MessageBridge onMessageApi={onMessageApi} />
+      {children}
+    </App>
+  </ConfigProvider>
+);
