@@ -5,3 +5,4 @@ export * from './permissions.ts';
 export * from './reference-data.ts';
 export * from './runtime-config.ts';
 export * from './session.ts';
+export * from './users.ts';

@@ -168,3 +168,10 @@ export const findRoleIdsBySystemKey = async (db: Queryable, companyId: string, k
     .select({ id: roles.id, systemKey: roles.systemKey })
     .from(roles)
     .where(and(eq(roles.companyId, companyId), inArray(roles.systemKey, keys)));
+
+export const countUsersByStatus = async (db: Queryable, companyId: string) =>
+  db
+    .select({ status: users.status, count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.companyId, companyId))
+    .groupBy(users.status);

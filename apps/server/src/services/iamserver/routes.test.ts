@@ -352,4 +352,61 @@ describe.each(testDatabaseKinds)('iamserver sign-in and session on %s', (kind) =
       expect(config.json()).toEqual({ data: { pendoKey: 'pendo-key-1' } });
     });
   });
+  describe('user counts', () => {
+    const countUsers = (token?: string) =>
+      inject({ url: '/users/count', ...(token === undefined ? {} : { token }) });
+
+    it('counts the users of its own company by status, never those of another', async () => {
+      const alpha = await testApp.register('count-alpha');
+      const first = await countUsers(alpha.jwt);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json()).toEqual({ data: { total: 1, active: 1, invited: 0, suspended: 0 } });
+
+      await testApp.database.db.insert(users).values({
+        companyId: alpha.companyId,
+        id: createId(),
+        identityProject: 'test',
+        identityUid: `invited-${createId()}`,
+        email: uniqueEmail('count-invitee'),
+        firstName: 'In',
+        lastName: 'Vited',
+        status: 'invited',
+      });
+      expect((await countUsers(alpha.jwt)).json()).toEqual({
+        data: { total: 2, active: 1, invited: 1, suspended: 0 },
+      });
+
+      const bravo = await testApp.register('count-bravo');
+      expect((await countUsers(bravo.jwt)).json()).toEqual({
+        data: { total: 1, active: 1, invited: 0, suspended: 0 },
+      });
+    });
+
+    it('needs a session and the users:read permission', async () => {
+      expect((await countUsers()).statusCode).toBe(401);
+      expect((await countUsers('not-a-token')).statusCode).toBe(401);
+
+      // A user with no role yet is signed in but may read nothing.
+      const registered = await testApp.register('count-roles');
+      const email = uniqueEmail('count-norole');
+      const { uid, idToken } = await testApp.signUp(email);
+      await testApp.database.db.insert(users).values({
+        companyId: registered.companyId,
+        id: createId(),
+        identityProject: 'test',
+        identityUid: uid,
+        email,
+        firstName: 'No',
+        lastName: 'Role',
+        status: 'active',
+      });
+      const login = await inject({ url: '/auth/login', token: idToken });
+      const { jwt } = (login.json() as { data: TLoginResponse }).data;
+      const refused = await countUsers(jwt ?? '');
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({
+        error: { code: 'FORBIDDEN', message: 'This needs the users:read permission' },
+      });
+    });
+  });
 });

@@ -4,12 +4,13 @@ import {
   ZLoginResponse,
   ZRegisterCompanyRequest,
   ZTokenRefreshResponse,
+  ZUserCounts,
 } from '@cargodesk/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { projectNameForHost } from '../../identity/projects.ts';
-import { authenticate, requireAuth } from '../../platform/auth-context.ts';
+import { authenticate, requireAuth, requirePermission } from '../../platform/auth-context.ts';
 import { dataOf, readAuthorizationToken, signedInErrors, ZErrorBody } from '../../platform/http.ts';
 import { createIamService, type TCaller } from './service.ts';
 
@@ -92,6 +93,14 @@ export const registerIamServer = async (app: FastifyInstance) => {
       '/auth/fetch-users-by-token',
       { schema: { response: { 200: dataOf(z.array(ZCurrentUser)), ...signedInErrors } } },
       async (request) => ({ data: [await service.getCurrentUser(requireAuth(request))] }),
+    );
+    routes.get(
+      '/users/count',
+      {
+        preHandler: requirePermission('users:read'),
+        schema: { response: { 200: dataOf(ZUserCounts), ...signedInErrors } },
+      },
+      async (request) => ({ data: await service.countUsers(requireAuth(request)) }),
     );
     routes.get(
       '/auth/fetch-google-map-key',

@@ -3,6 +3,7 @@ import {
   type TCurrentUser,
   type TLoginResponse,
   type TRegisterCompanyRequest,
+  type TUserCounts,
 } from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.ts';
@@ -309,7 +310,25 @@ export const createIamService = async (app: FastifyInstance) => {
     };
   };
 
-  return { login, resendCode, signInWithCode, registerCompany, refreshToken, logout, getCurrentUser };
+  const countUsers = async (auth: TAuthContext): Promise<TUserCounts> => {
+    const rows = await withTenant(db, auth.companyId, (tx) =>
+      repository.countUsersByStatus(tx, auth.companyId),
+    );
+    const counts = { active: 0, invited: 0, suspended: 0 };
+    for (const { status, count } of rows) counts[status] = count;
+    return { total: counts.active + counts.invited + counts.suspended, ...counts };
+  };
+
+  return {
+    login,
+    resendCode,
+    signInWithCode,
+    registerCompany,
+    refreshToken,
+    logout,
+    getCurrentUser,
+    countUsers,
+  };
 };
 
 export type TIamService = Awaited<ReturnType<typeof createIamService>>;
