@@ -31,6 +31,10 @@ test('register, verify the e-mail from the mailbox, then sign in to the dashboar
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Robin' })).toBeVisible();
   await expect(page.getByText('Harbour Lines Ltd')).toBeVisible();
+  // The dashboard's company summary counts the new company's one user: its admin.
+  const companyPanel = page.getByRole('region', { name: 'Company' });
+  await expect(companyPanel.getByText('Users')).toBeVisible();
+  await expect(companyPanel.getByText('1 active')).toBeVisible();
   await expect(page.getByText(messages.verifyEmailBanner)).toBeVisible();
   await expect(page.getByText(messages.verifyEmailNotice)).toBeVisible();
   await page.getByRole('button', { name: messages.resendEmailLink }).click();

@@ -5,10 +5,12 @@ import {
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
+import type { TUserCounts } from '@cargodesk/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
+import { useUserCounts } from '../api/get-user-counts.ts';
 import './dashboard.css';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -63,9 +65,17 @@ const Tags = ({ names }: { names: { key: string; name: string }[] }) => (
   </>
 );
 
+const describeUserCounts = ({ active, invited, suspended }: TUserCounts) =>
+  [
+    `${active} active`,
+    ...(invited > 0 ? [`${invited} invited`] : []),
+    ...(suspended > 0 ? [`${suspended} suspended`] : []),
+  ].join(', ');
+
 /** The first page after sign-in: the company, its plan, the user's roles and the way to settings. */
 export const DashboardRoute = () => {
   const { user, referenceData } = useSession();
+  const userCounts = useUserCounts({ enabled: Boolean(user?.permissions.includes('users:read')) });
   if (!user) return null;
   const { company } = user;
   const plan = company.subscripedPlan;
@@ -77,6 +87,7 @@ export const DashboardRoute = () => {
   if (company.currency) companyItems.push(['Currency', company.currency]);
   if (company.timezone) companyItems.push(['Time zone', company.timezone]);
   companyItems.push(['Two-factor sign-in', company.twoFactorAuth ? 'On' : 'Off']);
+  if (userCounts) companyItems.push(['Users', describeUserCounts(userCounts)]);
 
   const userItems: [string, ReactNode][] = [
     ['Name', user.name],

@@ -1,0 +1,34 @@
+import type { TUserCounts } from '@cargodesk/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { getLoadedQueryClient } from '../../../lib/loaded-query-client.ts';
+
+export const getUserCounts = () => apiRequest<TUserCounts>('iamserver', '/users/count');
+
+export const getUserCountsQueryOptions = () =>
+  queryOptions({ queryKey: ['users', 'count'], queryFn: getUserCounts });
+
+/**
+ * The company's users by status, through the query cache but without `useQuery`: its observer
+ * would push the first signed-in page over its bundle budget (docs/decisions/003). A failure
+ * leaves the count out; the rest of the dashboard does not depend on it.
+ */
+export const useUserCounts = ({ enabled }: { enabled: boolean }) => {
+  const [counts, setCounts] = useState<TUserCounts>();
+  useEffect(() => {
+    const queryClient = getLoadedQueryClient();
+    if (!enabled || !queryClient) return;
+    let isCurrent = true;
+    queryClient.fetchQuery(getUserCountsQueryOptions()).then(
+      (data) => {
+        if (isCurrent) setCounts(data);
+      },
+      () => undefined,
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [enabled]);
+  return counts;
+};
