@@ -1,6 +1,5 @@
+import { escapeHtml } from '../mail/escape-html.ts';
 import type { TActionKind } from './identity-repository.ts';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 const wording: Record<TActionKind, { subject: string; intro: string; button: string; outro: string }> = {
   VERIFY_EMAIL: {

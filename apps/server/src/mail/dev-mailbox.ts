@@ -1,6 +1,7 @@
 import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { mails } from '../db/schema/index.ts';
+import { escapeHtml } from './escape-html.ts';
 
 export type TCapturedMail = {
   id: string;
@@ -34,12 +35,6 @@ export const findCapturedMails = (db: Db, { to, limit = 100 }: { to?: string; li
     )
     .orderBy(desc(mails.createdAt), desc(mails.id))
     .limit(limit);
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? '',
-  );
 
 // Trailing punctuation usually ends the sentence, not the link.
 const linkPattern = /https?:\/\/[^\s<>"']*[^\s<>"'.,;:!?)\]]/g;
