@@ -14,7 +14,10 @@ export const printStartBanner = (app: FastifyInstance, demoLogin: TDemoLogin | u
     }
     lines.push('  (the password is the one first generated; change it after signing in)');
   }
-  if (app.mailer.isCapturing)
+  if (app.mailer.hasDevMailbox) {
     lines.push(`Outgoing mail is captured (no SMTP_URL): read it at ${publicUrl}/dev/mail`);
+  } else if (app.mailer.isCapturing) {
+    lines.push('Outgoing mail is captured but not readable: set SMTP_URL when listening beyond loopback');
+  }
   console.log(['', ...lines.map((line) => `  ${line}`), ''].join('\n'));
 };

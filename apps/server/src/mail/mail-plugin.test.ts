@@ -146,4 +146,20 @@ describe.each(testDatabaseKinds)('mail plugin on %s', (kind) => {
       }
     });
   });
+  describe('capturing while listening beyond loopback', () => {
+    it('keeps the developer mailbox closed, since it would show reset links to anyone', async () => {
+      const testApp = await buildTestApp({ kind, environment: { HOST: '0.0.0.0' } });
+      try {
+        expect(testApp.app.mailer).toMatchObject({ isCapturing: true, hasDevMailbox: false });
+        for (const url of ['/api/dev/mail', '/dev/mail']) {
+          const response = await testApp.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+          expect(response.statusCode).toBe(404);
+        }
+        const config = await testApp.app.inject({ method: 'GET', url: '/api/config' });
+        expect(config.json().data.devMailbox).toBe(false);
+      } finally {
+        await testApp.close();
+      }
+    });
+  });
 });

@@ -19,7 +19,13 @@ export type TMailer = {
   wake: () => void;
   /** No SMTP_URL: mails are captured for the developer mailbox instead of sent. */
   isCapturing: boolean;
+  /** The mailbox at /dev/mail and /api/dev/mail answers: capturing, and listening on loopback only. */
+  hasDevMailbox: boolean;
 };
+
+// The mailbox shows reset and invitation links to anyone who asks, so it opens only while the
+// server cannot be reached from other machines.
+const loopbackHosts = new Set(['127.0.0.1', 'localhost', '::1']);
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,6 +61,7 @@ export const registerMail = async (app: FastifyInstance, options: TRegisterMailO
     ...options.worker,
   });
 
+  const hasDevMailbox = transport.isCapturing && loopbackHosts.has(app.config.host);
   app.decorate('mailer', {
     enqueue: async (mail, db) => {
       const id = await enqueueMail(db ?? app.database.db, mail, { from: mailFrom });
@@ -63,6 +70,7 @@ export const registerMail = async (app: FastifyInstance, options: TRegisterMailO
     },
     wake: worker.wake,
     isCapturing: transport.isCapturing,
+    hasDevMailbox,
   } satisfies TMailer);
 
   app.addHook('onReady', async () => worker.start());
@@ -72,15 +80,15 @@ export const registerMail = async (app: FastifyInstance, options: TRegisterMailO
 
   // Registered either way so that, with SMTP configured, nothing else (such as the SPA) answers them.
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const assertCapturing = (url: string) => {
-    if (!transport.isCapturing) throw new AppError('NOT_FOUND', `No route for GET ${url.split('?')[0]}`);
+  const assertMailboxOpen = (url: string) => {
+    if (!hasDevMailbox) throw new AppError('NOT_FOUND', `No route for GET ${url.split('?')[0]}`);
   };
 
   routes.get(
     '/api/dev/mail',
     { schema: { querystring: ZDevMailQuery, response: { 200: ZDevMailList, 404: ZErrorBody } } },
     async (request) => {
-      assertCapturing(request.url);
+      assertMailboxOpen(request.url);
       const captured = await findCapturedMails(app.database.db, { to: request.query.to });
       return {
         data: captured.map((mail) => ({
@@ -99,7 +107,7 @@ export const registerMail = async (app: FastifyInstance, options: TRegisterMailO
     '/dev/mail',
     { schema: { querystring: ZDevMailQuery, response: { 200: z.string(), 404: ZErrorBody } } },
     async (request, reply) => {
-      assertCapturing(request.url);
+      assertMailboxOpen(request.url);
       const captured = await findCapturedMails(app.database.db, { to: request.query.to });
       return reply
         .type('text/html; charset=utf-8')

@@ -27,7 +27,7 @@ describe('buildRuntimeConfig', () => {
         { name: 'test', projectId: 'cargodesk-test', apiKey: 'key-test', privateKey: 'secret' },
       ],
     });
-    app.decorate('mailer' as string, { isCapturing: true });
+    app.decorate('mailer' as string, { hasDevMailbox: true });
 
     const config = buildRuntimeConfig(app, 'desk.example.com');
 

@@ -10,7 +10,7 @@ type TIdentityProject = { name: TIdentityProjectName; projectId: string; apiKey:
 /** Decorators of the identity and mail modules, read optionally so this works with or without them. */
 type TOptionalDecorators = {
   identity?: { projects: TIdentityProject[] };
-  mailer?: { isCapturing: boolean };
+  mailer?: { hasDevMailbox: boolean };
 };
 
 /** The runtime config for a page served on `host` (a host name without port). */
@@ -35,7 +35,7 @@ export const buildRuntimeConfig = (app: FastifyInstance, host: string): TRuntime
     apiBase: { byHost: {}, fallback: '', path: '/{service}/api/v1' },
     brand: 'cargodesk',
     productionHost,
-    devMailbox: mailer?.isCapturing === true,
+    devMailbox: mailer?.hasDevMailbox === true,
     integrations: {},
   };
 };
