@@ -1,5 +1,7 @@
+export * from './audit.ts';
 export * from './default-dropdowns.ts';
 export * from './errors.ts';
+export * from './lists.ts';
 export * from './messages.ts';
 export * from './permissions.ts';
 export * from './reference-data.ts';

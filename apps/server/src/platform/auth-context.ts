@@ -38,6 +38,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: TAuthContext | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The permission a signed-in route needs. Checked by the root preHandler of
+     * registerAuthContext, and read by the route-matrix test to know what each route guards.
+     */
+    permission?: TPermission;
+  }
 }
 
 export const appTokenLifetimeSeconds = 12 * 60 * 60;
@@ -134,6 +141,10 @@ export const registerAuthContext = async (app: FastifyInstance) => {
   const secret = await getOrCreateSecret(app.database.db, 'app-token-key');
   app.decorate('appTokens', createAppTokens(new TextEncoder().encode(secret)));
   app.decorateRequest('auth', null);
+  app.addHook('preHandler', async (request) => {
+    const { permission } = request.routeOptions.config;
+    if (permission) assertPermission(requireAuth(request), permission);
+  });
 };
 
 /**
@@ -155,9 +166,13 @@ export const requireAuth = (request: FastifyRequest): TAuthContext => {
   return request.auth;
 };
 
-/** A preHandler that lets through only callers whose roles grant `permission`. */
-export const requirePermission = (permission: TPermission) => async (request: FastifyRequest) => {
-  if (!requireAuth(request).permissions.includes(permission)) {
+export const assertPermission = (auth: TAuthContext, permission: TPermission) => {
+  if (!auth.permissions.includes(permission)) {
     throw new AppError('FORBIDDEN', `This needs the ${permission} permission`);
   }
+};
+
+/** A preHandler that lets through only callers whose roles grant `permission`. */
+export const requirePermission = (permission: TPermission) => async (request: FastifyRequest) => {
+  assertPermission(requireAuth(request), permission);
 };

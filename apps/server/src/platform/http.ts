@@ -1,3 +1,4 @@
+import { ZListMeta } from '@cargodesk/shared';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
@@ -8,6 +9,10 @@ export const ZErrorBody = z.object({
 
 /** `{ data }` around a response schema (DESIGN §6). */
 export const dataOf = <TSchema extends z.ZodType>(schema: TSchema) => z.object({ data: schema });
+
+/** A page of a list: `{ data: [...], meta: { total, page, pageSize } }` (DESIGN §6). */
+export const listOf = <TSchema extends z.ZodType>(schema: TSchema) =>
+  z.object({ data: z.array(schema), meta: ZListMeta });
 
 /** The statuses any signed-in route can answer besides its own. */
 export const signedInErrors = { 401: ZErrorBody, 403: ZErrorBody } as const;

@@ -34,7 +34,13 @@ export const users = pgTable(
     status: text('status', { enum: ['active', 'invited', 'suspended'] })
       .notNull()
       .default('active'),
+    phone: text('phone'),
+    /** A file in the company's file store (driveserver). */
+    avatarFileId: uuid('avatar_file_id'),
+    /** When the last invite mail was sent; null for users who registered or were seeded. */
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   },
   (table) => [
@@ -51,11 +57,13 @@ export const roles = pgTable(
     companyId: companyId(),
     id: uuid('id').notNull(),
     name: text('name').notNull(),
+    description: text('description').notNull().default(''),
     permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
     isSystem: boolean('is_system').notNull().default(false),
     /** admin | member | viewer for the roles every company starts with; the Admin role always has every permission. */
     systemKey: text('system_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.companyId, table.id] }),
@@ -81,6 +89,44 @@ export const userRoles = pgTable(
       foreignColumns: [roles.companyId, roles.id],
     }).onDelete('cascade'),
     index('user_roles_role_idx').on(table.companyId, table.roleId),
+  ],
+);
+
+/** Named sets of users (teams, branches), for assigning work and sharing. */
+export const groups = pgTable(
+  'groups',
+  {
+    companyId: companyId(),
+    id: uuid('id').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.id] }),
+    unique('groups_company_name_key').on(table.companyId, table.name),
+  ],
+);
+
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    companyId: companyId(),
+    groupId: uuid('group_id').notNull(),
+    userId: uuid('user_id').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.groupId, table.userId] }),
+    foreignKey({
+      columns: [table.companyId, table.groupId],
+      foreignColumns: [groups.companyId, groups.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [table.companyId, table.userId],
+      foreignColumns: [users.companyId, users.id],
+    }).onDelete('cascade'),
+    index('group_members_user_idx').on(table.companyId, table.userId),
   ],
 );
 

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Generated secrets (app token key, identity API keys): made on first start, shared by every instance. */
 export const appSecrets = pgTable('app_secrets', {
@@ -34,8 +44,69 @@ export const companies = pgTable('companies', {
   planExpiresAt: timestamp('plan_expires_at', { withTimezone: true })
     .notNull()
     .default(sql`now() + interval '30 days'`),
+  /** A file in the company's file store (driveserver). */
+  logoFileId: uuid('logo_file_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Uploaded files' metadata; the bytes live in the file store (platform/file-store.ts) under `storageKey`. */
+export const files = pgTable(
+  'files',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    name: text('name').notNull(),
+    /** Sniffed from the bytes, not taken from the client. */
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    /** What the file is for: avatar, logo, attachment. */
+    purpose: text('purpose').notNull().default('attachment'),
+    uploadedBy: uuid('uploaded_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.id] }),
+    index('files_company_created_idx').on(table.companyId, table.createdAt),
+  ],
+);
+
+/**
+ * Append-only history of changes and security events (logserver). Written in the same transaction
+ * as the change it records; the request role may insert and read, never update or delete.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null for events without a signed-in actor (failed sign-in). */
+    actorUserId: uuid('actor_user_id'),
+    actorEmail: text('actor_email'),
+    /** e.g. user, role, group, company, file, session. */
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    /** create | update | delete, or a security event such as sign-in, sign-in-failed, suspend. */
+    action: text('action').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    requestId: text('request_id'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.id] }),
+    index('audit_events_entity_idx').on(table.companyId, table.entityType, table.entityId, table.occurredAt),
+    index('audit_events_company_time_idx').on(table.companyId, table.occurredAt),
+  ],
+);
 
 export type TMailAttachment = { filename: string; contentType: string; contentBase64: string };
 

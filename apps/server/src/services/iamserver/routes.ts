@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { projectNameForHost } from '../../identity/projects.ts';
-import { authenticate, requireAuth, requirePermission } from '../../platform/auth-context.ts';
+import { authenticate, requireAuth } from '../../platform/auth-context.ts';
 import { dataOf, readAuthorizationToken, signedInErrors, ZErrorBody } from '../../platform/http.ts';
 import { createIamService, type TCaller } from './service.ts';
 
@@ -97,7 +97,7 @@ export const registerIamServer = async (app: FastifyInstance) => {
     routes.get(
       '/users/count',
       {
-        preHandler: requirePermission('users:read'),
+        config: { permission: 'users:read' },
         schema: { response: { 200: dataOf(ZUserCounts), ...signedInErrors } },
       },
       async (request) => ({ data: await service.countUsers(requireAuth(request)) }),

@@ -1,0 +1,58 @@
+import type { TAuditAction, TAuditEntityType } from '@cargodesk/shared';
+import type { FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/client.ts';
+import { auditEvents } from '../db/schema/index.ts';
+import { createId } from './ids.ts';
+
+/** Who did it and from where; taken from the request so every writer records the same facts. */
+export type TAuditActor = {
+  companyId: string;
+  userId: string | null;
+  email: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  requestId: string | null;
+};
+
+export type TAuditEntry = {
+  entityType: TAuditEntityType;
+  entityId: string;
+  action: TAuditAction;
+  /** The entity as the API showed it before and after; omit for creates/deletes respectively. */
+  before?: unknown;
+  after?: unknown;
+};
+
+/** The signed-in caller of `request` as an audit actor. */
+export const auditActorOf = (request: FastifyRequest): TAuditActor => {
+  if (!request.auth) throw new Error('auditActorOf needs a signed-in request');
+  return {
+    companyId: request.auth.companyId,
+    userId: request.auth.userId,
+    email: request.auth.user.email,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+    requestId: request.id,
+  };
+};
+
+/**
+ * Appends one event. Pass the transaction that makes the change, so the change and its record
+ * commit or roll back together (the request role can insert audit rows, never alter them).
+ */
+export const recordAudit = async (tx: Queryable, actor: TAuditActor, entry: TAuditEntry) => {
+  await tx.insert(auditEvents).values({
+    companyId: actor.companyId,
+    id: createId(),
+    actorUserId: actor.userId,
+    actorEmail: actor.email,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    action: entry.action,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+    requestId: actor.requestId,
+  });
+};

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+// The audit trail (logserver): who changed what, and security events.
+
+export const auditEntityTypes = ['user', 'role', 'group', 'company', 'file', 'session'] as const;
+export type TAuditEntityType = (typeof auditEntityTypes)[number];
+
+/** Changes are create/update/delete; the rest are security events. */
+export const auditActions = [
+  'create',
+  'update',
+  'delete',
+  'sign-in',
+  'sign-in-failed',
+  'two-factor-failed',
+  'sign-out',
+  'invite',
+  'suspend',
+  'reactivate',
+  'role-change',
+  'permission-change',
+  'password-change',
+  'sessions-revoked',
+] as const;
+export type TAuditAction = (typeof auditActions)[number];
+
+export const ZAuditEvent = z.object({
+  _id: z.string(),
+  occurredAt: z.string(),
+  actor: z.object({ userId: z.string().nullable(), email: z.string().nullable() }),
+  entityType: z.string(),
+  entityId: z.string(),
+  action: z.string(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+export type TAuditEvent = z.infer<typeof ZAuditEvent>;

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+// Paginated lists (DESIGN §6): `{ data: [...], meta: { total, page, pageSize } }`.
+
+export const maxPageSize = 100;
+
+export const ZListMeta = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TListMeta = z.infer<typeof ZListMeta>;
+
+/** Query string of a list: 1-based page, page size up to 100, free-text search, `field` or `-field` sort. */
+export const ZPageQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(20),
+    q: z.string().trim().max(200).optional(),
+    sort: z
+      .string()
+      .regex(/^-?[A-Za-z_]+$/, 'must be a field name, with a leading - for descending order')
+      .optional(),
+  })
+  .strict();
+export type TPageQuery = z.infer<typeof ZPageQuery>;
