@@ -12,6 +12,7 @@ import { registerErrorHandling } from './platform/errors.ts';
 import { registerHealthRoutes } from './platform/health.ts';
 import { registerWebApp } from './platform/web-app.ts';
 import { registerIamServer } from './services/iamserver/routes.ts';
+import { registerLogServer } from './services/logserver/routes.ts';
 import { registerMasterServer } from './services/master/routes.ts';
 
 declare module 'fastify' {
@@ -111,6 +112,7 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   await registerAuthContext(app);
   await app.register(registerIamServer, { prefix: '/iamserver/api/v1' });
   await app.register(registerMasterServer, { prefix: '/master/api/v1' });
+  await app.register(registerLogServer, { prefix: '/logserver/api/v1' });
   // Last: the SPA answers browser navigations that no route above claimed.
   await registerWebApp(app);
 

@@ -4,7 +4,7 @@ import type { Db, Queryable } from '../db/client.ts';
 import type { TOutgoingMail } from '../mail/outbox.ts';
 import type { IdTokenVerifier } from './id-tokens.ts';
 import type { TPasswordPolicy } from './password-policy.ts';
-import type { IdentityProject } from './projects.ts';
+import type { IdentityProject, TProjectName } from './projects.ts';
 import type { SigningKey } from './signing-keys.ts';
 
 /** What every identity operation needs, built once when the plugin starts. */
@@ -19,6 +19,42 @@ export type IdentityContext = {
   /** Queues a mail in the caller's transaction; `wakeMailer` after commit sends it without waiting for the poll. */
   sendMail: (mail: TOutgoingMail, db: Queryable) => Promise<unknown>;
   wakeMailer: () => void;
+  signals: TIdentitySignals;
+};
+
+/** A wrong password for an existing account: the iam service records it in the company's audit trail. */
+export type TSignInFailure = {
+  project: TProjectName;
+  uid: string;
+  ip: string;
+  userAgent?: string | undefined;
+};
+
+/**
+ * What the identity provider tells the rest of the app without knowing about companies. Listeners
+ * run after the response is decided and must not throw.
+ */
+export type TIdentitySignals = {
+  signInFailed: (failure: TSignInFailure) => void;
+  onSignInFailed: (listener: (failure: TSignInFailure) => void) => void;
+};
+
+export const createIdentitySignals = (onError: (error: unknown) => void): TIdentitySignals => {
+  const listeners: ((failure: TSignInFailure) => void)[] = [];
+  return {
+    signInFailed: (failure) => {
+      for (const listener of listeners) {
+        try {
+          listener(failure);
+        } catch (error) {
+          onError(error);
+        }
+      }
+    },
+    onSignInFailed: (listener) => {
+      listeners.push(listener);
+    },
+  };
 };
 
 /** Refresh tokens and action codes are stored only as hashes: a database leak yields no session. */

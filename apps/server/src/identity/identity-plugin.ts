@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createActionCodeService } from './action-codes.ts';
 import { createIdTokenVerifier } from './id-tokens.ts';
 import { createIdentityAdmin, type IdentityAdmin } from './identity-admin.ts';
-import type { IdentityContext } from './identity-context.ts';
+import { createIdentitySignals, type IdentityContext, type TIdentitySignals } from './identity-context.ts';
 import { registerIdentityRoutes } from './identity-routes.ts';
 import { createIdentityService } from './identity-service.ts';
 import { buildPasswordPolicy } from './password-policy.ts';
@@ -11,7 +11,11 @@ import { loadSigningKeys } from './signing-keys.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    identity: { projects: IdentityProject[]; admin: IdentityAdmin };
+    identity: {
+      projects: IdentityProject[];
+      admin: IdentityAdmin;
+      onSignInFailed: TIdentitySignals['onSignInFailed'];
+    };
   }
 }
 
@@ -31,8 +35,15 @@ export const registerIdentity = async (app: FastifyInstance) => {
     policy: buildPasswordPolicy(app.config),
     sendMail: (mail, tx) => app.mailer.enqueue(mail, tx),
     wakeMailer: () => app.mailer.wake(),
+    signals: createIdentitySignals((error) =>
+      app.log.error({ err: error }, 'identity signal listener failed'),
+    ),
   };
-  app.decorate('identity', { projects: context.projects, admin: createIdentityAdmin(context) });
+  app.decorate('identity', {
+    projects: context.projects,
+    admin: createIdentityAdmin(context),
+    onSignInFailed: context.signals.onSignInFailed,
+  });
 
   await registerIdentityRoutes(app, {
     projects: context.projects,

@@ -56,7 +56,12 @@ export const registerIdentityRoutes = async (app: FastifyInstance, services: Ser
     if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
       throw new IdentityError('INVALID_ARGUMENT', 'The request body must be a JSON object');
     }
-    return { project, body: (body ?? {}) as Record<string, unknown>, ip: request.ip };
+    return {
+      project,
+      body: (body ?? {}) as Record<string, unknown>,
+      ip: request.ip,
+      ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}),
+    };
   };
 
   const scope = async (scoped: FastifyInstance, routes: Record<string, Operation>) => {

@@ -17,7 +17,12 @@ import type { IdentityProject } from './projects.ts';
 import { assertPasswordMeetsPolicy, readEmail, readPassword, readString } from './request-fields.ts';
 import { authenticateIdToken, issueTokenSet, requireRecentLogin, signAccountIdToken } from './sessions.ts';
 
-export type TIdentityRequest = { project: IdentityProject; body: Record<string, unknown>; ip: string };
+export type TIdentityRequest = {
+  project: IdentityProject;
+  body: Record<string, unknown>;
+  ip: string;
+  userAgent?: string;
+};
 
 const fifteenMinutes = 15 * 60 * 1000;
 
@@ -90,7 +95,7 @@ export const createIdentityService = (context: IdentityContext) => {
     });
   };
 
-  const signInWithPassword = async ({ project, body, ip }: TIdentityRequest) => {
+  const signInWithPassword = async ({ project, body, ip, userAgent }: TIdentityRequest) => {
     const email = readEmail(body);
     const password = readPassword(body, 'password');
     const accountKey = `${project.projectId}/${email}`;
@@ -107,6 +112,7 @@ export const createIdentityService = (context: IdentityContext) => {
     if (!account || !isPasswordRight) {
       failedSignInsByAccount.hit(accountKey);
       failedSignInsByIp.hit(ip);
+      if (account) context.signals.signInFailed({ project: project.name, uid: account.id, ip, userAgent });
       // One answer for unknown e-mail and wrong password: no account enumeration (DESIGN §5).
       throw new IdentityError('INVALID_LOGIN_CREDENTIALS');
     }

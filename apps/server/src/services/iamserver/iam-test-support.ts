@@ -1,10 +1,13 @@
 // Test helpers for routes behind sign-in; imported by *.test.ts only (firebase is a dev dependency).
-import type { TLoginResponse } from '@cargodesk/shared';
+import type { TLoginResponse, TPermission } from '@cargodesk/shared';
+import { and, eq } from 'drizzle-orm';
 import { createUserWithEmailAndPassword } from 'firebase/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import type { TDatabaseKind } from '../../../test/databases.ts';
 import { createAuthClient } from '../../../test/identity-client.ts';
+import { roles, userRoles, users } from '../../db/schema/index.ts';
 import type { TProjectName } from '../../identity/projects.ts';
+import { createId } from '../../platform/ids.ts';
 
 export const testPassword = 'correct horse 42';
 
@@ -62,11 +65,64 @@ export const startIamTestApp = async ({
     return { email, idToken, jwt: data.jwt, companyId: user.companyId, userId: user._id };
   };
 
+  /**
+   * Another user of a registered company holding one role: a system role by key, or a custom role
+   * with exactly `permissions`. Written straight to the tables so tests of any route can get a
+   * caller with the permissions they need, then signed in through the real login route.
+   */
+  const addUser = async (
+    company: Pick<TRegistered, 'companyId'>,
+    {
+      label,
+      role,
+    }: { label: string; role: { systemKey: 'admin' | 'member' | 'viewer' } | { permissions: TPermission[] } },
+  ): Promise<TRegistered> => {
+    const { db } = testApp.database;
+    const email = uniqueEmail(label);
+    const { uid, idToken } = await signUp(email);
+    const userId = createId();
+    await db.insert(users).values({
+      companyId: company.companyId,
+      id: userId,
+      identityProject: 'test',
+      identityUid: uid,
+      email,
+      firstName: 'Test',
+      lastName: label,
+    });
+    let roleId: string;
+    if ('systemKey' in role) {
+      const [row] = await db
+        .select({ id: roles.id })
+        .from(roles)
+        .where(and(eq(roles.companyId, company.companyId), eq(roles.systemKey, role.systemKey)));
+      if (!row) throw new Error(`The company has no ${role.systemKey} role`);
+      roleId = row.id;
+    } else {
+      roleId = createId();
+      await db.insert(roles).values({
+        companyId: company.companyId,
+        id: roleId,
+        name: `${label} ${roleId.slice(-6)}`,
+        permissions: [...role.permissions],
+      });
+    }
+    await db.insert(userRoles).values({ companyId: company.companyId, userId, roleId });
+    const response = await app.inject({
+      url: '/iamserver/api/v1/auth/login',
+      headers: { authorization: idToken },
+    });
+    const { jwt } = (response.json() as { data: TLoginResponse }).data;
+    if (response.statusCode !== 200 || !jwt) throw new Error(`Sign-in failed: ${response.body}`);
+    return { email, idToken, jwt, companyId: company.companyId, userId };
+  };
+
   return {
     ...testApp,
     origin,
     signUp,
     register,
+    addUser,
     close: async () => {
       await Promise.all(clients.splice(0).map((client) => client.close()));
       await testApp.close();

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { projectNameForHost } from '../../identity/projects.ts';
+import { auditActorOf } from '../../platform/audit.ts';
 import { authenticate, requireAuth } from '../../platform/auth-context.ts';
 import { dataOf, readAuthorizationToken, signedInErrors, ZErrorBody } from '../../platform/http.ts';
 import { createIamService, type TCaller } from './service.ts';
@@ -24,6 +25,7 @@ export const registerIamServer = async (app: FastifyInstance) => {
     project: projectNameForHost(request.hostname, app.config.productionHost),
     ip: request.ip,
     userAgent: request.headers['user-agent'],
+    requestId: request.id,
   });
 
   // Routes that take the identity provider's ID token.
@@ -82,7 +84,7 @@ export const registerIamServer = async (app: FastifyInstance) => {
     routes.post(
       '/auth/logout',
       { schema: { response: { 200: dataOf(z.object({ ok: z.literal(true) })), ...signedInErrors } } },
-      async (request) => ({ data: await service.logout(requireAuth(request)) }),
+      async (request) => ({ data: await service.logout(requireAuth(request), auditActorOf(request)) }),
     );
   });
 

@@ -11,6 +11,7 @@ import { buildActionMail } from '../../identity/action-mails.ts';
 import type { TVerifiedIdentity } from '../../identity/identity-admin.ts';
 import { IdentityError } from '../../identity/identity-error.ts';
 import type { TProjectName } from '../../identity/projects.ts';
+import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext, TCompanyRow, TUserRow } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
@@ -19,6 +20,7 @@ import { withTenant } from '../../platform/tenant-transaction.ts';
 import { createCompanyWithAdmin } from './company-setup.ts';
 import { isPlanExpired, toCompany, toProduct } from './mappers.ts';
 import * as repository from './repository.ts';
+import { auditFailedSignIns, signInActor } from './security-audit.ts';
 import {
   buildCodeMail,
   generateCode,
@@ -41,7 +43,13 @@ export const iamMessages = {
 } as const;
 
 /** Where a request comes from: the identity project its host uses, and what a session records. */
-export type TCaller = { idToken: string | undefined; project: TProjectName; ip: string; userAgent?: string };
+export type TCaller = {
+  idToken: string | undefined;
+  project: TProjectName;
+  ip: string;
+  userAgent?: string | undefined;
+  requestId?: string;
+};
 
 const unauthenticated = (message: string) => new AppError('UNAUTHENTICATED', message);
 
@@ -62,6 +70,7 @@ export const createIamService = async (app: FastifyInstance) => {
   const { db } = app.database;
   // Read up front: on PGlite a query outside an open transaction would wait for it to end.
   const codeKey = await getOrCreateSecret(db, 'two-factor-code-key');
+  auditFailedSignIns(app);
 
   const verifyIdentity = async ({ idToken, project }: TCaller): Promise<TVerifiedIdentity> => {
     if (!idToken) throw unauthenticated(iamMessages.missingIdToken);
@@ -112,6 +121,11 @@ export const createIamService = async (app: FastifyInstance) => {
       userAgent: caller.userAgent?.slice(0, 400) ?? null,
     });
     await repository.markUserSignedIn(tx, user.companyId, user.id);
+    await recordAudit(tx, signInActor(user, caller), {
+      entityType: 'session',
+      entityId: sessionId,
+      action: 'sign-in',
+    });
     return app.appTokens.issue({ sid: sessionId, sub: user.id, cid: user.companyId });
   };
 
@@ -200,6 +214,11 @@ export const createIamService = async (app: FastifyInstance) => {
       const expected = hashCode({ key: codeKey, codeId: latest.id, code });
       if (!isSameHash(expected, latest.codeHash)) {
         await repository.countTwoFactorAttempt(tx, user.companyId, latest.id);
+        await recordAudit(tx, signInActor(user, caller), {
+          entityType: 'user',
+          entityId: user.id,
+          action: 'two-factor-failed',
+        });
         return { kind: 'wrong' };
       }
       await repository.closeTwoFactorCodes(tx, user.companyId, user.id);
@@ -283,10 +302,11 @@ export const createIamService = async (app: FastifyInstance) => {
     return { jwt: await app.appTokens.issue({ sid: auth.sessionId, sub: auth.userId, cid: auth.companyId }) };
   };
 
-  const logout = async (auth: TAuthContext): Promise<{ ok: true }> => {
-    await withTenant(db, auth.companyId, (tx) =>
-      repository.revokeSession(tx, auth.companyId, auth.sessionId),
-    );
+  const logout = async (auth: TAuthContext, actor: TAuditActor): Promise<{ ok: true }> => {
+    await withTenant(db, auth.companyId, async (tx) => {
+      await repository.revokeSession(tx, auth.companyId, auth.sessionId);
+      await recordAudit(tx, actor, { entityType: 'session', entityId: auth.sessionId, action: 'sign-out' });
+    });
     return { ok: true };
   };
 

@@ -1,0 +1,44 @@
+import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { auditEvents } from '../../db/schema/index.ts';
+
+export type TAuditEventRow = typeof auditEvents.$inferSelect;
+
+export type TAuditFilter = {
+  companyId: string;
+  entityType?: string | undefined;
+  entityId?: string | undefined;
+  action?: string | undefined;
+  actorUserId?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+};
+
+const conditionsOf = (filter: TAuditFilter): SQL[] =>
+  [
+    eq(auditEvents.companyId, filter.companyId),
+    filter.entityType ? eq(auditEvents.entityType, filter.entityType) : undefined,
+    filter.entityId ? eq(auditEvents.entityId, filter.entityId) : undefined,
+    filter.action ? eq(auditEvents.action, filter.action) : undefined,
+    filter.actorUserId ? eq(auditEvents.actorUserId, filter.actorUserId) : undefined,
+    filter.from ? gte(auditEvents.occurredAt, filter.from) : undefined,
+    filter.to ? lte(auditEvents.occurredAt, filter.to) : undefined,
+  ].filter((condition): condition is SQL => condition !== undefined);
+
+/** Newest first; ids are UUID v7, so they break ties between events of the same instant in order. */
+export const findAuditEvents = async (
+  db: Queryable,
+  filter: TAuditFilter,
+  { limit, offset }: { limit: number; offset: number },
+) => {
+  const where = and(...conditionsOf(filter));
+  const rows = await db
+    .select()
+    .from(auditEvents)
+    .where(where)
+    .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id))
+    .limit(limit)
+    .offset(offset);
+  const [total] = await db.select({ value: count() }).from(auditEvents).where(where);
+  return { rows, total: total?.value ?? 0 };
+};

@@ -1,0 +1,131 @@
+import type { TAuditEvent, TListMeta } from '@cargodesk/shared';
+import { sql } from 'drizzle-orm';
+import { signInWithEmailAndPassword } from 'firebase/auth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../../../test/databases.ts';
+import { createAuthClient } from '../../../test/identity-client.ts';
+import { withTenant } from '../../platform/tenant-transaction.ts';
+import { startIamTestApp, type TIamTestApp } from '../iamserver/iam-test-support.ts';
+
+type TAuditPage = { data: TAuditEvent[]; meta: TListMeta };
+
+describe.each(testDatabaseKinds)('logserver audit trail on %s', (kind) => {
+  let testApp: TIamTestApp;
+  const get = (url: string, token?: string) =>
+    testApp.app.inject({
+      url: `/logserver/api/v1${url}`,
+      headers: token === undefined ? {} : { authorization: token },
+    });
+  const auditOf = async (token: string, query = '') => {
+    const response = await get(`/audit${query}`, token);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as TAuditPage;
+  };
+
+  beforeAll(async () => {
+    testApp = await startIamTestApp({ kind });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('records sign-in and sign-out with who and from where', async () => {
+    const admin = await testApp.register('audit-sign-in');
+    const logout = await testApp.app.inject({
+      method: 'POST',
+      url: '/iamserver/api/v1/auth/logout',
+      headers: { authorization: admin.jwt, 'user-agent': 'audit-test-agent' },
+    });
+    expect(logout.statusCode).toBe(200);
+    const { jwt } = await testApp.addUser(admin, { label: 'auditor', role: { systemKey: 'admin' } });
+    const { data } = await auditOf(jwt, `?actorUserId=${admin.userId}`);
+    expect(data.map((event) => event.action)).toEqual(['sign-out', 'sign-in']);
+    const [signOut] = data;
+    expect(signOut).toMatchObject({
+      entityType: 'session',
+      actor: { userId: admin.userId, email: admin.email },
+      userAgent: 'audit-test-agent',
+      ip: '127.0.0.1',
+    });
+  });
+
+  it("records a wrong password in the account's company", async () => {
+    const admin = await testApp.register('audit-wrong-password');
+    const apiKey = testApp.app.identity.projects.find(({ name }) => name === 'test')?.apiKey ?? '';
+    const client = createAuthClient({ origin: testApp.origin, apiKey });
+    await expect(signInWithEmailAndPassword(client.auth, admin.email, 'not the password')).rejects.toThrow(
+      /invalid-credential/,
+    );
+    await client.close();
+    await expect
+      .poll(async () => (await auditOf(admin.jwt, '?action=sign-in-failed')).data)
+      .toMatchObject([{ entityType: 'user', entityId: admin.userId, actor: { userId: admin.userId } }]);
+  });
+
+  it('pages the trail newest first and filters one entity for the History drawer', async () => {
+    const admin = await testApp.register('audit-pages');
+    for (let index = 0; index < 3; index += 1) {
+      await testApp.addUser(admin, { label: `pager-${index}`, role: { systemKey: 'viewer' } });
+    }
+    const firstPage = await auditOf(admin.jwt, '?action=sign-in&pageSize=2');
+    expect(firstPage.meta).toEqual({ total: 4, page: 1, pageSize: 2 });
+    const secondPage = await auditOf(admin.jwt, '?action=sign-in&pageSize=2&page=2');
+    const times = [...firstPage.data, ...secondPage.data].map((event) => event.occurredAt);
+    expect(times).toEqual([...times].sort().reverse());
+
+    const history = await get(`/audit-history?entityType=user&entityId=${admin.userId}`, admin.jwt);
+    expect(history.statusCode, history.body).toBe(200);
+    expect((history.json() as TAuditPage).data.every((event) => event.entityId === admin.userId)).toBe(true);
+  });
+
+  it("never shows another company's events", async () => {
+    const first = await testApp.register('audit-first');
+    const second = await testApp.register('audit-second');
+    const { data, meta } = await auditOf(second.jwt);
+    expect(meta.total).toBe(data.length);
+    expect(data.some((event) => event.actor.userId === first.userId)).toBe(false);
+    const history = await get(`/audit-history?entityType=user&entityId=${first.userId}`, second.jwt);
+    expect((history.json() as TAuditPage).data).toEqual([]);
+  });
+
+  it('answers 401 without a token and 403 without audit:read', async () => {
+    const admin = await testApp.register('audit-guard');
+    expect((await get('/audit')).statusCode).toBe(401);
+    expect((await get('/audit-history?entityType=user&entityId=x')).statusCode).toBe(401);
+    const noAudit = await testApp.addUser(admin, {
+      label: 'no-audit',
+      role: { permissions: ['users:read'] },
+    });
+    const refused = await get('/audit', noAudit.jwt);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      error: { code: 'FORBIDDEN', message: 'This needs the audit:read permission' },
+    });
+  });
+
+  it('answers 400 with field details for a bad query', async () => {
+    const admin = await testApp.register('audit-bad-query');
+    for (const query of [
+      '/audit?entityType=spaceship',
+      '/audit?pageSize=1000',
+      '/audit?from=yesterday',
+      '/audit?colour=red',
+      '/audit-history?entityType=user',
+    ]) {
+      const response = await get(query, admin.jwt);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json()).toMatchObject({
+        error: { code: 'VALIDATION_FAILED', details: expect.anything() },
+      });
+    }
+  });
+
+  it('keeps the trail append-only for requests', async () => {
+    const admin = await testApp.register('audit-append-only');
+    const attempt = (statement: ReturnType<typeof sql>) =>
+      withTenant(testApp.database.db, admin.companyId, (tx) => tx.execute(statement));
+    await expect(attempt(sql`update audit_events set action = 'forged'`)).rejects.toThrow();
+    await expect(attempt(sql`delete from audit_events`)).rejects.toThrow();
+    expect((await auditOf(admin.jwt)).meta.total).toBeGreaterThan(0);
+  });
+});
