@@ -17,6 +17,15 @@ export default defineConfig({
       },
       {
         test: {
+          // Pure web modules (formatting, validation); screens are tested in Chromium by e2e/.
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'shared',
           root: './packages/shared',
           include: ['src/**/*.test.ts'],

@@ -1,4 +1,4 @@
-import type { TErrorBody, TErrorCode } from '@cargodesk/shared';
+import type { TErrorBody, TErrorCode, TListMeta } from '@cargodesk/shared';
 import { getRuntimeConfig } from '../config/runtime-config.ts';
 import { readTokenCookie } from './cookie.ts';
 
@@ -95,11 +95,18 @@ const statusMessages: Record<number, string> = {
 };
 
 /** Calls a service endpoint and returns the body's `data`; every failure becomes an ApiError. */
-export const apiRequest = async <TData>(
+export const apiRequest = async <TData>(service: TService, path: string, options: TRequestOptions = {}) =>
+  (await apiRequestBody<{ data: TData }>(service, path, options)).data;
+
+/** A page of a list endpoint: `{ data, meta: { total, page, pageSize } }` (DESIGN §6). */
+export const apiListRequest = <TItem>(service: TService, path: string, options: TRequestOptions = {}) =>
+  apiRequestBody<{ data: TItem[]; meta: TListMeta }>(service, path, options);
+
+const apiRequestBody = async <TBody extends { data: unknown }>(
   service: TService,
   path: string,
-  { method = 'GET', query, body, authorization, isUnauthorizedExpected, signal }: TRequestOptions = {},
-): Promise<TData> => {
+  { method = 'GET', query, body, authorization, isUnauthorizedExpected, signal }: TRequestOptions,
+): Promise<TBody> => {
   const url = new URL(`${serviceBaseUrl(service)}${path}`, window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
@@ -144,7 +151,6 @@ export const apiRequest = async <TData>(
         `The server answered with an error (${response.status}).`,
     });
   }
-  if (response.status === 204) return undefined as TData;
-  const payload = (await response.json().catch(() => ({}))) as { data?: TData };
-  return payload.data as TData;
+  if (response.status === 204) return { data: undefined } as TBody;
+  return (await response.json().catch(() => ({ data: undefined }))) as TBody;
 };

@@ -1,0 +1,29 @@
+import type { TAuditEntityType, TAuditEvent } from '@cargodesk/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { apiListRequest } from '../../lib/api-client.ts';
+
+export const historyPageSize = 20;
+
+export const getAuditHistory = ({
+  entityType,
+  entityId,
+  page,
+}: {
+  entityType: TAuditEntityType;
+  entityId: string;
+  page: number;
+}) =>
+  apiListRequest<TAuditEvent>('logserver', '/audit-history', {
+    query: { entityType, entityId, page, pageSize: historyPageSize },
+  });
+
+/** Keyed under ['audit-history', type, id] so a screen can invalidate one entity's history after saving. */
+export const getAuditHistoryQueryOptions = (args: {
+  entityType: TAuditEntityType;
+  entityId: string;
+  page: number;
+}) =>
+  queryOptions({
+    queryKey: ['audit-history', args.entityType, args.entityId, args.page],
+    queryFn: () => getAuditHistory(args),
+  });
