@@ -10,6 +10,7 @@ import { registerMail, type TRegisterMailOptions } from './mail/mail-plugin.ts';
 import { registerAuthContext } from './platform/auth-context.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { registerHealthRoutes } from './platform/health.ts';
+import { registerRouteTable } from './platform/route-table.ts';
 import { registerWebApp } from './platform/web-app.ts';
 import { registerIamServer } from './services/iamserver/routes.ts';
 import { registerLogServer } from './services/logserver/routes.ts';
@@ -68,6 +69,7 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
 
   const database = options.database ?? (await openConfiguredDatabase(config));
   app.decorate('config', config);
+  registerRouteTable(app);
   app.decorate('database', database);
   if (!options.database) app.addHook('onClose', async () => database.close());
 

@@ -40,7 +40,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     /**
-     * The permission a signed-in route needs. Checked by the root preHandler of
+     * The permission a signed-in route needs. Checked by the root preValidation hook of
      * registerAuthContext, and read by the route-matrix test to know what each route guards.
      */
     permission?: TPermission;
@@ -141,7 +141,8 @@ export const registerAuthContext = async (app: FastifyInstance) => {
   const secret = await getOrCreateSecret(app.database.db, 'app-token-key');
   app.decorate('appTokens', createAppTokens(new TextEncoder().encode(secret)));
   app.decorateRequest('auth', null);
-  app.addHook('preHandler', async (request) => {
+  // Before validation: a caller without the permission learns nothing about the route's input rules.
+  app.addHook('preValidation', async (request) => {
     const { permission } = request.routeOptions.config;
     if (permission) assertPermission(requireAuth(request), permission);
   });
