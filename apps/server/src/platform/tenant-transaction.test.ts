@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseKinds } from '../../test/databases.ts';
 import type { Database } from '../db/client.ts';
-import { companies, mails } from '../db/schema/index.ts';
+import { companies, mails, users } from '../db/schema/index.ts';
+import { findUserWithCompany } from '../services/iamserver/repository.ts';
 import { withTenant } from './tenant-transaction.ts';
 
 describe.each(testDatabaseKinds)('row-level security on %s', (kind) => {
@@ -47,6 +49,39 @@ describe.each(testDatabaseKinds)('row-level security on %s', (kind) => {
     ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/row-level security/) } });
     const seenByB = await withTenant(database.db, companyB, (tx) => tx.select().from(mails));
     expect(seenByB).toHaveLength(1);
+  });
+
+  it('protects every company-owned table: row-level security on, and a policy for the request role', async () => {
+    const result = await database.db.execute(sql`
+      select c.relname as table, c.relrowsecurity as is_protected,
+        exists (select 1 from pg_policies p where p.tablename = c.relname and 'cargodesk_app' = any(p.roles)) as has_policy
+      from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+      where c.relkind = 'r'
+        and exists (select 1 from information_schema.columns col
+          where col.table_schema = 'public' and col.table_name = c.relname and col.column_name = 'company_id')
+      order by c.relname`);
+    const tables = (result as unknown as { rows: unknown[] }).rows as { table: string; is_protected: boolean; has_policy: boolean }[];
+    expect(tables.map((row) => row.table)).toEqual(
+      expect.arrayContaining(['users', 'audit_events', 'files', 'groups']),
+    );
+    expect(tables.filter((row) => !row.is_protected || !row.has_policy)).toEqual([]);
+  });
+
+  it("finds nothing through a repository query run in another company's context", async () => {
+    const userId = crypto.randomUUID();
+    await database.db.insert(users).values({
+      companyId: companyA,
+      id: userId,
+      identityProject: 'test',
+      identityUid: `uid-${userId}`,
+      email: `${userId}@example.com`,
+    });
+    const asA = await withTenant(database.db, companyA, (tx) => findUserWithCompany(tx, companyA, userId));
+    expect(asA?.user.id).toBe(userId);
+    // The code's own company filter names A, yet the context is B: the database wall still holds.
+    const asB = await withTenant(database.db, companyB, (tx) => findUserWithCompany(tx, companyA, userId));
+    expect(asB).toBeUndefined();
   });
 
   it('returns the connection to the system context after the transaction', async () => {

@@ -1,0 +1,174 @@
+import type { HTTPMethods } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TRouteEntry } from '../src/platform/route-table.ts';
+import {
+  startIamTestApp,
+  type TIamTestApp,
+  type TRegistered,
+} from '../src/services/iamserver/iam-test-support.ts';
+
+// The matrix every service route answers (DESIGN §6, §10), run over the app's own route table so a
+// new route is covered the moment it is registered: 401 without a token, 403 without its declared
+// permission, 400 for malformed input, 404 for another company's ids.
+
+/** Routes that take the identity provider's ID token rather than the app token. */
+const idTokenRoutes = new Set([
+  'GET /iamserver/api/v1/auth/login',
+  'POST /iamserver/api/v1/auth/codeAuth',
+  'POST /iamserver/api/v1/auth/codeAuth/resend',
+  'POST /iamserver/api/v1/auth',
+]);
+
+/** Routes any signed-in user may call; every other signed-in route must declare a permission. */
+const openToEverySignedInUser = new Set([
+  'GET /iamserver/api/v1/auth/token-refresh',
+  'POST /iamserver/api/v1/auth/logout',
+  'GET /iamserver/api/v1/auth/fetch-users-by-token',
+  'GET /iamserver/api/v1/auth/fetch-google-map-key',
+  'GET /iamserver/api/v1/auth/fetch-config-key',
+  'GET /master/api/v1/country',
+  'GET /master/api/v1/timezone',
+  'GET /master/api/v1/currency-list',
+  'GET /master/api/v1/dropdown',
+]);
+
+/**
+ * For each id parameter, a real id of company A that company B's admin must not reach, chosen by
+ * the resource the URL names. A route whose ids are not listed here fails the matrix.
+ */
+type TCompanyWorld = { admin: TRegistered };
+const idOfResource: Record<string, (world: TCompanyWorld) => string> = {};
+
+/** Valid bodies, so the 401 and 404 checks get past input validation. */
+const sampleBodies: Record<string, unknown> = {
+  'POST /iamserver/api/v1/auth/codeAuth': { code: '123456' },
+  'POST /iamserver/api/v1/auth': { companyName: 'Matrix Cargo', firstName: 'Ada', lastName: 'Matrix' },
+};
+
+const methodsOf = (route: TRouteEntry): string[] =>
+  (Array.isArray(route.method) ? route.method : [route.method]).filter(
+    (method: HTTPMethods) => method !== 'HEAD',
+  );
+
+const isServiceRoute = (url: string) => /^\/[a-z]+\/api\/v1\//.test(url);
+
+describe('route matrix', () => {
+  let testApp: TIamTestApp;
+  let companyA: TCompanyWorld;
+  let adminA: TRegistered;
+  let adminB: TRegistered;
+  let powerless: TRegistered;
+  let routes: { key: string; method: string; route: TRouteEntry }[];
+
+  const call = (method: string, url: string, token?: string, body?: unknown) =>
+    testApp.app.inject({
+      method: method as HTTPMethods,
+      url,
+      headers: token ? { authorization: token } : {},
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+
+  const fillIds = (url: string, pick: (resource: string, param: string) => string) =>
+    url.replace(/:(\w+)/g, (_match, param: string, offset: number) => {
+      const resource = url.slice(0, offset).split('/').filter(Boolean).at(-1) ?? '';
+      return pick(resource, param);
+    });
+
+  beforeAll(async () => {
+    testApp = await startIamTestApp({ kind: 'pglite' });
+    adminA = await testApp.register('matrix-a');
+    adminB = await testApp.register('matrix-b');
+    powerless = await testApp.addUser(adminA, { label: 'powerless', role: { permissions: [] } });
+    companyA = { admin: adminA };
+    routes = testApp.app.routeTable
+      .filter((route) => isServiceRoute(route.url))
+      .flatMap((route) =>
+        methodsOf(route).map((method) => ({ key: `${method} ${route.url}`, method, route })),
+      );
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('covers the service routes', () => {
+    expect(routes.length).toBeGreaterThan(10);
+  });
+
+  it('answers 401 on every service route without a token', async () => {
+    const failures: string[] = [];
+    for (const { key, method, route } of routes) {
+      const url = fillIds(route.url, () => '01970000-0000-7000-8000-00000000abcd');
+      const response = await call(method, url, undefined, sampleBodies[key]);
+      if (response.statusCode !== 401)
+        failures.push(`${key} → ${response.statusCode} ${response.body.slice(0, 160)}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('declares a permission on every signed-in route not open to all, and answers 403 without it', async () => {
+    const failures: string[] = [];
+    for (const { key, method, route } of routes) {
+      if (idTokenRoutes.has(key)) continue;
+      const permission = route.config?.permission;
+      if (!permission) {
+        if (!openToEverySignedInUser.has(key)) failures.push(`${key} declares no permission`);
+        continue;
+      }
+      const response = await call(
+        method,
+        fillIds(route.url, () => '01970000-0000-7000-8000-00000000abcd'),
+        powerless.jwt,
+        {},
+      );
+      const body = response.json() as { error?: { message?: string } };
+      if (response.statusCode !== 403 || body.error?.message !== `This needs the ${permission} permission`) {
+        failures.push(`${key} → ${response.statusCode} ${response.body.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers 400 with field details for unknown fields and malformed ids', async () => {
+    const failures: string[] = [];
+    for (const { key, method, route } of routes) {
+      if (idTokenRoutes.has(key)) continue;
+      const schema = (route.schema ?? {}) as Record<string, unknown>;
+      const probes: { what: string; url: string; body?: unknown }[] = [];
+      const validUrl = fillIds(route.url, (resource) => idOfResource[resource]?.(companyA) ?? 'missing');
+      if (schema.params) probes.push({ what: 'malformed id', url: fillIds(route.url, () => 'not-an-id') });
+      if (schema.querystring)
+        probes.push({ what: 'unknown query field', url: `${validUrl}?unexpectedField=1` });
+      if (schema.body)
+        probes.push({ what: 'unknown body field', url: validUrl, body: { unexpectedField: 1 } });
+      for (const probe of probes) {
+        const response = await call(method, probe.url, adminA.jwt, probe.body);
+        const body = response.json() as { error?: { code?: string; details?: unknown } };
+        if (response.statusCode !== 400 || body.error?.code !== 'VALIDATION_FAILED' || !body.error.details) {
+          failures.push(`${key} (${probe.what}) → ${response.statusCode} ${response.body.slice(0, 120)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("answers 404 to another company's admin for every id of company A", async () => {
+    const failures: string[] = [];
+    for (const { key, method, route } of routes) {
+      if (!route.url.includes(':')) continue;
+      const url = fillIds(route.url, (resource) => {
+        const pick = idOfResource[resource];
+        if (!pick) failures.push(`${key}: no id of company A for "${resource}" in idOfResource`);
+        return pick?.(companyA) ?? 'missing';
+      });
+      const response = await call(
+        method,
+        url,
+        adminB.jwt,
+        sampleBodies[key] ?? (method === 'GET' || method === 'DELETE' ? undefined : {}),
+      );
+      if (response.statusCode !== 404)
+        failures.push(`${key} → ${response.statusCode} ${response.body.slice(0, 120)}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
