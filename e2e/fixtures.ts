@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { demoPassword } from '../playwright.config.ts';
 
@@ -151,4 +152,19 @@ export const signIn = async (page: Page, { email, password }: { email: string; p
   // Sign-in, session, user and the six reference lists: allow for a busy two-core machine.
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+};
+
+/**
+ * Fails on WCAG 2.1 A/AA problems axe finds in what is on screen now (DESIGN §9: labelled controls,
+ * keyboard navigation, focus in modals).
+ */
+export const expectAccessible = async (page: Page, { exclude = [] }: { exclude?: string[] } = {}) => {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  for (const selector of exclude) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+  const summary = violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+  );
+  expect(summary).toEqual([]);
 };

@@ -4,7 +4,21 @@ import type { MessageInstance } from 'antd/es/message/interface';
 import { type ReactNode, useEffect } from 'react';
 
 const theme = {
-  token: { colorPrimary: '#13756b', colorLink: '#13756b', borderRadius: 6, fontFamily: 'inherit' },
+  token: {
+    colorPrimary: '#13756b',
+    colorLink: '#13756b',
+    borderRadius: 6,
+    fontFamily: 'inherit',
+    // antd's default secondary greys (45% black) fall below WCAG AA contrast on white.
+    colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
+    colorTextDescription: 'rgba(0, 0, 0, 0.62)',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+  },
+  components: {
+    // The selected settings link: brand text on its tint needs a darker shade to reach AA contrast.
+    Menu: { itemSelectedColor: '#0b524b', itemSelectedBg: '#e3f1ef' },
+  },
 };
 
 type TMessageApiListener = (api: MessageInstance | undefined) => void;

@@ -13,6 +13,8 @@ export const initialsOf = (name: string) =>
 export const UserAvatar = ({ name, size = 32 }: { name: string; size?: number }) => (
   <span
     className="user-avatar"
+    // Decorative: the control around it carries the name, and initials read out are noise.
+    aria-hidden="true"
     style={{ width: size, height: size, lineHeight: `${size}px`, fontSize: size > 32 ? 18 : 14 }}
   >
     {initialsOf(name) || '?'}

@@ -48,7 +48,6 @@ export const AccountMenu = ({
         ref={triggerRef}
         type="text"
         shape="circle"
-        aria-label="Account menu"
         aria-haspopup="dialog"
         aria-expanded={isOpen}
         aria-controls={isOpen ? popupId : undefined}
@@ -56,6 +55,7 @@ export const AccountMenu = ({
         onClick={() => setIsOpen((open) => !open)}
       >
         <UserAvatar name={name} size={32} />
+        <span className="visually-hidden">Account menu</span>
       </Button>
       {isOpen && (
         <div

@@ -1,0 +1,29 @@
+import { createCompanyUser, expect, expectAccessible, signIn, test } from './fixtures.ts';
+
+// axe over each screen as a person first meets it; later screens call expectAccessible in their own specs.
+
+test('the signed-out screens have no accessibility violations', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('link', { name: 'Create a company account' }).click();
+  await expect(page.getByLabel('Company name')).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('button', { name: /send|reset/i })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('the dashboard and the settings layout have no accessibility violations', async ({ page, request }) => {
+  await signIn(page, await createCompanyUser(request, { label: 'a11y' }));
+  await expectAccessible(page);
+  await page
+    .getByRole('link', { name: /settings/i })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/settings\/profile$/);
+  await expectAccessible(page);
+});
