@@ -61,7 +61,11 @@ describe.each(testDatabaseKinds)('row-level security on %s', (kind) => {
         and exists (select 1 from information_schema.columns col
           where col.table_schema = 'public' and col.table_name = c.relname and col.column_name = 'company_id')
       order by c.relname`);
-    const tables = (result as unknown as { rows: unknown[] }).rows as { table: string; is_protected: boolean; has_policy: boolean }[];
+    const tables = (result as unknown as { rows: unknown[] }).rows as {
+      table: string;
+      is_protected: boolean;
+      has_policy: boolean;
+    }[];
     expect(tables.map((row) => row.table)).toEqual(
       expect.arrayContaining(['users', 'audit_events', 'files', 'groups']),
     );
