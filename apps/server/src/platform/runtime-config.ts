@@ -7,22 +7,24 @@ export { type TRuntimeConfig, ZRuntimeConfig };
 
 type TIdentityProject = { name: TIdentityProjectName; projectId: string; apiKey: string };
 
-/** Decorators of the identity and mail modules, read optionally so this works with or without them. */
-type TOptionalDecorators = {
-  identity?: { projects: TIdentityProject[] };
-  mailer?: { hasDevMailbox: boolean };
+/** What the runtime config is made of: the app's configuration, identity projects and mail mode. */
+export type TRuntimeConfigSources = {
+  config: Pick<FastifyInstance['config'], 'productionHost' | 'publicUrl'>;
+  identity: { projects: TIdentityProject[] };
+  mailer: { hasDevMailbox: boolean };
 };
 
 /** The runtime config for a page served on `host` (a host name without port). */
-export const buildRuntimeConfig = (app: FastifyInstance, host: string): TRuntimeConfig => {
-  const { config } = app;
-  const { identity, mailer } = app as FastifyInstance & TOptionalDecorators;
+export const buildRuntimeConfig = (
+  { config, identity, mailer }: TRuntimeConfigSources,
+  host: string,
+): TRuntimeConfig => {
   const productionHost = config.productionHost.toLowerCase();
   const jwksUri = `${config.publicUrl}${jwksPath}`;
 
   return {
     identity: {
-      projects: (identity?.projects ?? []).map(({ name, apiKey, projectId }) => ({
+      projects: identity.projects.map(({ name, apiKey, projectId }) => ({
         name,
         apiKey,
         projectId,
@@ -35,7 +37,7 @@ export const buildRuntimeConfig = (app: FastifyInstance, host: string): TRuntime
     apiBase: { byHost: {}, fallback: '', path: '/{service}/api/v1' },
     brand: 'cargodesk',
     productionHost,
-    devMailbox: mailer?.hasDevMailbox === true,
+    devMailbox: mailer.hasDevMailbox,
     integrations: {},
   };
 };
