@@ -132,11 +132,12 @@ test('without an expired plan the mail icon opens the mail modal', async ({ page
 test('two-factor sign-in: the login query carries the identity token, a wrong code is refused, the mailed code signs in', async ({
   page,
   request,
+  twoFactorAccount,
 }) => {
   // Secure Shipping AG has two-factor on: login answers without a session and mails a 6-digit code.
-  // No other test signs in with it, so its newest mail holds the live code: on a retry the server
-  // mails nothing new while the first code is still unused, and that code still works.
-  const { email, password } = demoAccounts.twoFactor;
+  // The fixture keeps other tests off the account meanwhile, so its newest mail holds the live code:
+  // on a retry the server mails nothing new while the first code is still unused, and that code still works.
+  const { email, password } = twoFactorAccount;
   await page.goto('/login?redirect_uri=/settings/profile');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
