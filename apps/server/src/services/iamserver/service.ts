@@ -140,7 +140,7 @@ export const createIamService = async (app: FastifyInstance) => {
     products: (await repository.findCompanyProducts(tx, company.id)).map(toProduct),
   });
 
-  /** Mails a fresh code unless one is still usable or one was sent moments ago. Returns whether it mailed. */
+  /** Mails a fresh code unless one is still usable or an unused one was sent moments ago. Returns whether it mailed. */
   const sendCode = async (tx: Tx, { user, force }: { user: TUserRow; force: boolean }): Promise<boolean> => {
     const now = Date.now();
     const recent = await repository.findRecentTwoFactorCodes(tx, {
@@ -154,7 +154,10 @@ export const createIamService = async (app: FastifyInstance) => {
       !latest.closedAt &&
       latest.expiresAt.getTime() > now &&
       latest.attempts < twoFactorRules.maxAttempts;
-    const isTooSoon = latest && now - latest.createdAt.getTime() < twoFactorRules.resendIntervalMs;
+    // Only an unused code holds back the next one: after signing in with a code, signing out and in
+    // again at once must mail a new code, not leave the user waiting for one that never comes.
+    const isTooSoon =
+      latest && !latest.closedAt && now - latest.createdAt.getTime() < twoFactorRules.resendIntervalMs;
     const isOverCap = recent.length >= twoFactorRules.maxCodesPerHour;
     if (!force && (isUsable || isTooSoon || isOverCap)) return false;
     if (isTooSoon) {

@@ -102,6 +102,19 @@ describe.each(testDatabaseKinds)('two-factor sign-in on %s', (kind) => {
     expect(rows).toHaveLength(1);
   });
 
+  it('mails a new code at once for a sign-in right after one that used its code', async () => {
+    const registered = await registerWithTwoFactor('tfa-again');
+    const first = Date.now();
+    await login(registered.idToken);
+    const code = readCode((await waitForMail(testApp.origin, registered.email, { after: first })).text);
+    expect((await codeAuth(registered.idToken, code)).statusCode).toBe(200);
+
+    const second = Date.now();
+    await login(registered.idToken);
+    const nextCode = readCode((await waitForMail(testApp.origin, registered.email, { after: second })).text);
+    expect((await codeAuth(registered.idToken, nextCode)).statusCode).toBe(200);
+  });
+
   it('locks a code after five wrong tries with 429', async () => {
     const registered = await registerWithTwoFactor('tfa-locked');
     const after = Date.now();
