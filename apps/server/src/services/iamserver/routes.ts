@@ -12,6 +12,9 @@ import { z } from 'zod';
 import { projectNameForHost } from '../../identity/projects.ts';
 import { authenticate, requireAuth } from '../../platform/auth-context.ts';
 import { dataOf, readAuthorizationToken, signedInErrors, ZErrorBody } from '../../platform/http.ts';
+import { registerGroupRoutes } from './groups-routes.ts';
+import { registerProductRoutes } from './products-routes.ts';
+import { registerRoleRoutes } from './roles-routes.ts';
 import { createIamService, type TCaller } from './service.ts';
 
 const identityErrors = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody } as const;
@@ -113,4 +116,8 @@ export const registerIamServer = async (app: FastifyInstance) => {
       async () => ({ data: { pendoKey: app.config.integrationKeys.pendo } }),
     );
   });
+
+  await app.register(registerRoleRoutes);
+  await app.register(registerGroupRoutes);
+  await app.register(registerProductRoutes);
 };

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { permissions, type TPermission } from './permissions.ts';
+
+// Roles, groups and products of a company (iamserver), and the permission matrix the role screen shows.
+
+export const roleRules = { nameMaxLength: 60, descriptionMaxLength: 500 } as const;
+export const groupRules = { nameMaxLength: 60, descriptionMaxLength: 500, maxMembers: 1000 } as const;
+
+const ZPermission = z.enum(permissions, { error: 'is not a known permission' });
+
+/** A role as the API shows it; the Admin role always lists every permission. */
+export const ZRole = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  permissions: z.array(ZPermission),
+  isSystem: z.boolean(),
+  /** admin | member | viewer for the roles every company starts with, null for the company's own. */
+  systemKey: z.string().nullable(),
+  userCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TRole = z.infer<typeof ZRole>;
+
+const roleName = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(roleRules.nameMaxLength, `must be at most ${roleRules.nameMaxLength} characters`);
+const roleDescription = z
+  .string()
+  .trim()
+  .max(roleRules.descriptionMaxLength, `must be at most ${roleRules.descriptionMaxLength} characters`);
+const rolePermissions = z.array(ZPermission).max(permissions.length * 2, 'lists too many permissions');
+
+/** POST /iamserver/api/v1/roles. */
+export const ZRoleInput = z
+  .object({ name: roleName, description: roleDescription.optional(), permissions: rolePermissions })
+  .strict();
+export type TRoleInput = z.infer<typeof ZRoleInput>;
+
+/** PATCH /iamserver/api/v1/roles/:id: any of the fields. */
+export const ZRoleUpdate = z
+  .object({ name: roleName, description: roleDescription, permissions: rolePermissions })
+  .partial()
+  .strict();
+export type TRoleUpdate = z.infer<typeof ZRoleUpdate>;
+
+/** DELETE /iamserver/api/v1/roles/:id?reassignTo=<roleId>: where the role's users go. */
+export const ZRoleDeleteQuery = z.object({ reassignTo: z.uuid('must be a role id').optional() }).strict();
+export type TRoleDeleteQuery = z.infer<typeof ZRoleDeleteQuery>;
+
+/** A user in a group, as much as a member list needs. */
+export const ZGroupMember = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  emailId: z.string(),
+  status: z.string(),
+});
+export type TGroupMember = z.infer<typeof ZGroupMember>;
+
+export const ZGroup = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  memberCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TGroup = z.infer<typeof ZGroup>;
+
+/** GET /iamserver/api/v1/groups/:id. */
+export const ZGroupWithMembers = ZGroup.extend({ members: z.array(ZGroupMember) });
+export type TGroupWithMembers = z.infer<typeof ZGroupWithMembers>;
+
+const groupName = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(groupRules.nameMaxLength, `must be at most ${groupRules.nameMaxLength} characters`);
+const groupDescription = z
+  .string()
+  .trim()
+  .max(groupRules.descriptionMaxLength, `must be at most ${groupRules.descriptionMaxLength} characters`);
+const groupUserIds = z
+  .array(z.uuid('must be a user id'))
+  .max(groupRules.maxMembers, `must list at most ${groupRules.maxMembers} users`);
+
+/** POST /iamserver/api/v1/groups: a group, optionally with its first members. */
+export const ZGroupInput = z
+  .object({ name: groupName, description: groupDescription.optional(), userIds: groupUserIds.optional() })
+  .strict();
+export type TGroupInput = z.infer<typeof ZGroupInput>;
+
+/** PATCH /iamserver/api/v1/groups/:id. */
+export const ZGroupUpdate = z.object({ name: groupName, description: groupDescription }).partial().strict();
+export type TGroupUpdate = z.infer<typeof ZGroupUpdate>;
+
+/** PUT /iamserver/api/v1/groups/:id/members: the group's whole member list. */
+export const ZGroupMembersInput = z.object({ userIds: groupUserIds }).strict();
+export type TGroupMembersInput = z.infer<typeof ZGroupMembersInput>;
+
+// The permission matrix: each module a row, its read and write (or send) permission the columns.
+
+export type TPermissionModule = TPermission extends `${infer Module}:${string}` ? Module : never;
+
+const moduleLabels: Record<TPermissionModule, { label: string; description: string }> = {
+  company: { label: 'Company profile', description: 'Company details, plan and two-factor sign-in' },
+  users: { label: 'Users and groups', description: 'People of the company, invitations and groups' },
+  roles: { label: 'Roles', description: 'Roles and what each may do' },
+  picklists: { label: 'Picklists', description: 'Values offered in drop-down lists' },
+  ports: { label: 'Ports', description: 'Sea ports and airports' },
+  countries: { label: 'Countries', description: 'Countries the company works with' },
+  currencies: { label: 'Currencies', description: 'Currencies and exchange rates' },
+  templates: { label: 'Templates', description: 'Document and e-mail templates' },
+  contacts: { label: 'Contacts', description: 'Customers, carriers and their tags' },
+  mail: { label: 'Mail', description: 'Sending e-mail from Cargodesk' },
+  files: { label: 'Files', description: 'Uploaded files and attachments' },
+  audit: { label: 'Audit history', description: 'Who changed what, and sign-in events' },
+  issues: { label: 'Issues', description: 'The issue tracker' },
+  reports: { label: 'Reports', description: 'Report sketches' },
+};
+
+const actionLabels: Record<string, string> = { read: 'Read', write: 'Write', send: 'Send' };
+
+export type TPermissionCell = { permission: TPermission; label: string };
+export type TPermissionMatrixRow = {
+  module: TPermissionModule;
+  label: string;
+  description: string;
+  /** The module's read permission, if it has one. */
+  read: TPermissionCell | undefined;
+  /** The module's permission that changes something (write, send), if it has one. */
+  write: TPermissionCell | undefined;
+};
+
+const cellOf = (permission: TPermission | undefined): TPermissionCell | undefined => {
+  if (!permission) return undefined;
+  const action = permission.split(':')[1] ?? '';
+  return { permission, label: actionLabels[action] ?? action };
+};
+
+/** Every module of the permission list, in its order, with its read and write permissions. */
+export const permissionMatrix: TPermissionMatrixRow[] = [
+  ...new Set(permissions.map((permission) => permission.split(':')[0] as TPermissionModule)),
+].map((module) => {
+  const ofModule = permissions.filter((permission) => permission.startsWith(`${module}:`));
+  return {
+    module,
+    ...moduleLabels[module],
+    read: cellOf(ofModule.find((permission) => permission.endsWith(':read'))),
+    write: cellOf(ofModule.find((permission) => !permission.endsWith(':read'))),
+  };
+});
+
+/** The permission a write permission needs to be useful: its module's read (none for mail:send). */
+export const readPermissionOf = (permission: TPermission): TPermission | undefined =>
+  permissionMatrix.find((row) => row.write?.permission === permission)?.read?.permission;
