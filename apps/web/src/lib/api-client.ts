@@ -1,4 +1,4 @@
-import type { TErrorBody, TErrorCode } from '@cargodesk/shared';
+import type { TErrorBody, TErrorCode, TListMeta } from '@cargodesk/shared';
 import { getRuntimeConfig } from '../config/runtime-config.ts';
 import { readTokenCookie } from './cookie.ts';
 
@@ -94,12 +94,12 @@ const statusMessages: Record<number, string> = {
   504: 'The Cargodesk server took too long to answer. Please try again in a moment.',
 };
 
-/** Calls a service endpoint and returns the body's `data`; every failure becomes an ApiError. */
-export const apiRequest = async <TData>(
+/** Calls a service endpoint and returns its whole JSON body; every failure becomes an ApiError. */
+const requestBody = async <TBody>(
   service: TService,
   path: string,
   { method = 'GET', query, body, authorization, isUnauthorizedExpected, signal }: TRequestOptions = {},
-): Promise<TData> => {
+): Promise<TBody> => {
   const url = new URL(`${serviceBaseUrl(service)}${path}`, window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
@@ -144,7 +144,17 @@ export const apiRequest = async <TData>(
         `The server answered with an error (${response.status}).`,
     });
   }
-  if (response.status === 204) return undefined as TData;
-  const payload = (await response.json().catch(() => ({}))) as { data?: TData };
-  return payload.data as TData;
+  if (response.status === 204) return {} as TBody;
+  return (await response.json().catch(() => ({}))) as TBody;
 };
+
+/** Calls a service endpoint and returns the body's `data`; every failure becomes an ApiError. */
+export const apiRequest = async <TData>(
+  service: TService,
+  path: string,
+  options: TRequestOptions = {},
+): Promise<TData> => (await requestBody<{ data?: TData }>(service, path, options)).data as TData;
+
+/** Calls a list endpoint and returns a page of it: `{ data, meta }` (DESIGN §6). */
+export const apiListRequest = <TItem>(service: TService, path: string, options: TRequestOptions = {}) =>
+  requestBody<{ data: TItem[]; meta: TListMeta }>(service, path, options);
