@@ -16,9 +16,10 @@ export const useDeleteRole = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteRole,
+    // Only the list: refetching the deleted role while its modal closes would only find a 404.
     onSuccess: (_result, { roleId }) => {
-      queryClient.removeQueries({ queryKey: [...getRolesQueryOptions().queryKey, roleId] });
-      return queryClient.invalidateQueries({ queryKey: getRolesQueryOptions().queryKey });
+      queryClient.removeQueries({ queryKey: [...getRolesQueryOptions().queryKey, roleId], exact: true });
+      return queryClient.invalidateQueries({ queryKey: getRolesQueryOptions().queryKey, exact: true });
     },
   });
 };

@@ -75,7 +75,7 @@ export const GroupsTab = ({ canWrite }: { canWrite: boolean }) => {
       dataIndex: 'memberCount',
       sorter: true,
       sortOrder: sortOrderOf('memberCount'),
-      width: 120,
+      width: 140,
     },
     ...(canWrite
       ? [

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { TRole } from '@cargodesk/shared';
+import { permissions, type TRole } from '@cargodesk/shared';
 import { Alert, Button, Empty, Table, type TableProps, Tag } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -22,6 +22,15 @@ export const RolesTab = ({ canWrite }: { canWrite: boolean }) => {
       ),
     },
     { title: 'Description', dataIndex: 'description', ellipsis: true },
+    {
+      title: 'Permissions',
+      key: 'permissions',
+      width: 130,
+      render: (_: unknown, role) =>
+        role.permissions.length === permissions.length
+          ? 'All'
+          : `${role.permissions.length} of ${permissions.length}`,
+    },
     { title: 'Users', dataIndex: 'userCount', width: 100 },
     {
       title: 'Type',
