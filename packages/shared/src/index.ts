@@ -5,6 +5,7 @@ export * from './lists.ts';
 export * from './messages.ts';
 export * from './permissions.ts';
 export * from './reference-data.ts';
+export * from './roles.ts';
 export * from './runtime-config.ts';
 export * from './session.ts';
 export * from './users.ts';

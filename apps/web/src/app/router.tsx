@@ -59,7 +59,15 @@ export const routes: RouteObject[] = [
           named('notFound', async () => ({
             Component: (await import('./routes/not-found.tsx')).NotFoundRoute,
           })),
-          settingsPage('roleCreate'),
+          {
+            // The role-create modal sits over the roles list, so it keeps the settings frame.
+            lazy: async () => ({ Component: (await import('./layouts/settings-layout.tsx')).SettingsLayout }),
+            children: [
+              named('roleCreate', async () => ({
+                Component: (await import('../features/roles/routes/roles.tsx')).RoleCreateRoute,
+              })),
+            ],
+          },
           {
             ...named('settings', async () => ({
               Component: (await import('./layouts/settings-layout.tsx')).SettingsLayout,
@@ -70,8 +78,12 @@ export const routes: RouteObject[] = [
               settingsPage('settingsCompany'),
               settingsPage('settingsUsers'),
               settingsPage('settingsUserEdit'),
-              settingsPage('settingsRoles'),
-              settingsPage('roleEdit'),
+              named('settingsRoles', async () => ({
+                Component: (await import('../features/roles/routes/roles.tsx')).RolesRoute,
+              })),
+              named('roleEdit', async () => ({
+                Component: (await import('../features/roles/routes/roles.tsx')).RoleEditRoute,
+              })),
               settingsPage('settingsPicklist'),
               settingsPage('settingsCountries'),
               settingsPage('settingsTemplates'),

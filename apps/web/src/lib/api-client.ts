@@ -94,18 +94,11 @@ const statusMessages: Record<number, string> = {
   504: 'The Cargodesk server took too long to answer. Please try again in a moment.',
 };
 
-/** Calls a service endpoint and returns the body's `data`; every failure becomes an ApiError. */
-export const apiRequest = async <TData>(service: TService, path: string, options: TRequestOptions = {}) =>
-  (await apiRequestBody<{ data: TData }>(service, path, options)).data;
-
-/** A page of a list endpoint: `{ data, meta: { total, page, pageSize } }` (DESIGN §6). */
-export const apiListRequest = <TItem>(service: TService, path: string, options: TRequestOptions = {}) =>
-  apiRequestBody<{ data: TItem[]; meta: TListMeta }>(service, path, options);
-
-const apiRequestBody = async <TBody extends { data: unknown }>(
+/** Calls a service endpoint and returns its whole JSON body; every failure becomes an ApiError. */
+const requestBody = async <TBody>(
   service: TService,
   path: string,
-  { method = 'GET', query, body, authorization, isUnauthorizedExpected, signal }: TRequestOptions,
+  { method = 'GET', query, body, authorization, isUnauthorizedExpected, signal }: TRequestOptions = {},
 ): Promise<TBody> => {
   const url = new URL(`${serviceBaseUrl(service)}${path}`, window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -151,6 +144,17 @@ const apiRequestBody = async <TBody extends { data: unknown }>(
         `The server answered with an error (${response.status}).`,
     });
   }
-  if (response.status === 204) return { data: undefined } as TBody;
-  return (await response.json().catch(() => ({ data: undefined }))) as TBody;
+  if (response.status === 204) return {} as TBody;
+  return (await response.json().catch(() => ({}))) as TBody;
 };
+
+/** Calls a service endpoint and returns the body's `data`; every failure becomes an ApiError. */
+export const apiRequest = async <TData>(
+  service: TService,
+  path: string,
+  options: TRequestOptions = {},
+): Promise<TData> => (await requestBody<{ data?: TData }>(service, path, options)).data as TData;
+
+/** Calls a list endpoint and returns a page of it: `{ data, meta }` (DESIGN §6). */
+export const apiListRequest = <TItem>(service: TService, path: string, options: TRequestOptions = {}) =>
+  requestBody<{ data: TItem[]; meta: TListMeta }>(service, path, options);

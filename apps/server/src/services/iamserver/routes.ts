@@ -13,6 +13,9 @@ import { projectNameForHost } from '../../identity/projects.ts';
 import { auditActorOf } from '../../platform/audit.ts';
 import { authenticate, requireAuth } from '../../platform/auth-context.ts';
 import { dataOf, readAuthorizationToken, signedInErrors, ZErrorBody } from '../../platform/http.ts';
+import { registerGroupRoutes } from './groups-routes.ts';
+import { registerProductRoutes } from './products-routes.ts';
+import { registerRoleRoutes } from './roles-routes.ts';
 import { createIamService, type TCaller } from './service.ts';
 
 const identityErrors = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody } as const;
@@ -115,4 +118,8 @@ export const registerIamServer = async (app: FastifyInstance) => {
       async () => ({ data: { pendoKey: app.config.integrationKeys.pendo } }),
     );
   });
+
+  await app.register(registerRoleRoutes);
+  await app.register(registerGroupRoutes);
+  await app.register(registerProductRoutes);
 };

@@ -17,9 +17,9 @@ const settingsLinks = [
 /** The parent of the settings pages (spec §2): its menu and the page. */
 export const SettingsLayout = () => {
   const { pathname } = useLocation();
-  const selected = settingsLinks.find(
-    ({ href }) => pathname === href || pathname.startsWith(`${href}/`),
-  )?.href;
+  // The role-create modal lives outside /settings (spec §2) but belongs to Roles.
+  const current = pathname === paths.roleCreate.path ? paths.settingsRoles.href() : pathname;
+  const selected = settingsLinks.find(({ href }) => current === href || current.startsWith(`${href}/`))?.href;
 
   return (
     <div className="settings-shell">

@@ -1,0 +1,156 @@
+import { type AnyColumn, and, asc, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { groupMembers, groups, users } from '../../db/schema/index.ts';
+
+export type TGroupRow = typeof groups.$inferSelect;
+export type TGroupWithCount = TGroupRow & { memberCount: number };
+
+const memberCount = sql<number>`(
+  select count(*)::int from ${groupMembers}
+  where ${groupMembers.companyId} = ${groups.companyId} and ${groupMembers.groupId} = ${groups.id}
+)`;
+
+/** The fields a group list sorts by; `name` ignores letter case. */
+export const groupSortColumns = {
+  name: sql`lower(${groups.name})`,
+  memberCount,
+  createdAt: groups.createdAt,
+  updatedAt: groups.updatedAt,
+} as const satisfies Record<string, SQL | AnyColumn>;
+export type TGroupSortField = keyof typeof groupSortColumns;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/** A page of the company's groups, optionally only those whose name or description contains `search`. */
+export const findGroupsPage = async (
+  db: Queryable,
+  {
+    companyId,
+    search,
+    sort,
+    isDescending,
+    limit,
+    offset,
+  }: {
+    companyId: string;
+    search: string | undefined;
+    sort: TGroupSortField;
+    isDescending: boolean;
+    limit: number;
+    offset: number;
+  },
+) => {
+  const pattern = search ? `%${escapeLike(search)}%` : undefined;
+  const where = and(
+    eq(groups.companyId, companyId),
+    pattern ? sql`(${groups.name} ilike ${pattern} or ${groups.description} ilike ${pattern})` : undefined,
+  );
+  const order = isDescending ? desc(groupSortColumns[sort]) : asc(groupSortColumns[sort]);
+  const rows = await db
+    .select({ ...getTableColumns(groups), memberCount })
+    .from(groups)
+    .where(where)
+    .orderBy(order, asc(groups.id))
+    .limit(limit)
+    .offset(offset);
+  const [total] = await db.select({ count: sql<number>`count(*)::int` }).from(groups).where(where);
+  return { rows, total: total?.count ?? 0 };
+};
+
+export const findGroup = async (
+  db: Queryable,
+  companyId: string,
+  groupId: string,
+): Promise<TGroupWithCount | undefined> => {
+  const [row] = await db
+    .select({ ...getTableColumns(groups), memberCount })
+    .from(groups)
+    .where(and(eq(groups.companyId, companyId), eq(groups.id, groupId)));
+  return row;
+};
+
+/** Locks the group for the rest of the transaction, so concurrent edits of it take turns. */
+export const lockGroup = async (db: Queryable, companyId: string, groupId: string) => {
+  const [row] = await db
+    .select()
+    .from(groups)
+    .where(and(eq(groups.companyId, companyId), eq(groups.id, groupId)))
+    .for('update');
+  return row;
+};
+
+export const findGroupByName = async (
+  db: Queryable,
+  { companyId, name, exceptId }: { companyId: string; name: string; exceptId?: string },
+) => {
+  const [row] = await db
+    .select({ id: groups.id, name: groups.name })
+    .from(groups)
+    .where(
+      and(
+        eq(groups.companyId, companyId),
+        sql`lower(${groups.name}) = lower(${name})`,
+        ...(exceptId ? [ne(groups.id, exceptId)] : []),
+      ),
+    );
+  return row;
+};
+
+export const insertGroup = async (db: Queryable, group: typeof groups.$inferInsert) => {
+  await db.insert(groups).values(group);
+};
+
+export const updateGroup = async (
+  db: Queryable,
+  {
+    companyId,
+    groupId,
+    changes,
+  }: { companyId: string; groupId: string; changes: { name?: string; description?: string } },
+) => {
+  await db
+    .update(groups)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(groups.companyId, companyId), eq(groups.id, groupId)));
+};
+
+export const deleteGroup = async (db: Queryable, companyId: string, groupId: string) => {
+  await db.delete(groups).where(and(eq(groups.companyId, companyId), eq(groups.id, groupId)));
+};
+
+/** The group's members, by name. */
+export const findGroupMembers = async (db: Queryable, companyId: string, groupId: string) =>
+  db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      status: users.status,
+    })
+    .from(groupMembers)
+    .innerJoin(users, and(eq(users.companyId, groupMembers.companyId), eq(users.id, groupMembers.userId)))
+    .where(and(eq(groupMembers.companyId, companyId), eq(groupMembers.groupId, groupId)))
+    .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.email));
+
+/** Which of `userIds` are users of the company. */
+export const findCompanyUserIds = async (db: Queryable, companyId: string, userIds: string[]) => {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), inArray(users.id, userIds)));
+  return rows.map((row) => row.id);
+};
+
+/** Makes the group's members exactly `userIds`. */
+export const replaceGroupMembers = async (
+  db: Queryable,
+  { companyId, groupId, userIds }: { companyId: string; groupId: string; userIds: string[] },
+) => {
+  await db
+    .delete(groupMembers)
+    .where(and(eq(groupMembers.companyId, companyId), eq(groupMembers.groupId, groupId)));
+  if (userIds.length === 0) return;
+  await db.insert(groupMembers).values(userIds.map((userId) => ({ companyId, groupId, userId })));
+};

@@ -1,0 +1,233 @@
+import type {
+  TGroup,
+  TGroupInput,
+  TGroupUpdate,
+  TGroupWithMembers,
+  TListMeta,
+  TPageQuery,
+} from '@cargodesk/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client.ts';
+import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import type { TAuthContext } from '../../platform/auth-context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { createId } from '../../platform/ids.ts';
+import { withTenant } from '../../platform/tenant-transaction.ts';
+import * as repository from './groups-repository.ts';
+import { isUniqueViolation } from './unique-violation.ts';
+
+export const groupMessages = {
+  notFound: 'No such group in your company',
+  duplicateName: (name: string) => `A group named "${name}" already exists`,
+  unknownUsers: (count: number) =>
+    count === 1
+      ? 'One of the users is not a user of your company'
+      : `${count} of the users are not users of your company`,
+  unknownSort: `can sort by ${Object.keys(repository.groupSortColumns).join(', ')}, with a leading - for descending order`,
+} as const;
+
+const toGroup = (row: repository.TGroupWithCount): TGroup => ({
+  _id: row.id,
+  name: row.name,
+  description: row.description,
+  memberCount: row.memberCount,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const auditViewOf = ({ _id, name, description, members }: TGroupWithMembers) => ({
+  _id,
+  name,
+  description,
+  memberIds: members.map((member) => member._id),
+});
+
+const parseSort = (
+  sort: string | undefined,
+): { field: repository.TGroupSortField; isDescending: boolean } => {
+  if (!sort) return { field: 'name', isDescending: false };
+  const isDescending = sort.startsWith('-');
+  const field = isDescending ? sort.slice(1) : sort;
+  if (!Object.hasOwn(repository.groupSortColumns, field)) {
+    throw new AppError('VALIDATION_FAILED', `Invalid querystring: sort ${groupMessages.unknownSort}`, {
+      fields: [{ field: 'sort', message: groupMessages.unknownSort }],
+    });
+  }
+  return { field: field as repository.TGroupSortField, isDescending };
+};
+
+/** Groups: named sets of a company's users (teams, branches). */
+export const createGroupsService = (app: FastifyInstance) => {
+  const { db } = app.database;
+
+  const readGroup = async (tx: Tx, companyId: string, groupId: string): Promise<TGroupWithMembers> => {
+    const row = await repository.findGroup(tx, companyId, groupId);
+    if (!row) throw new AppError('NOT_FOUND', groupMessages.notFound);
+    const members = await repository.findGroupMembers(tx, companyId, groupId);
+    return {
+      ...toGroup(row),
+      members: members.map(({ id, firstName, lastName, email, status }) => ({
+        _id: id,
+        firstName,
+        lastName,
+        emailId: email,
+        status,
+      })),
+    };
+  };
+
+  const assertNameFree = async (
+    tx: Tx,
+    { companyId, name, exceptId }: { companyId: string; name: string; exceptId?: string },
+  ) => {
+    const taken = await repository.findGroupByName(tx, {
+      companyId,
+      name,
+      ...(exceptId ? { exceptId } : {}),
+    });
+    if (taken) throw new AppError('CONFLICT', groupMessages.duplicateName(taken.name));
+  };
+
+  /** The distinct ids, each a user of the company; another company's user counts as unknown (404). */
+  const assertCompanyUsers = async (tx: Tx, companyId: string, userIds: string[]) => {
+    const unique = [...new Set(userIds)];
+    const known = new Set(await repository.findCompanyUserIds(tx, companyId, unique));
+    const unknown = unique.filter((id) => !known.has(id));
+    if (unknown.length > 0) {
+      throw new AppError('NOT_FOUND', groupMessages.unknownUsers(unknown.length), { userIds: unknown });
+    }
+    return unique;
+  };
+
+  const inCompany = async <T>(auth: TAuthContext, name: string | undefined, work: (tx: Tx) => Promise<T>) => {
+    try {
+      return await withTenant(db, auth.companyId, work);
+    } catch (error) {
+      if (name !== undefined && isUniqueViolation(error)) {
+        throw new AppError('CONFLICT', groupMessages.duplicateName(name));
+      }
+      throw error;
+    }
+  };
+
+  const listGroups = async (
+    auth: TAuthContext,
+    { page, pageSize, q, sort }: TPageQuery,
+  ): Promise<{ data: TGroup[]; meta: TListMeta }> => {
+    const { field, isDescending } = parseSort(sort);
+    const { rows, total } = await withTenant(db, auth.companyId, (tx) =>
+      repository.findGroupsPage(tx, {
+        companyId: auth.companyId,
+        search: q || undefined,
+        sort: field,
+        isDescending,
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      }),
+    );
+    return { data: rows.map(toGroup), meta: { total, page, pageSize } };
+  };
+
+  const getGroup = async (auth: TAuthContext, groupId: string) =>
+    withTenant(db, auth.companyId, (tx) => readGroup(tx, auth.companyId, groupId));
+
+  const createGroup = async (auth: TAuthContext, actor: TAuditActor, input: TGroupInput) =>
+    inCompany(auth, input.name, async (tx) => {
+      const { companyId } = auth;
+      await assertNameFree(tx, { companyId, name: input.name });
+      const userIds = await assertCompanyUsers(tx, companyId, input.userIds ?? []);
+      const id = createId();
+      await repository.insertGroup(tx, {
+        companyId,
+        id,
+        name: input.name,
+        description: input.description ?? '',
+      });
+      await repository.replaceGroupMembers(tx, { companyId, groupId: id, userIds });
+      const group = await readGroup(tx, companyId, id);
+      await recordAudit(tx, actor, {
+        entityType: 'group',
+        entityId: id,
+        action: 'create',
+        after: auditViewOf(group),
+      });
+      return group;
+    });
+
+  const updateGroup = async (
+    auth: TAuthContext,
+    actor: TAuditActor,
+    { groupId, changes }: { groupId: string; changes: TGroupUpdate },
+  ) =>
+    inCompany(auth, changes.name, async (tx) => {
+      const { companyId } = auth;
+      if (!(await repository.lockGroup(tx, companyId, groupId))) {
+        throw new AppError('NOT_FOUND', groupMessages.notFound);
+      }
+      const before = await readGroup(tx, companyId, groupId);
+      const next = {
+        name: changes.name ?? before.name,
+        description: changes.description ?? before.description,
+      };
+      if (next.name === before.name && next.description === before.description) return before;
+      if (next.name.toLowerCase() !== before.name.toLowerCase()) {
+        await assertNameFree(tx, { companyId, name: next.name, exceptId: groupId });
+      }
+      await repository.updateGroup(tx, { companyId, groupId, changes: next });
+      const after = await readGroup(tx, companyId, groupId);
+      await recordAudit(tx, actor, {
+        entityType: 'group',
+        entityId: groupId,
+        action: 'update',
+        before: auditViewOf(before),
+        after: auditViewOf(after),
+      });
+      return after;
+    });
+
+  const setGroupMembers = async (
+    auth: TAuthContext,
+    actor: TAuditActor,
+    { groupId, userIds }: { groupId: string; userIds: string[] },
+  ) =>
+    withTenant(db, auth.companyId, async (tx) => {
+      const { companyId } = auth;
+      if (!(await repository.lockGroup(tx, companyId, groupId))) {
+        throw new AppError('NOT_FOUND', groupMessages.notFound);
+      }
+      const members = await assertCompanyUsers(tx, companyId, userIds);
+      const before = await readGroup(tx, companyId, groupId);
+      const beforeIds = new Set(before.members.map((member) => member._id));
+      if (members.length === beforeIds.size && members.every((id) => beforeIds.has(id))) return before;
+      await repository.replaceGroupMembers(tx, { companyId, groupId, userIds: members });
+      await repository.updateGroup(tx, { companyId, groupId, changes: {} });
+      const after = await readGroup(tx, companyId, groupId);
+      await recordAudit(tx, actor, {
+        entityType: 'group',
+        entityId: groupId,
+        action: 'update',
+        before: { memberIds: auditViewOf(before).memberIds },
+        after: { memberIds: auditViewOf(after).memberIds },
+      });
+      return after;
+    });
+
+  const deleteGroup = async (auth: TAuthContext, actor: TAuditActor, groupId: string) =>
+    withTenant(db, auth.companyId, async (tx) => {
+      const { companyId } = auth;
+      if (!(await repository.lockGroup(tx, companyId, groupId))) {
+        throw new AppError('NOT_FOUND', groupMessages.notFound);
+      }
+      const before = await readGroup(tx, companyId, groupId);
+      await repository.deleteGroup(tx, companyId, groupId);
+      await recordAudit(tx, actor, {
+        entityType: 'group',
+        entityId: groupId,
+        action: 'delete',
+        before: auditViewOf(before),
+      });
+      return { deleted: true as const };
+    });
+
+  return { listGroups, getGroup, createGroup, updateGroup, setGroupMembers, deleteGroup };
+};

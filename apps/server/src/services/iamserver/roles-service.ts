@@ -1,0 +1,223 @@
+import {
+  permissions,
+  type TPermission,
+  type TRole,
+  type TRoleInput,
+  type TRoleUpdate,
+} from '@cargodesk/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client.ts';
+import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import type { TAuthContext } from '../../platform/auth-context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { createId } from '../../platform/ids.ts';
+import { withTenant } from '../../platform/tenant-transaction.ts';
+import * as repository from './roles-repository.ts';
+import { isUniqueViolation } from './unique-violation.ts';
+
+export const roleMessages = {
+  notFound: 'No such role in your company',
+  duplicateName: (name: string) => `A role named "${name}" already exists`,
+  adminLocked: 'The Admin role always holds every permission: it cannot be renamed, edited or deleted',
+  systemRoleKept: (name: string) => `The ${name} role comes with every company and cannot be deleted`,
+  inUse: (name: string, userCount: number) =>
+    `The ${name} role is held by ${userCount} ${userCount === 1 ? 'user' : 'users'}: choose a role to move ${userCount === 1 ? 'them' : 'them all'} to before deleting it`,
+  reassignToItself: 'Move the users to another role than the one being deleted',
+  reassignTargetMissing: 'The role to move the users to does not exist in your company',
+} as const;
+
+/** The permission list's own order, without duplicates or names it no longer knows. */
+const normalizePermissions = (granted: readonly string[]): TPermission[] => {
+  const set = new Set(granted);
+  return permissions.filter((permission) => set.has(permission));
+};
+
+const toRole = (row: repository.TRoleWithCount): TRole => ({
+  _id: row.id,
+  name: row.name,
+  description: row.description,
+  // Matches the auth context: the Admin role holds every permission, including ones added later.
+  permissions: row.systemKey === 'admin' ? [...permissions] : normalizePermissions(row.permissions),
+  isSystem: row.isSystem,
+  systemKey: row.systemKey,
+  userCount: row.userCount,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** What the audit trail keeps of a role: its definition, not how many hold it today. */
+const auditViewOf = ({ _id, name, description, permissions: granted, isSystem, systemKey }: TRole) => ({
+  _id,
+  name,
+  description,
+  permissions: granted,
+  isSystem,
+  systemKey,
+});
+
+const isSameSet = (left: readonly string[], right: readonly string[]) =>
+  left.length === right.length && left.every((item) => right.includes(item));
+
+/** Roles: sets of permissions a company defines; its Admin role is fixed, its system roles are kept. */
+export const createRolesService = (app: FastifyInstance) => {
+  const { db } = app.database;
+
+  const readRole = async (tx: Tx, companyId: string, roleId: string) => {
+    const row = await repository.findRole(tx, companyId, roleId);
+    if (!row) throw new AppError('NOT_FOUND', roleMessages.notFound);
+    return toRole(row);
+  };
+
+  const assertNameFree = async (
+    tx: Tx,
+    { companyId, name, exceptId }: { companyId: string; name: string; exceptId?: string },
+  ) => {
+    const taken = await repository.findRoleByName(tx, { companyId, name, ...(exceptId ? { exceptId } : {}) });
+    if (taken) throw new AppError('CONFLICT', roleMessages.duplicateName(taken.name));
+  };
+
+  /** Runs `work` in the caller's company; a unique-key race on the name still answers 409. */
+  const inCompany = async <T>(auth: TAuthContext, name: string | undefined, work: (tx: Tx) => Promise<T>) => {
+    try {
+      return await withTenant(db, auth.companyId, work);
+    } catch (error) {
+      if (name !== undefined && isUniqueViolation(error)) {
+        throw new AppError('CONFLICT', roleMessages.duplicateName(name));
+      }
+      throw error;
+    }
+  };
+
+  const listRoles = async (auth: TAuthContext): Promise<TRole[]> =>
+    withTenant(db, auth.companyId, async (tx) =>
+      (await repository.findRoles(tx, auth.companyId)).map(toRole),
+    );
+
+  const getRole = async (auth: TAuthContext, roleId: string): Promise<TRole> =>
+    withTenant(db, auth.companyId, (tx) => readRole(tx, auth.companyId, roleId));
+
+  const createRole = async (auth: TAuthContext, actor: TAuditActor, input: TRoleInput): Promise<TRole> =>
+    inCompany(auth, input.name, async (tx) => {
+      const { companyId } = auth;
+      await assertNameFree(tx, { companyId, name: input.name });
+      const id = createId();
+      await repository.insertRole(tx, {
+        companyId,
+        id,
+        name: input.name,
+        description: input.description ?? '',
+        permissions: normalizePermissions(input.permissions),
+        isSystem: false,
+        systemKey: null,
+      });
+      const role = await readRole(tx, companyId, id);
+      await recordAudit(tx, actor, {
+        entityType: 'role',
+        entityId: id,
+        action: 'create',
+        after: auditViewOf(role),
+      });
+      return role;
+    });
+
+  const updateRole = async (
+    auth: TAuthContext,
+    actor: TAuditActor,
+    { roleId, changes }: { roleId: string; changes: TRoleUpdate },
+  ): Promise<TRole> =>
+    inCompany(auth, changes.name, async (tx) => {
+      const { companyId } = auth;
+      const row = await repository.lockRole(tx, companyId, roleId);
+      if (!row) throw new AppError('NOT_FOUND', roleMessages.notFound);
+      if (row.systemKey === 'admin') throw new AppError('CONFLICT', roleMessages.adminLocked);
+      const before = await readRole(tx, companyId, roleId);
+      const next = {
+        name: changes.name ?? before.name,
+        description: changes.description ?? before.description,
+        permissions: changes.permissions ? normalizePermissions(changes.permissions) : before.permissions,
+      };
+      const isPermissionChange = !isSameSet(next.permissions, before.permissions);
+      if (next.name === before.name && next.description === before.description && !isPermissionChange) {
+        return before;
+      }
+      if (next.name.toLowerCase() !== before.name.toLowerCase()) {
+        await assertNameFree(tx, { companyId, name: next.name, exceptId: roleId });
+      }
+      await repository.updateRole(tx, { companyId, roleId, changes: next });
+      const after = await readRole(tx, companyId, roleId);
+      await recordAudit(tx, actor, {
+        entityType: 'role',
+        entityId: roleId,
+        action: 'update',
+        before: auditViewOf(before),
+        after: auditViewOf(after),
+      });
+      if (isPermissionChange) {
+        await recordAudit(tx, actor, {
+          entityType: 'role',
+          entityId: roleId,
+          action: 'permission-change',
+          before: { permissions: before.permissions },
+          after: { permissions: after.permissions },
+        });
+      }
+      return after;
+    });
+
+  /**
+   * Deletes a role of the company's own. Its users move to `reassignTo` in the same transaction;
+   * without one, a role anybody holds is refused so nobody silently loses what they may do.
+   */
+  const deleteRole = async (
+    auth: TAuthContext,
+    actor: TAuditActor,
+    { roleId, reassignTo }: { roleId: string; reassignTo: string | undefined },
+  ): Promise<{ deleted: true; reassignedUsers: number }> =>
+    withTenant(db, auth.companyId, async (tx) => {
+      const { companyId } = auth;
+      const row = await repository.lockRole(tx, companyId, roleId);
+      if (!row) throw new AppError('NOT_FOUND', roleMessages.notFound);
+      if (row.systemKey === 'admin') throw new AppError('CONFLICT', roleMessages.adminLocked);
+      if (row.isSystem) throw new AppError('CONFLICT', roleMessages.systemRoleKept(row.name));
+      if (reassignTo === roleId) throw new AppError('BAD_REQUEST', roleMessages.reassignToItself);
+      const target = reassignTo ? await repository.lockRole(tx, companyId, reassignTo) : undefined;
+      if (reassignTo && !target) throw new AppError('NOT_FOUND', roleMessages.reassignTargetMissing);
+      const before = await readRole(tx, companyId, roleId);
+      const holders = await repository.findRoleHolders(tx, companyId, roleId);
+      if (holders.length > 0 && !target) {
+        throw new AppError('CONFLICT', roleMessages.inUse(row.name, holders.length), {
+          userCount: holders.length,
+        });
+      }
+      const rolesBefore = new Map<string, string[]>();
+      for (const userId of holders) {
+        rolesBefore.set(userId, await repository.findRoleIdsOfUser(tx, companyId, userId));
+      }
+      if (target) await repository.grantRole(tx, { companyId, userIds: holders, roleId: target.id });
+      await repository.deleteRole(tx, companyId, roleId);
+      for (const userId of holders) {
+        const roleIds = rolesBefore.get(userId) ?? [];
+        await recordAudit(tx, actor, {
+          entityType: 'user',
+          entityId: userId,
+          action: 'role-change',
+          before: { roleIds },
+          after: {
+            roleIds: [...new Set([...roleIds.filter((id) => id !== roleId), ...(target ? [target.id] : [])])],
+          },
+        });
+      }
+      await recordAudit(tx, actor, {
+        entityType: 'role',
+        entityId: roleId,
+        action: 'delete',
+        before: auditViewOf(before),
+        ...(target ? { after: { reassignedTo: target.id, reassignedUsers: holders.length } } : {}),
+      });
+      return { deleted: true, reassignedUsers: holders.length };
+    });
+
+  return { listRoles, getRole, createRole, updateRole, deleteRole };
+};
+
+export type TRolesService = ReturnType<typeof createRolesService>;

@@ -1,0 +1,15 @@
+import type { TGroupInput, TGroupWithMembers } from '@cargodesk/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { groupsQueryKey } from './get-groups.ts';
+
+export const createGroup = (input: TGroupInput) =>
+  apiRequest<TGroupWithMembers>('iamserver', '/groups', { method: 'POST', body: input });
+
+export const useCreateGroup = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createGroup,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupsQueryKey }),
+  });
+};

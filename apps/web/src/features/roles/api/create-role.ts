@@ -1,0 +1,15 @@
+import type { TRole, TRoleInput } from '@cargodesk/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { getRolesQueryOptions } from './get-roles.ts';
+
+export const createRole = (input: TRoleInput) =>
+  apiRequest<TRole>('iamserver', '/roles', { method: 'POST', body: input });
+
+export const useCreateRole = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createRole,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getRolesQueryOptions().queryKey }),
+  });
+};

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { getRolesQueryOptions } from './get-roles.ts';
+
+export const deleteRole = ({ roleId, reassignTo }: { roleId: string; reassignTo?: string | undefined }) =>
+  apiRequest<{ deleted: true; reassignedUsers: number }>(
+    'iamserver',
+    `/roles/${encodeURIComponent(roleId)}`,
+    {
+      method: 'DELETE',
+      query: { reassignTo },
+    },
+  );
+
+export const useDeleteRole = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteRole,
+    // Only the list: refetching the deleted role while its modal closes would only find a 404.
+    onSuccess: (_result, { roleId }) => {
+      queryClient.removeQueries({ queryKey: [...getRolesQueryOptions().queryKey, roleId], exact: true });
+      return queryClient.invalidateQueries({ queryKey: getRolesQueryOptions().queryKey, exact: true });
+    },
+  });
+};

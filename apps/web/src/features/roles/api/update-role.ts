@@ -1,0 +1,16 @@
+import type { TRole, TRoleUpdate } from '@cargodesk/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { getRolesQueryOptions } from './get-roles.ts';
+
+export const updateRole = ({ roleId, changes }: { roleId: string; changes: TRoleUpdate }) =>
+  apiRequest<TRole>('iamserver', `/roles/${encodeURIComponent(roleId)}`, { method: 'PATCH', body: changes });
+
+export const useUpdateRole = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateRole,
+    // The list and each role live under ['roles'].
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getRolesQueryOptions().queryKey }),
+  });
+};

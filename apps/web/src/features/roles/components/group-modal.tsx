@@ -1,0 +1,173 @@
+import { groupRules, type TGroupMember } from '@cargodesk/shared';
+import { Alert, Button, Form, Input, Modal, Result, Select, Skeleton, Space } from 'antd';
+import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useCreateGroup } from '../api/create-group.ts';
+import { type TCompanyUserOption, useCompanyUsers } from '../api/get-company-users.ts';
+import { useGroup } from '../api/get-group.ts';
+import { useUpdateGroup } from '../api/update-group.ts';
+
+export type TGroupModalState = { mode: 'create' } | { mode: 'edit'; groupId: string };
+
+type TGroupFormValues = { name: string; description: string; userIds: string[] };
+
+const formId = 'group-form';
+
+const labelOf = (user: TCompanyUserOption | TGroupMember) => {
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  const email =
+    'emailId' in user && user.emailId ? user.emailId : (('email' in user ? user.email : '') ?? '');
+  return name && email ? `${name} (${email})` : name || email || user._id;
+};
+
+const isSameMembers = (left: string[], right: string[]) =>
+  left.length === right.length && left.every((id) => right.includes(id));
+
+/** Create or edit a group: its name, description and members. */
+export const GroupModal = ({
+  state,
+  canWrite,
+  onClose,
+}: {
+  state: TGroupModalState;
+  canWrite: boolean;
+  onClose: () => void;
+}) => {
+  const [form] = Form.useForm<TGroupFormValues>();
+  const groupQuery = useGroup({ groupId: state.mode === 'edit' ? state.groupId : undefined });
+  const companyUsers = useCompanyUsers({ enabled: canWrite });
+  const createGroup = useCreateGroup();
+  const updateGroup = useUpdateGroup();
+  const group = groupQuery.data;
+  const isLoading = state.mode === 'edit' && groupQuery.isLoading;
+  const loadError = state.mode === 'edit' ? groupQuery.error : null;
+  const isSaving = createGroup.isPending || updateGroup.isPending;
+  const memberIds = group?.members.map((member) => member._id) ?? [];
+
+  // Today's members stay choosable even when the user list cannot be loaded.
+  const options = new Map<string, string>();
+  for (const member of group?.members ?? []) options.set(member._id, labelOf(member));
+  for (const user of companyUsers.users) options.set(user._id, labelOf(user));
+
+  const onFinish = async ({ name, description, userIds = [] }: TGroupFormValues) => {
+    try {
+      if (state.mode === 'create') {
+        await createGroup.mutateAsync({ name, description: description ?? '', userIds });
+        notifySuccess(`Group "${name.trim()}" created`);
+      } else {
+        await updateGroup.mutateAsync({
+          groupId: state.groupId,
+          changes: { name, description: description ?? '' },
+          userIds: isSameMembers(userIds, memberIds) ? undefined : userIds,
+        });
+        notifySuccess(`Group "${name.trim()}" saved`);
+      }
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'CONFLICT') {
+        form.setFields([{ name: 'name', errors: [error.message] }]);
+        return;
+      }
+      notifyError(toErrorMessage(error));
+    }
+  };
+
+  const title =
+    state.mode === 'create'
+      ? 'Create group'
+      : group
+        ? `${canWrite ? 'Edit group' : 'Group'}: ${group.name}`
+        : 'Group';
+  const footer =
+    isLoading || loadError || !canWrite ? (
+      <Button type="primary" onClick={onClose}>
+        Close
+      </Button>
+    ) : (
+      <Space>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button type="primary" htmlType="submit" form={formId} loading={isSaving}>
+          {state.mode === 'create' ? 'Create group' : 'Save'}
+        </Button>
+      </Space>
+    );
+
+  return (
+    <Modal open title={title} onCancel={onClose} footer={footer} destroyOnHidden maskClosable={!isSaving}>
+      {isLoading && <Skeleton active paragraph={{ rows: 4 }} />}
+      {loadError && (
+        <Result
+          status={loadError instanceof ApiError && loadError.status === 404 ? '404' : 'error'}
+          title="The group could not be loaded"
+          subTitle={toErrorMessage(loadError)}
+        />
+      )}
+      {!isLoading && !loadError && (state.mode === 'create' || group) && (
+        <Form<TGroupFormValues>
+          id={formId}
+          form={form}
+          layout="vertical"
+          disabled={!canWrite}
+          requiredMark="optional"
+          initialValues={{
+            name: group?.name ?? '',
+            description: group?.description ?? '',
+            userIds: memberIds,
+          }}
+          onFinish={onFinish}
+        >
+          <Form.Item
+            label="Name"
+            name="name"
+            rules={[
+              { required: true, whitespace: true, message: 'Enter a name for the group' },
+              { max: groupRules.nameMaxLength, message: `At most ${groupRules.nameMaxLength} characters` },
+            ]}
+          >
+            <Input autoFocus maxLength={groupRules.nameMaxLength} />
+          </Form.Item>
+          <Form.Item
+            label="Description"
+            name="description"
+            rules={[
+              {
+                max: groupRules.descriptionMaxLength,
+                message: `At most ${groupRules.descriptionMaxLength} characters`,
+              },
+            ]}
+          >
+            <Input.TextArea
+              autoSize={{ minRows: 2, maxRows: 4 }}
+              maxLength={groupRules.descriptionMaxLength}
+            />
+          </Form.Item>
+          <Form.Item label="Members" name="userIds">
+            <Select
+              mode="multiple"
+              allowClear
+              placeholder={companyUsers.isUnavailable ? 'No users to choose from' : 'Choose users'}
+              loading={companyUsers.isLoading}
+              optionFilterProp="label"
+              options={[...options].map(([value, label]) => ({ value, label }))}
+              notFoundContent={companyUsers.isLoading ? 'Loading users…' : 'No users found'}
+            />
+          </Form.Item>
+          {canWrite && companyUsers.isUnavailable && (
+            <Alert
+              type="warning"
+              showIcon
+              title="The company's user list cannot be loaded here yet, so members cannot be chosen. Members already in the group are kept."
+            />
+          )}
+          {canWrite && companyUsers.error && !companyUsers.isUnavailable && (
+            <Alert
+              type="error"
+              showIcon
+              title={`The users could not be loaded: ${toErrorMessage(companyUsers.error)}`}
+            />
+          )}
+        </Form>
+      )}
+    </Modal>
+  );
+};
