@@ -30,19 +30,24 @@ const openToEverySignedInUser = new Set([
   'GET /master/api/v1/timezone',
   'GET /master/api/v1/currency-list',
   'GET /master/api/v1/dropdown',
+  'GET /iamserver/api/v1/products',
 ]);
 
 /**
  * For each id parameter, a real id of company A that company B's admin must not reach, chosen by
  * the resource the URL names. A route whose ids are not listed here fails the matrix.
  */
-type TCompanyWorld = { admin: TRegistered };
-const idOfResource: Record<string, (world: TCompanyWorld) => string> = {};
+type TCompanyWorld = { admin: TRegistered; roleId: string; groupId: string };
+const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
+  roles: (world) => world.roleId,
+  groups: (world) => world.groupId,
+};
 
 /** Valid bodies, so the 401 and 404 checks get past input validation. */
 const sampleBodies: Record<string, unknown> = {
   'POST /iamserver/api/v1/auth/codeAuth': { code: '123456' },
   'POST /iamserver/api/v1/auth': { companyName: 'Matrix Cargo', firstName: 'Ada', lastName: 'Matrix' },
+  'PUT /iamserver/api/v1/groups/:id/members': { userIds: [] },
 };
 
 const methodsOf = (route: TRouteEntry): string[] =>
@@ -68,6 +73,17 @@ describe('route matrix', () => {
       ...(body === undefined ? {} : { payload: body as object }),
     });
 
+  /** One of each entity in company A, made through the API as a user would. */
+  const buildWorld = async (admin: TRegistered) => {
+    const roles = await call('GET', '/iamserver/api/v1/roles', admin.jwt);
+    const member = (roles.json() as { data: { _id: string; systemKey: string | null }[] }).data.find(
+      (role) => role.systemKey === 'member',
+    );
+    const group = await call('POST', '/iamserver/api/v1/groups', admin.jwt, { name: 'Matrix crew' });
+    expect(group.statusCode, group.body).toBe(201);
+    return { roleId: member?._id ?? '', groupId: (group.json() as { data: { _id: string } }).data._id };
+  };
+
   const fillIds = (url: string, pick: (resource: string, param: string) => string) =>
     url.replace(/:(\w+)/g, (_match, param: string, offset: number) => {
       const resource = url.slice(0, offset).split('/').filter(Boolean).at(-1) ?? '';
@@ -79,7 +95,7 @@ describe('route matrix', () => {
     adminA = await testApp.register('matrix-a');
     adminB = await testApp.register('matrix-b');
     powerless = await testApp.addUser(adminA, { label: 'powerless', role: { permissions: [] } });
-    companyA = { admin: adminA };
+    companyA = { admin: adminA, ...(await buildWorld(adminA)) };
     routes = testApp.app.routeTable
       .filter((route) => isServiceRoute(route.url))
       .flatMap((route) =>
