@@ -9,8 +9,10 @@ import { registerIdentity } from './identity/identity-plugin.ts';
 import { registerMail, type TRegisterMailOptions } from './mail/mail-plugin.ts';
 import { registerAuthContext } from './platform/auth-context.ts';
 import { registerErrorHandling } from './platform/errors.ts';
+import { createFileStore } from './platform/file-store.ts';
 import { registerHealthRoutes } from './platform/health.ts';
 import { registerWebApp } from './platform/web-app.ts';
+import { registerDriveServer } from './services/driveserver/routes.ts';
 import { registerIamServer } from './services/iamserver/routes.ts';
 import { registerMasterServer } from './services/master/routes.ts';
 
@@ -68,6 +70,7 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   const database = options.database ?? (await openConfiguredDatabase(config));
   app.decorate('config', config);
   app.decorate('database', database);
+  app.decorate('fileStore', createFileStore(config));
   if (!options.database) app.addHook('onClose', async () => database.close());
 
   app.addHook('onRequest', async (request, reply) => {
@@ -111,6 +114,7 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   await registerAuthContext(app);
   await app.register(registerIamServer, { prefix: '/iamserver/api/v1' });
   await app.register(registerMasterServer, { prefix: '/master/api/v1' });
+  await app.register(registerDriveServer, { prefix: '/driveserver/api/v1' });
   // Last: the SPA answers browser navigations that no route above claimed.
   await registerWebApp(app);
 
