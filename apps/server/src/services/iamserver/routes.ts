@@ -12,6 +12,8 @@ import { z } from 'zod';
 import { projectNameForHost } from '../../identity/projects.ts';
 import { authenticate, requireAuth } from '../../platform/auth-context.ts';
 import { dataOf, readAuthorizationToken, signedInErrors, ZErrorBody } from '../../platform/http.ts';
+import { registerCompanyRoutes } from './company-routes.ts';
+import { registerProfileRoutes } from './profile-routes.ts';
 import { createIamService, type TCaller } from './service.ts';
 
 const identityErrors = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody } as const;
@@ -113,4 +115,6 @@ export const registerIamServer = async (app: FastifyInstance) => {
       async () => ({ data: { pendoKey: app.config.integrationKeys.pendo } }),
     );
   });
+  await app.register(registerProfileRoutes);
+  await app.register(registerCompanyRoutes);
 };
