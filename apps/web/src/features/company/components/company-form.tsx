@@ -135,7 +135,7 @@ export const CompanyForm = ({ company }: { company: TCompany }) => {
           title="You can view the company profile. Changing it needs the company:write permission; ask your Admin."
         />
       )}
-      <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>Plan</h2>}>
+      <Card title={<h3 style={{ margin: 0, fontSize: 16 }}>Plan</h3>}>
         <Descriptions column={{ xs: 1, sm: 2 }} size="small">
           <Descriptions.Item label="Plan">{company.subscripedPlan.name}</Descriptions.Item>
           <Descriptions.Item label="Expires">
@@ -151,7 +151,7 @@ export const CompanyForm = ({ company }: { company: TCompany }) => {
           The plan and its expiry are managed by the Cargodesk support team.
         </Typography.Text>
       </Card>
-      <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>Company details</h2>}>
+      <Card title={<h3 style={{ margin: 0, fontSize: 16 }}>Company details</h3>}>
         <Form
           form={form}
           layout="vertical"
@@ -197,10 +197,10 @@ export const CompanyForm = ({ company }: { company: TCompany }) => {
               <Input />
             </Form.Item>
             <Form.Item label="Company type" name="company_type">
-              <Select options={options.companyTypes} allowClear placeholder="Choose a company type" />
+              <Select {...searchable} options={options.companyTypes} placeholder="Choose a company type" />
             </Form.Item>
             <Form.Item label="Account type" name="account_type">
-              <Select options={options.accountTypes} allowClear placeholder="Choose an account type" />
+              <Select {...searchable} options={options.accountTypes} placeholder="Choose an account type" />
             </Form.Item>
             <Form.Item label="Operating country" name="operating_country">
               <Select {...searchable} options={options.countries} placeholder="Search countries" />

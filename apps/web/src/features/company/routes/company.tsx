@@ -12,7 +12,7 @@ export const CompanyRoute = () => {
 
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-      <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
+      <Typography.Title level={2} style={{ margin: 0 }}>
         Company profile
       </Typography.Title>
       {!canRead ? (

@@ -74,7 +74,7 @@ export const ChangePassword = () => {
   };
 
   return (
-    <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>Change password</h2>}>
+    <Card title={<h3 style={{ margin: 0, fontSize: 16 }}>Change password</h3>}>
       <Form
         form={form}
         layout="vertical"

@@ -112,7 +112,7 @@ export const ProfileForm = ({ userId, isReadOnly = false }: { userId?: string; i
 
   const name = `${profile.data.firstName} ${profile.data.lastName}`.trim();
   return (
-    <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>{isSelf ? 'Personal details' : name}</h2>}>
+    <Card title={<h3 style={{ margin: 0, fontSize: 16 }}>{isSelf ? 'Personal details' : name}</h3>}>
       <Form
         form={form}
         layout="vertical"

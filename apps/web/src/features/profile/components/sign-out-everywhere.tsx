@@ -22,7 +22,7 @@ export const SignOutEverywhere = () => {
   };
 
   return (
-    <Card title={<h2 style={{ margin: 0, fontSize: 16 }}>Sessions</h2>}>
+    <Card title={<h3 style={{ margin: 0, fontSize: 16 }}>Sessions</h3>}>
       <Typography.Paragraph>
         Signed in on a device you no longer use, or on a shared computer? Sign out everywhere: every browser
         and device signed in to your account, this one included, has to sign in again.
