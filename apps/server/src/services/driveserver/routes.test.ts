@@ -8,7 +8,9 @@ import { addCompanyMember } from '../../../test/company-members.ts';
 import { testDatabaseKinds } from '../../../test/databases.ts';
 import { multipartBody, type TFormPart, tinyPdf, tinyPng } from '../../../test/multipart.ts';
 import { auditEvents, files } from '../../db/schema/index.ts';
+import { withTenant } from '../../platform/tenant-transaction.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../iamserver/iam-test-support.ts';
+import { findFile } from './repository.ts';
 
 const base = '/driveserver/api/v1/filesystem/file';
 const maxBytes = 64 * 1024;
@@ -198,6 +200,18 @@ describe.each(testDatabaseKinds)('driveserver files on %s', (kind) => {
     expect((await request('DELETE', `${base}/${data._id}`, viewer.jwt)).statusCode).toBe(403);
     // Still there for its own company.
     expect((await request('GET', `${base}/${data._id}`, admin.jwt)).statusCode).toBe(200);
+  });
+
+  it('hides a file from a query run in another company’s context, even one naming the right company', async () => {
+    const { data } = (await uploadFile(admin.jwt, 'rls.png', tinyPng)).json() as { data: TFileMeta };
+    const { db } = testApp.database;
+    expect(
+      await withTenant(db, admin.companyId, (tx) => findFile(tx, admin.companyId, data._id)),
+    ).toBeDefined();
+    expect(
+      await withTenant(db, other.companyId, (tx) => findFile(tx, admin.companyId, data._id)),
+    ).toBeUndefined();
+    expect(await withTenant(db, null, (tx) => findFile(tx, admin.companyId, data._id))).toBeUndefined();
   });
 
   it('deletes the row and the bytes, and audits it', async () => {
