@@ -155,7 +155,7 @@ export const CompanyForm = ({ company }: { company: TCompany }) => {
         <Form
           form={form}
           layout="vertical"
-          requiredMark="optional"
+          requiredMark={false}
           disabled={!canEdit}
           initialValues={toFields(company)}
           onFinish={(values) => void onSave(values)}

@@ -116,7 +116,7 @@ export const ProfileForm = ({ userId, isReadOnly = false }: { userId?: string; i
       <Form
         form={form}
         layout="vertical"
-        requiredMark="optional"
+        requiredMark={false}
         disabled={isReadOnly}
         initialValues={toFields(profile.data)}
         onFinish={(values) => void onSave(values)}
