@@ -94,6 +94,8 @@ export const demoAccounts = {
   expiredPlan: { email: 'admin@expired-cargo.test', password: demoPassword },
   suspended: { email: 'admin@suspended-logistics.test', password: demoPassword },
   twoFactor: { email: 'admin@secure-shipping.test', password: demoPassword },
+  /** Demo Freight Ltd's Viewer: read-only everywhere. */
+  viewer: { email: 'viewer@demo-freight.test', password: demoPassword },
 } as const;
 
 /**

@@ -9,9 +9,11 @@ import { registerIdentity } from './identity/identity-plugin.ts';
 import { registerMail, type TRegisterMailOptions } from './mail/mail-plugin.ts';
 import { registerAuthContext } from './platform/auth-context.ts';
 import { registerErrorHandling } from './platform/errors.ts';
+import { createFileStore } from './platform/file-store.ts';
 import { registerHealthRoutes } from './platform/health.ts';
 import { registerRouteTable } from './platform/route-table.ts';
 import { registerWebApp } from './platform/web-app.ts';
+import { registerDriveServer } from './services/driveserver/routes.ts';
 import { registerIamServer } from './services/iamserver/routes.ts';
 import { registerLogServer } from './services/logserver/routes.ts';
 import { registerMasterServer } from './services/master/routes.ts';
@@ -71,6 +73,7 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   app.decorate('config', config);
   registerRouteTable(app);
   app.decorate('database', database);
+  app.decorate('fileStore', createFileStore(config));
   if (!options.database) app.addHook('onClose', async () => database.close());
 
   app.addHook('onRequest', async (request, reply) => {
@@ -115,6 +118,7 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   await app.register(registerIamServer, { prefix: '/iamserver/api/v1' });
   await app.register(registerMasterServer, { prefix: '/master/api/v1' });
   await app.register(registerLogServer, { prefix: '/logserver/api/v1' });
+  await app.register(registerDriveServer, { prefix: '/driveserver/api/v1' });
   // Last: the SPA answers browser navigations that no route above claimed.
   await registerWebApp(app);
 

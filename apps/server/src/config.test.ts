@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       passwordPolicy: { minLength: 6 },
       seedDemo: true,
       integrationKeys: { googleMaps: '', pendo: '' },
+      fileMaxBytes: 25 * 1024 * 1024,
     });
     expect(config.dataDir).toMatch(/\/data$/);
   });
@@ -32,6 +33,7 @@ describe('loadConfig', () => {
       PASSWORD_MIN_LENGTH: '',
       GOOGLE_MAPS_KEY: 'maps-key',
       PENDO_KEY: 'pendo-key',
+      FILE_MAX_BYTES: '1048576',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -45,6 +47,7 @@ describe('loadConfig', () => {
       seedDemo: false,
       passwordPolicy: { minLength: 6 },
       integrationKeys: { googleMaps: 'maps-key', pendo: 'pendo-key' },
+      fileMaxBytes: 1048576,
     });
   });
 
@@ -53,6 +56,10 @@ describe('loadConfig', () => {
     [
       { HOST: 'not a host' },
       'Invalid HOST="not a host": must be a host name or IP address such as 127.0.0.1 or 0.0.0.0',
+    ],
+    [
+      { FILE_MAX_BYTES: '25MB' },
+      'Invalid FILE_MAX_BYTES="25MB": must be a number of bytes, e.g. 26214400 for 25 MB',
     ],
     [{ PUBLIC_URL: 'ftp://files' }, 'Invalid PUBLIC_URL="ftp://files": must be an http:// or https:// URL'],
     [

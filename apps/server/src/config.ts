@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { defaultFileMaxBytes } from '@cargodesk/shared';
 import { z } from 'zod';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -39,6 +40,12 @@ const ZEnvironment = z.object({
   SEED_DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   GOOGLE_MAPS_KEY: z.string().default(''),
   PENDO_KEY: z.string().default(''),
+  FILE_MAX_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes, e.g. 26214400 for 25 MB' })
+    .int({ error: 'must be a whole number of bytes' })
+    .min(1024, { error: 'must be at least 1024 bytes' })
+    .max(1024 * 1024 * 1024, { error: 'must be at most 1 GB (1073741824 bytes)' })
+    .default(defaultFileMaxBytes),
 });
 
 const secretVariables = new Set(['DATABASE_URL', 'SMTP_URL', 'DEMO_PASSWORD']);
@@ -63,6 +70,8 @@ export type Config = {
   seedDemo: boolean;
   /** Browser keys handed to signed-in users (spec §7); empty when not configured. */
   integrationKeys: { googleMaps: string; pendo: string };
+  /** The largest upload the file store accepts (FILE_MAX_BYTES, 25 MB by default). */
+  fileMaxBytes: number;
 };
 
 /** Thrown for a bad environment value; its message is the one line printed before exit. */
@@ -98,5 +107,6 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     demoPassword: values.DEMO_PASSWORD,
     seedDemo: values.SEED_DEMO === 'true',
     integrationKeys: { googleMaps: values.GOOGLE_MAPS_KEY, pendo: values.PENDO_KEY },
+    fileMaxBytes: values.FILE_MAX_BYTES,
   };
 };

@@ -19,6 +19,8 @@ export const ZCompany = z.object({
   account_setup: z.boolean(),
   status: z.enum(['active', 'suspended']),
   subscripedPlan: z.object({ name: z.string(), expiryDate: z.string() }),
+  /** The company logo, a file of its file store (driveserver); null or absent without one. */
+  logoFileId: z.string().nullable().optional(),
 });
 export type TCompany = z.infer<typeof ZCompany>;
 
@@ -43,6 +45,10 @@ export const ZCurrentUser = z.object({
   firstName: z.string(),
   lastName: z.string(),
   emailId: z.string(),
+  /** Absent from older replies; null when not set. */
+  phone: z.string().nullable().optional(),
+  /** The avatar, a file of the company's file store (driveserver); null or absent without one. */
+  avatarFileId: z.string().nullable().optional(),
   companyId: z.string(),
   products: z.array(ZProduct),
   /** The company's subscribed plan has expired (computed on the server). */

@@ -74,8 +74,12 @@ export const routes: RouteObject[] = [
             })),
             children: [
               { index: true, loader: () => redirect(paths.settingsProfile.path) },
-              settingsPage('settingsProfile'),
-              settingsPage('settingsCompany'),
+              named('settingsProfile', async () => ({
+                Component: (await import('../features/profile/routes/profile.tsx')).ProfileRoute,
+              })),
+              named('settingsCompany', async () => ({
+                Component: (await import('../features/company/routes/company.tsx')).CompanyRoute,
+              })),
               settingsPage('settingsUsers'),
               settingsPage('settingsUserEdit'),
               named('settingsRoles', async () => ({

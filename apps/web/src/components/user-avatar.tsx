@@ -10,13 +10,17 @@ export const initialsOf = (name: string) =>
  * The user's initials in a circle, in antd Avatar's look. Plain markup: antd's Avatar brings its
  * group's popover and tooltip to every signed-in page.
  */
-export const UserAvatar = ({ name, size = 32 }: { name: string; size?: number }) => (
+export const UserAvatar = ({ name, size = 32, src }: { name: string; size?: number; src?: string }) => (
   <span
     className="user-avatar"
     // Decorative: the control around it carries the name, and initials read out are noise.
     aria-hidden="true"
     style={{ width: size, height: size, lineHeight: `${size}px`, fontSize: size > 32 ? 18 : 14 }}
   >
-    {initialsOf(name) || '?'}
+    {src ? (
+      <img src={src} alt="" width={size} height={size} style={{ display: 'block', objectFit: 'cover' }} />
+    ) : (
+      initialsOf(name) || '?'
+    )}
   </span>
 );

@@ -75,6 +75,8 @@ type TRequestOptions = {
   /** A 401 is the caller's business (login, code check), not a reason to end the session. */
   isUnauthorizedExpected?: boolean;
   signal?: AbortSignal;
+  /** Uploads may need longer than the usual 30 s. */
+  timeoutMs?: number;
 };
 
 const requestTimeoutMs = 30_000;
@@ -98,7 +100,15 @@ const statusMessages: Record<number, string> = {
 const requestBody = async <TBody>(
   service: TService,
   path: string,
-  { method = 'GET', query, body, authorization, isUnauthorizedExpected, signal }: TRequestOptions = {},
+  {
+    method = 'GET',
+    query,
+    body,
+    authorization,
+    isUnauthorizedExpected,
+    signal,
+    timeoutMs = requestTimeoutMs,
+  }: TRequestOptions = {},
 ): Promise<TBody> => {
   const url = new URL(`${serviceBaseUrl(service)}${path}`, window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -108,17 +118,19 @@ const requestBody = async <TBody>(
   // Spec §7: the token cookie's value, with no prefix.
   const token = authorization ?? readTokenCookie();
   if (token) headers.authorization = token;
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // A FormData body (an upload) sets its own multipart content type and boundary.
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetch(url, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined || isForm ? (body as FormData | undefined) : JSON.stringify(body),
       signal: signal
-        ? AbortSignal.any([signal, AbortSignal.timeout(requestTimeoutMs)])
-        : AbortSignal.timeout(requestTimeoutMs),
+        ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)])
+        : AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
     if (signal?.aborted) throw error;

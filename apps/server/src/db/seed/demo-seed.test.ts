@@ -61,6 +61,20 @@ describe.each(testDatabaseKinds)('the demo seed on %s', (kind) => {
     expect(user).toMatchObject({ isExpired: false, roles: ['Admin'] });
   });
 
+  it('gives Demo Freight Ltd a read-only Viewer', async () => {
+    const login = await signIn('viewer@demo-freight.test');
+    expect(login.statusCode, login.body).toBe(200);
+    const { data } = login.json() as { data: TLoginResponse };
+    expect(data.company?.name).toBe('Demo Freight Ltd');
+    const me = await testApp.app.inject({
+      url: '/iamserver/api/v1/auth/fetch-users-by-token',
+      headers: { authorization: data.jwt ?? '' },
+    });
+    const [user] = (me.json() as { data: TCurrentUser[] }).data;
+    expect(user?.roles).toEqual(['Viewer']);
+    expect(user?.permissions).not.toContain('company:write');
+  });
+
   it('gives Expired Cargo Co an expired plan', async () => {
     const login = await signIn('admin@expired-cargo.test');
     const { data } = login.json() as { data: TLoginResponse };

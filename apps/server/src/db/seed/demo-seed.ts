@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import type { TSystemRoleKey } from '@cargodesk/shared';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { TProjectName } from '../../identity/projects.ts';
 import { projectNameForHost } from '../../identity/projects.ts';
 import { createId } from '../../platform/ids.ts';
 import { getOrCreateSecret } from '../../platform/secrets.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
 import { createCompanyWithAdmin } from '../../services/iamserver/company-setup.ts';
-import { findUserLinkByIdentity } from '../../services/iamserver/repository.ts';
+import { findUserLinkByIdentity, insertUser, insertUserRoles } from '../../services/iamserver/repository.ts';
+import { roles } from '../schema/index.ts';
 
 export const demoAdminEmail = 'admin@demo-freight.test';
 
@@ -14,12 +18,16 @@ export type TDemoLogin = { email: string; password: string; accounts: TDemoAccou
 
 const dayMs = 24 * 60 * 60 * 1000;
 
+type TDemoMember = TDemoAccount & { firstName: string; lastName: string; role: TSystemRoleKey };
+
 type TDemoCompany = TDemoAccount & {
   firstName: string;
   lastName: string;
   status: 'active' | 'suspended';
   twoFactorAuth?: boolean;
   planExpiresAt: () => Date;
+  /** More people of the company besides its admin, to try what other roles see. */
+  members?: TDemoMember[];
 };
 
 // One company per path worth trying by hand: a working one, an expired plan, a suspended account,
@@ -33,6 +41,16 @@ const demoCompanies: TDemoCompany[] = [
     lastName: 'Admin',
     status: 'active',
     planExpiresAt: () => new Date(Date.now() + 30 * dayMs),
+    members: [
+      {
+        label: 'Viewer (read-only)',
+        companyName: 'Demo Freight Ltd',
+        email: 'viewer@demo-freight.test',
+        firstName: 'Demo',
+        lastName: 'Viewer',
+        role: 'viewer',
+      },
+    ],
   },
   {
     label: 'Expired plan',
@@ -77,35 +95,76 @@ export const seedDemo = async (app: FastifyInstance): Promise<TDemoLogin> => {
     () => app.config.demoPassword ?? randomBytes(9).toString('base64url'),
   );
   const project = projectNameForHost(new URL(app.config.publicUrl).hostname, app.config.productionHost);
+  const ensureAccount = async (account: { email: string; firstName: string; lastName: string }) => {
+    const existing = await app.identity.admin.findAccountByEmail(project, account.email);
+    if (existing) return existing.id;
+    const created = await app.identity.admin.createAccount({
+      project,
+      email: account.email,
+      password,
+      displayName: `${account.firstName} ${account.lastName}`,
+      emailVerified: true,
+    });
+    return created.uid;
+  };
   for (const demo of demoCompanies) {
-    const existing = await app.identity.admin.findAccountByEmail(project, demo.email);
-    const uid =
-      existing?.id ??
-      (
-        await app.identity.admin.createAccount({
-          project,
-          email: demo.email,
-          password,
-          displayName: `${demo.firstName} ${demo.lastName}`,
-          emailVerified: true,
-        })
-      ).uid;
-    if (await findUserLinkByIdentity(app.database.db, project, uid)) continue;
-    const companyId = createId();
-    await withTenant(app.database.db, companyId, (tx) =>
-      createCompanyWithAdmin(tx, {
-        companyId,
-        companyName: demo.companyName,
-        status: demo.status,
-        twoFactorAuth: demo.twoFactorAuth ?? false,
-        planExpiresAt: demo.planExpiresAt(),
-        admin: { project, uid, email: demo.email, firstName: demo.firstName, lastName: demo.lastName },
-      }),
-    );
+    const uid = await ensureAccount(demo);
+    let companyId = (await findUserLinkByIdentity(app.database.db, project, uid))?.companyId;
+    if (!companyId) {
+      const newCompanyId = createId();
+      await withTenant(app.database.db, newCompanyId, (tx) =>
+        createCompanyWithAdmin(tx, {
+          companyId: newCompanyId,
+          companyName: demo.companyName,
+          status: demo.status,
+          twoFactorAuth: demo.twoFactorAuth ?? false,
+          planExpiresAt: demo.planExpiresAt(),
+          admin: { project, uid, email: demo.email, firstName: demo.firstName, lastName: demo.lastName },
+        }),
+      );
+      companyId = newCompanyId;
+    }
+    for (const member of demo.members ?? []) {
+      await seedMember(app, { project, companyId, uid: await ensureAccount(member), member });
+    }
   }
   return {
     email: demoAdminEmail,
     password,
-    accounts: demoCompanies.map(({ label, companyName, email }) => ({ label, companyName, email })),
+    accounts: demoCompanies.flatMap(({ label, companyName, email, members = [] }) => [
+      { label, companyName, email },
+      ...members.map((member) => ({ label: member.label, companyName, email: member.email })),
+    ]),
   };
+};
+
+/** A demo company's non-admin user holding one of its system roles; left alone once it exists. */
+const seedMember = async (
+  app: FastifyInstance,
+  {
+    project,
+    companyId,
+    uid,
+    member,
+  }: { project: TProjectName; companyId: string; uid: string; member: TDemoMember },
+) => {
+  if (await findUserLinkByIdentity(app.database.db, project, uid)) return;
+  await withTenant(app.database.db, companyId, async (tx) => {
+    const [role] = await tx
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.companyId, companyId), eq(roles.systemKey, member.role)));
+    const userId = createId();
+    await insertUser(tx, {
+      companyId,
+      id: userId,
+      identityProject: project,
+      identityUid: uid,
+      email: member.email,
+      firstName: member.firstName,
+      lastName: member.lastName,
+      status: 'active',
+    });
+    await insertUserRoles(tx, companyId, userId, role ? [role.id] : []);
+  });
 };

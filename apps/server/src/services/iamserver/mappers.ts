@@ -19,6 +19,7 @@ export const toCompany = (company: TCompanyRow): TCompany => ({
   account_setup: company.accountSetup,
   status: company.status,
   subscripedPlan: { name: company.planName, expiryDate: company.planExpiresAt.toISOString() },
+  logoFileId: company.logoFileId,
 });
 
 export const toProduct = (product: { id: string; code: string; name: string }): TProduct => ({

@@ -13,8 +13,10 @@ import { projectNameForHost } from '../../identity/projects.ts';
 import { auditActorOf } from '../../platform/audit.ts';
 import { authenticate, requireAuth } from '../../platform/auth-context.ts';
 import { dataOf, readAuthorizationToken, signedInErrors, ZErrorBody } from '../../platform/http.ts';
+import { registerCompanyRoutes } from './company-routes.ts';
 import { registerGroupRoutes } from './groups-routes.ts';
 import { registerProductRoutes } from './products-routes.ts';
+import { registerProfileRoutes } from './profile-routes.ts';
 import { registerRoleRoutes } from './roles-routes.ts';
 import { createIamService, type TCaller } from './service.ts';
 
@@ -122,4 +124,6 @@ export const registerIamServer = async (app: FastifyInstance) => {
   await app.register(registerRoleRoutes);
   await app.register(registerGroupRoutes);
   await app.register(registerProductRoutes);
+  await app.register(registerProfileRoutes);
+  await app.register(registerCompanyRoutes);
 };

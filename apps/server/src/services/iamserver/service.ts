@@ -324,6 +324,8 @@ export const createIamService = async (app: FastifyInstance) => {
       firstName: user.firstName,
       lastName: user.lastName,
       emailId: user.email,
+      phone: user.phone,
+      avatarFileId: user.avatarFileId,
       companyId: company.id,
       products: products.map(toProduct),
       isExpired: isPlanExpired(company),

@@ -11,10 +11,12 @@ import { UserAvatar } from '../../components/user-avatar.tsx';
 export const AccountMenu = ({
   name,
   email,
+  avatarUrl,
   onSignOut,
 }: {
   name: string;
   email: string | undefined;
+  avatarUrl?: string | undefined;
   onSignOut: () => void;
 }) => {
   const [isOpen, setIsOpen] = useState(false);
@@ -54,7 +56,7 @@ export const AccountMenu = ({
         style={{ padding: 0 }}
         onClick={() => setIsOpen((open) => !open)}
       >
-        <UserAvatar name={name} size={32} />
+        <UserAvatar name={name} size={32} src={avatarUrl} />
         <span className="visually-hidden">Account menu</span>
       </Button>
       {isOpen && (
@@ -67,7 +69,7 @@ export const AccountMenu = ({
           tabIndex={-1}
         >
           <div className="account-menu__user">
-            <UserAvatar name={name} />
+            <UserAvatar name={name} src={avatarUrl} />
             <div>
               <strong>{name}</strong>
               <br />

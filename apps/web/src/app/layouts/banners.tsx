@@ -1,30 +1,18 @@
 import { WarningFilled } from '@ant-design/icons';
 import { messages } from '@cargodesk/shared';
 import { Button } from 'antd';
-import { sendEmailVerification } from 'firebase/auth';
 import { useState } from 'react';
+import { resendVerificationEmail } from '../../lib/auth/resend-verification.ts';
 import { useSession } from '../../lib/auth/session-store.ts';
-import { describeIdentityError, getIdentity } from '../../lib/identity.ts';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
 
 /** Spec §2 and §4: the unverified e-mail banner with its resend notice. */
 export const VerifyEmailBanner = () => {
   const [isSending, setIsSending] = useState(false);
 
   const onResend = async () => {
-    const user = getIdentity().currentUser;
-    // Spec §4: resending works only while a user is signed in.
-    if (!user) return;
     setIsSending(true);
-    try {
-      await sendEmailVerification(user);
-      notifySuccess(messages.verificationSent);
-    } catch (error) {
-      console.warn('Resending the verification e-mail failed', error);
-      notifyError(describeIdentityError(error));
-    } finally {
-      setIsSending(false);
-    }
+    await resendVerificationEmail();
+    setIsSending(false);
   };
 
   return (

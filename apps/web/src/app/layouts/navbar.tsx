@@ -6,6 +6,7 @@ import { Link, NavLink } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { logout } from '../../lib/auth/session.ts';
 import { useSession } from '../../lib/auth/session-store.ts';
+import { useFileUrl } from '../../lib/file-url.ts';
 import { navigateTo } from '../../lib/navigation.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { AccountMenu } from './account-menu.tsx';
@@ -25,6 +26,7 @@ export const formatBadgeCount = (count: number) => (count > 9 ? '9+' : count);
 /** The fixed top bar of spec §2. */
 export const Navbar = () => {
   const { user } = useSession();
+  const avatarUrl = useFileUrl(user?.avatarFileId);
   const [isMailOpen, setIsMailOpen] = useState(false);
   const [isNotificationsOpen, setIsNotificationsOpen] = useState(false);
   // Mounted from the first opening on, so closing still animates.
@@ -75,7 +77,12 @@ export const Navbar = () => {
         >
           <SettingOutlined />
         </NavLink>
-        <AccountMenu name={user?.name ?? ''} email={user?.emailId} onSignOut={() => void onSignOut()} />
+        <AccountMenu
+          name={user?.name ?? ''}
+          email={user?.emailId}
+          avatarUrl={avatarUrl}
+          onSignOut={() => void onSignOut()}
+        />
       </nav>
       <Suspense fallback={null}>
         {hasOpenedMail && (

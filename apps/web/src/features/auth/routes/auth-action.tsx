@@ -2,6 +2,7 @@ import { applyActionCode, confirmPasswordReset, verifyPasswordResetCode } from '
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { checkPassword } from '../../../lib/auth/password-rule.ts';
 import { describeIdentityError, getIdentity } from '../../../lib/identity.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import {
@@ -12,7 +13,6 @@ import {
   AuthResult,
   useAuthForm,
 } from '../components/auth-form.tsx';
-import { checkPassword } from '../components/password-rule.ts';
 
 // Action codes are single-use: remember each check so a second render (StrictMode) reuses its outcome.
 const checks = new Map<string, Promise<string>>();

@@ -1,5 +1,5 @@
 import { validatePassword } from 'firebase/auth';
-import { getIdentity } from '../../../lib/identity.ts';
+import { getIdentity } from '../identity.ts';
 
 /**
  * Checks a password against the policy the server publishes (spec §5) with the SDK's

@@ -1,0 +1,111 @@
+import { fileMessages, filePurposes, type TFilePurpose, ZFileIdParams, ZFileMeta } from '@cargodesk/shared';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { auditActorOf } from '../../platform/audit.ts';
+import { authenticate, requireAuth } from '../../platform/auth-context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { dataOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
+import { createDriveService } from './service.ts';
+
+const fileErrors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody } as const;
+
+/** `attachment; filename=…` with an ASCII fallback and the exact name in RFC 5987 form. */
+const contentDisposition = (kind: 'inline' | 'attachment', name: string) => {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+};
+
+/** driveserver (spec §7, DESIGN §8): company-scoped upload, download and removal of files. */
+export const registerDriveServer = async (app: FastifyInstance) => {
+  const service = createDriveService(app);
+
+  await app.register(multipart, {
+    // Our own check reports the limit with a clear message and discards what was received.
+    throwFileSizeLimit: false,
+    limits: { fileSize: app.config.fileMaxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+  });
+  app.addHook('onRequest', authenticate(app));
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
+    '/filesystem/file',
+    {
+      config: { permission: 'files:write' },
+      schema: {
+        consumes: ['multipart/form-data'],
+        response: {
+          200: dataOf(ZFileMeta),
+          ...fileErrors,
+          413: ZErrorBody,
+          415: ZErrorBody,
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', fileMessages.notMultipart);
+      const part = await request.file();
+      if (!part) throw new AppError('BAD_REQUEST', fileMessages.noFile);
+      const purposeField = part.fields.purpose;
+      const purpose =
+        purposeField && 'value' in purposeField ? String(purposeField.value) : ('attachment' as const);
+      if (!(filePurposes as readonly string[]).includes(purpose)) {
+        part.file.resume();
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `Invalid body: purpose must be one of ${filePurposes.join(', ')}`,
+          {
+            fields: [{ field: 'purpose', message: `must be one of ${filePurposes.join(', ')}` }],
+          },
+        );
+      }
+      const data = await service.upload(auth, auditActorOf(request), {
+        stream: part.file,
+        fileName: part.filename,
+        purpose: purpose as TFilePurpose,
+      });
+      return { data };
+    },
+  );
+
+  routes.get(
+    '/filesystem/file/:id',
+    { config: { permission: 'files:read' }, schema: { params: ZFileIdParams, response: fileErrors } },
+    async (request, reply) => {
+      const { meta, stream } = await service.download(requireAuth(request), request.params.id);
+      const isViewable = meta.contentType.startsWith('image/') || meta.contentType === 'application/pdf';
+      return (
+        reply
+          .header('content-type', meta.contentType)
+          .header('content-length', meta.size)
+          .header('content-disposition', contentDisposition(isViewable ? 'inline' : 'attachment', meta.name))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, max-age=300')
+          .header('etag', `"${meta.sha256}"`)
+          // A stream bypasses the response serializer; the type only knows the JSON error bodies.
+          .send(stream as never)
+      );
+    },
+  );
+
+  routes.get(
+    '/filesystem/file/:id/meta',
+    {
+      config: { permission: 'files:read' },
+      schema: { params: ZFileIdParams, response: { 200: dataOf(ZFileMeta), ...fileErrors } },
+    },
+    async (request) => ({ data: await service.getMeta(requireAuth(request), request.params.id) }),
+  );
+
+  routes.delete(
+    '/filesystem/file/:id',
+    {
+      config: { permission: 'files:write' },
+      schema: { params: ZFileIdParams, response: { 200: dataOf(ZFileMeta), ...fileErrors } },
+    },
+    async (request) => ({
+      data: await service.remove(requireAuth(request), auditActorOf(request), request.params.id),
+    }),
+  );
+};

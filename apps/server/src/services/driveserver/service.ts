@@ -1,0 +1,165 @@
+import type { Readable } from 'node:stream';
+import { fileMessages, isImageContentType, type TFileMeta, type TFilePurpose } from '@cargodesk/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../../db/client.ts';
+import type { TAuditActor } from '../../platform/audit.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import type { TAuthContext } from '../../platform/auth-context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { fileStoreKey } from '../../platform/file-store.ts';
+import { createId } from '../../platform/ids.ts';
+import { withTenant } from '../../platform/tenant-transaction.ts';
+import * as repository from './repository.ts';
+import { sniffContentType } from './sniff.ts';
+
+export type TUpload = {
+  /** The file part's byte stream; `truncated` is set when it ran past the size limit. */
+  stream: Readable & { truncated?: boolean };
+  fileName: string;
+  purpose: TFilePurpose;
+};
+
+export const toFileMeta = (row: repository.TFileRow): TFileMeta => ({
+  _id: row.id,
+  name: row.name,
+  contentType: row.contentType,
+  size: row.size,
+  sha256: row.sha256,
+  purpose: row.purpose as TFilePurpose,
+  uploadedBy: row.uploadedBy,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** A client's file name as a plain name: no folders, no control characters, not too long. */
+export const cleanFileName = (name: string) => {
+  const base = (name.split(/[\\/]/).pop() ?? '')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim();
+  if (base.length <= 200) return base || 'file';
+  const extension = base.match(/\.[^.]{1,10}$/)?.[0] ?? '';
+  return base.slice(0, 200 - extension.length) + extension;
+};
+
+/**
+ * A file of the company, for other services inside their own tenant transaction (a profile's
+ * avatar, the company logo). Undefined when the company has no such file.
+ */
+export const findCompanyFile = async (tx: Queryable, companyId: string, fileId: string) => {
+  const row = await repository.findFile(tx, companyId, fileId);
+  return row ? toFileMeta(row) : undefined;
+};
+
+/** Refuses a file id that is not one of the company's images (for avatars and logos). */
+export const assertCompanyImage = async (tx: Queryable, companyId: string, fileId: string, field: string) => {
+  const file = await findCompanyFile(tx, companyId, fileId);
+  if (!file) {
+    throw new AppError('VALIDATION_FAILED', `Invalid body: ${field} ${fileMessages.notFound}`, {
+      fields: [{ field, message: fileMessages.notFound }],
+    });
+  }
+  if (!isImageContentType(file.contentType)) {
+    throw new AppError('VALIDATION_FAILED', `Invalid body: ${field} ${fileMessages.notAnImage}`, {
+      fields: [{ field, message: fileMessages.notAnImage }],
+    });
+  }
+  return file;
+};
+
+/** The driveserver rules: what may be stored, and who may read or remove it (DESIGN §8). */
+export const createDriveService = (app: FastifyInstance) => {
+  const { db } = app.database;
+  const store = app.fileStore;
+  const notFound = () => new AppError('NOT_FOUND', fileMessages.notFound);
+
+  /**
+   * Stages the bytes, checks size and type, then stores them and records the row. Anything refused
+   * is discarded before it reaches the store; a failed row insert removes the stored bytes again.
+   */
+  const upload = async (auth: TAuthContext, actor: TAuditActor, upload: TUpload): Promise<TFileMeta> => {
+    const staged = await store.stage(upload.stream);
+    let isCommitted = false;
+    try {
+      if (upload.stream.truncated || staged.size > app.config.fileMaxBytes) {
+        throw new AppError('PAYLOAD_TOO_LARGE', fileMessages.tooLarge(app.config.fileMaxBytes), {
+          maxBytes: app.config.fileMaxBytes,
+        });
+      }
+      const name = cleanFileName(upload.fileName);
+      const contentType = await sniffContentType(staged.path, name);
+      if (!contentType) throw new AppError('UNSUPPORTED_MEDIA_TYPE', fileMessages.unsupportedType);
+      if (upload.purpose !== 'attachment' && !isImageContentType(contentType)) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', fileMessages.notAnImage);
+      }
+      const fileId = createId();
+      const storageKey = fileStoreKey(auth.companyId, fileId);
+      await store.commit(staged, storageKey);
+      isCommitted = true;
+      try {
+        return await withTenant(db, auth.companyId, async (tx) => {
+          await repository.insertFile(tx, {
+            companyId: auth.companyId,
+            id: fileId,
+            name,
+            contentType,
+            size: staged.size,
+            sha256: staged.sha256,
+            storageKey,
+            purpose: upload.purpose,
+            uploadedBy: auth.userId,
+          });
+          const row = await repository.findFile(tx, auth.companyId, fileId);
+          if (!row) throw new Error('The stored file could not be read back');
+          const meta = toFileMeta(row);
+          await recordAudit(tx, actor, {
+            entityType: 'file',
+            entityId: fileId,
+            action: 'create',
+            after: meta,
+          });
+          return meta;
+        });
+      } catch (error) {
+        await store.remove(storageKey).catch(() => undefined);
+        throw error;
+      }
+    } finally {
+      if (!isCommitted) await store.discard(staged);
+    }
+  };
+
+  const getMeta = async (auth: TAuthContext, fileId: string): Promise<TFileMeta> => {
+    const file = await withTenant(db, auth.companyId, (tx) => findCompanyFile(tx, auth.companyId, fileId));
+    if (!file) throw notFound();
+    return file;
+  };
+
+  const download = async (auth: TAuthContext, fileId: string) => {
+    const row = await withTenant(db, auth.companyId, (tx) => repository.findFile(tx, auth.companyId, fileId));
+    if (!row) throw notFound();
+    const stream = await store.open(row.storageKey);
+    if (!stream) {
+      app.log.warn({ fileId, companyId: auth.companyId }, 'a file row has no stored bytes');
+      throw notFound();
+    }
+    return { meta: toFileMeta(row), stream };
+  };
+
+  /** Removes the row (and records it) first; bytes left behind by a failed removal are harmless. */
+  const remove = async (auth: TAuthContext, actor: TAuditActor, fileId: string): Promise<TFileMeta> => {
+    const removed = await withTenant(db, auth.companyId, async (tx) => {
+      const row = await repository.deleteFile(tx, auth.companyId, fileId);
+      if (!row) return undefined;
+      const meta = toFileMeta(row);
+      await recordAudit(tx, actor, { entityType: 'file', entityId: fileId, action: 'delete', before: meta });
+      return { meta, storageKey: row.storageKey };
+    });
+    if (!removed) throw notFound();
+    await store.remove(removed.storageKey).catch((error: unknown) => {
+      app.log.warn({ err: error, fileId }, 'the bytes of a deleted file could not be removed');
+    });
+    return removed.meta;
+  };
+
+  return { upload, getMeta, download, remove };
+};

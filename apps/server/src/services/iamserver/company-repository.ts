@@ -1,0 +1,21 @@
+import { eq } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { companies } from '../../db/schema/index.ts';
+
+export type TCompanyChanges = Partial<
+  Omit<typeof companies.$inferInsert, 'id' | 'status' | 'planName' | 'planExpiresAt' | 'createdAt'>
+>;
+
+export const findCompany = async (db: Queryable, companyId: string) => {
+  const [row] = await db.select().from(companies).where(eq(companies.id, companyId));
+  return row;
+};
+
+export const updateCompany = async (db: Queryable, companyId: string, changes: TCompanyChanges) => {
+  const [row] = await db
+    .update(companies)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(companies.id, companyId))
+    .returning();
+  return row;
+};

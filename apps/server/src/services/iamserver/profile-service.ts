@@ -1,0 +1,88 @@
+import type { TProfile, TRevokeSessionsResponse, ZUpdateProfileRequest } from '@cargodesk/shared';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import type { TAuthContext, TUserRow } from '../../platform/auth-context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { withTenant } from '../../platform/tenant-transaction.ts';
+import { assertCompanyImage } from '../driveserver/service.ts';
+import * as repository from './profile-repository.ts';
+
+export const toProfile = (user: TUserRow, roles: string[]): TProfile => ({
+  _id: user.id,
+  name: `${user.firstName} ${user.lastName}`.trim(),
+  firstName: user.firstName,
+  lastName: user.lastName,
+  emailId: user.email,
+  phone: user.phone,
+  avatarFileId: user.avatarFileId,
+  status: user.status,
+  roles,
+  createdAt: user.createdAt.toISOString(),
+  updatedAt: user.updatedAt.toISOString(),
+});
+
+const userGone = () => new AppError('UNAUTHENTICATED', 'The signed-in user no longer exists; sign in again');
+
+/** The signed-in user's own profile (/settings/profile): read, edit, sign out everywhere. */
+export const createProfileService = (app: FastifyInstance) => {
+  const { db } = app.database;
+
+  const getProfile = async (auth: TAuthContext): Promise<TProfile> => {
+    const user = await withTenant(db, auth.companyId, (tx) =>
+      repository.findUser(tx, auth.companyId, auth.userId),
+    );
+    if (!user) throw userGone();
+    return toProfile(user, auth.roles);
+  };
+
+  const updateProfile = async (
+    auth: TAuthContext,
+    actor: TAuditActor,
+    changes: z.output<typeof ZUpdateProfileRequest>,
+  ): Promise<TProfile> =>
+    withTenant(db, auth.companyId, async (tx) => {
+      const current = await repository.findUser(tx, auth.companyId, auth.userId);
+      if (!current) throw userGone();
+      const before = toProfile(current, auth.roles);
+      if (Object.keys(changes).length === 0) return before;
+      if (changes.avatarFileId && changes.avatarFileId !== current.avatarFileId) {
+        await assertCompanyImage(tx, auth.companyId, changes.avatarFileId, 'avatarFileId');
+      }
+      const updated = await repository.updateUserProfile(tx, auth.companyId, auth.userId, changes);
+      if (!updated) throw userGone();
+      const after = toProfile(updated, auth.roles);
+      await recordAudit(tx, actor, {
+        entityType: 'user',
+        entityId: auth.userId,
+        action: 'update',
+        before,
+        after,
+      });
+      return after;
+    });
+
+  /**
+   * Signs the user out everywhere: the identity provider's refresh tokens first (its own
+   * connection, so outside the tenant transaction), then every app session, this one included.
+   */
+  const revokeAllSessions = async (
+    auth: TAuthContext,
+    actor: TAuditActor,
+  ): Promise<TRevokeSessionsResponse> => {
+    await app.identity.admin.revokeSessions(auth.user.identityProject, auth.user.identityUid);
+    const revokedSessions = await withTenant(db, auth.companyId, async (tx) => {
+      const count = await repository.revokeUserSessions(tx, auth.companyId, auth.userId);
+      await recordAudit(tx, actor, {
+        entityType: 'user',
+        entityId: auth.userId,
+        action: 'sessions-revoked',
+        after: { revokedSessions: count },
+      });
+      return count;
+    });
+    return { revokedSessions };
+  };
+
+  return { getProfile, updateProfile, revokeAllSessions };
+};

@@ -1,0 +1,40 @@
+// Test helper: a second user in an existing company holding one of its system roles, signed in.
+import type { TLoginResponse, TSystemRoleKey } from '@cargodesk/shared';
+import { and, eq } from 'drizzle-orm';
+import { roles, userRoles, users } from '../src/db/schema/index.ts';
+import { createId } from '../src/platform/ids.ts';
+import { type TIamTestApp, uniqueEmail } from '../src/services/iamserver/iam-test-support.ts';
+
+/** Signs up an identity account, adds it to `companyId` with `role`, and signs it in through the API. */
+export const addCompanyMember = async (
+  testApp: TIamTestApp,
+  { companyId, role, label = role }: { companyId: string; role: TSystemRoleKey; label?: string },
+) => {
+  const email = uniqueEmail(label);
+  const { uid, idToken } = await testApp.signUp(email);
+  const { db } = testApp.database;
+  const userId = createId();
+  await db.insert(users).values({
+    companyId,
+    id: userId,
+    identityProject: 'test',
+    identityUid: uid,
+    email,
+    firstName: 'Vera',
+    lastName: label,
+    status: 'active',
+  });
+  const [roleRow] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.companyId, companyId), eq(roles.systemKey, role)));
+  if (!roleRow) throw new Error(`The company has no ${role} role`);
+  await db.insert(userRoles).values({ companyId, userId, roleId: roleRow.id });
+  const response = await testApp.app.inject({
+    url: '/iamserver/api/v1/auth/login',
+    headers: { authorization: idToken },
+  });
+  const { jwt } = (response.json() as { data: TLoginResponse }).data;
+  if (!jwt) throw new Error(`The ${role} could not sign in: ${response.body}`);
+  return { email, idToken, jwt, userId, companyId };
+};

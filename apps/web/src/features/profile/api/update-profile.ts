@@ -1,0 +1,23 @@
+import type { TProfile, TUpdateProfileRequest } from '@cargodesk/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { getProfileQueryOptions } from './get-profile.ts';
+
+/** PATCH /users/me, or /users/{id} for an admin's edit of another user. */
+export const updateProfile = ({ userId, changes }: { userId?: string; changes: TUpdateProfileRequest }) =>
+  apiRequest<TProfile>('iamserver', userId ? `/users/${encodeURIComponent(userId)}` : '/users/me', {
+    method: 'PATCH',
+    body: changes,
+  });
+
+export const useUpdateProfile = (userId?: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: TUpdateProfileRequest) => updateProfile({ userId, changes }),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(getProfileQueryOptions(userId).queryKey, profile);
+      // Lists and counts showing this user's name are stale now.
+      void queryClient.invalidateQueries({ queryKey: ['users'] });
+    },
+  });
+};

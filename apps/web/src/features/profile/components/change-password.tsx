@@ -1,0 +1,151 @@
+import { Alert, Button, Card, Form, Input, Modal } from 'antd';
+import { EmailAuthProvider, reauthenticateWithCredential, updatePassword } from 'firebase/auth';
+import { useState } from 'react';
+import { checkPassword } from '../../../lib/auth/password-rule.ts';
+import { describeIdentityError, getIdentity, identityErrorCode } from '../../../lib/identity.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+
+type TPasswordFields = { newPassword: string; confirmPassword: string };
+
+export const passwordChangedMessage = 'Your password has been changed.';
+
+/**
+ * Changes the signed-in user's password through the identity SDK. A sign-in older than the
+ * provider allows answers auth/requires-recent-login: the user confirms the current password
+ * (re-authentication) and the change is tried again.
+ */
+export const ChangePassword = () => {
+  const [form] = Form.useForm<TPasswordFields>();
+  const [reauthForm] = Form.useForm<{ currentPassword: string }>();
+  const [isSaving, setIsSaving] = useState(false);
+  const [error, setError] = useState<string>();
+  const [pendingPassword, setPendingPassword] = useState<string>();
+  const [reauthError, setReauthError] = useState<string>();
+  const [isReauthenticating, setIsReauthenticating] = useState(false);
+
+  const onChanged = () => {
+    form.resetFields();
+    notifySuccess(passwordChangedMessage);
+  };
+
+  const onSubmit = async ({ newPassword }: TPasswordFields) => {
+    const user = getIdentity().currentUser;
+    if (!user) {
+      setError('Your sign-in has ended. Please sign in again.');
+      return;
+    }
+    setError(undefined);
+    setIsSaving(true);
+    try {
+      await updatePassword(user, newPassword);
+      onChanged();
+    } catch (caught) {
+      if (identityErrorCode(caught) === 'auth/requires-recent-login') {
+        setPendingPassword(newPassword);
+      } else {
+        setError(describeIdentityError(caught));
+      }
+    } finally {
+      setIsSaving(false);
+    }
+  };
+
+  const closeReauth = () => {
+    setPendingPassword(undefined);
+    setReauthError(undefined);
+    reauthForm.resetFields();
+  };
+
+  const onReauthenticate = async ({ currentPassword }: { currentPassword: string }) => {
+    const user = getIdentity().currentUser;
+    if (!user?.email || !pendingPassword) return;
+    setReauthError(undefined);
+    setIsReauthenticating(true);
+    try {
+      await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, currentPassword));
+      await updatePassword(user, pendingPassword);
+      closeReauth();
+      onChanged();
+    } catch (caught) {
+      setReauthError(describeIdentityError(caught));
+    } finally {
+      setIsReauthenticating(false);
+    }
+  };
+
+  return (
+    <Card title={<h3 style={{ margin: 0, fontSize: 16 }}>Change password</h3>}>
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={(values) => void onSubmit(values)}
+        style={{ maxWidth: 420 }}
+      >
+        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} role="alert" />}
+        <Form.Item
+          label="New password"
+          name="newPassword"
+          rules={[
+            {
+              validator: async (_rule, value: string | undefined) => {
+                const problem = await checkPassword(value ?? '');
+                if (problem) throw new Error(problem);
+              },
+            },
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          label="Confirm new password"
+          name="confirmPassword"
+          dependencies={['newPassword']}
+          rules={[
+            { required: true, message: 'Please repeat the new password.' },
+            ({ getFieldValue }) => ({
+              validator: async (_rule, value: string | undefined) => {
+                if (value && value !== getFieldValue('newPassword')) {
+                  throw new Error('The two passwords are not the same.');
+                }
+              },
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={isSaving}>
+          Change password
+        </Button>
+      </Form>
+      <Modal
+        open={pendingPassword !== undefined}
+        title="Confirm it is you"
+        okText="Confirm and change password"
+        onOk={() => reauthForm.submit()}
+        okButtonProps={{ loading: isReauthenticating }}
+        onCancel={closeReauth}
+        destroyOnHidden
+      >
+        <p>For your security, enter your current password to change it.</p>
+        {reauthError && (
+          <Alert type="error" showIcon title={reauthError} style={{ marginBottom: 16 }} role="alert" />
+        )}
+        <Form
+          form={reauthForm}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={(values) => void onReauthenticate(values)}
+        >
+          <Form.Item
+            label="Current password"
+            name="currentPassword"
+            rules={[{ required: true, message: 'Please enter your current password.' }]}
+          >
+            <Input.Password autoComplete="current-password" autoFocus />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
+  );
+};

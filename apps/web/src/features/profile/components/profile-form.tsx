@@ -1,0 +1,213 @@
+import { CheckCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
+import { messages, type TProfile, type TUpdateProfileRequest } from '@cargodesk/shared';
+import { Alert, Button, Card, Form, Input, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { ImageUpload } from '../../../components/image-upload.tsx';
+import { initialsOf } from '../../../components/user-avatar.tsx';
+import { toErrorMessage } from '../../../lib/api-client.ts';
+import { refreshCurrentUser } from '../../../lib/auth/refresh-current-user.ts';
+import { resendVerificationEmail } from '../../../lib/auth/resend-verification.ts';
+import { useSession } from '../../../lib/auth/session-store.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useProfile } from '../api/get-profile.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
+
+type TProfileFields = { firstName: string; lastName: string; phone: string; avatarFileId: string | null };
+
+export const profileSavedMessage = 'Profile saved.';
+
+const toFields = (profile: TProfile): TProfileFields => ({
+  firstName: profile.firstName,
+  lastName: profile.lastName,
+  phone: profile.phone ?? '',
+  avatarFileId: profile.avatarFileId,
+});
+
+const EmailState = ({ isVerified, canResend }: { isVerified: boolean; canResend: boolean }) => {
+  const [isSending, setIsSending] = useState(false);
+  if (isVerified) {
+    return (
+      <Tag color="success" icon={<CheckCircleFilled />}>
+        Verified
+      </Tag>
+    );
+  }
+  return (
+    <Space size="small" wrap>
+      <Tag color="warning" icon={<ExclamationCircleFilled />}>
+        Not verified
+      </Tag>
+      {canResend && (
+        <Button
+          type="link"
+          size="small"
+          loading={isSending}
+          style={{ padding: 0 }}
+          onClick={async () => {
+            setIsSending(true);
+            await resendVerificationEmail();
+            setIsSending(false);
+          }}
+        >
+          {messages.resendEmailLink}
+        </Button>
+      )}
+    </Space>
+  );
+};
+
+/**
+ * A user's profile form: name, phone, avatar and e-mail. Without `userId` (or with the signed-in
+ * user's own id) it edits the signed-in user through /users/me and refreshes the navbar after
+ * saving; with another user's id it is an admin's edit of that user (/users/{id}), e.g. mounted by
+ * the users screen at /settings/users/{id}.
+ */
+export const ProfileForm = ({ userId, isReadOnly = false }: { userId?: string; isReadOnly?: boolean }) => {
+  const session = useSession();
+  const isSelf = !userId || userId === session.user?._id;
+  const profile = useProfile(isSelf ? undefined : userId);
+  const update = useUpdateProfile(isSelf ? undefined : userId);
+  const [form] = Form.useForm<TProfileFields>();
+  const canUpload = session.user?.permissions.includes('files:write') ?? false;
+
+  useEffect(() => {
+    if (profile.data) form.setFieldsValue(toFields(profile.data));
+  }, [profile.data, form]);
+
+  if (profile.isPending) {
+    return (
+      <Card>
+        <Skeleton active avatar paragraph={{ rows: 4 }} />
+      </Card>
+    );
+  }
+  if (profile.isError) {
+    return (
+      <Card>
+        <Result
+          status="warning"
+          title="The profile could not be loaded"
+          subTitle={toErrorMessage(profile.error)}
+          extra={<Button onClick={() => void profile.refetch()}>Try again</Button>}
+        />
+      </Card>
+    );
+  }
+
+  const onSave = async (fields: TProfileFields) => {
+    const changes: TUpdateProfileRequest = {
+      firstName: fields.firstName,
+      lastName: fields.lastName,
+      phone: fields.phone ?? '',
+      avatarFileId: fields.avatarFileId ?? null,
+    };
+    try {
+      await update.mutateAsync(changes);
+      notifySuccess(profileSavedMessage);
+      if (isSelf) await refreshCurrentUser().catch(() => undefined);
+    } catch (error) {
+      notifyError(toErrorMessage(error));
+    }
+  };
+
+  const name = `${profile.data.firstName} ${profile.data.lastName}`.trim();
+  return (
+    <Card title={<h3 style={{ margin: 0, fontSize: 16 }}>{isSelf ? 'Personal details' : name}</h3>}>
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        disabled={isReadOnly}
+        initialValues={toFields(profile.data)}
+        onFinish={(values) => void onSave(values)}
+        style={{ maxWidth: 560 }}
+      >
+        <Form.Item label="Avatar" name="avatarFileId">
+          <ImageUpload
+            label="Avatar"
+            purpose="avatar"
+            isDisabled={isReadOnly || !canUpload}
+            placeholder={
+              <Typography.Text style={{ fontSize: 32, color: '#13756b' }} aria-hidden>
+                {initialsOf(name) || '?'}
+              </Typography.Text>
+            }
+          />
+        </Form.Item>
+        <Space size="middle" style={{ display: 'flex' }} align="start" wrap>
+          <Form.Item
+            label="First name"
+            name="firstName"
+            rules={[
+              { required: true, whitespace: true, message: 'Please enter a first name.' },
+              { max: 80, message: 'At most 80 characters.' },
+            ]}
+          >
+            <Input autoComplete={isSelf ? 'given-name' : 'off'} style={{ width: 260 }} />
+          </Form.Item>
+          <Form.Item
+            label="Last name"
+            name="lastName"
+            rules={[
+              { required: true, whitespace: true, message: 'Please enter a last name.' },
+              { max: 80, message: 'At most 80 characters.' },
+            ]}
+          >
+            <Input autoComplete={isSelf ? 'family-name' : 'off'} style={{ width: 260 }} />
+          </Form.Item>
+        </Space>
+        <Form.Item
+          label="Phone"
+          name="phone"
+          rules={[
+            {
+              pattern: /^(\+?[\d\s().-]{5,30})?$/,
+              message: 'Enter a phone number: digits, spaces, ( ) - . and a leading +.',
+            },
+          ]}
+        >
+          <Input type="tel" autoComplete={isSelf ? 'tel' : 'off'} style={{ width: 260 }} />
+        </Form.Item>
+        <Form.Item label="E-mail" htmlFor="profile-email">
+          <Space orientation="vertical" size={4}>
+            <Input id="profile-email" value={profile.data.emailId} readOnly disabled style={{ width: 320 }} />
+            {isSelf && <EmailState isVerified={session.isEmailVerified} canResend={!isReadOnly} />}
+          </Space>
+        </Form.Item>
+        {profile.data.roles.length > 0 && (
+          <Form.Item label="Roles">
+            <Space size={4} wrap>
+              {profile.data.roles.map((role) => (
+                <Tag key={role}>{role}</Tag>
+              ))}
+            </Space>
+          </Form.Item>
+        )}
+        {isSelf && session.products.length > 0 && (
+          <Form.Item label="Products of your company">
+            <Space size={4} wrap>
+              {session.products.map((product) => (
+                <Tag key={product._id} color="blue">
+                  {product.name}
+                </Tag>
+              ))}
+            </Space>
+          </Form.Item>
+        )}
+        {!isReadOnly && (
+          <Button type="primary" htmlType="submit" loading={update.isPending}>
+            Save profile
+          </Button>
+        )}
+        {!canUpload && !isReadOnly && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginTop: 16 }}
+            title="Uploading an avatar needs the files:write permission; ask your Admin."
+          />
+        )}
+      </Form>
+    </Card>
+  );
+};

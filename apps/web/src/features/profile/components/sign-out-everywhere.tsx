@@ -1,0 +1,42 @@
+import { Button, Card, Popconfirm, Typography } from 'antd';
+import { paths } from '../../../config/paths.ts';
+import { toErrorMessage } from '../../../lib/api-client.ts';
+import { logout } from '../../../lib/auth/session.ts';
+import { navigateTo } from '../../../lib/navigation.ts';
+import { notifyError } from '../../../lib/notify.ts';
+import { useRevokeAllSessions } from '../api/revoke-sessions.ts';
+
+/** Ends every session of the signed-in user, on every device, this one included. */
+export const SignOutEverywhere = () => {
+  const revoke = useRevokeAllSessions();
+
+  const onConfirm = async () => {
+    try {
+      await revoke.mutateAsync();
+    } catch (error) {
+      notifyError(toErrorMessage(error));
+      return;
+    }
+    await logout();
+    navigateTo(paths.login.href(), { replace: true });
+  };
+
+  return (
+    <Card title={<h3 style={{ margin: 0, fontSize: 16 }}>Sessions</h3>}>
+      <Typography.Paragraph>
+        Signed in on a device you no longer use, or on a shared computer? Sign out everywhere: every browser
+        and device signed in to your account, this one included, has to sign in again.
+      </Typography.Paragraph>
+      <Popconfirm
+        title="Sign out of all sessions?"
+        description="Every device signed in to your account, this one included, will be signed out."
+        okText="Sign out everywhere"
+        okButtonProps={{ danger: true, loading: revoke.isPending }}
+        cancelText="Cancel"
+        onConfirm={onConfirm}
+      >
+        <Button danger>Sign out of all sessions</Button>
+      </Popconfirm>
+    </Card>
+  );
+};

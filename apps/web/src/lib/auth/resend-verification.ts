@@ -1,0 +1,18 @@
+import { messages } from '@cargodesk/shared';
+import { sendEmailVerification } from 'firebase/auth';
+import { describeIdentityError, getIdentity } from '../identity.ts';
+import { notifyError, notifySuccess } from '../notify.ts';
+
+/** Spec §4 and §8: resends the verification e-mail of the signed-in user, with its toasts. */
+export const resendVerificationEmail = async () => {
+  const user = getIdentity().currentUser;
+  // Spec §4: resending works only while a user is signed in.
+  if (!user) return;
+  try {
+    await sendEmailVerification(user);
+    notifySuccess(messages.verificationSent);
+  } catch (error) {
+    console.warn('Resending the verification e-mail failed', error);
+    notifyError(describeIdentityError(error));
+  }
+};

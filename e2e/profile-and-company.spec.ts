@@ -1,0 +1,159 @@
+import type { Page } from '@playwright/test';
+import { createCompanyUser, demoAccounts, expect, signIn, test } from './fixtures.ts';
+
+/** A real 1×1 PNG, as a person's avatar or logo file. */
+const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const openProfile = async (page: Page) => {
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/settings\/profile$/);
+  await expect(page.getByLabel('First name')).toHaveValue('Erin');
+};
+
+/** The form row of a field, which shows a select's chosen option. */
+const field = (page: Page, label: string) =>
+  page.locator('.ant-form-item', { has: page.locator(`label:text-is("${label}")`) });
+
+/** Picks an option of a searchable antd Select by typing and Enter, as a keyboard user would. */
+const choose = async (page: Page, label: string, typed: string, shown: string) => {
+  await page.getByLabel(label).fill(typed);
+  await page.getByLabel(label).press('Enter');
+  await expect(field(page, label)).toContainText(shown);
+};
+
+test('editing the profile shows the new name and avatar in the navbar, and they stay after a reload', async ({
+  page,
+  request,
+}) => {
+  const user = await createCompanyUser(request, { label: 'profile' });
+  await signIn(page, user);
+  await openProfile(page);
+  await expect(page.getByText('Verified')).toBeVisible();
+  await expect(page.getByLabel('E-mail')).toHaveValue(user.email);
+
+  await page.getByLabel('First name').fill('Marina');
+  await page.getByLabel('Last name').fill('Harbour');
+  await page.getByLabel('Phone').fill('+44 20 7946 0000');
+  await page
+    .getByLabel('Upload avatar')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: tinyPng });
+  await expect(page.getByRole('img', { name: 'Avatar preview' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('Profile saved.')).toBeVisible();
+
+  // The navbar follows without a reload.
+  const accountMenu = page.getByRole('button', { name: 'Account menu' });
+  await expect(accountMenu.locator('img')).toBeVisible();
+  await accountMenu.click();
+  await expect(page.getByRole('dialog', { name: 'Account' }).getByText('Marina Harbour')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.reload();
+  await expect(page.getByLabel('First name')).toHaveValue('Marina');
+  await expect(page.getByLabel('Phone')).toHaveValue('+44 20 7946 0000');
+  await expect(page.getByRole('img', { name: 'Avatar preview' })).toBeVisible();
+  await expect(accountMenu.locator('img')).toBeVisible();
+});
+
+test('a changed password is the one that signs in next time', async ({ page, request }) => {
+  const user = await createCompanyUser(request, { label: 'password' });
+  await signIn(page, user);
+  await openProfile(page);
+
+  const newPassword = 'Quay-Side-Crane-77';
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill('something else');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('The two passwords are not the same.')).toBeVisible();
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Your password has been changed.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // The old password no longer works; the new one does.
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The e-mail or password is incorrect.' }),
+  ).toBeVisible();
+  await signIn(page, { email: user.email, password: newPassword });
+});
+
+test('signing out of all sessions ends this one and the one in another browser', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const user = await createCompanyUser(request, { label: 'everywhere' });
+  const otherContext = await browser.newContext();
+  const otherPage = await otherContext.newPage();
+  try {
+    await signIn(otherPage, user);
+    await signIn(page, user);
+    await openProfile(page);
+
+    await page.getByRole('button', { name: 'Sign out of all sessions' }).click();
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await otherPage.reload();
+    await expect(otherPage).toHaveURL(/\/login/);
+  } finally {
+    await otherContext.close();
+  }
+});
+
+test('company settings are saved and still there after a reload', async ({ page, request }) => {
+  const user = await createCompanyUser(request, { label: 'company' });
+  await signIn(page, user);
+  await page.goto('/settings/company');
+  await expect(page.getByRole('heading', { level: 2, name: 'Company profile' })).toBeVisible();
+  await expect(page.getByText('Trial', { exact: true })).toBeVisible();
+
+  await page.getByLabel('Company name').fill('Elbe Forwarding GmbH');
+  await page.getByLabel('Short name').fill('ELBE');
+  await choose(page, 'Operating country', 'Germ', '🇩🇪 Germany (DE)');
+  await choose(page, 'Currency', 'EUR', 'EUR — Euro');
+  await choose(page, 'Time zone', 'Europe/Berl', 'Europe/Berlin (');
+  await choose(page, 'Preferred language', 'Germ', 'German');
+  await choose(page, 'Company type', 'Freight', 'Freight forwarder');
+  await page.getByLabel('Address').fill('Am Sandtorkai 1\n20457 Hamburg');
+  await page.getByLabel('Phone').fill('+49 40 555 0100');
+  await page.getByRole('switch', { name: 'Two-factor sign-in' }).click();
+  await page
+    .getByLabel('Upload logo')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: tinyPng });
+  await expect(page.getByRole('img', { name: 'Logo preview' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save company profile' }).click();
+  await expect(page.getByText('Company profile saved.')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Company name')).toHaveValue('Elbe Forwarding GmbH');
+  await expect(page.getByLabel('Short name')).toHaveValue('ELBE');
+  await expect(field(page, 'Operating country')).toContainText('Germany (DE)');
+  await expect(field(page, 'Currency')).toContainText('EUR — Euro');
+  await expect(field(page, 'Time zone')).toContainText('Europe/Berlin (');
+  await expect(field(page, 'Preferred language')).toContainText('German');
+  await expect(field(page, 'Company type')).toContainText('Freight forwarder');
+  await expect(page.getByLabel('Address')).toHaveValue('Am Sandtorkai 1\n20457 Hamburg');
+  await expect(page.getByRole('switch', { name: 'Two-factor sign-in' })).toBeChecked();
+  await expect(page.getByRole('img', { name: 'Logo preview' })).toBeVisible();
+});
+
+test('a Viewer sees the company profile read-only', async ({ page }) => {
+  await signIn(page, demoAccounts.viewer);
+  await page.goto('/settings/company');
+  await expect(page.getByText('Changing it needs the company:write permission')).toBeVisible();
+  await expect(page.getByLabel('Company name')).toHaveValue('Demo Freight Ltd');
+  await expect(page.getByLabel('Company name')).toBeDisabled();
+  await expect(page.getByRole('switch', { name: 'Two-factor sign-in' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save company profile' })).toHaveCount(0);
+  await expect(page.getByLabel('Upload logo')).toHaveCount(0);
+});
