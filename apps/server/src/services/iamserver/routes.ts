@@ -13,6 +13,7 @@ import { projectNameForHost } from '../../identity/projects.ts';
 import { authenticate, requireAuth } from '../../platform/auth-context.ts';
 import { dataOf, readAuthorizationToken, signedInErrors, ZErrorBody } from '../../platform/http.ts';
 import { createIamService, type TCaller } from './service.ts';
+import { registerUsersRoutes } from './users-routes.ts';
 
 const identityErrors = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody } as const;
 
@@ -113,4 +114,6 @@ export const registerIamServer = async (app: FastifyInstance) => {
       async () => ({ data: { pendoKey: app.config.integrationKeys.pendo } }),
     );
   });
+
+  await app.register(registerUsersRoutes);
 };

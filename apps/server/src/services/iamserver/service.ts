@@ -11,6 +11,7 @@ import { buildActionMail } from '../../identity/action-mails.ts';
 import type { TVerifiedIdentity } from '../../identity/identity-admin.ts';
 import { IdentityError } from '../../identity/identity-error.ts';
 import type { TProjectName } from '../../identity/projects.ts';
+import { recordAudit } from '../../platform/audit.ts';
 import type { TAuthContext, TCompanyRow, TUserRow } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
@@ -45,7 +46,7 @@ export type TCaller = { idToken: string | undefined; project: TProjectName; ip: 
 
 const unauthenticated = (message: string) => new AppError('UNAUTHENTICATED', message);
 
-const isUniqueViolation = (error: unknown): boolean => {
+export const isUniqueViolation = (error: unknown): boolean => {
   const candidate = error as { code?: string; cause?: unknown } | undefined;
   if (!candidate) return false;
   return candidate.code === '23505' || isUniqueViolation(candidate.cause);
@@ -112,6 +113,27 @@ export const createIamService = async (app: FastifyInstance) => {
       userAgent: caller.userAgent?.slice(0, 400) ?? null,
     });
     await repository.markUserSignedIn(tx, user.companyId, user.id);
+    if (user.status === 'invited') {
+      // The first sign-in accepts the invitation: the user becomes active.
+      await recordAudit(
+        tx,
+        {
+          companyId: user.companyId,
+          userId: user.id,
+          email: user.email,
+          ip: caller.ip,
+          userAgent: caller.userAgent?.slice(0, 400) ?? null,
+          requestId: null,
+        },
+        {
+          entityType: 'user',
+          entityId: user.id,
+          action: 'update',
+          before: { status: 'invited' },
+          after: { status: 'active' },
+        },
+      );
+    }
     return app.appTokens.issue({ sid: sessionId, sub: user.id, cid: user.companyId });
   };
 
