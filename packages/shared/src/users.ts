@@ -51,7 +51,7 @@ export const ZUserListQuery = ZPageQuery.extend({
   status: ZUserStatus.optional(),
   roleId: z.uuid().optional(),
 }).strict();
-export type TUserListQuery = z.input<typeof ZUserListQuery>;
+export type TUserListQuery = Partial<z.output<typeof ZUserListQuery>>;
 
 export const ZUserIdParams = z.object({ id: z.uuid() }).strict();
 

@@ -68,8 +68,13 @@ export const routes: RouteObject[] = [
               { index: true, loader: () => redirect(paths.settingsProfile.path) },
               settingsPage('settingsProfile'),
               settingsPage('settingsCompany'),
-              settingsPage('settingsUsers'),
-              settingsPage('settingsUserEdit'),
+              named('settingsUsers', async () => ({
+                Component: (await import('../features/users/routes/users-list.tsx')).UsersListRoute,
+              })),
+              named('settingsUserEdit', async () => ({
+                // The profile feature's form goes in here: createUserEditRoute({ ProfileSection }).
+                Component: (await import('../features/users/routes/user-edit.tsx')).createUserEditRoute(),
+              })),
               settingsPage('settingsRoles'),
               settingsPage('roleEdit'),
               settingsPage('settingsPicklist'),

@@ -1,4 +1,9 @@
-import type { TErrorBody, TErrorCode } from '@cargodesk/shared';
+import type {
+  accountSuspendedMessage as TAccountSuspended,
+  TErrorBody,
+  TErrorCode,
+  TListMeta,
+} from '@cargodesk/shared';
 import { getRuntimeConfig } from '../config/runtime-config.ts';
 import { readTokenCookie } from './cookie.ts';
 
@@ -54,12 +59,21 @@ export const toErrorMessage = (error: unknown): string =>
   error instanceof Error ? error.message : 'Something went wrong. Please try again.';
 
 let onUnauthorized: (() => void) | undefined;
+let onSuspended: (() => void) | undefined;
 let isHandlingUnauthorized = false;
+
+/** The server's 403 text for a suspended user or company; a literal, so zod stays out of this module. */
+const accountSuspendedMessage: typeof TAccountSuspended = 'Account was suspended';
 
 /** The session registers how a 401 is handled; it runs once however many requests fail together. */
 export const setUnauthorizedHandler = (handler: () => void) => {
   onUnauthorized = handler;
   isHandlingUnauthorized = false;
+};
+
+/** How a request of a suspended user (403 `Account was suspended`) ends the session; runs once, like a 401. */
+export const setSuspendedHandler = (handler: () => void) => {
+  onSuspended = handler;
 };
 
 export const resetUnauthorizedHandling = () => {
@@ -94,12 +108,12 @@ const statusMessages: Record<number, string> = {
   504: 'The Cargodesk server took too long to answer. Please try again in a moment.',
 };
 
-/** Calls a service endpoint and returns the body's `data`; every failure becomes an ApiError. */
-export const apiRequest = async <TData>(
+/** Sends the request and answers the parsed body; every failure becomes an ApiError. */
+const sendRequest = async (
   service: TService,
   path: string,
   { method = 'GET', query, body, authorization, isUnauthorizedExpected, signal }: TRequestOptions = {},
-): Promise<TData> => {
+): Promise<unknown> => {
   const url = new URL(`${serviceBaseUrl(service)}${path}`, window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
@@ -135,6 +149,17 @@ export const apiRequest = async <TData>(
       isHandlingUnauthorized = true;
       onUnauthorized();
     }
+    // Only for the app token: a login with an ID token reports suspension on its own.
+    if (
+      response.status === 403 &&
+      message === accountSuspendedMessage &&
+      authorization === undefined &&
+      onSuspended &&
+      !isHandlingUnauthorized
+    ) {
+      isHandlingUnauthorized = true;
+      onSuspended();
+    }
     throw new ApiError({
       code: code ?? (response.status >= 500 ? 'UNAVAILABLE' : 'BAD_REQUEST'),
       status: response.status,
@@ -144,7 +169,29 @@ export const apiRequest = async <TData>(
         `The server answered with an error (${response.status}).`,
     });
   }
-  if (response.status === 204) return undefined as TData;
-  const payload = (await response.json().catch(() => ({}))) as { data?: TData };
-  return payload.data as TData;
+  if (response.status === 204) return undefined;
+  return response.json().catch(() => ({}));
+};
+
+/** Calls a service endpoint and returns the body's `data`; every failure becomes an ApiError. */
+export const apiRequest = async <TData>(service: TService, path: string, options: TRequestOptions = {}) =>
+  ((await sendRequest(service, path, options)) as { data?: TData } | undefined)?.data as TData;
+
+/** A page of a list: `{ data, meta: { total, page, pageSize } }` (DESIGN §6). */
+export const apiListRequest = async <TItem>(
+  service: TService,
+  path: string,
+  options: TRequestOptions = {},
+) => {
+  const payload = (await sendRequest(service, path, options)) as
+    | { data?: TItem[]; meta?: TListMeta }
+    | undefined;
+  return {
+    data: payload?.data ?? [],
+    meta: payload?.meta ?? {
+      total: payload?.data?.length ?? 0,
+      page: 1,
+      pageSize: payload?.data?.length ?? 0,
+    },
+  };
 };
