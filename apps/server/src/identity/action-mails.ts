@@ -39,3 +39,36 @@ export const buildActionMail = ({
   ].join('\n');
   return { to: [email], subject, text, html };
 };
+
+/**
+ * The invitation of a user an admin added: a password-reset link lets them choose their first
+ * password, and their first sign-in activates them.
+ */
+export const buildInviteMail = ({
+  email,
+  link,
+  inviterName,
+  companyName,
+}: {
+  email: string;
+  link: string;
+  inviterName: string;
+  companyName: string;
+}) => {
+  // Names are free text: one line each, so the subject stays one header line.
+  const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim();
+  const subject = `${oneLine(inviterName)} invited you to ${oneLine(companyName)} on Cargodesk — set your password`;
+  const intro = `${inviterName} invited you to join ${companyName} on Cargodesk. Open the link below to set your password, then sign in with this e-mail address.`;
+  const outro =
+    'If the link has expired, ask your admin to send the invitation again. If you did not expect this invitation, you can ignore this message.';
+  const text = `Hello,\n\n${intro}\n\n${link}\n\nThe link works once and expires in one hour.\n\n${outro}\n\nCargodesk`;
+  const html = [
+    '<p>Hello,</p>',
+    `<p>${escapeHtml(intro)}</p>`,
+    `<p><a href="${escapeHtml(link)}">Set your password</a></p>`,
+    '<p>The link works once and expires in one hour.</p>',
+    `<p>${escapeHtml(outro)}</p>`,
+    '<p>Cargodesk</p>',
+  ].join('\n');
+  return { to: [email], subject, text, html };
+};

@@ -3,6 +3,7 @@ import { issuerFor } from './id-tokens.ts';
 import { type IdentityContext, isValidEmail, normaliseEmail, nowInSeconds } from './identity-context.ts';
 import { IdentityError } from './identity-error.ts';
 import {
+  deleteAccount,
   findAccountByEmail,
   findAccountById,
   insertAccount,
@@ -92,6 +93,9 @@ export const createIdentityAdmin = (context: IdentityContext) => {
       if (!updated) throw new IdentityError('USER_NOT_FOUND');
     },
     revokeSessions: async (project: TProjectName, uid: string) => endSessions(projectNamed(project), uid),
+    /** Removes the account with its refresh tokens and action codes: its ID tokens stop verifying at once. */
+    deleteAccount: async (project: TProjectName, uid: string) =>
+      db.transaction((tx) => deleteAccount(tx, projectNamed(project).projectId, uid)),
     /** A verify or reset link without sending it: the caller mails it (e.g. in an invitation). */
     generateActionLink: async ({
       project = 'production',

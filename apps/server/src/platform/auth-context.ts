@@ -108,17 +108,17 @@ const loadAuthContext = async (db: Db, claims: TAppTokenClaims): Promise<TAuthCo
       .innerJoin(companies, eq(companies.id, sessions.companyId))
       .where(and(eq(sessions.companyId, claims.cid), eq(sessions.id, claims.sid)));
     const now = Date.now();
+    if (!row || row.user.id !== claims.sub) throw unauthenticated(authMessages.sessionEnded);
+    // Before the session checks: suspension also revokes the sessions, and the user should learn why.
+    if (row.company.status === 'suspended' || row.user.status === 'suspended') {
+      throw new AppError('FORBIDDEN', accountSuspendedMessage);
+    }
     if (
-      !row ||
-      row.user.id !== claims.sub ||
       row.session.revokedAt ||
       row.session.expiresAt.getTime() <= now ||
       row.session.absoluteExpiresAt.getTime() <= now
     ) {
       throw unauthenticated(authMessages.sessionEnded);
-    }
-    if (row.company.status === 'suspended' || row.user.status === 'suspended') {
-      throw new AppError('FORBIDDEN', accountSuspendedMessage);
     }
     const roleRows = await tx
       .select({ name: roles.name, permissions: roles.permissions, systemKey: roles.systemKey })

@@ -3,8 +3,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isProtectedPath } from '../config/paths.ts';
 import { getRuntimeConfig } from '../config/runtime-config.ts';
-import { setUnauthorizedHandler } from '../lib/api-client.ts';
-import { logout, onIdentitySignedIn, onIdentitySignedOut } from '../lib/auth/session.ts';
+import { setSuspendedHandler, setUnauthorizedHandler } from '../lib/api-client.ts';
+import { logout, logoutSuspended, onIdentitySignedIn, onIdentitySignedOut } from '../lib/auth/session.ts';
 import { getIdentity } from '../lib/identity.ts';
 import { setNavigator } from '../lib/navigation.ts';
 
@@ -33,6 +33,7 @@ const start = async () => {
   const router = createAppRouter();
   setNavigator((to, options) => void router.navigate(to, options));
   setUnauthorizedHandler(() => void logout({ redirectToLogin: true }));
+  setSuspendedHandler(() => void logoutSuspended());
   onAuthStateChanged(identity, (user) => {
     if (user) void onIdentitySignedIn(user);
     else void onIdentitySignedOut({ isProtectedPath: isProtectedPath(window.location.pathname) });

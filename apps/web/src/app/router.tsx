@@ -80,8 +80,17 @@ export const routes: RouteObject[] = [
               named('settingsCompany', async () => ({
                 Component: (await import('../features/company/routes/company.tsx')).CompanyRoute,
               })),
-              settingsPage('settingsUsers'),
-              settingsPage('settingsUserEdit'),
+              named('settingsUsers', async () => ({
+                Component: (await import('../features/users/routes/users-list.tsx')).UsersListRoute,
+              })),
+              named('settingsUserEdit', async () => {
+                // An admin edits another user with the profile screen's form (spec §2: user-edit reuses it).
+                const [{ createUserEditRoute }, { ProfileForm }] = await Promise.all([
+                  import('../features/users/routes/user-edit.tsx'),
+                  import('../features/profile/components/profile-form.tsx'),
+                ]);
+                return { Component: createUserEditRoute({ ProfileSection: ProfileForm }) };
+              }),
               named('settingsRoles', async () => ({
                 Component: (await import('../features/roles/routes/roles.tsx')).RolesRoute,
               })),

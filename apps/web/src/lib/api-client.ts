@@ -1,4 +1,9 @@
-import type { TErrorBody, TErrorCode, TListMeta } from '@cargodesk/shared';
+import type {
+  accountSuspendedMessage as TAccountSuspended,
+  TErrorBody,
+  TErrorCode,
+  TListMeta,
+} from '@cargodesk/shared';
 import { getRuntimeConfig } from '../config/runtime-config.ts';
 import { readTokenCookie } from './cookie.ts';
 
@@ -54,12 +59,21 @@ export const toErrorMessage = (error: unknown): string =>
   error instanceof Error ? error.message : 'Something went wrong. Please try again.';
 
 let onUnauthorized: (() => void) | undefined;
+let onSuspended: (() => void) | undefined;
 let isHandlingUnauthorized = false;
+
+/** The server's 403 text for a suspended user or company; a literal, so zod stays out of this module. */
+const accountSuspendedMessage: typeof TAccountSuspended = 'Account was suspended';
 
 /** The session registers how a 401 is handled; it runs once however many requests fail together. */
 export const setUnauthorizedHandler = (handler: () => void) => {
   onUnauthorized = handler;
   isHandlingUnauthorized = false;
+};
+
+/** How a request of a suspended user (403 `Account was suspended`) ends the session; runs once, like a 401. */
+export const setSuspendedHandler = (handler: () => void) => {
+  onSuspended = handler;
 };
 
 export const resetUnauthorizedHandling = () => {
@@ -146,6 +160,17 @@ const requestBody = async <TBody>(
     if (response.status === 401 && !isUnauthorizedExpected && onUnauthorized && !isHandlingUnauthorized) {
       isHandlingUnauthorized = true;
       onUnauthorized();
+    }
+    // Only for the app token: a login with an ID token reports suspension on its own.
+    if (
+      response.status === 403 &&
+      message === accountSuspendedMessage &&
+      authorization === undefined &&
+      onSuspended &&
+      !isHandlingUnauthorized
+    ) {
+      isHandlingUnauthorized = true;
+      onSuspended();
     }
     throw new ApiError({
       code: code ?? (response.status >= 500 ? 'UNAVAILABLE' : 'BAD_REQUEST'),

@@ -19,6 +19,7 @@ import { registerProductRoutes } from './products-routes.ts';
 import { registerProfileRoutes } from './profile-routes.ts';
 import { registerRoleRoutes } from './roles-routes.ts';
 import { createIamService, type TCaller } from './service.ts';
+import { registerUsersRoutes } from './users-routes.ts';
 
 const identityErrors = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody } as const;
 
@@ -126,4 +127,5 @@ export const registerIamServer = async (app: FastifyInstance) => {
   await app.register(registerProductRoutes);
   await app.register(registerProfileRoutes);
   await app.register(registerCompanyRoutes);
+  await app.register(registerUsersRoutes);
 };

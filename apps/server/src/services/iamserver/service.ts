@@ -53,7 +53,7 @@ export type TCaller = {
 
 const unauthenticated = (message: string) => new AppError('UNAUTHENTICATED', message);
 
-const isUniqueViolation = (error: unknown): boolean => {
+export const isUniqueViolation = (error: unknown): boolean => {
   const candidate = error as { code?: string; cause?: unknown } | undefined;
   if (!candidate) return false;
   return candidate.code === '23505' || isUniqueViolation(candidate.cause);
@@ -121,6 +121,16 @@ export const createIamService = async (app: FastifyInstance) => {
       userAgent: caller.userAgent?.slice(0, 400) ?? null,
     });
     await repository.markUserSignedIn(tx, user.companyId, user.id);
+    if (user.status === 'invited') {
+      // The first sign-in accepts the invitation: the user becomes active.
+      await recordAudit(tx, signInActor(user, caller), {
+        entityType: 'user',
+        entityId: user.id,
+        action: 'update',
+        before: { status: 'invited' },
+        after: { status: 'active' },
+      });
+    }
     await recordAudit(tx, signInActor(user, caller), {
       entityType: 'session',
       entityId: sessionId,

@@ -84,6 +84,16 @@ export const logout = async ({ redirectToLogin = false }: { redirectToLogin?: bo
   }
 };
 
+/**
+ * A request answered that the user (or company) was suspended: signed out at once, and the login
+ * screen says why (spec §8).
+ */
+export const logoutSuspended = async () => {
+  notifyError(messages.accountSuspended);
+  await logout({ redirectToLogin: true });
+  updateSession({ signInStatus: 'failed', signInError: messages.accountSuspended });
+};
+
 /** Spec §4 step 4: the cookie is set and the user is marked logged in. */
 export const establishSession = async (jwt: string) => {
   writeTokenCookie(jwt);

@@ -1,0 +1,142 @@
+import {
+  ZCompanyUser,
+  ZInviteUserRequest,
+  ZUpdateUserRequest,
+  ZUserGroupsRequest,
+  ZUserIdParams,
+  ZUserListQuery,
+  ZUserRolesRequest,
+} from '@cargodesk/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditActorOf } from '../../platform/audit.ts';
+import { authenticate, requireAuth } from '../../platform/auth-context.ts';
+import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
+import { createUsersService, type TUsersCaller } from './users-service.ts';
+
+const userErrors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody } as const;
+const changeErrors = { ...userErrors, 409: ZErrorBody } as const;
+
+/** Users management under /iamserver/api/v1/users: read with users:read, change with users:write. */
+export const registerUsersRoutes = async (app: FastifyInstance) => {
+  const service = createUsersService(app);
+  const callerOf = (request: FastifyRequest): TUsersCaller => ({
+    auth: requireAuth(request),
+    actor: auditActorOf(request),
+  });
+
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', authenticate(app));
+    const routes = scope.withTypeProvider<ZodTypeProvider>();
+
+    routes.get(
+      '/users',
+      {
+        config: { permission: 'users:read' },
+        schema: {
+          querystring: ZUserListQuery,
+          response: { 200: listOf(ZCompanyUser), ...signedInErrors, 400: ZErrorBody },
+        },
+      },
+      async (request) => service.listUsers(requireAuth(request), request.query),
+    );
+    routes.post(
+      '/users/invite',
+      {
+        config: { permission: 'users:write' },
+        schema: { body: ZInviteUserRequest, response: { 201: dataOf(ZCompanyUser), ...changeErrors } },
+      },
+      async (request, reply) =>
+        reply.code(201).send({ data: await service.inviteUser(callerOf(request), request.body) }),
+    );
+    routes.get(
+      '/users/:id',
+      {
+        config: { permission: 'users:read' },
+        schema: { params: ZUserIdParams, response: { 200: dataOf(ZCompanyUser), ...userErrors } },
+      },
+      async (request) => ({ data: await service.getUser(requireAuth(request), request.params.id) }),
+    );
+    routes.patch(
+      '/users/:id',
+      {
+        config: { permission: 'users:write' },
+        schema: {
+          params: ZUserIdParams,
+          body: ZUpdateUserRequest,
+          response: { 200: dataOf(ZCompanyUser), ...userErrors },
+        },
+      },
+      async (request) => ({
+        data: await service.updateUser(callerOf(request), request.params.id, request.body),
+      }),
+    );
+    routes.put(
+      '/users/:id/roles',
+      {
+        config: { permission: 'users:write' },
+        schema: {
+          params: ZUserIdParams,
+          body: ZUserRolesRequest,
+          response: { 200: dataOf(ZCompanyUser), ...changeErrors },
+        },
+      },
+      async (request) => ({
+        data: await service.setUserRoles(callerOf(request), request.params.id, request.body.roleIds),
+      }),
+    );
+    routes.put(
+      '/users/:id/groups',
+      {
+        config: { permission: 'users:write' },
+        schema: {
+          params: ZUserIdParams,
+          body: ZUserGroupsRequest,
+          response: { 200: dataOf(ZCompanyUser), ...userErrors },
+        },
+      },
+      async (request) => ({
+        data: await service.setUserGroups(callerOf(request), request.params.id, request.body.groupIds),
+      }),
+    );
+    routes.post(
+      '/users/:id/invite/resend',
+      {
+        config: { permission: 'users:write' },
+        schema: {
+          params: ZUserIdParams,
+          response: { 200: dataOf(ZCompanyUser), ...changeErrors, 429: ZErrorBody },
+        },
+      },
+      async (request) => ({ data: await service.resendInvite(callerOf(request), request.params.id) }),
+    );
+    routes.post(
+      '/users/:id/suspend',
+      {
+        config: { permission: 'users:write' },
+        schema: { params: ZUserIdParams, response: { 200: dataOf(ZCompanyUser), ...changeErrors } },
+      },
+      async (request) => ({ data: await service.suspendUser(callerOf(request), request.params.id) }),
+    );
+    routes.post(
+      '/users/:id/reactivate',
+      {
+        config: { permission: 'users:write' },
+        schema: { params: ZUserIdParams, response: { 200: dataOf(ZCompanyUser), ...changeErrors } },
+      },
+      async (request) => ({ data: await service.reactivateUser(callerOf(request), request.params.id) }),
+    );
+    routes.delete(
+      '/users/:id',
+      {
+        config: { permission: 'users:write' },
+        schema: {
+          params: ZUserIdParams,
+          response: { 200: dataOf(z.object({ _id: z.string() })), ...changeErrors },
+        },
+      },
+      async (request) => ({ data: await service.deleteUser(callerOf(request), request.params.id) }),
+    );
+  });
+};

@@ -1,0 +1,462 @@
+import {
+  isPermission,
+  permissions,
+  type TCompanyUser,
+  type TListMeta,
+  userMessages,
+  type ZInviteUserRequest,
+  type ZUpdateUserRequest,
+  type ZUserListQuery,
+} from '@cargodesk/shared';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client.ts';
+import { buildInviteMail } from '../../identity/action-mails.ts';
+import { IdentityError } from '../../identity/identity-error.ts';
+import type { TProjectName } from '../../identity/projects.ts';
+import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import type { TAuthContext } from '../../platform/auth-context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { createId } from '../../platform/ids.ts';
+import { withTenant } from '../../platform/tenant-transaction.ts';
+import { findUserLinkByIdentity } from './repository.ts';
+import { isUniqueViolation } from './service.ts';
+import * as repository from './users-repository.ts';
+
+/** Who asks for a change: their resolved session, and how the audit trail names them. */
+export type TUsersCaller = { auth: TAuthContext; actor: TAuditActor };
+
+/** An invitation may be sent again once a minute. */
+export const inviteResendIntervalMs = 60_000;
+
+type TUserRecord = repository.TUserRecord;
+type TRoleOfUser = Awaited<ReturnType<typeof repository.findRolesOfUsers>>[number];
+type TGroupOfUser = Awaited<ReturnType<typeof repository.findGroupsOfUsers>>[number];
+
+const fullName = ({ firstName, lastName }: { firstName: string; lastName: string }) =>
+  `${firstName} ${lastName}`.trim();
+
+const toUserView = (user: TUserRecord, roles: TRoleOfUser[], groups: TGroupOfUser[]): TCompanyUser => ({
+  _id: user.id,
+  name: fullName(user),
+  firstName: user.firstName,
+  lastName: user.lastName,
+  email: user.email,
+  phone: user.phone,
+  avatarFileId: user.avatarFileId,
+  status: user.status,
+  isAdmin: roles.some((role) => role.systemKey === 'admin'),
+  roles: roles.map(({ id, name }) => ({ _id: id, name })),
+  groups: groups.map(({ id, name }) => ({ _id: id, name })),
+  createdAt: user.createdAt.toISOString(),
+  updatedAt: user.updatedAt.toISOString(),
+  lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+  invitedAt: user.invitedAt?.toISOString() ?? null,
+});
+
+const toUserViews = async (tx: Tx, companyId: string, rows: TUserRecord[]) => {
+  const ids = rows.map((row) => row.id);
+  const roles = await repository.findRolesOfUsers(tx, companyId, ids);
+  const groups = await repository.findGroupsOfUsers(tx, companyId, ids);
+  return rows.map((row) =>
+    toUserView(
+      row,
+      roles.filter((role) => role.userId === row.id),
+      groups.filter((group) => group.userId === row.id),
+    ),
+  );
+};
+
+const requireUser = async (tx: Tx, companyId: string, userId: string) => {
+  const user = await repository.findUser(tx, companyId, userId);
+  if (!user) throw new AppError('NOT_FOUND', userMessages.userNotFound);
+  return user;
+};
+
+const readUserView = async (tx: Tx, companyId: string, userId: string): Promise<TCompanyUser> => {
+  const [view] = await toUserViews(tx, companyId, [await requireUser(tx, companyId, userId)]);
+  if (!view) throw new AppError('NOT_FOUND', userMessages.userNotFound);
+  return view;
+};
+
+/** A body naming roles or groups the company does not have is refused as a whole: nothing is linked. */
+const fieldError = (field: string, message: string) =>
+  new AppError('VALIDATION_FAILED', `Invalid body: ${field} ${message}`, { fields: [{ field, message }] });
+
+const requireRoles = async (tx: Tx, companyId: string, roleIds: string[]) => {
+  const unique = [...new Set(roleIds)];
+  const found = await repository.findRoles(tx, companyId, unique);
+  if (found.length !== unique.length) throw fieldError('roleIds', 'names a role your company does not have');
+  return found;
+};
+
+const holdsEveryPermission = (auth: TAuthContext) =>
+  permissions.every((permission) => auth.permissions.includes(permission));
+
+/** Nobody hands out more than they hold: users:write alone must not make its holder an admin. */
+const assertMayGrant = (
+  auth: TAuthContext,
+  roles: { name: string; permissions: string[]; systemKey: string | null }[],
+) => {
+  for (const role of roles) {
+    const granted = role.systemKey === 'admin' ? permissions : role.permissions.filter(isPermission);
+    if (granted.some((permission) => !auth.permissions.includes(permission))) {
+      throw new AppError(
+        'FORBIDDEN',
+        `You cannot grant the ${role.name} role: it allows more than your own roles do`,
+      );
+    }
+  }
+};
+
+/** Only someone with every permission may suspend, delete or change the roles of an admin. */
+const assertMayManage = (auth: TAuthContext, user: TCompanyUser) => {
+  if (user.isAdmin && !holdsEveryPermission(auth)) {
+    throw new AppError('FORBIDDEN', 'Only an admin can change the roles or status of an admin');
+  }
+};
+
+const requireGroups = async (tx: Tx, companyId: string, groupIds: string[]) => {
+  const unique = [...new Set(groupIds)];
+  const found = await repository.findGroups(tx, companyId, unique);
+  if (found.length !== unique.length)
+    throw fieldError('groupIds', 'names a group your company does not have');
+  return found;
+};
+
+/**
+ * Refuses a change that would leave the company without an active admin: the user is one now and
+ * would no longer be one after, and nobody else is. Call it after `lockCompanyAdmins`.
+ */
+const assertKeepsAnActiveAdmin = async (
+  tx: Tx,
+  companyId: string,
+  { before, isActiveAdminAfter }: { before: TCompanyUser; isActiveAdminAfter: boolean },
+) => {
+  const isActiveAdminBefore = before.status === 'active' && before.isAdmin;
+  if (!isActiveAdminBefore || isActiveAdminAfter) return;
+  if ((await repository.countOtherActiveAdmins(tx, companyId, before._id)) === 0) {
+    throw new AppError('CONFLICT', userMessages.lastAdmin);
+  }
+};
+
+const isSameSet = (left: string[], right: string[]) =>
+  left.length === right.length && left.every((value) => right.includes(value));
+
+/** Users management (issue 4): list, edit, invite, suspend, reactivate and delete a company's users. */
+export const createUsersService = (app: FastifyInstance) => {
+  const { db } = app.database;
+  const log = app.log.child({ module: 'users' });
+
+  const inCompany = <T>(auth: TAuthContext, work: (tx: Tx) => Promise<T>) =>
+    withTenant(db, auth.companyId, work);
+
+  const audit = (tx: Tx, actor: TAuditActor, entry: Parameters<typeof recordAudit>[2]) =>
+    recordAudit(tx, actor, entry);
+
+  /** Identity calls after a committed change: a failure is logged, the change stands. */
+  const afterCommit = async (what: string, step: () => Promise<unknown>) => {
+    try {
+      await step();
+    } catch (error) {
+      log.warn({ err: error }, `users: ${what} failed after the change was saved`);
+    }
+  };
+
+  const listUsers = async (
+    auth: TAuthContext,
+    query: z.output<typeof ZUserListQuery>,
+  ): Promise<{ data: TCompanyUser[]; meta: TListMeta }> =>
+    inCompany(auth, async (tx) => {
+      const { rows, total } = await repository.findUsersPage(tx, { companyId: auth.companyId, ...query });
+      return {
+        data: await toUserViews(tx, auth.companyId, rows),
+        meta: { total, page: query.page, pageSize: query.pageSize },
+      };
+    });
+
+  const getUser = (auth: TAuthContext, userId: string) =>
+    inCompany(auth, (tx) => readUserView(tx, auth.companyId, userId));
+
+  const updateUser = (
+    { auth, actor }: TUsersCaller,
+    userId: string,
+    body: z.output<typeof ZUpdateUserRequest>,
+  ) =>
+    inCompany(auth, async (tx) => {
+      const before = await readUserView(tx, auth.companyId, userId);
+      const changes: repository.TUserChanges = {};
+      if (body.firstName !== undefined && body.firstName !== before.firstName)
+        changes.firstName = body.firstName;
+      if (body.lastName !== undefined && body.lastName !== before.lastName) changes.lastName = body.lastName;
+      // An emptied phone field clears the number.
+      const phone = body.phone === undefined ? undefined : body.phone || null;
+      if (phone !== undefined && phone !== before.phone) changes.phone = phone;
+      if (Object.keys(changes).length === 0) return before;
+      await repository.updateUser(tx, auth.companyId, userId, changes);
+      const after = await readUserView(tx, auth.companyId, userId);
+      await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'update', before, after });
+      return after;
+    });
+
+  const setUserRoles = ({ auth, actor }: TUsersCaller, userId: string, roleIds: string[]) =>
+    inCompany(auth, async (tx) => {
+      await repository.lockCompanyAdmins(tx, auth.companyId);
+      const before = await readUserView(tx, auth.companyId, userId);
+      const roles = await requireRoles(tx, auth.companyId, roleIds);
+      const newIds = roles.map((role) => role.id);
+      const oldIds = before.roles.map((role) => role._id);
+      if (isSameSet(newIds, oldIds)) return before;
+      assertMayManage(auth, before);
+      assertMayGrant(
+        auth,
+        roles.filter((role) => !oldIds.includes(role.id)),
+      );
+      await assertKeepsAnActiveAdmin(tx, auth.companyId, {
+        before,
+        isActiveAdminAfter: roles.some((role) => role.systemKey === 'admin'),
+      });
+      await repository.replaceUserRoles(tx, auth.companyId, userId, newIds);
+      await repository.updateUser(tx, auth.companyId, userId, {});
+      const after = await readUserView(tx, auth.companyId, userId);
+      await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'role-change', before, after });
+      return after;
+    });
+
+  const setUserGroups = ({ auth, actor }: TUsersCaller, userId: string, groupIds: string[]) =>
+    inCompany(auth, async (tx) => {
+      const before = await readUserView(tx, auth.companyId, userId);
+      const groups = await requireGroups(tx, auth.companyId, groupIds);
+      const newIds = groups.map((group) => group.id);
+      if (
+        isSameSet(
+          newIds,
+          before.groups.map((group) => group._id),
+        )
+      )
+        return before;
+      await repository.replaceUserGroups(tx, auth.companyId, userId, newIds);
+      await repository.updateUser(tx, auth.companyId, userId, {});
+      const after = await readUserView(tx, auth.companyId, userId);
+      await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'update', before, after });
+      return after;
+    });
+
+  const inviteMailFor = async ({
+    auth,
+    project,
+    email,
+  }: {
+    auth: TAuthContext;
+    project: TProjectName;
+    email: string;
+  }) => {
+    const link = await app.identity.admin.generateActionLink({ project, kind: 'PASSWORD_RESET', email });
+    return {
+      ...buildInviteMail({
+        email,
+        link,
+        inviterName: fullName(auth.user) || auth.user.email,
+        companyName: auth.company.name,
+      }),
+      companyId: auth.companyId,
+    };
+  };
+
+  /**
+   * The identity account an invitation signs in with: a new one without a password, or an account
+   * that no Cargodesk user holds (such as a deleted user's), enabled again. `undo` puts it back.
+   */
+  const prepareIdentityAccount = async (project: TProjectName, email: string) => {
+    const { admin } = app.identity;
+    const existing = await admin.findAccountByEmail(project, email);
+    if (!existing) {
+      try {
+        const { uid } = await admin.createAccount({ project, email });
+        return { uid, undo: () => admin.deleteAccount(project, uid) };
+      } catch (error) {
+        // Another request made the account in between.
+        if (error instanceof IdentityError && error.message.startsWith('EMAIL_EXISTS')) {
+          throw new AppError('CONFLICT', userMessages.emailTaken);
+        }
+        throw error;
+      }
+    }
+    if (await findUserLinkByIdentity(db, project, existing.id)) {
+      throw new AppError('CONFLICT', userMessages.emailTaken);
+    }
+    if (!existing.disabled) return { uid: existing.id, undo: async () => undefined };
+    await admin.enableAccount(project, existing.id);
+    return { uid: existing.id, undo: () => admin.disableAccount(project, existing.id) };
+  };
+
+  const inviteUser = async ({ auth, actor }: TUsersCaller, body: z.output<typeof ZInviteUserRequest>) => {
+    const email = body.email.toLowerCase();
+    const project = auth.user.identityProject;
+    // Checked first, in the company: the identity steps below run outside its transaction.
+    const roleIds = await inCompany(auth, async (tx) => {
+      if (await repository.findUserByEmail(tx, auth.companyId, email)) {
+        throw new AppError('CONFLICT', userMessages.duplicateEmail);
+      }
+      const roles = body.roleIds
+        ? await requireRoles(tx, auth.companyId, body.roleIds)
+        : await repository.findRolesBySystemKey(tx, auth.companyId, ['member']);
+      assertMayGrant(auth, roles);
+      return roles.map((role) => role.id);
+    });
+
+    const account = await prepareIdentityAccount(project, email);
+    const userId = createId();
+    try {
+      const mail = await inviteMailFor({ auth, project, email });
+      const invited = await inCompany(auth, async (tx) => {
+        await repository.insertUser(tx, {
+          companyId: auth.companyId,
+          id: userId,
+          identityProject: project,
+          identityUid: account.uid,
+          email,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          status: 'invited',
+          invitedAt: new Date(),
+        });
+        await repository.replaceUserRoles(tx, auth.companyId, userId, roleIds);
+        const after = await readUserView(tx, auth.companyId, userId);
+        await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'invite', after });
+        await app.mailer.enqueue(mail, tx);
+        return after;
+      });
+      app.mailer.wake();
+      return invited;
+    } catch (error) {
+      await account
+        .undo()
+        .catch((undoError: unknown) =>
+          log.error(
+            { err: undoError },
+            'users: the identity account of a failed invitation could not be undone',
+          ),
+        );
+      if (isUniqueViolation(error)) throw new AppError('CONFLICT', userMessages.duplicateEmail);
+      throw error;
+    }
+  };
+
+  const resendInvite = async ({ auth, actor }: TUsersCaller, userId: string) => {
+    const assertResendable = (user: TUserRecord) => {
+      if (user.status !== 'invited') throw new AppError('CONFLICT', userMessages.notInvited);
+      const sinceMs = user.invitedAt ? Date.now() - user.invitedAt.getTime() : Number.POSITIVE_INFINITY;
+      if (sinceMs < inviteResendIntervalMs) {
+        throw new AppError('RATE_LIMITED', userMessages.resendTooSoon, {
+          retryAfterSeconds: Math.ceil((inviteResendIntervalMs - sinceMs) / 1000),
+        });
+      }
+    };
+    const user = await inCompany(auth, async (tx) => {
+      const found = await requireUser(tx, auth.companyId, userId);
+      assertResendable(found);
+      return found;
+    });
+    const mail = await inviteMailFor({ auth, project: user.identityProject, email: user.email });
+    const resent = await inCompany(auth, async (tx) => {
+      await repository.lockCompanyAdmins(tx, auth.companyId);
+      // Again inside the transaction: two resends at once send one mail.
+      assertResendable(await requireUser(tx, auth.companyId, userId));
+      await repository.updateUser(tx, auth.companyId, userId, { invitedAt: new Date() });
+      const after = await readUserView(tx, auth.companyId, userId);
+      await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'invite', after });
+      await app.mailer.enqueue(mail, tx);
+      return after;
+    });
+    app.mailer.wake();
+    return resent;
+  };
+
+  const suspendUser = async ({ auth, actor }: TUsersCaller, userId: string) => {
+    if (userId === auth.userId) throw new AppError('CONFLICT', userMessages.notSelfSuspend);
+    const { view, user } = await inCompany(auth, async (tx) => {
+      await repository.lockCompanyAdmins(tx, auth.companyId);
+      const before = await readUserView(tx, auth.companyId, userId);
+      const record = await requireUser(tx, auth.companyId, userId);
+      if (before.status === 'suspended') return { view: before, user: record };
+      assertMayManage(auth, before);
+      await assertKeepsAnActiveAdmin(tx, auth.companyId, { before, isActiveAdminAfter: false });
+      await repository.updateUser(tx, auth.companyId, userId, { status: 'suspended' });
+      await repository.revokeUserSessions(tx, auth.companyId, userId);
+      const after = await readUserView(tx, auth.companyId, userId);
+      await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'suspend', before, after });
+      return { view: after, user: record };
+    });
+    // The app refuses a suspended user on its own; disabling the identity also ends its refresh tokens.
+    await afterCommit('disabling the identity account', () =>
+      app.identity.admin.disableAccount(user.identityProject, user.identityUid),
+    );
+    return view;
+  };
+
+  const reactivateUser = async ({ auth, actor }: TUsersCaller, userId: string) => {
+    const user = await inCompany(auth, async (tx) => {
+      const found = await requireUser(tx, auth.companyId, userId);
+      if (found.status !== 'suspended') throw new AppError('CONFLICT', userMessages.notSuspended);
+      return found;
+    });
+    // Enabled first: should saving fail, the user stays suspended in Cargodesk, which is what counts.
+    await app.identity.admin.enableAccount(user.identityProject, user.identityUid).catch((error: unknown) => {
+      if (!(error instanceof IdentityError)) throw error;
+      log.warn({ err: error }, 'users: the identity account of a reactivated user could not be enabled');
+    });
+    try {
+      return await inCompany(auth, async (tx) => {
+        const before = await readUserView(tx, auth.companyId, userId);
+        if (before.status !== 'suspended') throw new AppError('CONFLICT', userMessages.notSuspended);
+        assertMayManage(auth, before);
+        // Someone who never signed in is still waiting for their invitation.
+        const status = !user.lastLoginAt && user.invitedAt ? 'invited' : 'active';
+        await repository.updateUser(tx, auth.companyId, userId, { status });
+        const after = await readUserView(tx, auth.companyId, userId);
+        await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'reactivate', before, after });
+        return after;
+      });
+    } catch (error) {
+      await afterCommit('disabling the identity account again', () =>
+        app.identity.admin.disableAccount(user.identityProject, user.identityUid),
+      );
+      throw error;
+    }
+  };
+
+  const deleteUser = async ({ auth, actor }: TUsersCaller, userId: string) => {
+    if (userId === auth.userId) throw new AppError('CONFLICT', userMessages.notSelfDelete);
+    const user = await inCompany(auth, async (tx) => {
+      await repository.lockCompanyAdmins(tx, auth.companyId);
+      const before = await readUserView(tx, auth.companyId, userId);
+      const record = await requireUser(tx, auth.companyId, userId);
+      assertMayManage(auth, before);
+      await assertKeepsAnActiveAdmin(tx, auth.companyId, { before, isActiveAdminAfter: false });
+      await repository.deleteUser(tx, auth.companyId, userId);
+      await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'delete', before });
+      return record;
+    });
+    // The account goes too, so the e-mail can be invited again (here or by another company).
+    await afterCommit('deleting the identity account', () =>
+      app.identity.admin.deleteAccount(user.identityProject, user.identityUid),
+    );
+    return { _id: userId };
+  };
+
+  return {
+    listUsers,
+    getUser,
+    updateUser,
+    setUserRoles,
+    setUserGroups,
+    inviteUser,
+    resendInvite,
+    suspendUser,
+    reactivateUser,
+    deleteUser,
+  };
+};
+
+export type TUsersService = ReturnType<typeof createUsersService>;

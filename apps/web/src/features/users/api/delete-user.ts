@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** DELETE /users/:id: the user and their sign-in are removed. */
+export const deleteUser = (userId: string) =>
+  apiRequest<{ _id: string }>('iamserver', `/users/${encodeURIComponent(userId)}`, { method: 'DELETE' });
+
+export const useDeleteUser = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUser,
+    onSuccess: (_data, userId) => {
+      queryClient.removeQueries({ queryKey: ['users', 'detail', userId] });
+      return queryClient.invalidateQueries({ queryKey: ['users'] });
+    },
+  });
+};

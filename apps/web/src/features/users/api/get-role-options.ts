@@ -1,0 +1,16 @@
+import type { TUserAssignment } from '@cargodesk/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** A role as the pickers offer it; the roles API may say more (its system key among it). */
+export type TRoleOption = TUserAssignment & { systemKey?: string | null };
+
+/** GET /iamserver/api/v1/roles: the company's roles, for the role pickers. */
+export const getRoleOptions = () =>
+  apiRequest<TRoleOption[]>('iamserver', '/roles', { query: { pageSize: 100 } });
+
+export const getRoleOptionsQueryOptions = () =>
+  queryOptions({ queryKey: ['roles', 'options'], queryFn: getRoleOptions });
+
+export const useRoleOptions = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...getRoleOptionsQueryOptions(), enabled });

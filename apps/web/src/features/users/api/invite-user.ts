@@ -1,0 +1,15 @@
+import type { TCompanyUser, TInviteUserRequest } from '@cargodesk/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** POST /users/invite: the identity account, the invited user and the mail with the set-password link. */
+export const inviteUser = (body: TInviteUserRequest) =>
+  apiRequest<TCompanyUser>('iamserver', '/users/invite', { method: 'POST', body });
+
+export const useInviteUser = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: inviteUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+  });
+};

@@ -1,0 +1,18 @@
+import type { TCompanyUser } from '@cargodesk/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** PUT /users/:id/roles: the user's whole set of roles. */
+export const updateUserRoles = ({ userId, roleIds }: { userId: string; roleIds: string[] }) =>
+  apiRequest<TCompanyUser>('iamserver', `/users/${encodeURIComponent(userId)}/roles`, {
+    method: 'PUT',
+    body: { roleIds },
+  });
+
+export const useUpdateUserRoles = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUserRoles,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+  });
+};

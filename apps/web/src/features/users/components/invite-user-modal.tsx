@@ -1,0 +1,112 @@
+import { Alert, Form, Input, Modal, Select } from 'antd';
+import { useEffect, useState } from 'react';
+import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useRoleOptions } from '../api/get-role-options.ts';
+import { useInviteUser } from '../api/invite-user.ts';
+
+type TInviteValues = { email: string; firstName: string; lastName: string; roleIds?: string[] };
+
+const nameRules = (what: string) => [
+  { required: true, whitespace: true, message: `Please enter the ${what}.` },
+  { max: 80, message: `The ${what} may be at most 80 characters.` },
+];
+
+/**
+ * Invites a colleague: they get an e-mail with a link to set their password, and stay "invited"
+ * until they first sign in. The Member role is chosen unless the admin picks others.
+ */
+export const InviteUserModal = ({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) => {
+  const [form] = Form.useForm<TInviteValues>();
+  const roles = useRoleOptions({ enabled: isOpen });
+  const invite = useInviteUser();
+  const [failure, setFailure] = useState<string>();
+  const hasRoles = roles.isSuccess && roles.data.length > 0;
+
+  useEffect(() => {
+    if (!isOpen || !roles.data || form.isFieldTouched('roleIds')) return;
+    const member = roles.data.find((role) => role.systemKey === 'member' || role.name === 'Member');
+    if (member) form.setFieldValue('roleIds', [member._id]);
+  }, [isOpen, roles.data, form]);
+
+  const onSubmit = async (values: TInviteValues) => {
+    setFailure(undefined);
+    const email = values.email.trim();
+    try {
+      await invite.mutateAsync({
+        email,
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        // Without the roles list the server gives the Member role.
+        ...(hasRoles ? { roleIds: values.roleIds ?? [] } : {}),
+      });
+      notifySuccess(`Invitation sent to ${email}`);
+      form.resetFields();
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'CONFLICT') {
+        form.setFields([{ name: 'email', errors: [error.message] }]);
+        return;
+      }
+      setFailure(toErrorMessage(error));
+    }
+  };
+
+  return (
+    <Modal
+      title="Invite user"
+      open={isOpen}
+      okText="Send invitation"
+      onOk={() => form.submit()}
+      confirmLoading={invite.isPending}
+      onCancel={() => {
+        setFailure(undefined);
+        onClose();
+      }}
+      destroyOnHidden
+    >
+      <p>They get an e-mail with a link to set their password and join your company.</p>
+      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
+      <Form form={form} name="invite-user" layout="vertical" onFinish={onSubmit} requiredMark="optional">
+        <Form.Item
+          name="email"
+          label="E-mail"
+          rules={[
+            { required: true, whitespace: true, message: 'Please enter the e-mail address.' },
+            { type: 'email', message: 'Please enter a valid e-mail address.' },
+            { max: 254, message: 'The e-mail address may be at most 254 characters.' },
+          ]}
+        >
+          <Input type="email" autoComplete="off" autoFocus />
+        </Form.Item>
+        <Form.Item name="firstName" label="First name" rules={nameRules('first name')}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="lastName" label="Last name" rules={nameRules('last name')}>
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="roleIds"
+          label="Roles"
+          rules={
+            hasRoles ? [{ required: true, type: 'array', min: 1, message: 'Choose at least one role.' }] : []
+          }
+          extra={
+            roles.isError
+              ? 'The roles could not be loaded: the user gets the Member role, which you can change later.'
+              : undefined
+          }
+        >
+          <Select
+            mode="multiple"
+            placeholder={roles.isError ? 'Member' : 'Choose roles'}
+            loading={roles.isLoading}
+            disabled={roles.isError}
+            options={(roles.data ?? []).map((role) => ({ value: role._id, label: role.name }))}
+            optionFilterProp="label"
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+};

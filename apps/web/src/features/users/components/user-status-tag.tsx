@@ -1,0 +1,20 @@
+import type { TUserStatus } from '@cargodesk/shared';
+import { Tag } from 'antd';
+
+export const userStatusLabels: Record<TUserStatus, string> = {
+  active: 'Active',
+  invited: 'Invited',
+  suspended: 'Suspended',
+};
+
+// Types only from shared here: its zod schemas would run at load and trip the page's CSP (no eval).
+export const userStatusOptions = (Object.keys(userStatusLabels) as TUserStatus[]).map((value) => ({
+  value,
+  label: userStatusLabels[value],
+}));
+
+const colors: Record<TUserStatus, string> = { active: 'green', invited: 'blue', suspended: 'red' };
+
+export const UserStatusTag = ({ status }: { status: TUserStatus }) => (
+  <Tag color={colors[status]}>{userStatusLabels[status]}</Tag>
+);

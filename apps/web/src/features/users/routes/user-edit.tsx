@@ -1,0 +1,121 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Alert, Card, Descriptions, Result, Skeleton, Space, Typography } from 'antd';
+import { Link, useNavigate, useParams } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/auth/session-store.ts';
+import { useUser } from '../api/get-user.ts';
+import { formatDateTime } from '../components/format-date-time.ts';
+import { UserAccessCard } from '../components/user-access-card.tsx';
+import { type TProfileSection, UserProfileSlot } from '../components/user-profile-slot.tsx';
+import { UserStatusActions } from '../components/user-status-actions.tsx';
+import { UserStatusTag } from '../components/user-status-tag.tsx';
+
+const BackToUsers = () => (
+  <Link to={paths.settingsUsers.href()}>
+    <ArrowLeftOutlined /> All users
+  </Link>
+);
+
+/**
+ * /settings/users/{id} (user-edit): the user's profile (the profile feature's form, mounted by the
+ * app through `ProfileSection`), and the admin's part: roles, groups and status.
+ */
+export const createUserEditRoute = ({ ProfileSection }: { ProfileSection?: TProfileSection } = {}) => {
+  const UserEditRoute = () => {
+    const { id = '' } = useParams();
+    const navigate = useNavigate();
+    const { user: currentUser } = useSession();
+    const permissions = currentUser?.permissions ?? [];
+    const canWrite = permissions.includes('users:write');
+    const user = useUser(id);
+
+    if (user.isPending) {
+      return (
+        <Card>
+          <Skeleton active />
+        </Card>
+      );
+    }
+    if (user.isError) {
+      const isMissing = user.error instanceof ApiError && [400, 404].includes(user.error.status);
+      return (
+        <Card>
+          <Result
+            status={isMissing ? '404' : 'error'}
+            title={isMissing ? 'No such user' : 'The user could not be loaded'}
+            subTitle={
+              isMissing
+                ? 'This user does not exist in your company, or was deleted.'
+                : toErrorMessage(user.error)
+            }
+            extra={<BackToUsers />}
+          />
+        </Card>
+      );
+    }
+
+    const shown = user.data;
+    const isSelf = shown._id === currentUser?._id;
+    return (
+      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+        <BackToUsers />
+        <Card>
+          <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
+            <div>
+              <Typography.Title level={2} style={{ margin: 0 }}>
+                {shown.name || shown.email}
+              </Typography.Title>
+              <Typography.Text type="secondary">{shown.email}</Typography.Text>
+            </div>
+            <UserStatusTag status={shown.status} />
+          </Space>
+        </Card>
+        <UserProfileSlot user={shown} ProfileSection={ProfileSection} />
+        <UserAccessCard key={shown.updatedAt} user={shown} canEdit={canWrite} />
+        <Card title="Status" size="small">
+          <Descriptions
+            column={1}
+            size="small"
+            items={[
+              { key: 'status', label: 'Status', children: <UserStatusTag status={shown.status} /> },
+              {
+                key: 'lastLoginAt',
+                label: 'Last sign-in',
+                children: formatDateTime(shown.lastLoginAt) ?? 'Never',
+              },
+              ...(shown.invitedAt
+                ? [{ key: 'invitedAt', label: 'Invited', children: formatDateTime(shown.invitedAt) }]
+                : []),
+              { key: 'createdAt', label: 'Added', children: formatDateTime(shown.createdAt) },
+            ]}
+          />
+          {shown.status === 'suspended' && (
+            <Alert
+              type="warning"
+              showIcon
+              title="This user is suspended: they cannot sign in until reactivated."
+              style={{ margin: '12px 0' }}
+            />
+          )}
+          {canWrite && (
+            <div style={{ marginTop: 12 }}>
+              <UserStatusActions
+                user={shown}
+                isSelf={isSelf}
+                size="middle"
+                onDeleted={() => navigate(paths.settingsUsers.href(), { replace: true })}
+              />
+            </div>
+          )}
+          {canWrite && isSelf && (
+            <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+              You cannot suspend or delete your own account.
+            </Typography.Paragraph>
+          )}
+        </Card>
+      </Space>
+    );
+  };
+  return UserEditRoute;
+};
