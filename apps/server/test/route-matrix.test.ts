@@ -6,6 +6,7 @@ import {
   type TIamTestApp,
   type TRegistered,
 } from '../src/services/iamserver/iam-test-support.ts';
+import { multipartBody, tinyPng } from './multipart.ts';
 
 // The matrix every service route answers (DESIGN §6, §10), run over the app's own route table so a
 // new route is covered the moment it is registered: 401 without a token, 403 without its declared
@@ -31,16 +32,21 @@ const openToEverySignedInUser = new Set([
   'GET /master/api/v1/currency-list',
   'GET /master/api/v1/dropdown',
   'GET /iamserver/api/v1/products',
+  'GET /iamserver/api/v1/users/me',
+  'PATCH /iamserver/api/v1/users/me',
+  'POST /iamserver/api/v1/users/me/sessions/revoke',
 ]);
 
 /**
  * For each id parameter, a real id of company A that company B's admin must not reach, chosen by
  * the resource the URL names. A route whose ids are not listed here fails the matrix.
  */
-type TCompanyWorld = { admin: TRegistered; roleId: string; groupId: string };
+type TCompanyWorld = { admin: TRegistered; userId: string; roleId: string; groupId: string; fileId: string };
 const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
+  users: (world) => world.userId,
   roles: (world) => world.roleId,
   groups: (world) => world.groupId,
+  file: (world) => world.fileId,
 };
 
 /** Valid bodies, so the 401 and 404 checks get past input validation. */
@@ -48,6 +54,8 @@ const sampleBodies: Record<string, unknown> = {
   'POST /iamserver/api/v1/auth/codeAuth': { code: '123456' },
   'POST /iamserver/api/v1/auth': { companyName: 'Matrix Cargo', firstName: 'Ada', lastName: 'Matrix' },
   'PUT /iamserver/api/v1/groups/:id/members': { userIds: [] },
+  'PUT /iamserver/api/v1/users/:id/roles': { roleIds: [] },
+  'PUT /iamserver/api/v1/users/:id/groups': { groupIds: [] },
 };
 
 const methodsOf = (route: TRouteEntry): string[] =>
@@ -81,7 +89,17 @@ describe('route matrix', () => {
     );
     const group = await call('POST', '/iamserver/api/v1/groups', admin.jwt, { name: 'Matrix crew' });
     expect(group.statusCode, group.body).toBe(201);
-    return { roleId: member?._id ?? '', groupId: (group.json() as { data: { _id: string } }).data._id };
+    const { payload, headers } = multipartBody([{ name: 'file', fileName: 'pixel.png', bytes: tinyPng }]);
+    const file = await testApp.app.inject({
+      method: 'POST',
+      url: '/driveserver/api/v1/filesystem/file',
+      headers: { ...headers, authorization: admin.jwt },
+      payload,
+    });
+    expect(file.statusCode, file.body).toBe(201);
+    const idIn = (response: { json: () => unknown }) =>
+      (response.json() as { data: { _id: string } }).data._id;
+    return { userId: admin.userId, roleId: member?._id ?? '', groupId: idIn(group), fileId: idIn(file) };
   };
 
   const fillIds = (url: string, pick: (resource: string, param: string) => string) =>

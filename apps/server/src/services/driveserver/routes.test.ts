@@ -68,7 +68,7 @@ describe.each(testDatabaseKinds)('driveserver files on %s', (kind) => {
 
   it('stores an upload under a server-made key, serves it back to its company and audits it', async () => {
     const response = await uploadFile(admin.jwt, '../../etc/Logo big.PNG', tinyPng, 'logo');
-    expect(response.statusCode, response.body).toBe(200);
+    expect(response.statusCode, response.body).toBe(201);
     const { data } = response.json() as { data: TFileMeta };
     expect(data).toMatchObject({
       name: 'Logo big.PNG',
@@ -105,14 +105,14 @@ describe.each(testDatabaseKinds)('driveserver files on %s', (kind) => {
     const pdf = await upload(admin.jwt, [
       { name: 'file', fileName: 'manifest.pdf', contentType: 'text/html', bytes: tinyPdf },
     ]);
-    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.statusCode, pdf.body).toBe(201);
     const pdfMeta = (pdf.json() as { data: TFileMeta }).data;
     expect(pdfMeta.contentType).toBe('application/pdf');
     const pdfDownload = await request('GET', `${base}/${pdfMeta._id}`, admin.jwt);
     expect(pdfDownload.headers['content-disposition']).toMatch(/^inline;/);
 
     const csv = await uploadFile(admin.jwt, 'rates.csv', Buffer.from('port,rate\nHamburg,12.5\n'));
-    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.statusCode, csv.body).toBe(201);
     const csvMeta = (csv.json() as { data: TFileMeta }).data;
     expect(csvMeta).toMatchObject({ contentType: 'text/csv', purpose: 'attachment' });
     const csvDownload = await request('GET', `${base}/${csvMeta._id}`, admin.jwt);

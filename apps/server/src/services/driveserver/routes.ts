@@ -35,14 +35,14 @@ export const registerDriveServer = async (app: FastifyInstance) => {
       schema: {
         consumes: ['multipart/form-data'],
         response: {
-          200: dataOf(ZFileMeta),
+          201: dataOf(ZFileMeta),
           ...fileErrors,
           413: ZErrorBody,
           415: ZErrorBody,
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const auth = requireAuth(request);
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', fileMessages.notMultipart);
       const part = await request.file();
@@ -65,7 +65,7 @@ export const registerDriveServer = async (app: FastifyInstance) => {
         fileName: part.filename,
         purpose: purpose as TFilePurpose,
       });
-      return { data };
+      return reply.code(201).send({ data });
     },
   );
 

@@ -45,7 +45,7 @@ describe.each(testDatabaseKinds)('profile and company settings on %s', (kind) =>
       headers: { ...headers, authorization: token },
       payload,
     });
-    expect(response.statusCode, response.body).toBe(200);
+    expect(response.statusCode, response.body).toBe(201);
     return (response.json() as { data: TFileMeta }).data;
   };
   const auditsOf = (entityType: string, entityId: string) =>
