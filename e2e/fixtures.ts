@@ -1,6 +1,3 @@
-import { mkdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { demoPassword } from '../playwright.config.ts';
@@ -57,18 +54,9 @@ export const test = base.extend<{
     },
     { auto: true },
   ],
-  // The two-factor demo admin, for one test at a time (the helpers are below, with demoAccounts).
-  twoFactorAccount: async ({ request }, use, testInfo) => {
-    const startedAt = Date.now();
-    const release = await holdExclusively('two-factor-account');
-    try {
-      await waitForCodeResendInterval(request, demoAccounts.twoFactor.email);
-      // Waiting for the other test is not this test's own time.
-      testInfo.setTimeout(testInfo.timeout + (Date.now() - startedAt));
-      await use(demoAccounts.twoFactor);
-    } finally {
-      release();
-    }
+  // A company of its own with two-factor sign-in on: tests never share one account's codes.
+  twoFactorAccount: async ({ request }, use) => {
+    await use(await createCompanyUser(request, { label: 'two-factor', twoFactorAuth: true }));
   },
 });
 
@@ -86,8 +74,8 @@ export const testPassword = 'Harbour-Crane-42';
 /**
  * The companies the server seeds at start (apps/server/src/db/seed/demo-seed.ts), their admins'
  * e-mails verified, all with the password the web server is started with. Each is used by one test
- * only: tests run in parallel and share the server. The two-factor admin is the exception: several
- * tests sign in with it, one at a time, through the `twoFactorAccount` fixture.
+ * only: tests run in parallel and share the server. Tests of two-factor sign-in use the
+ * `twoFactorAccount` fixture, a fresh company each.
  */
 export const demoAccounts = {
   working: { email: 'admin@demo-freight.test', password: demoPassword },
@@ -98,24 +86,6 @@ export const demoAccounts = {
   viewer: { email: 'viewer@demo-freight.test', password: demoPassword },
 } as const;
 
-/**
- * A lock shared by the workers of one run (its name carries the run's fresh data dir): waits until
- * no other worker holds `name`, then returns the release.
- */
-const holdExclusively = async (name: string) => {
-  const run = path.basename(process.env.CARGODESK_E2E_DATA_DIR ?? 'cargodesk-e2e');
-  const lockPath = path.join(os.tmpdir(), `${run}-${name}.lock`);
-  for (;;) {
-    try {
-      mkdirSync(lockPath);
-      return () => rmSync(lockPath, { recursive: true, force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-};
-
 /** The server mails at most one two-factor code per account in this time (twoFactorRules.resendIntervalMs). */
 export const codeResendIntervalMs = 30_000;
 
@@ -125,22 +95,6 @@ export const codeIn = (mail: TMail) => {
   const code = mail.subject.match(/\b(\d{6})$/)?.[1];
   if (!code) throw new Error(`No code in "${mail.subject}"`);
   return code;
-};
-
-/**
- * Waits until the account's last code mail is older than the resend interval, so that signing in
- * mails a fresh code (the server stays silent while a code is fresh or still unused) and the first
- * resend is not refused for being too soon after another test's code.
- */
-const waitForCodeResendInterval = async (request: APIRequestContext, to: string) => {
-  const response = await request.get(`/api/dev/mail?to=${encodeURIComponent(to)}`);
-  const { data } = (await response.json()) as { data: TMail[] };
-  const newest = data
-    .filter((mail) => mail.subject.includes(codeMailSubject))
-    .map((mail) => Date.parse(mail.createdAt))
-    .sort((a, b) => b - a)[0];
-  const waitMs = newest === undefined ? 0 : newest + codeResendIntervalMs + 1_000 - Date.now();
-  if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
 };
 
 type TMail = { _id: string; to: string; subject: string; text: string; html: string; createdAt: string };
@@ -217,7 +171,11 @@ export const newAppToken = async (
  */
 export const createCompanyUser = async (
   request: APIRequestContext,
-  { label = 'user', isVerified = true }: { label?: string; isVerified?: boolean } = {},
+  {
+    label = 'user',
+    isVerified = true,
+    twoFactorAuth = false,
+  }: { label?: string; isVerified?: boolean; twoFactorAuth?: boolean } = {},
 ) => {
   const email = uniqueEmail(label);
   const apiKey = await identityApiKey(request);
@@ -231,6 +189,15 @@ export const createCompanyUser = async (
     data: { companyName: `E2E ${label} Freight`, firstName: 'Erin', lastName: 'Tester' },
   });
   expect(registration.ok(), await registration.text()).toBe(true);
+  if (twoFactorAuth) {
+    // Switched on the way an admin does it on /settings/company.
+    const { data } = (await registration.json()) as { data: { jwt: string } };
+    const switched = await request.patch('/iamserver/api/v1/companies/current', {
+      headers: { authorization: data.jwt },
+      data: { twoFactorAuth: true },
+    });
+    expect(switched.ok(), await switched.text()).toBe(true);
+  }
   if (isVerified) {
     const mail = await waitForMail(request, { to: email, subject: 'Verify' });
     const oobCode = new URLSearchParams(actionPathIn(mail).split('?')[1]).get('oobCode');
@@ -257,13 +224,18 @@ export const signIn = async (page: Page, { email, password }: { email: string; p
  * Fails on WCAG 2.1 A/AA problems axe finds in what is on screen now (DESIGN §9: labelled controls,
  * keyboard navigation, focus in modals).
  */
-export const expectAccessible = async (page: Page, { exclude = [] }: { exclude?: string[] } = {}) => {
+export const expectAccessible = async (
+  page: Page,
+  { include, exclude = [] }: { include?: string; exclude?: string[] } = {},
+) => {
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  // With a modal or drawer open, the page behind its mask is out of reach: check the dialog.
+  if (include) builder = builder.include(include);
   for (const selector of exclude) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
   const summary = violations.map(
     (violation) =>
-      `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => `${node.target.join(' ')} (${node.failureSummary?.split('\n').at(-1)?.trim() ?? ''})`).join(', ')}`,
   );
   expect(summary).toEqual([]);
 };

@@ -3,8 +3,12 @@ import { App, ConfigProvider } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { type ReactNode, useEffect } from 'react';
 
+// People who ask their system for less motion get no antd animations (WCAG 2.3.3).
+const prefersReducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+
 const theme = {
   token: {
+    motion: !prefersReducedMotion,
     colorPrimary: '#13756b',
     colorLink: '#13756b',
     borderRadius: 6,
@@ -14,6 +18,9 @@ const theme = {
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',
     colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+    // antd's default green and red text (tags, danger buttons) fall below AA contrast too.
+    colorSuccess: '#237804',
+    colorError: '#cf1322',
   },
   components: {
     // The selected settings link: brand text on its tint needs a darker shade to reach AA contrast.

@@ -26,4 +26,6 @@ export const getAuditHistoryQueryOptions = (args: {
   queryOptions({
     queryKey: ['audit-history', args.entityType, args.entityId, args.page],
     queryFn: () => getAuditHistory(args),
+    // Opened right after a save, the drawer must show that save.
+    staleTime: 0,
   });

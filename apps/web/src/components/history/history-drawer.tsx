@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Empty, Pagination, Skeleton, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { toErrorMessage } from '../../lib/api-client.ts';
+import { useSession } from '../../lib/auth/session-store.ts';
 import { describeAction, describeFieldChanges } from './describe-change.ts';
 import { getAuditHistoryQueryOptions, historyPageSize } from './get-audit-history.ts';
 
@@ -69,6 +70,8 @@ const HistoryList = ({ entityType, entityId }: THistoryProps) => {
  */
 export const HistoryButton = ({ entityType, entityId, title = 'History' }: THistoryProps) => {
   const [isOpen, setIsOpen] = useState(false);
+  const { user } = useSession();
+  if (!user?.permissions.includes('audit:read')) return null;
   return (
     <>
       <Button icon={<HistoryOutlined />} onClick={() => setIsOpen(true)}>

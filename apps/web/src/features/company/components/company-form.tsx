@@ -8,6 +8,7 @@ import type {
 } from '@cargodesk/shared';
 import { Alert, Button, Card, Descriptions, Form, Input, Select, Space, Switch, Tag, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
+import { HistoryButton } from '../../../components/history/history-drawer.tsx';
 import { ImageUpload } from '../../../components/image-upload.tsx';
 import { toErrorMessage } from '../../../lib/api-client.ts';
 import { refreshCurrentUser } from '../../../lib/auth/refresh-current-user.ts';
@@ -151,7 +152,10 @@ export const CompanyForm = ({ company }: { company: TCompany }) => {
           The plan and its expiry are managed by the Cargodesk support team.
         </Typography.Text>
       </Card>
-      <Card title={<h3 style={{ margin: 0, fontSize: 16 }}>Company details</h3>}>
+      <Card
+        title={<h3 style={{ margin: 0, fontSize: 16 }}>Company details</h3>}
+        extra={<HistoryButton entityType="company" entityId={company._id} title="Company history" />}
+      >
         <Form
           form={form}
           layout="vertical"

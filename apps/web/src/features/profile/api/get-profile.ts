@@ -1,13 +1,32 @@
-import type { TProfile } from '@cargodesk/shared';
+import type { TCompanyUser, TProfile } from '@cargodesk/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
+/** The users API's view of a colleague, in the profile screen's shape. */
+export const profileOfCompanyUser = (user: TCompanyUser): TProfile => ({
+  _id: user._id,
+  name: user.name,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  emailId: user.email,
+  phone: user.phone,
+  avatarFileId: user.avatarFileId,
+  status: user.status,
+  roles: user.roles.map((role) => role.name),
+  createdAt: user.createdAt,
+  updatedAt: user.updatedAt,
+});
+
+const profilePath = (userId?: string) => (userId ? `/users/${encodeURIComponent(userId)}` : '/users/me');
+
 /**
  * The signed-in user's profile (GET /users/me), or another user's for an admin's edit
- * (GET /users/{id}, served by the users API in the same shape).
+ * (GET /users/{id}, the users API's shape, converted).
  */
-export const getProfile = (userId?: string) =>
-  apiRequest<TProfile>('iamserver', userId ? `/users/${encodeURIComponent(userId)}` : '/users/me');
+export const getProfile = async (userId?: string): Promise<TProfile> =>
+  userId
+    ? profileOfCompanyUser(await apiRequest<TCompanyUser>('iamserver', profilePath(userId)))
+    : apiRequest<TProfile>('iamserver', profilePath());
 
 export const getProfileQueryOptions = (userId?: string) =>
   queryOptions({ queryKey: ['users', userId ?? 'me', 'profile'], queryFn: () => getProfile(userId) });

@@ -1,14 +1,24 @@
-import type { TProfile, TUpdateProfileRequest } from '@cargodesk/shared';
+import type { TCompanyUser, TProfile, TUpdateProfileRequest } from '@cargodesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { getProfileQueryOptions } from './get-profile.ts';
+import { getProfileQueryOptions, profileOfCompanyUser } from './get-profile.ts';
 
 /** PATCH /users/me, or /users/{id} for an admin's edit of another user. */
-export const updateProfile = ({ userId, changes }: { userId?: string; changes: TUpdateProfileRequest }) =>
-  apiRequest<TProfile>('iamserver', userId ? `/users/${encodeURIComponent(userId)}` : '/users/me', {
-    method: 'PATCH',
-    body: changes,
-  });
+export const updateProfile = async ({
+  userId,
+  changes,
+}: {
+  userId?: string;
+  changes: TUpdateProfileRequest;
+}): Promise<TProfile> =>
+  userId
+    ? profileOfCompanyUser(
+        await apiRequest<TCompanyUser>('iamserver', `/users/${encodeURIComponent(userId)}`, {
+          method: 'PATCH',
+          body: changes,
+        }),
+      )
+    : apiRequest<TProfile>('iamserver', '/users/me', { method: 'PATCH', body: changes });
 
 export const useUpdateProfile = (userId?: string) => {
   const queryClient = useQueryClient();

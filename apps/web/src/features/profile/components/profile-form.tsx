@@ -99,7 +99,8 @@ export const ProfileForm = ({ userId, isReadOnly = false }: { userId?: string; i
       firstName: fields.firstName,
       lastName: fields.lastName,
       phone: fields.phone ?? '',
-      avatarFileId: fields.avatarFileId ?? null,
+      // A picture is the user's own choice: an admin edits names and phone, not someone's avatar.
+      ...(isSelf ? { avatarFileId: fields.avatarFileId ?? null } : {}),
     };
     try {
       await update.mutateAsync(changes);
@@ -126,7 +127,7 @@ export const ProfileForm = ({ userId, isReadOnly = false }: { userId?: string; i
           <ImageUpload
             label="Avatar"
             purpose="avatar"
-            isDisabled={isReadOnly || !canUpload}
+            isDisabled={isReadOnly || !canUpload || !isSelf}
             placeholder={
               <Typography.Text style={{ fontSize: 32, color: '#13756b' }} aria-hidden>
                 {initialsOf(name) || '?'}

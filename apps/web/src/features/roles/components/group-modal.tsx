@@ -1,5 +1,6 @@
 import { groupRules, type TGroupMember } from '@cargodesk/shared';
 import { Alert, Button, Form, Input, Modal, Result, Select, Skeleton, Space } from 'antd';
+import { HistoryButton } from '../../../components/history/history-drawer.tsx';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateGroup } from '../api/create-group.ts';
@@ -85,6 +86,9 @@ export const GroupModal = ({
       </Button>
     ) : (
       <Space>
+        {state.mode === 'edit' && (
+          <HistoryButton entityType="group" entityId={state.groupId} title="Group history" />
+        )}
         <Button onClick={onClose}>Cancel</Button>
         <Button type="primary" htmlType="submit" form={formId} loading={isSaving}>
           {state.mode === 'create' ? 'Create group' : 'Save'}

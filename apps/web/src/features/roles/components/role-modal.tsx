@@ -1,6 +1,7 @@
 import { roleRules, type TPermission, type TRole } from '@cargodesk/shared';
 import { Alert, Button, Form, Input, Modal, Popconfirm, Result, Select, Skeleton, Space, Tag } from 'antd';
 import { useState } from 'react';
+import { HistoryButton } from '../../../components/history/history-drawer.tsx';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateRole } from '../api/create-role.ts';
@@ -140,7 +141,10 @@ export const RoleModal = ({
       ];
     return (
       <div className="role-modal__footer">
-        <span>{role && !role.isSystem && <DeleteRoleButton role={role} onDeleted={onClose} />}</span>
+        <Space>
+          {role && !role.isSystem && <DeleteRoleButton role={role} onDeleted={onClose} />}
+          {role && <HistoryButton entityType="role" entityId={role._id} title={`History of ${role.name}`} />}
+        </Space>
         <Space>
           <Button onClick={onClose}>Cancel</Button>
           <Button type="primary" htmlType="submit" form={formId} loading={isSaving}>

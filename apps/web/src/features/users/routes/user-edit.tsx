@@ -1,6 +1,7 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Alert, Card, Descriptions, Result, Skeleton, Space, Typography } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
+import { HistoryButton } from '../../../components/history/history-drawer.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
@@ -68,7 +69,14 @@ export const createUserEditRoute = ({ ProfileSection }: { ProfileSection?: TProf
               </Typography.Title>
               <Typography.Text type="secondary">{shown.email}</Typography.Text>
             </div>
-            <UserStatusTag status={shown.status} />
+            <Space>
+              <UserStatusTag status={shown.status} />
+              <HistoryButton
+                entityType="user"
+                entityId={shown._id}
+                title={`History of ${shown.name || shown.email}`}
+              />
+            </Space>
           </Space>
         </Card>
         <UserProfileSlot user={shown} ProfileSection={ProfileSection} />
