@@ -108,7 +108,7 @@ export const createActionCodeService = (context: IdentityContext) => {
   };
 
   /** accounts:resetPassword: `{oobCode}` checks a code, `{oobCode, newPassword}` uses it. */
-  const resetPassword = async ({ project, body }: TIdentityRequest) => {
+  const resetPassword = async ({ project, body, ip, userAgent }: TIdentityRequest) => {
     const oobCode = readString(body, 'oobCode', 'MISSING_OOB_CODE', 512);
     const code = await findUsableCode(oobCode, project, 'PASSWORD_RESET');
     if (body.newPassword === undefined)
@@ -120,7 +120,7 @@ export const createActionCodeService = (context: IdentityContext) => {
     const newPassword = readPassword(body, 'newPassword');
     assertPasswordMeetsPolicy(context, newPassword);
     const passwordHash = await hashPassword(newPassword);
-    return db.transaction(async (tx) => {
+    const response = await db.transaction(async (tx) => {
       const { account } = await consume(tx, oobCode);
       // Reading the mail proved the address, and every old session ends with the old password.
       await updateAccount(tx, project.projectId, account.id, {
@@ -131,11 +131,22 @@ export const createActionCodeService = (context: IdentityContext) => {
       });
       await revokeRefreshTokens(tx, project.projectId, account.id);
       return {
-        kind: 'identitytoolkit#ResetPasswordResponse',
-        email: account.email,
-        requestType: 'PASSWORD_RESET',
+        uid: account.id,
+        body: {
+          kind: 'identitytoolkit#ResetPasswordResponse',
+          email: account.email,
+          requestType: 'PASSWORD_RESET',
+        },
       };
     });
+    context.signals.emit({
+      kind: 'password-change',
+      project: project.name,
+      uid: response.uid,
+      ip,
+      userAgent,
+    });
+    return response.body;
   };
 
   /** accounts:update `{oobCode}` (applyActionCode): verifies the e-mail address. */

@@ -22,8 +22,12 @@ export type IdentityContext = {
   signals: TIdentitySignals;
 };
 
-/** A wrong password for an existing account: the iam service records it in the company's audit trail. */
-export type TSignInFailure = {
+/**
+ * Security events on an identity account that the iam service records in the company's audit
+ * trail: a wrong password, and a password changed by its owner or through a reset link.
+ */
+export type TAccountEvent = {
+  kind: 'sign-in-failed' | 'password-change';
   project: TProjectName;
   uid: string;
   ip: string;
@@ -35,23 +39,23 @@ export type TSignInFailure = {
  * run after the response is decided and must not throw.
  */
 export type TIdentitySignals = {
-  signInFailed: (failure: TSignInFailure) => void;
-  onSignInFailed: (listener: (failure: TSignInFailure) => void) => void;
+  emit: (event: TAccountEvent) => void;
+  onAccountEvent: (listener: (event: TAccountEvent) => void) => void;
 };
 
 export const createIdentitySignals = (onError: (error: unknown) => void): TIdentitySignals => {
-  const listeners: ((failure: TSignInFailure) => void)[] = [];
+  const listeners: ((event: TAccountEvent) => void)[] = [];
   return {
-    signInFailed: (failure) => {
+    emit: (event) => {
       for (const listener of listeners) {
         try {
-          listener(failure);
+          listener(event);
         } catch (error) {
           onError(error);
         }
       }
     },
-    onSignInFailed: (listener) => {
+    onAccountEvent: (listener) => {
       listeners.push(listener);
     },
   };

@@ -14,7 +14,7 @@ declare module 'fastify' {
     identity: {
       projects: IdentityProject[];
       admin: IdentityAdmin;
-      onSignInFailed: TIdentitySignals['onSignInFailed'];
+      onAccountEvent: TIdentitySignals['onAccountEvent'];
     };
   }
 }
@@ -42,7 +42,7 @@ export const registerIdentity = async (app: FastifyInstance) => {
   app.decorate('identity', {
     projects: context.projects,
     admin: createIdentityAdmin(context),
-    onSignInFailed: context.signals.onSignInFailed,
+    onAccountEvent: context.signals.onAccountEvent,
   });
 
   await registerIdentityRoutes(app, {

@@ -112,7 +112,15 @@ export const createIdentityService = (context: IdentityContext) => {
     if (!account || !isPasswordRight) {
       failedSignInsByAccount.hit(accountKey);
       failedSignInsByIp.hit(ip);
-      if (account) context.signals.signInFailed({ project: project.name, uid: account.id, ip, userAgent });
+      if (account) {
+        context.signals.emit({
+          kind: 'sign-in-failed',
+          project: project.name,
+          uid: account.id,
+          ip,
+          userAgent,
+        });
+      }
       // One answer for unknown e-mail and wrong password: no account enumeration (DESIGN §5).
       throw new IdentityError('INVALID_LOGIN_CREDENTIALS');
     }
@@ -138,7 +146,7 @@ export const createIdentityService = (context: IdentityContext) => {
   };
 
   /** accounts:update with an idToken: profile, e-mail or password changes (applyActionCode is in action-codes.ts). */
-  const updateProfile = async ({ project, body }: TIdentityRequest) => {
+  const updateProfile = async ({ project, body, ip, userAgent }: TIdentityRequest) => {
     const { account, claims } = await authenticateIdToken(context, project, body.idToken);
     const changes: Partial<IdentityAccount> = {};
     const deleted = Array.isArray(body.deleteAttribute) ? body.deleteAttribute : [];
@@ -163,7 +171,7 @@ export const createIdentityService = (context: IdentityContext) => {
       changes.passwordHash = await hashPassword(password);
       changes.passwordUpdatedAt = new Date();
     }
-    return db.transaction(async (tx) => {
+    const response = await db.transaction(async (tx) => {
       if (isCredentialChange) {
         // Every other session ends; this one continues with the fresh tokens below (identity-protocol.md §10.5).
         changes.validSince = nowInSeconds();
@@ -180,6 +188,16 @@ export const createIdentityService = (context: IdentityContext) => {
       const tokens = isCredentialChange ? await issueTokenSet(context, tx, project, updated) : undefined;
       return { kind: 'identitytoolkit#SetAccountInfoResponse', ...toLookupUser(updated), ...(tokens ?? {}) };
     });
+    if (body.password !== undefined) {
+      context.signals.emit({
+        kind: 'password-change',
+        project: project.name,
+        uid: account.id,
+        ip,
+        userAgent,
+      });
+    }
+    return response;
   };
 
   const remove = async ({ project, body }: TIdentityRequest) => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { TSignInFailure } from '../../identity/identity-context.ts';
+import type { TAccountEvent } from '../../identity/identity-context.ts';
 import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TUserRow } from '../../platform/auth-context.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
@@ -17,13 +17,14 @@ export const signInActor = (user: TUserRow, caller: TCaller): TAuditActor => ({
 });
 
 /**
- * Wrong passwords are judged by the identity provider, which knows no companies: when the account
- * belongs to a Cargodesk user, the failure goes into that user's company audit trail. Written after
- * the identity answer, off the request's path; the app waits for pending writes when it closes.
+ * Wrong passwords and password changes happen at the identity provider, which knows no companies:
+ * when the account belongs to a Cargodesk user, the event goes into that user's company audit
+ * trail. Written after the identity answer, off the request's path; the app waits for pending
+ * writes when it closes.
  */
-export const auditFailedSignIns = (app: FastifyInstance) => {
+export const auditAccountEvents = (app: FastifyInstance) => {
   const pending = new Set<Promise<void>>();
-  const record = async ({ project, uid, ip, userAgent }: TSignInFailure) => {
+  const record = async ({ kind, project, uid, ip, userAgent }: TAccountEvent) => {
     const { db } = app.database;
     const link = await repository.findUserLinkByIdentity(db, project, uid);
     if (!link) return;
@@ -33,13 +34,15 @@ export const auditFailedSignIns = (app: FastifyInstance) => {
       await recordAudit(tx, signInActor(row.user, { idToken: undefined, project, ip, userAgent }), {
         entityType: 'user',
         entityId: row.user.id,
-        action: 'sign-in-failed',
+        action: kind,
       });
     });
   };
-  app.identity.onSignInFailed((failure) => {
-    const write = record(failure)
-      .catch((error: unknown) => app.log.error({ err: error }, 'could not audit a failed sign-in'))
+  app.identity.onAccountEvent((event) => {
+    const write = record(event)
+      .catch((error: unknown) =>
+        app.log.error({ err: error, kind: event.kind }, 'could not audit an account event'),
+      )
       .finally(() => pending.delete(write));
     pending.add(write);
   });

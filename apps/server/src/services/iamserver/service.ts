@@ -20,7 +20,7 @@ import { withTenant } from '../../platform/tenant-transaction.ts';
 import { createCompanyWithAdmin } from './company-setup.ts';
 import { isPlanExpired, toCompany, toProduct } from './mappers.ts';
 import * as repository from './repository.ts';
-import { auditFailedSignIns, signInActor } from './security-audit.ts';
+import { auditAccountEvents, signInActor } from './security-audit.ts';
 import {
   buildCodeMail,
   generateCode,
@@ -70,7 +70,7 @@ export const createIamService = async (app: FastifyInstance) => {
   const { db } = app.database;
   // Read up front: on PGlite a query outside an open transaction would wait for it to end.
   const codeKey = await getOrCreateSecret(db, 'two-factor-code-key');
-  auditFailedSignIns(app);
+  auditAccountEvents(app);
 
   const verifyIdentity = async ({ idToken, project }: TCaller): Promise<TVerifiedIdentity> => {
     if (!idToken) throw unauthenticated(iamMessages.missingIdToken);

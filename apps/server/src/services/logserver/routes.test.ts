@@ -1,11 +1,11 @@
 import type { TAuditEvent, TListMeta } from '@cargodesk/shared';
 import { sql } from 'drizzle-orm';
-import { signInWithEmailAndPassword } from 'firebase/auth';
+import { signInWithEmailAndPassword, updatePassword } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../../test/databases.ts';
 import { createAuthClient } from '../../../test/identity-client.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
-import { startIamTestApp, type TIamTestApp } from '../iamserver/iam-test-support.ts';
+import { startIamTestApp, type TIamTestApp, testPassword } from '../iamserver/iam-test-support.ts';
 
 type TAuditPage = { data: TAuditEvent[]; meta: TListMeta };
 
@@ -60,6 +60,18 @@ describe.each(testDatabaseKinds)('logserver audit trail on %s', (kind) => {
     await expect
       .poll(async () => (await auditOf(admin.jwt, '?action=sign-in-failed')).data)
       .toMatchObject([{ entityType: 'user', entityId: admin.userId, actor: { userId: admin.userId } }]);
+  });
+
+  it("records a password change made through the identity SDK in the user's company", async () => {
+    const admin = await testApp.register('audit-password');
+    const apiKey = testApp.app.identity.projects.find(({ name }) => name === 'test')?.apiKey ?? '';
+    const client = createAuthClient({ origin: testApp.origin, apiKey });
+    const { user } = await signInWithEmailAndPassword(client.auth, admin.email, testPassword);
+    await updatePassword(user, 'a newer harbour 42');
+    await client.close();
+    await expect
+      .poll(async () => (await auditOf(admin.jwt, '?action=password-change')).data)
+      .toMatchObject([{ entityType: 'user', entityId: admin.userId, actor: { email: admin.email } }]);
   });
 
   it('pages the trail newest first and filters one entity for the History drawer', async () => {
