@@ -33,7 +33,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   workers: 2,
-  // Sign-in hashes passwords with scrypt and loads six reference lists; two workers share two cores.
+  // Sign-in hashes passwords with scrypt and loads six reference lists; two workers share two cores,
+  // so a flow that signs in and saves a screen gets a minute.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? 'list' : [['list'], ['html', { open: 'never' }]],
   use: {

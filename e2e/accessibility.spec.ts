@@ -27,5 +27,9 @@ test('the dashboard and the settings layout have no accessibility violations', a
     .first()
     .click();
   await expect(page).toHaveURL(/\/settings\/profile$/);
+  // Checked once the screen has settled: loaded, no skeletons, the progress bar gone.
+  await expect(page.getByLabel('First name')).toHaveValue('Erin');
+  await expect(page.getByText('Verified', { exact: true })).toBeVisible();
+  await expect(page.locator('.ant-skeleton, #nprogress')).toHaveCount(0);
   await expectAccessible(page);
 });

@@ -20,7 +20,9 @@ const theme = {
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
     // antd's default green and red text (tags, danger buttons) fall below AA contrast too.
     colorSuccess: '#237804',
+    colorSuccessBg: '#f6ffed',
     colorError: '#cf1322',
+    colorErrorBg: '#fff1f0',
   },
   components: {
     // The selected settings link: brand text on its tint needs a darker shade to reach AA contrast.
