@@ -15,8 +15,69 @@ describe('loadConfig', () => {
       seedDemo: true,
       integrationKeys: { googleMaps: '', pendo: '' },
       fileMaxBytes: 25 * 1024 * 1024,
+      fileStore: { kind: 'local' },
     });
     expect(config.dataDir).toMatch(/\/data$/);
+  });
+
+  const s3Environment = {
+    FILE_STORE: 's3',
+    S3_ENDPOINT: 'http://127.0.0.1:9000/',
+    S3_BUCKET: 'cargodesk-files',
+    S3_ACCESS_KEY_ID: 'AKIDEXAMPLE',
+    S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
+  };
+
+  it('selects an S3-compatible store with path-style addressing in us-east-1 by default', () => {
+    expect(loadConfig(s3Environment).fileStore).toEqual({
+      kind: 's3',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      bucket: 'cargodesk-files',
+      accessKeyId: 'AKIDEXAMPLE',
+      secretAccessKey: 'wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY',
+      forcePathStyle: true,
+    });
+    expect(
+      loadConfig({
+        ...s3Environment,
+        S3_ENDPOINT: 'https://s3.eu-central-1.amazonaws.com',
+        S3_REGION: 'eu-central-1',
+        S3_FORCE_PATH_STYLE: 'false',
+      }).fileStore,
+    ).toMatchObject({
+      endpoint: 'https://s3.eu-central-1.amazonaws.com',
+      region: 'eu-central-1',
+      forcePathStyle: false,
+    });
+    // The S3 variables mean nothing to the local store.
+    expect(loadConfig({ ...s3Environment, FILE_STORE: 'local' }).fileStore).toEqual({ kind: 'local' });
+  });
+
+  it.each(['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'])(
+    'names %s in one line when FILE_STORE=s3 lacks it',
+    (variable) => {
+      const environment = { ...s3Environment, [variable]: '' };
+      expect(() => loadConfig(environment)).toThrow(ConfigError);
+      expect(() => loadConfig(environment)).toThrow(`Invalid ${variable}: is required when FILE_STORE=s3`);
+    },
+  );
+
+  it('never echoes an S3 credential or endpoint in a config error', () => {
+    const attempts = [
+      { ...s3Environment, S3_ENDPOINT: 'ftp://user:secret@files' },
+      { ...s3Environment, S3_BUCKET: 'Bad_Bucket' },
+    ];
+    for (const environment of attempts) {
+      let message = '';
+      try {
+        loadConfig(environment);
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/^Invalid S3_/);
+      expect(message).not.toMatch(/secret|AKIDEXAMPLE|EXAMPLEKEY/);
+    }
   });
 
   it('reads every variable and treats empty ones as unset', () => {
@@ -71,6 +132,17 @@ describe('loadConfig', () => {
       'Invalid DATABASE_URL: must start with postgres:// or postgresql://',
     ],
     [{ SMTP_URL: 'http://mail' }, 'Invalid SMTP_URL: must start with smtp:// or smtps://'],
+    [{ FILE_STORE: 'gcs' }, 'Invalid FILE_STORE="gcs": must be local or s3'],
+    [
+      { FILE_STORE: 's3', S3_ENDPOINT: 'ftp://user:secret@files' },
+      'Invalid S3_ENDPOINT: must be an http:// or https:// URL, e.g. https://s3.eu-central-1.amazonaws.com',
+    ],
+    [
+      { S3_BUCKET: 'Bad_Bucket' },
+      'Invalid S3_BUCKET="Bad_Bucket": must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens',
+    ],
+    [{ S3_FORCE_PATH_STYLE: 'yes' }, 'Invalid S3_FORCE_PATH_STYLE="yes": must be true or false'],
+    [{ FILE_STORE: 's3' }, 'Invalid S3_ENDPOINT: is required when FILE_STORE=s3'],
     [{ PASSWORD_MIN_LENGTH: '4' }, 'Invalid PASSWORD_MIN_LENGTH="4": Too small: expected number to be >=6'],
   ])('refuses %o with one clear line', (environment, message) => {
     expect(() => loadConfig(environment)).toThrow(ConfigError);

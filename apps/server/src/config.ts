@@ -46,9 +46,64 @@ const ZEnvironment = z.object({
     .min(1024, { error: 'must be at least 1024 bytes' })
     .max(1024 * 1024 * 1024, { error: 'must be at most 1 GB (1073741824 bytes)' })
     .default(defaultFileMaxBytes),
+  FILE_STORE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+  S3_ENDPOINT: z
+    .url({
+      protocol: /^https?$/,
+      error: 'must be an http:// or https:// URL, e.g. https://s3.eu-central-1.amazonaws.com',
+    })
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,64}$/, 'must be a region name such as us-east-1 or eu-central-1')
+    .default('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens',
+    )
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
 });
 
-const secretVariables = new Set(['DATABASE_URL', 'SMTP_URL', 'DEMO_PASSWORD']);
+/** With FILE_STORE=s3 these must be set; each missing one is reported by name. */
+const s3Required = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+const ZConfigEnvironment = ZEnvironment.superRefine((values, context) => {
+  if (values.FILE_STORE !== 's3') return;
+  for (const variable of s3Required) {
+    if (!values[variable]) {
+      context.addIssue({ code: 'custom', path: [variable], message: 'is required when FILE_STORE=s3' });
+    }
+  }
+});
+
+const secretVariables = new Set([
+  'DATABASE_URL',
+  'SMTP_URL',
+  'DEMO_PASSWORD',
+  'S3_ENDPOINT',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+]);
+
+/** Where uploaded bytes live: local disk under DATA_DIR/files, or an S3-compatible bucket. */
+export type TFileStoreConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      /** The service's base URL, e.g. https://s3.eu-central-1.amazonaws.com or http://127.0.0.1:9000. */
+      endpoint: string;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      /** Bucket in the path (endpoint/bucket/key) rather than the host name (bucket.endpoint/key). */
+      forcePathStyle: boolean;
+    };
 
 export type Config = {
   port: number;
@@ -72,6 +127,8 @@ export type Config = {
   integrationKeys: { googleMaps: string; pendo: string };
   /** The largest upload the file store accepts (FILE_MAX_BYTES, 25 MB by default). */
   fileMaxBytes: number;
+  /** FILE_STORE and the S3_* variables. */
+  fileStore: TFileStoreConfig;
 };
 
 /** Thrown for a bad environment value; its message is the one line printed before exit. */
@@ -80,12 +137,13 @@ export class ConfigError extends Error {}
 export const loadConfig = (environment: Record<string, string | undefined> = process.env): Config => {
   // Empty strings count as unset, as in most twelve-factor tooling.
   const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
-  const parsed = ZEnvironment.safeParse(present);
+  const parsed = ZConfigEnvironment.safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const variable = String(issue?.path[0] ?? 'environment');
-    // URLs may carry passwords: name the variable, never echo its value.
-    const shown = secretVariables.has(variable) ? '' : `=${JSON.stringify(environment[variable] ?? '')}`;
+    // URLs and keys may carry secrets: name the variable, never echo its value. A missing one has none.
+    const value = environment[variable];
+    const shown = secretVariables.has(variable) || !value ? '' : `=${JSON.stringify(value)}`;
     throw new ConfigError(`Invalid ${variable}${shown}: ${issue?.message}`);
   }
   const values = parsed.data;
@@ -108,5 +166,17 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     seedDemo: values.SEED_DEMO === 'true',
     integrationKeys: { googleMaps: values.GOOGLE_MAPS_KEY, pendo: values.PENDO_KEY },
     fileMaxBytes: values.FILE_MAX_BYTES,
+    fileStore:
+      values.FILE_STORE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: (values.S3_ENDPOINT ?? '').replace(/\/+$/, ''),
+            region: values.S3_REGION,
+            bucket: values.S3_BUCKET ?? '',
+            accessKeyId: values.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: values.S3_SECRET_ACCESS_KEY ?? '',
+            forcePathStyle: values.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : { kind: 'local' },
   };
 };

@@ -1,12 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Config } from '../config.ts';
+import { assertFileStoreKey, createStaging, sweepStaleStaging, type TStagedFile } from './file-staging.ts';
+import { createS3FileStore } from './s3-file-store.ts';
 
-/** Bytes received and written to local disk, not yet in the store. */
-export type TStagedFile = { path: string; size: number; sha256: string };
+export type { TStagedFile };
 
 /**
  * Where uploaded bytes live (DESIGN §8). Keys are made by the server (company id / file id), never
@@ -26,54 +25,20 @@ export type TFileStore = {
   remove: (key: string) => Promise<void>;
 };
 
-const safeKey = /^[0-9a-f-]{36}\/[0-9a-f-]{36}$/;
-
 /** The store key of a company's file: both parts are server-made UUIDs. */
-export const fileStoreKey = (companyId: string, fileId: string) => {
-  const key = `${companyId}/${fileId}`;
-  if (!safeKey.test(key)) throw new Error('A file store key is made of two UUIDs');
-  return key;
-};
+export const fileStoreKey = (companyId: string, fileId: string) =>
+  assertFileStoreKey(`${companyId}/${fileId}`);
 
 /**
  * The local-disk store under `root` (DATA_DIR/files). Staging files go to `root/.staging`, on the
  * same file system, so committing is an atomic rename: a reader never sees half a file.
  */
 export const createLocalFileStore = (root: string): TFileStore => {
-  const stagingDir = path.join(root, '.staging');
-  const pathOf = (key: string) => {
-    if (!safeKey.test(key)) throw new Error('A file store key is made of two UUIDs');
-    return path.join(root, key);
-  };
-
-  const discard = async (staged: TStagedFile | string) => {
-    await fsp.rm(typeof staged === 'string' ? staged : staged.path, { force: true }).catch(() => undefined);
-  };
+  const { stage, discard } = createStaging(path.join(root, '.staging'));
+  const pathOf = (key: string) => path.join(root, assertFileStoreKey(key));
 
   return {
-    stage: async (source) => {
-      await fsp.mkdir(stagingDir, { recursive: true });
-      const stagingPath = path.join(stagingDir, randomUUID());
-      const hash = createHash('sha256');
-      let size = 0;
-      try {
-        await pipeline(
-          source,
-          async function* (chunks: AsyncIterable<Buffer>) {
-            for await (const chunk of chunks) {
-              size += chunk.length;
-              hash.update(chunk);
-              yield chunk;
-            }
-          },
-          fs.createWriteStream(stagingPath, { flags: 'wx', mode: 0o600 }),
-        );
-      } catch (error) {
-        await discard(stagingPath);
-        throw error;
-      }
-      return { path: stagingPath, size, sha256: hash.digest('hex') };
-    },
+    stage,
     commit: async (staged, key) => {
       const target = pathOf(key);
       await fsp.mkdir(path.dirname(target), { recursive: true });
@@ -101,24 +66,16 @@ declare module 'fastify' {
   }
 }
 
-const staleStagingMs = 60 * 60 * 1000;
-
 /**
- * The store the configuration selects: local disk under DATA_DIR/files. Staging files left by a
- * process that stopped mid-upload are swept on start.
+ * The store the configuration selects (FILE_STORE): local disk under DATA_DIR/files, or an
+ * S3-compatible bucket. Either way uploads are staged in DATA_DIR/files/.staging; staging files
+ * left by a process that stopped mid-upload are swept on start.
  */
-export const createFileStore = (config: { dataDir: string }): TFileStore => {
+export const createFileStore = (config: Pick<Config, 'dataDir' | 'fileStore'>): TFileStore => {
   const root = path.join(config.dataDir, 'files');
   const stagingDir = path.join(root, '.staging');
-  void fsp
-    .readdir(stagingDir)
-    .then(async (names) => {
-      for (const name of names) {
-        const full = path.join(stagingDir, name);
-        const stat = await fsp.stat(full).catch(() => undefined);
-        if (stat && Date.now() - stat.mtimeMs > staleStagingMs) await fsp.rm(full, { force: true });
-      }
-    })
-    .catch(() => undefined);
-  return createLocalFileStore(root);
+  void sweepStaleStaging(stagingDir);
+  return config.fileStore.kind === 's3'
+    ? createS3FileStore(config.fileStore, stagingDir)
+    : createLocalFileStore(root);
 };
