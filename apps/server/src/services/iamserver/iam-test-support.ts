@@ -22,13 +22,20 @@ export type TRegistered = { email: string; idToken: string; jwt: string; company
 export const startIamTestApp = async ({
   kind,
   environment,
+  notify,
 }: {
   kind: TDatabaseKind;
   environment?: Record<string, string>;
+  notify?: Parameters<typeof buildTestApp>[0] extends infer O
+    ? O extends { notify?: infer N }
+      ? N
+      : never
+    : never;
 }) => {
   const testApp: TestApp = await buildTestApp({
     kind,
     ...(environment ? { environment } : {}),
+    ...(notify ? { notify } : {}),
     mail: { worker: { pollIntervalMs: 50 } },
   });
   const { app } = testApp;
