@@ -1,7 +1,7 @@
 import { BellOutlined, MailOutlined, SettingOutlined } from '@ant-design/icons';
 import { messages } from '@cargodesk/shared';
 import { Badge, Button } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { logout } from '../../lib/auth/session.ts';
@@ -23,6 +23,34 @@ const NotificationsDrawer = lazy(async () => ({
 /** Spec §9: the badge shows the count of unread notifications, '9+' above 9. */
 export const formatBadgeCount = (count: number) => (count > 9 ? '9+' : count);
 
+/**
+ * The count of `new` notifications among the newest 10, live. The store and its stream load after
+ * the first paint: the first signed-in page's bundle has no room for them.
+ */
+const useUnreadNotifications = () => {
+  const [unreadCount, setUnreadCount] = useState(0);
+  useEffect(() => {
+    let isCurrent = true;
+    let stop: (() => void) | undefined;
+    void import('../../lib/notifications/notifications-store.ts').then((store) => {
+      if (!isCurrent) return;
+      const update = () => setUnreadCount(store.unreadCountOf(store.getNotificationsState()));
+      const unsubscribe = store.subscribeNotifications(update);
+      const stopStore = store.startNotifications();
+      update();
+      stop = () => {
+        unsubscribe();
+        stopStore();
+      };
+    });
+    return () => {
+      isCurrent = false;
+      stop?.();
+    };
+  }, []);
+  return unreadCount;
+};
+
 /** The fixed top bar of spec §2. */
 export const Navbar = () => {
   const { user } = useSession();
@@ -32,8 +60,7 @@ export const Navbar = () => {
   // Mounted from the first opening on, so closing still animates.
   const [hasOpenedMail, setHasOpenedMail] = useState(false);
   const [hasOpenedNotifications, setHasOpenedNotifications] = useState(false);
-  // Notifications arrive with the notifications issue; the badge is ready for their count.
-  const unreadCount = 0;
+  const unreadCount = useUnreadNotifications();
 
   const onMailClick = () => {
     // Spec §5: no composer while the subscription is expired.
@@ -58,7 +85,13 @@ export const Navbar = () => {
       </Link>
       <nav className="app-navbar__actions" aria-label="Account">
         <Button type="text" shape="circle" icon={<MailOutlined />} aria-label="Mail" onClick={onMailClick} />
-        <Badge count={formatBadgeCount(unreadCount)} size="small" offset={[-4, 4]}>
+        <Badge
+          count={formatBadgeCount(unreadCount)}
+          size="small"
+          offset={[-4, 4]}
+          title={`${unreadCount} unread`}
+          data-testid="notifications-badge"
+        >
           <Button
             type="text"
             shape="circle"
