@@ -84,7 +84,15 @@ export const createEventsBus = (database: Database, logger: FastifyBaseLogger) =
   return {
     bus,
     start: async () => {
-      stopListening = await database.listen(eventsChannel, dispatch);
+      stopListening = await database.listen(eventsChannel, dispatch, {
+        // Events sent while the LISTEN connection was down are gone: every stream reads again.
+        onReconnect: () => {
+          logger.warn('events bus: LISTEN connection restored; waking every stream');
+          for (const companyId of [...byCompany.keys()]) {
+            dispatch(JSON.stringify({ type: 'notifications', companyId, userId: null }));
+          }
+        },
+      });
     },
     stop: async () => {
       await stopListening?.();
