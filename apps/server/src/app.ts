@@ -17,6 +17,7 @@ import { registerWebApp } from './platform/web-app.ts';
 import { registerDriveServer } from './services/driveserver/routes.ts';
 import { registerIamServer } from './services/iamserver/routes.ts';
 import { registerLogServer } from './services/logserver/routes.ts';
+import { registerMailServer } from './services/mailserver/routes.ts';
 import { registerMasterServer } from './services/master/routes.ts';
 import { registerNotifyServer, type TNotifyServerOptions } from './services/notifyserver/routes.ts';
 
@@ -125,6 +126,7 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   await app.register(registerMasterServer, { prefix: '/master/api/v1' });
   await app.register(registerLogServer, { prefix: '/logserver/api/v1' });
   await app.register(registerDriveServer, { prefix: '/driveserver/api/v1' });
+  await app.register(registerMailServer, { prefix: '/mailserver/api/v1' });
   await app.register(registerNotifyServer, { prefix: '/notifyserver/api/v1', ...options.notify });
   // Last: the SPA answers browser navigations that no route above claimed.
   await registerWebApp(app);

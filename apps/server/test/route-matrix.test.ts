@@ -54,6 +54,7 @@ type TCompanyWorld = {
   userId: string;
   fileId: string;
   notificationId: string;
+  mailId: string;
 };
 const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   roles: (world) => world.roleId,
@@ -61,6 +62,7 @@ const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   users: (world) => world.userId,
   file: (world) => world.fileId,
   notifications: (world) => world.notificationId,
+  sent: (world) => world.mailId,
 };
 
 /** Valid bodies, so the 401 and 404 checks get past input validation. */
@@ -72,6 +74,7 @@ const sampleBodies: Record<string, unknown> = {
   'PUT /iamserver/api/v1/users/:id/groups': { groupIds: [] },
   'PATCH /notifyserver/api/v1/notifications/:id': { status: 'loaded' },
   'POST /notifyserver/api/v1/announcements': { title: 'Matrix' },
+  'POST /mailserver/api/v1/send': { to: ['matrix@client.test'], subject: 'Matrix' },
 };
 
 const methodsOf = (route: TRouteEntry): string[] =>
@@ -122,7 +125,13 @@ describe('route matrix', () => {
       payload: upload.payload,
     });
     expect(file.statusCode, file.body).toBe(200);
+    const mail = await call('POST', '/mailserver/api/v1/send', admin.jwt, {
+      to: ['matrix@client.test'],
+      subject: 'Matrix',
+    });
+    expect(mail.statusCode, mail.body).toBe(201);
     return {
+      mailId: (mail.json() as { data: { _id: string } }).data._id,
       userId: powerless.userId,
       fileId: (file.json() as { data: { _id: string } }).data._id,
       roleId: member?._id ?? '',

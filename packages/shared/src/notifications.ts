@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mailRules, mailStatuses, notificationStatuses } from './notification-rules.ts';
+import { mailMessages, mailRules, mailStatuses, notificationStatuses } from './notification-rules.ts';
 
 // Realtime notifications (notifyserver) and the mail composer (mailserver), DESIGN §7 and §8.
 
@@ -66,10 +66,19 @@ const ZAddress = z.email({ error: 'must be an e-mail address' }).max(320);
 
 export const ZSendMailRequest = z
   .object({
-    to: z.array(ZAddress).max(mailRules.maxRecipients),
-    cc: z.array(ZAddress).max(mailRules.maxRecipients).default([]),
-    bcc: z.array(ZAddress).max(mailRules.maxRecipients).default([]),
-    subject: z.string().trim().min(1).max(mailRules.maxSubjectLength),
+    to: z
+      .array(ZAddress)
+      .min(1, mailMessages.noRecipients)
+      .max(mailRules.maxRecipients, mailMessages.tooManyRecipients),
+    cc: z.array(ZAddress).max(mailRules.maxRecipients, mailMessages.tooManyRecipients).default([]),
+    bcc: z.array(ZAddress).max(mailRules.maxRecipients, mailMessages.tooManyRecipients).default([]),
+    // Checked before trimming: a line break anywhere is an attempt to add headers.
+    subject: z
+      .string()
+      .regex(/^[^\r\n]*$/, mailMessages.headerInjection)
+      .trim()
+      .min(1)
+      .max(mailRules.maxSubjectLength),
     html: z.string().max(mailRules.maxBodyLength).default(''),
     attachmentFileIds: z.array(z.uuid()).max(mailRules.maxAttachments).default([]),
   })

@@ -108,7 +108,13 @@ export const auditEvents = pgTable(
   ],
 );
 
-export type TMailAttachment = { filename: string; contentType: string; contentBase64: string };
+export type TMailAttachment = {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+  /** Bytes before base64; set by the composer (the Sent list shows it without reading the content). */
+  size?: number;
+};
 
 /** The outbox: every outgoing mail is a row here before any transport sees it (DESIGN §8). */
 export const mails = pgTable(

@@ -23,8 +23,10 @@ export const startIamTestApp = async ({
   kind,
   environment,
   notify,
+  mailWorker,
 }: {
   kind: TDatabaseKind;
+  mailWorker?: Record<string, number>;
   environment?: Record<string, string>;
   notify?: Parameters<typeof buildTestApp>[0] extends infer O
     ? O extends { notify?: infer N }
@@ -36,7 +38,7 @@ export const startIamTestApp = async ({
     kind,
     ...(environment ? { environment } : {}),
     ...(notify ? { notify } : {}),
-    mail: { worker: { pollIntervalMs: 50 } },
+    mail: { worker: { pollIntervalMs: 50, ...mailWorker } },
   });
   const { app } = testApp;
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
