@@ -2,7 +2,7 @@ import { BellOutlined, MailOutlined, SettingOutlined } from '@ant-design/icons';
 import { messages } from '@cargodesk/shared';
 import { Badge, Button } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { logout } from '../../lib/auth/session.ts';
 import { useSession } from '../../lib/auth/session-store.ts';
@@ -62,15 +62,26 @@ export const Navbar = () => {
   const [hasOpenedNotifications, setHasOpenedNotifications] = useState(false);
   const unreadCount = useUnreadNotifications();
 
-  const onMailClick = () => {
+  const [mailTab, setMailTab] = useState<'compose' | 'sent'>('compose');
+  const { search } = useLocation();
+
+  const openMail = (tab: 'compose' | 'sent') => {
     // Spec §5: no composer while the subscription is expired.
     if (user?.isExpired) {
       notifyError(messages.subscriptionExpired);
       return;
     }
+    setMailTab(tab);
     setHasOpenedMail(true);
     setIsMailOpen(true);
   };
+  const onMailClick = () => openMail('compose');
+
+  // A link to `?mail=sent` (the failed-mail notification's) opens the Sent list.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address is the trigger.
+  useEffect(() => {
+    if (new URLSearchParams(search).get('mail') === 'sent') openMail('sent');
+  }, [search]);
 
   const onSignOut = async () => {
     await logout();
@@ -123,6 +134,7 @@ export const Navbar = () => {
             isOpen={isMailOpen}
             onClose={() => setIsMailOpen(false)}
             companyName={user?.company.name}
+            initialTab={mailTab}
           />
         )}
         {hasOpenedNotifications && (
