@@ -56,6 +56,8 @@ test("another user's announcement lights the bell without a reload; opening it c
   browser,
   request,
 }) => {
+  // Two people sign in, one after the other, on a shared two-core machine.
+  test.slow();
   const { admin, member } = await companyWithMember(request, 'bell');
   await signIn(page, member);
   await expect(badgeCount(page)).toHaveCount(0);
