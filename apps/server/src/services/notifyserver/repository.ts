@@ -42,20 +42,26 @@ export const countNotifications = async (
   return row?.count ?? 0;
 };
 
-/** Oldest first, after `afterId` (exclusive): what a stream has not sent yet. */
-export const findNotificationsAfter = (
+/** Oldest first, after `afterId` (exclusive), of any of `userIds`: one read for many streams. */
+export const findNotificationsOfUsersAfter = (
   db: Queryable,
   {
     companyId,
-    userId,
+    userIds,
     afterId,
     limit,
-  }: { companyId: string; userId: string; afterId: string; limit: number },
+  }: { companyId: string; userIds: string[]; afterId: string; limit: number },
 ) =>
   db
     .select()
     .from(notifications)
-    .where(and(ofUser(companyId, userId), gt(notifications.id, afterId)))
+    .where(
+      and(
+        eq(notifications.companyId, companyId),
+        inArray(notifications.userId, userIds),
+        gt(notifications.id, afterId),
+      ),
+    )
     .orderBy(notifications.id)
     .limit(limit);
 

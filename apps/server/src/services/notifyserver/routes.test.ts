@@ -1,10 +1,12 @@
 import type { TNotification } from '@cargodesk/shared';
 import { and, eq } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../../test/databases.ts';
-import { auditEvents, users } from '../../db/schema/index.ts';
+import { auditEvents, notifications, users } from '../../db/schema/index.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../iamserver/iam-test-support.ts';
 import { openNotificationStream } from './notify-test-support.ts';
+import { createNotifications } from './producer.ts';
 
 const base = '/notifyserver/api/v1';
 
@@ -176,6 +178,40 @@ describe.each(testDatabaseKinds)('notifyserver on %s', (kind) => {
     await announce('Only for my company');
     await live.waitFor((events) => events.filter((e) => e.event === 'notification').length === 2);
     expect(other.notifications()).toEqual([]);
+  });
+
+  it('sends once a notification that committed after a newer one', async () => {
+    const live = await stream(admin.jwt);
+    const newer = await createNotifications(testApp.database.db, testApp.app.events, {
+      companyId: admin.companyId,
+      userIds: [admin.userId],
+      notification: { kind: 'announcement', title: 'Newer' },
+    });
+    await live.waitFor((events) => events.some((e) => (e.data as TNotification)._id === newer[0]));
+    // Made two seconds ago by a slow transaction, visible only now.
+    const lateId = uuidv7({ msecs: Date.now() - 2000 });
+    await testApp.database.db.insert(notifications).values({
+      companyId: admin.companyId,
+      id: lateId,
+      userId: admin.userId,
+      kind: 'announcement',
+      title: 'Late',
+    });
+    await testApp.app.events.publish(testApp.database.db, {
+      type: 'notifications',
+      companyId: admin.companyId,
+      userId: admin.userId,
+    });
+    await live.waitFor((events) => events.some((e) => (e.data as TNotification)._id === lateId));
+    await testApp.app.events.publish(testApp.database.db, {
+      type: 'notifications',
+      companyId: admin.companyId,
+      userId: null,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(live.notifications().map((e) => (e.data as TNotification).title)).toEqual(['Newer', 'Late']);
+    // The late one does not move the resume point back.
+    expect(live.lastEventId()).toBe(newer[0]);
   });
 
   it('resumes after a drop from Last-Event-ID without losing or repeating one', async () => {
