@@ -180,8 +180,13 @@ export const createStreamHub = ({
   const wake = (companyId: string, userId: string | null) => {
     const streams = companies.get(companyId);
     if (!streams) return;
-    if (userId === null || streams.pending === null) streams.pending = null;
-    else (streams.pending ??= new Set()).add(userId);
+    if (userId === null || streams.pending === null) {
+      streams.pending = null;
+    } else {
+      const pending = streams.pending ?? new Set<string>();
+      pending.add(userId);
+      streams.pending = pending;
+    }
     void pumpCompany(companyId);
   };
 
