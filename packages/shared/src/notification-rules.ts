@@ -10,6 +10,7 @@ export const notificationKinds = [
   'role-changed',
   'announcement',
   'mail-failed',
+  'plan-expiring',
 ] as const;
 export type TNotificationKind = (typeof notificationKinds)[number];
 

@@ -17,7 +17,7 @@ import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
 import { getOrCreateSecret } from '../../platform/secrets.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
-import { createNotifications, findAdminUserIds } from '../notifyserver/producer.ts';
+import { createNotifications, findAdminUserIds, notifyPlanExpiring } from '../notifyserver/producer.ts';
 import { createCompanyWithAdmin } from './company-setup.ts';
 import { isPlanExpired, toCompany, toProduct } from './mappers.ts';
 import * as repository from './repository.ts';
@@ -148,6 +148,14 @@ export const createIamService = async (app: FastifyInstance) => {
       entityId: sessionId,
       action: 'sign-in',
     });
+    const company = await repository.findUserWithCompany(tx, user.companyId, user.id);
+    if (company) {
+      await notifyPlanExpiring(tx, app.events, {
+        companyId: user.companyId,
+        userId: user.id,
+        planExpiresAt: company.company.planExpiresAt,
+      });
+    }
     return app.appTokens.issue({ sid: sessionId, sub: user.id, cid: user.companyId });
   };
 

@@ -1,5 +1,5 @@
 import type { TNotificationKind } from '@cargodesk/shared';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { notifications, roles, userRoles, users } from '../../db/schema/index.ts';
 import type { TEventsBus } from '../../platform/events-bus.ts';
@@ -89,3 +89,48 @@ export const findAdminUserIds = async (
         ),
       )
   ).map((row) => row.id);
+
+const dayMs = 24 * 60 * 60 * 1000;
+export const planExpiryWarningDays = 7;
+
+/**
+ * On sign-in: tells the user that the company's plan runs out within 7 days, at most once a day.
+ * Pass the sign-in's transaction.
+ */
+export const notifyPlanExpiring = async (
+  db: Queryable,
+  bus: TEventsBus,
+  {
+    companyId,
+    userId,
+    planExpiresAt,
+    now = Date.now(),
+  }: { companyId: string; userId: string; planExpiresAt: Date; now?: number },
+) => {
+  const leftMs = planExpiresAt.getTime() - now;
+  if (leftMs <= 0 || leftMs > planExpiryWarningDays * dayMs) return;
+  const [recent] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.companyId, companyId),
+        eq(notifications.userId, userId),
+        eq(notifications.kind, 'plan-expiring'),
+        gt(notifications.createdAt, new Date(now - dayMs)),
+      ),
+    )
+    .limit(1);
+  if (recent) return;
+  const days = Math.ceil(leftMs / dayMs);
+  await createNotifications(db, bus, {
+    companyId,
+    userIds: [userId],
+    notification: {
+      kind: 'plan-expiring',
+      title: `Your plan expires in ${days} ${days === 1 ? 'day' : 'days'}`,
+      body: `It ends on ${planExpiresAt.toISOString().slice(0, 10)}. Contact support to renew it and keep sending mail.`,
+      link: '/settings/company',
+    },
+  });
+};

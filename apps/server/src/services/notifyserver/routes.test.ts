@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../../test/databases.ts';
-import { auditEvents, notifications, users } from '../../db/schema/index.ts';
+import { auditEvents, companies, notifications, users } from '../../db/schema/index.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../iamserver/iam-test-support.ts';
 import { openNotificationStream } from './notify-test-support.ts';
 import { createNotifications } from './producer.ts';
@@ -291,5 +291,22 @@ describe.each(testDatabaseKinds)('notifyserver on %s', (kind) => {
     expect(login.statusCode, login.body).toBe(200);
     const joinedNotes = (await list(admin.jwt)).data.filter((n) => n.kind === 'user-joined');
     expect(joinedNotes[0]).toMatchObject({ link: `/settings/users/${joiner.userId}` });
+  });
+
+  it('warns at sign-in, once a day, that the plan expires within 7 days', async () => {
+    const soon = await testApp.register('notify-soon');
+    await testApp.database.db
+      .update(companies)
+      .set({ planExpiresAt: new Date(Date.now() + 3 * 24 * 60 * 60 * 1000 - 60_000) })
+      .where(eq(companies.id, soon.companyId));
+    const signIn = () =>
+      testApp.app.inject({ url: '/iamserver/api/v1/auth/login', headers: { authorization: soon.idToken } });
+    expect((await signIn()).statusCode).toBe(200);
+    expect((await signIn()).statusCode).toBe(200);
+    const warnings = (await list(soon.jwt)).data.filter((n) => n.kind === 'plan-expiring');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ title: 'Your plan expires in 3 days', link: '/settings/company' });
+    // A plan with a month left warns of nothing.
+    expect((await list(admin.jwt)).data.some((n) => n.kind === 'plan-expiring')).toBe(false);
   });
 });
