@@ -130,11 +130,7 @@ export const NotificationsDrawer = ({ isOpen, onClose }: { isOpen: boolean; onCl
           style={{ marginTop: 16 }}
           renderItem={(notification) => (
             <List.Item key={notification._id} style={{ padding: 0 }}>
-              <button
-                type="button"
-                style={itemStyle}
-                onClick={() => open(notification)}
-              >
+              <button type="button" style={itemStyle} onClick={() => open(notification)}>
                 <strong>{notification.title}</strong>
                 {notification.body && <Typography.Text type="secondary">{notification.body}</Typography.Text>}
                 <time dateTime={notification.createdAt} style={{ fontSize: 12, color: '#595959' }}>
