@@ -17,6 +17,8 @@ const pdf = Buffer.from(
 );
 
 test('composes and sends a mail with an attachment and sees it sent', async ({ page, request }) => {
+  // Sign-up, sign-in, an upload and the outbox worker on a shared two-core machine.
+  test.slow();
   const user = await createCompanyUser(request, { label: 'composer' });
   await signIn(page, user);
   await page.getByRole('button', { name: 'Mail' }).click();
