@@ -134,7 +134,7 @@ export const actionPathIn = (mail: TMail) => {
   return `${url.pathname}${url.search}`;
 };
 
-const identityApiKey = async (request: APIRequestContext) => {
+export const identityApiKey = async (request: APIRequestContext) => {
   const { data } = (await (await request.get('/api/config')).json()) as {
     data: { identity: { projects: { name: string; apiKey: string }[]; projectForHost: string } };
   };

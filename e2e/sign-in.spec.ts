@@ -126,7 +126,7 @@ test('without an expired plan the mail icon opens the mail modal', async ({ page
   await signIn(page, user);
   await page.getByRole('button', { name: 'Mail' }).click();
   await expect(page.getByRole('dialog', { name: 'Mail composer' })).toBeVisible();
-  await expect(page.getByText('Sending mail from Cargodesk is coming soon.')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Compose' })).toHaveAttribute('aria-selected', 'true');
 });
 
 test('two-factor sign-in: the login query carries the identity token, a wrong code is refused, the mailed code signs in', async ({

@@ -9,6 +9,7 @@ import { registerIdentity } from './identity/identity-plugin.ts';
 import { registerMail, type TRegisterMailOptions } from './mail/mail-plugin.ts';
 import { registerAuthContext } from './platform/auth-context.ts';
 import { registerErrorHandling } from './platform/errors.ts';
+import { registerEventsBus } from './platform/events-bus.ts';
 import { createFileStore } from './platform/file-store.ts';
 import { registerHealthRoutes } from './platform/health.ts';
 import { registerRouteTable } from './platform/route-table.ts';
@@ -16,7 +17,9 @@ import { registerWebApp } from './platform/web-app.ts';
 import { registerDriveServer } from './services/driveserver/routes.ts';
 import { registerIamServer } from './services/iamserver/routes.ts';
 import { registerLogServer } from './services/logserver/routes.ts';
+import { registerMailServer } from './services/mailserver/routes.ts';
 import { registerMasterServer } from './services/master/routes.ts';
+import { registerNotifyServer, type TNotifyServerOptions } from './services/notifyserver/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,6 +33,8 @@ export type BuildAppOptions = {
   database?: Database;
   /** Outbox worker tuning; tests shorten its poll and backoff. */
   mail?: TRegisterMailOptions;
+  /** Notification stream tuning; tests shorten the heartbeat. */
+  notify?: TNotifyServerOptions;
   /** Pino logger options; tests pass false. */
   logger?: boolean | Record<string, unknown>;
 };
@@ -110,6 +115,8 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
     crossOriginEmbedderPolicy: false,
   });
   registerErrorHandling(app);
+  // Before mail: the outbox worker notifies senders of failed mails through it.
+  registerEventsBus(app);
   await app.register(registerHealthRoutes);
   // Mail first: identity sends its action mails through the outbox.
   await registerMail(app, options.mail);
@@ -119,6 +126,8 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   await app.register(registerMasterServer, { prefix: '/master/api/v1' });
   await app.register(registerLogServer, { prefix: '/logserver/api/v1' });
   await app.register(registerDriveServer, { prefix: '/driveserver/api/v1' });
+  await app.register(registerMailServer, { prefix: '/mailserver/api/v1' });
+  await app.register(registerNotifyServer, { prefix: '/notifyserver/api/v1', ...options.notify });
   // Last: the SPA answers browser navigations that no route above claimed.
   await registerWebApp(app);
 

@@ -32,6 +32,11 @@ const ZEnvironment = z.object({
     .optional()
     .refine((value) => !value || /^smtps?:\/\//.test(value), 'must start with smtp:// or smtps://'),
   MAIL_FROM: z.string().default('Cargodesk <no-reply@cargodesk.local>'),
+  MAIL_DAILY_LIMIT: z.coerce
+    .number({ error: 'must be a number of mails' })
+    .int({ error: 'must be a whole number of mails' })
+    .min(0)
+    .default(500),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(4096).default(6),
   PRODUCTION_HOST: z.string().default(''),
@@ -113,6 +118,8 @@ export type Config = {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** How many composer mails a company may send in 24 hours (MAIL_DAILY_LIMIT, 500 by default). */
+  mailDailyLimit: number;
   logLevel: (typeof logLevels)[number];
   passwordPolicy: { minLength: number };
   /** Page host served by the production identity project; every other host uses the test project. */
@@ -158,6 +165,7 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     ).replace(/\/$/, ''),
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
+    mailDailyLimit: values.MAIL_DAILY_LIMIT,
     logLevel: values.LOG_LEVEL,
     passwordPolicy: { minLength: values.PASSWORD_MIN_LENGTH },
     productionHost: values.PRODUCTION_HOST,

@@ -18,10 +18,12 @@ export const buildTestApp = async ({
   kind = 'pglite',
   environment = {},
   mail,
+  notify,
 }: {
   kind?: TDatabaseKind;
   environment?: Record<string, string>;
   mail?: BuildAppOptions['mail'];
+  notify?: BuildAppOptions['notify'];
 } = {}): Promise<TestApp> => {
   const config = loadConfig({
     DATA_DIR: path.join(os.tmpdir(), `cargodesk-test-${process.pid}`),
@@ -29,7 +31,12 @@ export const buildTestApp = async ({
     ...environment,
   });
   const database = await openTestDatabase(kind);
-  const app = await buildApp(config, { database, logger: false, ...(mail ? { mail } : {}) });
+  const app = await buildApp(config, {
+    database,
+    logger: false,
+    ...(mail ? { mail } : {}),
+    ...(notify ? { notify } : {}),
+  });
   await app.ready();
   return {
     app,

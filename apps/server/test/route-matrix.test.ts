@@ -32,21 +32,37 @@ const openToEverySignedInUser = new Set([
   'GET /master/api/v1/currency-list',
   'GET /master/api/v1/dropdown',
   'GET /iamserver/api/v1/products',
+  // The caller's own profile and sessions.
   'GET /iamserver/api/v1/users/me',
   'PATCH /iamserver/api/v1/users/me',
   'POST /iamserver/api/v1/users/me/sessions/revoke',
+  // The caller's own notifications.
+  'GET /notifyserver/api/v1/notifications',
+  'PATCH /notifyserver/api/v1/notifications/:id',
+  'POST /notifyserver/api/v1/notifications/mark-read',
+  'GET /notifyserver/api/v1/stream',
 ]);
 
 /**
  * For each id parameter, a real id of company A that company B's admin must not reach, chosen by
  * the resource the URL names. A route whose ids are not listed here fails the matrix.
  */
-type TCompanyWorld = { admin: TRegistered; userId: string; roleId: string; groupId: string; fileId: string };
+type TCompanyWorld = {
+  admin: TRegistered;
+  roleId: string;
+  groupId: string;
+  userId: string;
+  fileId: string;
+  notificationId: string;
+  mailId: string;
+};
 const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   users: (world) => world.userId,
   roles: (world) => world.roleId,
   groups: (world) => world.groupId,
   file: (world) => world.fileId,
+  notifications: (world) => world.notificationId,
+  sent: (world) => world.mailId,
 };
 
 /** Valid bodies, so the 401 and 404 checks get past input validation. */
@@ -56,6 +72,9 @@ const sampleBodies: Record<string, unknown> = {
   'PUT /iamserver/api/v1/groups/:id/members': { userIds: [] },
   'PUT /iamserver/api/v1/users/:id/roles': { roleIds: [] },
   'PUT /iamserver/api/v1/users/:id/groups': { groupIds: [] },
+  'PATCH /notifyserver/api/v1/notifications/:id': { status: 'loaded' },
+  'POST /notifyserver/api/v1/announcements': { title: 'Matrix' },
+  'POST /mailserver/api/v1/send': { to: ['matrix@client.test'], subject: 'Matrix' },
 };
 
 const methodsOf = (route: TRouteEntry): string[] =>
@@ -89,17 +108,36 @@ describe('route matrix', () => {
     );
     const group = await call('POST', '/iamserver/api/v1/groups', admin.jwt, { name: 'Matrix crew' });
     expect(group.statusCode, group.body).toBe(201);
-    const { payload, headers } = multipartBody([{ name: 'file', fileName: 'pixel.png', bytes: tinyPng }]);
+    // Every other user of the company hears an announcement: the powerless one's is company A's.
+    const announced = await call('POST', '/notifyserver/api/v1/announcements', admin.jwt, {
+      title: 'Matrix',
+    });
+    expect(announced.statusCode, announced.body).toBe(201);
+    const notifications = await call('GET', '/notifyserver/api/v1/notifications', powerless.jwt);
+    const [notification] = (notifications.json() as { data: { _id: string }[] }).data;
+    const upload = multipartBody([
+      { name: 'file', fileName: 'matrix.png', contentType: 'image/png', bytes: tinyPng },
+    ]);
     const file = await testApp.app.inject({
       method: 'POST',
       url: '/driveserver/api/v1/filesystem/file',
-      headers: { ...headers, authorization: admin.jwt },
-      payload,
+      headers: { authorization: admin.jwt, ...upload.headers },
+      payload: upload.payload,
     });
     expect(file.statusCode, file.body).toBe(201);
-    const idIn = (response: { json: () => unknown }) =>
-      (response.json() as { data: { _id: string } }).data._id;
-    return { userId: admin.userId, roleId: member?._id ?? '', groupId: idIn(group), fileId: idIn(file) };
+    const mail = await call('POST', '/mailserver/api/v1/send', admin.jwt, {
+      to: ['matrix@client.test'],
+      subject: 'Matrix',
+    });
+    expect(mail.statusCode, mail.body).toBe(201);
+    return {
+      mailId: (mail.json() as { data: { _id: string } }).data._id,
+      userId: powerless.userId,
+      fileId: (file.json() as { data: { _id: string } }).data._id,
+      roleId: member?._id ?? '',
+      groupId: (group.json() as { data: { _id: string } }).data._id,
+      notificationId: notification?._id ?? '',
+    };
   };
 
   const fillIds = (url: string, pick: (resource: string, param: string) => string) =>

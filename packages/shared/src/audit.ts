@@ -2,7 +2,16 @@ import { z } from 'zod';
 
 // The audit trail (logserver): who changed what, and security events.
 
-export const auditEntityTypes = ['user', 'role', 'group', 'company', 'file', 'session'] as const;
+export const auditEntityTypes = [
+  'user',
+  'role',
+  'group',
+  'company',
+  'file',
+  'session',
+  'announcement',
+  'mail',
+] as const;
 export type TAuditEntityType = (typeof auditEntityTypes)[number];
 
 /** Changes are create/update/delete; the rest are security events. */

@@ -5,6 +5,7 @@ export * from './errors.ts';
 export * from './files.ts';
 export * from './lists.ts';
 export * from './messages.ts';
+export * from './notifications.ts';
 export * from './permissions.ts';
 export * from './profile.ts';
 export * from './reference-data.ts';

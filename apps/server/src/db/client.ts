@@ -18,8 +18,15 @@ export type Queryable = Db | Tx;
 export type Database = {
   kind: 'pglite' | 'postgres';
   db: Db;
-  /** Runs LISTEN on PostgreSQL or PGlite; the handler receives each payload. */
-  listen: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+  /**
+   * Runs LISTEN on PostgreSQL or PGlite; the handler receives each payload. On PostgreSQL a broken
+   * LISTEN connection is made again, then `onReconnect` runs (events sent meanwhile are lost).
+   */
+  listen: (
+    channel: string,
+    onPayload: (payload: string) => void,
+    options?: { onReconnect?: () => void },
+  ) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
   /** PGlite only: the whole cluster as a tarball, which `loadDataDir` opens again. */
   dumpDataDir?: () => Promise<Blob>;
@@ -94,14 +101,53 @@ const openPostgres = async (url: string, poolSize: number): Promise<Database> =>
     kind: 'postgres',
     db: db as unknown as Db,
     pool,
-    listen: async (channel, onPayload) => {
-      const client = await pool.connect();
-      listeners.add(client);
-      client.on('notification', (message) => {
-        if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    listen: async (channel, onPayload, { onReconnect } = {}) => {
+      let isStopped = false;
+      let current: pg.PoolClient | undefined;
+      let retryTimer: NodeJS.Timeout | undefined;
+      // A LISTEN connection that breaks (a database restart, a network cut) is made again, with
+      // backoff; `onReconnect` lets the caller catch up on what it may have missed meanwhile.
+      const connect = async (attempt: number): Promise<void> => {
+        const client = await pool.connect();
+        client.on('notification', (message) => {
+          if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+        });
+        client.on('error', () => {
+          if (current !== client) return;
+          listeners.delete(client);
+          current = undefined;
+          client.release(true);
+          if (isStopped) return;
+          const retry = (n: number) => {
+            retryTimer = setTimeout(
+              () => {
+                connect(n).then(
+                  () => onReconnect?.(),
+                  () => retry(n + 1),
+                );
+              },
+              Math.min(30_000, 250 * 2 ** n),
+            );
+            retryTimer.unref();
+          };
+          retry(attempt);
+        });
+        try {
+          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        } catch (error) {
+          client.release(true);
+          throw error;
+        }
+        current = client;
+        listeners.add(client);
+      };
+      await connect(0);
       return async () => {
+        isStopped = true;
+        clearTimeout(retryTimer);
+        const client = current;
+        current = undefined;
+        if (!client) return;
         listeners.delete(client);
         await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
         client.release();

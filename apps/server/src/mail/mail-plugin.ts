@@ -1,9 +1,12 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
 import { AppError } from '../platform/errors.ts';
 import { ZErrorBody } from '../platform/http.ts';
+import { createNotifications } from '../services/notifyserver/producer.ts';
 import { findCapturedMails, renderMailboxPage } from './dev-mailbox.ts';
 import { createMailWorker, type TMailWorkerOptions } from './mail-worker.ts';
 import { enqueueMail, type TOutgoingMail } from './outbox.ts';
@@ -58,6 +61,26 @@ export const registerMail = async (app: FastifyInstance, options: TRegisterMailO
     db: app.database.db,
     transport,
     logger: app.log.child({ module: 'mail' }),
+    // A composer mail given up as failed tells its sender, in the same transaction.
+    onFailed: async (tx, mail, lastError) => {
+      if (!mail.companyId || !mail.createdBy) return;
+      // The sender may have been deleted since.
+      const [sender] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.companyId, mail.companyId), eq(users.id, mail.createdBy)));
+      if (!sender) return;
+      await createNotifications(tx, app.events, {
+        companyId: mail.companyId,
+        userIds: [mail.createdBy],
+        notification: {
+          kind: 'mail-failed',
+          title: `Your mail "${mail.subject}" could not be sent`,
+          body: lastError,
+          link: '/dashboard?mail=sent',
+        },
+      });
+    },
     ...options.worker,
   });
 

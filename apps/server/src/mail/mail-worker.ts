@@ -1,7 +1,7 @@
 import { and, eq, lt, lte, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { mails } from '../db/schema/index.ts';
 import type { TMailRow } from './outbox.ts';
 import type { TMailTransport } from './transports.ts';
@@ -26,6 +26,9 @@ export const defaultMailWorkerOptions: TMailWorkerOptions = {
   maxAttempts: 15,
   leaseMs: 5 * 60_000,
 };
+
+/** Called in the transaction that gives a mail up as failed (the sender hears of it). */
+export type TMailFailedHandler = (tx: Tx, mail: TMailRow, lastError: string) => Promise<void>;
 
 export type TMailWorker = { start: () => void; stop: () => Promise<void>; wake: () => void };
 
@@ -76,8 +79,14 @@ export const createMailWorker = ({
   db,
   transport,
   logger,
+  onFailed,
   ...options
-}: { db: Db; transport: TMailTransport; logger: FastifyBaseLogger } & Partial<TMailWorkerOptions>) => {
+}: {
+  db: Db;
+  transport: TMailTransport;
+  logger: FastifyBaseLogger;
+  onFailed?: TMailFailedHandler;
+} & Partial<TMailWorkerOptions>) => {
   const pollIntervalMs = options.pollIntervalMs ?? defaultMailWorkerOptions.pollIntervalMs;
   const backoffBaseMs = options.backoffBaseMs ?? defaultMailWorkerOptions.backoffBaseMs;
   const backoffCapMs = options.backoffCapMs ?? defaultMailWorkerOptions.backoffCapMs;
@@ -115,11 +124,19 @@ export const createMailWorker = ({
   const deliver = async (mail: TClaimedMail) => {
     const outcome = await send(mail);
     // Only while our lease holds: a worker that overran it must not overwrite the next claim.
-    const settled = await db
-      .update(mails)
-      .set({ ...outcome, lockedUntil: null })
-      .where(and(eq(mails.id, mail.id), eq(mails.status, 'sending'), eq(mails.lockedUntil, mail.lockedUntil)))
-      .returning({ id: mails.id });
+    const settled = await db.transaction(async (tx) => {
+      const rows = await tx
+        .update(mails)
+        .set({ ...outcome, lockedUntil: null })
+        .where(
+          and(eq(mails.id, mail.id), eq(mails.status, 'sending'), eq(mails.lockedUntil, mail.lockedUntil)),
+        )
+        .returning({ id: mails.id });
+      if (rows.length > 0 && outcome.status === 'failed' && onFailed) {
+        await onFailed(tx, mail, typeof outcome.lastError === 'string' ? outcome.lastError : '');
+      }
+      return rows;
+    });
     if (settled.length === 0) logger.warn({ mailId: mail.id }, 'mail lease expired before its send finished');
   };
 

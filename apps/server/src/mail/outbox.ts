@@ -7,6 +7,11 @@ export type { TMailAttachment };
 
 export type TOutgoingMail = {
   companyId?: string | null;
+  /** The composer's user; their mails make the Sent list and count against the daily limit. */
+  createdBy?: string;
+  purpose?: 'system' | 'composer';
+  /** Overrides MAIL_FROM, e.g. with the company's name before the same address. */
+  from?: string;
   to: string[];
   cc?: string[];
   bcc?: string[];
@@ -32,7 +37,9 @@ export const enqueueMail = async (db: Queryable, mail: TOutgoingMail, { from }: 
   await db.insert(mails).values({
     id,
     companyId: mail.companyId ?? null,
-    fromAddress: from,
+    createdBy: mail.createdBy ?? null,
+    purpose: mail.purpose ?? 'system',
+    fromAddress: mail.from ?? from,
     replyTo: mail.replyTo ?? null,
     to: mail.to,
     cc: mail.cc ?? [],

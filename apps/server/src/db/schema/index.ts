@@ -1,3 +1,4 @@
 export * from './iam.ts';
 export * from './identity.ts';
+export * from './notify.ts';
 export * from './platform.ts';

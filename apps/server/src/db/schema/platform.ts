@@ -108,7 +108,13 @@ export const auditEvents = pgTable(
   ],
 );
 
-export type TMailAttachment = { filename: string; contentType: string; contentBase64: string };
+export type TMailAttachment = {
+  filename: string;
+  contentType: string;
+  contentBase64: string;
+  /** Bytes before base64; set by the composer (the Sent list shows it without reading the content). */
+  size?: number;
+};
 
 /** The outbox: every outgoing mail is a row here before any transport sees it (DESIGN §8). */
 export const mails = pgTable(
@@ -117,6 +123,12 @@ export const mails = pgTable(
     id: uuid('id').primaryKey(),
     // Null for mails of no company, such as identity action mails before a company exists.
     companyId: uuid('company_id'),
+    /** Who wrote it in the mail composer; null for the product's own mails (verification, invites). */
+    createdBy: uuid('created_by'),
+    /** system: the product's own mails; composer: written by a user (the Sent list, the daily limit). */
+    purpose: text('purpose', { enum: ['system', 'composer'] })
+      .notNull()
+      .default('system'),
     fromAddress: text('from_address').notNull(),
     replyTo: text('reply_to'),
     to: text('to').array().notNull(),
@@ -140,5 +152,6 @@ export const mails = pgTable(
   (table) => [
     index('mails_due_idx').on(table.status, table.nextAttemptAt),
     index('mails_company_idx').on(table.companyId, table.createdAt),
+    index('mails_company_sender_idx').on(table.companyId, table.createdBy, table.createdAt),
   ],
 );

@@ -22,14 +22,23 @@ export type TRegistered = { email: string; idToken: string; jwt: string; company
 export const startIamTestApp = async ({
   kind,
   environment,
+  notify,
+  mailWorker,
 }: {
   kind: TDatabaseKind;
+  mailWorker?: Record<string, number>;
   environment?: Record<string, string>;
+  notify?: Parameters<typeof buildTestApp>[0] extends infer O
+    ? O extends { notify?: infer N }
+      ? N
+      : never
+    : never;
 }) => {
   const testApp: TestApp = await buildTestApp({
     kind,
     ...(environment ? { environment } : {}),
-    mail: { worker: { pollIntervalMs: 50 } },
+    ...(notify ? { notify } : {}),
+    mail: { worker: { pollIntervalMs: 50, ...mailWorker } },
   });
   const { app } = testApp;
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });

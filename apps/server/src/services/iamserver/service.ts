@@ -17,6 +17,7 @@ import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
 import { getOrCreateSecret } from '../../platform/secrets.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
+import { createNotifications, findAdminUserIds, notifyPlanExpiring } from '../notifyserver/producer.ts';
 import { createCompanyWithAdmin } from './company-setup.ts';
 import { isPlanExpired, toCompany, toProduct } from './mappers.ts';
 import * as repository from './repository.ts';
@@ -130,12 +131,31 @@ export const createIamService = async (app: FastifyInstance) => {
         before: { status: 'invited' },
         after: { status: 'active' },
       });
+      const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+      await createNotifications(tx, app.events, {
+        companyId: user.companyId,
+        userIds: await findAdminUserIds(tx, user.companyId, { except: user.id }),
+        notification: {
+          kind: 'user-joined',
+          title: `${name} joined your company`,
+          body: `${user.email} accepted the invitation and signed in for the first time.`,
+          link: `/settings/users/${user.id}`,
+        },
+      });
     }
     await recordAudit(tx, signInActor(user, caller), {
       entityType: 'session',
       entityId: sessionId,
       action: 'sign-in',
     });
+    const company = await repository.findUserWithCompany(tx, user.companyId, user.id);
+    if (company) {
+      await notifyPlanExpiring(tx, app.events, {
+        companyId: user.companyId,
+        userId: user.id,
+        planExpiresAt: company.company.planExpiresAt,
+      });
+    }
     return app.appTokens.issue({ sid: sessionId, sub: user.id, cid: user.companyId });
   };
 

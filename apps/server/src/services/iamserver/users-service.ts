@@ -19,6 +19,7 @@ import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
+import { createNotifications, findAdminUserIds } from '../notifyserver/producer.ts';
 import { findUserLinkByIdentity } from './repository.ts';
 import { isUniqueViolation } from './service.ts';
 import * as repository from './users-repository.ts';
@@ -220,6 +221,18 @@ export const createUsersService = (app: FastifyInstance) => {
       await repository.updateUser(tx, auth.companyId, userId, {});
       const after = await readUserView(tx, auth.companyId, userId);
       await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'role-change', before, after });
+      if (userId !== auth.userId) {
+        await createNotifications(tx, app.events, {
+          companyId: auth.companyId,
+          userIds: [userId],
+          notification: {
+            kind: 'role-changed',
+            title: 'Your roles changed',
+            body: `${fullName(auth.user) || auth.user.email} gave you the roles: ${after.roles.map((role) => role.name).join(', ') || 'none'}.`,
+            link: '/settings/profile',
+          },
+        });
+      }
       return after;
     });
 
@@ -325,6 +338,16 @@ export const createUsersService = (app: FastifyInstance) => {
         const after = await readUserView(tx, auth.companyId, userId);
         await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'invite', after });
         await app.mailer.enqueue(mail, tx);
+        await createNotifications(tx, app.events, {
+          companyId: auth.companyId,
+          userIds: await findAdminUserIds(tx, auth.companyId, { except: auth.userId }),
+          notification: {
+            kind: 'user-invited',
+            title: `${fullName(auth.user) || auth.user.email} invited ${after.name || email}`,
+            body: `${email} was invited to join ${auth.company.name}.`,
+            link: `/settings/users/${userId}`,
+          },
+        });
         return after;
       });
       app.mailer.wake();

@@ -1,8 +1,8 @@
 import { BellOutlined, MailOutlined, SettingOutlined } from '@ant-design/icons';
 import { messages } from '@cargodesk/shared';
 import { Badge, Button } from 'antd';
-import { lazy, Suspense, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { logout } from '../../lib/auth/session.ts';
 import { useSession } from '../../lib/auth/session-store.ts';
@@ -23,6 +23,34 @@ const NotificationsDrawer = lazy(async () => ({
 /** Spec §9: the badge shows the count of unread notifications, '9+' above 9. */
 export const formatBadgeCount = (count: number) => (count > 9 ? '9+' : count);
 
+/**
+ * The count of `new` notifications among the newest 10, live. The store and its stream load after
+ * the first paint: the first signed-in page's bundle has no room for them.
+ */
+const useUnreadNotifications = () => {
+  const [unreadCount, setUnreadCount] = useState(0);
+  useEffect(() => {
+    let isCurrent = true;
+    let stop: (() => void) | undefined;
+    void import('../../lib/notifications/notifications-store.ts').then((store) => {
+      if (!isCurrent) return;
+      const update = () => setUnreadCount(store.unreadCountOf(store.getNotificationsState()));
+      const unsubscribe = store.subscribeNotifications(update);
+      const stopStore = store.startNotifications();
+      update();
+      stop = () => {
+        unsubscribe();
+        stopStore();
+      };
+    });
+    return () => {
+      isCurrent = false;
+      stop?.();
+    };
+  }, []);
+  return unreadCount;
+};
+
 /** The fixed top bar of spec §2. */
 export const Navbar = () => {
   const { user } = useSession();
@@ -32,18 +60,28 @@ export const Navbar = () => {
   // Mounted from the first opening on, so closing still animates.
   const [hasOpenedMail, setHasOpenedMail] = useState(false);
   const [hasOpenedNotifications, setHasOpenedNotifications] = useState(false);
-  // Notifications arrive with the notifications issue; the badge is ready for their count.
-  const unreadCount = 0;
+  const unreadCount = useUnreadNotifications();
 
-  const onMailClick = () => {
+  const [mailTab, setMailTab] = useState<'compose' | 'sent'>('compose');
+  const { search } = useLocation();
+
+  const openMail = (tab: 'compose' | 'sent') => {
     // Spec §5: no composer while the subscription is expired.
     if (user?.isExpired) {
       notifyError(messages.subscriptionExpired);
       return;
     }
+    setMailTab(tab);
     setHasOpenedMail(true);
     setIsMailOpen(true);
   };
+  const onMailClick = () => openMail('compose');
+
+  // A link to `?mail=sent` (the failed-mail notification's) opens the Sent list.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address is the trigger.
+  useEffect(() => {
+    if (new URLSearchParams(search).get('mail') === 'sent') openMail('sent');
+  }, [search]);
 
   const onSignOut = async () => {
     await logout();
@@ -58,7 +96,13 @@ export const Navbar = () => {
       </Link>
       <nav className="app-navbar__actions" aria-label="Account">
         <Button type="text" shape="circle" icon={<MailOutlined />} aria-label="Mail" onClick={onMailClick} />
-        <Badge count={formatBadgeCount(unreadCount)} size="small" offset={[-4, 4]}>
+        <Badge
+          count={formatBadgeCount(unreadCount)}
+          size="small"
+          offset={[-4, 4]}
+          title={`${unreadCount} unread`}
+          data-testid="notifications-badge"
+        >
           <Button
             type="text"
             shape="circle"
@@ -90,6 +134,7 @@ export const Navbar = () => {
             isOpen={isMailOpen}
             onClose={() => setIsMailOpen(false)}
             companyName={user?.company.name}
+            initialTab={mailTab}
           />
         )}
         {hasOpenedNotifications && (

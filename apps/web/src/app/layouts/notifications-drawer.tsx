@@ -1,8 +1,146 @@
-import { Drawer, Empty } from 'antd';
+import { NotificationOutlined } from '@ant-design/icons';
+import type { TNotification } from '@cargodesk/shared';
+import { Button, Drawer, Empty, Form, Input, List, Spin, Typography } from 'antd';
+import { useState, useSyncExternalStore } from 'react';
+import { useSession } from '../../lib/auth/session-store.ts';
+import { navigateTo, safeRedirectTarget } from '../../lib/navigation.ts';
+import {
+  announceToCompany,
+  getNotificationsState,
+  markAllNotificationsRead,
+  markNotificationLoaded,
+  subscribeNotifications,
+} from '../../lib/notifications/notifications-store.ts';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
 
-/** The general-notification panel of spec §2; the notifications arrive with their issue. */
-export const NotificationsDrawer = ({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) => (
-  <Drawer title="Notifications" open={isOpen} onClose={onClose}>
-    <Empty description="You have no new notifications." />
-  </Drawer>
-);
+const formatTime = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+const itemStyle = {
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  gap: 2,
+  width: '100%',
+  padding: '10px 8px',
+  border: 0,
+  background: 'transparent',
+  textAlign: 'left',
+  cursor: 'pointer',
+  font: 'inherit',
+  color: 'inherit',
+} as const;
+
+type TAnnouncementForm = { title: string; body?: string };
+
+/** An admin's message to everyone in the company (company:write). */
+const AnnounceForm = ({ onDone }: { onDone: () => void }) => {
+  const [form] = Form.useForm<TAnnouncementForm>();
+  const [isSending, setIsSending] = useState(false);
+  const onFinish = async (values: TAnnouncementForm) => {
+    setIsSending(true);
+    try {
+      const { recipients } = await announceToCompany({ title: values.title, body: values.body ?? '' });
+      notifySuccess(`Announcement sent to ${recipients} ${recipients === 1 ? 'person' : 'people'}.`);
+      form.resetFields();
+      onDone();
+    } catch (error) {
+      notifyError(error instanceof Error ? error.message : String(error));
+    } finally {
+      setIsSending(false);
+    }
+  };
+  return (
+    <Form form={form} layout="vertical" onFinish={(values) => void onFinish(values)} requiredMark={false}>
+      <Form.Item
+        name="title"
+        label="Announcement"
+        rules={[
+          { required: true, whitespace: true, message: 'Write what you want to tell everyone.' },
+          { max: 120, message: 'Keep it to 120 characters.' },
+        ]}
+      >
+        <Input autoFocus maxLength={120} />
+      </Form.Item>
+      <Form.Item name="body" label="Details" rules={[{ max: 1000, message: 'Keep it to 1000 characters.' }]}>
+        <Input.TextArea rows={3} maxLength={1000} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={isSending}>
+        Send to company
+      </Button>{' '}
+      <Button onClick={onDone}>Cancel</Button>
+    </Form>
+  );
+};
+
+/** The general-notification panel of spec §2: the newest unread, opened one by one or all at once. */
+export const NotificationsDrawer = ({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) => {
+  const { items, isLoading, error } = useSyncExternalStore(subscribeNotifications, getNotificationsState);
+  const { user } = useSession();
+  const canAnnounce = user?.permissions.includes('company:write') ?? false;
+  const [isAnnouncing, setIsAnnouncing] = useState(false);
+
+  const open = (notification: TNotification) => {
+    void markNotificationLoaded(notification._id).catch((failure: unknown) =>
+      notifyError(failure instanceof Error ? failure.message : String(failure)),
+    );
+    const target = safeRedirectTarget(notification.link);
+    if (target) {
+      onClose();
+      navigateTo(target);
+    }
+  };
+
+  return (
+    <Drawer
+      title="Notifications"
+      open={isOpen}
+      onClose={onClose}
+      extra={
+        items.length > 0 && (
+          <Button
+            onClick={() =>
+              void markAllNotificationsRead().catch((failure: unknown) =>
+                notifyError(failure instanceof Error ? failure.message : String(failure)),
+              )
+            }
+          >
+            Mark all as read
+          </Button>
+        )
+      }
+    >
+      {canAnnounce &&
+        (isAnnouncing ? (
+          <AnnounceForm onDone={() => setIsAnnouncing(false)} />
+        ) : (
+          <Button icon={<NotificationOutlined />} onClick={() => setIsAnnouncing(true)} block>
+            Announce to company
+          </Button>
+        ))}
+      {error && <Typography.Paragraph type="danger">{error}</Typography.Paragraph>}
+      {isLoading ? (
+        <Spin aria-label="Loading notifications" style={{ display: 'block', marginTop: 24 }} />
+      ) : items.length === 0 ? (
+        <Empty description="You have no new notifications." style={{ marginTop: 24 }} />
+      ) : (
+        <List
+          aria-label="Unread notifications"
+          dataSource={items}
+          style={{ marginTop: 16 }}
+          renderItem={(notification) => (
+            <List.Item key={notification._id} style={{ padding: 0 }}>
+              <button type="button" style={itemStyle} onClick={() => open(notification)}>
+                <strong>{notification.title}</strong>
+                {notification.body && <Typography.Text type="secondary">{notification.body}</Typography.Text>}
+                <time dateTime={notification.createdAt} style={{ fontSize: 12, color: '#595959' }}>
+                  {formatTime(notification.createdAt)}
+                </time>
+              </button>
+            </List.Item>
+          )}
+        />
+      )}
+    </Drawer>
+  );
+};

@@ -1,0 +1,40 @@
+import { foreignKey, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './iam.ts';
+import { companies } from './platform.ts';
+
+/**
+ * The general notifications of spec §3 ({companyId}/general-notification/{userId}): one row per
+ * recipient. Ids are UUID v7, so ordering by id is ordering by creation time; the stream resumes
+ * after the last id a client saw (DESIGN §7).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    userId: uuid('user_id').notNull(),
+    /** What happened: user-invited, user-joined, role-changed, announcement, mail-failed. */
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    /** An in-app path the notification opens, such as /settings/users/{id}. */
+    link: text('link'),
+    /** Spec §3: 'new' is unread, 'loaded' has been opened or marked read. */
+    status: text('status', { enum: ['new', 'loaded'] })
+      .notNull()
+      .default('new'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    loadedAt: timestamp('loaded_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.id] }),
+    foreignKey({
+      columns: [table.companyId, table.userId],
+      foreignColumns: [users.companyId, users.id],
+    }).onDelete('cascade'),
+    index('notifications_user_idx').on(table.companyId, table.userId, table.id),
+    index('notifications_user_status_idx').on(table.companyId, table.userId, table.status, table.id),
+  ],
+);

@@ -1,0 +1,108 @@
+import { and, count, desc, eq, gt, ilike, ne, or, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { companies, mails, users } from '../../db/schema/index.ts';
+
+const composerMailOf = (companyId: string, userId: string) =>
+  and(eq(mails.companyId, companyId), eq(mails.createdBy, userId), eq(mails.purpose, 'composer'));
+
+/** The Sent list's columns: attachment names and sizes, never their content. */
+const sentColumns = {
+  id: mails.id,
+  to: mails.to,
+  cc: mails.cc,
+  bcc: mails.bcc,
+  subject: mails.subject,
+  status: mails.status,
+  attempts: mails.attempts,
+  lastError: mails.lastError,
+  createdAt: mails.createdAt,
+  sentAt: mails.sentAt,
+  attachments: sql<{ filename: string; size: number }[]>`coalesce((
+    select jsonb_agg(jsonb_build_object(
+      'filename', attachment->>'filename',
+      'size', coalesce((attachment->>'size')::int, length(attachment->>'contentBase64') * 3 / 4)))
+    from jsonb_array_elements(${mails.attachments}) as attachment), '[]'::jsonb)`,
+};
+
+export type TSentMailRow = {
+  id: string;
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  subject: string;
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+  attachments: { filename: string; size: number }[];
+};
+
+export const findSentPage = async (
+  db: Queryable,
+  {
+    companyId,
+    userId,
+    page,
+    pageSize,
+  }: { companyId: string; userId: string; page: number; pageSize: number },
+) => {
+  const rows = (await db
+    .select(sentColumns)
+    .from(mails)
+    .where(composerMailOf(companyId, userId))
+    .orderBy(desc(mails.createdAt), desc(mails.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)) as TSentMailRow[];
+  const [total] = await db.select({ value: count() }).from(mails).where(composerMailOf(companyId, userId));
+  return { rows, total: total?.value ?? 0 };
+};
+
+export const findSentMail = async (db: Queryable, companyId: string, userId: string, id: string) => {
+  const [row] = (await db
+    .select(sentColumns)
+    .from(mails)
+    .where(and(composerMailOf(companyId, userId), eq(mails.id, id)))) as TSentMailRow[];
+  return row;
+};
+
+/** Holds the company's row until the transaction ends, so two sends count the daily limit in turn. */
+export const lockCompany = (db: Queryable, companyId: string) =>
+  db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
+
+export const countComposerMailsSince = async (db: Queryable, companyId: string, since: Date) => {
+  const [row] = await db
+    .select({ value: count() })
+    .from(mails)
+    .where(and(eq(mails.companyId, companyId), eq(mails.purpose, 'composer'), gt(mails.createdAt, since)));
+  return row?.value ?? 0;
+};
+
+export const requeueMail = (db: Queryable, companyId: string, id: string) =>
+  db
+    .update(mails)
+    .set({ status: 'queued', attempts: 0, nextAttemptAt: sql`now()`, lastError: null, lockedUntil: null })
+    .where(and(eq(mails.companyId, companyId), eq(mails.id, id), eq(mails.status, 'failed')))
+    .returning({ id: mails.id });
+
+/** Company users to suggest as recipients: not suspended, matching name or e-mail. */
+export const findRecipients = (db: Queryable, companyId: string, query: string) => {
+  const pattern = `%${query.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return db
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.companyId, companyId),
+        ne(users.status, 'suspended'),
+        query
+          ? or(
+              ilike(users.email, pattern),
+              ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(users.firstName, users.lastName, users.email)
+    .limit(10);
+};

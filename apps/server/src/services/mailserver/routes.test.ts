@@ -1,0 +1,320 @@
+import { randomBytes } from 'node:crypto';
+import { mailMessages, messages, type TNotification, type TSentMail } from '@cargodesk/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../../../test/databases.ts';
+import { multipartBody, tinyPdf } from '../../../test/multipart.ts';
+import { auditEvents, companies, files, mails } from '../../db/schema/index.ts';
+import { readAttachment, readHeader, startSmtpServer, waitFor } from '../../mail/mail-test-support.ts';
+import { createId } from '../../platform/ids.ts';
+import { startIamTestApp, type TIamTestApp, type TRegistered } from '../iamserver/iam-test-support.ts';
+
+const base = '/mailserver/api/v1';
+
+const upload = async (testApp: TIamTestApp, token: string, bytes: Buffer, fileName = 'manifest.pdf') => {
+  const { payload, headers } = multipartBody([
+    { name: 'file', fileName, contentType: 'application/pdf', bytes },
+  ]);
+  const response = await testApp.app.inject({
+    method: 'POST',
+    url: '/driveserver/api/v1/filesystem/file',
+    headers: { authorization: token, ...headers },
+    payload,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ data: { _id: string } }>().data._id;
+};
+
+const pdfOf = (size: number) => Buffer.concat([tinyPdf, randomBytes(Math.max(0, size - tinyPdf.length))]);
+
+describe.each(testDatabaseKinds)('mailserver on %s', (kind) => {
+  let testApp: TIamTestApp;
+  let admin: TRegistered;
+  let member: TRegistered;
+  let viewer: TRegistered;
+  let other: TRegistered;
+
+  const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: object) =>
+    testApp.app.inject({
+      method,
+      url: `${base}${url}`,
+      headers: token ? { authorization: token } : {},
+      ...(payload ? { payload } : {}),
+    });
+  const sendAs = (token: string, body: object) => call('POST', '/send', token, body);
+  const sentOf = async (token: string) => {
+    const response = await call('GET', '/sent', token);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ data: TSentMail[]; meta: { total: number } }>();
+  };
+  const countMails = async (companyId: string) => {
+    const [row] = await testApp.database.db
+      .select({ value: sql<number>`count(*)::int` })
+      .from(mails)
+      .where(and(eq(mails.companyId, companyId), eq(mails.purpose, 'composer')));
+    return row?.value ?? 0;
+  };
+
+  beforeAll(async () => {
+    testApp = await startIamTestApp({ kind, environment: { MAIL_DAILY_LIMIT: '4' } });
+    admin = await testApp.register('mail-admin', 'Harbour & "Sons" Freight');
+    member = await testApp.addUser(admin, { label: 'mail-member', role: { systemKey: 'member' } });
+    viewer = await testApp.addUser(admin, { label: 'mail-viewer', role: { systemKey: 'viewer' } });
+    other = await testApp.register('mail-other');
+  });
+  afterAll(async () => testApp?.close());
+
+  it('answers 401 without a token and 403 without mail:send', async () => {
+    expect((await sendAs('', { to: ['a@client.test'], subject: 'Hi' })).statusCode).toBe(401);
+    const denied = await sendAs(viewer.jwt, { to: ['a@client.test'], subject: 'Hi' });
+    expect(denied.statusCode).toBe(403);
+    expect((await call('GET', '/sent', viewer.jwt)).statusCode).toBe(403);
+  });
+
+  it('queues a sanitised mail with its attachment from the company, from the company, replying to the sender', async () => {
+    const fileId = await upload(testApp, member.jwt, tinyPdf);
+    const response = await sendAs(member.jwt, {
+      to: ['dana@client.test', 'DANA@client.test'],
+      cc: ['ops@client.test'],
+      bcc: ['audit@client.test'],
+      subject: 'Manifest for voyage 42',
+      html: '<p onclick="steal()">Hello <b>Dana</b><script>alert(1)</script><img src="https://tracker.test/p.gif"> <a href="javascript:alert(1)">x</a> <a href="https://ok.test/">ok</a></p>',
+      attachmentFileIds: [fileId],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const sent = response.json<{ data: TSentMail }>().data;
+    expect(sent).toMatchObject({
+      to: ['dana@client.test'],
+      cc: ['ops@client.test'],
+      bcc: ['audit@client.test'],
+      subject: 'Manifest for voyage 42',
+      attachments: [{ filename: 'manifest.pdf', size: tinyPdf.length }],
+    });
+    const [row] = await testApp.database.db.select().from(mails).where(eq(mails.id, sent._id));
+    expect(row?.html).toBe('<p>Hello <b>Dana</b> <a>x</a> <a href="https://ok.test/">ok</a></p>');
+    expect(row?.text).toBe('Hello Dana x ok');
+    expect(row?.fromAddress).toBe('"Harbour & \\"Sons\\" Freight via Cargodesk" <no-reply@cargodesk.local>');
+    expect(row?.replyTo).toBe(`"Test mail-member" <${member.email}>`);
+    expect(row).toMatchObject({ purpose: 'composer', createdBy: member.userId, companyId: admin.companyId });
+
+    await waitFor('the mail to be sent', async () => (await sentOf(member.jwt)).data[0]?.status === 'sent');
+    const { data, meta } = await sentOf(member.jwt);
+    expect(meta.total).toBe(1);
+    expect(data[0]).toMatchObject({ _id: sent._id, status: 'sent', failReason: null });
+    // Another user's Sent list is their own.
+    expect((await sentOf(admin.jwt)).data).toEqual([]);
+
+    const [audit] = await testApp.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.companyId, admin.companyId), eq(auditEvents.entityId, sent._id)));
+    expect(audit).toMatchObject({ entityType: 'mail', action: 'create', actorUserId: member.userId });
+  });
+
+  it('refuses malformed and oversized mails with clear messages, queueing nothing', async () => {
+    const before = await countMails(admin.companyId);
+    const many = Array.from({ length: 2000 }, (_, n) => `r${n}@client.test`);
+    const cases: [object, RegExp | string][] = [
+      [{ to: ['a@client.test'], subject: 'Hi', extra: true }, /extra/],
+      [{ to: ['not an address'], subject: 'Hi' }, /must be an e-mail address/],
+      [{ to: many, subject: 'Hi' }, mailMessages.tooManyRecipients],
+      [{ to: [], subject: 'Hi' }, mailMessages.noRecipients],
+      [{ to: ['a@client.test'], subject: 'Hi\r\nBcc: victim@client.test' }, mailMessages.headerInjection],
+      [{ to: ['a@client.test'], subject: 'Hi\nthere' }, mailMessages.headerInjection],
+      [{ to: ['a@client.test'], subject: '' }, /subject/],
+      [{ to: ['a@client.test'], subject: 'x'.repeat(201) }, /subject/],
+      [{ to: ['a@client.test'], subject: 'Hi', html: 42 }, /html/],
+      [{ to: ['a@client.test\r\nBcc: x@client.test'], subject: 'Hi' }, /must be an e-mail address/],
+    ];
+    for (const [body, message] of cases) {
+      const response = await sendAs(member.jwt, body);
+      expect(response.statusCode, JSON.stringify(body).slice(0, 100)).toBe(400);
+      expect(response.json<{ error: { message: string } }>().error.message).toMatch(message);
+    }
+    // 51 recipients across to, cc and bcc.
+    const split = await sendAs(member.jwt, {
+      to: many.slice(0, 20),
+      cc: many.slice(20, 40),
+      bcc: many.slice(40, 51),
+      subject: 'Hi',
+    });
+    expect(split.statusCode).toBe(400);
+    expect(split.json<{ error: { message: string } }>().error.message).toContain(
+      mailMessages.tooManyRecipients,
+    );
+
+    // Another company's file, and files totalling over the limit.
+    const foreign = await upload(testApp, other.jwt, tinyPdf);
+    const notOurs = await sendAs(member.jwt, {
+      to: ['a@client.test'],
+      subject: 'Hi',
+      attachmentFileIds: [foreign],
+    });
+    expect(notOurs.statusCode).toBe(400);
+    expect(notOurs.body).toContain(mailMessages.attachmentNotFound);
+    const hugeId = createId();
+    await testApp.database.db.insert(files).values({
+      companyId: admin.companyId,
+      id: hugeId,
+      name: 'huge.pdf',
+      contentType: 'application/pdf',
+      size: 30 * 1024 * 1024,
+      sha256: '0',
+      storageKey: `${admin.companyId}/${hugeId}`,
+    });
+    const huge = await sendAs(member.jwt, {
+      to: ['a@client.test'],
+      subject: 'Hi',
+      attachmentFileIds: [hugeId],
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json<{ error: { message: string } }>().error.message).toBe(mailMessages.attachmentsTooLarge);
+    expect(await countMails(admin.companyId)).toBe(before);
+  });
+
+  it('refuses to send or retry while the plan is expired, with the spec toast', async () => {
+    const expired = await testApp.register('mail-expired');
+    await testApp.database.db
+      .update(companies)
+      .set({ planExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(companies.id, expired.companyId));
+    const response = await sendAs(expired.jwt, { to: ['a@client.test'], subject: 'Hi' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json<{ error: { message: string } }>().error.message).toBe(messages.subscriptionExpired);
+    expect(await countMails(expired.companyId)).toBe(0);
+  });
+
+  it("retries a failed mail of one's own; 404 for other companies' and users', 409 unless failed", async () => {
+    const response = await sendAs(member.jwt, { to: ['retry@client.test'], subject: 'Retry me' });
+    const { _id: id } = response.json<{ data: TSentMail }>().data;
+    await waitFor('the mail to be sent', async () =>
+      (await sentOf(member.jwt)).data.some((mail) => mail._id === id && mail.status === 'sent'),
+    );
+    expect((await call('POST', `/sent/${id}/retry`, member.jwt)).statusCode).toBe(409);
+    await testApp.database.db
+      .update(mails)
+      .set({ status: 'failed', lastError: '550 mailbox unavailable', attempts: 15 })
+      .where(eq(mails.id, id));
+    expect((await sentOf(member.jwt)).data.find((mail) => mail._id === id)).toMatchObject({
+      status: 'failed',
+      failReason: '550 mailbox unavailable',
+    });
+    expect((await call('POST', `/sent/${id}/retry`, other.jwt)).statusCode).toBe(404);
+    expect((await call('POST', `/sent/${id}/retry`, admin.jwt)).statusCode).toBe(404);
+    expect((await call('POST', '/sent/not-an-id/retry', member.jwt)).statusCode).toBe(400);
+    const retried = await call('POST', `/sent/${id}/retry`, member.jwt);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json<{ data: TSentMail }>().data).toMatchObject({
+      status: 'queued',
+      failReason: null,
+      attempts: 0,
+    });
+    await waitFor('the retried mail to be sent', async () =>
+      (await sentOf(member.jwt)).data.some((mail) => mail._id === id && mail.status === 'sent'),
+    );
+  });
+
+  it('holds each company to its daily limit', async () => {
+    const busy = await testApp.register('mail-busy');
+    for (let n = 0; n < 4; n += 1) {
+      expect((await sendAs(busy.jwt, { to: ['a@client.test'], subject: `Mail ${n}` })).statusCode).toBe(201);
+    }
+    const refused = await sendAs(busy.jwt, { to: ['a@client.test'], subject: 'One too many' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json<{ error: { message: string } }>().error.message).toBe(mailMessages.dailyLimit(4));
+    // Other companies are not affected.
+    expect((await sendAs(other.jwt, { to: ['a@client.test'], subject: 'Mine' })).statusCode).toBe(201);
+  });
+
+  it("suggests the company's users as recipients", async () => {
+    const response = await call('GET', '/recipients?q=mail-member', admin.jwt);
+    expect(response.statusCode).toBe(200);
+    expect(response.json<{ data: { email: string }[] }>().data).toEqual([
+      { name: 'Test mail-member', email: member.email },
+    ]);
+    const all = await call('GET', '/recipients', admin.jwt);
+    expect(all.json<{ data: { email: string }[] }>().data.map((r) => r.email)).not.toContain(other.email);
+    expect((await call('GET', '/recipients?q=%25', admin.jwt)).json<{ data: unknown[] }>().data).toEqual([]);
+  });
+});
+
+describe('mailserver over real SMTP', () => {
+  let testApp: TIamTestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let sender: TRegistered;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    testApp = await startIamTestApp({
+      kind: 'pglite',
+      environment: { SMTP_URL: smtp.url, MAIL_FROM: 'Cargodesk <no-reply@cargodesk.test>' },
+      mailWorker: { maxAttempts: 2, backoffBaseMs: 50, backoffCapMs: 100 },
+    });
+    sender = await testApp.register('mail-smtp', 'Quay Freight');
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    await smtp?.close();
+  });
+
+  const send = async (body: object) => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: `${base}/send`,
+      headers: { authorization: sender.jwt },
+      payload: body,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ data: TSentMail }>().data;
+  };
+  const statusOf = async (id: string) => {
+    const response = await testApp.app.inject({
+      url: `${base}/sent`,
+      headers: { authorization: sender.jwt },
+    });
+    return response.json<{ data: TSentMail[] }>().data.find((mail) => mail._id === id);
+  };
+
+  it('delivers a composed mail with its attachment to the SMTP server', async () => {
+    const bytes = pdfOf(40_000);
+    const fileId = await upload(testApp, sender.jwt, bytes, 'bill of lading.pdf');
+    const mail = await send({
+      to: ['dana@client.test'],
+      subject: 'Bill of lading',
+      html: '<p>Attached.</p>',
+      attachmentFileIds: [fileId],
+    });
+    await waitFor('the mail to be sent', async () => (await statusOf(mail._id))?.status === 'sent');
+    const received = smtp.received.find((message) => message.subject === 'Bill of lading');
+    expect(received?.recipients).toEqual(['dana@client.test']);
+    const raw = received?.raw ?? '';
+    expect(readHeader(raw, 'From')).toMatch(/^"?Quay Freight via Cargodesk"? <no-reply@cargodesk\.test>$/);
+    expect(readHeader(raw, 'Reply-To')).toContain(sender.email);
+    expect(readAttachment(raw, 'bill of lading.pdf')?.equals(bytes)).toBe(true);
+  });
+
+  it('keeps a mail through an SMTP outage, gives it up as failed with the reason and tells the sender; retry sends it', async () => {
+    await smtp.close();
+    const mail = await send({ to: ['later@client.test'], subject: 'Through the outage' });
+    await waitFor('the mail to fail', async () => (await statusOf(mail._id))?.status === 'failed');
+    expect((await statusOf(mail._id))?.failReason).toMatch(/ECONNREFUSED/);
+    const notifications = await testApp.app.inject({
+      url: '/notifyserver/api/v1/notifications?status=new',
+      headers: { authorization: sender.jwt },
+    });
+    expect(notifications.json<{ data: TNotification[] }>().data[0]).toMatchObject({
+      kind: 'mail-failed',
+      title: 'Your mail "Through the outage" could not be sent',
+    });
+
+    smtp = await startSmtpServer({ port: smtp.port });
+    const retried = await testApp.app.inject({
+      method: 'POST',
+      url: `${base}/sent/${mail._id}/retry`,
+      headers: { authorization: sender.jwt },
+    });
+    expect(retried.statusCode, retried.body).toBe(200);
+    await waitFor('the retried mail to be sent', async () => (await statusOf(mail._id))?.status === 'sent');
+    expect(smtp.received.filter((message) => message.subject === 'Through the outage')).toHaveLength(1);
+  });
+});

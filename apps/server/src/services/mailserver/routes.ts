@@ -1,0 +1,75 @@
+import {
+  ZPageQuery,
+  ZRecipient,
+  ZRecipientQuery,
+  ZSendMailRequest,
+  ZSentMail,
+  ZSentMailIdParams,
+} from '@cargodesk/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditActorOf } from '../../platform/audit.ts';
+import { authenticate, requireAuth } from '../../platform/auth-context.ts';
+import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
+import { createMailService, type TMailCaller } from './service.ts';
+
+const errors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody } as const;
+
+/** mailserver (spec §7): the mail composer's send, the sender's Sent list and its retry. */
+export const registerMailServer = async (app: FastifyInstance) => {
+  const service = createMailService(app);
+  const callerOf = (request: FastifyRequest): TMailCaller => ({
+    auth: requireAuth(request),
+    actor: auditActorOf(request),
+  });
+  // A body carries the HTML only; attachments are files already uploaded to driveserver.
+  app.addHook('onRequest', authenticate(app));
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
+    '/send',
+    {
+      config: { permission: 'mail:send' },
+      schema: {
+        body: ZSendMailRequest,
+        response: { 201: dataOf(ZSentMail), ...errors, 413: ZErrorBody, 429: ZErrorBody },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await service.send(callerOf(request), request.body) }),
+  );
+
+  routes.get(
+    '/sent',
+    {
+      config: { permission: 'mail:send' },
+      schema: {
+        querystring: ZPageQuery.omit({ q: true, sort: true }),
+        response: { 200: listOf(ZSentMail), ...signedInErrors, 400: ZErrorBody },
+      },
+    },
+    async (request) => service.listSent(requireAuth(request), request.query),
+  );
+
+  routes.post(
+    '/sent/:id/retry',
+    {
+      config: { permission: 'mail:send' },
+      schema: { params: ZSentMailIdParams, response: { 200: dataOf(ZSentMail), ...errors, 409: ZErrorBody } },
+    },
+    async (request) => ({ data: await service.retry(callerOf(request), request.params.id) }),
+  );
+
+  routes.get(
+    '/recipients',
+    {
+      config: { permission: 'mail:send' },
+      schema: {
+        querystring: ZRecipientQuery,
+        response: { 200: dataOf(z.array(ZRecipient)), ...signedInErrors, 400: ZErrorBody },
+      },
+    },
+    async (request) => ({ data: await service.suggestRecipients(requireAuth(request), request.query.q) }),
+  );
+};

@@ -1,0 +1,202 @@
+import {
+  mailMessages,
+  mailRules,
+  messages,
+  type TListMeta,
+  type TRecipient,
+  type TSentMail,
+  type ZSendMailRequest,
+} from '@cargodesk/shared';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { TMailAttachment } from '../../db/schema/index.ts';
+import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import type { TAuthContext } from '../../platform/auth-context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { fileStoreKey } from '../../platform/file-store.ts';
+import { withTenant } from '../../platform/tenant-transaction.ts';
+import { findCompanyFile } from '../driveserver/service.ts';
+import * as repository from './repository.ts';
+import { htmlToText, sanitizeMailHtml } from './sanitize.ts';
+
+export type TMailCaller = { auth: TAuthContext; actor: TAuditActor };
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+const fieldError = (field: string, message: string) =>
+  new AppError('VALIDATION_FAILED', `Invalid body: ${field} ${message}`, { fields: [{ field, message }] });
+
+/** Spec §5 and §8: an expired subscription may not send mail, whatever the UI showed. */
+const assertPlanActive = (auth: TAuthContext) => {
+  if (auth.company.planExpiresAt.getTime() < Date.now()) {
+    throw new AppError('FORBIDDEN', messages.subscriptionExpired);
+  }
+};
+
+/** A display name for a header, with nothing that could end the header or the quoted string. */
+const quoteName = (name: string) => `"${name.replace(/[\r\n]+/g, ' ').replace(/["\\]/g, '\\$&')}"`;
+
+const addressOf = (mailbox: string) => /<([^>]+)>/.exec(mailbox)?.[1] ?? mailbox.trim();
+
+const toSentView = (row: repository.TSentMailRow): TSentMail => ({
+  _id: row.id,
+  to: row.to,
+  cc: row.cc,
+  bcc: row.bcc,
+  subject: row.subject,
+  // A mail being handed to SMTP is still queued as far as its sender is concerned.
+  status: row.status === 'sending' ? 'queued' : row.status,
+  failReason: row.status === 'sent' ? null : row.lastError,
+  attempts: row.attempts,
+  attachments: row.attachments,
+  createdAt: row.createdAt.toISOString(),
+  sentAt: row.sentAt?.toISOString() ?? null,
+});
+
+/** Each address once (case aside), in the first list that names it. */
+const dedupeRecipients = ({ to, cc, bcc }: { to: string[]; cc: string[]; bcc: string[] }) => {
+  const seen = new Set<string>();
+  const keep = (list: string[]) =>
+    list.filter((address) => {
+      const key = address.toLowerCase();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  return { to: keep(to), cc: keep(cc), bcc: keep(bcc) };
+};
+
+/** mailserver (spec §7 /send, DESIGN §8): the composer's mails go through the outbox like any other. */
+export const createMailService = (app: FastifyInstance) => {
+  const { db } = app.database;
+  const fromAddress = addressOf(app.config.mailFrom);
+
+  const readAttachments = async (auth: TAuthContext, fileIds: string[]): Promise<TMailAttachment[]> => {
+    const unique = [...new Set(fileIds)];
+    const files = await withTenant(db, auth.companyId, async (tx) =>
+      Promise.all(unique.map((id) => findCompanyFile(tx, auth.companyId, id))),
+    );
+    if (files.some((file) => !file)) throw fieldError('attachmentFileIds', mailMessages.attachmentNotFound);
+    const total = files.reduce((sum, file) => sum + (file?.size ?? 0), 0);
+    if (total > mailRules.maxAttachmentBytes) {
+      throw new AppError('PAYLOAD_TOO_LARGE', mailMessages.attachmentsTooLarge);
+    }
+    const attachments: TMailAttachment[] = [];
+    for (const file of files) {
+      if (!file) continue;
+      const stream = await app.fileStore.open(fileStoreKey(auth.companyId, file._id));
+      if (!stream) throw fieldError('attachmentFileIds', mailMessages.attachmentNotFound);
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      const bytes = Buffer.concat(chunks);
+      attachments.push({
+        filename: file.name,
+        contentType: file.contentType,
+        contentBase64: bytes.toString('base64'),
+        size: bytes.length,
+      });
+    }
+    return attachments;
+  };
+
+  const send = async ({ auth, actor }: TMailCaller, body: z.output<typeof ZSendMailRequest>) => {
+    assertPlanActive(auth);
+    if (/[\r\n]/.test(body.subject)) throw fieldError('subject', mailMessages.headerInjection);
+    const recipients = dedupeRecipients(body);
+    const recipientCount = recipients.to.length + recipients.cc.length + recipients.bcc.length;
+    if (recipients.to.length === 0) throw fieldError('to', mailMessages.noRecipients);
+    if (recipientCount > mailRules.maxRecipients) throw fieldError('to', mailMessages.tooManyRecipients);
+    const html = sanitizeMailHtml(body.html);
+    // Read before the transaction: file bytes never hold the database.
+    const attachments = await readAttachments(auth, body.attachmentFileIds);
+    const senderName = `${auth.user.firstName} ${auth.user.lastName}`.trim();
+
+    const id = await withTenant(db, auth.companyId, async (tx) => {
+      await repository.lockCompany(tx, auth.companyId);
+      const limit = app.config.mailDailyLimit;
+      if (
+        (await repository.countComposerMailsSince(tx, auth.companyId, new Date(Date.now() - dayMs))) >= limit
+      ) {
+        throw new AppError('RATE_LIMITED', mailMessages.dailyLimit(limit));
+      }
+      const mailId = await app.mailer.enqueue(
+        {
+          companyId: auth.companyId,
+          createdBy: auth.userId,
+          purpose: 'composer',
+          ...recipients,
+          replyTo: senderName ? `${quoteName(senderName)} <${auth.user.email}>` : auth.user.email,
+          subject: body.subject,
+          text: htmlToText(html),
+          html,
+          attachments,
+          from: `${quoteName(`${auth.company.name} via Cargodesk`)} <${fromAddress}>`,
+        },
+        tx,
+      );
+      await recordAudit(tx, actor, {
+        entityType: 'mail',
+        entityId: mailId,
+        action: 'create',
+        after: {
+          ...recipients,
+          subject: body.subject,
+          attachments: attachments.map(({ filename, size }) => ({ filename, size })),
+        },
+      });
+      return mailId;
+    });
+    app.mailer.wake();
+    const view = await withTenant(db, auth.companyId, (tx) =>
+      repository.findSentMail(tx, auth.companyId, auth.userId, id),
+    );
+    if (!view) throw new AppError('NOT_FOUND', mailMessages.mailNotFound);
+    return toSentView(view);
+  };
+
+  const listSent = (
+    auth: TAuthContext,
+    { page, pageSize }: { page: number; pageSize: number },
+  ): Promise<{ data: TSentMail[]; meta: TListMeta }> =>
+    withTenant(db, auth.companyId, async (tx) => {
+      const { rows, total } = await repository.findSentPage(tx, {
+        companyId: auth.companyId,
+        userId: auth.userId,
+        page,
+        pageSize,
+      });
+      return { data: rows.map(toSentView), meta: { total, page, pageSize } };
+    });
+
+  const retry = async ({ auth, actor }: TMailCaller, id: string) => {
+    const view = await withTenant(db, auth.companyId, async (tx) => {
+      const before = await repository.findSentMail(tx, auth.companyId, auth.userId, id);
+      if (!before) throw new AppError('NOT_FOUND', mailMessages.mailNotFound);
+      assertPlanActive(auth);
+      if (before.status !== 'failed') throw new AppError('CONFLICT', mailMessages.notFailed);
+      await repository.requeueMail(tx, auth.companyId, id);
+      const after = await repository.findSentMail(tx, auth.companyId, auth.userId, id);
+      if (!after) throw new AppError('NOT_FOUND', mailMessages.mailNotFound);
+      await recordAudit(tx, actor, {
+        entityType: 'mail',
+        entityId: id,
+        action: 'update',
+        before: { status: before.status, lastError: before.lastError },
+        after: { status: after.status },
+      });
+      return toSentView(after);
+    });
+    app.mailer.wake();
+    return view;
+  };
+
+  const suggestRecipients = (auth: TAuthContext, query: string): Promise<TRecipient[]> =>
+    withTenant(db, auth.companyId, async (tx) =>
+      (await repository.findRecipients(tx, auth.companyId, query)).map((row) => ({
+        name: `${row.firstName} ${row.lastName}`.trim(),
+        email: row.email,
+      })),
+    );
+
+  return { send, listSent, retry, suggestRecipients };
+};

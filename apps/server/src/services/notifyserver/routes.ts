@@ -1,0 +1,125 @@
+import {
+  ZAnnouncementRequest,
+  ZAnnouncementResult,
+  ZMarkNotificationsRequest,
+  ZNotification,
+  ZNotificationIdParams,
+  ZNotificationListQuery,
+  ZStreamQuery,
+  ZUpdateNotificationRequest,
+} from '@cargodesk/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditActorOf } from '../../platform/audit.ts';
+import { authenticate, requireAuth } from '../../platform/auth-context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
+import { createNotifyService } from './service.ts';
+import { createStreamHub, defaultStreamHubOptions, type TStreamHubOptions } from './stream-hub.ts';
+
+export type TNotifyServerOptions = { stream?: Partial<TStreamHubOptions> };
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const errors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody } as const;
+
+/**
+ * notifyserver (DESIGN §7): the signed-in user's notifications, their live stream, and the admin's
+ * announcement to the company. Notifications are the caller's own: no permission beyond sign-in.
+ */
+export const registerNotifyServer = async (app: FastifyInstance, options: TNotifyServerOptions = {}) => {
+  const service = createNotifyService(app);
+  const hub = createStreamHub({
+    db: app.database.db,
+    bus: app.events,
+    logger: app.log.child({ module: 'notify-stream' }),
+    options: { ...defaultStreamHubOptions, ...options.stream },
+  });
+  // Streams never finish on their own: end them first, so shutdown does not wait for them.
+  app.addHook('preClose', async () => hub.closeAll());
+  app.decorate('notificationStreams', { size: hub.size });
+
+  app.addHook('onRequest', authenticate(app));
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/notifications',
+    {
+      schema: {
+        querystring: ZNotificationListQuery,
+        response: { 200: listOf(ZNotification), ...signedInErrors, 400: ZErrorBody },
+      },
+    },
+    async (request) => service.list(requireAuth(request), request.query),
+  );
+
+  routes.patch(
+    '/notifications/:id',
+    {
+      schema: {
+        params: ZNotificationIdParams,
+        body: ZUpdateNotificationRequest,
+        response: { 200: dataOf(ZNotification), ...errors },
+      },
+    },
+    async (request) => ({ data: await service.markOneLoaded(requireAuth(request), request.params.id) }),
+  );
+
+  routes.post(
+    '/notifications/mark-read',
+    {
+      schema: {
+        body: ZMarkNotificationsRequest,
+        response: { 200: dataOf(z.object({ ids: z.array(z.string()) })), ...signedInErrors, 400: ZErrorBody },
+      },
+    },
+    async (request) => ({ data: await service.markRead(requireAuth(request), request.body.ids) }),
+  );
+
+  routes.post(
+    '/announcements',
+    {
+      config: { permission: 'company:write' },
+      schema: {
+        body: ZAnnouncementRequest,
+        response: { 201: dataOf(ZAnnouncementResult), ...signedInErrors, 400: ZErrorBody },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({
+        data: await service.announce(
+          { auth: requireAuth(request), actor: auditActorOf(request) },
+          request.body,
+        ),
+      }),
+  );
+
+  routes.get(
+    '/stream',
+    { schema: { querystring: ZStreamQuery, response: { ...signedInErrors, 400: ZErrorBody } } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const header = request.headers['last-event-id'];
+      const given = (Array.isArray(header) ? header[0] : header)?.trim() || request.query.lastEventId;
+      if (given !== undefined && !uuidPattern.test(given)) {
+        throw new AppError('VALIDATION_FAILED', 'Invalid headers: Last-Event-ID must be a notification id', {
+          fields: [{ field: 'last-event-id', message: 'must be a notification id' }],
+        });
+      }
+      reply.hijack();
+      await hub.open({
+        raw: reply.raw,
+        headers: reply.getHeaders(),
+        companyId: auth.companyId,
+        userId: auth.userId,
+        ...(given ? { lastEventId: given.toLowerCase() } : {}),
+      });
+    },
+  );
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    notificationStreams: { size: () => number };
+  }
+}

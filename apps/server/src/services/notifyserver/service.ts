@@ -1,0 +1,85 @@
+import type {
+  TListMeta,
+  TNotification,
+  ZAnnouncementRequest,
+  ZNotificationListQuery,
+} from '@cargodesk/shared';
+import { notificationMessages } from '@cargodesk/shared';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import type { TAuthContext } from '../../platform/auth-context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { createId } from '../../platform/ids.ts';
+import { withTenant } from '../../platform/tenant-transaction.ts';
+import { createNotifications, findReachableUserIds } from './producer.ts';
+import * as repository from './repository.ts';
+import { toNotificationView } from './stream-hub.ts';
+
+export type TNotifyCaller = { auth: TAuthContext; actor: TAuditActor };
+
+/** notifyserver: the signed-in user's own notifications, and the admin's announcement. */
+export const createNotifyService = (app: FastifyInstance) => {
+  const { db } = app.database;
+  const inCompany = <T>(auth: TAuthContext, work: Parameters<typeof withTenant<T>>[2]) =>
+    withTenant(db, auth.companyId, work);
+  const mine = (auth: TAuthContext) => ({ companyId: auth.companyId, userId: auth.userId });
+
+  const list = (
+    auth: TAuthContext,
+    query: z.output<typeof ZNotificationListQuery>,
+  ): Promise<{ data: TNotification[]; meta: TListMeta }> =>
+    inCompany(auth, async (tx) => {
+      const rows = await repository.findNotifications(tx, { ...mine(auth), ...query });
+      const total = await repository.countNotifications(tx, { ...mine(auth), status: query.status });
+      return { data: rows.map(toNotificationView), meta: { total, page: 1, pageSize: query.limit } };
+    });
+
+  const markOneLoaded = (auth: TAuthContext, id: string) =>
+    inCompany(auth, async (tx) => {
+      if (!(await repository.findNotification(tx, auth.companyId, auth.userId, id))) {
+        throw new AppError('NOT_FOUND', notificationMessages.notFound);
+      }
+      const changed = await repository.markLoaded(tx, { ...mine(auth), ids: [id] });
+      if (changed.length > 0) {
+        await app.events.publish(tx, { type: 'notifications-changed', ...mine(auth), ids: changed });
+      }
+      const row = await repository.findNotification(tx, auth.companyId, auth.userId, id);
+      if (!row) throw new AppError('NOT_FOUND', notificationMessages.notFound);
+      return toNotificationView(row);
+    });
+
+  /** Marks the given ids (or every `new` one) loaded; ids of others are ignored. */
+  const markRead = (auth: TAuthContext, ids?: string[]) =>
+    inCompany(auth, async (tx) => {
+      const changed = await repository.markLoaded(tx, { ...mine(auth), ...(ids ? { ids } : {}) });
+      if (changed.length > 0) {
+        await app.events.publish(tx, {
+          type: 'notifications-changed',
+          ...mine(auth),
+          ids: ids ? changed : null,
+        });
+      }
+      return { ids: changed };
+    });
+
+  const announce = ({ auth, actor }: TNotifyCaller, body: z.output<typeof ZAnnouncementRequest>) =>
+    inCompany(auth, async (tx) => {
+      const id = createId();
+      const userIds = await findReachableUserIds(tx, auth.companyId, { except: auth.userId });
+      await createNotifications(tx, app.events, {
+        companyId: auth.companyId,
+        userIds,
+        notification: { kind: 'announcement', title: body.title, body: body.body, link: body.link ?? null },
+      });
+      await recordAudit(tx, actor, {
+        entityType: 'announcement',
+        entityId: id,
+        action: 'create',
+        after: { title: body.title, body: body.body, link: body.link ?? null, recipients: userIds.length },
+      });
+      return { _id: id, recipients: userIds.length };
+    });
+
+  return { list, markOneLoaded, markRead, announce };
+};

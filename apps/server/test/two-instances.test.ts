@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpServer, waitFor } from '../src/mail/mail-test-support.ts';
+import { openNotificationStream } from '../src/services/notifyserver/notify-test-support.ts';
+import { createScratchPostgresDatabase } from './databases.ts';
+import { type ServerProcess, spawnServer, stopServer, waitForStart } from './server-process.ts';
+
+// DESIGN §11: two server processes on one PostgreSQL behave as one deployment. A notification made
+// through one reaches a stream opened on the other (LISTEN/NOTIFY), and the outbox workers of both
+// deliver every queued mail exactly once (FOR UPDATE SKIP LOCKED).
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
+  const demoPassword = 'two-instance-password';
+  const dataDirs: string[] = [];
+  const servers: ServerProcess[] = [];
+  let scratch: Awaited<ReturnType<typeof createScratchPostgresDatabase>>;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let originA: string;
+  let originB: string;
+
+  const startInstance = async (environment: Record<string, string>) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cargodesk-two-'));
+    dataDirs.push(dataDir);
+    const port = String(20_000 + Math.floor(Math.random() * 30_000));
+    const server = spawnServer({
+      DATA_DIR: dataDir,
+      PORT: port,
+      DATABASE_URL: scratch.url,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Cargodesk <no-reply@two.test>',
+      DEMO_PASSWORD: demoPassword,
+      ...environment,
+    });
+    servers.push(server);
+    await waitForStart(server);
+    return `http://127.0.0.1:${port}`;
+  };
+
+  /** An app token for a demo account, signed in through `origin`. */
+  const appToken = async (origin: string, email: string) => {
+    const { data: config } = (await (await fetch(`${origin}/api/config`)).json()) as {
+      data: { identity: { projects: { name: string; apiKey: string }[] } };
+    };
+    const apiKey = config.identity.projects.find((project) => project.name === 'test')?.apiKey;
+    const signIn = await fetch(
+      `${origin}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${apiKey}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: demoPassword, returnSecureToken: true }),
+      },
+    );
+    const { idToken } = (await signIn.json()) as { idToken: string };
+    const login = await fetch(`${origin}/iamserver/api/v1/auth/login`, {
+      headers: { authorization: idToken },
+    });
+    const { data } = (await login.json()) as { data: { jwt: string } };
+    return data.jwt;
+  };
+
+  beforeAll(async () => {
+    scratch = await createScratchPostgresDatabase();
+    smtp = await startSmtpServer();
+    // The first migrates and seeds; the second finds both done.
+    originA = await startInstance({});
+    originB = await startInstance({ SEED_DEMO: 'false' });
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map(stopServer));
+    await smtp?.close();
+    await scratch?.drop();
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('streams on instance B a notification created through instance A within a second', async () => {
+    const adminOnA = await appToken(originA, 'admin@demo-freight.test');
+    const viewerOnB = await appToken(originB, 'viewer@demo-freight.test');
+    const stream = await openNotificationStream(originB, viewerOnB);
+    try {
+      await stream.waitFor((events) => events.some((event) => event.event === 'ready'));
+      const sentAt = Date.now();
+      const announced = await fetch(`${originA}/notifyserver/api/v1/announcements`, {
+        method: 'POST',
+        headers: { authorization: adminOnA, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'From instance A' }),
+      });
+      expect(announced.status).toBe(201);
+      const events = await stream.waitFor(
+        (received) => received.some((event) => event.event === 'notification'),
+        1000,
+      );
+      expect(Date.now() - sentAt).toBeLessThan(1000);
+      expect(events.find((event) => event.event === 'notification')?.data).toMatchObject({
+        title: 'From instance A',
+        status: 'new',
+      });
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it('delivers each mail queued while both run exactly once', { timeout: 120_000 }, async () => {
+    const adminOnA = await appToken(originA, 'admin@demo-freight.test');
+    const adminOnB = await appToken(originB, 'admin@demo-freight.test');
+    const before = smtp.received.length;
+    // Invitations through both instances, and a burst written straight into the outbox.
+    const invitations = await Promise.all(
+      Array.from({ length: 6 }, (_, n) =>
+        fetch(`${n % 2 === 0 ? originA : originB}/iamserver/api/v1/users/invite`, {
+          method: 'POST',
+          headers: { authorization: n % 2 === 0 ? adminOnA : adminOnB, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            email: `two-${n}-${Date.now()}@client.test`,
+            firstName: 'Two',
+            lastName: `N${n}`,
+          }),
+        }),
+      ),
+    );
+    for (const response of invitations) expect(response.status, await response.text()).toBe(201);
+    const client = new pg.Client({ connectionString: scratch.url });
+    await client.connect();
+    const burst = Array.from({ length: 40 }, () => uuidv7());
+    try {
+      for (const id of burst) {
+        await client.query(
+          `insert into mails (id, from_address, "to", subject, text) values ($1, 'Cargodesk <no-reply@two.test>', '{burst@client.test}', $2, 'Hi')`,
+          [id, `Burst ${id}`],
+        );
+      }
+      const expected = 6 + burst.length;
+      await waitFor('every mail to reach the SMTP server', () => smtp.received.length - before >= expected, {
+        timeoutMs: 90_000,
+        intervalMs: 100,
+      });
+      // Any duplicate would arrive right behind; give it the chance.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const received = smtp.received.slice(before);
+      expect(received).toHaveLength(expected);
+      const messageIds = received.map((message) => message.messageId);
+      expect(new Set(messageIds).size).toBe(expected);
+      for (const id of burst) expect(messageIds).toContain(`<${id}@two.test>`);
+      const { rows } = await client.query<{ status: string; count: string }>(
+        `select status, count(*) from mails where id = any($1::uuid[]) group by status`,
+        [burst],
+      );
+      expect(rows).toEqual([{ status: 'sent', count: String(burst.length) }]);
+    } finally {
+      await client.end();
+    }
+  });
+});

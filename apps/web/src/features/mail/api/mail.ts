@@ -1,0 +1,53 @@
+import type { TRecipient, TSendMailRequest, TSentMail } from '@cargodesk/shared';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiListRequest, apiRequest } from '../../../lib/api-client.ts';
+
+/** POST /mailserver/api/v1/send: queued through the outbox; the Sent list follows it. */
+export const sendMail = (body: TSendMailRequest) =>
+  apiRequest<TSentMail>('mailserver', '/send', { method: 'POST', body });
+
+export const useSendMail = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendMail,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['mail', 'sent'] }),
+  });
+};
+
+export const sentPageSize = 10;
+
+export const getSentMailsQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: ['mail', 'sent', page],
+    queryFn: () =>
+      apiListRequest<TSentMail>('mailserver', '/sent', { query: { page, pageSize: sentPageSize } }),
+  });
+
+/** The signed-in user's sent mails; polled while any is still queued. */
+export const useSentMails = (page: number) =>
+  useQuery({
+    ...getSentMailsQueryOptions(page),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    refetchInterval: (query) =>
+      query.state.data?.data.some((mail) => mail.status === 'queued') ? 2000 : false,
+  });
+
+export const retryMail = (id: string) =>
+  apiRequest<TSentMail>('mailserver', `/sent/${encodeURIComponent(id)}/retry`, { method: 'POST' });
+
+export const useRetryMail = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: retryMail,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['mail', 'sent'] }),
+  });
+};
+
+/** The company's users whose name or e-mail contains `q`, for the recipient fields. */
+export const useRecipientSuggestions = (q: string) =>
+  useQuery({
+    queryKey: ['mail', 'recipients', q],
+    queryFn: () => apiRequest<TRecipient[]>('mailserver', '/recipients', { query: { q } }),
+    placeholderData: keepPreviousData,
+  });

@@ -1,0 +1,174 @@
+import { PaperClipOutlined } from '@ant-design/icons';
+import type { TFileMeta } from '@cargodesk/shared';
+import { mailRules, messages } from '@cargodesk/shared';
+import { Button, Form, Input, Select, Upload, type UploadFile } from 'antd';
+import { useMemo, useState } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { uploadFile } from '../../../lib/upload-file.ts';
+import { useRecipientSuggestions, useSendMail } from '../api/mail.ts';
+import { RichTextInput } from './rich-text-input.tsx';
+
+type TComposeValues = { to: string[]; cc?: string[]; bcc?: string[]; subject: string; html?: string };
+
+const emailPattern = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
+const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+
+/** A recipients field: free addresses, with the company's users suggested as one types. */
+const RecipientSelect = ({
+  id,
+  value,
+  onChange,
+  label,
+}: {
+  id?: string;
+  value?: string[];
+  onChange?: (value: string[]) => void;
+  label: string;
+}) => {
+  const [search, setSearch] = useState('');
+  const { data: suggestions = [] } = useRecipientSuggestions(search);
+  return (
+    <Select
+      id={id}
+      mode="tags"
+      aria-label={label}
+      value={value}
+      onChange={(next: string[]) => onChange?.(next.map((address) => address.trim()).filter(Boolean))}
+      onSearch={setSearch}
+      tokenSeparators={[',', ';', ' ']}
+      placeholder="name@example.com"
+      options={suggestions.map((recipient) => ({
+        value: recipient.email,
+        label: recipient.name ? `${recipient.name} <${recipient.email}>` : recipient.email,
+      }))}
+      notFoundContent={null}
+      open={search ? undefined : false}
+    />
+  );
+};
+
+/** The composer: recipients, subject, a formatted body and attachments, sent through the outbox. */
+export const ComposeForm = ({ onSent }: { onSent: () => void }) => {
+  const [form] = Form.useForm<TComposeValues>();
+  const [attachments, setAttachments] = useState<UploadFile<TFileMeta>[]>([]);
+  const send = useSendMail();
+  const attachedBytes = useMemo(
+    () => attachments.reduce((sum, file) => sum + (file.size ?? 0), 0),
+    [attachments],
+  );
+  const isUploading = attachments.some((file) => file.status === 'uploading');
+
+  const recipientRules = (field: 'to' | 'cc' | 'bcc') => [
+    ...(field === 'to'
+      ? [{ required: true, type: 'array' as const, min: 1, message: 'Add at least one recipient.' }]
+      : []),
+    {
+      validator: async (_: unknown, value: string[] | undefined) => {
+        const invalid = (value ?? []).find((address) => !emailPattern.test(address));
+        if (invalid) throw new Error(`"${invalid}" is not an e-mail address.`);
+        const total = (['to', 'cc', 'bcc'] as const).reduce(
+          (sum, name) => sum + ((form.getFieldValue(name) as string[] | undefined)?.length ?? 0),
+          0,
+        );
+        if (total > mailRules.maxRecipients) {
+          throw new Error(`A mail may have at most ${mailRules.maxRecipients} recipients in all.`);
+        }
+      },
+    },
+  ];
+
+  const onFinish = (values: TComposeValues) =>
+    send.mutate(
+      {
+        to: values.to,
+        cc: values.cc ?? [],
+        bcc: values.bcc ?? [],
+        subject: values.subject.trim(),
+        html: values.html ?? '',
+        attachmentFileIds: attachments.flatMap((file) => (file.response ? [file.response._id] : [])),
+      },
+      {
+        onSuccess: () => {
+          notifySuccess('Your mail is on its way.');
+          form.resetFields();
+          setAttachments([]);
+          onSent();
+        },
+        // Spec §8: the expired-plan refusal shows the spec's toast, as any other refusal shows its reason.
+        onError: (error) =>
+          notifyError(
+            error instanceof ApiError && error.status === 403
+              ? error.message || messages.subscriptionExpired
+              : error.message,
+          ),
+      },
+    );
+
+  return (
+    <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
+      <Form.Item name="to" label="To" rules={recipientRules('to')}>
+        <RecipientSelect label="To" />
+      </Form.Item>
+      <Form.Item name="cc" label="Cc" rules={recipientRules('cc')}>
+        <RecipientSelect label="Cc" />
+      </Form.Item>
+      <Form.Item name="bcc" label="Bcc" rules={recipientRules('bcc')}>
+        <RecipientSelect label="Bcc" />
+      </Form.Item>
+      <Form.Item
+        name="subject"
+        label="Subject"
+        rules={[
+          { required: true, whitespace: true, message: 'Write a subject.' },
+          {
+            max: mailRules.maxSubjectLength,
+            message: `Keep the subject to ${mailRules.maxSubjectLength} characters.`,
+          },
+        ]}
+      >
+        <Input maxLength={mailRules.maxSubjectLength} />
+      </Form.Item>
+      <Form.Item name="html" label="Message">
+        <RichTextInput label="Message" />
+      </Form.Item>
+      <Form.Item
+        label="Attachments"
+        extra={`Up to ${mailRules.maxAttachments} files, ${megabytes(mailRules.maxAttachmentBytes)} in all${
+          attachedBytes > 0 ? ` (${megabytes(attachedBytes)} attached)` : ''
+        }.`}
+      >
+        <Upload<TFileMeta>
+          multiple
+          fileList={attachments}
+          onChange={({ fileList }) => setAttachments(fileList.filter((file) => file.status !== 'error'))}
+          beforeUpload={(file) => {
+            if (attachments.length >= mailRules.maxAttachments) {
+              notifyError(`A mail may carry at most ${mailRules.maxAttachments} attachments.`);
+              return Upload.LIST_IGNORE;
+            }
+            if (attachedBytes + file.size > mailRules.maxAttachmentBytes) {
+              notifyError(`Attachments may total at most ${megabytes(mailRules.maxAttachmentBytes)}.`);
+              return Upload.LIST_IGNORE;
+            }
+            return true;
+          }}
+          customRequest={({ file, onSuccess, onError }) => {
+            uploadFile(file as File, 'attachment').then(
+              (meta) => onSuccess?.(meta),
+              (error: Error) => {
+                notifyError(error.message);
+                onError?.(error);
+              },
+            );
+          }}
+        >
+          <Button icon={<PaperClipOutlined />}>Attach files</Button>
+        </Upload>
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={send.isPending} disabled={isUploading}>
+        Send
+      </Button>
+    </Form>
+  );
+};

@@ -1,0 +1,85 @@
+import { messages } from '@cargodesk/shared';
+import {
+  createCompanyUser,
+  demoAccounts,
+  expect,
+  expectAccessible,
+  newAppToken,
+  signIn,
+  test,
+  waitForMail,
+} from './fixtures.ts';
+
+// The mail composer (issue 6): compose, attach, send through the outbox, and follow it in Sent.
+
+const pdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+test('composes and sends a mail with an attachment and sees it sent', async ({ page, request }) => {
+  // Sign-up, sign-in, an upload and the outbox worker on a shared two-core machine.
+  test.slow();
+  const user = await createCompanyUser(request, { label: 'composer' });
+  await signIn(page, user);
+  await page.getByRole('button', { name: 'Mail' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mail composer' });
+  await expect(dialog).toBeVisible();
+
+  // Refused before anything is sent: an address that is not one.
+  await dialog.getByLabel('To', { exact: true }).fill('not-an-address');
+  await dialog.getByLabel('To', { exact: true }).press('Enter');
+  await dialog.getByLabel('Subject').fill('Manifest for voyage 42');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog.getByText('"not-an-address" is not an e-mail address.')).toBeVisible();
+  await dialog.locator('.ant-select-selection-item-remove').first().click();
+
+  const recipient = `dana-${Date.now()}@client.test`;
+  await dialog.getByLabel('To', { exact: true }).fill(recipient);
+  await dialog.getByLabel('To', { exact: true }).press('Enter');
+  const body = dialog.getByRole('textbox', { name: 'Message' });
+  await body.click();
+  await body.pressSequentially('The manifest is attached. ');
+  await dialog.getByRole('button', { name: 'Bold' }).click();
+  await body.pressSequentially('Please confirm.');
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'manifest.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(dialog.getByText('manifest.pdf')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Send' })).toBeEnabled();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Send' }).click();
+
+  await expect(page.getByText('Your mail is on its way.')).toBeVisible();
+  await expect(dialog.getByRole('tab', { name: 'Sent' })).toHaveAttribute('aria-selected', 'true');
+  const row = dialog.getByRole('row').filter({ hasText: 'Manifest for voyage 42' });
+  await expect(row).toContainText('manifest.pdf');
+  await expect(row.getByText('sent', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expectAccessible(page);
+
+  const mail = await waitForMail(request, { to: recipient, subject: 'Manifest for voyage 42' });
+  expect(mail.text).toContain('The manifest is attached. Please confirm.');
+  expect(mail.html).toContain('<b>Please confirm.</b>');
+});
+
+test('an expired plan shows the toast and queues nothing', async ({ page, request }) => {
+  await signIn(page, demoAccounts.expiredPlan);
+  await page.getByRole('button', { name: 'Mail' }).click();
+  await expect(page.locator('.ant-message').getByText(messages.subscriptionExpired)).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Mail composer' })).toBeHidden();
+
+  // The server refuses as well, whatever the page does.
+  const token = await newAppToken(request, demoAccounts.expiredPlan);
+  const recipient = `expired-${Date.now()}@client.test`;
+  const response = await request.post('/mailserver/api/v1/send', {
+    headers: { authorization: token },
+    data: { to: [recipient], subject: 'Should not leave' },
+  });
+  expect(response.status()).toBe(403);
+  expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
+    messages.subscriptionExpired,
+  );
+  const sent = await request.get('/mailserver/api/v1/sent', { headers: { authorization: token } });
+  expect(((await sent.json()) as { data: unknown[] }).data).toEqual([]);
+  const captured = await request.get(`/api/dev/mail?to=${encodeURIComponent(recipient)}`);
+  expect(((await captured.json()) as { data: unknown[] }).data).toEqual([]);
+});
