@@ -72,7 +72,11 @@ const openPglite = async (dataDir?: string, loadDataDir?: Blob): Promise<Databas
     dumpDataDir: () => client.dumpDataDir('none'),
     listen: async (channel, onPayload) => {
       const unsubscribe = await client.listen(channel, onPayload);
-      return async () => unsubscribe();
+      return async () => {
+        // A closed database holds no LISTEN any more, and PGlite would throw on the UNLISTEN.
+        if (client.closed) return;
+        await unsubscribe();
+      };
     },
     close: async () => {
       try {

@@ -21,7 +21,7 @@ const upload = async (testApp: TIamTestApp, token: string, bytes: Buffer, fileNa
     headers: { authorization: token, ...headers },
     payload,
   });
-  expect(response.statusCode, response.body).toBe(200);
+  expect(response.statusCode, response.body).toBe(201);
   return response.json<{ data: { _id: string } }>().data._id;
 };
 
