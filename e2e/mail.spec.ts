@@ -61,6 +61,43 @@ test('composes and sends a mail with an attachment and sees it sent', async ({ p
   expect(mail.html).toContain('<b>Please confirm.</b>');
 });
 
+test('attaches a file uploaded before through the picker and sends it', async ({ page, request }) => {
+  test.slow();
+  const user = await createCompanyUser(request, { label: 'reattach' });
+  // Uploaded earlier, as another mail or screen would have.
+  const token = await newAppToken(request, user);
+  const fileName = `bill-of-lading-${Date.now()}.pdf`;
+  const uploaded = await request.post('/driveserver/api/v1/filesystem/file', {
+    headers: { authorization: token },
+    multipart: { file: { name: fileName, mimeType: 'application/pdf', buffer: pdf } },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+
+  await signIn(page, user);
+  await page.getByRole('button', { name: 'Mail' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mail composer' });
+  await expect(dialog).toBeVisible();
+  const recipient = `lee-${Date.now()}@client.test`;
+  await dialog.getByLabel('To', { exact: true }).fill(recipient);
+  await dialog.getByLabel('To', { exact: true }).press('Enter');
+  await dialog.getByLabel('Subject').fill('Bill of lading again');
+
+  const picker = dialog.getByRole('combobox', { name: 'Add existing file' });
+  await picker.click();
+  await picker.fill('bill-of');
+  // antd's role=option elements are an invisible copy for screen readers; click the visible item.
+  await page.locator('.ant-select-item-option').filter({ hasText: fileName }).click();
+  await expect(dialog.locator('.ant-upload-list').getByText(fileName)).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Send' }).click();
+
+  await expect(page.getByText('Your mail is on its way.')).toBeVisible();
+  const row = dialog.getByRole('row').filter({ hasText: 'Bill of lading again' });
+  await expect(row).toContainText(fileName);
+  await expect(row.getByText('sent', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await waitForMail(request, { to: recipient, subject: 'Bill of lading again' });
+});
+
 test('an expired plan shows the toast and queues nothing', async ({ page, request }) => {
   await signIn(page, demoAccounts.expiredPlan);
   await page.getByRole('button', { name: 'Mail' }).click();

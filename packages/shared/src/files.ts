@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { filePurposes } from './file-rules.ts';
+import { ZPageQuery } from './lists.ts';
 
 // The file store (driveserver): uploads for avatars, the company logo and attachments.
 
@@ -19,3 +20,9 @@ export const ZFileMeta = z.object({
 export type TFileMeta = z.infer<typeof ZFileMeta>;
 
 export const ZFileIdParams = z.object({ id: z.uuid({ error: 'must be a file id' }) }).strict();
+
+/** GET /driveserver/api/v1/filesystem/file: the company's files, newest first, `q` over the name. */
+export const ZFileListQuery = ZPageQuery.omit({ sort: true }).extend({
+  purpose: z.enum(filePurposes).optional(),
+});
+export type TFileListQuery = z.input<typeof ZFileListQuery>;

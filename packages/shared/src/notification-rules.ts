@@ -11,6 +11,7 @@ export const notificationKinds = [
   'announcement',
   'mail-failed',
   'plan-expiring',
+  'file-shared',
 ] as const;
 export type TNotificationKind = (typeof notificationKinds)[number];
 

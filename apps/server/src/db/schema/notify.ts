@@ -15,7 +15,7 @@ export const notifications = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     id: uuid('id').notNull(),
     userId: uuid('user_id').notNull(),
-    /** What happened: user-invited, user-joined, role-changed, announcement, mail-failed. */
+    /** What happened: one of notificationKinds (user-invited, announcement, file-shared, …). */
     kind: text('kind').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull().default(''),

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import type { TFilePurpose } from '@cargodesk/shared';
+import { and, count, desc, eq, ilike } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 
@@ -23,4 +24,31 @@ export const deleteFile = async (db: Queryable, companyId: string, fileId: strin
     .where(and(eq(files.companyId, companyId), eq(files.id, fileId)))
     .returning();
   return row;
+};
+
+/** A page of the company's files, newest first; `q` matches anywhere in the name, case aside. */
+export const findFilesPage = async (
+  db: Queryable,
+  {
+    companyId,
+    q,
+    purpose,
+    page,
+    pageSize,
+  }: { companyId: string; q?: string; purpose?: TFilePurpose; page: number; pageSize: number },
+) => {
+  const where = and(
+    eq(files.companyId, companyId),
+    q ? ilike(files.name, `%${q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`) : undefined,
+    purpose ? eq(files.purpose, purpose) : undefined,
+  );
+  const rows = await db
+    .select()
+    .from(files)
+    .where(where)
+    .orderBy(desc(files.createdAt), desc(files.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const [total] = await db.select({ value: count() }).from(files).where(where);
+  return { rows, total: total?.value ?? 0 };
 };

@@ -214,6 +214,46 @@ describe.each(testDatabaseKinds)('driveserver files on %s', (kind) => {
     expect(await withTenant(db, null, (tx) => findFile(tx, admin.companyId, data._id))).toBeUndefined();
   });
 
+  it("lists the company's files newest first, searching names and paging, to its company only", async () => {
+    const lister = await testApp.register('drive-lister');
+    const reader = await addCompanyMember(testApp, { companyId: lister.companyId, role: 'viewer' });
+    const uploaded: string[] = [];
+    for (const [name, bytes, purpose] of [
+      ['voyage_42.pdf', tinyPdf, undefined],
+      ['voyage-42.pdf', tinyPdf, undefined],
+      ['Company logo.png', tinyPng, 'logo'],
+    ] as const) {
+      const response = await uploadFile(lister.jwt, name, bytes, purpose);
+      expect(response.statusCode, response.body).toBe(201);
+      uploaded.push((response.json() as { data: TFileMeta }).data._id);
+    }
+    type TPage = { data: TFileMeta[]; meta: { total: number; page: number; pageSize: number } };
+    const list = async (query: string, token = lister.jwt) => {
+      const response = await request('GET', `${base}${query}`, token);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as TPage;
+    };
+    const names = (page: TPage) => page.data.map((file) => file.name);
+
+    const all = await list('', reader.jwt);
+    expect(names(all)).toEqual(['Company logo.png', 'voyage-42.pdf', 'voyage_42.pdf']);
+    expect(all.meta).toEqual({ total: 3, page: 1, pageSize: 20 });
+    expect(all.data[0]).toMatchObject({ _id: uploaded[2], contentType: 'image/png', purpose: 'logo' });
+    expect(names(await list('?q=VOYAGE'))).toEqual(['voyage-42.pdf', 'voyage_42.pdf']);
+    // LIKE's wildcards are plain characters in a search.
+    expect(names(await list('?q=_'))).toEqual(['voyage_42.pdf']);
+    expect(names(await list('?q=%25'))).toEqual([]);
+    expect(names(await list('?purpose=attachment'))).toEqual(['voyage-42.pdf', 'voyage_42.pdf']);
+    const second = await list('?page=2&pageSize=2');
+    expect(names(second)).toEqual(['voyage_42.pdf']);
+    expect(second.meta).toEqual({ total: 3, page: 2, pageSize: 2 });
+
+    expect(names(await list('?q=voyage', other.jwt))).toEqual([]);
+    expect((await request('GET', base)).statusCode).toBe(401);
+    expect((await request('GET', `${base}?pageSize=1000`, lister.jwt)).statusCode).toBe(400);
+    expect((await request('GET', `${base}?purpose=secret`, lister.jwt)).statusCode).toBe(400);
+  });
+
   it('deletes the row and the bytes, and audits it', async () => {
     const { data } = (await uploadFile(admin.jwt, 'old.png', tinyPng)).json() as { data: TFileMeta };
     const key = path.join(admin.companyId, data._id);

@@ -1,11 +1,18 @@
-import { fileMessages, filePurposes, type TFilePurpose, ZFileIdParams, ZFileMeta } from '@cargodesk/shared';
+import {
+  fileMessages,
+  filePurposes,
+  type TFilePurpose,
+  ZFileIdParams,
+  ZFileListQuery,
+  ZFileMeta,
+} from '@cargodesk/shared';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditActorOf } from '../../platform/audit.ts';
 import { authenticate, requireAuth } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { dataOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
+import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
 import { createDriveService } from './service.ts';
 
 const fileErrors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody } as const;
@@ -67,6 +74,18 @@ export const registerDriveServer = async (app: FastifyInstance) => {
       });
       return reply.code(201).send({ data });
     },
+  );
+
+  routes.get(
+    '/filesystem/file',
+    {
+      config: { permission: 'files:read' },
+      schema: {
+        querystring: ZFileListQuery,
+        response: { 200: listOf(ZFileMeta), ...signedInErrors, 400: ZErrorBody },
+      },
+    },
+    async (request) => service.list(requireAuth(request), request.query),
   );
 
   routes.get(

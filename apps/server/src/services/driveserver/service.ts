@@ -1,5 +1,11 @@
 import type { Readable } from 'node:stream';
-import { fileMessages, isImageContentType, type TFileMeta, type TFilePurpose } from '@cargodesk/shared';
+import {
+  fileMessages,
+  isImageContentType,
+  type TFileMeta,
+  type TFilePurpose,
+  type TListMeta,
+} from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/client.ts';
 import type { TAuditActor } from '../../platform/audit.ts';
@@ -161,5 +167,21 @@ export const createDriveService = (app: FastifyInstance) => {
     return removed.meta;
   };
 
-  return { upload, getMeta, download, remove };
+  /** The company's files, newest first, for picking one again (the composer's existing attachments). */
+  const list = (
+    auth: TAuthContext,
+    query: { page: number; pageSize: number; q?: string | undefined; purpose?: TFilePurpose | undefined },
+  ): Promise<{ data: TFileMeta[]; meta: TListMeta }> =>
+    withTenant(db, auth.companyId, async (tx) => {
+      const { rows, total } = await repository.findFilesPage(tx, {
+        companyId: auth.companyId,
+        page: query.page,
+        pageSize: query.pageSize,
+        ...(query.q ? { q: query.q } : {}),
+        ...(query.purpose ? { purpose: query.purpose } : {}),
+      });
+      return { data: rows.map(toFileMeta), meta: { total, page: query.page, pageSize: query.pageSize } };
+    });
+
+  return { upload, getMeta, download, remove, list };
 };

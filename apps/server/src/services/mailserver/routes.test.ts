@@ -226,6 +226,60 @@ describe.each(testDatabaseKinds)('mailserver on %s', (kind) => {
     expect((await sendAs(other.jwt, { to: ['a@client.test'], subject: 'Mine' })).statusCode).toBe(201);
   });
 
+  it('tells colleagues among the recipients that files were shared with them, in the same send', async () => {
+    const sender = await testApp.register('mail-sharer', 'Share Freight');
+    const colleague = await testApp.addUser(sender, {
+      label: 'mail-colleague',
+      role: { systemKey: 'viewer' },
+    });
+    const second = await testApp.addUser(sender, { label: 'mail-second', role: { systemKey: 'viewer' } });
+    const notificationsOf = async (token: string) => {
+      const response = await testApp.app.inject({
+        url: '/notifyserver/api/v1/notifications',
+        headers: { authorization: token },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ data: TNotification[] }>().data.filter((item) => item.kind === 'file-shared');
+    };
+    const manifest = await upload(testApp, sender.jwt, tinyPdf, 'manifest.pdf');
+    const invoice = await upload(testApp, sender.jwt, tinyPdf, 'invoice.pdf');
+
+    // Without attachments, or only to outsiders (another company's user among them): nothing.
+    const plain = await sendAs(sender.jwt, { to: [colleague.email], subject: 'No files' });
+    expect(plain.statusCode, plain.body).toBe(201);
+    const outsiders = await sendAs(sender.jwt, {
+      to: ['dana@client.test', other.email],
+      subject: 'Outside',
+      attachmentFileIds: [manifest],
+    });
+    expect(outsiders.statusCode, outsiders.body).toBe(201);
+    expect(await notificationsOf(colleague.jwt)).toEqual([]);
+    expect(await notificationsOf(other.jwt)).toEqual([]);
+
+    // To the sender, an outsider and a colleague (written in capitals); another colleague in bcc.
+    const shared = await sendAs(sender.jwt, {
+      to: [sender.email, 'dana@client.test'],
+      cc: [colleague.email.toUpperCase()],
+      bcc: [second.email],
+      subject: 'Voyage 42 papers',
+      attachmentFileIds: [manifest, invoice],
+    });
+    expect(shared.statusCode, shared.body).toBe(201);
+    for (const recipient of [colleague, second]) {
+      const [notification, ...rest] = await notificationsOf(recipient.jwt);
+      expect(rest).toEqual([]);
+      expect(notification).toMatchObject({
+        kind: 'file-shared',
+        title: 'Ada mail-sharer shared 2 files with you',
+        body: '"Voyage 42 papers": manifest.pdf, invoice.pdf. The mail is in your inbox.',
+        link: '/dashboard?mail=compose',
+        status: 'new',
+      });
+    }
+    expect(await notificationsOf(sender.jwt)).toEqual([]);
+    expect(await notificationsOf(other.jwt)).toEqual([]);
+  });
+
   it("suggests the company's users as recipients", async () => {
     const response = await call('GET', '/recipients?q=mail-member', admin.jwt);
     expect(response.statusCode).toBe(200);

@@ -16,6 +16,7 @@ import { AppError } from '../../platform/errors.ts';
 import { fileStoreKey } from '../../platform/file-store.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
 import { findCompanyFile } from '../driveserver/service.ts';
+import { createNotifications, findReachableUserIdsByEmail } from '../notifyserver/producer.ts';
 import * as repository from './repository.ts';
 import { htmlToText, sanitizeMailHtml } from './sanitize.ts';
 
@@ -144,6 +145,26 @@ export const createMailService = (app: FastifyInstance) => {
           attachments: attachments.map(({ filename, size }) => ({ filename, size })),
         },
       });
+      if (attachments.length > 0) {
+        // Colleagues among the recipients hear that files were shared with them, with the mail.
+        const colleagues = await findReachableUserIdsByEmail(
+          tx,
+          auth.companyId,
+          [...recipients.to, ...recipients.cc, ...recipients.bcc],
+          { except: auth.userId },
+        );
+        const count = attachments.length;
+        await createNotifications(tx, app.events, {
+          companyId: auth.companyId,
+          userIds: colleagues,
+          notification: {
+            kind: 'file-shared',
+            title: `${senderName || auth.user.email} shared ${count === 1 ? 'a file' : `${count} files`} with you`,
+            body: `"${body.subject}": ${attachments.map(({ filename }) => filename).join(', ')}. The mail is in your inbox.`,
+            link: '/dashboard?mail=compose',
+          },
+        });
+      }
       return mailId;
     });
     app.mailer.wake();

@@ -1,5 +1,5 @@
 import type { TNotificationKind } from '@cargodesk/shared';
-import { and, eq, gt, inArray, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { notifications, roles, userRoles, users } from '../../db/schema/index.ts';
 import type { TEventsBus } from '../../platform/events-bus.ts';
@@ -67,6 +67,30 @@ export const findReachableUserIds = async (
         ),
       )
   ).map((row) => row.id);
+
+/** The company's users, not suspended, whose e-mail is one of `emails` (case aside). */
+export const findReachableUserIdsByEmail = async (
+  db: Queryable,
+  companyId: string,
+  emails: string[],
+  { except }: { except?: string } = {},
+) => {
+  const lowered = [...new Set(emails.map((email) => email.toLowerCase()))];
+  if (lowered.length === 0) return [];
+  return (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.companyId, companyId),
+          ne(users.status, 'suspended'),
+          inArray(sql`lower(${users.email})`, lowered),
+          except ? ne(users.id, except) : undefined,
+        ),
+      )
+  ).map((row) => row.id);
+};
 
 /** The company's active admins (the Admin system role), who hear about invitations and new members. */
 export const findAdminUserIds = async (

@@ -77,10 +77,12 @@ export const Navbar = () => {
   };
   const onMailClick = () => openMail('compose');
 
-  // A link to `?mail=sent` (the failed-mail notification's) opens the Sent list.
+  // A link to `?mail=sent` (the failed-mail notification's) opens the Sent list; `?mail=compose`
+  // (the shared-files notification's) the composer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the address is the trigger.
   useEffect(() => {
-    if (new URLSearchParams(search).get('mail') === 'sent') openMail('sent');
+    const tab = new URLSearchParams(search).get('mail');
+    if (tab === 'sent' || tab === 'compose') openMail(tab);
   }, [search]);
 
   const onSignOut = async () => {

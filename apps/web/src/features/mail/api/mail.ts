@@ -1,4 +1,4 @@
-import type { TRecipient, TSendMailRequest, TSentMail } from '@cargodesk/shared';
+import type { TFileListQuery, TFileMeta, TRecipient, TSendMailRequest, TSentMail } from '@cargodesk/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiListRequest, apiRequest } from '../../../lib/api-client.ts';
 
@@ -49,5 +49,17 @@ export const useRecipientSuggestions = (q: string) =>
   useQuery({
     queryKey: ['mail', 'recipients', q],
     queryFn: () => apiRequest<TRecipient[]>('mailserver', '/recipients', { query: { q } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The company's uploaded attachments whose name contains `q`, newest first, for attaching again. */
+export const useAttachableFiles = (q: string, { enabled }: { enabled: boolean }) =>
+  useQuery({
+    queryKey: ['files', 'attachable', q],
+    queryFn: () =>
+      apiListRequest<TFileMeta>('driveserver', '/filesystem/file', {
+        query: { q: q || undefined, purpose: 'attachment', pageSize: 20 } satisfies TFileListQuery,
+      }),
+    enabled,
     placeholderData: keepPreviousData,
   });

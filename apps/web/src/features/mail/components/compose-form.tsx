@@ -1,12 +1,14 @@
 import { PaperClipOutlined } from '@ant-design/icons';
 import type { TFileMeta } from '@cargodesk/shared';
 import { mailRules, messages } from '@cargodesk/shared';
-import { Button, Form, Input, Select, Upload, type UploadFile } from 'antd';
+import { Button, Flex, Form, Input, Select, Upload, type UploadFile } from 'antd';
 import { useMemo, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/auth/session-store.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { uploadFile } from '../../../lib/upload-file.ts';
 import { useRecipientSuggestions, useSendMail } from '../api/mail.ts';
+import { ExistingFilePicker } from './existing-file-picker.tsx';
 import { RichTextInput } from './rich-text-input.tsx';
 
 type TComposeValues = { to: string[]; cc?: string[]; bcc?: string[]; subject: string; html?: string };
@@ -58,6 +60,29 @@ export const ComposeForm = ({ onSent }: { onSent: () => void }) => {
     [attachments],
   );
   const isUploading = attachments.some((file) => file.status === 'uploading');
+  const canPickExisting = useSession().user?.permissions.includes('files:read') ?? false;
+
+  /** Refuses (with a toast) an attachment that would pass the count or the size limit. */
+  const fitsLimits = (size: number) => {
+    if (attachments.length >= mailRules.maxAttachments) {
+      notifyError(`A mail may carry at most ${mailRules.maxAttachments} attachments.`);
+      return false;
+    }
+    if (attachedBytes + size > mailRules.maxAttachmentBytes) {
+      notifyError(`Attachments may total at most ${megabytes(mailRules.maxAttachmentBytes)}.`);
+      return false;
+    }
+    return true;
+  };
+
+  /** A file uploaded before joins the list as if just uploaded; the server reads it by its id. */
+  const attachExisting = (file: TFileMeta) => {
+    if (attachments.some((attached) => attached.response?._id === file._id) || !fitsLimits(file.size)) return;
+    setAttachments((current) => [
+      ...current,
+      { uid: `existing-${file._id}`, name: file.name, size: file.size, status: 'done', response: file },
+    ]);
+  };
 
   const recipientRules = (field: 'to' | 'cc' | 'bcc') => [
     ...(field === 'to'
@@ -138,33 +163,33 @@ export const ComposeForm = ({ onSent }: { onSent: () => void }) => {
           attachedBytes > 0 ? ` (${megabytes(attachedBytes)} attached)` : ''
         }.`}
       >
-        <Upload<TFileMeta>
-          multiple
-          fileList={attachments}
-          onChange={({ fileList }) => setAttachments(fileList.filter((file) => file.status !== 'error'))}
-          beforeUpload={(file) => {
-            if (attachments.length >= mailRules.maxAttachments) {
-              notifyError(`A mail may carry at most ${mailRules.maxAttachments} attachments.`);
-              return Upload.LIST_IGNORE;
-            }
-            if (attachedBytes + file.size > mailRules.maxAttachmentBytes) {
-              notifyError(`Attachments may total at most ${megabytes(mailRules.maxAttachmentBytes)}.`);
-              return Upload.LIST_IGNORE;
-            }
-            return true;
-          }}
-          customRequest={({ file, onSuccess, onError }) => {
-            uploadFile(file as File, 'attachment').then(
-              (meta) => onSuccess?.(meta),
-              (error: Error) => {
-                notifyError(error.message);
-                onError?.(error);
-              },
-            );
-          }}
-        >
-          <Button icon={<PaperClipOutlined />}>Attach files</Button>
-        </Upload>
+        <Flex gap={8} wrap align="start">
+          <div style={{ flex: '1 1 240px', minWidth: 0 }}>
+            <Upload<TFileMeta>
+              multiple
+              fileList={attachments}
+              onChange={({ fileList }) => setAttachments(fileList.filter((file) => file.status !== 'error'))}
+              beforeUpload={(file) => (fitsLimits(file.size) ? true : Upload.LIST_IGNORE)}
+              customRequest={({ file, onSuccess, onError }) => {
+                uploadFile(file as File, 'attachment').then(
+                  (meta) => onSuccess?.(meta),
+                  (error: Error) => {
+                    notifyError(error.message);
+                    onError?.(error);
+                  },
+                );
+              }}
+            >
+              <Button icon={<PaperClipOutlined />}>Attach files</Button>
+            </Upload>
+          </div>
+          {canPickExisting && (
+            <ExistingFilePicker
+              attachedIds={attachments.flatMap((file) => (file.response ? [file.response._id] : []))}
+              onPick={attachExisting}
+            />
+          )}
+        </Flex>
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={send.isPending} disabled={isUploading}>
         Send
