@@ -37,10 +37,18 @@ const openToEverySignedInUser = new Set([
  * For each id parameter, a real id of company A that company B's admin must not reach, chosen by
  * the resource the URL names. A route whose ids are not listed here fails the matrix.
  */
-type TCompanyWorld = { admin: TRegistered; roleId: string; groupId: string };
+type TCompanyWorld = {
+  admin: TRegistered;
+  roleId: string;
+  groupId: string;
+  oceanPortCode: string;
+  airportCode: string;
+};
 const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   roles: (world) => world.roleId,
   groups: (world) => world.groupId,
+  oceanport: (world) => world.oceanPortCode,
+  airport: (world) => world.airportCode,
 };
 
 /** Valid bodies, so the 401 and 404 checks get past input validation. */
@@ -48,6 +56,10 @@ const sampleBodies: Record<string, unknown> = {
   'POST /iamserver/api/v1/auth/codeAuth': { code: '123456' },
   'POST /iamserver/api/v1/auth': { companyName: 'Matrix Cargo', firstName: 'Ada', lastName: 'Matrix' },
   'PUT /iamserver/api/v1/groups/:id/members': { userIds: [] },
+  'POST /master/api/v1/oceanport': { code: 'NLZZM', name: 'Matrix Jetty', countryCode: 'NL' },
+  'POST /master/api/v1/airport': { code: 'ZZM', name: 'Matrix Strip', countryCode: 'NL' },
+  'PATCH /master/api/v1/oceanport/:code': { name: 'Matrix Quay' },
+  'PATCH /master/api/v1/airport/:code': { name: 'Matrix Field' },
 };
 
 const methodsOf = (route: TRouteEntry): string[] =>
@@ -81,7 +93,25 @@ describe('route matrix', () => {
     );
     const group = await call('POST', '/iamserver/api/v1/groups', admin.jwt, { name: 'Matrix crew' });
     expect(group.statusCode, group.body).toBe(201);
-    return { roleId: member?._id ?? '', groupId: (group.json() as { data: { _id: string } }).data._id };
+    // Custom entries: catalogue codes are readable by all, so a company's own code is what B must not reach.
+    const port = await call('POST', '/master/api/v1/oceanport', admin.jwt, {
+      code: 'NLZZW',
+      name: 'Matrix World Port',
+      countryCode: 'NL',
+    });
+    expect(port.statusCode, port.body).toBe(201);
+    const airport = await call('POST', '/master/api/v1/airport', admin.jwt, {
+      code: 'ZZW',
+      name: 'Matrix World Airport',
+      countryCode: 'NL',
+    });
+    expect(airport.statusCode, airport.body).toBe(201);
+    return {
+      roleId: member?._id ?? '',
+      groupId: (group.json() as { data: { _id: string } }).data._id,
+      oceanPortCode: 'NLZZW',
+      airportCode: 'ZZW',
+    };
   };
 
   const fillIds = (url: string, pick: (resource: string, param: string) => string) =>

@@ -2,7 +2,21 @@ import { z } from 'zod';
 
 // The audit trail (logserver): who changed what, and security events.
 
-export const auditEntityTypes = ['user', 'role', 'group', 'company', 'file', 'session'] as const;
+export const auditEntityTypes = [
+  'user',
+  'role',
+  'group',
+  'company',
+  'file',
+  'session',
+  'port',
+  'port-favourite',
+  'country-setting',
+  'currency-setting',
+  'exchange-rate',
+  'picklist-group',
+  'picklist-value',
+] as const;
 export type TAuditEntityType = (typeof auditEntityTypes)[number];
 
 /** Changes are create/update/delete; the rest are security events. */

@@ -102,7 +102,9 @@ export const routes: RouteObject[] = [
               settingsPage('settingsTemplates'),
               settingsPage('settingsTemplateUpdate'),
               settingsPage('settingsCurrencies'),
-              settingsPage('settingsPorts'),
+              named('settingsPorts', async () => ({
+                Component: (await import('../features/ports/routes/ports.tsx')).PortsRoute,
+              })),
             ],
           },
           { path: '*', loader: () => redirect(paths.notFound.path) },

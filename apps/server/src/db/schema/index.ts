@@ -1,3 +1,4 @@
 export * from './iam.ts';
 export * from './identity.ts';
+export * from './master.ts';
 export * from './platform.ts';

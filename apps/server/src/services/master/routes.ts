@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { authenticate } from '../../platform/auth-context.ts';
 import { dataOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
 import { createCachedReference, replyWithReference } from './cached-reference.ts';
+import { registerPortRoutes } from './ports-routes.ts';
 import { listCountries, listCurrencies, listDropdowns, listTimeZones } from './reference-data.ts';
 
 const notModified = { 304: z.undefined() } as const;
@@ -66,4 +67,5 @@ export const registerMasterServer = async (app: FastifyInstance) => {
     },
     async (request, reply) => replyWithReference(request, reply, dropdowns(request.query.module)),
   );
+  await app.register(registerPortRoutes);
 };

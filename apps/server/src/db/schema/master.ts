@@ -1,0 +1,115 @@
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { companies } from './platform.ts';
+
+// Master data (DESIGN §4): global catalogues read by every company, and each company's own
+// entries and settings over them (row-level security in the master custom migrations).
+
+const companyId = () =>
+  uuid('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' });
+
+/** Sea ports by UN/LOCODE: the curated seed, refreshed by UN/LOCODE imports. */
+export const seaPorts = pgTable(
+  'sea_ports',
+  {
+    code: text('code').primaryKey(),
+    name: text('name').notNull(),
+    city: text('city').notNull().default(''),
+    countryCode: text('country_code').notNull(),
+    countryName: text('country_name').notNull().default(''),
+    /** ISO 3166-2 subdivision from UN/LOCODE, when an import supplied one. */
+    subdivision: text('subdivision').notNull().default(''),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    timezone: text('timezone'),
+    /** UN/LOCODE status (AA, AC, RL…) and function flags ("1-3-----"), from imports. */
+    status: text('status'),
+    functions: text('functions'),
+    source: text('source', { enum: ['seed', 'unlocode'] })
+      .notNull()
+      .default('seed'),
+    /** Set when an import no longer lists the code; retired ports stay for old references. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('sea_ports_country_idx').on(table.countryCode),
+    // The catalogue's version for the server's in-memory search index: max(updated_at).
+    index('sea_ports_updated_idx').on(table.updatedAt),
+  ],
+);
+
+/** OurAirports' medium and large airports, keyed by OurAirports' ident (the ICAO code where there is one). */
+export const airports = pgTable(
+  'airports',
+  {
+    ident: text('ident').primaryKey(),
+    iataCode: text('iata_code'),
+    icaoCode: text('icao_code'),
+    name: text('name').notNull(),
+    city: text('city').notNull().default(''),
+    countryCode: text('country_code').notNull(),
+    countryName: text('country_name').notNull().default(''),
+    region: text('region').notNull().default(''),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    elevationFt: integer('elevation_ft'),
+    type: text('type', { enum: ['large', 'medium'] }).notNull(),
+    scheduledService: boolean('scheduled_service').notNull().default(false),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('airports_iata_idx').on(table.iataCode),
+    index('airports_country_idx').on(table.countryCode),
+    index('airports_updated_idx').on(table.updatedAt),
+  ],
+);
+
+/** A company's own ports or airports, next to the catalogue's. */
+export const companyPorts = pgTable(
+  'company_ports',
+  {
+    companyId: companyId(),
+    id: uuid('id').notNull(),
+    kind: text('kind', { enum: ['oceanport', 'airport'] }).notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    city: text('city').notNull().default(''),
+    countryCode: text('country_code').notNull(),
+    /** Kept beside the code so a search by country name finds custom entries too. */
+    countryName: text('country_name').notNull().default(''),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.id] }),
+    unique('company_ports_code_key').on(table.companyId, table.kind, table.code),
+  ],
+);
+
+/** The ports and airports (catalogue or custom, by code) a company marked as favourites. */
+export const companyPortFavourites = pgTable(
+  'company_port_favourites',
+  {
+    companyId: companyId(),
+    kind: text('kind', { enum: ['oceanport', 'airport'] }).notNull(),
+    code: text('code').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.kind, table.code] })],
+);
