@@ -43,12 +43,14 @@ type TCompanyWorld = {
   groupId: string;
   oceanPortCode: string;
   airportCode: string;
+  exchangeRateId: string;
 };
 const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   roles: (world) => world.roleId,
   groups: (world) => world.groupId,
   oceanport: (world) => world.oceanPortCode,
   airport: (world) => world.airportCode,
+  'exchange-rates': (world) => world.exchangeRateId,
 };
 
 /** Valid bodies, so the 401 and 404 checks get past input validation. */
@@ -60,6 +62,10 @@ const sampleBodies: Record<string, unknown> = {
   'POST /master/api/v1/airport': { code: 'ZZM', name: 'Matrix Strip', countryCode: 'NL' },
   'PATCH /master/api/v1/oceanport/:code': { name: 'Matrix Quay' },
   'PATCH /master/api/v1/airport/:code': { name: 'Matrix Field' },
+  'PUT /master/api/v1/country-settings': { codes: ['NL'], isFavourite: true },
+  'PUT /master/api/v1/currency-settings': { codes: ['USD'], isEnabled: true },
+  'PUT /master/api/v1/currency-settings/base': { baseCurrency: 'EUR' },
+  'POST /master/api/v1/exchange-rates': { currency: 'USD', rate: 0.9, effectiveDate: '2024-01-01' },
 };
 
 const methodsOf = (route: TRouteEntry): string[] =>
@@ -106,7 +112,15 @@ describe('route matrix', () => {
       countryCode: 'NL',
     });
     expect(airport.statusCode, airport.body).toBe(201);
+    await call('PUT', '/master/api/v1/currency-settings/base', admin.jwt, { baseCurrency: 'EUR' });
+    const rate = await call('POST', '/master/api/v1/exchange-rates', admin.jwt, {
+      currency: 'GBP',
+      rate: 1.17,
+      effectiveDate: '2024-01-01',
+    });
+    expect(rate.statusCode, rate.body).toBe(201);
     return {
+      exchangeRateId: (rate.json() as { data: { _id: string } }).data._id,
       roleId: member?._id ?? '',
       groupId: (group.json() as { data: { _id: string } }).data._id,
       oceanPortCode: 'NLZZW',

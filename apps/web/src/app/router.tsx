@@ -98,10 +98,14 @@ export const routes: RouteObject[] = [
                 Component: (await import('../features/roles/routes/roles.tsx')).RoleEditRoute,
               })),
               settingsPage('settingsPicklist'),
-              settingsPage('settingsCountries'),
+              named('settingsCountries', async () => ({
+                Component: (await import('../features/countries/routes/countries.tsx')).CountriesRoute,
+              })),
               settingsPage('settingsTemplates'),
               settingsPage('settingsTemplateUpdate'),
-              settingsPage('settingsCurrencies'),
+              named('settingsCurrencies', async () => ({
+                Component: (await import('../features/currencies/routes/currencies.tsx')).CurrenciesRoute,
+              })),
               named('settingsPorts', async () => ({
                 Component: (await import('../features/ports/routes/ports.tsx')).PortsRoute,
               })),

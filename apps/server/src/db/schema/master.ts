@@ -1,8 +1,10 @@
 import {
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -112,4 +114,56 @@ export const companyPortFavourites = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.kind, table.code] })],
+);
+
+/** A company's choices over the global country list; a missing row means enabled, not a favourite. */
+export const companyCountries = pgTable(
+  'company_countries',
+  {
+    companyId: companyId(),
+    countryCode: text('country_code').notNull(),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    isFavourite: boolean('is_favourite').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.countryCode] })],
+);
+
+/** A company's choices over the active ISO 4217 currencies; a missing row means enabled. */
+export const companyCurrencies = pgTable(
+  'company_currencies',
+  {
+    companyId: companyId(),
+    currencyCode: text('currency_code').notNull(),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.currencyCode] })],
+);
+
+/**
+ * Exchange rates against the company's base currency, kept as history: 1 unit of `currency_code`
+ * is `rate` units of `base_currency` from `effective_date` until the next entry's date.
+ */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    companyId: companyId(),
+    id: uuid('id').notNull(),
+    baseCurrency: text('base_currency').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    rate: numeric('rate', { precision: 24, scale: 10 }).notNull(),
+    effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
+    createdByUserId: uuid('created_by_user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.id] }),
+    unique('exchange_rates_date_key').on(
+      table.companyId,
+      table.baseCurrency,
+      table.currencyCode,
+      table.effectiveDate,
+    ),
+  ],
 );

@@ -14,6 +14,7 @@ import { dataOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
 import { createCachedReference, replyWithReference } from './cached-reference.ts';
 import { registerPortRoutes } from './ports-routes.ts';
 import { listCountries, listCurrencies, listDropdowns, listTimeZones } from './reference-data.ts';
+import { registerSettingsRoutes } from './settings-routes.ts';
 
 const notModified = { 304: z.undefined() } as const;
 
@@ -68,4 +69,5 @@ export const registerMasterServer = async (app: FastifyInstance) => {
     async (request, reply) => replyWithReference(request, reply, dropdowns(request.query.module)),
   );
   await app.register(registerPortRoutes);
+  await app.register(registerSettingsRoutes);
 };
