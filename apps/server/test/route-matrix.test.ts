@@ -44,6 +44,8 @@ type TCompanyWorld = {
   oceanPortCode: string;
   airportCode: string;
   exchangeRateId: string;
+  picklistGroupId: string;
+  picklistValueId: string;
 };
 const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   roles: (world) => world.roleId,
@@ -51,6 +53,8 @@ const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   oceanport: (world) => world.oceanPortCode,
   airport: (world) => world.airportCode,
   'exchange-rates': (world) => world.exchangeRateId,
+  'dropdown-groups': (world) => world.picklistGroupId,
+  dropdown: (world) => world.picklistValueId,
 };
 
 /** Valid bodies, so the 401 and 404 checks get past input validation. */
@@ -66,6 +70,11 @@ const sampleBodies: Record<string, unknown> = {
   'PUT /master/api/v1/currency-settings': { codes: ['USD'], isEnabled: true },
   'PUT /master/api/v1/currency-settings/base': { baseCurrency: 'EUR' },
   'POST /master/api/v1/exchange-rates': { currency: 'USD', rate: 0.9, effectiveDate: '2024-01-01' },
+  'POST /master/api/v1/dropdown-groups': { module: 'matrix', key: 'matrix_list', label: 'Matrix list' },
+  'PATCH /master/api/v1/dropdown-groups/:id': { label: 'Matrix list' },
+  'POST /master/api/v1/dropdown-groups/:id/values': { label: 'Matrix', value: 'matrix' },
+  'PUT /master/api/v1/dropdown-groups/:id/order': { valueIds: ['01970000-0000-7000-8000-00000000abcd'] },
+  'PATCH /master/api/v1/dropdown/:id': { label: 'Matrix value' },
 };
 
 const methodsOf = (route: TRouteEntry): string[] =>
@@ -119,7 +128,11 @@ describe('route matrix', () => {
       effectiveDate: '2024-01-01',
     });
     expect(rate.statusCode, rate.body).toBe(201);
+    const picklists = await call('GET', '/master/api/v1/dropdown-groups?module=home', admin.jwt);
+    const [picklist] = (picklists.json() as { data: { _id: string; values: { _id: string }[] }[] }).data;
     return {
+      picklistGroupId: picklist?._id ?? '',
+      picklistValueId: picklist?.values[0]?._id ?? '',
       exchangeRateId: (rate.json() as { data: { _id: string } }).data._id,
       roleId: member?._id ?? '',
       groupId: (group.json() as { data: { _id: string } }).data._id,

@@ -7,6 +7,7 @@ export * from './files.ts';
 export * from './lists.ts';
 export * from './messages.ts';
 export * from './permissions.ts';
+export * from './picklists.ts';
 export * from './ports.ts';
 export * from './profile.ts';
 export * from './reference-data.ts';

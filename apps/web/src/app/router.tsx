@@ -97,7 +97,9 @@ export const routes: RouteObject[] = [
               named('roleEdit', async () => ({
                 Component: (await import('../features/roles/routes/roles.tsx')).RoleEditRoute,
               })),
-              settingsPage('settingsPicklist'),
+              named('settingsPicklist', async () => ({
+                Component: (await import('../features/picklists/routes/picklists.tsx')).PicklistsRoute,
+              })),
               named('settingsCountries', async () => ({
                 Component: (await import('../features/countries/routes/countries.tsx')).CountriesRoute,
               })),

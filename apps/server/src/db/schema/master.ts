@@ -2,6 +2,7 @@ import {
   boolean,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   numeric,
@@ -165,5 +166,51 @@ export const exchangeRates = pgTable(
       table.currencyCode,
       table.effectiveDate,
     ),
+  ],
+);
+
+/** A company's picklist (dropdown group) of one module, e.g. home/company_type. */
+export const dropdownGroups = pgTable(
+  'dropdown_groups',
+  {
+    companyId: companyId(),
+    id: uuid('id').notNull(),
+    module: text('module').notNull(),
+    /** The key the app looks the list up by (company_type); fixed once created. */
+    key: text('key').notNull(),
+    label: text('label').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.id] }),
+    unique('dropdown_groups_key').on(table.companyId, table.module, table.key),
+  ],
+);
+
+/** The values of a picklist in their order; inactive values stay for old records but are not offered. */
+export const dropdownValues = pgTable(
+  'dropdown_values',
+  {
+    companyId: companyId(),
+    id: uuid('id').notNull(),
+    groupId: uuid('group_id').notNull(),
+    label: text('label').notNull(),
+    value: text('value').notNull(),
+    sortOrder: integer('sort_order').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    /** A #rrggbb colour for tags, or null. */
+    colour: text('colour'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.id] }),
+    foreignKey({
+      columns: [table.companyId, table.groupId],
+      foreignColumns: [dropdownGroups.companyId, dropdownGroups.id],
+    }).onDelete('cascade'),
+    unique('dropdown_values_value_key').on(table.companyId, table.groupId, table.value),
+    index('dropdown_values_group_idx').on(table.companyId, table.groupId, table.sortOrder),
   ],
 );

@@ -103,7 +103,7 @@ export const ExchangeRatesDrawer = ({
                   remove.mutate(rate._id, { onError: (error) => notifyError(toErrorMessage(error)) })
                 }
               >
-                <Button size="small" danger aria-label={`Delete the rate from ${rate.effectiveDate}`}>
+                <Button type="link" aria-label={`Delete the rate from ${rate.effectiveDate}`}>
                   Delete
                 </Button>
               </Popconfirm>
