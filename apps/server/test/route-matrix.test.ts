@@ -46,6 +46,7 @@ type TCompanyWorld = {
   exchangeRateId: string;
   picklistGroupId: string;
   picklistValueId: string;
+  importId: string;
 };
 const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   roles: (world) => world.roleId,
@@ -55,6 +56,7 @@ const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   'exchange-rates': (world) => world.exchangeRateId,
   'dropdown-groups': (world) => world.picklistGroupId,
   dropdown: (world) => world.picklistValueId,
+  imports: (world) => world.importId,
 };
 
 /** Valid bodies, so the 401 and 404 checks get past input validation. */
@@ -75,6 +77,7 @@ const sampleBodies: Record<string, unknown> = {
   'POST /master/api/v1/dropdown-groups/:id/values': { label: 'Matrix', value: 'matrix' },
   'PUT /master/api/v1/dropdown-groups/:id/order': { valueIds: ['01970000-0000-7000-8000-00000000abcd'] },
   'PATCH /master/api/v1/dropdown/:id': { label: 'Matrix value' },
+  'POST /master/api/v1/oceanport/imports/:id/apply': {},
 };
 
 const methodsOf = (route: TRouteEntry): string[] =>
@@ -130,7 +133,15 @@ describe('route matrix', () => {
     expect(rate.statusCode, rate.body).toBe(201);
     const picklists = await call('GET', '/master/api/v1/dropdown-groups?module=home', admin.jwt);
     const [picklist] = (picklists.json() as { data: { _id: string; values: { _id: string }[] }[] }).data;
+    const upload = await testApp.app.inject({
+      method: 'POST',
+      url: '/master/api/v1/oceanport/imports',
+      headers: { authorization: admin.jwt, 'content-type': 'text/csv' },
+      payload: '"+","NL","ZZX","Matrix Haven","Matrix Haven","","AI","1-------","2401","","",""\n',
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
     return {
+      importId: (upload.json() as { data: { _id: string } }).data._id,
       picklistGroupId: picklist?._id ?? '',
       picklistValueId: picklist?.values[0]?._id ?? '',
       exchangeRateId: (rate.json() as { data: { _id: string } }).data._id,

@@ -16,6 +16,7 @@ export const auditEntityTypes = [
   'exchange-rate',
   'picklist-group',
   'picklist-value',
+  'catalogue-import',
 ] as const;
 export type TAuditEntityType = (typeof auditEntityTypes)[number];
 

@@ -84,3 +84,52 @@ export type TCustomPortInput = z.infer<typeof ZCustomPortInput>;
 /** PATCH /master/api/v1/{port}/{code}: a custom entry's fields (its code stays). */
 export const ZCustomPortUpdate = z.object(customPortFields).partial().strict();
 export type TCustomPortUpdate = z.infer<typeof ZCustomPortUpdate>;
+
+/** A UN/LOCODE row as an import shows it. */
+export const ZImportedPort = z.object({
+  code: z.string(),
+  name: z.string(),
+  subdivision: z.string(),
+  status: z.string(),
+  change: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+
+/** POST /master/api/v1/oceanport/imports (the CodeList CSV as the body) and GET …/imports/:id. */
+export const ZPortImport = z.object({
+  _id: z.string(),
+  status: z.enum(['pending', 'applied', 'discarded']),
+  fileName: z.string(),
+  createdAt: z.string(),
+  summary: z.object({
+    added: z.number().int(),
+    changed: z.number().int(),
+    retired: z.number().int(),
+    outOfCountry: z.number().int(),
+    unchanged: z.number().int(),
+    problems: z.number().int(),
+  }),
+  /** Up to 500 entries of each list; the summary has the full counts. */
+  added: z.array(ZImportedPort),
+  changed: z.array(
+    z.object({
+      code: z.string(),
+      fields: z.array(z.string()),
+      before: z.object({
+        name: z.string(),
+        latitude: z.number().nullable(),
+        longitude: z.number().nullable(),
+      }),
+      after: ZImportedPort,
+    }),
+  ),
+  retired: z.array(z.object({ code: z.string(), name: z.string() })),
+  outOfCountry: z.array(ZImportedPort),
+  problems: z.array(z.object({ line: z.number().int(), message: z.string() })),
+});
+export type TPortImport = z.infer<typeof ZPortImport>;
+
+/** POST /master/api/v1/oceanport/imports/:id/apply */
+export const ZPortImportApply = z.object({ keepOutOfCountry: z.boolean().optional() }).strict();
+export type TPortImportApply = z.infer<typeof ZPortImportApply>;

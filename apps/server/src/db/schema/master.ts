@@ -5,6 +5,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -213,4 +214,26 @@ export const dropdownValues = pgTable(
     unique('dropdown_values_value_key').on(table.companyId, table.groupId, table.value),
     index('dropdown_values_group_idx').on(table.companyId, table.groupId, table.sortOrder),
   ],
+);
+
+/** An uploaded catalogue file's reviewed diff, kept until the admin applies or discards it. */
+export const catalogueImports = pgTable(
+  'catalogue_imports',
+  {
+    companyId: companyId(),
+    id: uuid('id').notNull(),
+    kind: text('kind', { enum: ['oceanport'] }).notNull(),
+    status: text('status', { enum: ['pending', 'applied', 'discarded'] })
+      .notNull()
+      .default('pending'),
+    fileName: text('file_name').notNull().default(''),
+    /** The catalogue's max(updated_at) when the diff was made: applying refuses a catalogue changed since. */
+    catalogueVersion: text('catalogue_version').notNull(),
+    diff: jsonb('diff').notNull(),
+    problems: jsonb('problems').notNull(),
+    createdByUserId: uuid('created_by_user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.id] })],
 );

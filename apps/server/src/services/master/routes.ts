@@ -7,6 +7,7 @@ import { dataOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
 import { createCachedReference, replyWithReference, toReference } from './cached-reference.ts';
 import { registerPicklistRoutes } from './picklists-routes.ts';
 import { createPicklistsService } from './picklists-service.ts';
+import { registerPortImportRoutes } from './port-import-routes.ts';
 import { registerPortRoutes } from './ports-routes.ts';
 import { listCountries, listCurrencies, listTimeZones } from './reference-data.ts';
 import { registerSettingsRoutes } from './settings-routes.ts';
@@ -65,4 +66,5 @@ export const registerMasterServer = async (app: FastifyInstance) => {
   await app.register(registerPortRoutes);
   await app.register(registerSettingsRoutes);
   await app.register(registerPicklistRoutes);
+  await app.register(registerPortImportRoutes);
 };

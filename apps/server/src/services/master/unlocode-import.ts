@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { seaPorts } from '../../db/schema/index.ts';
 import { locatesInCountry } from './country-check.ts';
 
@@ -339,7 +339,13 @@ export const applyPortDiff = async (
   {
     countryNames,
     keepOutOfCountry = false,
-  }: { countryNames: Map<string, string>; keepOutOfCountry?: boolean },
+    onApplied,
+  }: {
+    countryNames: Map<string, string>;
+    keepOutOfCountry?: boolean;
+    /** More work for the same transaction (the import's status, its audit row). */
+    onApplied?: (tx: Tx) => Promise<void>;
+  },
 ) => {
   const suspicious = new Set(diff.outOfCountry.map((port) => port.code));
   const pointOf = (port: TUnlocodePort) =>
@@ -386,6 +392,7 @@ export const applyPortDiff = async (
         .set({ retiredAt: now, updatedAt: now })
         .where(inArray(seaPorts.code, retired));
     }
+    await onApplied?.(tx as unknown as Tx);
   });
   return { added: diff.added.length, changed: diff.changed.length, retired: diff.retired.length };
 };
