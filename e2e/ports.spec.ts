@@ -88,3 +88,42 @@ test('the old ports segment and the switcher lead to the right catalogue', async
   await expect(page).toHaveURL(/\/settings\/airport$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Airports' })).toBeVisible();
 });
+
+test('imports a UN/LOCODE CodeList, reviews the differences and applies them', async ({ page, request }) => {
+  test.slow();
+  const admin = await createCompanyUser(request, { label: 'unlocode' });
+  await signIn(page, admin);
+  await page.goto('/settings/oceanport');
+  await page.getByRole('button', { name: 'Import UN/LOCODE' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import UN/LOCODE ports' });
+  await expectAccessible(page);
+  const line = (location: string, name: string, coordinates: string) =>
+    `"+","LI","${location}","${name}","${name}","","AI","1-------","2401","","${coordinates}",""`;
+  await dialog.getByLabel('CodeList CSV file').setInputFiles({
+    name: 'CodeListPart1.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      [
+        line('ZRH', 'Rheinhafen Vaduz', '4708N 00931E'),
+        line('ZIN', 'Wrong Point', '4716N 01124E'),
+        line('ZBD', '=HYPERLINK(1)', ''),
+      ].join('\r\n'),
+    ),
+  });
+  const differences = dialog.getByRole('region', { name: 'Differences' });
+  await expect(differences.getByRole('tab', { name: 'New (2)' })).toBeVisible();
+  await expect(differences.getByRole('tab', { name: 'Outside their country (1)' })).toBeVisible();
+  await differences.getByRole('tab', { name: 'Rows skipped (1)' }).click();
+  await expect(differences.getByText('has a cell that starts like a spreadsheet formula')).toBeVisible();
+  await differences.getByRole('tab', { name: 'Outside their country (1)' }).click();
+  await expect(differences.getByRole('row', { name: /LIZIN/ })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Apply changes' }).click();
+  await expect(page.getByText('The port catalogue was updated')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('textbox', { name: 'Search ocean ports' }).fill('LIZRH');
+  const added = page.getByRole('row', { name: /LIZRH/ });
+  await expect(added).toContainText('Rheinhafen Vaduz');
+  await added.getByRole('button', { name: 'LIZRH', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: /Rheinhafen Vaduz/ }).getByText('47.1333° N')).toBeVisible();
+});

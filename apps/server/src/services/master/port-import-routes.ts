@@ -139,7 +139,9 @@ export const registerPortImportRoutes = async (app: FastifyInstance) => {
           problems: parsed.problems.slice(0, listLimit),
         });
       }
-      const fileName = String(request.headers['x-file-name'] ?? '').slice(0, 200);
+      const named =
+        request.headers['x-file-name'] ?? (request.query as { fileName?: unknown } | undefined)?.fileName;
+      const fileName = (typeof named === 'string' ? named : '').slice(0, 200);
       // The catalogue is global: read it outside the tenant transaction, then store the diff in it.
       const [current, version] = [await readCataloguePorts(db), await catalogueVersion(db)];
       const diff = diffPorts(parsed.ports, current, parsed.countries);

@@ -2,6 +2,7 @@ import type {
   TCustomPortInput,
   TCustomPortUpdate,
   TPortEntry,
+  TPortImport,
   TPortKind,
   TPortListQuery,
 } from '@cargodesk/shared';
@@ -57,3 +58,37 @@ export const useSetFavourite = (kind: TPortKind) =>
       method: isFavourite ? 'PUT' : 'DELETE',
     }),
   );
+
+export const useUploadPortImport = () =>
+  useMutation({
+    mutationFn: (file: File) =>
+      apiRequest<TPortImport>('master', '/oceanport/imports', {
+        method: 'POST',
+        body: file,
+        query: { fileName: file.name },
+        timeoutMs: 120_000,
+      }),
+  });
+
+export const useDecidePortImport = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      id,
+      apply,
+      keepOutOfCountry,
+    }: {
+      id: string;
+      apply: boolean;
+      keepOutOfCountry?: boolean;
+    }) =>
+      apply
+        ? apiRequest<TPortImport>('master', `/oceanport/imports/${id}/apply`, {
+            method: 'POST',
+            body: { keepOutOfCountry: keepOutOfCountry ?? false },
+            timeoutMs: 120_000,
+          })
+        : apiRequest<TPortImport>('master', `/oceanport/imports/${id}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['ports'] }),
+  });
+};

@@ -1,4 +1,4 @@
-import { PlusOutlined, SearchOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import { PlusOutlined, SearchOutlined, StarFilled, StarOutlined, UploadOutlined } from '@ant-design/icons';
 import { isPortKind, type TPortEntry, type TPortKind, type TPortListQuery } from '@cargodesk/shared';
 import {
   Alert,
@@ -27,6 +27,7 @@ import { useSession } from '../../../lib/auth/session-store.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeletePort, usePorts, useSetFavourite } from '../api/ports.ts';
 import { CustomPortModal } from '../components/custom-port-modal.tsx';
+import { PortImportModal } from '../components/port-import-modal.tsx';
 
 const pageSize = 20;
 const searchDelayMs = 300;
@@ -189,6 +190,7 @@ const PortsScreen = ({ kind }: { kind: TPortKind }) => {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<TPortEntry>();
   const [isAdding, setIsAdding] = useState(false);
+  const [isImporting, setIsImporting] = useState(false);
   const q = useDebounced(search.trim(), searchDelayMs);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filters are the trigger.
@@ -280,9 +282,16 @@ const PortsScreen = ({ kind }: { kind: TPortKind }) => {
           {titles[kind]}
         </Typography.Title>
         {canWrite && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setIsAdding(true)}>
-            Add {singular[kind]}
-          </Button>
+          <Space wrap>
+            {kind === 'oceanport' && (
+              <Button icon={<UploadOutlined />} onClick={() => setIsImporting(true)}>
+                Import UN/LOCODE
+              </Button>
+            )}
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setIsAdding(true)}>
+              Add {singular[kind]}
+            </Button>
+          </Space>
         )}
       </Space>
       <Space
@@ -359,6 +368,9 @@ const PortsScreen = ({ kind }: { kind: TPortKind }) => {
       />
       <PortDetails kind={kind} entry={shown} canWrite={canWrite} onClose={() => setSelected(undefined)} />
       {canWrite && <CustomPortModal kind={kind} isOpen={isAdding} onClose={() => setIsAdding(false)} />}
+      {canWrite && kind === 'oceanport' && (
+        <PortImportModal isOpen={isImporting} onClose={() => setIsImporting(false)} />
+      )}
     </Card>
   );
 };
