@@ -47,6 +47,8 @@ type TCompanyWorld = {
   picklistGroupId: string;
   picklistValueId: string;
   importId: string;
+  businessTypeId: string;
+  receivingLocationId: string;
 };
 const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   roles: (world) => world.roleId,
@@ -57,6 +59,8 @@ const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   'dropdown-groups': (world) => world.picklistGroupId,
   dropdown: (world) => world.picklistValueId,
   imports: (world) => world.importId,
+  type: (world) => world.businessTypeId,
+  receivinglocation: (world) => world.receivingLocationId,
 };
 
 /** Valid bodies, so the 401 and 404 checks get past input validation. */
@@ -78,6 +82,10 @@ const sampleBodies: Record<string, unknown> = {
   'PUT /master/api/v1/dropdown-groups/:id/order': { valueIds: ['01970000-0000-7000-8000-00000000abcd'] },
   'PATCH /master/api/v1/dropdown/:id': { label: 'Matrix value' },
   'POST /master/api/v1/oceanport/imports/:id/apply': {},
+  'POST /master/api/v1/type': { name: 'Matrix type' },
+  'PATCH /master/api/v1/type/:id': { name: 'Matrix type B' },
+  'POST /master/api/v1/receivinglocation': { code: 'MX-1', name: 'Matrix depot', countryCode: 'NL' },
+  'PATCH /master/api/v1/receivinglocation/:id': { name: 'Matrix depot B' },
 };
 
 const methodsOf = (route: TRouteEntry): string[] =>
@@ -140,7 +148,17 @@ describe('route matrix', () => {
       payload: '"+","NL","ZZX","Matrix Haven","Matrix Haven","","AI","1-------","2401","","",""\n',
     });
     expect(upload.statusCode, upload.body).toBe(201);
+    const businessType = await call('POST', '/master/api/v1/type', admin.jwt, { name: 'Matrix world type' });
+    expect(businessType.statusCode, businessType.body).toBe(201);
+    const location = await call('POST', '/master/api/v1/receivinglocation', admin.jwt, {
+      code: 'MX-WORLD',
+      name: 'Matrix world depot',
+      countryCode: 'NL',
+    });
+    expect(location.statusCode, location.body).toBe(201);
     return {
+      businessTypeId: (businessType.json() as { data: { _id: string } }).data._id,
+      receivingLocationId: (location.json() as { data: { _id: string } }).data._id,
       importId: (upload.json() as { data: { _id: string } }).data._id,
       picklistGroupId: picklist?._id ?? '',
       picklistValueId: picklist?.values[0]?._id ?? '',

@@ -17,6 +17,8 @@ export const auditEntityTypes = [
   'picklist-group',
   'picklist-value',
   'catalogue-import',
+  'business-type',
+  'receiving-location',
 ] as const;
 export type TAuditEntityType = (typeof auditEntityTypes)[number];
 

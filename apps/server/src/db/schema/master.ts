@@ -237,3 +237,44 @@ export const catalogueImports = pgTable(
   },
   (table) => [primaryKey({ columns: [table.companyId, table.id] })],
 );
+
+/** The kinds of business a company deals with (shipper, consignee, agent…): company CRUD (spec §7 /type/). */
+export const businessTypes = pgTable(
+  'business_types',
+  {
+    companyId: companyId(),
+    id: uuid('id').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.id] }),
+    unique('business_types_name_key').on(table.companyId, table.name),
+  ],
+);
+
+/** Where a company receives cargo (warehouses, CFS, depots): company CRUD (spec §7 /receivinglocation). */
+export const receivingLocations = pgTable(
+  'receiving_locations',
+  {
+    companyId: companyId(),
+    id: uuid('id').notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    address: text('address').notNull().default(''),
+    city: text('city').notNull().default(''),
+    countryCode: text('country_code').notNull(),
+    /** The UN/LOCODE of the port or place it serves, if any. */
+    locode: text('locode'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.id] }),
+    unique('receiving_locations_code_key').on(table.companyId, table.code),
+  ],
+);

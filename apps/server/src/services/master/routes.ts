@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { authenticate, requireAuth } from '../../platform/auth-context.ts';
 import { dataOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
 import { createCachedReference, replyWithReference, toReference } from './cached-reference.ts';
+import { registerCompanyListRoutes } from './company-lists-routes.ts';
 import { registerPicklistRoutes } from './picklists-routes.ts';
 import { createPicklistsService } from './picklists-service.ts';
 import { registerPortImportRoutes } from './port-import-routes.ts';
@@ -67,4 +68,5 @@ export const registerMasterServer = async (app: FastifyInstance) => {
   await app.register(registerSettingsRoutes);
   await app.register(registerPicklistRoutes);
   await app.register(registerPortImportRoutes);
+  await app.register(registerCompanyListRoutes);
 };
