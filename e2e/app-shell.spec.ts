@@ -88,9 +88,9 @@ test('the gear opens the profile settings and the settings menu, inside the sign
   await page.getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/settings\/profile$/);
   await expect(page.getByRole('heading', { level: 2, name: 'My profile' })).toBeVisible();
-  await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Ports' }).click();
-  await expect(page).toHaveURL(/\/settings\/ports$/);
-  await expect(page.getByRole('heading', { level: 2, name: 'Ports' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Airports' }).click();
+  await expect(page).toHaveURL(/\/settings\/airport$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Airports' })).toBeVisible();
   await page.goto('/no-such-page');
   await expect(page).toHaveURL(/\/notFound$/);
   await expect(page.getByText('Page not found')).toBeVisible();

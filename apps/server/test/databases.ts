@@ -18,12 +18,17 @@ export const testDatabaseKinds: TDatabaseKind[] = process.env.TEST_DATABASE_URL
 // The first test file to need it writes the migrated image to the temp dir, named by a hash of
 // the migrations, and every other file (in any worker) starts its database from that image.
 const migrationsFolder = fileURLToPath(new URL('../src/db/migrations/', import.meta.url));
+const seedDataFolder = fileURLToPath(new URL('../src/db/seed/data/', import.meta.url));
 
 const migratedPgliteImage = async (): Promise<Blob> => {
   const hash = createHash('sha256');
   for (const file of fs.readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
     const full = path.join(migrationsFolder, file);
     if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
+  }
+  // The image holds the catalogue seeds too (migrateDatabase loads them).
+  for (const file of fs.readdirSync(seedDataFolder).sort()) {
+    hash.update(file).update(fs.readFileSync(path.join(seedDataFolder, file)));
   }
   const imagePath = path.join(os.tmpdir(), `cargodesk-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
   if (fs.existsSync(imagePath)) return new Blob([fs.readFileSync(imagePath)]);

@@ -55,6 +55,14 @@ type TCompanyWorld = {
   fileId: string;
   notificationId: string;
   mailId: string;
+  oceanPortCode: string;
+  airportCode: string;
+  exchangeRateId: string;
+  picklistGroupId: string;
+  picklistValueId: string;
+  importId: string;
+  businessTypeId: string;
+  receivingLocationId: string;
 };
 const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   users: (world) => world.userId,
@@ -63,6 +71,14 @@ const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   file: (world) => world.fileId,
   notifications: (world) => world.notificationId,
   sent: (world) => world.mailId,
+  oceanport: (world) => world.oceanPortCode,
+  airport: (world) => world.airportCode,
+  'exchange-rates': (world) => world.exchangeRateId,
+  'dropdown-groups': (world) => world.picklistGroupId,
+  dropdown: (world) => world.picklistValueId,
+  imports: (world) => world.importId,
+  type: (world) => world.businessTypeId,
+  receivinglocation: (world) => world.receivingLocationId,
 };
 
 /** Valid bodies, so the 401 and 404 checks get past input validation. */
@@ -75,6 +91,24 @@ const sampleBodies: Record<string, unknown> = {
   'PATCH /notifyserver/api/v1/notifications/:id': { status: 'loaded' },
   'POST /notifyserver/api/v1/announcements': { title: 'Matrix' },
   'POST /mailserver/api/v1/send': { to: ['matrix@client.test'], subject: 'Matrix' },
+  'POST /master/api/v1/oceanport': { code: 'NLZZM', name: 'Matrix Jetty', countryCode: 'NL' },
+  'POST /master/api/v1/airport': { code: 'ZZM', name: 'Matrix Strip', countryCode: 'NL' },
+  'PATCH /master/api/v1/oceanport/:code': { name: 'Matrix Quay' },
+  'PATCH /master/api/v1/airport/:code': { name: 'Matrix Field' },
+  'PUT /master/api/v1/country-settings': { codes: ['NL'], isFavourite: true },
+  'PUT /master/api/v1/currency-settings': { codes: ['USD'], isEnabled: true },
+  'PUT /master/api/v1/currency-settings/base': { baseCurrency: 'EUR' },
+  'POST /master/api/v1/exchange-rates': { currency: 'USD', rate: 0.9, effectiveDate: '2024-01-01' },
+  'POST /master/api/v1/dropdown-groups': { module: 'matrix', key: 'matrix_list', label: 'Matrix list' },
+  'PATCH /master/api/v1/dropdown-groups/:id': { label: 'Matrix list' },
+  'POST /master/api/v1/dropdown-groups/:id/values': { label: 'Matrix', value: 'matrix' },
+  'PUT /master/api/v1/dropdown-groups/:id/order': { valueIds: ['01970000-0000-7000-8000-00000000abcd'] },
+  'PATCH /master/api/v1/dropdown/:id': { label: 'Matrix value' },
+  'POST /master/api/v1/oceanport/imports/:id/apply': {},
+  'POST /master/api/v1/type': { name: 'Matrix type' },
+  'PATCH /master/api/v1/type/:id': { name: 'Matrix type B' },
+  'POST /master/api/v1/receivinglocation': { code: 'MX-1', name: 'Matrix depot', countryCode: 'NL' },
+  'PATCH /master/api/v1/receivinglocation/:id': { name: 'Matrix depot B' },
 };
 
 const methodsOf = (route: TRouteEntry): string[] =>
@@ -130,6 +164,43 @@ describe('route matrix', () => {
       subject: 'Matrix',
     });
     expect(mail.statusCode, mail.body).toBe(201);
+    // Custom entries: catalogue codes are readable by all, so a company's own code is what B must not reach.
+    const port = await call('POST', '/master/api/v1/oceanport', admin.jwt, {
+      code: 'NLZZW',
+      name: 'Matrix World Port',
+      countryCode: 'NL',
+    });
+    expect(port.statusCode, port.body).toBe(201);
+    const airport = await call('POST', '/master/api/v1/airport', admin.jwt, {
+      code: 'ZZW',
+      name: 'Matrix World Airport',
+      countryCode: 'NL',
+    });
+    expect(airport.statusCode, airport.body).toBe(201);
+    await call('PUT', '/master/api/v1/currency-settings/base', admin.jwt, { baseCurrency: 'EUR' });
+    const rate = await call('POST', '/master/api/v1/exchange-rates', admin.jwt, {
+      currency: 'GBP',
+      rate: 1.17,
+      effectiveDate: '2024-01-01',
+    });
+    expect(rate.statusCode, rate.body).toBe(201);
+    const picklists = await call('GET', '/master/api/v1/dropdown-groups?module=home', admin.jwt);
+    const [picklist] = (picklists.json() as { data: { _id: string; values: { _id: string }[] }[] }).data;
+    const upload = await testApp.app.inject({
+      method: 'POST',
+      url: '/master/api/v1/oceanport/imports',
+      headers: { authorization: admin.jwt, 'content-type': 'text/csv' },
+      payload: '"+","NL","ZZX","Matrix Haven","Matrix Haven","","AI","1-------","2401","","",""\n',
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const businessType = await call('POST', '/master/api/v1/type', admin.jwt, { name: 'Matrix world type' });
+    expect(businessType.statusCode, businessType.body).toBe(201);
+    const location = await call('POST', '/master/api/v1/receivinglocation', admin.jwt, {
+      code: 'MX-WORLD',
+      name: 'Matrix world depot',
+      countryCode: 'NL',
+    });
+    expect(location.statusCode, location.body).toBe(201);
     return {
       mailId: (mail.json() as { data: { _id: string } }).data._id,
       userId: powerless.userId,
@@ -137,6 +208,16 @@ describe('route matrix', () => {
       roleId: member?._id ?? '',
       groupId: (group.json() as { data: { _id: string } }).data._id,
       notificationId: notification?._id ?? '',
+      businessTypeId: (businessType.json() as { data: { _id: string } }).data._id,
+      receivingLocationId: (location.json() as { data: { _id: string } }).data._id,
+      importId: (upload.json() as { data: { _id: string } }).data._id,
+      picklistGroupId: picklist?._id ?? '',
+      picklistValueId: picklist?.values[0]?._id ?? '',
+      exchangeRateId: (rate.json() as { data: { _id: string } }).data._id,
+      roleId: member?._id ?? '',
+      groupId: (group.json() as { data: { _id: string } }).data._id,
+      oceanPortCode: 'NLZZW',
+      airportCode: 'ZZW',
     };
   };
 

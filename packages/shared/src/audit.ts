@@ -11,6 +11,16 @@ export const auditEntityTypes = [
   'session',
   'announcement',
   'mail',
+  'port',
+  'port-favourite',
+  'country-setting',
+  'currency-setting',
+  'exchange-rate',
+  'picklist-group',
+  'picklist-value',
+  'catalogue-import',
+  'business-type',
+  'receiving-location',
 ] as const;
 export type TAuditEntityType = (typeof auditEntityTypes)[number];
 

@@ -1,5 +1,7 @@
 export * from './audit.ts';
 export * from './company.ts';
+export * from './company-lists.ts';
+export * from './countries-currencies.ts';
 export * from './default-dropdowns.ts';
 export * from './errors.ts';
 export * from './files.ts';
@@ -7,6 +9,8 @@ export * from './lists.ts';
 export * from './messages.ts';
 export * from './notifications.ts';
 export * from './permissions.ts';
+export * from './picklists.ts';
+export * from './ports.ts';
 export * from './profile.ts';
 export * from './reference-data.ts';
 export * from './roles.ts';

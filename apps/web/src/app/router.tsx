@@ -97,12 +97,20 @@ export const routes: RouteObject[] = [
               named('roleEdit', async () => ({
                 Component: (await import('../features/roles/routes/roles.tsx')).RoleEditRoute,
               })),
-              settingsPage('settingsPicklist'),
-              settingsPage('settingsCountries'),
+              named('settingsPicklist', async () => ({
+                Component: (await import('../features/picklists/routes/picklists.tsx')).PicklistsRoute,
+              })),
+              named('settingsCountries', async () => ({
+                Component: (await import('../features/countries/routes/countries.tsx')).CountriesRoute,
+              })),
               settingsPage('settingsTemplates'),
               settingsPage('settingsTemplateUpdate'),
-              settingsPage('settingsCurrencies'),
-              settingsPage('settingsPorts'),
+              named('settingsCurrencies', async () => ({
+                Component: (await import('../features/currencies/routes/currencies.tsx')).CurrenciesRoute,
+              })),
+              named('settingsPorts', async () => ({
+                Component: (await import('../features/ports/routes/ports.tsx')).PortsRoute,
+              })),
             ],
           },
           { path: '*', loader: () => redirect(paths.notFound.path) },

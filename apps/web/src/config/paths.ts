@@ -28,7 +28,7 @@ export const paths = {
   settingsPicklist: { path: '/settings/picklist', href: () => '/settings/picklist' },
   settingsPorts: {
     path: '/settings/:port',
-    href: ({ port = 'ports' }: { port?: string } = {}) => `/settings/${port}`,
+    href: ({ port = 'oceanport' }: { port?: string } = {}) => `/settings/${port}`,
   },
   settingsCountries: { path: '/settings/countries', href: () => '/settings/countries' },
   settingsTemplates: { path: '/settings/templates', href: () => '/settings/templates' },

@@ -134,14 +134,18 @@ const requestBody = async <TBody>(
   if (token) headers.authorization = token;
   // A FormData body (an upload) sets its own multipart content type and boundary.
   const isForm = body instanceof FormData;
-  if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
+  // A Blob (a file sent as it is) carries its own type.
+  const isBlob = body instanceof Blob;
+  if (isBlob) headers['content-type'] = body.type || 'application/octet-stream';
+  else if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetch(url, {
       method,
       headers,
-      body: body === undefined || isForm ? (body as FormData | undefined) : JSON.stringify(body),
+      body:
+        body === undefined || isForm || isBlob ? (body as FormData | Blob | undefined) : JSON.stringify(body),
       signal: signal
         ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)])
         : AbortSignal.timeout(timeoutMs),

@@ -5,6 +5,12 @@ export type TCachedReference<T> = { etag: string; data: T };
 
 const cacheControl = 'private, max-age=0, must-revalidate';
 
+/** A list and its ETag, for lists that differ per company and are built on each request. */
+export const toReference = <T>(data: T): TCachedReference<T> => ({
+  data,
+  etag: `"${createHash('sha256').update(JSON.stringify(data)).digest('base64url').slice(0, 27)}"`,
+});
+
 /** Builds a list and its ETag once, and again only after `refreshMs` (for lists that drift, like offsets). */
 export const createCachedReference = <T>(build: () => T, { refreshMs }: { refreshMs?: number } = {}) => {
   let cached: (TCachedReference<T> & { builtAt: number }) | undefined;

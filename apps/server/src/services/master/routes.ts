@@ -1,18 +1,17 @@
-import {
-  defaultDropdowns,
-  ZCountry,
-  ZCurrency,
-  ZDropdownGroup,
-  ZDropdownQuery,
-  ZTimeZone,
-} from '@cargodesk/shared';
+import { ZCountry, ZCurrency, ZDropdownGroup, ZDropdownQuery, ZTimeZone } from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate } from '../../platform/auth-context.ts';
+import { authenticate, requireAuth } from '../../platform/auth-context.ts';
 import { dataOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
-import { createCachedReference, replyWithReference } from './cached-reference.ts';
-import { listCountries, listCurrencies, listDropdowns, listTimeZones } from './reference-data.ts';
+import { createCachedReference, replyWithReference, toReference } from './cached-reference.ts';
+import { registerCompanyListRoutes } from './company-lists-routes.ts';
+import { registerPicklistRoutes } from './picklists-routes.ts';
+import { createPicklistsService } from './picklists-service.ts';
+import { registerPortImportRoutes } from './port-import-routes.ts';
+import { registerPortRoutes } from './ports-routes.ts';
+import { listCountries, listCurrencies, listTimeZones } from './reference-data.ts';
+import { registerSettingsRoutes } from './settings-routes.ts';
 
 const notModified = { 304: z.undefined() } as const;
 
@@ -21,14 +20,8 @@ export const registerMasterServer = async (app: FastifyInstance) => {
   const countries = createCachedReference(listCountries);
   const currencies = createCachedReference(listCurrencies);
   const timeZones = createCachedReference(listTimeZones, { refreshMs: 60 * 60 * 1000 });
-  const dropdownLists = new Map(
-    Object.keys(defaultDropdowns).map((module) => [
-      module,
-      createCachedReference(() => listDropdowns(module)),
-    ]),
-  );
-  const noDropdowns = createCachedReference(() => listDropdowns(''));
-  const dropdowns = (module: string) => (dropdownLists.get(module) ?? noDropdowns)();
+  // Picklists are the company's own (its copy of the defaults once it edits them): built per request.
+  const picklists = createPicklistsService(app);
   // Built now so the first signed-in user does not wait for them.
   countries();
   currencies();
@@ -64,6 +57,16 @@ export const registerMasterServer = async (app: FastifyInstance) => {
         },
       },
     },
-    async (request, reply) => replyWithReference(request, reply, dropdowns(request.query.module)),
+    async (request, reply) =>
+      replyWithReference(
+        request,
+        reply,
+        toReference(await picklists.startupLists(requireAuth(request), request.query.module)),
+      ),
   );
+  await app.register(registerPortRoutes);
+  await app.register(registerSettingsRoutes);
+  await app.register(registerPicklistRoutes);
+  await app.register(registerPortImportRoutes);
+  await app.register(registerCompanyListRoutes);
 };

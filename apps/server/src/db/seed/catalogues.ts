@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import countryCodes from 'country-codes-list';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import type { TAirportSeed, TSeaPortSeed } from './catalogue-seed.ts';
+
+// Loads the global port and airport catalogues at migrate time (DESIGN §4) when they are empty:
+// once per database, so UN/LOCODE and OurAirports imports are never overwritten by the seed.
+
+const dataDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'data');
+
+/** The committed seed files, also read by the bench and tests to know the full catalogue size. */
+export const readCatalogueSeed = <T>(file: 'seaports.json' | 'airports.json'): T[] =>
+  JSON.parse(fs.readFileSync(path.join(dataDir, file), 'utf8')) as T[];
+
+const countryNames = () =>
+  Object.fromEntries(countryCodes.all().map((country) => [country.countryCode, country.countryNameEn]));
+
+const isEmpty = async (db: Db, table: 'sea_ports' | 'airports') => {
+  const result = await db.execute(sql.raw(`select not exists (select 1 from ${table}) as empty`));
+  return Boolean((result as unknown as { rows: { empty: boolean }[] }).rows[0]?.empty);
+};
+
+export const seedCatalogues = async (db: Db) => {
+  const names = countryNames();
+  if (await isEmpty(db, 'sea_ports')) {
+    const rows = readCatalogueSeed<TSeaPortSeed>('seaports.json').map((port) => ({
+      ...port,
+      countryName: names[port.countryCode] ?? '',
+    }));
+    // One statement with the rows as JSON: thousands of rows in well under a second on PGlite.
+    await db.execute(sql`
+      insert into sea_ports (code, name, city, country_code, country_name, latitude, longitude, timezone, source)
+      select code, name, city, "countryCode", "countryName", latitude, longitude, timezone, 'seed'
+      from json_to_recordset(${JSON.stringify(rows)}::json) as x(
+        code text, name text, city text, "countryCode" text, "countryName" text,
+        latitude double precision, longitude double precision, timezone text)
+      on conflict (code) do nothing`);
+  }
+  if (await isEmpty(db, 'airports')) {
+    const rows = readCatalogueSeed<TAirportSeed>('airports.json').map((airport) => ({
+      ...airport,
+      countryName: names[airport.countryCode] ?? '',
+    }));
+    await db.execute(sql`
+      insert into airports (ident, iata_code, icao_code, name, city, country_code, country_name, region,
+        latitude, longitude, elevation_ft, type, scheduled_service)
+      select ident, "iataCode", "icaoCode", name, city, "countryCode", "countryName", region,
+        latitude, longitude, "elevationFt", type, "scheduledService"
+      from json_to_recordset(${JSON.stringify(rows)}::json) as x(
+        ident text, "iataCode" text, "icaoCode" text, name text, city text, "countryCode" text,
+        "countryName" text, region text, latitude double precision, longitude double precision,
+        "elevationFt" integer, type text, "scheduledService" boolean)
+      on conflict (ident) do nothing`);
+  }
+};

@@ -1,0 +1,147 @@
+import {
+  ZPicklistGroup,
+  ZPicklistGroupInput,
+  ZPicklistGroupsQuery,
+  ZPicklistGroupUpdate,
+  ZPicklistOrderInput,
+  ZPicklistValueInput,
+  ZPicklistValueUpdate,
+} from '@cargodesk/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditActorOf } from '../../platform/audit.ts';
+import { requireAuth } from '../../platform/auth-context.ts';
+import { dataOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
+import { createPicklistsService } from './picklists-service.ts';
+
+const errors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody } as const;
+const ZGroupParams = z.object({ id: z.uuid('must be a picklist id') }).strict();
+const ZValueParams = z.object({ id: z.uuid('must be a picklist value id') }).strict();
+const deleted = dataOf(z.object({ deleted: z.literal(true) }));
+
+/** Picklists (spec §7 /dropdown-groups, /dropdown/): picklists:read to see them, picklists:write to edit. */
+export const registerPicklistRoutes = async (app: FastifyInstance) => {
+  const service = createPicklistsService(app);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/dropdown-groups',
+    {
+      config: { permission: 'picklists:read' },
+      schema: {
+        querystring: ZPicklistGroupsQuery,
+        response: { 200: dataOf(z.array(ZPicklistGroup)), ...errors },
+      },
+    },
+    async (request) => ({ data: await service.listGroups(requireAuth(request), request.query.module) }),
+  );
+  routes.post(
+    '/dropdown-groups',
+    {
+      config: { permission: 'picklists:write' },
+      schema: { body: ZPicklistGroupInput, response: { 201: dataOf(ZPicklistGroup), ...errors } },
+    },
+    async (request, reply) => {
+      const group = await service.createGroup(requireAuth(request), auditActorOf(request), request.body);
+      return reply.status(201).send({ data: group });
+    },
+  );
+  routes.patch(
+    '/dropdown-groups/:id',
+    {
+      config: { permission: 'picklists:write' },
+      schema: {
+        params: ZGroupParams,
+        body: ZPicklistGroupUpdate,
+        response: { 200: dataOf(ZPicklistGroup), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await service.updateGroup(
+        requireAuth(request),
+        auditActorOf(request),
+        request.params.id,
+        request.body.label,
+      ),
+    }),
+  );
+  routes.delete(
+    '/dropdown-groups/:id',
+    {
+      config: { permission: 'picklists:write' },
+      schema: { params: ZGroupParams, response: { 200: deleted, ...errors } },
+    },
+    async (request) => ({
+      data: await service.deleteGroup(requireAuth(request), auditActorOf(request), request.params.id),
+    }),
+  );
+  routes.post(
+    '/dropdown-groups/:id/values',
+    {
+      config: { permission: 'picklists:write' },
+      schema: {
+        params: ZGroupParams,
+        body: ZPicklistValueInput,
+        response: { 201: dataOf(ZPicklistGroup), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const group = await service.addValue(
+        requireAuth(request),
+        auditActorOf(request),
+        request.params.id,
+        request.body,
+      );
+      return reply.status(201).send({ data: group });
+    },
+  );
+  routes.put(
+    '/dropdown-groups/:id/order',
+    {
+      config: { permission: 'picklists:write' },
+      schema: {
+        params: ZGroupParams,
+        body: ZPicklistOrderInput,
+        response: { 200: dataOf(ZPicklistGroup), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await service.reorder(
+        requireAuth(request),
+        auditActorOf(request),
+        request.params.id,
+        request.body,
+      ),
+    }),
+  );
+  routes.patch(
+    '/dropdown/:id',
+    {
+      config: { permission: 'picklists:write' },
+      schema: {
+        params: ZValueParams,
+        body: ZPicklistValueUpdate,
+        response: { 200: dataOf(ZPicklistGroup), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await service.updateValue(
+        requireAuth(request),
+        auditActorOf(request),
+        request.params.id,
+        request.body,
+      ),
+    }),
+  );
+  routes.delete(
+    '/dropdown/:id',
+    {
+      config: { permission: 'picklists:write' },
+      schema: { params: ZValueParams, response: { 200: dataOf(ZPicklistGroup), ...errors } },
+    },
+    async (request) => ({
+      data: await service.deleteValue(requireAuth(request), auditActorOf(request), request.params.id),
+    }),
+  );
+};

@@ -1,0 +1,109 @@
+import {
+  portKinds,
+  ZCustomPortInput,
+  ZCustomPortUpdate,
+  ZPortCodeParams,
+  ZPortEntry,
+  ZPortListQuery,
+} from '@cargodesk/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditActorOf } from '../../platform/audit.ts';
+import { requireAuth } from '../../platform/auth-context.ts';
+import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
+import { createPortsService } from './ports-service.ts';
+
+const portErrors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody } as const;
+
+/**
+ * Ocean ports and airports (spec §7 `/oceanport/`, `/airport/`, `/{port}`): the same routes under each
+ * kind's segment. Reading needs ports:read; custom entries and favourites need ports:write.
+ */
+export const registerPortRoutes = async (app: FastifyInstance) => {
+  const service = createPortsService(app);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  for (const kind of portKinds) {
+    routes.get(
+      `/${kind}`,
+      {
+        config: { permission: 'ports:read' },
+        schema: { querystring: ZPortListQuery, response: { 200: listOf(ZPortEntry), ...portErrors } },
+      },
+      async (request) => service.list(requireAuth(request), kind, request.query),
+    );
+    routes.get(
+      `/${kind}/:code`,
+      {
+        config: { permission: 'ports:read' },
+        schema: { params: ZPortCodeParams, response: { 200: dataOf(ZPortEntry), ...portErrors } },
+      },
+      async (request) => ({ data: await service.get(requireAuth(request), kind, request.params.code) }),
+    );
+    routes.post(
+      `/${kind}`,
+      {
+        config: { permission: 'ports:write' },
+        schema: { body: ZCustomPortInput, response: { 201: dataOf(ZPortEntry), ...portErrors } },
+      },
+      async (request, reply) => {
+        const entry = await service.create(requireAuth(request), auditActorOf(request), kind, request.body);
+        return reply.status(201).send({ data: entry });
+      },
+    );
+    routes.patch(
+      `/${kind}/:code`,
+      {
+        config: { permission: 'ports:write' },
+        schema: {
+          params: ZPortCodeParams,
+          body: ZCustomPortUpdate,
+          response: { 200: dataOf(ZPortEntry), ...portErrors },
+        },
+      },
+      async (request) => ({
+        data: await service.update(
+          requireAuth(request),
+          auditActorOf(request),
+          kind,
+          request.params.code,
+          request.body,
+        ),
+      }),
+    );
+    routes.delete(
+      `/${kind}/:code`,
+      {
+        config: { permission: 'ports:write' },
+        schema: {
+          params: ZPortCodeParams,
+          response: { 200: dataOf(z.object({ deleted: z.literal(true) })), ...portErrors },
+        },
+      },
+      async (request) => ({
+        data: await service.remove(requireAuth(request), auditActorOf(request), kind, request.params.code),
+      }),
+    );
+    for (const [method, isFavourite] of [
+      ['put', true],
+      ['delete', false],
+    ] as const) {
+      routes[method](
+        `/${kind}/:code/favourite`,
+        {
+          config: { permission: 'ports:write' },
+          schema: { params: ZPortCodeParams, response: { 200: dataOf(ZPortEntry), ...portErrors } },
+        },
+        async (request) => ({
+          data: await service.setFavourite(
+            requireAuth(request),
+            auditActorOf(request),
+            kind,
+            request.params.code,
+            isFavourite,
+          ),
+        }),
+      );
+    }
+  }
+};

@@ -1,0 +1,367 @@
+import {
+  portRules,
+  type TCustomPortInput,
+  type TCustomPortUpdate,
+  type TListMeta,
+  type TPortEntry,
+  type TPortKind,
+  type TPortListQuery,
+} from '@cargodesk/shared';
+import countryCodes from 'country-codes-list';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client.ts';
+import { airports, companyPortFavourites, companyPorts, seaPorts } from '../../db/schema/index.ts';
+import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import type { TAuthContext } from '../../platform/auth-context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { createId } from '../../platform/ids.ts';
+import { withTenant } from '../../platform/tenant-transaction.ts';
+import { isUniqueViolation } from '../iamserver/unique-violation.ts';
+import { compareText, createCatalogueIndex, type TIndexedEntry, toIndexedEntry } from './catalogue-index.ts';
+
+export const portMessages = {
+  notFound: (kind: TPortKind) => (kind === 'airport' ? 'No such airport' : 'No such ocean port'),
+  notCustom: 'Catalogue entries cannot be changed; add your own entry instead',
+  duplicate: (code: string) => `${code} already exists`,
+  unknownCountry: 'is not a known country code',
+  unknownSort: 'can sort by code, name, city, country, with a leading - for descending order',
+} as const;
+
+type TCustomRow = typeof companyPorts.$inferSelect;
+
+const countryNames = new Map(
+  countryCodes.all().map((country) => [country.countryCode, country.countryNameEn]),
+);
+
+const customEntry = (kind: TPortKind, row: TCustomRow): TIndexedEntry =>
+  toIndexedEntry(
+    kind,
+    {
+      id: row.code,
+      code: row.code,
+      iata_code: kind === 'airport' && row.code.length === 3 ? row.code : null,
+      icao_code: kind === 'airport' && row.code.length === 4 ? row.code : null,
+      name: row.name,
+      city: row.city,
+      country_code: row.countryCode,
+      country_name: row.countryName,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      timezone: null,
+      retired: false,
+    },
+    'custom',
+  );
+
+const toEntry = (entry: TIndexedEntry, favourites: Set<string>): TPortEntry => ({
+  _id: entry._id,
+  kind: entry.kind,
+  code: entry.code,
+  iataCode: entry.iataCode,
+  icaoCode: entry.icaoCode,
+  name: entry.name,
+  city: entry.city,
+  countryCode: entry.countryCode,
+  countryName: entry.countryName,
+  latitude: entry.latitude,
+  longitude: entry.longitude,
+  timezone: entry.timezone,
+  source: entry.source,
+  isFavourite: favourites.has(entry._id),
+  retired: entry.retired,
+});
+
+const sortKeyOf = {
+  code: (entry: TIndexedEntry) => entry.code,
+  name: (entry: TIndexedEntry) => entry.sortName,
+  city: (entry: TIndexedEntry) => entry.sortCity,
+  country: (entry: TIndexedEntry) => entry.sortCountry,
+} as const;
+
+const parseSort = (sort: string | undefined) => {
+  if (!sort) return undefined;
+  const isDescending = sort.startsWith('-');
+  const field = isDescending ? sort.slice(1) : sort;
+  if (!Object.hasOwn(sortKeyOf, field)) {
+    throw new AppError('VALIDATION_FAILED', `Invalid querystring: sort ${portMessages.unknownSort}`, {
+      fields: [{ field: 'sort', message: portMessages.unknownSort }],
+    });
+  }
+  return { key: sortKeyOf[field as keyof typeof sortKeyOf], direction: isDescending ? -1 : 1 };
+};
+
+/** Ocean ports and airports: global catalogues searched server-side, plus each company's own and favourites. */
+export const createPortsService = (app: FastifyInstance) => {
+  const { db } = app.database;
+
+  const catalogues = createCatalogueIndex();
+
+  const customRows = (tx: Tx, companyId: string, kind: TPortKind) =>
+    tx
+      .select()
+      .from(companyPorts)
+      .where(and(eq(companyPorts.companyId, companyId), eq(companyPorts.kind, kind)));
+
+  const favouriteCodes = async (tx: Tx, companyId: string, kind: TPortKind) =>
+    new Set(
+      (
+        await tx
+          .select({ code: companyPortFavourites.code })
+          .from(companyPortFavourites)
+          .where(and(eq(companyPortFavourites.companyId, companyId), eq(companyPortFavourites.kind, kind)))
+      ).map((row) => row.code),
+    );
+
+  /** A custom entry by its code, else a catalogue entry by id (or an airport by IATA code). */
+  const findEntry = async (tx: Tx, companyId: string, kind: TPortKind, code: string) => {
+    const [custom] = await tx
+      .select()
+      .from(companyPorts)
+      .where(
+        and(eq(companyPorts.companyId, companyId), eq(companyPorts.kind, kind), eq(companyPorts.code, code)),
+      );
+    const catalogue = await catalogues.read(tx, kind);
+    const entry = custom
+      ? customEntry(kind, custom)
+      : (catalogue.byId.get(code) ?? (kind === 'airport' ? catalogue.byAltCode.get(code) : undefined));
+    if (!entry) return undefined;
+    const [favourite] = await tx
+      .select({ code: companyPortFavourites.code })
+      .from(companyPortFavourites)
+      .where(
+        and(
+          eq(companyPortFavourites.companyId, companyId),
+          eq(companyPortFavourites.kind, kind),
+          eq(companyPortFavourites.code, entry._id),
+        ),
+      );
+    return toEntry(entry, new Set(favourite ? [favourite.code] : []));
+  };
+
+  const requireEntry = async (tx: Tx, companyId: string, kind: TPortKind, code: string) => {
+    const entry = await findEntry(tx, companyId, kind, code);
+    if (!entry) throw new AppError('NOT_FOUND', portMessages.notFound(kind));
+    return entry;
+  };
+
+  const requireCustom = async (tx: Tx, companyId: string, kind: TPortKind, code: string) => {
+    const [row] = await tx
+      .select()
+      .from(companyPorts)
+      .where(
+        and(eq(companyPorts.companyId, companyId), eq(companyPorts.kind, kind), eq(companyPorts.code, code)),
+      );
+    if (!row) {
+      // A catalogue entry exists but is not the company's to change: say so; otherwise it is unknown.
+      const catalogue = await findEntry(tx, companyId, kind, code);
+      if (catalogue?.source === 'catalogue') throw new AppError('CONFLICT', portMessages.notCustom);
+      throw new AppError('NOT_FOUND', portMessages.notFound(kind));
+    }
+    return row;
+  };
+
+  const assertCountry = (countryCode: string) => {
+    if (!countryNames.has(countryCode)) {
+      throw new AppError('VALIDATION_FAILED', `Invalid body: countryCode ${portMessages.unknownCountry}`, {
+        fields: [{ field: 'countryCode', message: portMessages.unknownCountry }],
+      });
+    }
+  };
+
+  const assertCodeFree = async (tx: Tx, kind: TPortKind, code: string) => {
+    const taken =
+      kind === 'oceanport'
+        ? await tx.select({ code: seaPorts.code }).from(seaPorts).where(eq(seaPorts.code, code)).limit(1)
+        : await tx
+            .select({ code: airports.ident })
+            .from(airports)
+            .where(
+              sql`${airports.ident} = ${code} or ${airports.iataCode} = ${code} or ${airports.icaoCode} = ${code}`,
+            )
+            .limit(1);
+    if (taken.length > 0) throw new AppError('CONFLICT', portMessages.duplicate(code));
+  };
+
+  return {
+    list: async (
+      auth: TAuthContext,
+      kind: TPortKind,
+      query: TPortListQuery,
+    ): Promise<{ data: TPortEntry[]; meta: TListMeta }> => {
+      const { page, pageSize } = query;
+      const sort = parseSort(query.sort);
+      const { catalogue, custom, favourites } = await withTenant(db, auth.companyId, async (tx) => ({
+        catalogue: await catalogues.read(tx, kind),
+        custom: (await customRows(tx, auth.companyId, kind)).map((row) => customEntry(kind, row)),
+        favourites: await favouriteCodes(tx, auth.companyId, kind),
+      }));
+      const search = query.q?.trim() ?? '';
+      const lower = search.toLowerCase();
+      const upper = search.toUpperCase();
+      const matches = (entry: TIndexedEntry) =>
+        (search === '' ||
+          entry.codes.some((code) => code.startsWith(upper)) ||
+          entry.text.includes(lower) ||
+          entry.countryCode === upper) &&
+        (!query.country || entry.countryCode === query.country) &&
+        (query.favourites !== 'true' || favourites.has(entry._id)) &&
+        (!query.source || entry.source === query.source);
+      const found = [...custom, ...catalogue.entries].filter(matches);
+      if (sort) {
+        found.sort(
+          (left, right) =>
+            sort.direction * compareText(sort.key(left), sort.key(right)) || compareText(left._id, right._id),
+        );
+      } else {
+        // Exact code hits first, then favourites, current before retired, then by name.
+        const rank = (entry: TIndexedEntry) =>
+          (upper !== '' && entry.codes.includes(upper) ? 0 : 4) +
+          (favourites.has(entry._id) ? 0 : 2) +
+          (entry.retired ? 1 : 0);
+        found.sort(
+          (left, right) =>
+            rank(left) - rank(right) ||
+            compareText(left.sortName, right.sortName) ||
+            compareText(left._id, right._id),
+        );
+      }
+      const slice = found.slice((page - 1) * pageSize, page * pageSize);
+      return {
+        data: slice.map((entry) => toEntry(entry, favourites)),
+        meta: { total: found.length, page, pageSize },
+      };
+    },
+
+    get: async (auth: TAuthContext, kind: TPortKind, code: string) =>
+      withTenant(db, auth.companyId, (tx) => requireEntry(tx, auth.companyId, kind, code)),
+
+    create: async (auth: TAuthContext, actor: TAuditActor, kind: TPortKind, input: TCustomPortInput) => {
+      if (!new RegExp(portRules.codePattern[kind]).test(input.code)) {
+        throw new AppError('VALIDATION_FAILED', `Invalid body: code ${portRules.codeHint[kind]}`, {
+          fields: [{ field: 'code', message: portRules.codeHint[kind] }],
+        });
+      }
+      assertCountry(input.countryCode);
+      return withTenant(db, auth.companyId, async (tx) => {
+        await assertCodeFree(tx, kind, input.code);
+        try {
+          await tx.insert(companyPorts).values({
+            companyId: auth.companyId,
+            id: createId(),
+            kind,
+            code: input.code,
+            name: input.name,
+            city: input.city ?? '',
+            countryCode: input.countryCode,
+            countryName: countryNames.get(input.countryCode) ?? '',
+            latitude: input.latitude ?? null,
+            longitude: input.longitude ?? null,
+          });
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new AppError('CONFLICT', portMessages.duplicate(input.code));
+          throw error;
+        }
+        const entry = await requireEntry(tx, auth.companyId, kind, input.code);
+        await recordAudit(tx, actor, {
+          entityType: 'port',
+          entityId: `${kind}:${entry._id}`,
+          action: 'create',
+          after: entry,
+        });
+        return entry;
+      });
+    },
+
+    update: async (
+      auth: TAuthContext,
+      actor: TAuditActor,
+      kind: TPortKind,
+      code: string,
+      input: TCustomPortUpdate,
+    ) => {
+      if (input.countryCode !== undefined) assertCountry(input.countryCode);
+      return withTenant(db, auth.companyId, async (tx) => {
+        const row = await requireCustom(tx, auth.companyId, kind, code);
+        const before = await requireEntry(tx, auth.companyId, kind, code);
+        await tx
+          .update(companyPorts)
+          .set({
+            ...input,
+            ...(input.countryCode ? { countryName: countryNames.get(input.countryCode) ?? '' } : {}),
+            updatedAt: new Date(),
+          })
+          .where(and(eq(companyPorts.companyId, auth.companyId), eq(companyPorts.id, row.id)));
+        const after = await requireEntry(tx, auth.companyId, kind, code);
+        await recordAudit(tx, actor, {
+          entityType: 'port',
+          entityId: `${kind}:${code}`,
+          action: 'update',
+          before,
+          after,
+        });
+        return after;
+      });
+    },
+
+    remove: async (auth: TAuthContext, actor: TAuditActor, kind: TPortKind, code: string) =>
+      withTenant(db, auth.companyId, async (tx) => {
+        const row = await requireCustom(tx, auth.companyId, kind, code);
+        const before = await requireEntry(tx, auth.companyId, kind, code);
+        await tx
+          .delete(companyPorts)
+          .where(and(eq(companyPorts.companyId, auth.companyId), eq(companyPorts.id, row.id)));
+        await tx
+          .delete(companyPortFavourites)
+          .where(
+            and(
+              eq(companyPortFavourites.companyId, auth.companyId),
+              eq(companyPortFavourites.kind, kind),
+              eq(companyPortFavourites.code, code),
+            ),
+          );
+        await recordAudit(tx, actor, {
+          entityType: 'port',
+          entityId: `${kind}:${code}`,
+          action: 'delete',
+          before,
+        });
+        return { deleted: true as const };
+      }),
+
+    setFavourite: async (
+      auth: TAuthContext,
+      actor: TAuditActor,
+      kind: TPortKind,
+      code: string,
+      isFavourite: boolean,
+    ) =>
+      withTenant(db, auth.companyId, async (tx) => {
+        const entry = await requireEntry(tx, auth.companyId, kind, code);
+        if (entry.isFavourite === isFavourite) return entry;
+        if (isFavourite) {
+          await tx
+            .insert(companyPortFavourites)
+            .values({ companyId: auth.companyId, kind, code: entry._id })
+            .onConflictDoNothing();
+        } else {
+          await tx
+            .delete(companyPortFavourites)
+            .where(
+              and(
+                eq(companyPortFavourites.companyId, auth.companyId),
+                eq(companyPortFavourites.kind, kind),
+                eq(companyPortFavourites.code, entry._id),
+              ),
+            );
+        }
+        await recordAudit(tx, actor, {
+          entityType: 'port-favourite',
+          entityId: `${kind}:${entry._id}`,
+          action: isFavourite ? 'create' : 'delete',
+          ...(isFavourite ? { after: { isFavourite } } : { before: { isFavourite: true } }),
+        });
+        return { ...entry, isFavourite };
+      }),
+  };
+};

@@ -1,0 +1,140 @@
+import {
+  ZBaseCurrency,
+  ZBaseCurrencyInput,
+  ZCountrySetting,
+  ZCountrySettingsQuery,
+  ZCountrySettingsUpdate,
+  ZCurrencySetting,
+  ZCurrencySettingsQuery,
+  ZCurrencySettingsUpdate,
+  ZExchangeRate,
+  ZExchangeRateAtQuery,
+  ZExchangeRateHistoryQuery,
+  ZExchangeRateInput,
+} from '@cargodesk/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditActorOf } from '../../platform/audit.ts';
+import { requireAuth } from '../../platform/auth-context.ts';
+import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
+import { createSettingsService } from './settings-service.ts';
+
+const errors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody } as const;
+const ZRateParams = z.object({ id: z.uuid('must be an exchange rate id') }).strict();
+
+/**
+ * A company's countries (countries:read/write) and currencies with exchange rates
+ * (currencies:read/write). The start-up lists GET /country and /currency-list stay global.
+ */
+export const registerSettingsRoutes = async (app: FastifyInstance) => {
+  const service = createSettingsService(app);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/country-settings',
+    {
+      config: { permission: 'countries:read' },
+      schema: { querystring: ZCountrySettingsQuery, response: { 200: listOf(ZCountrySetting), ...errors } },
+    },
+    async (request) => service.listCountrySettings(requireAuth(request), request.query),
+  );
+  routes.put(
+    '/country-settings',
+    {
+      config: { permission: 'countries:write' },
+      schema: {
+        body: ZCountrySettingsUpdate,
+        response: { 200: dataOf(z.array(ZCountrySetting)), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await service.updateCountrySettings(requireAuth(request), auditActorOf(request), request.body),
+    }),
+  );
+
+  routes.get(
+    '/currency-settings',
+    {
+      config: { permission: 'currencies:read' },
+      schema: { querystring: ZCurrencySettingsQuery, response: { 200: listOf(ZCurrencySetting), ...errors } },
+    },
+    async (request) => service.listCurrencySettings(requireAuth(request), request.query),
+  );
+  routes.put(
+    '/currency-settings',
+    {
+      config: { permission: 'currencies:write' },
+      schema: {
+        body: ZCurrencySettingsUpdate,
+        response: { 200: dataOf(z.array(z.object({ code: z.string(), isEnabled: z.boolean() }))), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await service.updateCurrencySettings(requireAuth(request), auditActorOf(request), request.body),
+    }),
+  );
+  routes.get(
+    '/currency-settings/base',
+    {
+      config: { permission: 'currencies:read' },
+      schema: { response: { 200: dataOf(ZBaseCurrency), ...errors } },
+    },
+    async (request) => ({ data: await service.getBaseCurrency(requireAuth(request)) }),
+  );
+  routes.put(
+    '/currency-settings/base',
+    {
+      config: { permission: 'currencies:write' },
+      schema: { body: ZBaseCurrencyInput, response: { 200: dataOf(ZBaseCurrency), ...errors } },
+    },
+    async (request) => ({
+      data: await service.setBaseCurrency(
+        requireAuth(request),
+        auditActorOf(request),
+        request.body.baseCurrency,
+      ),
+    }),
+  );
+
+  routes.get(
+    '/exchange-rates',
+    {
+      config: { permission: 'currencies:read' },
+      schema: { querystring: ZExchangeRateHistoryQuery, response: { 200: listOf(ZExchangeRate), ...errors } },
+    },
+    async (request) => service.listExchangeRates(requireAuth(request), request.query),
+  );
+  routes.get(
+    '/exchange-rates/at',
+    {
+      config: { permission: 'currencies:read' },
+      schema: { querystring: ZExchangeRateAtQuery, response: { 200: dataOf(ZExchangeRate), ...errors } },
+    },
+    async (request) => ({ data: await service.exchangeRateAt(requireAuth(request), request.query) }),
+  );
+  routes.post(
+    '/exchange-rates',
+    {
+      config: { permission: 'currencies:write' },
+      schema: { body: ZExchangeRateInput, response: { 201: dataOf(ZExchangeRate), ...errors } },
+    },
+    async (request, reply) => {
+      const rate = await service.addExchangeRate(requireAuth(request), auditActorOf(request), request.body);
+      return reply.status(201).send({ data: rate });
+    },
+  );
+  routes.delete(
+    '/exchange-rates/:id',
+    {
+      config: { permission: 'currencies:write' },
+      schema: {
+        params: ZRateParams,
+        response: { 200: dataOf(z.object({ deleted: z.literal(true) })), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await service.deleteExchangeRate(requireAuth(request), auditActorOf(request), request.params.id),
+    }),
+  );
+};

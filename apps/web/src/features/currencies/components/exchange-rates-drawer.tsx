@@ -1,0 +1,239 @@
+import { exchangeRateRules, isIsoDate, type TCurrencySetting, type TExchangeRate } from '@cargodesk/shared';
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Drawer,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Space,
+  Table,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import {
+  getRateOn,
+  useAddExchangeRate,
+  useDeleteExchangeRate,
+  useExchangeRates,
+} from '../api/currency-settings.ts';
+
+type TRateValues = { rate: number; effectiveDate: string };
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** One currency's exchange rates against the base: enter a new one, see the history, look up a date. */
+export const ExchangeRatesDrawer = ({
+  currency,
+  baseCurrency,
+  canWrite,
+  onClose,
+}: {
+  currency: TCurrencySetting | undefined;
+  baseCurrency: string | null;
+  canWrite: boolean;
+  onClose: () => void;
+}) => {
+  const [page, setPage] = useState(1);
+  const rates = useExchangeRates(currency?.code, page);
+  const add = useAddExchangeRate();
+  const remove = useDeleteExchangeRate();
+  const [form] = Form.useForm<TRateValues>();
+  const [lookupDate, setLookupDate] = useState('');
+  const [lookup, setLookup] = useState<{ date: string; rate?: TExchangeRate; message?: string }>();
+
+  const onAdd = async (values: TRateValues) => {
+    if (!currency) return;
+    try {
+      await add.mutateAsync({
+        currency: currency.code,
+        rate: values.rate,
+        effectiveDate: values.effectiveDate,
+      });
+      notifySuccess(`${currency.code} rate from ${values.effectiveDate} saved`);
+      form.resetFields();
+      setPage(1);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'CONFLICT') {
+        form.setFields([{ name: 'effectiveDate', errors: [error.message] }]);
+        return;
+      }
+      notifyError(toErrorMessage(error));
+    }
+  };
+
+  const onLookup = async () => {
+    if (!currency || !isIsoDate(lookupDate)) return;
+    try {
+      setLookup({ date: lookupDate, rate: await getRateOn(currency.code, lookupDate) });
+    } catch (error) {
+      setLookup({ date: lookupDate, message: toErrorMessage(error) });
+    }
+  };
+
+  const columns = [
+    { key: 'effectiveDate', dataIndex: 'effectiveDate', title: 'Effective from' },
+    {
+      key: 'rate',
+      title: 'Rate',
+      render: (_: unknown, rate: TExchangeRate) => `1 ${rate.currency} = ${rate.rate} ${rate.baseCurrency}`,
+    },
+    {
+      key: 'createdAt',
+      title: 'Entered',
+      responsive: ['md' as const],
+      render: (_: unknown, rate: TExchangeRate) => new Date(rate.createdAt).toLocaleString(),
+    },
+    ...(canWrite
+      ? [
+          {
+            key: 'actions',
+            title: 'Actions',
+            render: (_: unknown, rate: TExchangeRate) => (
+              <Popconfirm
+                title={`Delete the rate from ${rate.effectiveDate}?`}
+                okText="Delete"
+                okButtonProps={{ danger: true }}
+                onConfirm={() =>
+                  remove.mutate(rate._id, { onError: (error) => notifyError(toErrorMessage(error)) })
+                }
+              >
+                <Button type="link" aria-label={`Delete the rate from ${rate.effectiveDate}`}>
+                  Delete
+                </Button>
+              </Popconfirm>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Drawer
+      title={currency ? `${currency.code} exchange rates` : ''}
+      open={Boolean(currency)}
+      onClose={() => {
+        setLookup(undefined);
+        setLookupDate('');
+        setPage(1);
+        onClose();
+      }}
+      size="large"
+      destroyOnHidden
+    >
+      {currency && (
+        <Space direction="vertical" size="large" style={{ width: '100%' }}>
+          <Descriptions
+            size="small"
+            column={1}
+            items={[
+              { key: 'name', label: 'Currency', children: `${currency.name} (${currency.symbol})` },
+              { key: 'base', label: 'Against', children: baseCurrency ?? '—' },
+            ]}
+          />
+          {canWrite && (
+            <section aria-labelledby="new-rate-title">
+              <Typography.Title level={4} id="new-rate-title">
+                New rate
+              </Typography.Title>
+              <Form
+                form={form}
+                name="exchange-rate"
+                layout="inline"
+                onFinish={onAdd}
+                initialValues={{ effectiveDate: today() }}
+              >
+                <Form.Item
+                  name="rate"
+                  label={`1 ${currency.code} in ${baseCurrency}`}
+                  rules={[
+                    { required: true, message: 'Please enter the rate.' },
+                    {
+                      type: 'number',
+                      min: exchangeRateRules.rateMin,
+                      max: exchangeRateRules.rateMax,
+                      message: 'The rate must be more than 0.',
+                    },
+                  ]}
+                >
+                  <InputNumber min={0} step={0.0001} style={{ width: 160 }} />
+                </Form.Item>
+                <Form.Item
+                  name="effectiveDate"
+                  label="Effective from"
+                  rules={[
+                    { required: true, message: 'Please enter the date.' },
+                    {
+                      validator: async (_rule, value: string) => {
+                        if (value && !isIsoDate(value)) throw new Error('Please enter a valid date.');
+                      },
+                    },
+                  ]}
+                >
+                  <Input type="date" style={{ width: 170 }} />
+                </Form.Item>
+                <Form.Item>
+                  <Button type="primary" htmlType="submit" loading={add.isPending}>
+                    Save rate
+                  </Button>
+                </Form.Item>
+              </Form>
+            </section>
+          )}
+          <section aria-labelledby="history-title">
+            <Typography.Title level={4} id="history-title">
+              History
+            </Typography.Title>
+            {rates.isError && <Alert type="error" showIcon title={toErrorMessage(rates.error)} />}
+            <Table<TExchangeRate>
+              rowKey="_id"
+              size="small"
+              columns={columns}
+              dataSource={rates.data?.data ?? []}
+              loading={rates.isFetching}
+              pagination={{
+                current: page,
+                pageSize: 10,
+                total: rates.data?.meta.total ?? 0,
+                onChange: setPage,
+                showSizeChanger: false,
+                hideOnSinglePage: true,
+              }}
+              locale={{ emptyText: rates.isLoading ? ' ' : <Empty description="No rates entered yet." /> }}
+            />
+          </section>
+          <section aria-labelledby="lookup-title">
+            <Typography.Title level={4} id="lookup-title">
+              Rate on a date
+            </Typography.Title>
+            <Space wrap>
+              <label htmlFor="rate-lookup-date">Date</label>
+              <Input
+                id="rate-lookup-date"
+                type="date"
+                value={lookupDate}
+                onChange={(event) => setLookupDate(event.target.value)}
+                style={{ width: 170 }}
+              />
+              <Button onClick={() => void onLookup()} disabled={!isIsoDate(lookupDate)}>
+                Look up
+              </Button>
+            </Space>
+            {lookup && (
+              <p role="status" style={{ marginTop: 12 }}>
+                {lookup.rate
+                  ? `On ${lookup.date}: 1 ${lookup.rate.currency} = ${lookup.rate.rate} ${lookup.rate.baseCurrency} (effective from ${lookup.rate.effectiveDate})`
+                  : lookup.message}
+              </p>
+            )}
+          </section>
+        </Space>
+      )}
+    </Drawer>
+  );
+};

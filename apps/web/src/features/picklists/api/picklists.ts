@@ -1,0 +1,74 @@
+import type {
+  TDropdownGroup,
+  TPicklistGroup,
+  TPicklistOrderInput,
+  TPicklistValueInput,
+  TPicklistValueUpdate,
+} from '@cargodesk/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { getSession, updateSession } from '../../../lib/auth/session-store.ts';
+import { queryClient as appQueryClient } from '../../../lib/query-client.ts';
+
+// Picklists (master /dropdown-groups, /dropdown): a company's lists per module.
+
+export const usePicklistGroups = (module: string) =>
+  useQuery({
+    queryKey: ['picklists', module],
+    queryFn: () => apiRequest<TPicklistGroup[]>('master', '/dropdown-groups', { query: { module } }),
+  });
+
+/**
+ * The home picklists are reference data the app loads at start-up and keeps for 24 hours (spec §9):
+ * after a change the signed-in admin gets the new lists at once (the reference loader's query
+ * ['reference', 'dropdowns-home'] and the session's copy); other users get them on their next start.
+ */
+const refreshStartupLists = async (module: string) => {
+  if (module !== 'home') return;
+  const lists = await apiRequest<TDropdownGroup[]>('master', '/dropdown', { query: { module } });
+  appQueryClient.setQueryData(['reference', 'dropdowns-home'], lists);
+  const { referenceData } = getSession();
+  if (referenceData) updateSession({ referenceData: { ...referenceData, dropdowns: lists } });
+};
+
+const usePicklistMutation = <TVariables>(
+  module: string,
+  mutationFn: (variables: TVariables) => Promise<unknown>,
+) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['picklists', module] }),
+        refreshStartupLists(module).catch(() => undefined),
+      ]);
+    },
+  });
+};
+
+export const useReorderPicklist = (module: string) =>
+  usePicklistMutation(module, ({ groupId, valueIds }: { groupId: string } & TPicklistOrderInput) =>
+    apiRequest<TPicklistGroup>('master', `/dropdown-groups/${groupId}/order`, {
+      method: 'PUT',
+      body: { valueIds },
+    }),
+  );
+
+export const useAddPicklistValue = (module: string) =>
+  usePicklistMutation(module, ({ groupId, input }: { groupId: string; input: TPicklistValueInput }) =>
+    apiRequest<TPicklistGroup>('master', `/dropdown-groups/${groupId}/values`, {
+      method: 'POST',
+      body: input,
+    }),
+  );
+
+export const useUpdatePicklistValue = (module: string) =>
+  usePicklistMutation(module, ({ valueId, input }: { valueId: string; input: TPicklistValueUpdate }) =>
+    apiRequest<TPicklistGroup>('master', `/dropdown/${valueId}`, { method: 'PATCH', body: input }),
+  );
+
+export const useDeletePicklistValue = (module: string) =>
+  usePicklistMutation(module, (valueId: string) =>
+    apiRequest<TPicklistGroup>('master', `/dropdown/${valueId}`, { method: 'DELETE' }),
+  );

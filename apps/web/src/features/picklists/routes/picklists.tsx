@@ -1,0 +1,352 @@
+import { ArrowDownOutlined, ArrowUpOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
+import { defaultDropdowns, picklistRules, type TPicklistGroup, type TPicklistValue } from '@cargodesk/shared';
+import {
+  Alert,
+  Button,
+  Card,
+  Empty,
+  Form,
+  Input,
+  Menu,
+  Popconfirm,
+  Result,
+  Select,
+  Space,
+  Switch,
+  Table,
+  type TableProps,
+  Tag,
+  Typography,
+} from 'antd';
+import { type KeyboardEvent, useState } from 'react';
+import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/auth/session-store.ts';
+import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import {
+  useAddPicklistValue,
+  useDeletePicklistValue,
+  usePicklistGroups,
+  useReorderPicklist,
+  useUpdatePicklistValue,
+} from '../api/picklists.ts';
+
+const modules = Object.keys(defaultDropdowns);
+const moduleLabels: Record<string, string> = { home: 'Company profile (home)' };
+
+type TNewValue = { label: string; value: string; colour?: string };
+
+/** The value ids in the new order after moving `from` to `to`. */
+const moved = (values: TPicklistValue[], from: number, to: number) => {
+  const ids = values.map((value) => value._id);
+  const [id] = ids.splice(from, 1);
+  if (id !== undefined) ids.splice(to, 0, id);
+  return ids;
+};
+
+const PicklistValues = ({
+  module,
+  group,
+  canWrite,
+}: {
+  module: string;
+  group: TPicklistGroup;
+  canWrite: boolean;
+}) => {
+  const reorder = useReorderPicklist(module);
+  const add = useAddPicklistValue(module);
+  const update = useUpdatePicklistValue(module);
+  const remove = useDeletePicklistValue(module);
+  const [form] = Form.useForm<TNewValue>();
+  const [dragging, setDragging] = useState<number>();
+  const [announcement, setAnnouncement] = useState('');
+  const values = group.values;
+  const onError = (error: unknown) => notifyError(toErrorMessage(error));
+
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= values.length || from === to) return;
+    const label = values[from]?.label ?? '';
+    reorder.mutate(
+      { groupId: group._id, valueIds: moved(values, from, to) },
+      {
+        onSuccess: () => {
+          setAnnouncement(`${label} moved to position ${to + 1} of ${values.length}`);
+          // Keep the keyboard on the handle of the value that moved.
+          window.requestAnimationFrame(() =>
+            document.querySelector<HTMLElement>(`[data-move-handle="${values[from]?._id}"]`)?.focus(),
+          );
+        },
+        onError,
+      },
+    );
+  };
+
+  const onHandleKey = (event: KeyboardEvent, index: number) => {
+    if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      move(index, index - 1);
+    } else if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      move(index, index + 1);
+    }
+  };
+
+  const onAdd = async (input: TNewValue) => {
+    try {
+      await add.mutateAsync({
+        groupId: group._id,
+        input: {
+          label: input.label.trim(),
+          value: input.value.trim(),
+          ...(input.colour ? { colour: input.colour } : {}),
+        },
+      });
+      notifySuccess(`${input.label} added to ${group.label}`);
+      form.resetFields();
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'CONFLICT') {
+        form.setFields([{ name: 'value', errors: [error.message] }]);
+        return;
+      }
+      onError(error);
+    }
+  };
+
+  const columns: TableProps<TPicklistValue>['columns'] = [
+    ...(canWrite
+      ? [
+          {
+            key: 'move',
+            title: <span className="visually-hidden">Order</span>,
+            width: 120,
+            render: (_: unknown, value: TPicklistValue, index: number) => (
+              <Space size={0}>
+                <Button
+                  type="text"
+                  icon={<HolderOutlined />}
+                  data-move-handle={value._id}
+                  aria-label={`Move ${value.label}: drag, or use the arrow up and down keys`}
+                  aria-keyshortcuts="ArrowUp ArrowDown"
+                  style={{ cursor: 'grab' }}
+                  onKeyDown={(event) => onHandleKey(event, index)}
+                />
+                <Button
+                  type="text"
+                  icon={<ArrowUpOutlined />}
+                  aria-label={`Move ${value.label} up`}
+                  disabled={index === 0 || reorder.isPending}
+                  onClick={() => move(index, index - 1)}
+                />
+                <Button
+                  type="text"
+                  icon={<ArrowDownOutlined />}
+                  aria-label={`Move ${value.label} down`}
+                  disabled={index === values.length - 1 || reorder.isPending}
+                  onClick={() => move(index, index + 1)}
+                />
+              </Space>
+            ),
+          },
+        ]
+      : []),
+    { key: 'order', title: '#', width: 48, render: (_, _value, index) => index + 1 },
+    {
+      key: 'label',
+      title: 'Label',
+      render: (_, value) => (value.colour ? <Tag color={value.colour}>{value.label}</Tag> : value.label),
+    },
+    { key: 'value', dataIndex: 'value', title: 'Value' },
+    {
+      key: 'active',
+      title: 'Active',
+      render: (_, value) => (
+        <Switch
+          checked={value.isActive}
+          disabled={!canWrite}
+          aria-label={`${value.label} active`}
+          onChange={(checked) =>
+            update.mutate({ valueId: value._id, input: { isActive: checked } }, { onError })
+          }
+        />
+      ),
+    },
+    ...(canWrite
+      ? [
+          {
+            key: 'actions',
+            title: 'Actions',
+            render: (_: unknown, value: TPicklistValue) => (
+              <Popconfirm
+                title={`Delete ${value.label}?`}
+                description="Records that use it keep the value; it is no longer offered."
+                okText="Delete"
+                okButtonProps={{ danger: true }}
+                onConfirm={() => remove.mutate(value._id, { onError })}
+              >
+                <Button type="link" aria-label={`Delete ${value.label}`}>
+                  Delete
+                </Button>
+              </Popconfirm>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <section aria-labelledby="picklist-title">
+      <Typography.Title level={3} id="picklist-title" style={{ marginTop: 0 }}>
+        {group.label}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">
+        Key <Typography.Text code>{group.key}</Typography.Text>. Inactive values stay on old records but are
+        not offered.{' '}
+        {canWrite && 'Drag a row by its handle, or focus the handle and press the arrow keys, to reorder.'}
+      </Typography.Paragraph>
+      <div aria-live="polite" className="visually-hidden">
+        {announcement}
+      </div>
+      <Table<TPicklistValue>
+        rowKey="_id"
+        size="small"
+        columns={columns}
+        dataSource={values}
+        pagination={false}
+        loading={reorder.isPending}
+        locale={{ emptyText: <Empty description="No values yet." /> }}
+        onRow={(_value, index) =>
+          canWrite && index !== undefined
+            ? {
+                draggable: true,
+                onDragStart: (event) => {
+                  setDragging(index);
+                  event.dataTransfer.effectAllowed = 'move';
+                },
+                onDragOver: (event) => event.preventDefault(),
+                onDrop: (event) => {
+                  event.preventDefault();
+                  if (dragging !== undefined) move(dragging, index);
+                  setDragging(undefined);
+                },
+                onDragEnd: () => setDragging(undefined),
+                style: dragging === index ? { opacity: 0.5 } : undefined,
+              }
+            : {}
+        }
+      />
+      {canWrite && (
+        <Form
+          form={form}
+          name="new-picklist-value"
+          layout="inline"
+          onFinish={onAdd}
+          style={{ marginTop: 16 }}
+        >
+          <Form.Item
+            name="label"
+            label="Label"
+            rules={[
+              { required: true, whitespace: true, message: 'Please enter the label.' },
+              {
+                max: picklistRules.labelMaxLength,
+                message: `At most ${picklistRules.labelMaxLength} characters.`,
+              },
+            ]}
+          >
+            <Input autoComplete="off" />
+          </Form.Item>
+          <Form.Item
+            name="value"
+            label="Value"
+            rules={[
+              { required: true, whitespace: true, message: 'Please enter the value.' },
+              {
+                pattern: new RegExp(picklistRules.keyPattern),
+                message: 'Lower-case letters, digits and underscores, starting with a letter.',
+              },
+            ]}
+          >
+            <Input autoComplete="off" />
+          </Form.Item>
+          <Form.Item name="colour" label="Colour">
+            <Input type="color" style={{ width: 56 }} />
+          </Form.Item>
+          <Form.Item>
+            <Button htmlType="submit" icon={<PlusOutlined />} loading={add.isPending}>
+              Add value
+            </Button>
+          </Form.Item>
+        </Form>
+      )}
+    </section>
+  );
+};
+
+/** /settings/picklist: the company's picklists per module, their values, order and colours. */
+export const PicklistsRoute = () => {
+  const { user } = useSession();
+  const permissions = user?.permissions ?? [];
+  const canRead = permissions.includes('picklists:read');
+  const canWrite = permissions.includes('picklists:write');
+  const [module, setModule] = useState(modules[0] ?? 'home');
+  const [groupId, setGroupId] = useState<string>();
+  const groups = usePicklistGroups(module);
+  const selected = groups.data?.find((group) => group._id === groupId) ?? groups.data?.[0];
+
+  if (!canRead) {
+    return (
+      <Card>
+        <Typography.Title level={2} style={{ marginTop: 0 }}>
+          Picklists
+        </Typography.Title>
+        <Result status="403" subTitle="Your roles do not let you see the picklists." />
+      </Card>
+    );
+  }
+
+  return (
+    <Card>
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          Picklists
+        </Typography.Title>
+        <Space>
+          <label htmlFor="picklist-module">Module</label>
+          <Select
+            id="picklist-module"
+            value={module}
+            onChange={(value: string) => {
+              setModule(value);
+              setGroupId(undefined);
+            }}
+            style={{ width: 240 }}
+            options={modules.map((name) => ({ value: name, label: moduleLabels[name] ?? name }))}
+          />
+        </Space>
+      </Space>
+      {groups.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={toErrorMessage(groups.error)}
+          action={<Button onClick={() => void groups.refetch()}>Try again</Button>}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      {groups.isLoading && <Typography.Paragraph>Loading picklists…</Typography.Paragraph>}
+      {groups.data && groups.data.length === 0 && <Empty description="This module has no picklists yet." />}
+      {groups.data && selected && (
+        <div style={{ display: 'grid', gridTemplateColumns: 'minmax(180px, 240px) 1fr', gap: 24 }}>
+          <nav aria-label="Picklists of this module">
+            <Menu
+              mode="inline"
+              selectedKeys={[selected._id]}
+              onClick={({ key }) => setGroupId(key)}
+              items={groups.data.map((group) => ({ key: group._id, label: group.label }))}
+            />
+          </nav>
+          <PicklistValues module={module} group={selected} canWrite={canWrite} />
+        </div>
+      )}
+    </Card>
+  );
+};

@@ -1,0 +1,94 @@
+import type {
+  TCustomPortInput,
+  TCustomPortUpdate,
+  TPortEntry,
+  TPortImport,
+  TPortKind,
+  TPortListQuery,
+} from '@cargodesk/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiListRequest, apiRequest } from '../../../lib/api-client.ts';
+
+// Ocean ports and airports (master /oceanport, /airport): searched and paged on the server.
+
+const portPath = (kind: TPortKind, code?: string) =>
+  code ? `/${kind}/${encodeURIComponent(code)}` : `/${kind}`;
+
+export const getPorts = (kind: TPortKind, query: Partial<TPortListQuery>) =>
+  apiListRequest<TPortEntry>('master', portPath(kind), { query });
+
+export const usePorts = (kind: TPortKind, query: Partial<TPortListQuery>) =>
+  useQuery({
+    queryKey: ['ports', kind, 'list', query],
+    queryFn: () => getPorts(kind, query),
+    placeholderData: keepPreviousData,
+  });
+
+export const usePort = (kind: TPortKind, code: string | undefined) =>
+  useQuery({
+    queryKey: ['ports', kind, 'detail', code],
+    queryFn: () => apiRequest<TPortEntry>('master', portPath(kind, code)),
+    enabled: Boolean(code),
+  });
+
+const usePortMutation = <TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['ports'] }),
+  });
+};
+
+export const useCreatePort = (kind: TPortKind) =>
+  usePortMutation((input: TCustomPortInput) =>
+    apiRequest<TPortEntry>('master', portPath(kind), { method: 'POST', body: input }),
+  );
+
+export const useUpdatePort = (kind: TPortKind) =>
+  usePortMutation(({ code, input }: { code: string; input: TCustomPortUpdate }) =>
+    apiRequest<TPortEntry>('master', portPath(kind, code), { method: 'PATCH', body: input }),
+  );
+
+export const useDeletePort = (kind: TPortKind) =>
+  usePortMutation((code: string) => apiRequest('master', portPath(kind, code), { method: 'DELETE' }));
+
+export const useSetFavourite = (kind: TPortKind) =>
+  usePortMutation(({ code, isFavourite }: { code: string; isFavourite: boolean }) =>
+    apiRequest<TPortEntry>('master', `${portPath(kind, code)}/favourite`, {
+      method: isFavourite ? 'PUT' : 'DELETE',
+    }),
+  );
+
+export const useUploadPortImport = () =>
+  useMutation({
+    mutationFn: (file: File) =>
+      apiRequest<TPortImport>('master', '/oceanport/imports', {
+        method: 'POST',
+        body: file,
+        query: { fileName: file.name },
+        timeoutMs: 120_000,
+      }),
+  });
+
+export const useDecidePortImport = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      id,
+      apply,
+      keepOutOfCountry,
+    }: {
+      id: string;
+      apply: boolean;
+      keepOutOfCountry?: boolean;
+    }) =>
+      apply
+        ? apiRequest<TPortImport>('master', `/oceanport/imports/${id}/apply`, {
+            method: 'POST',
+            body: { keepOutOfCountry: keepOutOfCountry ?? false },
+            timeoutMs: 120_000,
+          })
+        : apiRequest<TPortImport>('master', `/oceanport/imports/${id}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['ports'] }),
+  });
+};

@@ -1,0 +1,150 @@
+import { portRules, type TCountry, type TPortKind } from '@cargodesk/shared';
+import { Alert, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { useMemo, useState } from 'react';
+import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/auth/session-store.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useCreatePort } from '../api/ports.ts';
+
+type TCustomPortValues = {
+  code: string;
+  name: string;
+  city?: string;
+  countryCode: string;
+  latitude?: number | null;
+  longitude?: number | null;
+};
+
+const kindLabel = { oceanport: 'ocean port', airport: 'airport' } as const;
+
+/** Adds the company's own ocean port or airport beside the catalogue's. */
+export const CustomPortModal = ({
+  kind,
+  isOpen,
+  onClose,
+}: {
+  kind: TPortKind;
+  isOpen: boolean;
+  onClose: () => void;
+}) => {
+  const [form] = Form.useForm<TCustomPortValues>();
+  const create = useCreatePort(kind);
+  const [failure, setFailure] = useState<string>();
+  const { referenceData } = useSession();
+  const countryOptions = useMemo(
+    () =>
+      ((referenceData?.countries ?? []) as TCountry[]).map((country) => ({
+        value: country.code,
+        label: `${country.name} (${country.code})`,
+      })),
+    [referenceData],
+  );
+
+  const onSubmit = async (values: TCustomPortValues) => {
+    setFailure(undefined);
+    try {
+      const entry = await create.mutateAsync({
+        code: values.code.trim().toUpperCase(),
+        name: values.name.trim(),
+        city: values.city?.trim() ?? '',
+        countryCode: values.countryCode,
+        latitude: values.latitude ?? null,
+        longitude: values.longitude ?? null,
+      });
+      notifySuccess(`${entry.name} (${entry.code}) added`);
+      form.resetFields();
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'CONFLICT') {
+        form.setFields([{ name: 'code', errors: [error.message] }]);
+        return;
+      }
+      setFailure(toErrorMessage(error));
+    }
+  };
+
+  return (
+    <Modal
+      title={`Add ${kindLabel[kind]}`}
+      open={isOpen}
+      okText="Add"
+      onOk={() => form.submit()}
+      confirmLoading={create.isPending}
+      onCancel={() => {
+        setFailure(undefined);
+        onClose();
+      }}
+      destroyOnHidden
+    >
+      <p>Your own entry appears beside the catalogue for everyone in your company.</p>
+      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
+      <Form form={form} name="custom-port" layout="vertical" onFinish={onSubmit} requiredMark="optional">
+        <Form.Item
+          name="code"
+          label="Code"
+          normalize={(value?: string) => value?.toUpperCase()}
+          extra={kind === 'airport' ? 'IATA (3 letters) or ICAO (4 characters)' : 'UN/LOCODE, like NLRTM'}
+          rules={[
+            { required: true, whitespace: true, message: 'Please enter the code.' },
+            {
+              pattern: new RegExp(portRules.codePattern[kind]),
+              message: `The code ${portRules.codeHint[kind]}.`,
+            },
+          ]}
+        >
+          <Input autoComplete="off" autoFocus maxLength={8} />
+        </Form.Item>
+        <Form.Item
+          name="name"
+          label="Name"
+          rules={[
+            { required: true, whitespace: true, message: 'Please enter the name.' },
+            {
+              max: portRules.nameMaxLength,
+              message: `The name may be at most ${portRules.nameMaxLength} characters.`,
+            },
+          ]}
+        >
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="city"
+          label="City"
+          rules={[
+            {
+              max: portRules.cityMaxLength,
+              message: `The city may be at most ${portRules.cityMaxLength} characters.`,
+            },
+          ]}
+        >
+          <Input autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="countryCode"
+          label="Country"
+          rules={[{ required: true, message: 'Please choose the country.' }]}
+        >
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            options={countryOptions}
+            placeholder="Search countries"
+          />
+        </Form.Item>
+        <Form.Item
+          name="latitude"
+          label="Latitude"
+          rules={[{ type: 'number', min: -90, max: 90, message: 'Latitude is between -90 and 90.' }]}
+        >
+          <InputNumber style={{ width: '100%' }} step={0.0001} />
+        </Form.Item>
+        <Form.Item
+          name="longitude"
+          label="Longitude"
+          rules={[{ type: 'number', min: -180, max: 180, message: 'Longitude is between -180 and 180.' }]}
+        >
+          <InputNumber style={{ width: '100%' }} step={0.0001} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+};

@@ -1,0 +1,82 @@
+import { createCompanyUser, expect, expectAccessible, signIn, test } from './fixtures.ts';
+
+// Countries (/settings/countries) and currencies (/settings/currencies): the company's choices over
+// the global lists, its base currency and exchange rates kept as history.
+
+test('turns a country off and stars another, which then comes first', async ({ page, request }) => {
+  test.slow();
+  const admin = await createCompanyUser(request, { label: 'countries' });
+  await signIn(page, admin);
+  await page.goto('/settings/countries');
+  await expect(page.getByRole('heading', { level: 2, name: 'Countries' })).toBeVisible();
+  await expect(page.getByText('250 countries')).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('textbox', { name: 'Search countries' }).fill('Norway');
+  await expect(page.getByText('1 country', { exact: true })).toBeVisible();
+  await page.getByRole('switch', { name: 'Norway in use' }).click();
+  await expect(page.getByRole('switch', { name: 'Norway in use' })).not.toBeChecked();
+
+  await page.getByRole('textbox', { name: 'Search countries' }).fill('Portugal');
+  await page.getByRole('button', { name: 'Add Portugal to favourites' }).click();
+  await expect(page.getByRole('button', { name: 'Remove Portugal from favourites' })).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Search countries' }).fill('');
+  await expect(page.getByRole('row').nth(1)).toContainText('Portugal');
+  await page.getByRole('radiogroup', { name: 'Show' }).getByText('Not in use').click();
+  await expect(page.getByText('1 country', { exact: true })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Norway/ })).toBeVisible();
+});
+
+test('sets an exchange rate and sees it in the history and for a past date', async ({ page, request }) => {
+  test.slow();
+  const admin = await createCompanyUser(request, { label: 'currencies' });
+  await signIn(page, admin);
+  await page.goto('/settings/currencies');
+  await expect(page.getByRole('heading', { level: 2, name: 'Currencies' })).toBeVisible();
+  await expect(page.getByText('160 currencies')).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByLabel('Base currency').fill('EUR');
+  await page.getByLabel('Base currency').press('Enter');
+  await expect(page.getByText('Base currency set to EUR')).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Search currencies' }).fill('USD');
+  await page.getByRole('button', { name: 'USD exchange rates' }).click();
+  const drawer = page.getByRole('dialog', { name: 'USD exchange rates' });
+  await expect(drawer.getByText('No rates entered yet.')).toBeVisible();
+  await expectAccessible(page);
+
+  await drawer.getByLabel('1 USD in EUR').fill('0.91');
+  await drawer.getByLabel('Effective from').fill('2024-01-01');
+  await drawer.getByRole('button', { name: 'Save rate' }).click();
+  await expect(page.getByText('USD rate from 2024-01-01 saved')).toBeVisible();
+  await drawer.getByLabel('1 USD in EUR').fill('0.87');
+  await drawer.getByLabel('Effective from').fill('2024-07-01');
+  await drawer.getByRole('button', { name: 'Save rate' }).click();
+  await expect(page.getByText('USD rate from 2024-07-01 saved')).toBeVisible();
+
+  const history = drawer.getByRole('region', { name: 'History' });
+  await expect(history.getByRole('row')).toHaveCount(3);
+  await expect(history.getByRole('row').nth(1)).toContainText('2024-07-01');
+  await expect(history.getByRole('row').nth(1)).toContainText('1 USD = 0.87 EUR');
+  await expect(history.getByRole('row').nth(2)).toContainText('1 USD = 0.91 EUR');
+
+  // The same date twice is refused on the form.
+  await drawer.getByLabel('1 USD in EUR').fill('0.5');
+  await drawer.getByLabel('Effective from').fill('2024-07-01');
+  await drawer.getByRole('button', { name: 'Save rate' }).click();
+  await expect(drawer.getByText('USD already has a rate effective 2024-07-01')).toBeVisible();
+
+  await drawer.getByLabel('Date', { exact: true }).fill('2024-03-15');
+  await drawer.getByRole('button', { name: 'Look up' }).click();
+  await expect(drawer.getByRole('status')).toHaveText(
+    'On 2024-03-15: 1 USD = 0.91 EUR (effective from 2024-01-01)',
+  );
+  await drawer.getByLabel('Date', { exact: true }).fill('2023-12-31');
+  await drawer.getByRole('button', { name: 'Look up' }).click();
+  await expect(drawer.getByRole('status')).toHaveText('No USD rate is in force on 2023-12-31');
+
+  await drawer.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('row', { name: /USD/ })).toContainText('0.87');
+});

@@ -1,0 +1,68 @@
+import { createCompanyUser, expect, expectAccessible, signIn, test } from './fixtures.ts';
+
+// Picklists (/settings/picklist): reorder by drag and by keyboard, and the company form offers the
+// values in the new order at once.
+
+test('reorders a picklist by drag and by keyboard and the company form follows', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const admin = await createCompanyUser(request, { label: 'picklists' });
+  await signIn(page, admin);
+  await page.goto('/settings/picklist');
+  await expect(page.getByRole('heading', { level: 2, name: 'Picklists' })).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Picklists of this module' })
+    .getByText('Preferred language')
+    .click();
+  const values = page.getByRole('region', { name: 'Preferred language' });
+  await expect(values.getByRole('row').nth(1)).toContainText('English');
+  await expectAccessible(page);
+
+  // Drag German onto the first row.
+  await values.getByRole('row', { name: /German/ }).dragTo(values.getByRole('row', { name: /English/ }));
+  await expect(values.getByRole('row').nth(1)).toContainText('German');
+  await expect(values.getByRole('row').nth(2)).toContainText('English');
+
+  // Keyboard: French one place up, from the drag handle.
+  await values.getByRole('button', { name: /^Move French: drag/ }).focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByText('French moved to position 3 of 10')).toBeAttached();
+  await expect(values.getByRole('row').nth(3)).toContainText('French');
+  await expect(values.getByRole('row').nth(4)).toContainText('Spanish');
+  await expect(values.getByRole('button', { name: /^Move French: drag/ })).toBeFocused();
+
+  // The company profile's select offers the new order without a reload.
+  await page
+    .getByRole('navigation', { name: 'Settings' })
+    .getByRole('link', { name: 'Company profile' })
+    .click();
+  await page.getByLabel('Preferred language').click();
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(options.nth(0)).toHaveText('German');
+  await expect(options.nth(1)).toHaveText('English');
+  await expect(options.nth(2)).toHaveText('French');
+  await expect(options.nth(3)).toHaveText('Spanish');
+});
+
+test('adds a value and turns one off', async ({ page, request }) => {
+  test.slow();
+  const admin = await createCompanyUser(request, { label: 'picklist-values' });
+  await signIn(page, admin);
+  await page.goto('/settings/picklist');
+  const values = page.getByRole('region', { name: 'Company type' });
+  await expect(values.getByRole('row').nth(1)).toContainText('Freight forwarder');
+  await values.getByLabel('Label').fill('Rail operator');
+  await values.getByLabel('Value').fill('Rail Operator');
+  await values.getByRole('button', { name: 'Add value' }).click();
+  await expect(
+    values.getByText('Lower-case letters, digits and underscores, starting with a letter.'),
+  ).toBeVisible();
+  await values.getByLabel('Value').fill('rail_operator');
+  await values.getByRole('button', { name: 'Add value' }).click();
+  await expect(page.getByText('Rail operator added to Company type')).toBeVisible();
+  await expect(values.getByRole('row').last()).toContainText('rail_operator');
+  await values.getByRole('switch', { name: 'NVOCC active' }).click();
+  await expect(values.getByRole('switch', { name: 'NVOCC active' })).not.toBeChecked();
+});

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { picklistRules } from './picklist-rules.ts';
+
+// Picklists (master /dropdown-groups, /dropdown): a company's groups of values per module. The web
+// app imports only picklist-rules.ts at runtime, re-exported here.
+
+export * from './picklist-rules.ts';
+
+export const ZPicklistValue = z.object({
+  _id: z.string(),
+  label: z.string(),
+  value: z.string(),
+  order: z.number().int(),
+  isActive: z.boolean(),
+  colour: z.string().nullable(),
+});
+export type TPicklistValue = z.infer<typeof ZPicklistValue>;
+
+export const ZPicklistGroup = z.object({
+  _id: z.string(),
+  module: z.string(),
+  key: z.string(),
+  label: z.string(),
+  values: z.array(ZPicklistValue),
+});
+export type TPicklistGroup = z.infer<typeof ZPicklistGroup>;
+
+const moduleName = z
+  .string()
+  .trim()
+  .regex(new RegExp(picklistRules.keyPattern), 'must be lower-case letters, digits and underscores')
+  .max(40, 'must be at most 40 characters');
+const label = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(picklistRules.labelMaxLength, `must be at most ${picklistRules.labelMaxLength} characters`);
+const key = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(picklistRules.valueMaxLength, `must be at most ${picklistRules.valueMaxLength} characters`)
+  .regex(new RegExp(picklistRules.keyPattern), 'must be lower-case letters, digits and underscores');
+const colour = z
+  .string()
+  .regex(new RegExp(picklistRules.colourPattern), 'must be a colour written #rrggbb')
+  .nullable();
+
+/** GET /master/api/v1/dropdown-groups?module=home */
+export const ZPicklistGroupsQuery = z.object({ module: moduleName }).strict();
+
+/** POST /master/api/v1/dropdown-groups */
+export const ZPicklistGroupInput = z.object({ module: moduleName, key, label }).strict();
+export type TPicklistGroupInput = z.infer<typeof ZPicklistGroupInput>;
+
+/** PATCH /master/api/v1/dropdown-groups/:id */
+export const ZPicklistGroupUpdate = z.object({ label }).strict();
+export type TPicklistGroupUpdate = z.infer<typeof ZPicklistGroupUpdate>;
+
+/** POST /master/api/v1/dropdown-groups/:id/values: added at the end of the list. */
+export const ZPicklistValueInput = z
+  .object({ label, value: key, isActive: z.boolean().optional(), colour: colour.optional() })
+  .strict();
+export type TPicklistValueInput = z.infer<typeof ZPicklistValueInput>;
+
+/** PATCH /master/api/v1/dropdown/:id: a value's label, active flag or colour (its value stays). */
+export const ZPicklistValueUpdate = z.object({ label, isActive: z.boolean(), colour }).partial().strict();
+export type TPicklistValueUpdate = z.infer<typeof ZPicklistValueUpdate>;
+
+/** PUT /master/api/v1/dropdown-groups/:id/order: every value id of the group, in the new order. */
+export const ZPicklistOrderInput = z
+  .object({ valueIds: z.array(z.uuid('must be value ids')).min(1).max(picklistRules.valuesMax) })
+  .strict();
+export type TPicklistOrderInput = z.infer<typeof ZPicklistOrderInput>;
