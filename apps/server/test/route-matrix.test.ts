@@ -186,13 +186,13 @@ describe('route matrix', () => {
     expect(rate.statusCode, rate.body).toBe(201);
     const picklists = await call('GET', '/master/api/v1/dropdown-groups?module=home', admin.jwt);
     const [picklist] = (picklists.json() as { data: { _id: string; values: { _id: string }[] }[] }).data;
-    const upload = await testApp.app.inject({
+    const catalogueImport = await testApp.app.inject({
       method: 'POST',
       url: '/master/api/v1/oceanport/imports',
       headers: { authorization: admin.jwt, 'content-type': 'text/csv' },
       payload: '"+","NL","ZZX","Matrix Haven","Matrix Haven","","AI","1-------","2401","","",""\n',
     });
-    expect(upload.statusCode, upload.body).toBe(201);
+    expect(catalogueImport.statusCode, catalogueImport.body).toBe(201);
     const businessType = await call('POST', '/master/api/v1/type', admin.jwt, { name: 'Matrix world type' });
     expect(businessType.statusCode, businessType.body).toBe(201);
     const location = await call('POST', '/master/api/v1/receivinglocation', admin.jwt, {
@@ -210,12 +210,10 @@ describe('route matrix', () => {
       notificationId: notification?._id ?? '',
       businessTypeId: (businessType.json() as { data: { _id: string } }).data._id,
       receivingLocationId: (location.json() as { data: { _id: string } }).data._id,
-      importId: (upload.json() as { data: { _id: string } }).data._id,
+      importId: (catalogueImport.json() as { data: { _id: string } }).data._id,
       picklistGroupId: picklist?._id ?? '',
       picklistValueId: picklist?.values[0]?._id ?? '',
       exchangeRateId: (rate.json() as { data: { _id: string } }).data._id,
-      roleId: member?._id ?? '',
-      groupId: (group.json() as { data: { _id: string } }).data._id,
       oceanPortCode: 'NLZZW',
       airportCode: 'ZZW',
     };
