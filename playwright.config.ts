@@ -28,6 +28,9 @@ const port = process.env.CARGODESK_E2E_PORT;
 export const demoPassword = 'e2e-demo-password';
 const baseURL = `http://127.0.0.1:${port}`;
 
+/** The installation's operator in the browser tests: may apply catalogue imports. */
+export const platformAdminEmail = 'operator@e2e.cargodesk.test';
+
 export default defineConfig({
   testDir: 'e2e',
   forbidOnly: Boolean(process.env.CI),
@@ -67,6 +70,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The seeded demo companies (working, expired, suspended, two-factor) sign in with this password.
       DEMO_PASSWORD: demoPassword,
+      PLATFORM_ADMIN_EMAILS: platformAdminEmail,
     },
     reuseExistingServer: false,
     timeout: 120_000,

@@ -175,9 +175,9 @@ export const createCompanyUser = async (
     label = 'user',
     isVerified = true,
     twoFactorAuth = false,
-  }: { label?: string; isVerified?: boolean; twoFactorAuth?: boolean } = {},
+    email = uniqueEmail(label),
+  }: { label?: string; isVerified?: boolean; twoFactorAuth?: boolean; email?: string } = {},
 ) => {
-  const email = uniqueEmail(label);
   const apiKey = await identityApiKey(request);
   const signUp = await request.post(`/identitytoolkit.googleapis.com/v1/accounts:signUp?key=${apiKey}`, {
     data: { email, password: testPassword, returnSecureToken: true },

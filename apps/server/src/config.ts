@@ -45,6 +45,16 @@ const ZEnvironment = z.object({
   SEED_DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   GOOGLE_MAPS_KEY: z.string().default(''),
   PENDO_KEY: z.string().default(''),
+  PLATFORM_ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email({ error: 'must be a comma-separated list of e-mail addresses' }))),
   FILE_MAX_BYTES: z.coerce
     .number({ error: 'must be a number of bytes, e.g. 26214400 for 25 MB' })
     .int({ error: 'must be a whole number of bytes' })
@@ -132,6 +142,11 @@ export type Config = {
   seedDemo: boolean;
   /** Browser keys handed to signed-in users (spec §7); empty when not configured. */
   integrationKeys: { googleMaps: string; pendo: string };
+  /**
+   * The operators of this installation (PLATFORM_ADMIN_EMAILS): only they may change what every
+   * company shares, such as applying a UN/LOCODE import to the port catalogue.
+   */
+  platformAdminEmails: string[];
   /** The largest upload the file store accepts (FILE_MAX_BYTES, 25 MB by default). */
   fileMaxBytes: number;
   /** FILE_STORE and the S3_* variables. */
@@ -173,6 +188,7 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     demoPassword: values.DEMO_PASSWORD,
     seedDemo: values.SEED_DEMO === 'true',
     integrationKeys: { googleMaps: values.GOOGLE_MAPS_KEY, pendo: values.PENDO_KEY },
+    platformAdminEmails: values.PLATFORM_ADMIN_EMAILS,
     fileMaxBytes: values.FILE_MAX_BYTES,
     fileStore:
       values.FILE_STORE === 's3'

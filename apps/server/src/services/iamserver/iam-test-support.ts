@@ -54,8 +54,11 @@ export const startIamTestApp = async ({
     return { uid: user.uid, idToken: await user.getIdToken() };
   };
 
-  const register = async (label: string, companyName = `${label} Freight`): Promise<TRegistered> => {
-    const email = uniqueEmail(label);
+  const register = async (
+    label: string,
+    companyName = `${label} Freight`,
+    { email = uniqueEmail(label) }: { email?: string } = {},
+  ): Promise<TRegistered> => {
     const { idToken } = await signUp(email);
     const response = await app.inject({
       method: 'POST',

@@ -6,6 +6,8 @@ import { auditEvents } from '../../db/schema/index.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../iamserver/iam-test-support.ts';
 
 const base = '/master/api/v1';
+/** The installation's platform administrator: only they may apply an import to the shared catalogue. */
+const operatorEmail = 'catalogue-operator@example.com';
 const row = (cells: string[]) => cells.map((cell) => `"${cell}"`).join(',');
 const port = (location: string, name: string, { change = '', coordinates = '' } = {}) =>
   row([change, 'NL', location, name, name, '', 'AI', '1-------', '2401', '', coordinates, '']);
@@ -32,8 +34,8 @@ describe.each(testDatabaseKinds)('master UN/LOCODE import routes on %s', (kind) 
     });
 
   beforeAll(async () => {
-    testApp = await startIamTestApp({ kind });
-    alpha = await testApp.register('import-alpha', 'Alpha Import');
+    testApp = await startIamTestApp({ kind, environment: { PLATFORM_ADMIN_EMAILS: operatorEmail } });
+    alpha = await testApp.register('import-alpha', 'Alpha Import', { email: operatorEmail });
     bravo = await testApp.register('import-bravo', 'Bravo Import');
     viewer = await testApp.addUser(alpha, { label: 'import-viewer', role: { systemKey: 'viewer' } });
   });
@@ -87,6 +89,18 @@ describe.each(testDatabaseKinds)('master UN/LOCODE import routes on %s', (kind) 
       .where(and(eq(auditEvents.companyId, alpha.companyId), eq(auditEvents.entityId, preview._id)))
       .orderBy(asc(auditEvents.occurredAt));
     expect(events.map((event) => event.action)).toEqual(['create', 'update']);
+  });
+
+  it("lets a company admin review a file but not rewrite every company's catalogue", async () => {
+    const preview = (await upload(port('ZZQ', 'Company Haven', { change: '+' }), bravo.jwt)).json() as {
+      data: TPortImport;
+    };
+    const refused = await call('POST', `/oceanport/imports/${preview.data._id}/apply`, bravo.jwt, {});
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      error: { code: 'FORBIDDEN', message: expect.stringMatching(/platform administrator/) },
+    });
+    expect((await call('GET', '/oceanport/NLZZQ', bravo.jwt)).statusCode).toBe(404);
   });
 
   it('refuses to apply a diff made against an older catalogue, and discards', async () => {

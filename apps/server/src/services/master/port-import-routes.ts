@@ -38,6 +38,8 @@ const listLimit = 500;
 
 export const importMessages = {
   notFound: 'No such import in your company',
+  platformAdminOnly:
+    'Applying an import changes the port catalogue every company shares: only a platform administrator of this installation may apply it',
   decided: (status: string) => `This import was already ${status}`,
   stale:
     'The port catalogue changed since this file was checked: upload it again to see the current differences',
@@ -204,6 +206,10 @@ export const registerPortImportRoutes = async (app: FastifyInstance) => {
       const row = await withTenant(db, auth.companyId, (tx) =>
         readImport(tx, auth.companyId, request.params.id),
       );
+      // The catalogue is shared by every company: a company admin may review a file, not rewrite it for all.
+      if (!app.config.platformAdminEmails.includes(auth.user.email.toLowerCase())) {
+        throw new AppError('FORBIDDEN', importMessages.platformAdminOnly);
+      }
       if (row.status !== 'pending') throw new AppError('CONFLICT', importMessages.decided(row.status));
       if ((await catalogueVersion(db)) !== row.catalogueVersion)
         throw new AppError('CONFLICT', importMessages.stale);
