@@ -56,6 +56,8 @@ export const openConfiguredDatabase = async (config: Config) => {
 /** Builds the whole application without listening: `main.ts` listens, tests call `inject()`. */
 export const buildApp = async (config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> => {
   const app = Fastify({
+    // Spec §7 names some paths with a trailing slash (/oceanport/, /type/, /receivinglocation/): both forms answer.
+    routerOptions: { ignoreTrailingSlash: true },
     logger: options.logger ?? {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],

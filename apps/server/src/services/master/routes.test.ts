@@ -33,6 +33,19 @@ describe('master reference lists', () => {
     expect(data.find((country) => country.code === 'BG')?.currency).toBe('EUR');
   });
 
+  it("answers the spec's trailing-slash paths as their plain forms", async () => {
+    for (const path of [
+      '/receivinglocation/',
+      '/oceanport/',
+      '/airport/',
+      '/type/',
+      '/dropdown/?module=home',
+    ]) {
+      const response = await get(path);
+      expect(response.statusCode, `${path} ${response.body}`).toBe(200);
+    }
+  });
+
   it('lists the 160 active currencies with minor units', async () => {
     const { data } = (await get('/currency-list')).json() as { data: TCurrency[] };
     expect(data).toHaveLength(160);
