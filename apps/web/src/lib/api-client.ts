@@ -47,11 +47,24 @@ export const serviceBaseUrl = (service: TService, hostname: string = window.loca
 export class ApiError extends Error {
   readonly code: TErrorCode | 'NETWORK';
   readonly status: number;
-  constructor({ code, message, status }: { code: TErrorCode | 'NETWORK'; message: string; status: number }) {
+  /** The error body's `details` (field errors, an import's problems by line), when it had any. */
+  readonly details: unknown;
+  constructor({
+    code,
+    message,
+    status,
+    details,
+  }: {
+    code: TErrorCode | 'NETWORK';
+    message: string;
+    status: number;
+    details?: unknown;
+  }) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
+    this.details = details;
   }
 }
 
@@ -160,7 +173,7 @@ const requestBody = async <TBody>(
   }
 
   if (!response.ok) {
-    const { code, message } = await readErrorBody(response);
+    const { code, message, details } = await readErrorBody(response);
     if (response.status === 401 && !isUnauthorizedExpected && onUnauthorized && !isHandlingUnauthorized) {
       isHandlingUnauthorized = true;
       onUnauthorized();
@@ -183,6 +196,7 @@ const requestBody = async <TBody>(
         message ??
         statusMessages[response.status] ??
         `The server answered with an error (${response.status}).`,
+      details,
     });
   }
   if (response.status === 204) return {} as TBody;

@@ -1,7 +1,7 @@
 import type { TPortImport } from '@cargodesk/shared';
 import { Alert, Button, Checkbox, Modal, Space, Statistic, Table, Tabs, Typography } from 'antd';
 import { useState } from 'react';
-import { toErrorMessage } from '../../../lib/api-client.ts';
+import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useDecidePortImport, useUploadPortImport } from '../api/ports.ts';
 
@@ -22,6 +22,15 @@ const portColumns = [
  * Imports the official UN/LOCODE CodeList CSV: the server checks it and shows what would change;
  * nothing is written until the admin applies the reviewed differences.
  */
+type TImportProblem = { line: number; message: string };
+
+/** The row-by-row reasons the server gives for a file it rejected outright. */
+const problemsOf = (error: unknown): TImportProblem[] => {
+  const details =
+    error instanceof ApiError ? (error.details as { problems?: unknown } | undefined) : undefined;
+  return Array.isArray(details?.problems) ? (details.problems as TImportProblem[]) : [];
+};
+
 export const PortImportModal = ({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) => {
   const upload = useUploadPortImport();
   const decide = useDecidePortImport();
@@ -44,8 +53,7 @@ export const PortImportModal = ({ isOpen, onClose }: { isOpen: boolean; onClose:
     try {
       setPreview(await upload.mutateAsync(file));
     } catch (error) {
-      // Row-by-row reasons of a rejected file are in the error's details, which the client does not keep.
-      setFailure({ message: toErrorMessage(error), problems: [] });
+      setFailure({ message: toErrorMessage(error), problems: problemsOf(error) });
     }
   };
 
