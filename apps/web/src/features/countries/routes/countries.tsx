@@ -1,7 +1,6 @@
 import { SearchOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import type { TCountrySetting, TCountrySettingsQuery } from '@cargodesk/shared';
 import {
-  Alert,
   Button,
   Card,
   Empty,
@@ -16,6 +15,7 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
+import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { toErrorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
 import { notifyError } from '../../../lib/notify.ts';
@@ -205,15 +205,7 @@ export const CountriesRoute = () => {
           ]}
         />
       </Space>
-      {countries.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={toErrorMessage(countries.error)}
-          action={<Button onClick={() => void countries.refetch()}>Try again</Button>}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <QueryErrorAlert query={countries} />
       <Table<TCountrySetting>
         rowKey="code"
         columns={columns}

@@ -16,6 +16,7 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
+import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { toErrorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -189,15 +190,7 @@ export const CurrenciesRoute = () => {
           style={{ width: 280 }}
         />
       </Space>
-      {currencies.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={toErrorMessage(currencies.error)}
-          action={<Button onClick={() => void currencies.refetch()}>Try again</Button>}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <QueryErrorAlert query={currencies} />
       <Table<TCurrencySetting>
         rowKey="code"
         columns={columns}

@@ -1,7 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
 import { defaultDropdowns, picklistRules, type TPicklistGroup, type TPicklistValue } from '@cargodesk/shared';
 import {
-  Alert,
   Button,
   Card,
   Empty,
@@ -19,6 +18,7 @@ import {
   Typography,
 } from 'antd';
 import { type KeyboardEvent, useState } from 'react';
+import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -323,15 +323,7 @@ export const PicklistsRoute = () => {
           />
         </Space>
       </Space>
-      {groups.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={toErrorMessage(groups.error)}
-          action={<Button onClick={() => void groups.refetch()}>Try again</Button>}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <QueryErrorAlert query={groups} />
       {groups.isLoading && <Typography.Paragraph>Loading picklists…</Typography.Paragraph>}
       {groups.data && groups.data.length === 0 && <Empty description="This module has no picklists yet." />}
       {groups.data && selected && (

@@ -1,7 +1,6 @@
 import { PlusOutlined, SearchOutlined, StarFilled, StarOutlined, UploadOutlined } from '@ant-design/icons';
 import { isPortKind, type TPortEntry, type TPortKind, type TPortListQuery } from '@cargodesk/shared';
 import {
-  Alert,
   Button,
   Card,
   Descriptions,
@@ -21,6 +20,7 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { toErrorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
@@ -328,15 +328,7 @@ const PortsScreen = ({ kind }: { kind: TPortKind }) => {
           <label htmlFor="favourites-only">Favourites only</label>
         </Space>
       </Space>
-      {entries.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={toErrorMessage(entries.error)}
-          action={<Button onClick={() => void entries.refetch()}>Try again</Button>}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <QueryErrorAlert query={entries} />
       <Table<TPortEntry>
         rowKey="_id"
         columns={columns}

@@ -1,7 +1,6 @@
 import { SearchOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { TCompanyUser, TUserListQuery, TUserSortField, TUserStatus } from '@cargodesk/shared';
 import {
-  Alert,
   Button,
   Card,
   Empty,
@@ -16,8 +15,8 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { paths } from '../../../config/paths.ts';
-import { toErrorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
 import { useRoleOptions } from '../api/get-role-options.ts';
 import { useUsers } from '../api/get-users.ts';
@@ -206,15 +205,7 @@ export const UsersListRoute = () => {
           options={userStatusOptions}
         />
       </Space>
-      {users.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={toErrorMessage(users.error)}
-          action={<Button onClick={() => void users.refetch()}>Try again</Button>}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      <QueryErrorAlert query={users} />
       <Table<TCompanyUser>
         rowKey="_id"
         columns={columns}
