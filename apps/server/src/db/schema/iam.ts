@@ -11,20 +11,15 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { companies } from './platform.ts';
+import { companyIdColumn } from './platform.ts';
 
 // The iam service's tables. Company-owned ones lead with company_id (DESIGN §4) and carry
 // row-level security (migration 0003).
 
-const companyId = () =>
-  uuid('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' });
-
 export const users = pgTable(
   'users',
   {
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     id: uuid('id').notNull(),
     identityProject: text('identity_project', { enum: ['production', 'test'] }).notNull(),
     identityUid: text('identity_uid').notNull(),
@@ -54,7 +49,7 @@ export const users = pgTable(
 export const roles = pgTable(
   'roles',
   {
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     id: uuid('id').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
@@ -74,7 +69,7 @@ export const roles = pgTable(
 export const userRoles = pgTable(
   'user_roles',
   {
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     userId: uuid('user_id').notNull(),
     roleId: uuid('role_id').notNull(),
   },
@@ -96,7 +91,7 @@ export const userRoles = pgTable(
 export const groups = pgTable(
   'groups',
   {
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     id: uuid('id').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
@@ -112,7 +107,7 @@ export const groups = pgTable(
 export const groupMembers = pgTable(
   'group_members',
   {
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     groupId: uuid('group_id').notNull(),
     userId: uuid('user_id').notNull(),
   },
@@ -134,7 +129,7 @@ export const groupMembers = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     id: uuid('id').notNull(),
     userId: uuid('user_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -166,7 +161,7 @@ export const products = pgTable('products', {
 export const companyProducts = pgTable(
   'company_products',
   {
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
@@ -179,7 +174,7 @@ export const companyProducts = pgTable(
 export const twoFactorCodes = pgTable(
   'two_factor_codes',
   {
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     id: uuid('id').notNull(),
     userId: uuid('user_id').notNull(),
     codeHash: text('code_hash').notNull(),

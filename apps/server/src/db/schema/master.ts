@@ -14,15 +14,10 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { companies } from './platform.ts';
+import { companyIdColumn } from './platform.ts';
 
 // Master data (DESIGN §4): global catalogues read by every company, and each company's own
 // entries and settings over them (row-level security in the master custom migrations).
-
-const companyId = () =>
-  uuid('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' });
 
 /** Sea ports by UN/LOCODE: the curated seed, refreshed by UN/LOCODE imports. */
 export const seaPorts = pgTable(
@@ -86,7 +81,7 @@ export const airports = pgTable(
 export const companyPorts = pgTable(
   'company_ports',
   {
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     id: uuid('id').notNull(),
     kind: text('kind', { enum: ['oceanport', 'airport'] }).notNull(),
     code: text('code').notNull(),
@@ -110,7 +105,7 @@ export const companyPorts = pgTable(
 export const companyPortFavourites = pgTable(
   'company_port_favourites',
   {
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     kind: text('kind', { enum: ['oceanport', 'airport'] }).notNull(),
     code: text('code').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -122,7 +117,7 @@ export const companyPortFavourites = pgTable(
 export const companyCountries = pgTable(
   'company_countries',
   {
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     countryCode: text('country_code').notNull(),
     isEnabled: boolean('is_enabled').notNull().default(true),
     isFavourite: boolean('is_favourite').notNull().default(false),
@@ -135,7 +130,7 @@ export const companyCountries = pgTable(
 export const companyCurrencies = pgTable(
   'company_currencies',
   {
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     currencyCode: text('currency_code').notNull(),
     isEnabled: boolean('is_enabled').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -150,7 +145,7 @@ export const companyCurrencies = pgTable(
 export const exchangeRates = pgTable(
   'exchange_rates',
   {
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     id: uuid('id').notNull(),
     baseCurrency: text('base_currency').notNull(),
     currencyCode: text('currency_code').notNull(),
@@ -174,7 +169,7 @@ export const exchangeRates = pgTable(
 export const dropdownGroups = pgTable(
   'dropdown_groups',
   {
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     id: uuid('id').notNull(),
     module: text('module').notNull(),
     /** The key the app looks the list up by (company_type); fixed once created. */
@@ -193,7 +188,7 @@ export const dropdownGroups = pgTable(
 export const dropdownValues = pgTable(
   'dropdown_values',
   {
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     id: uuid('id').notNull(),
     groupId: uuid('group_id').notNull(),
     label: text('label').notNull(),
@@ -220,7 +215,7 @@ export const dropdownValues = pgTable(
 export const catalogueImports = pgTable(
   'catalogue_imports',
   {
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     id: uuid('id').notNull(),
     kind: text('kind', { enum: ['oceanport'] }).notNull(),
     status: text('status', { enum: ['pending', 'applied', 'discarded'] })
@@ -242,7 +237,7 @@ export const catalogueImports = pgTable(
 export const businessTypes = pgTable(
   'business_types',
   {
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     id: uuid('id').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
@@ -260,7 +255,7 @@ export const businessTypes = pgTable(
 export const receivingLocations = pgTable(
   'receiving_locations',
   {
-    companyId: companyId(),
+    companyId: companyIdColumn(),
     id: uuid('id').notNull(),
     code: text('code').notNull(),
     name: text('name').notNull(),

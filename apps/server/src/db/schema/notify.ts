@@ -1,6 +1,6 @@
 import { foreignKey, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './iam.ts';
-import { companies } from './platform.ts';
+import { companyIdColumn } from './platform.ts';
 
 /**
  * The general notifications of spec §3 ({companyId}/general-notification/{userId}): one row per
@@ -10,9 +10,7 @@ import { companies } from './platform.ts';
 export const notifications = pgTable(
   'notifications',
   {
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyIdColumn(),
     id: uuid('id').notNull(),
     userId: uuid('user_id').notNull(),
     /** What happened: one of notificationKinds (user-invited, announcement, file-shared, …). */

@@ -50,13 +50,17 @@ export const companies = pgTable('companies', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** The owning company of a company-owned row (DESIGN §4): required, and gone with its company. */
+export const companyIdColumn = () =>
+  uuid('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' });
+
 /** Uploaded files' metadata; the bytes live in the file store (platform/file-store.ts) under `storageKey`. */
 export const files = pgTable(
   'files',
   {
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyIdColumn(),
     id: uuid('id').notNull(),
     name: text('name').notNull(),
     /** Sniffed from the bytes, not taken from the client. */
@@ -82,9 +86,7 @@ export const files = pgTable(
 export const auditEvents = pgTable(
   'audit_events',
   {
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: companyIdColumn(),
     id: uuid('id').notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
     /** Null for events without a signed-in actor (failed sign-in). */
