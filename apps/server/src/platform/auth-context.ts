@@ -93,7 +93,7 @@ export const createAppTokens = (secret: Uint8Array): TAppTokens => ({
 });
 
 /** The Admin system role holds every permission, including ones added after the company was made. */
-const permissionsOf = (rows: { permissions: string[]; systemKey: string | null }[]): TPermission[] => {
+export const permissionsOf = (rows: { permissions: string[]; systemKey: string | null }[]): TPermission[] => {
   if (rows.some((row) => row.systemKey === 'admin')) return [...permissions];
   const granted = new Set(rows.flatMap((row) => row.permissions).filter(isPermission));
   return permissions.filter((permission) => granted.has(permission));

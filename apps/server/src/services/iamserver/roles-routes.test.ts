@@ -21,7 +21,8 @@ const roleRoutes: TRouteCase[] = [
     method: 'POST',
     path: '/roles',
     permission: 'roles:write',
-    body: { name: 'Matrix', permissions: ['contacts:read'] },
+    // Only what the caller holds: nobody grants more (DESIGN §12).
+    body: { name: 'Matrix', permissions: ['roles:write'] },
     okStatus: 201,
   },
   {

@@ -12,6 +12,12 @@ import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
+import {
+  assertMayChangeRolePermissions,
+  assertMayGrantPermissions,
+  assertMayGrantRoles,
+  lockRightsAndReadGrantor,
+} from './grant-rules.ts';
 import * as repository from './roles-repository.ts';
 import { isUniqueViolation } from './unique-violation.ts';
 
@@ -99,6 +105,8 @@ export const createRolesService = (app: FastifyInstance) => {
   const createRole = async (auth: TAuthContext, actor: TAuditActor, input: TRoleInput): Promise<TRole> =>
     inCompany(auth, input.name, async (tx) => {
       const { companyId } = auth;
+      const grantor = await lockRightsAndReadGrantor(tx, auth);
+      assertMayGrantPermissions(grantor, normalizePermissions(input.permissions));
       await assertNameFree(tx, { companyId, name: input.name });
       const id = createId();
       await repository.insertRole(tx, {
@@ -127,6 +135,7 @@ export const createRolesService = (app: FastifyInstance) => {
   ): Promise<TRole> =>
     inCompany(auth, changes.name, async (tx) => {
       const { companyId } = auth;
+      const grantor = await lockRightsAndReadGrantor(tx, auth);
       const row = await repository.lockRole(tx, companyId, roleId);
       if (!row) throw new AppError('NOT_FOUND', roleMessages.notFound);
       if (row.systemKey === 'admin') throw new AppError('CONFLICT', roleMessages.adminLocked);
@@ -139,6 +148,14 @@ export const createRolesService = (app: FastifyInstance) => {
       const isPermissionChange = !isSameSet(next.permissions, before.permissions);
       if (next.name === before.name && next.description === before.description && !isPermissionChange) {
         return before;
+      }
+      if (isPermissionChange) {
+        // Whoever holds this role gains what is added: the editor must hold it too.
+        assertMayChangeRolePermissions(grantor, before);
+        assertMayGrantPermissions(
+          grantor,
+          next.permissions.filter((permission) => !before.permissions.includes(permission)),
+        );
       }
       if (next.name.toLowerCase() !== before.name.toLowerCase()) {
         await assertNameFree(tx, { companyId, name: next.name, exceptId: roleId });
@@ -175,6 +192,7 @@ export const createRolesService = (app: FastifyInstance) => {
   ): Promise<{ deleted: true; reassignedUsers: number }> =>
     withTenant(db, auth.companyId, async (tx) => {
       const { companyId } = auth;
+      const grantor = await lockRightsAndReadGrantor(tx, auth);
       const row = await repository.lockRole(tx, companyId, roleId);
       if (!row) throw new AppError('NOT_FOUND', roleMessages.notFound);
       if (row.systemKey === 'admin') throw new AppError('CONFLICT', roleMessages.adminLocked);
@@ -182,6 +200,8 @@ export const createRolesService = (app: FastifyInstance) => {
       if (reassignTo === roleId) throw new AppError('BAD_REQUEST', roleMessages.reassignToItself);
       const target = reassignTo ? await repository.lockRole(tx, companyId, reassignTo) : undefined;
       if (reassignTo && !target) throw new AppError('NOT_FOUND', roleMessages.reassignTargetMissing);
+      // Moving the holders to another role grants them everything it allows.
+      if (target) assertMayGrantRoles(grantor, [target]);
       const before = await readRole(tx, companyId, roleId);
       const holders = await repository.findRoleHolders(tx, companyId, roleId);
       if (holders.length > 0 && !target) {

@@ -1,6 +1,4 @@
 import {
-  isPermission,
-  permissions,
   type TCompanyUser,
   type TListMeta,
   userMessages,
@@ -20,6 +18,13 @@ import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
 import { createNotifications, findAdminUserIds } from '../notifyserver/producer.ts';
+import {
+  assertMayGrantRoles,
+  grantMessages,
+  holdsEveryPermission,
+  lockRightsAndReadGrantor,
+  type TGrantor,
+} from './grant-rules.ts';
 import { findUserLinkByIdentity } from './repository.ts';
 import { isUniqueViolation } from './service.ts';
 import * as repository from './users-repository.ts';
@@ -91,30 +96,10 @@ const requireRoles = async (tx: Tx, companyId: string, roleIds: string[]) => {
   return found;
 };
 
-const holdsEveryPermission = (auth: TAuthContext) =>
-  permissions.every((permission) => auth.permissions.includes(permission));
-
-/** Nobody hands out more than they hold: users:write alone must not make its holder an admin. */
-const assertMayGrant = (
-  auth: TAuthContext,
-  roles: { name: string; permissions: string[]; systemKey: string | null }[],
-) => {
-  for (const role of roles) {
-    const granted = role.systemKey === 'admin' ? permissions : role.permissions.filter(isPermission);
-    if (granted.some((permission) => !auth.permissions.includes(permission))) {
-      throw new AppError(
-        'FORBIDDEN',
-        `You cannot grant the ${role.name} role: it allows more than your own roles do`,
-      );
-    }
-  }
-};
-
 /** Only someone with every permission may suspend, delete or change the roles of an admin. */
-const assertMayManage = (auth: TAuthContext, user: TCompanyUser) => {
-  if (user.isAdmin && !holdsEveryPermission(auth)) {
-    throw new AppError('FORBIDDEN', 'Only an admin can change the roles or status of an admin');
-  }
+const assertMayManage = (grantor: TGrantor, user: TCompanyUser) => {
+  if (user.isAdmin && !holdsEveryPermission(grantor))
+    throw new AppError('FORBIDDEN', grantMessages.adminOnly);
 };
 
 const requireGroups = async (tx: Tx, companyId: string, groupIds: string[]) => {
@@ -127,7 +112,7 @@ const requireGroups = async (tx: Tx, companyId: string, groupIds: string[]) => {
 
 /**
  * Refuses a change that would leave the company without an active admin: the user is one now and
- * would no longer be one after, and nobody else is. Call it after `lockCompanyAdmins`.
+ * would no longer be one after, and nobody else is. Call it after `lockRightsAndReadGrantor`.
  */
 const assertKeepsAnActiveAdmin = async (
   tx: Tx,
@@ -202,15 +187,15 @@ export const createUsersService = (app: FastifyInstance) => {
 
   const setUserRoles = ({ auth, actor }: TUsersCaller, userId: string, roleIds: string[]) =>
     inCompany(auth, async (tx) => {
-      await repository.lockCompanyAdmins(tx, auth.companyId);
+      const grantor = await lockRightsAndReadGrantor(tx, auth);
       const before = await readUserView(tx, auth.companyId, userId);
       const roles = await requireRoles(tx, auth.companyId, roleIds);
       const newIds = roles.map((role) => role.id);
       const oldIds = before.roles.map((role) => role._id);
       if (isSameSet(newIds, oldIds)) return before;
-      assertMayManage(auth, before);
-      assertMayGrant(
-        auth,
+      assertMayManage(grantor, before);
+      assertMayGrantRoles(
+        grantor,
         roles.filter((role) => !oldIds.includes(role.id)),
       );
       await assertKeepsAnActiveAdmin(tx, auth.companyId, {
@@ -311,10 +296,11 @@ export const createUsersService = (app: FastifyInstance) => {
       if (await repository.findUserByEmail(tx, auth.companyId, email)) {
         throw new AppError('CONFLICT', userMessages.duplicateEmail);
       }
+      const grantor = await lockRightsAndReadGrantor(tx, auth);
       const roles = body.roleIds
         ? await requireRoles(tx, auth.companyId, body.roleIds)
         : await repository.findRolesBySystemKey(tx, auth.companyId, ['member']);
-      assertMayGrant(auth, roles);
+      assertMayGrantRoles(grantor, roles);
       return roles.map((role) => role.id);
     });
 
@@ -399,11 +385,11 @@ export const createUsersService = (app: FastifyInstance) => {
   const suspendUser = async ({ auth, actor }: TUsersCaller, userId: string) => {
     if (userId === auth.userId) throw new AppError('CONFLICT', userMessages.notSelfSuspend);
     const { view, user } = await inCompany(auth, async (tx) => {
-      await repository.lockCompanyAdmins(tx, auth.companyId);
+      const grantor = await lockRightsAndReadGrantor(tx, auth);
       const before = await readUserView(tx, auth.companyId, userId);
       const record = await requireUser(tx, auth.companyId, userId);
       if (before.status === 'suspended') return { view: before, user: record };
-      assertMayManage(auth, before);
+      assertMayManage(grantor, before);
       await assertKeepsAnActiveAdmin(tx, auth.companyId, { before, isActiveAdminAfter: false });
       await repository.updateUser(tx, auth.companyId, userId, { status: 'suspended' });
       await repository.revokeUserSessions(tx, auth.companyId, userId);
@@ -431,9 +417,10 @@ export const createUsersService = (app: FastifyInstance) => {
     });
     try {
       return await inCompany(auth, async (tx) => {
+        const grantor = await lockRightsAndReadGrantor(tx, auth);
         const before = await readUserView(tx, auth.companyId, userId);
         if (before.status !== 'suspended') throw new AppError('CONFLICT', userMessages.notSuspended);
-        assertMayManage(auth, before);
+        assertMayManage(grantor, before);
         // Someone who never signed in is still waiting for their invitation.
         const status = !user.lastLoginAt && user.invitedAt ? 'invited' : 'active';
         await repository.updateUser(tx, auth.companyId, userId, { status });
@@ -452,10 +439,10 @@ export const createUsersService = (app: FastifyInstance) => {
   const deleteUser = async ({ auth, actor }: TUsersCaller, userId: string) => {
     if (userId === auth.userId) throw new AppError('CONFLICT', userMessages.notSelfDelete);
     const user = await inCompany(auth, async (tx) => {
-      await repository.lockCompanyAdmins(tx, auth.companyId);
+      const grantor = await lockRightsAndReadGrantor(tx, auth);
       const before = await readUserView(tx, auth.companyId, userId);
       const record = await requireUser(tx, auth.companyId, userId);
-      assertMayManage(auth, before);
+      assertMayManage(grantor, before);
       await assertKeepsAnActiveAdmin(tx, auth.companyId, { before, isActiveAdminAfter: false });
       await repository.deleteUser(tx, auth.companyId, userId);
       await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'delete', before });
