@@ -30,7 +30,7 @@ describe.each(testDatabaseKinds)('grant rules on %s', (kind) => {
     });
 
   const rolesOf = async (token: string) => (await call(token, 'GET', '/roles')).json().data as TRole[];
-  const roleOf = async (token: string, systemKey: string) => {
+  const roleOf = async (systemKey: string) => {
     const role = (await rolesOf(owner.jwt)).find((candidate) => candidate.systemKey === systemKey);
     if (!role) throw new Error(`no ${systemKey} role`);
     return role;
@@ -79,7 +79,7 @@ describe.each(testDatabaseKinds)('grant rules on %s', (kind) => {
       label: 'member-editor',
       role: { permissions: ['roles:write', 'users:read'] },
     });
-    const member = await roleOf(owner.jwt, 'member');
+    const member = await roleOf('member');
     const widened = await call(editor.jwt, 'PATCH', `/roles/${member._id}`, {
       permissions: [...permissions],
     });
@@ -90,7 +90,7 @@ describe.each(testDatabaseKinds)('grant rules on %s', (kind) => {
     expect(narrowed.json().error.message).toContain(
       'Only an admin can change the permissions of the Member role',
     );
-    expect((await roleOf(owner.jwt, 'member')).permissions).toEqual(member.permissions);
+    expect((await roleOf('member')).permissions).toEqual(member.permissions);
     // The admin can.
     const byAdmin = await call(owner.jwt, 'PATCH', `/roles/${member._id}`, {
       permissions: [...member.permissions, 'picklists:write'],
@@ -105,7 +105,7 @@ describe.each(testDatabaseKinds)('grant rules on %s', (kind) => {
       role: { permissions: ['roles:write', 'users:write'] },
     });
     const ownRole = (await rolesOf(owner.jwt)).find((role) => role.name.startsWith('reassigner'));
-    const admin = await roleOf(owner.jwt, 'admin');
+    const admin = await roleOf('admin');
     if (!ownRole) throw new Error('the reassigner role is missing');
     const response = await call(editor.jwt, 'DELETE', `/roles/${ownRole._id}?reassignTo=${admin._id}`);
     expect(response.statusCode).toBe(403);
