@@ -4,10 +4,13 @@
  */
 export class IdentityError extends Error {
   readonly statusCode: number;
+  /** The protocol code alone (EMAIL_EXISTS), without the detail the message may carry. */
+  readonly code: string;
 
   constructor(message: string, detail?: string, statusCode = 400) {
     super(detail ? `${message} : ${detail}` : message);
     this.name = 'IdentityError';
+    this.code = message;
     this.statusCode = statusCode;
   }
 }

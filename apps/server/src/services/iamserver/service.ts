@@ -41,6 +41,8 @@ export const iamMessages = {
   otherProject: 'The ID token belongs to another identity project than this site uses',
   noAccount: 'No Cargodesk account for this sign-in; register first',
   alreadyRegistered: 'This sign-in already belongs to a Cargodesk account',
+  invitationNeedsMailbox:
+    'Accept the invitation through the link in its e-mail: it sets your password and proves the address is yours',
 } as const;
 
 /** Where a request comes from: the identity project its host uses, and what a session records. */
@@ -101,6 +103,11 @@ export const createIamService = async (app: FastifyInstance) => {
       if (!row) throw new AppError('NOT_FOUND', iamMessages.noAccount);
       if (row.company.status === 'suspended' || row.user.status === 'suspended') {
         throw new AppError('FORBIDDEN', accountSuspendedMessage);
+      }
+      // DESIGN §12: joining a company by invitation needs proof of the mailbox (the mailed link
+      // verifies the address); an account someone else created for the address proves nothing.
+      if (row.user.status === 'invited' && !identity.emailVerified) {
+        throw new AppError('FORBIDDEN', iamMessages.invitationNeedsMailbox);
       }
       return work({ tx, ...row, identity });
     });

@@ -497,7 +497,7 @@ describe.each(testDatabaseKinds)('iamserver users management on %s', (kind) => {
       expect(count).toHaveLength(2);
     });
 
-    it('reuses an identity account that no Cargodesk user holds, and a deleted user’s e-mail', async () => {
+    it('replaces an unverified account that no Cargodesk user holds, and invites a deleted user’s e-mail again', async () => {
       const admin = await testApp.register('invite-reuse');
       const email = uniqueEmail('signed-up-only');
       const { uid } = await testApp.signUp(email);
@@ -505,8 +505,10 @@ describe.each(testDatabaseKinds)('iamserver users management on %s', (kind) => {
         invite(admin.jwt, { email, firstName: 'Re', lastName: 'Use' }),
         201,
       );
+      // Signing up proved nothing about the mailbox: the invitation gets an account of its own.
       const [row] = await testApp.database.db.select().from(users).where(eq(users.id, invited._id));
-      expect(row?.identityUid).toBe(uid);
+      expect(row?.identityUid).not.toBe(uid);
+      expect(await testApp.app.identity.admin.getAccount('test', uid)).toBeUndefined();
 
       await expectData(inject({ method: 'DELETE', url: `/users/${invited._id}`, token: admin.jwt }));
       expect(await testApp.app.identity.admin.findAccountByEmail('test', email)).toBeUndefined();
@@ -517,10 +519,15 @@ describe.each(testDatabaseKinds)('iamserver users management on %s', (kind) => {
       expect(again.status).toBe('invited');
     });
 
-    it('enables a disabled account without a user when inviting it', async () => {
+    it('enables a disabled, verified account without a user when inviting it', async () => {
       const admin = await testApp.register('invite-disabled');
       const email = uniqueEmail('disabled-account');
-      const { uid } = await testApp.signUp(email);
+      const { uid } = await testApp.app.identity.admin.createAccount({
+        project: 'test',
+        email,
+        password: testPassword,
+        emailVerified: true,
+      });
       await testApp.app.identity.admin.disableAccount('test', uid);
       await expectData(invite(admin.jwt, { email, firstName: 'Dis', lastName: 'Abled' }), 201);
       expect((await testApp.app.identity.admin.getAccount('test', uid))?.disabled).toBe(false);

@@ -262,26 +262,35 @@ export const createUsersService = (app: FastifyInstance) => {
   };
 
   /**
-   * The identity account an invitation signs in with: a new one without a password, or an account
-   * that no Cargodesk user holds (such as a deleted user's), enabled again. `undo` puts it back.
+   * The identity account an invitation signs in with (DESIGN §12: it binds to whoever proves control
+   * of the mailbox). A new account without a password, whose password only the mailed link sets; or
+   * an account that no Cargodesk user holds and whose holder already proved the address, enabled
+   * again if need be. An account someone created and never verified is only a claim to the address:
+   * it is removed and replaced, which ends its sessions, so the claimant cannot ride the invitation
+   * into the company. `undo` puts back what can be put back.
    */
   const prepareIdentityAccount = async (project: TProjectName, email: string) => {
     const { admin } = app.identity;
-    const existing = await admin.findAccountByEmail(project, email);
-    if (!existing) {
+    const createFresh = async () => {
       try {
         const { uid } = await admin.createAccount({ project, email });
         return { uid, undo: () => admin.deleteAccount(project, uid) };
       } catch (error) {
         // Another request made the account in between.
-        if (error instanceof IdentityError && error.message.startsWith('EMAIL_EXISTS')) {
+        if (error instanceof IdentityError && error.code === 'EMAIL_EXISTS') {
           throw new AppError('CONFLICT', userMessages.emailTaken);
         }
         throw error;
       }
-    }
+    };
+    const existing = await admin.findAccountByEmail(project, email);
+    if (!existing) return createFresh();
     if (await findUserLinkByIdentity(db, project, existing.id)) {
       throw new AppError('CONFLICT', userMessages.emailTaken);
+    }
+    if (!existing.emailVerified) {
+      await admin.deleteAccount(project, existing.id);
+      return createFresh();
     }
     if (!existing.disabled) return { uid: existing.id, undo: async () => undefined };
     await admin.enableAccount(project, existing.id);
