@@ -28,8 +28,8 @@ const port = process.env.CARGODESK_E2E_PORT;
 export const demoPassword = 'e2e-demo-password';
 const baseURL = `http://127.0.0.1:${port}`;
 
-/** The installation's operator in the browser tests: may apply catalogue imports. */
-export const platformAdminEmail = 'operator@e2e.cargodesk.test';
+/** The installation's operator in the browser tests (e2e/serve.mjs grants it): may apply catalogue imports. */
+export const platformAdminEmail = 'admin@demo-freight.test';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -57,8 +57,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    // The same command a user runs, on a fresh data dir with the capture mail transport.
-    command: 'node scripts/start.mjs',
+    // The same command a user runs, on a fresh data dir with the capture mail transport, after the
+    // operator's command made the demo admin a platform administrator.
+    command: 'node e2e/serve.mjs',
     url: `${baseURL}/readyz`,
     env: {
       PORT: port,
@@ -70,7 +71,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The seeded demo companies (working, expired, suspended, two-factor) sign in with this password.
       DEMO_PASSWORD: demoPassword,
-      PLATFORM_ADMIN_EMAILS: platformAdminEmail,
+      CARGODESK_E2E_OPERATOR: platformAdminEmail,
     },
     reuseExistingServer: false,
     timeout: 120_000,

@@ -45,16 +45,15 @@ const ZEnvironment = z.object({
   SEED_DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   GOOGLE_MAPS_KEY: z.string().default(''),
   PENDO_KEY: z.string().default(''),
+  // Retired: platform rights were once an e-mail match, which any sign-up could claim (DESIGN §12).
+  // Refusing to start says so, rather than silently dropping the operators' rights.
   PLATFORM_ADMIN_EMAILS: z
     .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((email) => email.trim().toLowerCase())
-        .filter(Boolean),
+    .max(
+      0,
+      'is no longer read: grant platform rights with `npm run platform-admin -- add EMAIL`, then unset it',
     )
-    .pipe(z.array(z.email({ error: 'must be a comma-separated list of e-mail addresses' }))),
+    .optional(),
   FILE_MAX_BYTES: z.coerce
     .number({ error: 'must be a number of bytes, e.g. 26214400 for 25 MB' })
     .int({ error: 'must be a whole number of bytes' })
@@ -142,11 +141,6 @@ export type Config = {
   seedDemo: boolean;
   /** Browser keys handed to signed-in users (spec §7); empty when not configured. */
   integrationKeys: { googleMaps: string; pendo: string };
-  /**
-   * The operators of this installation (PLATFORM_ADMIN_EMAILS): only they may change what every
-   * company shares, such as applying a UN/LOCODE import to the port catalogue.
-   */
-  platformAdminEmails: string[];
   /** The largest upload the file store accepts (FILE_MAX_BYTES, 25 MB by default). */
   fileMaxBytes: number;
   /** FILE_STORE and the S3_* variables. */
@@ -188,7 +182,6 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     demoPassword: values.DEMO_PASSWORD,
     seedDemo: values.SEED_DEMO === 'true',
     integrationKeys: { googleMaps: values.GOOGLE_MAPS_KEY, pendo: values.PENDO_KEY },
-    platformAdminEmails: values.PLATFORM_ADMIN_EMAILS,
     fileMaxBytes: values.FILE_MAX_BYTES,
     fileStore:
       values.FILE_STORE === 's3'

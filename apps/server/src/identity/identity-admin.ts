@@ -12,6 +12,7 @@ import {
 } from './identity-repository.ts';
 import { createAccountId } from './identity-service.ts';
 import { hashPassword } from './passwords.ts';
+import { isPlatformAdmin } from './platform-admins.ts';
 import type { IdentityProject, TProjectName } from './projects.ts';
 import { assertPasswordMeetsPolicy } from './request-fields.ts';
 
@@ -81,6 +82,8 @@ export const createIdentityAdmin = (context: IdentityContext) => {
       if (!account) throw new IdentityError('EMAIL_EXISTS');
       return { uid: account.id, email: account.email };
     },
+    /** Platform rights: the operator's flag on this very account, with its e-mail still verified. */
+    isPlatformAdmin: async (project: TProjectName, uid: string) => isPlatformAdmin(db, project, uid),
     getAccount: async (project: TProjectName, uid: string) =>
       findAccountById(db, projectNamed(project).projectId, uid),
     findAccountByEmail: async (project: TProjectName, email: string) =>

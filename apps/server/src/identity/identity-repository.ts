@@ -55,6 +55,13 @@ export const deleteAccount = async (db: Queryable, projectId: string, accountId:
   await db.delete(identityAccounts).where(byAccount(projectId, accountId));
 };
 
+export const findPlatformAdmins = async (db: Queryable, projectId: string) =>
+  db
+    .select()
+    .from(identityAccounts)
+    .where(and(eq(identityAccounts.projectId, projectId), eq(identityAccounts.platformAdmin, true)))
+    .orderBy(identityAccounts.email);
+
 export const insertRefreshToken = async (db: Queryable, token: typeof identityRefreshTokens.$inferInsert) => {
   await db.insert(identityRefreshTokens).values(token);
 };

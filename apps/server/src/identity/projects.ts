@@ -5,7 +5,7 @@ import { getOrCreateSecret } from '../platform/secrets.ts';
 export type TProjectName = 'production' | 'test';
 export type IdentityProject = { name: TProjectName; projectId: string; apiKey: string };
 
-const projectIds: Record<TProjectName, string> = {
+export const projectIds: Record<TProjectName, string> = {
   production: 'cargodesk-production',
   test: 'cargodesk-test',
 };

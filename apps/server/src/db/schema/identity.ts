@@ -23,6 +23,8 @@ export const identityAccounts = pgTable(
     displayName: text('display_name'),
     photoUrl: text('photo_url'),
     disabled: boolean('disabled').notNull().default(false),
+    /** This installation's operator: set only by `npm run platform-admin`, honoured only while the e-mail is verified. */
+    platformAdmin: boolean('platform_admin').notNull().default(false),
     // Tokens issued before this second (epoch seconds) are revoked.
     validSince: bigint('valid_since', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -5,8 +5,9 @@ import { createUserWithEmailAndPassword } from 'firebase/auth';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import type { TDatabaseKind } from '../../../test/databases.ts';
 import { createAuthClient } from '../../../test/identity-client.ts';
-import { roles, userRoles, users } from '../../db/schema/index.ts';
-import type { TProjectName } from '../../identity/projects.ts';
+import { identityAccounts, roles, userRoles, users } from '../../db/schema/index.ts';
+import { runPlatformAdminCommand } from '../../identity/platform-admin-command.ts';
+import { projectIds, type TProjectName } from '../../identity/projects.ts';
 import { createId } from '../../platform/ids.ts';
 
 export const testPassword = 'correct horse 42';
@@ -129,12 +130,31 @@ export const startIamTestApp = async ({
     return { email, idToken, jwt, companyId: company.companyId, userId };
   };
 
+  /** The address's holder proves it (as the verification link does), then the operator's command flags the account. */
+  const grantPlatformAdmin = async (email: string, { project = 'test' }: { project?: TProjectName } = {}) => {
+    await testApp.database.db
+      .update(identityAccounts)
+      .set({ emailVerified: true })
+      .where(
+        and(
+          eq(identityAccounts.projectId, projectIds[project]),
+          eq(identityAccounts.email, email.toLowerCase()),
+        ),
+      );
+    const result = await runPlatformAdminCommand(testApp.database.db, {
+      args: ['add', email],
+      defaultProject: project,
+    });
+    if (result.exitCode !== 0) throw new Error(result.output);
+  };
+
   return {
     ...testApp,
     origin,
     signUp,
     register,
     addUser,
+    grantPlatformAdmin,
     close: async () => {
       await Promise.all(clients.splice(0).map((client) => client.close()));
       await testApp.close();

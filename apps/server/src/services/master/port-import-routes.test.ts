@@ -34,8 +34,9 @@ describe.each(testDatabaseKinds)('master UN/LOCODE import routes on %s', (kind) 
     });
 
   beforeAll(async () => {
-    testApp = await startIamTestApp({ kind, environment: { PLATFORM_ADMIN_EMAILS: operatorEmail } });
+    testApp = await startIamTestApp({ kind });
     alpha = await testApp.register('import-alpha', 'Alpha Import', { email: operatorEmail });
+    await testApp.grantPlatformAdmin(operatorEmail);
     bravo = await testApp.register('import-bravo', 'Bravo Import');
     viewer = await testApp.addUser(alpha, { label: 'import-viewer', role: { systemKey: 'viewer' } });
   });

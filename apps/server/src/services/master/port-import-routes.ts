@@ -207,7 +207,8 @@ export const registerPortImportRoutes = async (app: FastifyInstance) => {
         readImport(tx, auth.companyId, request.params.id),
       );
       // The catalogue is shared by every company: a company admin may review a file, not rewrite it for all.
-      if (!app.config.platformAdminEmails.includes(auth.user.email.toLowerCase())) {
+      // A flag the operator set on this very identity account (DESIGN §12), not a match on an e-mail.
+      if (!(await app.identity.admin.isPlatformAdmin(auth.user.identityProject, auth.user.identityUid))) {
         throw new AppError('FORBIDDEN', importMessages.platformAdminOnly);
       }
       if (row.status !== 'pending') throw new AppError('CONFLICT', importMessages.decided(row.status));

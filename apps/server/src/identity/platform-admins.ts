@@ -1,0 +1,49 @@
+import type { Queryable } from '../db/client.ts';
+import { normaliseEmail } from './identity-context.ts';
+import {
+  findAccountByEmail,
+  findAccountById,
+  findPlatformAdmins,
+  updateAccount,
+} from './identity-repository.ts';
+import { projectIds, type TProjectName } from './projects.ts';
+
+// Platform rights (DESIGN §12): a flag on one identity account, set only by the operator through
+// `npm run platform-admin`. It binds to the account, not to an address, so nobody gains it by
+// signing up with the operator's e-mail in either project; and it counts only while the account's
+// holder has proved the address and the account is enabled.
+
+export type TPlatformAdminChange =
+  | { outcome: 'granted' | 'revoked' | 'unchanged'; email: string }
+  | { outcome: 'no-account' | 'unverified'; email: string };
+
+export const platformAdminMessages = {
+  noAccount: (email: string, project: TProjectName) =>
+    `No account with the e-mail ${email} in the ${project} identity project: sign up (or be invited) first`,
+  unverified: (email: string) =>
+    `The e-mail ${email} is not verified yet: its holder must open the verification mail first`,
+} as const;
+
+export const isPlatformAdmin = async (db: Queryable, project: TProjectName, uid: string) => {
+  const account = await findAccountById(db, projectIds[project], uid);
+  return Boolean(account?.platformAdmin && account.emailVerified && !account.disabled);
+};
+
+export const setPlatformAdmin = async (
+  db: Queryable,
+  { project, email, isAdmin }: { project: TProjectName; email: string; isAdmin: boolean },
+): Promise<TPlatformAdminChange> => {
+  const address = normaliseEmail(email);
+  const account = await findAccountByEmail(db, projectIds[project], address);
+  if (!account) return { outcome: 'no-account', email: address };
+  if (isAdmin && !account.emailVerified) return { outcome: 'unverified', email: address };
+  if (account.platformAdmin === isAdmin) return { outcome: 'unchanged', email: address };
+  await updateAccount(db, projectIds[project], account.id, { platformAdmin: isAdmin });
+  return { outcome: isAdmin ? 'granted' : 'revoked', email: address };
+};
+
+export const listPlatformAdmins = async (db: Queryable, project: TProjectName) =>
+  (await findPlatformAdmins(db, projectIds[project])).map((account) => ({
+    email: account.email,
+    isActive: account.emailVerified && !account.disabled,
+  }));

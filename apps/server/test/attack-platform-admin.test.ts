@@ -1,0 +1,108 @@
+import type { TPortImport } from '@cargodesk/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { identityAccounts } from '../src/db/schema/index.ts';
+import { runPlatformAdminCommand } from '../src/identity/platform-admin-command.ts';
+import {
+  startIamTestApp,
+  type TIamTestApp,
+  type TRegistered,
+  uniqueEmail,
+} from '../src/services/iamserver/iam-test-support.ts';
+import { testDatabaseKinds } from './databases.ts';
+
+// DESIGN §12: platform rights are a flag the operator's CLI sets on one identity account. Signing
+// up with the operator's address — in either identity project — gains nothing.
+
+const port = (location: string, name: string) =>
+  ['+', 'NL', location, name, name, '', 'AI', '1-------', '2401', '', '5300N 00600E', '']
+    .map((cell) => `"${cell}"`)
+    .join(',');
+
+describe.each(testDatabaseKinds)('platform rights on %s', (kind) => {
+  let testApp: TIamTestApp;
+  let operator: TRegistered;
+  const operatorEmail = uniqueEmail('platform-operator');
+
+  const tryApply = async (caller: TRegistered, location: string) => {
+    const upload = await testApp.app.inject({
+      method: 'POST',
+      url: '/master/api/v1/oceanport/imports',
+      headers: { authorization: caller.jwt, 'content-type': 'text/csv', 'x-file-name': 'CodeListPart1.csv' },
+      payload: port(location, `Haven ${location}`),
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const { _id } = (upload.json() as { data: TPortImport }).data;
+    return testApp.app.inject({
+      method: 'POST',
+      url: `/master/api/v1/oceanport/imports/${_id}/apply`,
+      headers: { authorization: caller.jwt },
+      payload: {},
+    });
+  };
+  const command = (args: string[]) =>
+    runPlatformAdminCommand(testApp.database.db, { args, defaultProject: 'test' });
+
+  beforeAll(async () => {
+    // The production project answers requests for this host (spec §1).
+    testApp = await startIamTestApp({ kind, environment: { PRODUCTION_HOST: 'production.cargodesk.test' } });
+    operator = await testApp.register('platform-operator', 'Operator Freight', { email: operatorEmail });
+  });
+  afterAll(async () => testApp?.close());
+
+  it('grants nothing by e-mail: an unverified account, or one in the other project, is refused', async () => {
+    // The operator's own account is not flagged yet, and an unverified one cannot be.
+    expect((await tryApply(operator, 'ZPA')).statusCode).toBe(403);
+    expect(await command(['add', operatorEmail])).toEqual({
+      exitCode: 1,
+      output: expect.stringContaining('is not verified yet'),
+    });
+    expect(await command(['add', uniqueEmail('nobody')])).toMatchObject({ exitCode: 1 });
+    await testApp.grantPlatformAdmin(operatorEmail);
+    expect((await tryApply(operator, 'ZPB')).statusCode).toBe(200);
+
+    // An outsider signs up with the same address in the other project and registers a company.
+    const { idToken } = await testApp.signUp(operatorEmail, { project: 'production' });
+    const registered = await testApp.app.inject({
+      method: 'POST',
+      url: '/iamserver/api/v1/auth',
+      headers: { authorization: idToken, host: 'production.cargodesk.test' },
+      payload: { companyName: 'Lookalike Freight', firstName: 'Eve', lastName: 'Outsider' },
+    });
+    expect(registered.statusCode, registered.body).toBe(200);
+    const outsider = { ...operator, jwt: registered.json().data.jwt as string };
+    const refused = await tryApply(outsider, 'ZPC');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toMatch(/platform administrator/);
+  });
+
+  it('stops counting once the address is no longer verified, and after remove', async () => {
+    const email = uniqueEmail('platform-second');
+    const second = await testApp.register('platform-second', 'Second Operator Freight', { email });
+    await testApp.grantPlatformAdmin(email);
+    expect((await command(['list'])).output).toContain(email);
+    // Changing the address unverifies it: the flag rests until it is proved again.
+    await testApp.database.db
+      .update(identityAccounts)
+      .set({ emailVerified: false })
+      .where(eq(identityAccounts.email, email));
+    expect((await tryApply(second, 'ZPD')).statusCode).toBe(403);
+    expect((await command(['list'])).output).toContain(`${email}  (inactive`);
+    await testApp.database.db
+      .update(identityAccounts)
+      .set({ emailVerified: true })
+      .where(eq(identityAccounts.email, email));
+    expect((await tryApply(second, 'ZPE')).statusCode).toBe(200);
+    expect(await command(['remove', email])).toMatchObject({ exitCode: 0 });
+    expect((await tryApply(second, 'ZPF')).statusCode).toBe(403);
+  });
+});
+
+describe('the retired PLATFORM_ADMIN_EMAILS', () => {
+  it('stops the start with a line that says what to do instead', () => {
+    expect(() => loadConfig({ PLATFORM_ADMIN_EMAILS: 'ops@example.com' })).toThrow(
+      /PLATFORM_ADMIN_EMAILS.*npm run platform-admin -- add EMAIL/,
+    );
+  });
+});
