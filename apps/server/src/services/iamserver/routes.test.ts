@@ -9,7 +9,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../../test/databases.ts';
 import { readOobCode, waitForMail } from '../../../test/identity-client.ts';
-import { companies, roles, sessions, userRoles, users } from '../../db/schema/index.ts';
+import { companies, identityAccounts, roles, sessions, userRoles, users } from '../../db/schema/index.ts';
 import { createId } from '../../platform/ids.ts';
 import { getOrCreateSecret } from '../../platform/secrets.ts';
 import { startIamTestApp, type TIamTestApp, uniqueEmail } from './iam-test-support.ts';
@@ -201,6 +201,11 @@ describe.each(testDatabaseKinds)('iamserver sign-in and session on %s', (kind) =
         lastName: 'Vited',
         status: 'invited',
       });
+      // The invitation's mailed link proves the address (without it, sign-in is refused: attack-invitation.test.ts).
+      await testApp.database.db
+        .update(identityAccounts)
+        .set({ emailVerified: true })
+        .where(eq(identityAccounts.id, uid));
       const response = await inject({ url: '/auth/login', token: idToken });
       expect(response.statusCode, response.body).toBe(200);
       const [user] = await testApp.database.db.select().from(users).where(eq(users.id, userId));
