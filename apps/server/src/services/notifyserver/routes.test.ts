@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../../test/databases.ts';
-import { auditEvents, companies, notifications, users } from '../../db/schema/index.ts';
+import { auditEvents, companies, identityAccounts, notifications, users } from '../../db/schema/index.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../iamserver/iam-test-support.ts';
 import { openNotificationStream } from './notify-test-support.ts';
 import { createNotifications } from './producer.ts';
@@ -284,6 +284,11 @@ describe.each(testDatabaseKinds)('notifyserver on %s', (kind) => {
       .update(users)
       .set({ status: 'invited' })
       .where(and(eq(users.companyId, admin.companyId), eq(users.id, joiner.userId)));
+    // Accepting an invitation needs the address proved, as the invitation's link does.
+    await testApp.database.db
+      .update(identityAccounts)
+      .set({ emailVerified: true })
+      .where(eq(identityAccounts.email, joiner.email));
     const login = await testApp.app.inject({
       url: '/iamserver/api/v1/auth/login',
       headers: { authorization: joiner.idToken },
