@@ -1,0 +1,346 @@
+import type { HTTPMethods } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TRouteEntry } from '../src/platform/route-table.ts';
+import {
+  startIamTestApp,
+  type TIamTestApp,
+  type TRegistered,
+  uniqueEmail,
+} from '../src/services/iamserver/iam-test-support.ts';
+import { testDatabaseKinds } from './databases.ts';
+import { multipartBody, tinyPng } from './multipart.ts';
+
+// The attack matrix's tenancy half (route-matrix.test.ts checks ids in paths): company B's admin,
+// holding every permission, lists everything and slips company A's ids into bodies and query
+// strings. Lists show none of A's rows; a write naming A's ids is refused and changes nothing.
+
+type TMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type TWorld = {
+  admin: TRegistered;
+  member: TRegistered;
+  roleId: string;
+  customRoleId: string;
+  groupId: string;
+  fileId: string;
+  notificationId: string;
+  picklistGroupId: string;
+  picklistValueId: string;
+  mailId: string;
+  exchangeRateId: string;
+};
+
+/** Streams never end by themselves; they get their own tests (attack-session-end.test.ts). */
+const notListable = new Set(['GET /notifyserver/api/v1/stream', 'GET /iamserver/api/v1/auth/login']);
+
+/** Queries a list route needs, from the caller's own world. */
+const requiredQueries: Record<string, (own: TWorld) => string> = {
+  'GET /logserver/api/v1/audit-history': (own) => `entityType=user&entityId=${own.member.userId}`,
+  'GET /master/api/v1/dropdown': () => 'module=home',
+  'GET /master/api/v1/exchange-rates': () => 'currency=GBP',
+  'GET /master/api/v1/exchange-rates/at': () => 'currency=GBP&date=2025-01-01',
+  'GET /master/api/v1/dropdown-groups': () => 'module=home',
+};
+
+/**
+ * Every body or query field that names an id, with a request that puts company A's id there on
+ * one of company B's own resources. A new id field without a probe here fails the suite.
+ */
+type TProbe = {
+  method: TMethod;
+  url: (own: TWorld, other: TWorld) => string;
+  body?: (own: TWorld, other: TWorld) => object;
+  /** Writes must be refused; reads may answer, but with nothing of A's. */
+  kind: 'write' | 'read';
+};
+const idFieldProbes: Record<string, TProbe> = {
+  'POST /iamserver/api/v1/users/invite roleIds': {
+    method: 'POST',
+    kind: 'write',
+    url: () => '/iamserver/api/v1/users/invite',
+    body: (_own, other) => ({
+      email: uniqueEmail('tenancy'),
+      firstName: 'T',
+      lastName: 'N',
+      roleIds: [other.roleId],
+    }),
+  },
+  'PUT /iamserver/api/v1/users/:id/roles roleIds': {
+    method: 'PUT',
+    kind: 'write',
+    url: (own) => `/iamserver/api/v1/users/${own.member.userId}/roles`,
+    body: (_own, other) => ({ roleIds: [other.roleId] }),
+  },
+  'PUT /iamserver/api/v1/users/:id/groups groupIds': {
+    method: 'PUT',
+    kind: 'write',
+    url: (own) => `/iamserver/api/v1/users/${own.member.userId}/groups`,
+    body: (_own, other) => ({ groupIds: [other.groupId] }),
+  },
+  'POST /iamserver/api/v1/groups userIds': {
+    method: 'POST',
+    kind: 'write',
+    url: () => '/iamserver/api/v1/groups',
+    body: (_own, other) => ({ name: `Tenancy ${Date.now()}`, userIds: [other.member.userId] }),
+  },
+  'PUT /iamserver/api/v1/groups/:id/members userIds': {
+    method: 'PUT',
+    kind: 'write',
+    url: (own) => `/iamserver/api/v1/groups/${own.groupId}/members`,
+    body: (_own, other) => ({ userIds: [other.member.userId] }),
+  },
+  'DELETE /iamserver/api/v1/roles/:id reassignTo': {
+    method: 'DELETE',
+    kind: 'write',
+    url: (own, other) => `/iamserver/api/v1/roles/${own.customRoleId}?reassignTo=${other.roleId}`,
+  },
+  'PATCH /iamserver/api/v1/companies/current logoFileId': {
+    method: 'PATCH',
+    kind: 'write',
+    url: () => '/iamserver/api/v1/companies/current',
+    body: (_own, other) => ({ logoFileId: other.fileId }),
+  },
+  'PATCH /iamserver/api/v1/users/me avatarFileId': {
+    method: 'PATCH',
+    kind: 'write',
+    url: () => '/iamserver/api/v1/users/me',
+    body: (_own, other) => ({ avatarFileId: other.fileId }),
+  },
+  'PATCH /iamserver/api/v1/users/:id avatarFileId': {
+    method: 'PATCH',
+    kind: 'write',
+    url: (own) => `/iamserver/api/v1/users/${own.member.userId}`,
+    body: (_own, other) => ({ avatarFileId: other.fileId }),
+  },
+  'POST /mailserver/api/v1/send attachmentFileIds': {
+    method: 'POST',
+    kind: 'write',
+    url: () => '/mailserver/api/v1/send',
+    body: (_own, other) => ({
+      to: ['client@tenancy.test'],
+      subject: 'Tenancy',
+      attachmentFileIds: [other.fileId],
+    }),
+  },
+  'PUT /master/api/v1/dropdown-groups/:id/order valueIds': {
+    method: 'PUT',
+    kind: 'write',
+    url: (own) => `/master/api/v1/dropdown-groups/${own.picklistGroupId}/order`,
+    body: (_own, other) => ({ valueIds: [other.picklistValueId] }),
+  },
+  'GET /iamserver/api/v1/users roleId': {
+    method: 'GET',
+    kind: 'read',
+    url: (_own, other) => `/iamserver/api/v1/users?roleId=${other.roleId}`,
+  },
+  'GET /logserver/api/v1/audit actorUserId': {
+    method: 'GET',
+    kind: 'read',
+    url: (_own, other) => `/logserver/api/v1/audit?actorUserId=${other.admin.userId}`,
+  },
+  'GET /logserver/api/v1/audit-history entityId': {
+    method: 'GET',
+    kind: 'read',
+    url: (_own, other) => `/logserver/api/v1/audit-history?entityType=user&entityId=${other.member.userId}`,
+  },
+  'GET /notifyserver/api/v1/notifications before': {
+    method: 'GET',
+    kind: 'read',
+    url: (_own, other) => `/notifyserver/api/v1/notifications?before=${other.notificationId}`,
+  },
+  'GET /notifyserver/api/v1/stream lastEventId': {
+    method: 'GET',
+    kind: 'read',
+    // The stream resumes after an id: the resume must not reach A's notifications (checked in notify tests).
+    url: () => '',
+  },
+};
+
+/** Field names of a route's zod body or query schema that name ids. */
+const idFieldsOf = (schema: unknown): string[] => {
+  const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape ? Object.keys(shape).filter((field) => /(Id|Ids)$|^reassignTo$|^before$/.test(field)) : [];
+};
+
+const methodsOf = (route: TRouteEntry): string[] =>
+  (Array.isArray(route.method) ? route.method : [route.method]).filter((method) => method !== 'HEAD');
+
+describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
+  let testApp: TIamTestApp;
+  let worldA: TWorld;
+  let worldB: TWorld;
+
+  const call = (token: string, method: string, url: string, body?: object) =>
+    testApp.app.inject({
+      method: method as HTTPMethods,
+      url,
+      headers: { authorization: token },
+      ...(body ? { payload: body } : {}),
+    });
+  const dataOf = async <T>(token: string, method: TMethod, url: string, body?: object): Promise<T> => {
+    const response = await call(token, method, url, body);
+    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+    return (response.json() as { data: T }).data;
+  };
+
+  /** One of each resource a probe needs, made through the API as a user would. */
+  const buildWorld = async (label: string): Promise<TWorld> => {
+    const admin = await testApp.register(label, `${label} Freight`);
+    const member = await testApp.addUser(admin, { label: `${label}-member`, role: { systemKey: 'member' } });
+    const roles = await dataOf<{ _id: string; systemKey: string | null }[]>(
+      admin.jwt,
+      'GET',
+      '/iamserver/api/v1/roles',
+    );
+    const custom = await dataOf<{ _id: string }>(admin.jwt, 'POST', '/iamserver/api/v1/roles', {
+      name: `${label} clerks`,
+      permissions: ['users:read'],
+    });
+    await dataOf(admin.jwt, 'PUT', `/iamserver/api/v1/users/${member.userId}/roles`, {
+      roleIds: [custom._id],
+    });
+    const group = await dataOf<{ _id: string }>(admin.jwt, 'POST', '/iamserver/api/v1/groups', {
+      name: `${label} crew`,
+      userIds: [member.userId],
+    });
+    const upload = multipartBody([
+      { name: 'file', fileName: `${label}.png`, contentType: 'image/png', bytes: tinyPng },
+    ]);
+    const file = await testApp.app.inject({
+      method: 'POST',
+      url: '/driveserver/api/v1/filesystem/file',
+      headers: { authorization: admin.jwt, ...upload.headers },
+      payload: upload.payload,
+    });
+    expect(file.statusCode, file.body).toBe(201);
+    await dataOf(admin.jwt, 'POST', '/notifyserver/api/v1/announcements', { title: `${label} news` });
+    const [notification] = await dataOf<{ _id: string }[]>(
+      member.jwt,
+      'GET',
+      '/notifyserver/api/v1/notifications',
+    );
+    const mail = await dataOf<{ _id: string }>(admin.jwt, 'POST', '/mailserver/api/v1/send', {
+      to: [`${label}@client.test`],
+      subject: `${label} mail`,
+    });
+    await dataOf(admin.jwt, 'PUT', '/master/api/v1/currency-settings/base', { baseCurrency: 'EUR' });
+    const rate = await dataOf<{ _id: string }>(admin.jwt, 'POST', '/master/api/v1/exchange-rates', {
+      currency: 'GBP',
+      rate: 1.17,
+      effectiveDate: '2024-01-01',
+    });
+    const [picklist] = await dataOf<{ _id: string; values: { _id: string }[] }[]>(
+      admin.jwt,
+      'GET',
+      '/master/api/v1/dropdown-groups?module=home',
+    );
+    return {
+      admin,
+      member,
+      roleId: roles.find((role) => role.systemKey === 'member')?._id ?? '',
+      customRoleId: custom._id,
+      groupId: group._id,
+      fileId: (file.json() as { data: { _id: string } }).data._id,
+      notificationId: notification?._id ?? '',
+      picklistGroupId: picklist?._id ?? '',
+      picklistValueId: picklist?.values[0]?._id ?? '',
+      mailId: mail._id,
+      exchangeRateId: rate._id,
+    };
+  };
+
+  /** Whatever of A's a response must never carry to B. */
+  const markersOf = (world: TWorld) => [
+    world.admin.companyId,
+    world.admin.userId,
+    world.admin.email,
+    world.member.userId,
+    world.member.email,
+    world.customRoleId,
+    world.roleId,
+    world.groupId,
+    world.fileId,
+    world.notificationId,
+    world.picklistGroupId,
+    world.picklistValueId,
+    world.mailId,
+    world.exchangeRateId,
+  ];
+
+  beforeAll(async () => {
+    testApp = await startIamTestApp({ kind });
+    worldA = await buildWorld('tenancy-a');
+    worldB = await buildWorld('tenancy-b');
+  });
+  afterAll(async () => testApp?.close());
+
+  it("lists none of another company's rows on any list route", async () => {
+    const leaks: string[] = [];
+    const lists = testApp.app.routeTable.filter(
+      (route) =>
+        /^\/[a-z]+\/api\/v1\//.test(route.url) &&
+        !route.url.includes(':') &&
+        methodsOf(route).includes('GET'),
+    );
+    expect(lists.length).toBeGreaterThan(15);
+    const markers = markersOf(worldA);
+    for (const route of lists) {
+      const key = `GET ${route.url}`;
+      if (notListable.has(key)) continue;
+      const query = requiredQueries[key]?.(worldB);
+      const response = await call(worldB.admin.jwt, 'GET', query ? `${route.url}?${query}` : route.url);
+      if (response.statusCode !== 200) {
+        leaks.push(`${key} → ${response.statusCode} ${response.body.slice(0, 120)}`);
+        continue;
+      }
+      const found = markers.filter((marker) => response.body.includes(marker));
+      if (found.length > 0) leaks.push(`${key} shows ${found.join(', ')}`);
+    }
+    expect(leaks).toEqual([]);
+  });
+
+  it('has a probe for every id field in a body or query string', () => {
+    const missing: string[] = [];
+    let fields = 0;
+    for (const route of testApp.app.routeTable) {
+      const schema = (route.schema ?? {}) as { body?: unknown; querystring?: unknown };
+      for (const method of methodsOf(route)) {
+        for (const field of [...idFieldsOf(schema.body), ...idFieldsOf(schema.querystring)]) {
+          fields += 1;
+          if (!idFieldProbes[`${method} ${route.url} ${field}`])
+            missing.push(`${method} ${route.url} ${field}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+    // The schemas were read at all: the table above lists this many.
+    expect(fields).toBeGreaterThanOrEqual(Object.keys(idFieldProbes).length - 1);
+  });
+
+  it("refuses company A's ids inside company B's bodies and query strings", async () => {
+    const failures: string[] = [];
+    const markers = markersOf(worldA);
+    for (const [key, probe] of Object.entries(idFieldProbes)) {
+      const url = probe.url(worldB, worldA);
+      if (!url) continue;
+      const body = probe.body?.(worldB, worldA);
+      const response = await call(worldB.admin.jwt, probe.method, url, body);
+      // An error may name the id the caller sent; anything else of A's is a leak.
+      const sent = `${url} ${JSON.stringify(body ?? {})}`;
+      const isRefused = response.statusCode >= 400 && response.statusCode < 500;
+      if (probe.kind === 'write' && !isRefused)
+        failures.push(`${key} → ${response.statusCode} ${response.body.slice(0, 160)}`);
+      if (response.statusCode >= 500) failures.push(`${key} → ${response.statusCode}`);
+      const found = markers.filter((marker) => !sent.includes(marker) && response.body.includes(marker));
+      if (found.length > 0) failures.push(`${key} echoes ${found.join(', ')}`);
+    }
+    expect(failures).toEqual([]);
+    // And nothing moved: A's member still holds only A's custom role and A's group.
+    const member = await dataOf<{ roles: { _id: string }[]; groups: { _id: string }[] }>(
+      worldA.admin.jwt,
+      'GET',
+      `/iamserver/api/v1/users/${worldA.member.userId}`,
+    );
+    expect(member.roles.map((role) => role._id)).toEqual([worldA.customRoleId]);
+    expect(member.groups.map((group) => group._id)).toEqual([worldA.groupId]);
+  });
+});
