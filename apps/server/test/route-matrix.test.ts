@@ -6,6 +6,7 @@ import {
   type TIamTestApp,
   type TRegistered,
 } from '../src/services/iamserver/iam-test-support.ts';
+import { testDatabaseKinds } from './databases.ts';
 import { multipartBody, tinyPng } from './multipart.ts';
 
 // The matrix every service route answers (DESIGN §6, §10), run over the app's own route table so a
@@ -118,7 +119,7 @@ const methodsOf = (route: TRouteEntry): string[] =>
 
 const isServiceRoute = (url: string) => /^\/[a-z]+\/api\/v1\//.test(url);
 
-describe('route matrix', () => {
+describe.each(testDatabaseKinds)('route matrix on %s', (kind) => {
   let testApp: TIamTestApp;
   let companyA: TCompanyWorld;
   let adminA: TRegistered;
@@ -226,7 +227,7 @@ describe('route matrix', () => {
     });
 
   beforeAll(async () => {
-    testApp = await startIamTestApp({ kind: 'pglite' });
+    testApp = await startIamTestApp({ kind });
     adminA = await testApp.register('matrix-a');
     adminB = await testApp.register('matrix-b');
     powerless = await testApp.addUser(adminA, { label: 'powerless', role: { permissions: [] } });
