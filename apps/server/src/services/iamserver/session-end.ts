@@ -30,8 +30,8 @@ export const endSessions = async (
       ),
     )
     .returning({ id: sessions.id });
-  // Published even when no row was live: a stream outlives its session's row only on this path
-  // (a suspended user's streams must close although an earlier revocation ended the rows).
+  // Published even when no row was still live: a stream whose instance missed the earlier event
+  // (its LISTEN connection was down) closes now rather than at its next session check.
   await events.publish(tx, {
     type: 'sessions-ended',
     companyId,
