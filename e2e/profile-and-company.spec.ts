@@ -58,8 +58,12 @@ test('editing the profile shows the new name and avatar in the navbar, and they 
   await expect(accountMenu.locator('img')).toBeVisible();
 });
 
-test('a changed password is the one that signs in next time', async ({ page, request }) => {
+test('a changed password is the one that signs in next time', async ({ page, browser, request }) => {
   const user = await createCompanyUser(request, { label: 'password' });
+  // Someone holding the old password signed in elsewhere.
+  const otherContext = await browser.newContext();
+  const otherPage = await otherContext.newPage();
+  await signIn(otherPage, user);
   await signIn(page, user);
   await openProfile(page);
 
@@ -71,6 +75,14 @@ test('a changed password is the one that signs in next time', async ({ page, req
   await page.getByLabel('Confirm new password').fill(newPassword);
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Your password has been changed.')).toBeVisible();
+
+  // This tab stays signed in on a new session; the one elsewhere has ended.
+  await page.reload();
+  await expect(page).toHaveURL(/\/settings\/profile$/);
+  await expect(page.getByLabel('First name')).toHaveValue('Erin');
+  await otherPage.reload();
+  await expect(otherPage).toHaveURL(/\/login/);
+  await otherContext.close();
 
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();

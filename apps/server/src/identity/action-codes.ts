@@ -139,8 +139,9 @@ export const createActionCodeService = (context: IdentityContext) => {
         },
       };
     });
-    context.signals.emit({
-      kind: 'password-change',
+    // Awaited: whoever held the old password is signed out of the app before the reset is confirmed.
+    await context.signals.emit({
+      kind: 'password-reset',
       project: project.name,
       uid: response.uid,
       ip,

@@ -89,16 +89,20 @@ export const createIdentityAdmin = (context: IdentityContext) => {
     findAccountByEmail: async (project: TProjectName, email: string) =>
       findAccountByEmail(db, projectNamed(project).projectId, normaliseEmail(email)),
     /** Disabling also ends every session at once: the next refresh answers USER_DISABLED. */
-    disableAccount: async (project: TProjectName, uid: string) =>
-      endSessions(projectNamed(project), uid, { disabled: true }),
+    disableAccount: async (project: TProjectName, uid: string) => {
+      await endSessions(projectNamed(project), uid, { disabled: true });
+      await context.signals.emit({ kind: 'account-disabled', project, uid });
+    },
     enableAccount: async (project: TProjectName, uid: string) => {
       const updated = await updateAccount(db, projectNamed(project).projectId, uid, { disabled: false });
       if (!updated) throw new IdentityError('USER_NOT_FOUND');
     },
     revokeSessions: async (project: TProjectName, uid: string) => endSessions(projectNamed(project), uid),
     /** Removes the account with its refresh tokens and action codes: its ID tokens stop verifying at once. */
-    deleteAccount: async (project: TProjectName, uid: string) =>
-      db.transaction((tx) => deleteAccount(tx, projectNamed(project).projectId, uid)),
+    deleteAccount: async (project: TProjectName, uid: string) => {
+      await db.transaction((tx) => deleteAccount(tx, projectNamed(project).projectId, uid));
+      await context.signals.emit({ kind: 'account-deleted', project, uid });
+    },
     /** A verify or reset link without sending it: the caller mails it (e.g. in an invitation). */
     generateActionLink: async ({
       project = 'production',

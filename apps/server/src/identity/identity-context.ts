@@ -23,37 +23,40 @@ export type IdentityContext = {
 };
 
 /**
- * Security events on an identity account that the iam service records in the company's audit
- * trail: a wrong password, and a password changed by its owner or through a reset link.
+ * Security events on an identity account. The iam service records the ones made by a request in
+ * the company's audit trail, and ends the linked user's app sessions when the account's password
+ * changes (by its owner or through a reset link), or the account is deleted or disabled.
  */
 export type TAccountEvent = {
-  kind: 'sign-in-failed' | 'password-change';
+  kind: 'sign-in-failed' | 'password-change' | 'password-reset' | 'account-deleted' | 'account-disabled';
   project: TProjectName;
   uid: string;
-  ip: string;
+  /** Where the request came from; absent when the iam service itself acted (admin interface). */
+  ip?: string | undefined;
   userAgent?: string | undefined;
 };
 
+export type TAccountListener = (event: TAccountEvent) => Promise<void> | void;
+
 /**
- * What the identity provider tells the rest of the app without knowing about companies. Listeners
- * run after the response is decided and must not throw.
+ * What the identity provider tells the rest of the app without knowing about companies. `emit` runs
+ * after the change commits and waits for every listener, so the answer leaves only once the app
+ * sessions of a changed account have ended; a listener that fails fails the request (after the
+ * others ran), rather than the request claiming an end that did not happen.
  */
 export type TIdentitySignals = {
-  emit: (event: TAccountEvent) => void;
-  onAccountEvent: (listener: (event: TAccountEvent) => void) => void;
+  emit: (event: TAccountEvent) => Promise<void>;
+  onAccountEvent: (listener: TAccountListener) => void;
 };
 
 export const createIdentitySignals = (onError: (error: unknown) => void): TIdentitySignals => {
-  const listeners: ((event: TAccountEvent) => void)[] = [];
+  const listeners: TAccountListener[] = [];
   return {
-    emit: (event) => {
-      for (const listener of listeners) {
-        try {
-          listener(event);
-        } catch (error) {
-          onError(error);
-        }
-      }
+    emit: async (event) => {
+      const outcomes = await Promise.allSettled(listeners.map(async (listener) => listener(event)));
+      const failures = outcomes.filter((outcome) => outcome.status === 'rejected');
+      for (const failure of failures) onError(failure.reason);
+      if (failures[0]) throw failures[0].reason;
     },
     onAccountEvent: (listener) => {
       listeners.push(listener);

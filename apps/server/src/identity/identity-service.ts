@@ -113,7 +113,7 @@ export const createIdentityService = (context: IdentityContext) => {
       failedSignInsByAccount.hit(accountKey);
       failedSignInsByIp.hit(ip);
       if (account) {
-        context.signals.emit({
+        await context.signals.emit({
           kind: 'sign-in-failed',
           project: project.name,
           uid: account.id,
@@ -189,7 +189,8 @@ export const createIdentityService = (context: IdentityContext) => {
       return { kind: 'identitytoolkit#SetAccountInfoResponse', ...toLookupUser(updated), ...(tokens ?? {}) };
     });
     if (body.password !== undefined) {
-      context.signals.emit({
+      // Awaited: the other app sessions of this account have ended before the change is confirmed.
+      await context.signals.emit({
         kind: 'password-change',
         project: project.name,
         uid: account.id,
@@ -200,10 +201,17 @@ export const createIdentityService = (context: IdentityContext) => {
     return response;
   };
 
-  const remove = async ({ project, body }: TIdentityRequest) => {
+  const remove = async ({ project, body, ip, userAgent }: TIdentityRequest) => {
     const { account, claims } = await authenticateIdToken(context, project, body.idToken);
     requireRecentLogin(claims);
     await db.transaction((tx) => deleteAccount(tx, project.projectId, account.id));
+    await context.signals.emit({
+      kind: 'account-deleted',
+      project: project.name,
+      uid: account.id,
+      ip,
+      userAgent,
+    });
     return { kind: 'identitytoolkit#DeleteAccountResponse' };
   };
 

@@ -12,7 +12,12 @@ export type TBusEvent =
   /** Notifications for one user, or for everyone in the company when `userId` is null. */
   | { type: 'notifications'; companyId: string; userId: string | null }
   /** Notifications changed status (opened, marked read). */
-  | { type: 'notifications-changed'; companyId: string; userId: string; ids: string[] | null };
+  | { type: 'notifications-changed'; companyId: string; userId: string; ids: string[] | null }
+  /**
+   * App sessions ended (sign-out, revocation, suspension): the sessions `sessionIds` of `userId`,
+   * every session of `userId` when `sessionIds` is null, or of the whole company when `userId` is null.
+   */
+  | { type: 'sessions-ended'; companyId: string; userId: string | null; sessionIds: string[] | null };
 
 export type TEventsBus = {
   /** Sends `event` when `db` commits (at once when `db` is no transaction). */
@@ -63,6 +68,10 @@ export const createEventsBus = (database: Database, logger: FastifyBaseLogger) =
       if (Buffer.byteLength(payload) > maxPayloadBytes && event.type === 'notifications-changed') {
         // Too many ids to name: subscribers reload instead.
         payload = JSON.stringify({ ...event, ids: null });
+      }
+      if (Buffer.byteLength(payload) > maxPayloadBytes && event.type === 'sessions-ended') {
+        // Too many sessions to name: every session of the user (or company) ends on the streams.
+        payload = JSON.stringify({ ...event, sessionIds: null });
       }
       await db.execute(sql`select pg_notify(${eventsChannel}, ${payload})`);
     },

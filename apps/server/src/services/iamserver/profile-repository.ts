@@ -1,6 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
 
 export type TProfileChanges = Partial<
   Pick<typeof users.$inferInsert, 'firstName' | 'lastName' | 'phone' | 'avatarFileId'>
@@ -26,14 +26,4 @@ export const updateUserProfile = async (
     .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
     .returning();
   return row;
-};
-
-/** Ends every live app session of the user; returns how many were live. */
-export const revokeUserSessions = async (db: Queryable, companyId: string, userId: string) => {
-  const rows = await db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.companyId, companyId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  return rows.length;
 };

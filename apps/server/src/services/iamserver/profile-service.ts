@@ -7,6 +7,7 @@ import { AppError } from '../../platform/errors.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
 import { assertCompanyImage } from '../driveserver/service.ts';
 import * as repository from './profile-repository.ts';
+import { endSessions } from './session-end.ts';
 
 export const toProfile = (user: TUserRow, roles: string[]): TProfile => ({
   _id: user.id,
@@ -72,7 +73,7 @@ export const createProfileService = (app: FastifyInstance) => {
   ): Promise<TRevokeSessionsResponse> => {
     await app.identity.admin.revokeSessions(auth.user.identityProject, auth.user.identityUid);
     const revokedSessions = await withTenant(db, auth.companyId, async (tx) => {
-      const count = await repository.revokeUserSessions(tx, auth.companyId, auth.userId);
+      const count = await endSessions(tx, app.events, { companyId: auth.companyId, userId: auth.userId });
       await recordAudit(tx, actor, {
         entityType: 'user',
         entityId: auth.userId,

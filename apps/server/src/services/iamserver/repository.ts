@@ -115,13 +115,6 @@ export const slideSession = async (
   return row;
 };
 
-export const revokeSession = async (db: Queryable, companyId: string, sessionId: string) => {
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.companyId, companyId), eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-};
-
 export const findRecentTwoFactorCodes = async (
   db: Queryable,
   { companyId, userId, since }: { companyId: string; userId: string; since: Date },

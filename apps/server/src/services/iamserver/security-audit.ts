@@ -1,3 +1,4 @@
+import type { TAuditAction } from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { TAccountEvent } from '../../identity/identity-context.ts';
 import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
@@ -16,6 +17,13 @@ export const signInActor = (user: TUserRow, caller: TCaller): TAuditActor => ({
   requestId: caller.requestId ?? null,
 });
 
+/** What the audit trail calls each account event it records; a reset is a change of password too. */
+const auditedKinds: Partial<Record<TAccountEvent['kind'], TAuditAction>> = {
+  'sign-in-failed': 'sign-in-failed',
+  'password-change': 'password-change',
+  'password-reset': 'password-change',
+};
+
 /**
  * Wrong passwords and password changes happen at the identity provider, which knows no companies:
  * when the account belongs to a Cargodesk user, the event goes into that user's company audit
@@ -24,7 +32,9 @@ export const signInActor = (user: TUserRow, caller: TCaller): TAuditActor => ({
  */
 export const auditAccountEvents = (app: FastifyInstance) => {
   const pending = new Set<Promise<void>>();
-  const record = async ({ kind, project, uid, ip, userAgent }: TAccountEvent) => {
+  const record = async ({ kind, project, uid, ip = '', userAgent }: TAccountEvent) => {
+    const action = auditedKinds[kind];
+    if (!action) return;
     const { db } = app.database;
     const link = await repository.findUserLinkByIdentity(db, project, uid);
     if (!link) return;
@@ -34,11 +44,13 @@ export const auditAccountEvents = (app: FastifyInstance) => {
       await recordAudit(tx, signInActor(row.user, { idToken: undefined, project, ip, userAgent }), {
         entityType: 'user',
         entityId: row.user.id,
-        action: kind,
+        action,
       });
     });
   };
   app.identity.onAccountEvent((event) => {
+    // Disabling and deleting through the admin interface are the iam service's own acts, audited there.
+    if (event.ip === undefined) return;
     const write = record(event)
       .catch((error: unknown) =>
         app.log.error({ err: error, kind: event.kind }, 'could not audit an account event'),

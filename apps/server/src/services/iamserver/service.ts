@@ -22,6 +22,7 @@ import { createCompanyWithAdmin } from './company-setup.ts';
 import { isPlanExpired, toCompany, toProduct } from './mappers.ts';
 import * as repository from './repository.ts';
 import { auditAccountEvents, signInActor } from './security-audit.ts';
+import { endSessions, endSessionsOnAccountEvents } from './session-end.ts';
 import {
   buildCodeMail,
   generateCode,
@@ -74,6 +75,7 @@ export const createIamService = async (app: FastifyInstance) => {
   // Read up front: on PGlite a query outside an open transaction would wait for it to end.
   const codeKey = await getOrCreateSecret(db, 'two-factor-code-key');
   auditAccountEvents(app);
+  endSessionsOnAccountEvents(app);
 
   const verifyIdentity = async ({ idToken, project }: TCaller): Promise<TVerifiedIdentity> => {
     if (!idToken) throw unauthenticated(iamMessages.missingIdToken);
@@ -344,7 +346,11 @@ export const createIamService = async (app: FastifyInstance) => {
 
   const logout = async (auth: TAuthContext, actor: TAuditActor): Promise<{ ok: true }> => {
     await withTenant(db, auth.companyId, async (tx) => {
-      await repository.revokeSession(tx, auth.companyId, auth.sessionId);
+      await endSessions(tx, app.events, {
+        companyId: auth.companyId,
+        userId: auth.userId,
+        sessionId: auth.sessionId,
+      });
       await recordAudit(tx, actor, { entityType: 'session', entityId: auth.sessionId, action: 'sign-out' });
     });
     return { ok: true };

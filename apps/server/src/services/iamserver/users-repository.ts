@@ -1,7 +1,7 @@
 import type { TUserSortField, TUserStatus } from '@cargodesk/shared';
-import { and, asc, count, eq, exists, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { companies, groupMembers, groups, roles, sessions, userRoles, users } from '../../db/schema/index.ts';
+import { companies, groupMembers, groups, roles, userRoles, users } from '../../db/schema/index.ts';
 
 // Queries of users management. Every one names the company, besides row-level security.
 
@@ -208,14 +208,6 @@ export const replaceUserGroups = async (
     .where(and(eq(groupMembers.companyId, companyId), eq(groupMembers.userId, userId)));
   if (groupIds.length === 0) return;
   await db.insert(groupMembers).values(groupIds.map((groupId) => ({ companyId, userId, groupId })));
-};
-
-/** Ends every live app session of the user; their tokens stop working at the next request. */
-export const revokeUserSessions = async (db: Queryable, companyId: string, userId: string) => {
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.companyId, companyId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 };
 
 /** Removes the user; roles, groups, sessions and codes go with them (foreign keys cascade). */

@@ -27,6 +27,7 @@ import {
 } from './grant-rules.ts';
 import { findUserLinkByIdentity } from './repository.ts';
 import { isUniqueViolation } from './service.ts';
+import { endSessions } from './session-end.ts';
 import * as repository from './users-repository.ts';
 
 /** Who asks for a change: their resolved session, and how the audit trail names them. */
@@ -401,7 +402,7 @@ export const createUsersService = (app: FastifyInstance) => {
       assertMayManage(grantor, before);
       await assertKeepsAnActiveAdmin(tx, auth.companyId, { before, isActiveAdminAfter: false });
       await repository.updateUser(tx, auth.companyId, userId, { status: 'suspended' });
-      await repository.revokeUserSessions(tx, auth.companyId, userId);
+      await endSessions(tx, app.events, { companyId: auth.companyId, userId });
       const after = await readUserView(tx, auth.companyId, userId);
       await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'suspend', before, after });
       return { view: after, user: record };
@@ -453,6 +454,8 @@ export const createUsersService = (app: FastifyInstance) => {
       const record = await requireUser(tx, auth.companyId, userId);
       assertMayManage(grantor, before);
       await assertKeepsAnActiveAdmin(tx, auth.companyId, { before, isActiveAdminAfter: false });
+      // The session rows go with the user; ending them first closes the user's open streams.
+      await endSessions(tx, app.events, { companyId: auth.companyId, userId });
       await repository.deleteUser(tx, auth.companyId, userId);
       await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'delete', before });
       return record;

@@ -84,9 +84,31 @@ export const openNotificationStream = async (
       check();
     });
 
+  /** Resolves once the server has ended the stream; rejects after `timeoutMs` if it is still open. */
+  const waitForEnd = (timeoutMs = 5000) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!isEnded) return;
+        cleanup();
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`The stream was still open after ${timeoutMs} ms`));
+      }, timeoutMs);
+      const cleanup = () => {
+        clearTimeout(timer);
+        listeners.delete(check);
+      };
+      listeners.add(check);
+      check();
+    });
+
   return {
     response,
     events,
+    waitForEnd,
+    isEnded: () => isEnded,
     comments,
     waitFor,
     /** The SSE id of the last event that carried one: what a reconnecting client sends. */

@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { notifications } from '../../db/schema/index.ts';
+import { companies, notifications, sessions, users } from '../../db/schema/index.ts';
 
 export type TNotificationRow = typeof notifications.$inferSelect;
 
@@ -101,3 +101,27 @@ export const markLoaded = async (
       )
       .returning({ id: notifications.id })
   ).map((row) => row.id);
+
+/**
+ * Of `sessionIds`, the ones still live: not revoked, not expired, their user and company not
+ * suspended. The streams of the others end.
+ */
+export const findLiveSessionIds = async (db: Queryable, companyId: string, sessionIds: string[]) => {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, and(eq(users.companyId, sessions.companyId), eq(users.id, sessions.userId)))
+    .innerJoin(companies, eq(companies.id, sessions.companyId))
+    .where(
+      and(
+        eq(sessions.companyId, companyId),
+        inArray(sessions.id, sessionIds),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.absoluteExpiresAt, sql`now()`),
+        ne(users.status, 'suspended'),
+        ne(companies.status, 'suspended'),
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
+};

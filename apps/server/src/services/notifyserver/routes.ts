@@ -112,6 +112,7 @@ export const registerNotifyServer = async (app: FastifyInstance, options: TNotif
         headers: reply.getHeaders(),
         companyId: auth.companyId,
         userId: auth.userId,
+        sessionId: auth.sessionId,
         ...(given ? { lastEventId: given.toLowerCase() } : {}),
       });
     },

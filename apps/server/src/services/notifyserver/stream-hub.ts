@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { TBusEvent, TEventsBus } from '../../platform/events-bus.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
 import {
+  findLiveSessionIds,
   findNewestNotificationId,
   findNotificationsOfUsersAfter,
   type TNotificationRow,
@@ -21,12 +22,19 @@ export type TStreamHubOptions = {
    * and skips what it already sent.
    */
   lookBackMs: number;
+  /**
+   * How often each stream's session is read again. Ending a session closes its streams at once
+   * through the events bus; this catches what no event announced: an event lost while the LISTEN
+   * connection was down, a session that expired, a company suspended by the operator.
+   */
+  sessionCheckMs: number;
 };
 
 export const defaultStreamHubOptions: TStreamHubOptions = {
   heartbeatMs: 15_000,
   maxStreamMs: 30 * 60_000,
   lookBackMs: 5_000,
+  sessionCheckMs: 60_000,
 };
 
 const zeroId = '00000000-0000-0000-0000-000000000000';
@@ -60,6 +68,8 @@ const formatEvent = ({ event, id, data }: { event: string; id?: string; data: un
 type TConnection = {
   companyId: string;
   userId: string;
+  /** The app session that opened the stream: the stream ends with it. */
+  sessionId: string;
   openedAt: number;
   raw: ServerResponse;
   /** Never at or before this: what the client had when it (re)connected. */
@@ -105,6 +115,30 @@ export const createStreamHub = ({
     }
   }, options.heartbeatMs);
   heartbeat.unref();
+
+  /** Closes every stream whose session is no longer live, company by company. */
+  const checkSessions = async () => {
+    for (const [companyId, streams] of [...companies]) {
+      const open = [...streams.connections];
+      try {
+        const live = await withTenant(db, companyId, (tx) =>
+          findLiveSessionIds(tx, companyId, [...new Set(open.map((connection) => connection.sessionId))]),
+        );
+        for (const connection of open) if (!live.has(connection.sessionId)) connection.close();
+      } catch (error) {
+        logger.error({ err: error }, 'notification stream: checking sessions failed');
+      }
+    }
+  };
+  let isCheckingSessions = false;
+  const sessionCheck = setInterval(() => {
+    if (isCheckingSessions) return;
+    isCheckingSessions = true;
+    void checkSessions().finally(() => {
+      isCheckingSessions = false;
+    });
+  }, options.sessionCheckMs);
+  sessionCheck.unref();
 
   /** Where a connection's next read starts: a little behind its cursor, never behind its start. */
   const floorOf = (connection: TConnection) => {
@@ -196,6 +230,15 @@ export const createStreamHub = ({
       return;
     }
     const streams = companies.get(companyId);
+    if (event.type === 'sessions-ended') {
+      const { userId, sessionIds } = event;
+      for (const connection of [...(streams?.connections ?? [])]) {
+        if (userId !== null && connection.userId !== userId) continue;
+        if (sessionIds !== null && !sessionIds.includes(connection.sessionId)) continue;
+        connection.close();
+      }
+      return;
+    }
     for (const connection of streams?.connections ?? []) {
       if (connection.userId !== event.userId) continue;
       connection.write(
@@ -213,12 +256,14 @@ export const createStreamHub = ({
     headers,
     companyId,
     userId,
+    sessionId,
     lastEventId,
   }: {
     raw: ServerResponse;
     headers: Record<string, string | number | string[] | undefined>;
     companyId: string;
     userId: string;
+    sessionId: string;
     lastEventId?: string;
   }) => {
     // Where the stream starts: after what the client says it has, or after the newest
@@ -231,6 +276,7 @@ export const createStreamHub = ({
     const connection: TConnection = {
       companyId,
       userId,
+      sessionId,
       openedAt: Date.now(),
       raw,
       startFloor,
@@ -282,8 +328,15 @@ export const createStreamHub = ({
         data: { lastEventId: startFloor },
       }),
     );
-    // Whatever arrived while the client was away (a resume), or since the start was read.
     try {
+      // A session that ended between the sign-in check and the subscription was announced to no
+      // one here: read it once more now that later announcements reach this stream.
+      const live = await withTenant(db, companyId, (tx) => findLiveSessionIds(tx, companyId, [sessionId]));
+      if (!live.has(sessionId)) {
+        connection.close();
+        return;
+      }
+      // Whatever arrived while the client was away (a resume), or since the start was read.
       await readFor(companyId, [connection]);
     } catch (error) {
       logger.error({ err: error }, 'notification stream: reading notifications failed');
@@ -296,6 +349,7 @@ export const createStreamHub = ({
     /** Ends every stream; clients reconnect to another instance. */
     closeAll: () => {
       clearInterval(heartbeat);
+      clearInterval(sessionCheck);
       for (const connection of [...connections]) connection.close();
     },
   };

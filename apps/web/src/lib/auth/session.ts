@@ -151,6 +151,29 @@ export const loginWithIdentity = async (idToken: string) => {
   }
 };
 
+/**
+ * Changing one's own password ends every app session of the account, this tab's too (DESIGN §12).
+ * The fresh ID token the identity SDK received with the change opens a new app session, as the
+ * start-up does, so the user stays signed in here while every other session ends. A two-factor
+ * company asks for the mailed code again: the ended session gives way to the code step.
+ */
+export const renewAppSession = async (user: User) => {
+  const idToken = await user.getIdToken();
+  try {
+    const reply = await loginWithIdToken(idToken);
+    if (reply.jwt) {
+      writeTokenCookie(reply.jwt);
+      knownToken = reply.jwt;
+      return;
+    }
+    resetSession();
+    redirectToTwoFactor({ idToken, emailId: reply.emailId });
+  } catch {
+    // The password changed but no new session could open here: sign in again with the new one.
+    await logout({ redirectToLogin: true });
+  }
+};
+
 /** Spec §4 step 1: with a token cookie the app token is refreshed, then the user loaded by it. */
 const resumeSession = async () => {
   try {

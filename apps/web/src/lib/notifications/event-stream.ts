@@ -6,7 +6,8 @@ export type TStreamMessage = { event: string; id?: string; data: string };
 /**
  * A Server-Sent Events reader over fetch, so the Authorization header travels (EventSource cannot
  * set it). Reconnects with backoff and sends the last event id it saw, so the server resumes after
- * it and nothing is missed across a drop. Stops on 401 or 403: the session handles those.
+ * it and nothing is missed across a drop. Stops on 401 or 403 (the session handles those) unless
+ * the token cookie changed meanwhile.
  */
 export const openEventStream = ({
   path,
@@ -60,7 +61,12 @@ export const openEventStream = ({
           cache: 'no-store',
         },
       );
-      if (response.status === 401 || response.status === 403) return;
+      // The session handles a refusal, unless it already replaced the refused token (a new app
+      // session after a password change): the stream goes on with the new one.
+      if (response.status === 401 || response.status === 403) {
+        if (readTokenCookie() === token) return;
+        throw new Error('the stream was refused a token the session has replaced since');
+      }
       if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
       failures = 0;
       onOpen?.();

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Form, Input, Modal } from 'antd';
 import { EmailAuthProvider, reauthenticateWithCredential, updatePassword } from 'firebase/auth';
 import { useState } from 'react';
 import { checkPassword } from '../../../lib/auth/password-rule.ts';
+import { renewAppSession } from '../../../lib/auth/session.ts';
 import { describeIdentityError, getIdentity, identityErrorCode } from '../../../lib/identity.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 
@@ -12,7 +13,8 @@ export const passwordChangedMessage = 'Your password has been changed.';
 /**
  * Changes the signed-in user's password through the identity SDK. A sign-in older than the
  * provider allows answers auth/requires-recent-login: the user confirms the current password
- * (re-authentication) and the change is tried again.
+ * (re-authentication) and the change is tried again. The change ends every app session, so this
+ * tab opens a new one with the fresh identity tokens.
  */
 export const ChangePassword = () => {
   const [form] = Form.useForm<TPasswordFields>();
@@ -38,6 +40,7 @@ export const ChangePassword = () => {
     setIsSaving(true);
     try {
       await updatePassword(user, newPassword);
+      await renewAppSession(user);
       onChanged();
     } catch (caught) {
       if (identityErrorCode(caught) === 'auth/requires-recent-login') {
@@ -64,6 +67,7 @@ export const ChangePassword = () => {
     try {
       await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, currentPassword));
       await updatePassword(user, pendingPassword);
+      await renewAppSession(user);
       closeReauth();
       onChanged();
     } catch (caught) {
