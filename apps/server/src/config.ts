@@ -55,6 +55,16 @@ const ZEnvironment = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.email({ error: 'must be a comma-separated list of e-mail addresses' }))),
+  SIGN_UP_LIMIT_PER_HOUR: z.coerce
+    .number({ error: 'must be a number of sign-ups' })
+    .int({ error: 'must be a whole number of sign-ups' })
+    .min(1, { error: 'must be at least 1' })
+    .default(10),
+  INVITE_LIMIT_PER_HOUR: z.coerce
+    .number({ error: 'must be a number of invitations' })
+    .int({ error: 'must be a whole number of invitations' })
+    .min(1, { error: 'must be at least 1' })
+    .default(20),
   FILE_MAX_BYTES: z.coerce
     .number({ error: 'must be a number of bytes, e.g. 26214400 for 25 MB' })
     .int({ error: 'must be a whole number of bytes' })
@@ -147,6 +157,12 @@ export type Config = {
    * company shares, such as applying a UN/LOCODE import to the port catalogue.
    */
   platformAdminEmails: string[];
+  /**
+   * Limits against mass sign-up and mail relaying: identity sign-ups and company registrations per
+   * client address (SIGN_UP_LIMIT_PER_HOUR, 10 by default) and invitations, sent or resent, per
+   * company (INVITE_LIMIT_PER_HOUR, 20 by default).
+   */
+  rateLimits: { signUpsPerHour: number; invitesPerHour: number };
   /** The largest upload the file store accepts (FILE_MAX_BYTES, 25 MB by default). */
   fileMaxBytes: number;
   /** FILE_STORE and the S3_* variables. */
@@ -189,6 +205,10 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     seedDemo: values.SEED_DEMO === 'true',
     integrationKeys: { googleMaps: values.GOOGLE_MAPS_KEY, pendo: values.PENDO_KEY },
     platformAdminEmails: values.PLATFORM_ADMIN_EMAILS,
+    rateLimits: {
+      signUpsPerHour: values.SIGN_UP_LIMIT_PER_HOUR,
+      invitesPerHour: values.INVITE_LIMIT_PER_HOUR,
+    },
     fileMaxBytes: values.FILE_MAX_BYTES,
     fileStore:
       values.FILE_STORE === 's3'

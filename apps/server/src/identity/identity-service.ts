@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createRateLimiter } from '../platform/rate-limiter.ts';
 import { idTokenLifetimeSeconds } from './id-tokens.ts';
 import { hashSecret, type IdentityContext, nowInSeconds } from './identity-context.ts';
 import { IdentityError } from './identity-error.ts';
@@ -23,8 +22,6 @@ export type TIdentityRequest = {
   ip: string;
   userAgent?: string;
 };
-
-const fifteenMinutes = 15 * 60 * 1000;
 
 /** 28 characters of base62, the shape of Identity Platform's local ids. */
 export const createAccountId = () => {
@@ -58,10 +55,7 @@ export const toLookupUser = (account: IdentityAccount) => ({
 });
 
 export const createIdentityService = (context: IdentityContext) => {
-  const { db } = context;
-  const failedSignInsByAccount = createRateLimiter({ limit: 10, windowMs: fifteenMinutes });
-  const failedSignInsByIp = createRateLimiter({ limit: 100, windowMs: fifteenMinutes });
-  const signUpsByIp = createRateLimiter({ limit: 100, windowMs: fifteenMinutes });
+  const { db, limits } = context;
   const findRefreshSession = prepareFindRefreshSession(db);
 
   const signUp = async ({ project, body, ip }: TIdentityRequest) => {
@@ -73,8 +67,12 @@ export const createIdentityService = (context: IdentityContext) => {
     const email = readEmail(body);
     const password = readPassword(body, 'password');
     assertPasswordMeetsPolicy(context, password);
-    if (signUpsByIp.isLimited(ip)) throw new IdentityError('TOO_MANY_ATTEMPTS_TRY_LATER');
-    signUpsByIp.hit(ip);
+    if (!(await limits.signUpsPerIp.consume(ip)).isAllowed) {
+      throw new IdentityError(
+        'TOO_MANY_ATTEMPTS_TRY_LATER',
+        'Too many sign-ups from this address; try again later',
+      );
+    }
     const passwordHash = await hashPassword(password);
     const now = new Date();
     return db.transaction(async (tx) => {
@@ -99,7 +97,13 @@ export const createIdentityService = (context: IdentityContext) => {
     const email = readEmail(body);
     const password = readPassword(body, 'password');
     const accountKey = `${project.projectId}/${email}`;
-    if (failedSignInsByAccount.isLimited(accountKey) || failedSignInsByIp.isLimited(ip)) {
+    // Every attempt is counted, atomically and before the hash: counting only failures after the
+    // hash let parallel guesses all pass the check before any of them was counted. The address is
+    // counted first, so a flood from one address does not lock the accounts it names.
+    const isAllowed =
+      (await limits.signInsPerIp.consume(ip)).isAllowed &&
+      (await limits.signInsPerAccount.consume(accountKey)).isAllowed;
+    if (!isAllowed) {
       throw new IdentityError(
         'TOO_MANY_ATTEMPTS_TRY_LATER',
         'Too many unsuccessful sign-in attempts; try again later',
@@ -110,8 +114,6 @@ export const createIdentityService = (context: IdentityContext) => {
       ? await verifyPassword(password, account.passwordHash)
       : await spendDecoyHashTime(password).then(() => false);
     if (!account || !isPasswordRight) {
-      failedSignInsByAccount.hit(accountKey);
-      failedSignInsByIp.hit(ip);
       if (account) {
         context.signals.emit({
           kind: 'sign-in-failed',
@@ -125,7 +127,9 @@ export const createIdentityService = (context: IdentityContext) => {
       throw new IdentityError('INVALID_LOGIN_CREDENTIALS');
     }
     if (account.disabled) throw new IdentityError('USER_DISABLED');
-    failedSignInsByAccount.reset(accountKey);
+    // Only the right password clears the count, so only its holder can: guesses never buy more
+    // guesses. The address keeps counting failures only, so an office behind one address can sign in.
+    await Promise.all([limits.signInsPerAccount.reset(accountKey), limits.signInsPerIp.refund(ip)]);
     return db.transaction(async (tx) => {
       const signedIn =
         (await updateAccount(tx, project.projectId, account.id, { lastLoginAt: new Date() })) ?? account;
