@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/client.ts';
 import { buildActionMail } from './action-mails.ts';
-import { hashSecret, type IdentityContext, nowInSeconds } from './identity-context.ts';
+import { hashSecret, type IdentityContext } from './identity-context.ts';
 import { IdentityError } from './identity-error.ts';
 import {
   consumeActionCode,
@@ -10,6 +10,7 @@ import {
   findActionCode,
   type IdentityAccount,
   insertActionCode,
+  revokedValidSince,
   revokeRefreshTokens,
   type TActionKind,
   updateAccount,
@@ -131,7 +132,7 @@ export const createActionCodeService = (context: IdentityContext) => {
         passwordHash,
         passwordUpdatedAt: new Date(),
         emailVerified: true,
-        validSince: nowInSeconds(),
+        validSince: revokedValidSince(),
       });
       await revokeRefreshTokens(tx, project.projectId, account.id);
       return {

@@ -8,7 +8,9 @@ import {
   type IdentityAccount,
   insertAccount,
   prepareFindRefreshSession,
+  revokedValidSince,
   revokeRefreshTokens,
+  type TAccountChanges,
   updateAccount,
 } from './identity-repository.ts';
 import { hashPassword, spendDecoyHashTime, verifyPassword } from './passwords.ts';
@@ -152,7 +154,7 @@ export const createIdentityService = (context: IdentityContext) => {
   /** accounts:update with an idToken: profile, e-mail or password changes (applyActionCode is in action-codes.ts). */
   const updateProfile = async ({ project, body, ip, userAgent }: TIdentityRequest) => {
     const { account, claims } = await authenticateIdToken(context, project, body.idToken);
-    const changes: Partial<IdentityAccount> = {};
+    const changes: TAccountChanges = {};
     const deleted = Array.isArray(body.deleteAttribute) ? body.deleteAttribute : [];
     if (typeof body.displayName === 'string') changes.displayName = body.displayName.slice(0, 256);
     if (typeof body.photoUrl === 'string') changes.photoUrl = body.photoUrl.slice(0, 2048);
@@ -178,7 +180,7 @@ export const createIdentityService = (context: IdentityContext) => {
     const response = await db.transaction(async (tx) => {
       if (isCredentialChange) {
         // Every other session ends; this one continues with the fresh tokens below (identity-protocol.md §10.5).
-        changes.validSince = nowInSeconds();
+        changes.validSince = revokedValidSince();
         await revokeRefreshTokens(tx, project.projectId, account.id);
       }
       const updated = await updateAccount(tx, project.projectId, account.id, changes).catch(
@@ -223,9 +225,11 @@ export const createIdentityService = (context: IdentityContext) => {
     const { token, account } = session;
     if (!account) throw new IdentityError('USER_NOT_FOUND');
     if (account.disabled) throw new IdentityError('USER_DISABLED');
+    // A refresh token counts from its createdAt, which issueTokenSet lifts to validSince.
     const issuedAt = Math.floor(token.createdAt.getTime() / 1000);
     if (token.revokedAt || issuedAt < account.validSince) throw new IdentityError('TOKEN_EXPIRED');
-    const idToken = await signAccountIdToken(context, project, account, issuedAt);
+    // auth_time is the sign-in's own time and never in the future, even when createdAt was lifted.
+    const idToken = await signAccountIdToken(context, project, account, Math.min(issuedAt, nowInSeconds()));
     return {
       access_token: idToken,
       expires_in: String(idTokenLifetimeSeconds),
