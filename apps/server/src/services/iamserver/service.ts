@@ -263,8 +263,7 @@ export const createIamService = async (app: FastifyInstance) => {
         maxAttempts: twoFactorRules.maxAttempts,
       });
       // No row: its tries are spent, or a parallel request used or replaced it meanwhile.
-      if (!counted)
-        return latest.attempts >= twoFactorRules.maxAttempts ? { kind: 'locked' } : codeGone(tx, user);
+      if (!counted) return codeGone(tx, user);
       const expected = hashCode({ key: codeKey, codeId: counted.id, code });
       if (!isSameHash(expected, counted.codeHash)) {
         await recordAudit(tx, signInActor(user, caller), {
