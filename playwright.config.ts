@@ -72,6 +72,8 @@ export default defineConfig({
       // The seeded demo companies (working, expired, suspended, two-factor) sign in with this password.
       DEMO_PASSWORD: demoPassword,
       CARGODESK_E2E_OPERATOR: platformAdminEmail,
+      // Every test signs up and registers a company from 127.0.0.1.
+      SIGN_UP_LIMIT_PER_HOUR: '100000',
     },
     reuseExistingServer: false,
     timeout: 120_000,

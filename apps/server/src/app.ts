@@ -12,6 +12,7 @@ import { registerErrorHandling } from './platform/errors.ts';
 import { registerEventsBus } from './platform/events-bus.ts';
 import { createFileStore } from './platform/file-store.ts';
 import { registerHealthRoutes } from './platform/health.ts';
+import { registerRateLimits } from './platform/rate-limits.ts';
 import { registerRouteTable } from './platform/route-table.ts';
 import { registerWebApp } from './platform/web-app.ts';
 import { registerDriveServer } from './services/driveserver/routes.ts';
@@ -122,6 +123,7 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   await app.register(registerHealthRoutes);
   // Mail first: identity sends its action mails through the outbox.
   await registerMail(app, options.mail);
+  registerRateLimits(app);
   await registerIdentity(app);
   await registerAuthContext(app);
   await app.register(registerIamServer, { prefix: '/iamserver/api/v1' });

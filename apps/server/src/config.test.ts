@@ -95,6 +95,8 @@ describe('loadConfig', () => {
       GOOGLE_MAPS_KEY: 'maps-key',
       PENDO_KEY: 'pendo-key',
       FILE_MAX_BYTES: '1048576',
+      SIGN_UP_LIMIT_PER_HOUR: '3',
+      INVITE_LIMIT_PER_HOUR: '50',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -109,7 +111,9 @@ describe('loadConfig', () => {
       passwordPolicy: { minLength: 6 },
       integrationKeys: { googleMaps: 'maps-key', pendo: 'pendo-key' },
       fileMaxBytes: 1048576,
+      rateLimits: { signUpsPerHour: 3, invitesPerHour: 50 },
     });
+    expect(loadConfig({}).rateLimits).toEqual({ signUpsPerHour: 10, invitesPerHour: 20 });
   });
 
   it.each([
@@ -121,6 +125,11 @@ describe('loadConfig', () => {
     [
       { FILE_MAX_BYTES: '25MB' },
       'Invalid FILE_MAX_BYTES="25MB": must be a number of bytes, e.g. 26214400 for 25 MB',
+    ],
+    [{ INVITE_LIMIT_PER_HOUR: '0' }, 'Invalid INVITE_LIMIT_PER_HOUR="0": must be at least 1'],
+    [
+      { SIGN_UP_LIMIT_PER_HOUR: 'many' },
+      'Invalid SIGN_UP_LIMIT_PER_HOUR="many": must be a number of sign-ups',
     ],
     [{ PUBLIC_URL: 'ftp://files' }, 'Invalid PUBLIC_URL="ftp://files": must be an http:// or https:// URL'],
     [

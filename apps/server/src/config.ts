@@ -54,6 +54,16 @@ const ZEnvironment = z.object({
       'is no longer read: grant platform rights with `npm run platform-admin -- add EMAIL`, then unset it',
     )
     .optional(),
+  SIGN_UP_LIMIT_PER_HOUR: z.coerce
+    .number({ error: 'must be a number of sign-ups' })
+    .int({ error: 'must be a whole number of sign-ups' })
+    .min(1, { error: 'must be at least 1' })
+    .default(10),
+  INVITE_LIMIT_PER_HOUR: z.coerce
+    .number({ error: 'must be a number of invitations' })
+    .int({ error: 'must be a whole number of invitations' })
+    .min(1, { error: 'must be at least 1' })
+    .default(20),
   FILE_MAX_BYTES: z.coerce
     .number({ error: 'must be a number of bytes, e.g. 26214400 for 25 MB' })
     .int({ error: 'must be a whole number of bytes' })
@@ -141,6 +151,12 @@ export type Config = {
   seedDemo: boolean;
   /** Browser keys handed to signed-in users (spec §7); empty when not configured. */
   integrationKeys: { googleMaps: string; pendo: string };
+  /**
+   * Limits against mass sign-up and mail relaying: identity sign-ups and company registrations per
+   * client address (SIGN_UP_LIMIT_PER_HOUR, 10 by default) and invitations, sent or resent, per
+   * company (INVITE_LIMIT_PER_HOUR, 20 by default).
+   */
+  rateLimits: { signUpsPerHour: number; invitesPerHour: number };
   /** The largest upload the file store accepts (FILE_MAX_BYTES, 25 MB by default). */
   fileMaxBytes: number;
   /** FILE_STORE and the S3_* variables. */
@@ -182,6 +198,10 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     demoPassword: values.DEMO_PASSWORD,
     seedDemo: values.SEED_DEMO === 'true',
     integrationKeys: { googleMaps: values.GOOGLE_MAPS_KEY, pendo: values.PENDO_KEY },
+    rateLimits: {
+      signUpsPerHour: values.SIGN_UP_LIMIT_PER_HOUR,
+      invitesPerHour: values.INVITE_LIMIT_PER_HOUR,
+    },
     fileMaxBytes: values.FILE_MAX_BYTES,
     fileStore:
       values.FILE_STORE === 's3'

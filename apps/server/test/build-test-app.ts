@@ -28,6 +28,8 @@ export const buildTestApp = async ({
   const config = loadConfig({
     DATA_DIR: path.join(os.tmpdir(), `cargodesk-test-${process.pid}`),
     LOG_LEVEL: 'silent',
+    // Every test signs up and registers from 127.0.0.1; attack-concurrency.test.ts runs the default.
+    SIGN_UP_LIMIT_PER_HOUR: '100000',
     ...environment,
   });
   const database = await openTestDatabase(kind);

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/client.ts';
-import { createRateLimiter } from '../platform/rate-limiter.ts';
 import { buildActionMail } from './action-mails.ts';
-import { hashSecret, type IdentityContext, nowInSeconds } from './identity-context.ts';
+import { hashSecret, type IdentityContext } from './identity-context.ts';
 import { IdentityError } from './identity-error.ts';
 import {
   consumeActionCode,
@@ -11,6 +10,7 @@ import {
   findActionCode,
   type IdentityAccount,
   insertActionCode,
+  revokedValidSince,
   revokeRefreshTokens,
   type TActionKind,
   updateAccount,
@@ -44,24 +44,27 @@ export const createActionLink = async (
 };
 
 export const createActionCodeService = (context: IdentityContext) => {
-  const { db } = context;
-  const mailsByAccount = createRateLimiter({ limit: 5, windowMs: 60 * 60 * 1000 });
-  const mailsByIp = createRateLimiter({ limit: 50, windowMs: 60 * 60 * 1000 });
+  const { db, limits } = context;
 
-  const mailActionLink = async (
-    project: IdentityProject,
-    account: IdentityAccount,
-    kind: TActionKind,
-    ip: string,
-  ) => {
-    const accountKey = `${project.projectId}/${account.id}`;
-    if (mailsByAccount.isLimited(accountKey) || mailsByIp.isLimited(ip)) {
+  /**
+   * Counts a requested mail against the address and the client before any code is made. The
+   * address is counted whether or not it has an account, so a limit reached says nothing about
+   * which addresses exist. A verification link may be asked for once a minute.
+   */
+  const assertMayMail = async (project: IdentityProject, email: string, kind: TActionKind, ip: string) => {
+    const addressKey = `${project.projectId}/${email}`;
+    const isAllowed =
+      (await limits.actionMailsPerIp.consume(ip)).isAllowed &&
+      (kind !== 'VERIFY_EMAIL' || (await limits.verifyMailCooldown.consume(addressKey)).isAllowed) &&
+      (await limits.actionMailsPerAddress.consume(addressKey)).isAllowed;
+    if (!isAllowed) {
       throw new IdentityError(
         kind === 'PASSWORD_RESET' ? 'RESET_PASSWORD_EXCEED_LIMIT' : 'TOO_MANY_ATTEMPTS_TRY_LATER',
       );
     }
-    mailsByAccount.hit(accountKey);
-    mailsByIp.hit(ip);
+  };
+
+  const mailActionLink = async (project: IdentityProject, account: IdentityAccount, kind: TActionKind) => {
     // The code and its mail are written together: no mail without a code, no code without a mail.
     await db.transaction(async (tx) => {
       const link = await createActionLink(context, tx, { project, account, kind });
@@ -74,14 +77,16 @@ export const createActionCodeService = (context: IdentityContext) => {
     const requestType = readString(body, 'requestType', 'MISSING_REQ_TYPE', 64);
     if (requestType === 'PASSWORD_RESET') {
       const email = readEmail(body);
+      await assertMayMail(project, email, 'PASSWORD_RESET', ip);
       const account = await findAccountByEmail(db, project.projectId, email);
       // Unknown and disabled accounts get the same silent success: no account enumeration.
-      if (account && !account.disabled) await mailActionLink(project, account, 'PASSWORD_RESET', ip);
+      if (account && !account.disabled) await mailActionLink(project, account, 'PASSWORD_RESET');
       return { kind: 'identitytoolkit#GetOobConfirmationCodeResponse', email };
     }
     if (requestType === 'VERIFY_EMAIL') {
       const { account } = await authenticateIdToken(context, project, body.idToken);
-      await mailActionLink(project, account, 'VERIFY_EMAIL', ip);
+      await assertMayMail(project, account.email, 'VERIFY_EMAIL', ip);
+      await mailActionLink(project, account, 'VERIFY_EMAIL');
       return { kind: 'identitytoolkit#GetOobConfirmationCodeResponse', email: account.email };
     }
     throw new IdentityError('OPERATION_NOT_ALLOWED', `requestType ${requestType} is not supported`);
@@ -127,7 +132,7 @@ export const createActionCodeService = (context: IdentityContext) => {
         passwordHash,
         passwordUpdatedAt: new Date(),
         emailVerified: true,
-        validSince: nowInSeconds(),
+        validSince: revokedValidSince(),
       });
       await revokeRefreshTokens(tx, project.projectId, account.id);
       return {

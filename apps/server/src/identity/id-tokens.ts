@@ -35,14 +35,17 @@ export const signIdToken = async ({
   projectId,
   account,
   authTime,
+  notBefore,
 }: {
   key: SigningKey;
   issuer: string;
   projectId: string;
   account: TAccountClaims;
   authTime: number;
+  /** The account's validSince: a token minted in the second of a revocation, after it, must pass it. */
+  notBefore: number;
 }) => {
-  const now = Math.floor(Date.now() / 1000);
+  const now = Math.max(Math.floor(Date.now() / 1000), notBefore);
   const header = { alg: 'RS256', kid: key.kid, typ: 'JWT' };
   const payload = {
     iss: issuer,

@@ -7,6 +7,7 @@ import {
   findAccountByEmail,
   findAccountById,
   insertAccount,
+  revokedValidSince,
   revokeRefreshTokens,
   updateAccount,
 } from './identity-repository.ts';
@@ -44,7 +45,7 @@ export const createIdentityAdmin = (context: IdentityContext) => {
     await db.transaction(async (tx) => {
       const updated = await updateAccount(tx, project.projectId, uid, {
         ...changes,
-        validSince: nowInSeconds(),
+        validSince: revokedValidSince(),
       });
       if (!updated) throw new IdentityError('USER_NOT_FOUND');
       await revokeRefreshTokens(tx, project.projectId, uid);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import type { TOutgoingMail } from '../mail/outbox.ts';
+import type { TRateLimits } from '../platform/rate-limits.ts';
 import type { IdTokenVerifier } from './id-tokens.ts';
 import type { TPasswordPolicy } from './password-policy.ts';
 import type { IdentityProject, TProjectName } from './projects.ts';
@@ -20,6 +21,8 @@ export type IdentityContext = {
   sendMail: (mail: TOutgoingMail, db: Queryable) => Promise<unknown>;
   wakeMailer: () => void;
   signals: TIdentitySignals;
+  /** Sign-in, sign-up and action-mail limits, counted in the database before the work. */
+  limits: TRateLimits;
 };
 
 /**

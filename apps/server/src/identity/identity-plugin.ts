@@ -38,6 +38,7 @@ export const registerIdentity = async (app: FastifyInstance) => {
     signals: createIdentitySignals((error) =>
       app.log.error({ err: error }, 'identity signal listener failed'),
     ),
+    limits: app.rateLimits,
   };
   app.decorate('identity', {
     projects: context.projects,

@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/client.ts';
 import { identityAccounts, identityActionCodes, identityRefreshTokens } from '../db/schema/index.ts';
+import { nowInSeconds } from './identity-context.ts';
 
 // Queries only: the rules live in identity-service.ts.
 
@@ -29,11 +30,23 @@ export const insertAccount = async (db: Queryable, account: typeof identityAccou
   return created;
 };
 
+export type TAccountChanges = Omit<Partial<typeof identityAccounts.$inferInsert>, 'validSince'> & {
+  validSince?: number | SQL;
+};
+
+/**
+ * The `validSince` that ends every token minted so far. Tokens carry whole seconds, and each is
+ * minted with iat = max(now, validSince) (sessions.ts), so a value one past both is above every
+ * earlier iat, including one minted in this very second, while tokens minted after it reach it.
+ * Computed in the update itself: two revocations in one second still each move it on.
+ */
+export const revokedValidSince = () => sql`greatest(${nowInSeconds()}, ${identityAccounts.validSince}) + 1`;
+
 export const updateAccount = async (
   db: Queryable,
   projectId: string,
   accountId: string,
-  changes: Partial<typeof identityAccounts.$inferInsert>,
+  changes: TAccountChanges,
 ) => {
   const [updated] = await db
     .update(identityAccounts)

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 
 // The protocol's error strings for bad input (identity-protocol.md §3): JSON, never HTML, never 500.
@@ -142,5 +142,85 @@ describe('identity REST routes with bad input', () => {
     expect(key).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
     expect(key.kid).toBeTruthy();
     expect(key.d).toBeUndefined();
+  });
+});
+
+// validSince has whole seconds (issue 10): a revocation must end every token minted before it, even
+// in the same second, and keep every token minted after it, even in the same second.
+describe('token revocation within one second', () => {
+  let testApp: TestApp;
+  let apiKey: string;
+  const project = () => testApp.app.identity.projects[0];
+
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    apiKey = project()?.apiKey ?? '';
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  afterAll(async () => testApp?.close());
+
+  const post = async (path: string, payload: object) => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: `/identitytoolkit.googleapis.com/v1/${path}?key=${encodeURIComponent(apiKey)}`,
+      payload,
+    });
+    return response.json() as Record<string, string> & { error?: { message: string } };
+  };
+  const refresh = async (refreshToken: string) => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: `/securetoken.googleapis.com/v1/token?key=${encodeURIComponent(apiKey)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `grant_type=refresh_token&refresh_token=${encodeURIComponent(refreshToken)}`,
+    });
+    return response.json() as { id_token?: string; error?: { message: string } };
+  };
+  const lookup = async (idToken: string) =>
+    (await post('accounts:lookup', { idToken })).error?.message ?? 'OK';
+
+  it('refuses a token minted in the second of a reset, before it, and keeps the ones minted after', async () => {
+    // Every step below happens in one clock second.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Math.floor(Date.now() / 1000) * 1000 + 100);
+    const email = `same-second-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const before = await post('accounts:signUp', {
+      email,
+      password: 'first password',
+      returnSecureToken: true,
+    });
+    expect(await lookup(before.idToken ?? '')).toBe('OK');
+
+    const link = await testApp.app.identity.admin.generateActionLink({
+      project: project()?.name,
+      kind: 'PASSWORD_RESET',
+      email,
+    });
+    const oobCode = new URL(link).searchParams.get('oobCode');
+    expect((await post('accounts:resetPassword', { oobCode, newPassword: 'second password' })).error).toBe(
+      undefined,
+    );
+    expect(await lookup(before.idToken ?? '')).toBe('TOKEN_EXPIRED');
+    expect((await refresh(before.refreshToken ?? '')).error?.message).toBe('TOKEN_EXPIRED');
+
+    // Signed in again in the same second: this session lives.
+    const after = await post('accounts:signInWithPassword', { email, password: 'second password' });
+    expect(await lookup(after.idToken ?? '')).toBe('OK');
+    expect((await refresh(after.refreshToken ?? '')).id_token).toEqual(expect.any(String));
+
+    // A password change in the same second again ends that session and hands back one that lives.
+    const changed = await post('accounts:update', {
+      idToken: after.idToken,
+      password: 'third password',
+      returnSecureToken: true,
+    });
+    expect(changed.error).toBe(undefined);
+    expect(await lookup(after.idToken ?? '')).toBe('TOKEN_EXPIRED');
+    expect((await refresh(after.refreshToken ?? '')).error?.message).toBe('TOKEN_EXPIRED');
+    expect(await lookup(changed.idToken ?? '')).toBe('OK');
+    const refreshed = await refresh(changed.refreshToken ?? '');
+    expect(await lookup(refreshed.id_token ?? '')).toBe('OK');
   });
 });

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createRateLimiter } from '../platform/rate-limiter.ts';
 import { idTokenLifetimeSeconds } from './id-tokens.ts';
 import { hashSecret, type IdentityContext, nowInSeconds } from './identity-context.ts';
 import { IdentityError } from './identity-error.ts';
@@ -9,7 +8,9 @@ import {
   type IdentityAccount,
   insertAccount,
   prepareFindRefreshSession,
+  revokedValidSince,
   revokeRefreshTokens,
+  type TAccountChanges,
   updateAccount,
 } from './identity-repository.ts';
 import { hashPassword, spendDecoyHashTime, verifyPassword } from './passwords.ts';
@@ -23,8 +24,6 @@ export type TIdentityRequest = {
   ip: string;
   userAgent?: string;
 };
-
-const fifteenMinutes = 15 * 60 * 1000;
 
 /** 28 characters of base62, the shape of Identity Platform's local ids. */
 export const createAccountId = () => {
@@ -58,10 +57,7 @@ export const toLookupUser = (account: IdentityAccount) => ({
 });
 
 export const createIdentityService = (context: IdentityContext) => {
-  const { db } = context;
-  const failedSignInsByAccount = createRateLimiter({ limit: 10, windowMs: fifteenMinutes });
-  const failedSignInsByIp = createRateLimiter({ limit: 100, windowMs: fifteenMinutes });
-  const signUpsByIp = createRateLimiter({ limit: 100, windowMs: fifteenMinutes });
+  const { db, limits } = context;
   const findRefreshSession = prepareFindRefreshSession(db);
 
   const signUp = async ({ project, body, ip }: TIdentityRequest) => {
@@ -73,8 +69,12 @@ export const createIdentityService = (context: IdentityContext) => {
     const email = readEmail(body);
     const password = readPassword(body, 'password');
     assertPasswordMeetsPolicy(context, password);
-    if (signUpsByIp.isLimited(ip)) throw new IdentityError('TOO_MANY_ATTEMPTS_TRY_LATER');
-    signUpsByIp.hit(ip);
+    if (!(await limits.signUpsPerIp.consume(ip)).isAllowed) {
+      throw new IdentityError(
+        'TOO_MANY_ATTEMPTS_TRY_LATER',
+        'Too many sign-ups from this address; try again later',
+      );
+    }
     const passwordHash = await hashPassword(password);
     const now = new Date();
     return db.transaction(async (tx) => {
@@ -99,7 +99,13 @@ export const createIdentityService = (context: IdentityContext) => {
     const email = readEmail(body);
     const password = readPassword(body, 'password');
     const accountKey = `${project.projectId}/${email}`;
-    if (failedSignInsByAccount.isLimited(accountKey) || failedSignInsByIp.isLimited(ip)) {
+    // Every attempt is counted, atomically and before the hash: counting only failures after the
+    // hash let parallel guesses all pass the check before any of them was counted. The address is
+    // counted first, so a flood from one address does not lock the accounts it names.
+    const isAllowed =
+      (await limits.signInsPerIp.consume(ip)).isAllowed &&
+      (await limits.signInsPerAccount.consume(accountKey)).isAllowed;
+    if (!isAllowed) {
       throw new IdentityError(
         'TOO_MANY_ATTEMPTS_TRY_LATER',
         'Too many unsuccessful sign-in attempts; try again later',
@@ -110,8 +116,6 @@ export const createIdentityService = (context: IdentityContext) => {
       ? await verifyPassword(password, account.passwordHash)
       : await spendDecoyHashTime(password).then(() => false);
     if (!account || !isPasswordRight) {
-      failedSignInsByAccount.hit(accountKey);
-      failedSignInsByIp.hit(ip);
       if (account) {
         await context.signals.emit({
           kind: 'sign-in-failed',
@@ -125,7 +129,9 @@ export const createIdentityService = (context: IdentityContext) => {
       throw new IdentityError('INVALID_LOGIN_CREDENTIALS');
     }
     if (account.disabled) throw new IdentityError('USER_DISABLED');
-    failedSignInsByAccount.reset(accountKey);
+    // Only the right password clears the count, so only its holder can: guesses never buy more
+    // guesses. The address keeps counting failures only, so an office behind one address can sign in.
+    await Promise.all([limits.signInsPerAccount.reset(accountKey), limits.signInsPerIp.refund(ip)]);
     return db.transaction(async (tx) => {
       const signedIn =
         (await updateAccount(tx, project.projectId, account.id, { lastLoginAt: new Date() })) ?? account;
@@ -148,7 +154,7 @@ export const createIdentityService = (context: IdentityContext) => {
   /** accounts:update with an idToken: profile, e-mail or password changes (applyActionCode is in action-codes.ts). */
   const updateProfile = async ({ project, body, ip, userAgent }: TIdentityRequest) => {
     const { account, claims } = await authenticateIdToken(context, project, body.idToken);
-    const changes: Partial<IdentityAccount> = {};
+    const changes: TAccountChanges = {};
     const deleted = Array.isArray(body.deleteAttribute) ? body.deleteAttribute : [];
     if (typeof body.displayName === 'string') changes.displayName = body.displayName.slice(0, 256);
     if (typeof body.photoUrl === 'string') changes.photoUrl = body.photoUrl.slice(0, 2048);
@@ -174,7 +180,7 @@ export const createIdentityService = (context: IdentityContext) => {
     const response = await db.transaction(async (tx) => {
       if (isCredentialChange) {
         // Every other session ends; this one continues with the fresh tokens below (identity-protocol.md §10.5).
-        changes.validSince = nowInSeconds();
+        changes.validSince = revokedValidSince();
         await revokeRefreshTokens(tx, project.projectId, account.id);
       }
       const updated = await updateAccount(tx, project.projectId, account.id, changes).catch(
@@ -227,9 +233,11 @@ export const createIdentityService = (context: IdentityContext) => {
     const { token, account } = session;
     if (!account) throw new IdentityError('USER_NOT_FOUND');
     if (account.disabled) throw new IdentityError('USER_DISABLED');
+    // A refresh token counts from its createdAt, which issueTokenSet lifts to validSince.
     const issuedAt = Math.floor(token.createdAt.getTime() / 1000);
     if (token.revokedAt || issuedAt < account.validSince) throw new IdentityError('TOKEN_EXPIRED');
-    const idToken = await signAccountIdToken(context, project, account, issuedAt);
+    // auth_time is the sign-in's own time and never in the future, even when createdAt was lifted.
+    const idToken = await signAccountIdToken(context, project, account, Math.min(issuedAt, nowInSeconds()));
     return {
       access_token: idToken,
       expires_in: String(idTokenLifetimeSeconds),

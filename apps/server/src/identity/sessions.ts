@@ -27,6 +27,7 @@ export const signAccountIdToken = (
       photoUrl: account.photoUrl,
     },
     authTime,
+    notBefore: account.validSince,
   });
 
 /** A new session: a 256-bit refresh token (stored hashed) and an ID token, in the caller's transaction. */
@@ -37,14 +38,16 @@ export const issueTokenSet = async (
   account: IdentityAccount,
 ): Promise<TTokenSet> => {
   const refreshToken = randomBytes(32).toString('base64url');
-  const createdAt = new Date();
+  // Counted from validSince at the earliest, as its ID tokens are: a session that starts in the
+  // second of a revocation, after it, must outlive it (identity-repository.ts revokedValidSince).
+  const createdAt = new Date(Math.max(Date.now(), account.validSince * 1000));
   await insertRefreshToken(db, {
     tokenHash: hashSecret(refreshToken),
     projectId: project.projectId,
     accountId: account.id,
     createdAt,
   });
-  const idToken = await signAccountIdToken(context, project, account, Math.floor(createdAt.getTime() / 1000));
+  const idToken = await signAccountIdToken(context, project, account, nowInSeconds());
   return { localId: account.id, idToken, refreshToken, expiresIn: String(idTokenLifetimeSeconds) };
 };
 

@@ -157,3 +157,17 @@ export const mails = pgTable(
     index('mails_company_sender_idx').on(table.companyId, table.createdBy, table.createdAt),
   ],
 );
+
+/**
+ * Rate-limit counters shared by every instance (platform/rate-limits.ts): `points` counted in the
+ * window ending at `expire`. The key is a hash of the limit's name and what it counts.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    points: integer('points').notNull().default(0),
+    expire: timestamp('expire', { withTimezone: true }),
+  },
+  (table) => [index('rate_limits_expire_idx').on(table.expire)],
+);

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import {
   companies,
@@ -149,11 +149,29 @@ export const insertTwoFactorCode = async (db: Queryable, row: typeof twoFactorCo
   await db.insert(twoFactorCodes).values(row);
 };
 
-export const countTwoFactorAttempt = async (db: Queryable, companyId: string, codeId: string) => {
-  await db
+/**
+ * Counts one try of a code before it is compared, unless the code is already spent, closed or
+ * expired: one atomic update, so parallel guesses queue on the row and at most `maxAttempts` of
+ * them get a row back. No row means the try may not be evaluated.
+ */
+export const countTwoFactorAttempt = async (
+  db: Queryable,
+  { companyId, codeId, maxAttempts }: { companyId: string; codeId: string; maxAttempts: number },
+) => {
+  const [row] = await db
     .update(twoFactorCodes)
     .set({ attempts: sql`${twoFactorCodes.attempts} + 1` })
-    .where(and(eq(twoFactorCodes.companyId, companyId), eq(twoFactorCodes.id, codeId)));
+    .where(
+      and(
+        eq(twoFactorCodes.companyId, companyId),
+        eq(twoFactorCodes.id, codeId),
+        isNull(twoFactorCodes.closedAt),
+        gt(twoFactorCodes.expiresAt, sql`now()`),
+        lt(twoFactorCodes.attempts, maxAttempts),
+      ),
+    )
+    .returning();
+  return row;
 };
 
 export const findRoleIdsBySystemKey = async (db: Queryable, companyId: string, keys: string[]) =>

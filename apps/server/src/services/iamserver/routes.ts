@@ -71,7 +71,13 @@ export const registerIamServer = async (app: FastifyInstance) => {
       {
         schema: {
           body: ZRegisterCompanyRequest,
-          response: { 200: dataOf(ZLoginResponse), 400: ZErrorBody, ...identityErrors, 409: ZErrorBody },
+          response: {
+            200: dataOf(ZLoginResponse),
+            400: ZErrorBody,
+            ...identityErrors,
+            409: ZErrorBody,
+            429: ZErrorBody,
+          },
         },
       },
       async (request) => ({ data: await service.registerCompany(callerOf(request), request.body) }),

@@ -44,6 +44,7 @@ export const iamMessages = {
   alreadyRegistered: 'This sign-in already belongs to a Cargodesk account',
   invitationNeedsMailbox:
     'Accept the invitation through the link in its e-mail: it sets your password and proves the address is yours',
+  tooManyRegistrations: 'Too many companies were registered from this address; try again later',
 } as const;
 
 /** Where a request comes from: the identity project its host uses, and what a session records. */
@@ -242,6 +243,17 @@ export const createIamService = async (app: FastifyInstance) => {
     return { sent: true };
   };
 
+  /** Why a code that was open a moment ago took no try: spent by other guesses, or closed. */
+  const codeGone = async (tx: Tx, user: TUserRow): Promise<TCodeOutcome> => {
+    const [latest] = await repository.findRecentTwoFactorCodes(tx, {
+      companyId: user.companyId,
+      userId: user.id,
+      since: new Date(Date.now() - twoFactorRules.codeLifetimeMs),
+    });
+    const isOpen = latest && !latest.closedAt && latest.expiresAt.getTime() > Date.now();
+    return isOpen ? { kind: 'locked' } : { kind: 'expired' };
+  };
+
   const signInWithCode = async (caller: TCaller, code: string): Promise<TLoginResponse> => {
     // A wrong try must be counted even though the request fails, so the outcome commits first.
     const outcome = await withSignedInUser(caller, async ({ tx, user, company }): Promise<TCodeOutcome> => {
@@ -252,10 +264,17 @@ export const createIamService = async (app: FastifyInstance) => {
         since: new Date(Date.now() - twoFactorRules.codeLifetimeMs),
       });
       if (!latest || latest.closedAt || latest.expiresAt.getTime() <= Date.now()) return { kind: 'expired' };
-      if (latest.attempts >= twoFactorRules.maxAttempts) return { kind: 'locked' };
-      const expected = hashCode({ key: codeKey, codeId: latest.id, code });
-      if (!isSameHash(expected, latest.codeHash)) {
-        await repository.countTwoFactorAttempt(tx, user.companyId, latest.id);
+      // Counted before comparing, in one update that parallel guesses queue on: reading the count
+      // first let every guess in flight see the same count and be compared.
+      const counted = await repository.countTwoFactorAttempt(tx, {
+        companyId: user.companyId,
+        codeId: latest.id,
+        maxAttempts: twoFactorRules.maxAttempts,
+      });
+      // No row: its tries are spent, or a parallel request used or replaced it meanwhile.
+      if (!counted) return codeGone(tx, user);
+      const expected = hashCode({ key: codeKey, codeId: counted.id, code });
+      if (!isSameHash(expected, counted.codeHash)) {
         await recordAudit(tx, signInActor(user, caller), {
           entityType: 'user',
           entityId: user.id,
@@ -284,6 +303,14 @@ export const createIamService = async (app: FastifyInstance) => {
     request: TRegisterCompanyRequest,
   ): Promise<TLoginResponse> => {
     const identity = await verifyIdentity(caller);
+    // Counted before the company and its verification mail exist: registration must not become a
+    // way to mail any address (issue 10 item 6).
+    const verdict = await app.rateLimits.registrationsPerIp.consume(caller.ip);
+    if (!verdict.isAllowed) {
+      throw new AppError('RATE_LIMITED', iamMessages.tooManyRegistrations, {
+        retryAfterSeconds: verdict.retryAfterSeconds,
+      });
+    }
     if (await repository.findUserLinkByIdentity(db, identity.project, identity.uid)) {
       throw new AppError('CONFLICT', iamMessages.alreadyRegistered);
     }

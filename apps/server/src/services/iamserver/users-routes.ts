@@ -45,7 +45,10 @@ export const registerUsersRoutes = async (app: FastifyInstance) => {
       '/users/invite',
       {
         config: { permission: 'users:write' },
-        schema: { body: ZInviteUserRequest, response: { 201: dataOf(ZCompanyUser), ...changeErrors } },
+        schema: {
+          body: ZInviteUserRequest,
+          response: { 201: dataOf(ZCompanyUser), ...changeErrors, 429: ZErrorBody },
+        },
       },
       async (request, reply) =>
         reply.code(201).send({ data: await service.inviteUser(callerOf(request), request.body) }),

@@ -36,6 +36,8 @@ export type TUsersCaller = { auth: TAuthContext; actor: TAuditActor };
 /** An invitation may be sent again once a minute. */
 export const inviteResendIntervalMs = 60_000;
 
+const tooManyInvitesMessage = 'Your company has sent too many invitations in the last hour; try again later';
+
 type TUserRecord = repository.TUserRecord;
 type TRoleOfUser = Awaited<ReturnType<typeof repository.findRolesOfUsers>>[number];
 type TGroupOfUser = Awaited<ReturnType<typeof repository.findGroupsOfUsers>>[number];
@@ -147,6 +149,19 @@ export const createUsersService = (app: FastifyInstance) => {
       await step();
     } catch (error) {
       log.warn({ err: error }, `users: ${what} failed after the change was saved`);
+    }
+  };
+
+  /**
+   * Counts one invitation mail (a new invitation or a resend) against the company's hourly limit,
+   * before any identity account or mail exists: invitations must not become a mail relay.
+   */
+  const assertMayInvite = async (auth: TAuthContext) => {
+    const verdict = await app.rateLimits.invitesPerCompany.consume(auth.companyId);
+    if (!verdict.isAllowed) {
+      throw new AppError('RATE_LIMITED', tooManyInvitesMessage, {
+        retryAfterSeconds: verdict.retryAfterSeconds,
+      });
     }
   };
 
@@ -299,6 +314,7 @@ export const createUsersService = (app: FastifyInstance) => {
   };
 
   const inviteUser = async ({ auth, actor }: TUsersCaller, body: z.output<typeof ZInviteUserRequest>) => {
+    await assertMayInvite(auth);
     const email = body.email.toLowerCase();
     const project = auth.user.identityProject;
     // Checked first, in the company: the identity steps below run outside its transaction.
@@ -363,6 +379,7 @@ export const createUsersService = (app: FastifyInstance) => {
   };
 
   const resendInvite = async ({ auth, actor }: TUsersCaller, userId: string) => {
+    await assertMayInvite(auth);
     const assertResendable = (user: TUserRecord) => {
       if (user.status !== 'invited') throw new AppError('CONFLICT', userMessages.notInvited);
       const sinceMs = user.invitedAt ? Date.now() - user.invitedAt.getTime() : Number.POSITIVE_INFINITY;

@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import { lt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { rateLimits } from '../db/schema/index.ts';
+
+/**
+ * Limits shared by every instance (DESIGN §12, docs/decisions/005-shared-rate-limits.md). Each
+ * `consume` counts the attempt with one atomic upsert in `rate_limits` and answers whether it is
+ * still within the limit, so parallel requests, and requests to another instance, all see one
+ * counter. Call it before the expensive or dangerous work (a password hash, a mail), never after.
+ */
+export type TLimitVerdict = { isAllowed: true } | { isAllowed: false; retryAfterSeconds: number };
+
+export type TRateLimit = {
+  consume: (subject: string) => Promise<TLimitVerdict>;
+  /** Gives back one counted attempt (a sign-in that turned out right). */
+  refund: (subject: string) => Promise<void>;
+  /** Forgets every attempt counted for the subject in the current window. */
+  reset: (subject: string) => Promise<void>;
+};
+
+type TLimitRule = { points: number; durationSeconds: number };
+
+const minutes = 60;
+const hours = 60 * minutes;
+
+/** Every limit in one place; docs/security-notes/limits.md and the README describe them. */
+export const buildRateLimitRules = (config: Pick<Config, 'rateLimits'>) =>
+  ({
+    // Sign-in attempts are counted before the hash; a right password resets the account's count.
+    signInsPerAccount: { points: 10, durationSeconds: 15 * minutes },
+    signInsPerIp: { points: 100, durationSeconds: 15 * minutes },
+    signUpsPerIp: { points: config.rateLimits.signUpsPerHour, durationSeconds: hours },
+    registrationsPerIp: { points: config.rateLimits.signUpsPerHour, durationSeconds: hours },
+    actionMailsPerAddress: { points: 5, durationSeconds: hours },
+    actionMailsPerIp: { points: 50, durationSeconds: hours },
+    verifyMailCooldown: { points: 1, durationSeconds: minutes },
+    invitesPerCompany: { points: config.rateLimits.invitesPerHour, durationSeconds: hours },
+  }) satisfies Record<string, TLimitRule>;
+
+export type TRateLimitName = keyof ReturnType<typeof buildRateLimitRules>;
+export type TRateLimits = Record<TRateLimitName, TRateLimit>;
+
+// Subjects are e-mail addresses and client IPs: the table keeps only their hashes.
+const hashSubject = (subject: string) => createHash('sha256').update(subject).digest('base64url');
+
+const createRateLimit = (db: Db, name: string, rule: TLimitRule): TRateLimit => {
+  const limiter = new RateLimiterDrizzle({
+    storeClient: db,
+    schema: rateLimits,
+    keyPrefix: name,
+    points: rule.points,
+    duration: rule.durationSeconds,
+    // Expired rows are swept by registerRateLimits, whose timer stops when the app closes.
+    clearExpiredByTimeout: false,
+  });
+  return {
+    consume: async (subject) => {
+      try {
+        await limiter.consume(hashSubject(subject));
+        return { isAllowed: true };
+      } catch (error) {
+        // The library rejects with the counter's state when over the limit, with an Error otherwise.
+        if (!(error instanceof RateLimiterRes)) throw error;
+        return { isAllowed: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
+      }
+    },
+    refund: async (subject) => {
+      await limiter.reward(hashSubject(subject), 1);
+    },
+    reset: async (subject) => {
+      await limiter.delete(hashSubject(subject));
+    },
+  };
+};
+
+export const createRateLimits = (db: Db, config: Pick<Config, 'rateLimits'>): TRateLimits => {
+  const rules = buildRateLimitRules(config);
+  return Object.fromEntries(
+    Object.entries(rules).map(([name, rule]) => [name, createRateLimit(db, name, rule)]),
+  ) as TRateLimits;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimits: TRateLimits;
+  }
+}
+
+const sweepIntervalMs = 5 * 60 * 1000;
+
+/** Decorates `app.rateLimits` and deletes expired counters now and then (an expired one counts as zero). */
+export const registerRateLimits = (app: FastifyInstance) => {
+  const { db } = app.database;
+  app.decorate('rateLimits', createRateLimits(db, app.config));
+  const timer = setInterval(() => {
+    db.delete(rateLimits)
+      .where(lt(rateLimits.expire, sql`now()`))
+      .catch((error: unknown) =>
+        app.log.warn({ err: error }, 'rate limits: sweeping expired counters failed'),
+      );
+  }, sweepIntervalMs);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+};
