@@ -68,6 +68,8 @@ export default defineConfig({
       DATA_DIR: process.env.CARGODESK_E2E_DATA_DIR,
       DATABASE_URL: '',
       SMTP_URL: '',
+      // The flows read verification links and two-factor codes there.
+      DEV_MAILBOX: 'true',
       LOG_LEVEL: 'warn',
       // The seeded demo companies (working, expired, suspended, two-factor) sign in with this password.
       DEMO_PASSWORD: demoPassword,

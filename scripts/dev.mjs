@@ -1,13 +1,21 @@
 // `npm run dev`: the server under `tsx watch` (restarts on change) and Vite with hot reload on
 // http://localhost:5173, which forwards the server's paths to it. Either one exiting stops both.
-import { resolveBin, serverEntry, spawnNode, stopSignals, waitForExit, webDir } from './tools.mjs';
+import {
+  resolveBin,
+  serverEntry,
+  spawnNode,
+  stopSignals,
+  waitForExit,
+  webDir,
+  withDevMailbox,
+} from './tools.mjs';
 
 const port = process.env.PORT || '3000';
 const webUrl = 'http://localhost:5173';
 
 const server = spawnNode([resolveBin('tsx'), 'watch', '--clear-screen=false', serverEntry], {
   // Links the server writes (action mails, JWKS address) should open the hot-reloading page.
-  env: { ...process.env, PUBLIC_URL: process.env.PUBLIC_URL || webUrl },
+  env: { ...withDevMailbox(process.env), PUBLIC_URL: process.env.PUBLIC_URL || webUrl },
 });
 const web = spawnNode([resolveBin('vite')], {
   cwd: webDir,

@@ -9,6 +9,7 @@ import {
   tsxLoader,
   waitForExit,
   webDir,
+  withDevMailbox,
 } from './tools.mjs';
 
 let child;
@@ -28,4 +29,4 @@ if (isWebBuildStale()) {
   }
 }
 
-process.exit(await run(['--import', tsxLoader, serverEntry]));
+process.exit(await run(['--import', tsxLoader, serverEntry], { env: withDevMailbox(process.env) }));

@@ -31,6 +31,14 @@ export const waitForExit = (child) =>
     child.once('exit', (code, signal) => resolve(code ?? 128 + (constants.signals[signal] ?? 0)));
   });
 
+/**
+ * The demo and development read verification links and two-factor codes in the developer mailbox,
+ * so `npm start` and `npm run dev` open it unless the environment decides otherwise. With SMTP_URL
+ * set mail really leaves (and the server refuses the mailbox), so it stays closed.
+ */
+export const withDevMailbox = (environment) =>
+  environment.DEV_MAILBOX || environment.SMTP_URL ? environment : { ...environment, DEV_MAILBOX: 'true' };
+
 export const stopSignals = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 // Sources whose change makes apps/web/dist stale; shared is in because the web app imports it.

@@ -11,6 +11,7 @@ import { registerAuthContext } from './platform/auth-context.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { registerEventsBus } from './platform/events-bus.ts';
 import { createFileStore } from './platform/file-store.ts';
+import { registerFileSweep } from './platform/file-sweep.ts';
 import { registerHealthRoutes } from './platform/health.ts';
 import { registerRateLimits } from './platform/rate-limits.ts';
 import { registerRouteTable } from './platform/route-table.ts';
@@ -82,6 +83,7 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   registerRouteTable(app);
   app.decorate('database', database);
   app.decorate('fileStore', createFileStore(config));
+  registerFileSweep(app);
   if (!options.database) app.addHook('onClose', async () => database.close());
 
   app.addHook('onRequest', async (request, reply) => {

@@ -9,6 +9,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       databaseUrl: undefined,
       smtpUrl: undefined,
+      devMailbox: false,
       publicUrl: 'http://localhost:3000',
       logLevel: 'info',
       passwordPolicy: { minLength: 6 },
@@ -153,6 +154,11 @@ describe('loadConfig', () => {
     [{ S3_FORCE_PATH_STYLE: 'yes' }, 'Invalid S3_FORCE_PATH_STYLE="yes": must be true or false'],
     [{ FILE_STORE: 's3' }, 'Invalid S3_ENDPOINT: is required when FILE_STORE=s3'],
     [{ PASSWORD_MIN_LENGTH: '4' }, 'Invalid PASSWORD_MIN_LENGTH="4": Too small: expected number to be >=6'],
+    [{ DEV_MAILBOX: 'yes' }, 'Invalid DEV_MAILBOX="yes": must be true or false'],
+    [
+      { DEV_MAILBOX: 'true', SMTP_URL: 'smtp://mail:25' },
+      'Invalid DEV_MAILBOX="true": the developer mailbox shows captured mail only; unset DEV_MAILBOX or SMTP_URL',
+    ],
   ])('refuses %o with one clear line', (environment, message) => {
     expect(() => loadConfig(environment)).toThrow(ConfigError);
     expect(() => loadConfig(environment)).toThrow(message);

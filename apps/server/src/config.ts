@@ -32,6 +32,7 @@ const ZEnvironment = z.object({
     .optional()
     .refine((value) => !value || /^smtps?:\/\//.test(value), 'must start with smtp:// or smtps://'),
   MAIL_FROM: z.string().default('Cargodesk <no-reply@cargodesk.local>'),
+  DEV_MAILBOX: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   MAIL_DAILY_LIMIT: z.coerce
     .number({ error: 'must be a number of mails' })
     .int({ error: 'must be a whole number of mails' })
@@ -97,6 +98,15 @@ const ZEnvironment = z.object({
 const s3Required = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 const ZConfigEnvironment = ZEnvironment.superRefine((values, context) => {
+  // With SMTP the outbox holds mail really sent to real people; a page listing it would publish
+  // their reset links and codes. Asking for both is a mistake better stopped at start than ignored.
+  if (values.DEV_MAILBOX === 'true' && values.SMTP_URL) {
+    context.addIssue({
+      code: 'custom',
+      path: ['DEV_MAILBOX'],
+      message: 'the developer mailbox shows captured mail only; unset DEV_MAILBOX or SMTP_URL',
+    });
+  }
   if (values.FILE_STORE !== 's3') return;
   for (const variable of s3Required) {
     if (!values[variable]) {
@@ -137,6 +147,11 @@ export type Config = {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * DEV_MAILBOX=true: captured mail is readable at /dev/mail, to direct loopback requests only.
+   * Off unless asked for (`npm start` asks for it for the demo).
+   */
+  devMailbox: boolean;
   /** How many composer mails a company may send in 24 hours (MAIL_DAILY_LIMIT, 500 by default). */
   mailDailyLimit: number;
   logLevel: (typeof logLevels)[number];
@@ -190,6 +205,7 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     ).replace(/\/$/, ''),
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
+    devMailbox: values.DEV_MAILBOX === 'true',
     mailDailyLimit: values.MAIL_DAILY_LIMIT,
     logLevel: values.LOG_LEVEL,
     passwordPolicy: { minLength: values.PASSWORD_MIN_LENGTH },

@@ -15,9 +15,9 @@ export const printStartBanner = (app: FastifyInstance, demoLogin: TDemoLogin | u
     lines.push('  (the password is the one first generated; change it after signing in)');
   }
   if (app.mailer.hasDevMailbox) {
-    lines.push(`Outgoing mail is captured (no SMTP_URL): read it at ${publicUrl}/dev/mail`);
+    lines.push(`Outgoing mail is captured (no SMTP_URL): read it at ${publicUrl}/dev/mail from this machine`);
   } else if (app.mailer.isCapturing) {
-    lines.push('Outgoing mail is captured but not readable: set SMTP_URL when listening beyond loopback');
+    lines.push('Outgoing mail is captured, not sent: set SMTP_URL to deliver it');
   }
   console.log(['', ...lines.map((line) => `  ${line}`), ''].join('\n'));
 };

@@ -33,7 +33,15 @@ export type TPermission = (typeof permissions)[number];
 export const isPermission = (value: string): value is TPermission =>
   (permissions as readonly string[]).includes(value);
 
-const readPermissions = permissions.filter((permission) => permission.endsWith(':read'));
+/**
+ * The audit trail holds sign-in addresses, devices and every mail's BCC recipients: it is the
+ * admins' to read unless a company grants it in a role of its own.
+ */
+const adminOnlyPermissions: readonly TPermission[] = ['audit:read'];
+
+const readPermissions = permissions.filter(
+  (permission) => permission.endsWith(':read') && !adminOnlyPermissions.includes(permission),
+);
 
 /** The roles every company starts with; `key` stays fixed while a company may rename the role. */
 export const systemRoles = [

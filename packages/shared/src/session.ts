@@ -33,8 +33,9 @@ export const ZLoginResponse = z.object({
   jwt: z.string().optional(),
   twoFactorAuth: z.boolean(),
   emailId: z.string(),
-  company: ZCompany.nullable(),
-  products: z.array(ZProduct),
+  /** With the jwt only: an answer awaiting a two-factor code carries nothing of the company. */
+  company: ZCompany.nullable().optional(),
+  products: z.array(ZProduct).optional(),
 });
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 

@@ -101,7 +101,10 @@ export type TUserGroupsRequest = z.input<typeof ZUserGroupsRequest>;
 /** What the server answers when a rule of users management refuses a change. */
 export const userMessages = {
   duplicateEmail: 'A user with this e-mail address already exists in your company',
-  emailTaken: 'This e-mail address already belongs to another Cargodesk account and cannot be invited',
+  // One answer for every refusal of an address outside the company: it must not tell an inviter
+  // whether, or where else, the address is in use.
+  emailTaken:
+    'This e-mail address cannot be invited. Ask the person for another address, or contact support.',
   lastAdmin: 'Your company must keep at least one active admin: make another user an active Admin first',
   notSelfSuspend: 'You cannot suspend your own account',
   notSelfDelete: 'You cannot delete your own account',

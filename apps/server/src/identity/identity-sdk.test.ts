@@ -43,7 +43,7 @@ describe.each(testDatabaseKinds)('firebase/auth SDK against the identity provide
   };
 
   beforeAll(async () => {
-    testApp = await buildTestApp({ kind, environment: { PASSWORD_MIN_LENGTH: '8' } });
+    testApp = await buildTestApp({ kind, environment: { PASSWORD_MIN_LENGTH: '8', DEV_MAILBOX: 'true' } });
     origin = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
     apiKey = testApp.app.identity.projects.find((project) => project.name === 'test')?.apiKey ?? '';
   });

@@ -11,10 +11,10 @@ type TDevMailList = {
 };
 
 describe.each(testDatabaseKinds)('mail plugin on %s', (kind) => {
-  describe('with the capture transport', () => {
+  describe('with the capture transport and the developer mailbox', () => {
     let testApp: TestApp;
     beforeAll(async () => {
-      testApp = await buildTestApp({ kind });
+      testApp = await buildTestApp({ kind, environment: { DEV_MAILBOX: 'true' } });
     });
     afterAll(async () => testApp?.close());
 
@@ -102,6 +102,37 @@ describe.each(testDatabaseKinds)('mail plugin on %s', (kind) => {
       expect(data.map((mail) => mail.subject)).toEqual(['Committed']);
     });
 
+    it('answers a direct request from this machine', async () => {
+      for (const url of ['/api/dev/mail', '/dev/mail']) {
+        const response = await testApp.app.inject({ method: 'GET', url, remoteAddress: '::1' });
+        expect(response.statusCode).toBe(200);
+      }
+    });
+
+    it.each([
+      ['X-Forwarded-For', { 'x-forwarded-for': '203.0.113.9' }],
+      ['X-Forwarded-Host', { 'x-forwarded-host': 'cargodesk.example.com' }],
+      ['X-Forwarded-Proto', { 'x-forwarded-proto': 'https' }],
+      ['Forwarded', { forwarded: 'for=203.0.113.9;proto=https' }],
+      ['X-Real-IP', { 'x-real-ip': '203.0.113.9' }],
+    ])('hides itself from a request a proxy passed on (%s), as if it did not exist', async (_, headers) => {
+      for (const url of ['/api/dev/mail', `/dev/mail?to=${'a'.repeat(400)}`]) {
+        const response = await testApp.app.inject({ method: 'GET', url, headers });
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual({
+          error: { code: 'NOT_FOUND', message: `No route for GET ${url.split('?')[0]}` },
+        });
+        expect(response.body).not.toContain('@client.test');
+      }
+    });
+
+    it('hides itself from a request that came from another machine', async () => {
+      for (const remoteAddress of ['192.0.2.7', '::ffff:10.0.0.2', '2001:db8::1']) {
+        const response = await testApp.app.inject({ method: 'GET', url: '/api/dev/mail', remoteAddress });
+        expect(response.statusCode).toBe(404);
+      }
+    });
+
     it('rejects bad filters with 400', async () => {
       const response = await testApp.app.inject({
         method: 'GET',
@@ -146,9 +177,27 @@ describe.each(testDatabaseKinds)('mail plugin on %s', (kind) => {
       }
     });
   });
+  describe('capturing without DEV_MAILBOX', () => {
+    it('keeps the developer mailbox closed unless it is asked for', async () => {
+      const testApp = await buildTestApp({ kind });
+      try {
+        expect(testApp.app.mailer).toMatchObject({ isCapturing: true, hasDevMailbox: false });
+        await testApp.app.mailer.enqueue({ to: ['dana@client.test'], subject: 'Reset', text: 'Secret' });
+        for (const url of ['/api/dev/mail', '/dev/mail']) {
+          const response = await testApp.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+          expect(response.statusCode).toBe(404);
+          expect(response.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+        }
+        const config = await testApp.app.inject({ method: 'GET', url: '/api/config' });
+        expect(config.json().data.devMailbox).toBe(false);
+      } finally {
+        await testApp.close();
+      }
+    });
+  });
   describe('capturing while listening beyond loopback', () => {
     it('keeps the developer mailbox closed, since it would show reset links to anyone', async () => {
-      const testApp = await buildTestApp({ kind, environment: { HOST: '0.0.0.0' } });
+      const testApp = await buildTestApp({ kind, environment: { HOST: '0.0.0.0', DEV_MAILBOX: 'true' } });
       try {
         expect(testApp.app.mailer).toMatchObject({ isCapturing: true, hasDevMailbox: false });
         for (const url of ['/api/dev/mail', '/dev/mail']) {

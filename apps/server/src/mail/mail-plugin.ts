@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
@@ -22,13 +22,35 @@ export type TMailer = {
   wake: () => void;
   /** No SMTP_URL: mails are captured for the developer mailbox instead of sent. */
   isCapturing: boolean;
-  /** The mailbox at /dev/mail and /api/dev/mail answers: capturing, and listening on loopback only. */
+  /**
+   * The mailbox at /dev/mail and /api/dev/mail is open: DEV_MAILBOX=true, capturing, and listening
+   * on loopback only. Even then it answers only direct requests from this machine.
+   */
   hasDevMailbox: boolean;
 };
 
-// The mailbox shows reset and invitation links to anyone who asks, so it opens only while the
-// server cannot be reached from other machines.
+// The mailbox shows reset links and two-factor codes to anyone who asks, so it opens only when
+// asked for, while the server cannot be reached from other machines, and only to a request that
+// came straight from this machine: a reverse proxy on the same host connects from loopback too,
+// so a request carrying any forwarding header is treated as coming from elsewhere.
 const loopbackHosts = new Set(['127.0.0.1', 'localhost', '::1']);
+const forwardingHeaders = [
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-real-ip',
+  'via',
+];
+
+const isLoopbackAddress = (address: string | undefined) =>
+  address === '::1' || /^(::ffff:)?127\./.test(address ?? '');
+
+/** The socket's own address, not `request.ip`, which TRUST_PROXY takes from a header. */
+const isDirectLocalRequest = (request: FastifyRequest) =>
+  isLoopbackAddress(request.socket.remoteAddress) &&
+  forwardingHeaders.every((header) => request.headers[header] === undefined);
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,7 +106,7 @@ export const registerMail = async (app: FastifyInstance, options: TRegisterMailO
     ...options.worker,
   });
 
-  const hasDevMailbox = transport.isCapturing && loopbackHosts.has(app.config.host);
+  const hasDevMailbox = app.config.devMailbox && transport.isCapturing && loopbackHosts.has(app.config.host);
   app.decorate('mailer', {
     enqueue: async (mail, db) => {
       const id = await enqueueMail(db ?? app.database.db, mail, { from: mailFrom });
@@ -103,15 +125,20 @@ export const registerMail = async (app: FastifyInstance, options: TRegisterMailO
 
   // Registered either way so that, with SMTP configured, nothing else (such as the SPA) answers them.
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const assertMailboxOpen = (url: string) => {
-    if (!hasDevMailbox) throw new AppError('NOT_FOUND', `No route for GET ${url.split('?')[0]}`);
+  // Refused exactly as an unknown route is, and before validation, so nobody learns it exists.
+  const assertMailboxOpen = async (request: FastifyRequest) => {
+    if (!hasDevMailbox || !isDirectLocalRequest(request)) {
+      throw new AppError('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`);
+    }
   };
 
   routes.get(
     '/api/dev/mail',
-    { schema: { querystring: ZDevMailQuery, response: { 200: ZDevMailList, 404: ZErrorBody } } },
+    {
+      onRequest: assertMailboxOpen,
+      schema: { querystring: ZDevMailQuery, response: { 200: ZDevMailList, 404: ZErrorBody } },
+    },
     async (request) => {
-      assertMailboxOpen(request.url);
       const captured = await findCapturedMails(app.database.db, { to: request.query.to });
       return {
         data: captured.map((mail) => ({
@@ -128,9 +155,11 @@ export const registerMail = async (app: FastifyInstance, options: TRegisterMailO
 
   routes.get(
     '/dev/mail',
-    { schema: { querystring: ZDevMailQuery, response: { 200: z.string(), 404: ZErrorBody } } },
+    {
+      onRequest: assertMailboxOpen,
+      schema: { querystring: ZDevMailQuery, response: { 200: z.string(), 404: ZErrorBody } },
+    },
     async (request, reply) => {
-      assertMailboxOpen(request.url);
       const captured = await findCapturedMails(app.database.db, { to: request.query.to });
       return reply
         .type('text/html; charset=utf-8')

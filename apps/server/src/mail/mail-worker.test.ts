@@ -13,9 +13,14 @@ import {
   startSmtpServer,
   waitFor,
 } from './mail-test-support.ts';
-import { createMailWorker, type TMailWorkerOptions } from './mail-worker.ts';
+import { createMailWorker, defaultMailWorkerOptions, type TMailWorkerOptions } from './mail-worker.ts';
 import { enqueueMail } from './outbox.ts';
-import { createCaptureTransport, createSmtpTransport, type TMailTransport } from './transports.ts';
+import {
+  createCaptureTransport,
+  createSmtpTransport,
+  smtpTimeouts,
+  type TMailTransport,
+} from './transports.ts';
 
 const from = 'Cargodesk <no-reply@cargodesk.test>';
 const quickRetries: Partial<TMailWorkerOptions> = {
@@ -206,6 +211,65 @@ describe.each(testDatabaseKinds)('mail worker on %s', (kind) => {
     const [taken] = await readMails(database.db, [crashed.id]);
     expect(taken).toMatchObject({ status: 'sent', attempts: 2 });
     await database.db.delete(mails).where(eq(mails.id, held.id));
+  });
+
+  it('holds a claim for about a minute and a half, and retries a send that overruns its deadline', async () => {
+    let releaseHungSend = () => {};
+    let calls = 0;
+    const transport: TMailTransport = {
+      isCapturing: false,
+      // The first send hangs, as on a server that stops answering mid-DATA; the second goes through.
+      send: (mail) => {
+        calls += 1;
+        if (calls > 1) return Promise.resolve({ messageId: `<${mail.id}@cargodesk.test>` });
+        return new Promise((resolve) => {
+          releaseHungSend = () => resolve({ messageId: 'late' });
+        });
+      },
+      close: () => {},
+    };
+    const id = await enqueueMail(
+      database.db,
+      { to: ['x@client.test'], subject: 'Hung', text: 'Hi' },
+      { from },
+    );
+    const { worker } = startWorker(transport, { ...quickRetries, sendTimeoutMs: 400 });
+    try {
+      const [claimed] = await waitFor('the mail to be claimed', async () => {
+        const rows = await readMails(database.db, [id]);
+        return rows[0]?.status === 'sending' && rows;
+      });
+      // A worker that died here would leave the mail to the others 90 s later, not 5 minutes.
+      const leaseLeftMs = (claimed?.lockedUntil?.getTime() ?? 0) - Date.now();
+      expect(leaseLeftMs).toBeGreaterThan(60_000);
+      expect(leaseLeftMs).toBeLessThanOrEqual(90_000);
+
+      const [sent] = await waitFor('the mail to be sent on its second attempt', async () => {
+        const rows = await readMails(database.db, [id]);
+        return rows[0]?.status === 'sent' && rows;
+      });
+      expect(sent).toMatchObject({ attempts: 2, lockedUntil: null, lastError: null });
+      expect(calls).toBe(2);
+    } finally {
+      releaseHungSend();
+      await worker.stop();
+    }
+  });
+
+  it('keeps every SMTP timeout under the deadline of one send, and that under the lease', () => {
+    const { sendTimeoutMs, leaseMs } = defaultMailWorkerOptions;
+    expect(leaseMs).toBeGreaterThan(sendTimeoutMs);
+    expect(leaseMs).toBeLessThanOrEqual(2 * 60_000);
+    for (const timeoutMs of Object.values(smtpTimeouts)) expect(timeoutMs).toBeLessThan(sendTimeoutMs);
+    expect(() =>
+      createMailWorker({
+        db: database.db,
+        transport: createCaptureTransport(),
+        logger: createTestLogger().logger,
+        sendTimeoutMs: 60_000,
+        leaseMs: 30_000,
+      }),
+    ).toThrow('The mail lease must outlast the send timeout');
   });
 
   it('finishes the mail in hand when stopped and leaves the rest queued', async () => {

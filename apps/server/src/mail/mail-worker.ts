@@ -14,7 +14,13 @@ export type TMailWorkerOptions = {
   backoffCapMs: number;
   /** Attempts before a mail is given up as `failed`. */
   maxAttempts: number;
-  /** How long a claim holds a mail; must outlast one send (the SMTP timeouts stay well under it). */
+  /** The longest one send may take; one still running then counts as a failed attempt. */
+  sendTimeoutMs: number;
+  /**
+   * How long a claim holds a mail. A live worker settles its mail within `sendTimeoutMs`, so the
+   * lease only matters when a worker dies mid-send: then another takes the mail once it runs out.
+   * Short, so that mail is late by little more than a minute, never by long.
+   */
   leaseMs: number;
 };
 
@@ -22,9 +28,11 @@ export const defaultMailWorkerOptions: TMailWorkerOptions = {
   pollIntervalMs: 1000,
   backoffBaseMs: 5000,
   backoffCapMs: 15 * 60_000,
-  // 5 s doubling to 15 min: 15 attempts ride out an SMTP outage of about 2.8 hours.
+  // 5 s doubling to 15 min: the 15th attempt comes about 1 h 51 min after the first.
   maxAttempts: 15,
-  leaseMs: 5 * 60_000,
+  sendTimeoutMs: 60_000,
+  // The send's deadline plus room for the claim and the settling transaction around it.
+  leaseMs: 90_000,
 };
 
 /** Called in the transaction that gives a mail up as failed (the sender hears of it). */
@@ -35,6 +43,26 @@ export type TMailWorker = { start: () => void; stop: () => Promise<void>; wake: 
 type TClaimedMail = TMailRow & { lockedUntil: Date };
 
 const milliseconds = (value: number) => sql`${value}::double precision * interval '1 millisecond'`;
+
+/**
+ * Nodemailer's timeouts bound each wait, not a whole send (a server trickling bytes could hold it
+ * for ever), so the send also races a deadline. A send abandoned there may still finish in the
+ * background: like a crash after the server accepted, that is at worst one duplicate, never a loss.
+ */
+const sendBefore = async (transport: TMailTransport, mail: TMailRow, timeoutMs: number) => {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`The mail server did not finish within ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    );
+  });
+  try {
+    return await Promise.race([transport.send(mail), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+};
 
 const describeError = (error: unknown) =>
   (error instanceof Error ? error.message || error.name : String(error)).slice(0, 2000);
@@ -71,9 +99,10 @@ const claimNextMail = (db: Db, leaseMs: number) =>
 
 /**
  * Sends the outbox. Each mail is claimed with `FOR UPDATE SKIP LOCKED` and a lease, so any number
- * of workers, in any number of processes, share the queue without sending one mail twice. Only a
- * worker that dies after the SMTP server accepted a mail, before marking it sent, leaves it to be
- * sent again once the lease runs out.
+ * of workers, in any number of processes, share the queue without sending one mail twice. Delivery
+ * is at least once: a worker that dies (or a send abandoned at its deadline that still goes through)
+ * after the SMTP server accepted a mail, before marking it sent, leaves it to be sent again once the
+ * lease runs out; nothing is ever lost.
  */
 export const createMailWorker = ({
   db,
@@ -91,7 +120,10 @@ export const createMailWorker = ({
   const backoffBaseMs = options.backoffBaseMs ?? defaultMailWorkerOptions.backoffBaseMs;
   const backoffCapMs = options.backoffCapMs ?? defaultMailWorkerOptions.backoffCapMs;
   const maxAttempts = options.maxAttempts ?? defaultMailWorkerOptions.maxAttempts;
-  const leaseMs = options.leaseMs ?? defaultMailWorkerOptions.leaseMs;
+  const sendTimeoutMs = options.sendTimeoutMs ?? defaultMailWorkerOptions.sendTimeoutMs;
+  const leaseMs = options.leaseMs ?? Math.max(defaultMailWorkerOptions.leaseMs, sendTimeoutMs + 30_000);
+  // A live worker whose lease ran out mid-send would see its mail taken and sent a second time.
+  if (leaseMs <= sendTimeoutMs) throw new Error('The mail lease must outlast the send timeout');
 
   let isStopped = true;
   let isWakeRequested = false;
@@ -100,7 +132,7 @@ export const createMailWorker = ({
 
   const send = async (mail: TClaimedMail): Promise<PgUpdateSetSource<typeof mails>> => {
     try {
-      const { messageId } = await transport.send(mail);
+      const { messageId } = await sendBefore(transport, mail, sendTimeoutMs);
       logger.info({ mailId: mail.id, attempts: mail.attempts }, 'mail sent');
       return { status: 'sent', messageId, sentAt: sql`now()`, lastError: null };
     } catch (error) {

@@ -14,14 +14,15 @@ const createMessageId = (mail: TMailRow) => {
   return `<${mail.id}@${domain}>`;
 };
 
+/**
+ * Nodemailer's limits: to open the connection, to hear the server's greeting, and of silence on an
+ * open connection. Each is well under the worker's deadline for one send (`sendTimeoutMs`), so a
+ * server that stops answering fails the send itself rather than running into the deadline.
+ */
+export const smtpTimeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
 export const createSmtpTransport = (smtpUrl: string): TMailTransport => {
-  // Bounded well under the worker's lease, so a hung server cannot outlive a claim.
-  const transporter = nodemailer.createTransport({
-    url: smtpUrl,
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 60_000,
-  });
+  const transporter = nodemailer.createTransport({ url: smtpUrl, ...smtpTimeouts });
   return {
     isCapturing: false,
     send: async (mail) => {

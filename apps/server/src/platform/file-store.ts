@@ -2,10 +2,16 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '../config.ts';
-import { assertFileStoreKey, createStaging, sweepStaleStaging, type TStagedFile } from './file-staging.ts';
+import {
+  assertFileStoreKey,
+  createStaging,
+  listLocalObjects,
+  type TStagedFile,
+  type TStoredObject,
+} from './file-staging.ts';
 import { createS3FileStore } from './s3-file-store.ts';
 
-export type { TStagedFile };
+export type { TStagedFile, TStoredObject };
 
 /**
  * Where uploaded bytes live (DESIGN §8). Keys are made by the server (company id / file id), never
@@ -23,6 +29,10 @@ export type TFileStore = {
   open: (key: string) => Promise<Readable | undefined>;
   /** Removes the bytes under `key`; removing what is not there is not an error. */
   remove: (key: string) => Promise<void>;
+  /** Removes staging files last written before `olderThan` (left by stopped uploads); answers how many. */
+  sweepStaging: (olderThan: Date) => Promise<number>;
+  /** Every stored object, a page at a time, for the sweep of objects no `files` row names. */
+  listStored: () => AsyncIterable<TStoredObject[]>;
 };
 
 /** The store key of a company's file: both parts are server-made UUIDs. */
@@ -34,7 +44,7 @@ export const fileStoreKey = (companyId: string, fileId: string) =>
  * same file system, so committing is an atomic rename: a reader never sees half a file.
  */
 export const createLocalFileStore = (root: string): TFileStore => {
-  const { stage, discard } = createStaging(path.join(root, '.staging'));
+  const { stage, discard, sweepStaging } = createStaging(path.join(root, '.staging'));
   const pathOf = (key: string) => path.join(root, assertFileStoreKey(key));
 
   return {
@@ -57,6 +67,8 @@ export const createLocalFileStore = (root: string): TFileStore => {
     remove: async (key) => {
       await fsp.rm(pathOf(key), { force: true });
     },
+    sweepStaging,
+    listStored: () => listLocalObjects(root),
   };
 };
 
@@ -68,13 +80,12 @@ declare module 'fastify' {
 
 /**
  * The store the configuration selects (FILE_STORE): local disk under DATA_DIR/files, or an
- * S3-compatible bucket. Either way uploads are staged in DATA_DIR/files/.staging; staging files
- * left by a process that stopped mid-upload are swept on start.
+ * S3-compatible bucket. Either way uploads are staged in DATA_DIR/files/.staging; what a process
+ * stopped mid-upload leaves behind is removed by the periodic sweep (file-sweep.ts).
  */
 export const createFileStore = (config: Pick<Config, 'dataDir' | 'fileStore'>): TFileStore => {
   const root = path.join(config.dataDir, 'files');
   const stagingDir = path.join(root, '.staging');
-  void sweepStaleStaging(stagingDir);
   return config.fileStore.kind === 's3'
     ? createS3FileStore(config.fileStore, stagingDir)
     : createLocalFileStore(root);

@@ -4,7 +4,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { AwsClient } from 'aws4fetch';
 import type { TFileStoreConfig } from '../config.ts';
 import { AppError } from './errors.ts';
-import { assertFileStoreKey, createStaging } from './file-staging.ts';
+import { assertFileStoreKey, createStaging, isFileStoreKey, type TStoredObject } from './file-staging.ts';
 import type { TFileStore } from './file-store.ts';
 
 type TS3Config = Extract<TFileStoreConfig, { kind: 's3' }>;
@@ -58,7 +58,7 @@ const failure = async (method: string, key: string, response: Response) => {
  * Any failure to reach the bucket becomes a 503 UNAVAILABLE for the client.
  */
 export const createS3FileStore = (config: TS3Config, stagingDir: string): TFileStore => {
-  const { stage, discard } = createStaging(stagingDir);
+  const { stage, discard, sweepStaging } = createStaging(stagingDir);
   const client = new AwsClient({
     accessKeyId: config.accessKeyId,
     secretAccessKey: config.secretAccessKey,
@@ -128,9 +128,62 @@ export const createS3FileStore = (config: TS3Config, stagingDir: string): TFileS
     throw unavailable(lastError ?? new S3StoreError(`S3 ${method} ${key} failed`));
   };
 
+  const bucketUrl = () => {
+    const url = new URL(endpoint);
+    if (config.forcePathStyle) {
+      url.pathname = `${basePath}/${encodeURIComponent(config.bucket)}`;
+    } else {
+      url.hostname = `${config.bucket}.${endpoint.hostname}`;
+      url.pathname = basePath || '/';
+    }
+    return url;
+  };
+
+  /**
+   * The bucket's objects, 1000 a page (ListObjectsV2). Needs `s3:ListBucket` on the bucket; a key
+   * without it gets an S3StoreError, and the sweep then leaves stored objects alone. No retries:
+   * the next sweep is the retry.
+   */
+  async function* listStored(): AsyncGenerator<TStoredObject[]> {
+    let continuationToken: string | undefined;
+    do {
+      const url = bucketUrl();
+      url.searchParams.set('list-type', '2');
+      url.searchParams.set('max-keys', '1000');
+      if (continuationToken) url.searchParams.set('continuation-token', continuationToken);
+      let response: Response;
+      try {
+        const request = await client.sign(url.toString(), {
+          method: 'GET',
+          signal: AbortSignal.timeout(answerTimeoutMs()),
+        });
+        response = await fetch(request);
+      } catch (error) {
+        const reason = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
+        throw new S3StoreError(`S3 LIST failed: ${reason} reaching ${endpoint.host}`, { cause: error });
+      }
+      if (!response.ok) throw await failure('LIST', config.bucket, response);
+      const xml = await response.text();
+      const page: TStoredObject[] = [];
+      for (const [, entry = ''] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
+        const key = entry.match(/<Key>([^<]*)<\/Key>/)?.[1] ?? '';
+        const modifiedAt = new Date(entry.match(/<LastModified>([^<]*)<\/LastModified>/)?.[1] ?? '');
+        // Objects the server did not name (put there by hand) are not ours to remove.
+        if (isFileStoreKey(key) && !Number.isNaN(modifiedAt.getTime())) page.push({ key, modifiedAt });
+      }
+      if (page.length > 0) yield page;
+      const isTruncated = /<IsTruncated>true<\/IsTruncated>/.test(xml);
+      continuationToken = isTruncated
+        ? xml.match(/<NextContinuationToken>([^<]*)<\/NextContinuationToken>/)?.[1]
+        : undefined;
+    } while (continuationToken);
+  }
+
   return {
     stage,
     discard,
+    sweepStaging,
+    listStored,
     commit: async (staged, key) => {
       const response = await send('PUT', key, {
         headers: {

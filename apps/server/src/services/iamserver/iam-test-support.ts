@@ -37,7 +37,8 @@ export const startIamTestApp = async ({
 }) => {
   const testApp: TestApp = await buildTestApp({
     kind,
-    ...(environment ? { environment } : {}),
+    // Sign-up, invitation and two-factor flows read their mails from the developer mailbox.
+    environment: { DEV_MAILBOX: 'true', ...environment },
     ...(notify ? { notify } : {}),
     mail: { worker: { pollIntervalMs: 50, ...mailWorker } },
   });

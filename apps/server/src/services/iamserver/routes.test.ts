@@ -64,7 +64,7 @@ describe.each(testDatabaseKinds)('iamserver sign-in and session on %s', (kind) =
         },
       });
       expect(data.jwt).toEqual(expect.any(String));
-      expect(data.products.map((product) => product.code)).toEqual(
+      expect((data.products ?? []).map((product) => product.code)).toEqual(
         expect.arrayContaining(['contacts', 'freight', 'mail']),
       );
       const expiry = new Date(data.company?.subscripedPlan.expiryDate ?? 0).getTime();

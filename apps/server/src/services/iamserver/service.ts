@@ -172,13 +172,18 @@ export const createIamService = async (app: FastifyInstance) => {
   const buildLoginResponse = async (
     tx: Tx,
     { user, company, jwt }: { user: TUserRow; company: TCompanyRow; jwt?: string },
-  ): Promise<TLoginResponse> => ({
-    ...(jwt ? { jwt } : {}),
-    twoFactorAuth: jwt === undefined,
-    emailId: user.email,
-    company: toCompany(company),
-    products: (await repository.findCompanyProducts(tx, company.id)).map(toProduct),
-  });
+  ): Promise<TLoginResponse> => {
+    // Before the code, the caller has proved only the password: it learns nothing of the company
+    // (plan, address, phone, products) until the mailed code is entered.
+    if (jwt === undefined) return { twoFactorAuth: true, emailId: user.email };
+    return {
+      jwt,
+      twoFactorAuth: false,
+      emailId: user.email,
+      company: toCompany(company),
+      products: (await repository.findCompanyProducts(tx, company.id)).map(toProduct),
+    };
+  };
 
   /** Mails a fresh code unless one is still usable or an unused one was sent moments ago. Returns whether it mailed. */
   const sendCode = async (tx: Tx, { user, force }: { user: TUserRow; force: boolean }): Promise<boolean> => {

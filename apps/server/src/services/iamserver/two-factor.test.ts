@@ -59,8 +59,8 @@ describe.each(testDatabaseKinds)('two-factor sign-in on %s', (kind) => {
     const response = await login(registered.idToken);
     expect(response.statusCode, response.body).toBe(200);
     const { data } = response.json() as { data: TLoginResponse };
-    expect(data).toMatchObject({ twoFactorAuth: true, emailId: registered.email });
-    expect(data.jwt).toBeUndefined();
+    // The password alone reveals nothing of the company: no record, no products, no token.
+    expect(data).toEqual({ twoFactorAuth: true, emailId: registered.email });
 
     const mail = await waitForMail(testApp.origin, registered.email, { after });
     expect(mail.subject).toMatch(/^Your Cargodesk sign-in code: \d{6}$/);
@@ -79,6 +79,8 @@ describe.each(testDatabaseKinds)('two-factor sign-in on %s', (kind) => {
     expect(right.statusCode, right.body).toBe(200);
     const signedIn = (right.json() as { data: TLoginResponse }).data;
     expect(signedIn.twoFactorAuth).toBe(false);
+    expect(signedIn.company).toMatchObject({ _id: registered.companyId, twoFactorAuth: true });
+    expect(signedIn.products?.length).toBeGreaterThan(0);
     const me = await testApp.app.inject({
       url: `${base}/auth/fetch-users-by-token`,
       headers: { authorization: signedIn.jwt ?? '' },

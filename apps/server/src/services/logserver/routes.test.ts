@@ -115,6 +115,18 @@ describe.each(testDatabaseKinds)('logserver audit trail on %s', (kind) => {
     });
   });
 
+  it("keeps the audit trail from a new company's Viewer and Member: it is the admins'", async () => {
+    const admin = await testApp.register('audit-default-roles');
+    for (const systemKey of ['viewer', 'member'] as const) {
+      const { jwt } = await testApp.addUser(admin, { label: `audit-${systemKey}`, role: { systemKey } });
+      for (const url of ['/audit', `/audit-history?entityType=user&entityId=${admin.userId}`]) {
+        const refused = await get(url, jwt);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
+      }
+    }
+  });
+
   it('answers 400 with field details for a bad query', async () => {
     const admin = await testApp.register('audit-bad-query');
     for (const query of [
