@@ -38,7 +38,8 @@ export const startIamTestApp = async ({
   const testApp: TestApp = await buildTestApp({
     kind,
     // Sign-up, invitation and two-factor flows read their mails from the developer mailbox.
-    environment: { DEV_MAILBOX: 'true', ...environment },
+    // The developer mailbox shows captured mail only: a test that sends over SMTP reads its own server.
+    environment: { ...(environment?.SMTP_URL ? {} : { DEV_MAILBOX: 'true' }), ...environment },
     ...(notify ? { notify } : {}),
     mail: { worker: { pollIntervalMs: 50, ...mailWorker } },
   });

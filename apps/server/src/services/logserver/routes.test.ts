@@ -68,9 +68,15 @@ describe.each(testDatabaseKinds)('logserver audit trail on %s', (kind) => {
     const client = createAuthClient({ origin: testApp.origin, apiKey });
     const { user } = await signInWithEmailAndPassword(client.auth, admin.email, testPassword);
     await updatePassword(user, 'a newer harbour 42');
+    // The change ended every app session (attack-session-end.test.ts): read the trail in a new one.
+    const login = await testApp.app.inject({
+      url: '/iamserver/api/v1/auth/login',
+      headers: { authorization: await user.getIdToken() },
+    });
+    const jwt = (login.json() as { data: { jwt: string } }).data.jwt;
     await client.close();
     await expect
-      .poll(async () => (await auditOf(admin.jwt, '?action=password-change')).data)
+      .poll(async () => (await auditOf(jwt, '?action=password-change')).data)
       .toMatchObject([{ entityType: 'user', entityId: admin.userId, actor: { email: admin.email } }]);
   });
 
