@@ -12,6 +12,7 @@ import { registerErrorHandling } from './platform/errors.ts';
 import { registerEventsBus } from './platform/events-bus.ts';
 import { createFileStore } from './platform/file-store.ts';
 import { registerHealthRoutes } from './platform/health.ts';
+import { registerInputGuard } from './platform/input-guard.ts';
 import { registerRouteTable } from './platform/route-table.ts';
 import { registerWebApp } from './platform/web-app.ts';
 import { registerDriveServer } from './services/driveserver/routes.ts';
@@ -79,6 +80,8 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   const database = options.database ?? (await openConfiguredDatabase(config));
   app.decorate('config', config);
   registerRouteTable(app);
+  // Before every route: a hook applies only to the routes registered after it.
+  registerInputGuard(app);
   app.decorate('database', database);
   app.decorate('fileStore', createFileStore(config));
   if (!options.database) app.addHook('onClose', async () => database.close());

@@ -1,5 +1,6 @@
 import formBody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { InputRefusedError } from '../platform/input-guard.ts';
 import type { createActionCodeService } from './action-codes.ts';
 import { IdentityError, toIdentityErrorBody } from './identity-error.ts';
 import type { IdentityService, TIdentityRequest } from './identity-service.ts';
@@ -24,6 +25,13 @@ const notEnabled =
 /** Maps any failure to the Google error body: the SDK turns anything else into network-request-failed. */
 const toIdentityFailure = (error: FastifyError) => {
   if (error instanceof IdentityError) return { statusCode: error.statusCode, message: error.message };
+  // A NUL byte, lone surrogate or prototype key refused by the input guard, in the SDK's own terms.
+  if (error instanceof InputRefusedError) {
+    return {
+      statusCode: 400,
+      message: error.field === 'email' ? 'INVALID_EMAIL' : `INVALID_ARGUMENT : ${error.message}`,
+    };
+  }
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
