@@ -43,7 +43,7 @@ export type BuildAppOptions = {
 /** Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
 export const openConfiguredDatabase = async (config: Config) => {
   const database = config.databaseUrl
-    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, timeouts: config.databaseTimeouts })
     : await openDatabase({ kind: 'pglite', dataDir: config.dataDir });
   try {
     await migrateDatabase(database);

@@ -1,5 +1,6 @@
 import formBody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/database-errors.ts';
 import { InputRefusedError } from '../platform/input-guard.ts';
 import type { createActionCodeService } from './action-codes.ts';
 import { IdentityError, toIdentityErrorBody } from './identity-error.ts';
@@ -41,6 +42,7 @@ const toIdentityFailure = (error: FastifyError) => {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { statusCode: 400, message: 'INVALID_ARGUMENT : Unsupported content type' };
   }
+  if (isDatabaseUnavailable(error)) return { statusCode: 503, message: 'UNAVAILABLE' };
   const statusCode = error.statusCode ?? 500;
   return statusCode < 500
     ? { statusCode, message: 'INVALID_ARGUMENT' }
