@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -13,6 +13,7 @@ import { registerEventsBus } from './platform/events-bus.ts';
 import { createFileStore } from './platform/file-store.ts';
 import { registerFileSweep } from './platform/file-sweep.ts';
 import { registerHealthRoutes } from './platform/health.ts';
+import { registerInputGuard } from './platform/input-guard.ts';
 import { registerRateLimits } from './platform/rate-limits.ts';
 import { registerRouteTable } from './platform/route-table.ts';
 import { registerWebApp } from './platform/web-app.ts';
@@ -37,14 +38,43 @@ export type BuildAppOptions = {
   mail?: TRegisterMailOptions;
   /** Notification stream tuning; tests shorten the heartbeat. */
   notify?: TNotifyServerOptions;
-  /** Pino logger options; tests pass false. */
-  logger?: boolean | Record<string, unknown>;
+  /** Pino logger options merged over the app's own (level, redaction); tests pass false. */
+  logger?: false | Record<string, unknown>;
 };
+
+/**
+ * Query fields that carry a credential: the two-factor step's ID token (`/login?fbtkn=…`, spec §2),
+ * the mailed action codes and OAuth-style tokens. Request logs keep the field, never its value.
+ */
+const secretQueryFields = [
+  'fbtkn',
+  'oobCode',
+  'token',
+  'idToken',
+  'id_token',
+  'refresh_token',
+  'access_token',
+];
+const secretQueryPattern = new RegExp(`([?&](?:${secretQueryFields.join('|')})=)[^&#]*`, 'gi');
+
+export const redactRequestUrl = (url: string) => url.replace(secretQueryPattern, '$1[redacted]');
+
+/** Fastify's own request serializer, with the URL's credentials redacted. */
+const serializeRequest = (request: FastifyRequest) => ({
+  method: request.method,
+  url: redactRequestUrl(request.url),
+  host: request.host,
+  remoteAddress: request.ip,
+  remotePort: request.socket?.remotePort,
+});
+
+/** HSTS tells browsers to use https from then on: meaningless, and misleading, over plain http. */
+const hstsHeader = 'max-age=31536000; includeSubDomains';
 
 /** Opens the database the configuration names: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
 export const openConfiguredDatabase = async (config: Config) => {
   const database = config.databaseUrl
-    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    ? await openDatabase({ kind: 'postgres', url: config.databaseUrl, timeouts: config.databaseTimeouts })
     : await openDatabase({ kind: 'pglite', dataDir: config.dataDir });
   try {
     await migrateDatabase(database);
@@ -60,10 +90,15 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   const app = Fastify({
     // Spec §7 names some paths with a trailing slash (/oceanport/, /type/, /receivinglocation/): both forms answer.
     routerOptions: { ignoreTrailingSlash: true },
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            serializers: { req: serializeRequest },
+            ...options.logger,
+          },
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -81,6 +116,8 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   const database = options.database ?? (await openConfiguredDatabase(config));
   app.decorate('config', config);
   registerRouteTable(app);
+  // Before every route: a hook applies only to the routes registered after it.
+  registerInputGuard(app);
   app.decorate('database', database);
   app.decorate('fileStore', createFileStore(config));
   registerFileSweep(app);
@@ -88,6 +125,8 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // request.protocol honours X-Forwarded-Proto only when TRUST_PROXY is set.
+    if (request.protocol === 'https') reply.header('strict-transport-security', hstsHeader);
   });
   // Responses that finish during shutdown close their connection, so a keep-alive client
   // cannot hold the server open until its idle timeout.
@@ -118,6 +157,8 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
     },
     // Same-origin everything; the firebase SDK's fetches are same-origin too (DESIGN §5).
     crossOriginEmbedderPolicy: false,
+    // Sent above, and only to requests that arrived over https.
+    strictTransportSecurity: false,
   });
   registerErrorHandling(app);
   // Before mail: the outbox worker notifies senders of failed mails through it.

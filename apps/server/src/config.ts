@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { defaultFileMaxBytes } from '@cargodesk/shared';
 import { z } from 'zod';
+import type { TPostgresTimeouts } from './db/client.ts';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -26,6 +27,16 @@ const ZEnvironment = z.object({
       (value) => !value || /^postgres(ql)?:\/\//.test(value),
       'must start with postgres:// or postgresql://',
     ),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds, e.g. 15000' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(100, { error: 'must be at least 100 milliseconds' })
+    .default(15_000),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds, e.g. 3000' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(100, { error: 'must be at least 100 milliseconds' })
+    .default(3_000),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   SMTP_URL: z
     .string()
@@ -144,6 +155,11 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL only: the longest one statement may run (DATABASE_STATEMENT_TIMEOUT_MS) and the
+   * longest a new connection may take (DATABASE_CONNECT_TIMEOUT_MS) before the request answers 503.
+   */
+  databaseTimeouts: TPostgresTimeouts;
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -200,6 +216,10 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     host: values.HOST,
     dataDir: path.resolve(values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
+    databaseTimeouts: {
+      statementMs: values.DATABASE_STATEMENT_TIMEOUT_MS,
+      connectMs: values.DATABASE_CONNECT_TIMEOUT_MS,
+    },
     publicUrl: (
       values.PUBLIC_URL ?? `http://${urlHost === '127.0.0.1' ? 'localhost' : urlHost}:${values.PORT}`
     ).replace(/\/$/, ''),

@@ -19,8 +19,11 @@ export const buildTestApp = async ({
   environment = {},
   mail,
   notify,
+  database: givenDatabase,
 }: {
   kind?: TDatabaseKind;
+  /** An open, migrated database to use instead of a fresh one; closed with the app. */
+  database?: Database;
   environment?: Record<string, string>;
   mail?: BuildAppOptions['mail'];
   notify?: BuildAppOptions['notify'];
@@ -32,7 +35,7 @@ export const buildTestApp = async ({
     SIGN_UP_LIMIT_PER_HOUR: '100000',
     ...environment,
   });
-  const database = await openTestDatabase(kind);
+  const database = givenDatabase ?? (await openTestDatabase(kind, config.databaseTimeouts));
   const app = await buildApp(config, {
     database,
     logger: false,

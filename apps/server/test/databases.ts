@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { type Database, openDatabase } from '../src/db/client.ts';
+import { type Database, openDatabase, type TPostgresTimeouts } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 
 export type TDatabaseKind = 'pglite' | 'postgres';
@@ -57,13 +57,21 @@ const migratedPgliteImage = async (): Promise<Blob> => {
  * A fresh, migrated database for one test file: PGlite in memory, or a throwaway database created
  * on the TEST_DATABASE_URL server and dropped again on close.
  */
-export const openTestDatabase = async (kind: TDatabaseKind): Promise<Database> => {
+export const openTestDatabase = async (
+  kind: TDatabaseKind,
+  timeouts?: TPostgresTimeouts,
+): Promise<Database> => {
   if (kind === 'pglite') {
     // The image is named by a hash of the migrations, so it is already up to date.
     return openDatabase({ kind: 'pglite', loadDataDir: await migratedPgliteImage() });
   }
   const scratch = await createScratchPostgresDatabase();
-  const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 5 });
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: scratch.url,
+    poolSize: 5,
+    ...(timeouts ? { timeouts } : {}),
+  });
   await migrateDatabase(database);
   return {
     ...database,

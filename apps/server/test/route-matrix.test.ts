@@ -8,6 +8,7 @@ import {
 } from '../src/services/iamserver/iam-test-support.ts';
 import { testDatabaseKinds } from './databases.ts';
 import { multipartBody, tinyPng } from './multipart.ts';
+import { sampleBodies } from './route-samples.ts';
 
 // The matrix every service route answers (DESIGN §6, §10), run over the app's own route table so a
 // new route is covered the moment it is registered: 401 without a token, 403 without its declared
@@ -80,36 +81,6 @@ const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   imports: (world) => world.importId,
   type: (world) => world.businessTypeId,
   receivinglocation: (world) => world.receivingLocationId,
-};
-
-/** Valid bodies, so the 401 and 404 checks get past input validation. */
-const sampleBodies: Record<string, unknown> = {
-  'POST /iamserver/api/v1/auth/codeAuth': { code: '123456' },
-  'POST /iamserver/api/v1/auth': { companyName: 'Matrix Cargo', firstName: 'Ada', lastName: 'Matrix' },
-  'PUT /iamserver/api/v1/groups/:id/members': { userIds: [] },
-  'PUT /iamserver/api/v1/users/:id/roles': { roleIds: [] },
-  'PUT /iamserver/api/v1/users/:id/groups': { groupIds: [] },
-  'PATCH /notifyserver/api/v1/notifications/:id': { status: 'loaded' },
-  'POST /notifyserver/api/v1/announcements': { title: 'Matrix' },
-  'POST /mailserver/api/v1/send': { to: ['matrix@client.test'], subject: 'Matrix' },
-  'POST /master/api/v1/oceanport': { code: 'NLZZM', name: 'Matrix Jetty', countryCode: 'NL' },
-  'POST /master/api/v1/airport': { code: 'ZZM', name: 'Matrix Strip', countryCode: 'NL' },
-  'PATCH /master/api/v1/oceanport/:code': { name: 'Matrix Quay' },
-  'PATCH /master/api/v1/airport/:code': { name: 'Matrix Field' },
-  'PUT /master/api/v1/country-settings': { codes: ['NL'], isFavourite: true },
-  'PUT /master/api/v1/currency-settings': { codes: ['USD'], isEnabled: true },
-  'PUT /master/api/v1/currency-settings/base': { baseCurrency: 'EUR' },
-  'POST /master/api/v1/exchange-rates': { currency: 'USD', rate: 0.9, effectiveDate: '2024-01-01' },
-  'POST /master/api/v1/dropdown-groups': { module: 'matrix', key: 'matrix_list', label: 'Matrix list' },
-  'PATCH /master/api/v1/dropdown-groups/:id': { label: 'Matrix list' },
-  'POST /master/api/v1/dropdown-groups/:id/values': { label: 'Matrix', value: 'matrix' },
-  'PUT /master/api/v1/dropdown-groups/:id/order': { valueIds: ['01970000-0000-7000-8000-00000000abcd'] },
-  'PATCH /master/api/v1/dropdown/:id': { label: 'Matrix value' },
-  'POST /master/api/v1/oceanport/imports/:id/apply': {},
-  'POST /master/api/v1/type': { name: 'Matrix type' },
-  'PATCH /master/api/v1/type/:id': { name: 'Matrix type B' },
-  'POST /master/api/v1/receivinglocation': { code: 'MX-1', name: 'Matrix depot', countryCode: 'NL' },
-  'PATCH /master/api/v1/receivinglocation/:id': { name: 'Matrix depot B' },
 };
 
 const methodsOf = (route: TRouteEntry): string[] =>

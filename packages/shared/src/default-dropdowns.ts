@@ -52,3 +52,7 @@ export const defaultDropdowns: Record<string, TDropdownGroup[]> = {
     },
   ],
 };
+
+/** A module's default picklists; own keys only, so a module named like a prototype member finds none. */
+export const defaultDropdownsOf = (module: string): TDropdownGroup[] =>
+  (Object.hasOwn(defaultDropdowns, module) ? defaultDropdowns[module] : undefined) ?? [];

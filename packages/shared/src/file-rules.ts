@@ -50,6 +50,7 @@ export const fileMessages = {
     'This type of file cannot be uploaded. Upload an image (PNG, JPEG, WebP, GIF), a PDF, an office document or a CSV or text file.',
   noFile: 'Choose a file to upload: the request carried none.',
   notMultipart: 'Send the file as multipart/form-data with one part named "file".',
+  malformedUpload: 'The upload was cut off or is not valid multipart/form-data. Send the file again.',
   notFound: 'No such file in your company',
   notAnImage: 'Choose an image file (PNG, JPEG, WebP or GIF).',
 } as const;

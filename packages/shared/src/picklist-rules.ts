@@ -8,3 +8,10 @@ export const picklistRules = {
   keyPattern: '^[a-z][a-z0-9_]*$',
   colourPattern: '^#[0-9a-fA-F]{6}$',
 } as const;
+
+/**
+ * Names of Object.prototype's members (constructor, __proto__, valueOf…): a module or key of that
+ * name would be found on every object by a lookup, so none may be chosen.
+ */
+export const isPrototypeName = (name: string) =>
+  name === 'prototype' || Object.hasOwn(Object.prototype, name);

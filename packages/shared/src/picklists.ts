@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { picklistRules } from './picklist-rules.ts';
+import { isPrototypeName, picklistRules } from './picklist-rules.ts';
 
 // Picklists (master /dropdown-groups, /dropdown): a company's groups of values per module. The web
 // app imports only picklist-rules.ts at runtime, re-exported here.
@@ -29,7 +29,8 @@ const moduleName = z
   .string()
   .trim()
   .regex(new RegExp(picklistRules.keyPattern), 'must be lower-case letters, digits and underscores')
-  .max(40, 'must be at most 40 characters');
+  .max(40, 'must be at most 40 characters')
+  .refine((value) => !isPrototypeName(value), 'is a reserved name');
 const label = z
   .string()
   .trim()
@@ -40,7 +41,8 @@ const key = z
   .trim()
   .min(1, 'is required')
   .max(picklistRules.valueMaxLength, `must be at most ${picklistRules.valueMaxLength} characters`)
-  .regex(new RegExp(picklistRules.keyPattern), 'must be lower-case letters, digits and underscores');
+  .regex(new RegExp(picklistRules.keyPattern), 'must be lower-case letters, digits and underscores')
+  .refine((value) => !isPrototypeName(value), 'is a reserved name');
 const colour = z
   .string()
   .regex(new RegExp(picklistRules.colourPattern), 'must be a colour written #rrggbb')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPrototypeName } from './picklist-rules.ts';
 
 // The start-up reference lists of spec §4 (master service), each answered as `{ data }`.
 
@@ -56,5 +57,12 @@ export const ZDropdownGroup = z.object({
 });
 export type TDropdownGroup = z.infer<typeof ZDropdownGroup>;
 
-export const ZDropdownQuery = z.object({ module: z.string().trim().min(1, 'is required').max(60) });
+export const ZDropdownQuery = z.object({
+  module: z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(60)
+    .refine((value) => !isPrototypeName(value), 'is a reserved name'),
+});
 export type TDropdownQuery = z.infer<typeof ZDropdownQuery>;

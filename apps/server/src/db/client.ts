@@ -37,14 +37,18 @@ export type Database = {
 /** A failure to open the database, reported as one line before the process exits. */
 export class DatabaseOpenError extends Error {}
 
+/** How long a PostgreSQL statement may run, and a new connection may take, before giving up. */
+export type TPostgresTimeouts = { statementMs: number; connectMs: number };
+export const defaultPostgresTimeouts: TPostgresTimeouts = { statementMs: 15_000, connectMs: 3_000 };
+
 export type OpenDatabaseOptions =
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
-  | { kind: 'postgres'; url: string; poolSize?: number };
+  | { kind: 'postgres'; url: string; poolSize?: number; timeouts?: TPostgresTimeouts };
 
 export const openDatabase = async (options: OpenDatabaseOptions): Promise<Database> =>
   options.kind === 'pglite'
     ? openPglite(options.dataDir, options.loadDataDir)
-    : openPostgres(options.url, options.poolSize ?? 10);
+    : openPostgres(options.url, options.poolSize ?? 10, options.timeouts ?? defaultPostgresTimeouts);
 
 const openPglite = async (dataDir?: string, loadDataDir?: Blob): Promise<Database> => {
   // No data dir → in memory (tests). Otherwise one process at a time: PGlite has no locking of its own.
@@ -88,10 +92,32 @@ const openPglite = async (dataDir?: string, loadDataDir?: Blob): Promise<Databas
   };
 };
 
-const openPostgres = async (url: string, poolSize: number): Promise<Database> => {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
-  // An idle client that loses its server must not crash the process; the next query reports it.
+const openPostgres = async (
+  url: string,
+  poolSize: number,
+  timeouts: TPostgresTimeouts,
+): Promise<Database> => {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // A database that refuses or does not answer fails the request within seconds (503), instead
+    // of each request waiting on the operating system's TCP timeouts.
+    connectionTimeoutMillis: timeouts.connectMs,
+    // The server cancels a statement that runs too long (a lock held elsewhere, a runaway query);
+    // the client gives up on a server that stopped answering altogether (a frozen host, a cut
+    // network) a second later, so that the server's own error wins whenever it can still speak.
+    statement_timeout: timeouts.statementMs,
+    query_timeout: timeouts.statementMs + 1000,
+    keepAlive: true,
+  });
+  // A client that loses its server must not crash the process; the next query reports it. The pool
+  // listens on idle clients only: one checked out by a transaction, between two of its statements,
+  // would otherwise throw its 'error' event as an uncaught exception.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    guardTransactionClient(client);
+  });
   try {
     const client = await pool.connect();
     client.release();
@@ -161,6 +187,30 @@ const openPostgres = async (url: string, poolSize: number): Promise<Database> =>
       for (const client of listeners) client.release();
       await pool.end();
     },
+  };
+};
+
+/**
+ * Drizzle's transaction never releases its client when BEGIN fails, and returns it to the pool
+ * after a failed ROLLBACK as if it were healthy. A client whose query timed out on our side still
+ * has that query running on the server. So: a failed BEGIN releases its client, destroyed, and a
+ * client-side timeout closes the connection, which the pool then discards on release.
+ */
+const guardTransactionClient = (client: pg.PoolClient) => {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    if (!(result instanceof Promise)) return result;
+    return result.catch((error: unknown) => {
+      if (error instanceof Error && /Query read timeout/.test(error.message)) {
+        client.connection.stream.destroy();
+      }
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: unknown } | undefined)?.text;
+      if (typeof text === 'string' && /^begin\b/i.test(text.trim())) {
+        client.release(error instanceof Error ? error : true);
+      }
+      throw error;
+    });
   };
 };
 

@@ -4,6 +4,7 @@ import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
 import type { Database } from './client.ts';
 import { seedCatalogues } from './seed/catalogues.ts';
 
@@ -19,8 +20,16 @@ export const migrateDatabase = async (database: Database) => {
     return;
   }
   if (!database.pool) throw new Error('A PostgreSQL database needs its pool to migrate');
-  // A session-level lock on one connection: drizzle's migrator opens its own transaction.
-  const client = await database.pool.connect();
+  // A session-level lock on one connection: drizzle's migrator opens its own transaction. The
+  // connection is our own, without the pool's request timeouts: a migration may rightly take
+  // minutes, and so may waiting for another instance's migration to finish.
+  const {
+    statement_timeout: _statementTimeout,
+    query_timeout: _queryTimeout,
+    ...connectionOptions
+  } = database.pool.options;
+  const client = new pg.Client(connectionOptions);
+  await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [migrationLockKey]);
     await migrateNodePostgres(drizzleNodePostgres({ client }), { migrationsFolder });
@@ -28,6 +37,6 @@ export const migrateDatabase = async (database: Database) => {
     await seedCatalogues(drizzleNodePostgres({ client }) as unknown as Database['db']);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => {});
-    client.release();
+    await client.end().catch(() => {});
   }
 };

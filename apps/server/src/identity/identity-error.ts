@@ -22,6 +22,7 @@ const statusNames: Record<number, string> = {
   413: 'INVALID_ARGUMENT',
   429: 'RESOURCE_EXHAUSTED',
   500: 'INTERNAL',
+  503: 'UNAVAILABLE',
 };
 
 /** The Google API error body the SDK reads: `error.message` carries the code. */

@@ -1,5 +1,7 @@
 import formBody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/database-errors.ts';
+import { InputRefusedError } from '../platform/input-guard.ts';
 import type { createActionCodeService } from './action-codes.ts';
 import { IdentityError, toIdentityErrorBody } from './identity-error.ts';
 import type { IdentityService, TIdentityRequest } from './identity-service.ts';
@@ -24,6 +26,13 @@ const notEnabled =
 /** Maps any failure to the Google error body: the SDK turns anything else into network-request-failed. */
 const toIdentityFailure = (error: FastifyError) => {
   if (error instanceof IdentityError) return { statusCode: error.statusCode, message: error.message };
+  // A NUL byte, lone surrogate or prototype key refused by the input guard, in the SDK's own terms.
+  if (error instanceof InputRefusedError) {
+    return {
+      statusCode: 400,
+      message: error.field === 'email' ? 'INVALID_EMAIL' : `INVALID_ARGUMENT : ${error.message}`,
+    };
+  }
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -33,6 +42,7 @@ const toIdentityFailure = (error: FastifyError) => {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { statusCode: 400, message: 'INVALID_ARGUMENT : Unsupported content type' };
   }
+  if (isDatabaseUnavailable(error)) return { statusCode: 503, message: 'UNAVAILABLE' };
   const statusCode = error.statusCode ?? 500;
   return statusCode < 500
     ? { statusCode, message: 'INVALID_ARGUMENT' }

@@ -1,6 +1,7 @@
 import { errorStatus, type TErrorBody, type TErrorCode } from '@cargodesk/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/database-errors.ts';
 
 export type { TErrorBody, TErrorCode };
 
@@ -18,6 +19,8 @@ export class AppError extends Error {
     this.details = details;
   }
 }
+
+export const databaseUnavailableMessage = 'The database is not answering.';
 
 const codeForStatus = (statusCode: number): TErrorCode => {
   const match = Object.entries(errorStatus).find(([, status]) => status === statusCode);
@@ -50,6 +53,12 @@ export const toErrorBody = (error: FastifyError | Error): { statusCode: number; 
       },
     };
   }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      statusCode: 503,
+      body: { error: { code: 'UNAVAILABLE', message: databaseUnavailableMessage } },
+    };
+  }
   const statusCode = (error as FastifyError).statusCode ?? 500;
   if (statusCode >= 500) {
     return {
@@ -65,6 +74,8 @@ export const registerErrorHandling = (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { statusCode, body } = toErrorBody(error);
     if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    // A database outage is usually short: well-behaved clients wait before trying again.
+    if (statusCode === 503) reply.header('retry-after', '5');
     return reply.status(statusCode).send(body);
   });
   app.setNotFoundHandler((request, reply) =>

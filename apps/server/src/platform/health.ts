@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { databaseUnavailableMessage } from './errors.ts';
 
 /** Liveness answers while the process runs; readiness also needs the database to answer. */
 export const registerHealthRoutes = async (app: FastifyInstance) => {
@@ -12,7 +13,8 @@ export const registerHealthRoutes = async (app: FastifyInstance) => {
       request.log.warn({ err: error }, 'readiness check failed');
       return reply
         .status(503)
-        .send({ error: { code: 'UNAVAILABLE', message: 'The database is not answering.' } });
+        .header('retry-after', '5')
+        .send({ error: { code: 'UNAVAILABLE', message: databaseUnavailableMessage } });
     }
   });
 };

@@ -13,6 +13,7 @@ import { auditActorOf } from '../../platform/audit.ts';
 import { authenticate, requireAuth } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
+import { assertSafeInput } from '../../platform/input-guard.ts';
 import { createDriveService } from './service.ts';
 
 const fileErrors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody } as const;
@@ -52,11 +53,29 @@ export const registerDriveServer = async (app: FastifyInstance) => {
     async (request, reply) => {
       const auth = requireAuth(request);
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', fileMessages.notMultipart);
-      const part = await request.file();
+      // The multipart parser reports a cut-off or malformed body as a plain error: the client's
+      // bytes are at fault, so it is a 400, not a 500 (its own limit errors carry a status).
+      const malformed = (error: unknown) =>
+        (error as { statusCode?: number }).statusCode
+          ? error
+          : new AppError('BAD_REQUEST', fileMessages.malformedUpload);
+      const part = await request.file().catch((error: unknown) => {
+        throw malformed(error);
+      });
       if (!part) throw new AppError('BAD_REQUEST', fileMessages.noFile);
       const purposeField = part.fields.purpose;
       const purpose =
         purposeField && 'value' in purposeField ? String(purposeField.value) : ('attachment' as const);
+      // Multipart fields bypass the input guard's hook (the body is read here, not before validation).
+      try {
+        const values = Object.entries(part.fields).flatMap(([name, field]) =>
+          field && 'value' in field ? [[name, field.value]] : [],
+        );
+        assertSafeInput('multipart', { ...Object.fromEntries(values), fileName: part.filename });
+      } catch (error) {
+        part.file.resume();
+        throw error;
+      }
       if (!(filePurposes as readonly string[]).includes(purpose)) {
         part.file.resume();
         throw new AppError(
@@ -67,12 +86,17 @@ export const registerDriveServer = async (app: FastifyInstance) => {
           },
         );
       }
-      const data = await service.upload(auth, auditActorOf(request), {
-        stream: part.file,
-        fileName: part.filename,
-        purpose: purpose as TFilePurpose,
-      });
-      return reply.code(201).send({ data });
+      try {
+        const data = await service.upload(auth, auditActorOf(request), {
+          stream: part.file,
+          fileName: part.filename,
+          purpose: purpose as TFilePurpose,
+        });
+        return reply.code(201).send({ data });
+      } catch (error) {
+        // The parser destroys the file stream with its error when the body ends mid-form.
+        throw part.file.errored ? malformed(part.file.errored) : error;
+      }
     },
   );
 

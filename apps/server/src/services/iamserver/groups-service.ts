@@ -12,6 +12,7 @@ import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
+import { readSort } from '../../platform/list-sort.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
 import * as repository from './groups-repository.ts';
 import { isUniqueViolation } from './unique-violation.ts';
@@ -23,7 +24,6 @@ export const groupMessages = {
     count === 1
       ? 'One of the users is not a user of your company'
       : `${count} of the users are not users of your company`,
-  unknownSort: `can sort by ${Object.keys(repository.groupSortColumns).join(', ')}, with a leading - for descending order`,
 } as const;
 
 const toGroup = (row: repository.TGroupWithCount): TGroup => ({
@@ -45,15 +45,10 @@ const auditViewOf = ({ _id, name, description, members }: TGroupWithMembers) => 
 const parseSort = (
   sort: string | undefined,
 ): { field: repository.TGroupSortField; isDescending: boolean } => {
-  if (!sort) return { field: 'name', isDescending: false };
-  const isDescending = sort.startsWith('-');
-  const field = isDescending ? sort.slice(1) : sort;
-  if (!Object.hasOwn(repository.groupSortColumns, field)) {
-    throw new AppError('VALIDATION_FAILED', `Invalid querystring: sort ${groupMessages.unknownSort}`, {
-      fields: [{ field: 'sort', message: groupMessages.unknownSort }],
-    });
-  }
-  return { field: field as repository.TGroupSortField, isDescending };
+  const parsed = readSort(sort, repository.groupSortColumns);
+  return parsed
+    ? { field: parsed.field, isDescending: parsed.isDescending }
+    : { field: 'name', isDescending: false };
 };
 
 /** Groups: named sets of a company's users (teams, branches). */

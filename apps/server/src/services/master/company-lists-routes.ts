@@ -22,6 +22,7 @@ import { requireAuth } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
 import { createId } from '../../platform/ids.ts';
+import { readSort } from '../../platform/list-sort.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
 import { isUniqueViolation } from '../iamserver/unique-violation.ts';
 
@@ -45,11 +46,14 @@ type TResource = {
   update: z.ZodType;
   uniqueField: 'name' | 'code';
   searchable: (like: string) => SQL | undefined;
-  sorts: Record<string, (direction: 'asc' | 'desc') => SQL>;
+  /** By name unless the query says otherwise. */
+  sorts: { name: TSortColumn } & Record<string, TSortColumn>;
   notFound: string;
   duplicate: (value: string) => string;
   check?: (input: Record<string, unknown>) => void;
 };
+
+type TSortColumn = (direction: 'asc' | 'desc') => SQL;
 
 const toApi = (row: Record<string, unknown>) => {
   const { id, companyId: _companyId, createdAt, updatedAt, ...rest } = row;
@@ -151,21 +155,14 @@ export const registerCompanyListRoutes = async (app: FastifyInstance) => {
         }
         if (query.active) conditions.push(eq(table.isActive, query.active === 'true'));
         const where = and(...conditions);
-        const field = query.sort?.replace(/^-/, '') ?? 'name';
-        const sortBy = resource.sorts[field];
-        if (!sortBy) {
-          const message = `can sort by ${Object.keys(resource.sorts).join(', ')}, with a leading - for descending order`;
-          throw new AppError('VALIDATION_FAILED', `Invalid querystring: sort ${message}`, {
-            fields: [{ field: 'sort', message }],
-          });
-        }
+        const sort = readSort(query.sort, resource.sorts) ?? { by: resource.sorts.name, isDescending: false };
         return withTenant(db, auth.companyId, async (tx) => {
           const [counted] = await tx.select({ total: count() }).from(table).where(where);
           const rows = await tx
             .select()
             .from(table)
             .where(where)
-            .orderBy(sortBy(query.sort?.startsWith('-') ? 'desc' : 'asc'), asc(table.id))
+            .orderBy(sort.by(sort.isDescending ? 'desc' : 'asc'), asc(table.id))
             .limit(query.pageSize)
             .offset((query.page - 1) * query.pageSize);
           return {

@@ -1,5 +1,5 @@
 import {
-  defaultDropdowns,
+  defaultDropdownsOf,
   type TDropdownGroup,
   type TPicklistGroup,
   type TPicklistGroupInput,
@@ -53,7 +53,7 @@ export const createPicklistsService = (app: FastifyInstance) => {
 
   /** Copies the module's default lists into the company on first use (no audit: nobody changed anything). */
   const ensureDefaults = async (tx: Tx, companyId: string, module: string) => {
-    const defaults = defaultDropdowns[module] ?? [];
+    const defaults = defaultDropdownsOf(module);
     if (defaults.length === 0) return;
     const existing = await tx
       .select({ key: dropdownGroups.key })
@@ -144,7 +144,7 @@ export const createPicklistsService = (app: FastifyInstance) => {
     /** GET /dropdown?module=…: the active values in order, as the app loads them at start-up. */
     startupLists: async (auth: TAuthContext, module: string): Promise<TDropdownGroup[]> => {
       const groups = await withTenant(db, auth.companyId, (tx) => readGroups(tx, auth.companyId, module));
-      if (groups.length === 0) return defaultDropdowns[module] ?? [];
+      if (groups.length === 0) return defaultDropdownsOf(module);
       return groups.map((group) => ({
         group: group.key,
         label: group.label,

@@ -16,6 +16,7 @@ import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
+import { readSort } from '../../platform/list-sort.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
 import { isUniqueViolation } from '../iamserver/unique-violation.ts';
 import { compareText, createCatalogueIndex, type TIndexedEntry, toIndexedEntry } from './catalogue-index.ts';
@@ -25,7 +26,6 @@ export const portMessages = {
   notCustom: 'Catalogue entries cannot be changed; add your own entry instead',
   duplicate: (code: string) => `${code} already exists`,
   unknownCountry: 'is not a known country code',
-  unknownSort: 'can sort by code, name, city, country, with a leading - for descending order',
 } as const;
 
 type TCustomRow = typeof companyPorts.$inferSelect;
@@ -80,15 +80,8 @@ const sortKeyOf = {
 } as const;
 
 const parseSort = (sort: string | undefined) => {
-  if (!sort) return undefined;
-  const isDescending = sort.startsWith('-');
-  const field = isDescending ? sort.slice(1) : sort;
-  if (!Object.hasOwn(sortKeyOf, field)) {
-    throw new AppError('VALIDATION_FAILED', `Invalid querystring: sort ${portMessages.unknownSort}`, {
-      fields: [{ field: 'sort', message: portMessages.unknownSort }],
-    });
-  }
-  return { key: sortKeyOf[field as keyof typeof sortKeyOf], direction: isDescending ? -1 : 1 };
+  const parsed = readSort(sort, sortKeyOf);
+  return parsed && { key: parsed.by, direction: parsed.isDescending ? -1 : 1 };
 };
 
 /** Ocean ports and airports: global catalogues searched server-side, plus each company's own and favourites. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
-  defaultDropdowns,
+  defaultDropdownsOf,
   type TCountry,
   type TCurrency,
   type TDropdownGroup,
@@ -83,4 +83,4 @@ export const normaliseTimeZoneName = (name: string): string => {
   return canonicalNames.get(name) ?? name;
 };
 
-export const listDropdowns = (module: string): TDropdownGroup[] => defaultDropdowns[module] ?? [];
+export const listDropdowns = (module: string): TDropdownGroup[] => defaultDropdownsOf(module);

@@ -20,6 +20,7 @@ import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
+import { readSort } from '../../platform/list-sort.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
 import { isUniqueViolation } from '../iamserver/unique-violation.ts';
 import { compareText } from './catalogue-index.ts';
@@ -33,8 +34,6 @@ export const settingsMessages = {
   duplicateRate: (currency: string, date: string) => `${currency} already has a rate effective ${date}`,
   noRate: (currency: string, date: string) => `No ${currency} rate is in force on ${date}`,
   rateNotFound: 'No such exchange rate in your company',
-  unknownSort: (fields: string[]) =>
-    `can sort by ${fields.join(', ')}, with a leading - for descending order`,
 } as const;
 
 const sortBy = <T>(
@@ -42,16 +41,9 @@ const sortBy = <T>(
   sort: string | undefined,
   keys: Record<string, (item: T) => string | number>,
 ) => {
-  if (!sort) return items;
-  const isDescending = sort.startsWith('-');
-  const field = isDescending ? sort.slice(1) : sort;
-  const key = keys[field];
-  if (!key) {
-    const message = settingsMessages.unknownSort(Object.keys(keys));
-    throw new AppError('VALIDATION_FAILED', `Invalid querystring: sort ${message}`, {
-      fields: [{ field: 'sort', message }],
-    });
-  }
+  const parsed = readSort(sort, keys);
+  if (!parsed) return items;
+  const { by: key, isDescending } = parsed;
   const direction = isDescending ? -1 : 1;
   return [...items].sort((left, right) => {
     const [a, b] = [key(left), key(right)];

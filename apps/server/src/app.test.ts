@@ -1,0 +1,72 @@
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../test/databases.ts';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+
+/** The app with its real logger, writing JSON lines into `lines`. */
+const buildLoggingApp = async (database: Database, environment: Record<string, string> = {}) => {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write: (chunk, _encoding, done) => {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const config = loadConfig({
+    DATA_DIR: path.join(os.tmpdir(), `cargodesk-test-${process.pid}`),
+    LOG_LEVEL: 'info',
+    ...environment,
+  });
+  const app = await buildApp(config, { database, logger: { stream } });
+  await app.ready();
+  return { app, lines };
+};
+
+describe('request logs and transport headers', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+  });
+  afterAll(async () => database?.close());
+
+  it('writes the two-factor ID token and other credentials in a URL to the log only as [redacted]', async () => {
+    const { app, lines } = await buildLoggingApp(database);
+    try {
+      const secret = 'eyJhbGciOiJSUzI1NiJ9.secret-payload.signature';
+      await app.inject({ url: `/login?fbtkn=${secret}&next=%2Fhome` });
+      await app.inject({ url: `/__/auth/action?mode=resetPassword&oobCode=${secret}` });
+      const logged = lines.join('\n');
+      expect(logged).toContain('/login?fbtkn=[redacted]&next=%2Fhome');
+      expect(logged).toContain('oobCode=[redacted]');
+      expect(logged).not.toContain(secret);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('sends Strict-Transport-Security only to requests that arrived over https', async () => {
+    const direct = await buildLoggingApp(database, { LOG_LEVEL: 'silent' });
+    try {
+      const plain = await direct.app.inject({ url: '/healthz' });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+      // Without TRUST_PROXY a forwarded protocol is the client's claim, not the proxy's.
+      const claimed = await direct.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
+      expect(claimed.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await direct.app.close();
+    }
+    const proxied = await buildLoggingApp(database, { LOG_LEVEL: 'silent', TRUST_PROXY: 'true' });
+    try {
+      const secure = await proxied.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
+      expect(secure.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const plain = await proxied.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'http' } });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.app.close();
+    }
+  });
+});
