@@ -27,7 +27,7 @@ type TLimitRule = { points: number; durationSeconds: number };
 const minutes = 60;
 const hours = 60 * minutes;
 
-/** Every limit in one place; docs/security-notes/limits.md and the README describe them. */
+/** Every limit in one place; docs/security.md and the README describe them. */
 export const buildRateLimitRules = (config: Pick<Config, 'rateLimits'>) =>
   ({
     // Sign-in attempts are counted before the hash; a right password resets the account's count.
