@@ -60,21 +60,26 @@ export const openNotificationStream = async (
     }
   })();
 
-  /** Resolves with the events once `predicate` holds; rejects after `timeoutMs`. */
-  const waitFor = (predicate: (events: TStreamEvent[]) => boolean, timeoutMs = 5000) =>
-    new Promise<TStreamEvent[]>((resolve, reject) => {
+  /**
+   * Checks `settle` after every chunk the stream delivers: it answers `done` to resolve, `failed`
+   * to reject, or nothing to keep waiting; after `timeoutMs` the wait fails with `timeoutMessage`.
+   */
+  const waitUntil = <T>(
+    settle: () => { done: T } | { failed: string } | undefined,
+    timeoutMs: number,
+    timeoutMessage: () => string,
+  ) =>
+    new Promise<T>((resolve, reject) => {
       const check = () => {
-        if (predicate(events)) {
-          cleanup();
-          resolve(events);
-        } else if (isEnded) {
-          cleanup();
-          reject(new Error(`The stream ended; events so far: ${JSON.stringify(events)}`));
-        }
+        const outcome = settle();
+        if (!outcome) return;
+        cleanup();
+        if ('done' in outcome) resolve(outcome.done);
+        else reject(new Error(outcome.failed));
       };
       const timer = setTimeout(() => {
         cleanup();
-        reject(new Error(`Timed out after ${timeoutMs} ms; events so far: ${JSON.stringify(events)}`));
+        reject(new Error(timeoutMessage()));
       }, timeoutMs);
       const cleanup = () => {
         clearTimeout(timer);
@@ -84,25 +89,25 @@ export const openNotificationStream = async (
       check();
     });
 
+  /** Resolves with the events once `predicate` holds; rejects after `timeoutMs`. */
+  const waitFor = (predicate: (events: TStreamEvent[]) => boolean, timeoutMs = 5000) =>
+    waitUntil<TStreamEvent[]>(
+      () => {
+        if (predicate(events)) return { done: events };
+        if (isEnded) return { failed: `The stream ended; events so far: ${JSON.stringify(events)}` };
+        return undefined;
+      },
+      timeoutMs,
+      () => `Timed out after ${timeoutMs} ms; events so far: ${JSON.stringify(events)}`,
+    );
+
   /** Resolves once the server has ended the stream; rejects after `timeoutMs` if it is still open. */
   const waitForEnd = (timeoutMs = 5000) =>
-    new Promise<void>((resolve, reject) => {
-      const check = () => {
-        if (!isEnded) return;
-        cleanup();
-        resolve();
-      };
-      const timer = setTimeout(() => {
-        cleanup();
-        reject(new Error(`The stream was still open after ${timeoutMs} ms`));
-      }, timeoutMs);
-      const cleanup = () => {
-        clearTimeout(timer);
-        listeners.delete(check);
-      };
-      listeners.add(check);
-      check();
-    });
+    waitUntil<void>(
+      () => (isEnded ? { done: undefined } : undefined),
+      timeoutMs,
+      () => `The stream was still open after ${timeoutMs} ms`,
+    );
 
   return {
     response,
