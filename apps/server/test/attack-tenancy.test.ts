@@ -8,7 +8,7 @@ import {
   uniqueEmail,
 } from '../src/services/iamserver/iam-test-support.ts';
 import { testDatabaseKinds } from './databases.ts';
-import { multipartBody, tinyPng } from './multipart.ts';
+import { uploadTinyPng } from './multipart.ts';
 
 // The attack matrix's tenancy half (route-matrix.test.ts checks ids in paths): company B's admin,
 // holding every permission, lists everything and slips company A's ids into bodies and query
@@ -202,16 +202,7 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
       name: `${label} crew`,
       userIds: [member.userId],
     });
-    const upload = multipartBody([
-      { name: 'file', fileName: `${label}.png`, contentType: 'image/png', bytes: tinyPng },
-    ]);
-    const file = await testApp.app.inject({
-      method: 'POST',
-      url: '/driveserver/api/v1/filesystem/file',
-      headers: { authorization: admin.jwt, ...upload.headers },
-      payload: upload.payload,
-    });
-    expect(file.statusCode, file.body).toBe(201);
+    const fileId = await uploadTinyPng(testApp.app, admin.jwt, `${label}.png`);
     await dataOf(admin.jwt, 'POST', '/notifyserver/api/v1/announcements', { title: `${label} news` });
     const [notification] = await dataOf<{ _id: string }[]>(
       member.jwt,
@@ -239,7 +230,7 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
       roleId: roles.find((role) => role.systemKey === 'member')?._id ?? '',
       customRoleId: custom._id,
       groupId: group._id,
-      fileId: (file.json() as { data: { _id: string } }).data._id,
+      fileId,
       notificationId: notification?._id ?? '',
       picklistGroupId: picklist?._id ?? '',
       picklistValueId: picklist?.values[0]?._id ?? '',

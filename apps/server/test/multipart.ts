@@ -1,5 +1,6 @@
 // Test helper: a multipart/form-data body for app.inject(), as a browser's FormData would send it.
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 
 export type TFormPart =
   | { name: string; value: string }
@@ -34,3 +35,16 @@ export const tinyPng = Buffer.from(
 export const tinyPdf = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
+
+/** Uploads a PNG to the company's file store as `token`'s user, and answers the new file's id. */
+export const uploadTinyPng = async (app: FastifyInstance, token: string, fileName = 'tiny.png') => {
+  const upload = multipartBody([{ name: 'file', fileName, contentType: 'image/png', bytes: tinyPng }]);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/driveserver/api/v1/filesystem/file',
+    headers: { authorization: token, ...upload.headers },
+    payload: upload.payload,
+  });
+  if (response.statusCode !== 201) throw new Error(`Upload failed: ${response.statusCode} ${response.body}`);
+  return (response.json() as { data: { _id: string } }).data._id;
+};

@@ -7,7 +7,7 @@ import {
   type TRegistered,
 } from '../src/services/iamserver/iam-test-support.ts';
 import { testDatabaseKinds } from './databases.ts';
-import { multipartBody, tinyPng } from './multipart.ts';
+import { uploadTinyPng } from './multipart.ts';
 import { sampleBodies } from './route-samples.ts';
 
 // The matrix every service route answers (DESIGN §6, §10), run over the app's own route table so a
@@ -121,16 +121,7 @@ describe.each(testDatabaseKinds)('route matrix on %s', (kind) => {
     expect(announced.statusCode, announced.body).toBe(201);
     const notifications = await call('GET', '/notifyserver/api/v1/notifications', powerless.jwt);
     const [notification] = (notifications.json() as { data: { _id: string }[] }).data;
-    const upload = multipartBody([
-      { name: 'file', fileName: 'matrix.png', contentType: 'image/png', bytes: tinyPng },
-    ]);
-    const file = await testApp.app.inject({
-      method: 'POST',
-      url: '/driveserver/api/v1/filesystem/file',
-      headers: { authorization: admin.jwt, ...upload.headers },
-      payload: upload.payload,
-    });
-    expect(file.statusCode, file.body).toBe(201);
+    const fileId = await uploadTinyPng(testApp.app, admin.jwt, 'matrix.png');
     const mail = await call('POST', '/mailserver/api/v1/send', admin.jwt, {
       to: ['matrix@client.test'],
       subject: 'Matrix',
@@ -176,7 +167,7 @@ describe.each(testDatabaseKinds)('route matrix on %s', (kind) => {
     return {
       mailId: (mail.json() as { data: { _id: string } }).data._id,
       userId: powerless.userId,
-      fileId: (file.json() as { data: { _id: string } }).data._id,
+      fileId,
       roleId: member?._id ?? '',
       groupId: (group.json() as { data: { _id: string } }).data._id,
       notificationId: notification?._id ?? '',
