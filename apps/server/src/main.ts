@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, openConfiguredDatabase } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { DatabaseOpenError } from './db/client.ts';
+import { DatabaseOpenError } from './db/database-errors.ts';
 import { seedDemo } from './db/seed/demo-seed.ts';
 import { printStartBanner } from './start-banner.ts';
 

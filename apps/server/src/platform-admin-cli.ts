@@ -1,6 +1,6 @@
 import { openConfiguredDatabase } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { DatabaseOpenError } from './db/client.ts';
+import { DatabaseOpenError } from './db/database-errors.ts';
 import { runPlatformAdminCommand } from './identity/platform-admin-command.ts';
 import { projectNameForHost } from './identity/projects.ts';
 

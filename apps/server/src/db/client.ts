@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { DatabaseOpenError } from './database-errors.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -33,9 +34,6 @@ export type Database = {
   /** The pool behind a PostgreSQL database, for work that needs one session (migration locks). */
   pool?: pg.Pool;
 };
-
-/** A failure to open the database, reported as one line before the process exits. */
-export class DatabaseOpenError extends Error {}
 
 /** How long a PostgreSQL statement may run, and a new connection may take, before giving up. */
 export type TPostgresTimeouts = { statementMs: number; connectMs: number };

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DatabaseOpenError } from './client.ts';
+import { DatabaseOpenError } from './database-errors.ts';
 
 /**
  * Holds DATA_DIR for this process. Two processes writing one PGlite directory corrupt it, so a

@@ -1,6 +1,9 @@
 // Failures that say the database cannot be reached or did not answer in time, as opposed to a bug
 // in a query: the request answers 503 UNAVAILABLE (try again shortly), not 500.
 
+/** A failure to open the database, reported as one line before the process exits. */
+export class DatabaseOpenError extends Error {}
+
 /** Socket errors on the way to the server. */
 const networkCodes = new Set([
   'ECONNREFUSED',

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 import { idTokenLifetimeSeconds } from './id-tokens.ts';
 import { hashSecret, type IdentityContext, nowInSeconds } from './identity-context.ts';
 import { IdentityError } from './identity-error.ts';
@@ -185,8 +186,7 @@ export const createIdentityService = (context: IdentityContext) => {
       }
       const updated = await updateAccount(tx, project.projectId, account.id, changes).catch(
         (error: unknown) => {
-          if (String((error as { cause?: { code?: string } }).cause?.code) === '23505')
-            throw new IdentityError('EMAIL_EXISTS');
+          if (isUniqueViolation(error)) throw new IdentityError('EMAIL_EXISTS');
           throw error;
         },
       );

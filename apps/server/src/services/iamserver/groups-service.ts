@@ -8,6 +8,7 @@ import type {
 } from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -15,7 +16,6 @@ import { createId } from '../../platform/ids.ts';
 import { readSort } from '../../platform/list-sort.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
 import * as repository from './groups-repository.ts';
-import { isUniqueViolation } from './unique-violation.ts';
 
 export const groupMessages = {
   notFound: 'No such group in your company',

@@ -7,6 +7,7 @@ import {
 } from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -19,7 +20,6 @@ import {
   lockRightsAndReadGrantor,
 } from './grant-rules.ts';
 import * as repository from './roles-repository.ts';
-import { isUniqueViolation } from './unique-violation.ts';
 
 export const roleMessages = {
   notFound: 'No such role in your company',

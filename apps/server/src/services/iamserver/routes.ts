@@ -18,7 +18,8 @@ import { registerGroupRoutes } from './groups-routes.ts';
 import { registerProductRoutes } from './products-routes.ts';
 import { registerProfileRoutes } from './profile-routes.ts';
 import { registerRoleRoutes } from './roles-routes.ts';
-import { createIamService, type TCaller } from './service.ts';
+import { createIamService } from './service.ts';
+import type { TCaller } from './sign-in-caller.ts';
 import { registerUsersRoutes } from './users-routes.ts';
 
 const identityErrors = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody } as const;

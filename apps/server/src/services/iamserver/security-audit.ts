@@ -1,21 +1,10 @@
 import type { TAuditAction } from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { TAccountEvent } from '../../identity/identity-context.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
-import type { TUserRow } from '../../platform/auth-context.ts';
+import { recordAudit } from '../../platform/audit.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
 import * as repository from './repository.ts';
-import type { TCaller } from './service.ts';
-
-/** The user acting through a sign-in request, before any app session exists. */
-export const signInActor = (user: TUserRow, caller: TCaller): TAuditActor => ({
-  companyId: user.companyId,
-  userId: user.id,
-  email: user.email,
-  ip: caller.ip,
-  userAgent: caller.userAgent ?? null,
-  requestId: caller.requestId ?? null,
-});
+import { signInActor } from './sign-in-caller.ts';
 
 /** What the audit trail calls each account event it records; a reset is a change of password too. */
 const auditedKinds: Partial<Record<TAccountEvent['kind'], TAuditAction>> = {

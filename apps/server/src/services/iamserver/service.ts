@@ -7,10 +7,10 @@ import {
 } from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { buildActionMail } from '../../identity/action-mails.ts';
 import type { TVerifiedIdentity } from '../../identity/identity-admin.ts';
 import { IdentityError } from '../../identity/identity-error.ts';
-import type { TProjectName } from '../../identity/projects.ts';
 import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext, TCompanyRow, TUserRow } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -21,8 +21,9 @@ import { createNotifications, findAdminUserIds, notifyPlanExpiring } from '../no
 import { createCompanyWithAdmin } from './company-setup.ts';
 import { isPlanExpired, toCompany, toProduct } from './mappers.ts';
 import * as repository from './repository.ts';
-import { auditAccountEvents, signInActor } from './security-audit.ts';
+import { auditAccountEvents } from './security-audit.ts';
 import { endSessions, endSessionsOnAccountEvents } from './session-end.ts';
+import { signInActor, type TCaller } from './sign-in-caller.ts';
 import {
   buildCodeMail,
   generateCode,
@@ -47,22 +48,7 @@ export const iamMessages = {
   tooManyRegistrations: 'Too many companies were registered from this address; try again later',
 } as const;
 
-/** Where a request comes from: the identity project its host uses, and what a session records. */
-export type TCaller = {
-  idToken: string | undefined;
-  project: TProjectName;
-  ip: string;
-  userAgent?: string | undefined;
-  requestId?: string;
-};
-
 const unauthenticated = (message: string) => new AppError('UNAUTHENTICATED', message);
-
-export const isUniqueViolation = (error: unknown): boolean => {
-  const candidate = error as { code?: string; cause?: unknown } | undefined;
-  if (!candidate) return false;
-  return candidate.code === '23505' || isUniqueViolation(candidate.cause);
-};
 
 type TCodeOutcome =
   | { kind: 'wrong' }
@@ -85,8 +71,8 @@ export const createIamService = async (app: FastifyInstance) => {
       identity = await app.identity.admin.verifyIdToken(idToken);
     } catch (error) {
       if (!(error instanceof IdentityError)) throw error;
-      if (error.message.startsWith('USER_DISABLED')) throw new AppError('FORBIDDEN', accountSuspendedMessage);
-      if (error.message.startsWith('TOKEN_EXPIRED')) throw unauthenticated(iamMessages.revokedIdToken);
+      if (error.code === 'USER_DISABLED') throw new AppError('FORBIDDEN', accountSuspendedMessage);
+      if (error.code === 'TOKEN_EXPIRED') throw unauthenticated(iamMessages.revokedIdToken);
       throw unauthenticated(iamMessages.invalidIdToken);
     }
     if (identity.project !== project) throw unauthenticated(iamMessages.otherProject);

@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { buildInviteMail } from '../../identity/action-mails.ts';
 import { IdentityError } from '../../identity/identity-error.ts';
 import type { TProjectName } from '../../identity/projects.ts';
@@ -26,7 +27,6 @@ import {
   type TGrantor,
 } from './grant-rules.ts';
 import { findUserLinkByIdentity } from './repository.ts';
-import { isUniqueViolation } from './service.ts';
 import { endSessions } from './session-end.ts';
 import * as repository from './users-repository.ts';
 

@@ -17,6 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { businessTypes, receivingLocations } from '../../db/schema/index.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { auditActorOf, recordAudit } from '../../platform/audit.ts';
 import { requireAuth } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -24,7 +25,6 @@ import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../platform/http.
 import { createId } from '../../platform/ids.ts';
 import { readSort } from '../../platform/list-sort.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
-import { isUniqueViolation } from '../iamserver/unique-violation.ts';
 
 // Business types (/type) and receiving locations (/receivinglocation): the same company CRUD over
 // two tables. Business types are picklist-like (picklists:read/write); receiving locations are

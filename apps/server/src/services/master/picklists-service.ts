@@ -11,12 +11,12 @@ import { and, asc, eq, inArray, max } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { dropdownGroups, dropdownValues } from '../../db/schema/index.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
-import { isUniqueViolation } from '../iamserver/unique-violation.ts';
 
 export const picklistMessages = {
   groupNotFound: 'No such picklist in your company',

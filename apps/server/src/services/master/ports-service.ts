@@ -12,13 +12,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { airports, companyPortFavourites, companyPorts, seaPorts } from '../../db/schema/index.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
 import { readSort } from '../../platform/list-sort.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
-import { isUniqueViolation } from '../iamserver/unique-violation.ts';
 import { compareText, createCatalogueIndex, type TIndexedEntry, toIndexedEntry } from './catalogue-index.ts';
 
 export const portMessages = {
