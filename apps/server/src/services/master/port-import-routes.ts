@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
-import { auditEvents, catalogueImports } from '../../db/schema/index.ts';
+import { catalogueImports } from '../../db/schema/index.ts';
 import { auditActorOf, recordAudit } from '../../platform/audit.ts';
 import { requireAuth } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -232,19 +232,12 @@ export const registerPortImportRoutes = async (app: FastifyInstance) => {
             )
             .returning({ id: catalogueImports.id });
           if (changed.length === 0) throw new AppError('CONFLICT', importMessages.decided('decided'));
-          await tx.insert(auditEvents).values({
-            companyId: actor.companyId,
-            id: createId(),
-            actorUserId: actor.userId,
-            actorEmail: actor.email,
+          await recordAudit(tx, actor, {
             entityType: 'catalogue-import',
             entityId: row.id,
             action: 'update',
             before: { status: 'pending' },
             after: { status: 'applied', keepOutOfCountry, ...toImport(row).summary },
-            ip: actor.ip,
-            userAgent: actor.userAgent,
-            requestId: actor.requestId,
           });
         },
       });
