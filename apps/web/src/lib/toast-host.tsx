@@ -1,6 +1,6 @@
 import type { MessageInstance } from 'antd/es/message/interface';
 import { createRoot } from 'react-dom/client';
-import { AntdProvider } from '../app/antd-provider.tsx';
+import { AntdProvider } from './antd-provider.tsx';
 
 let host: Promise<MessageInstance> | undefined;
 

@@ -5,7 +5,7 @@ import { retrySessionStart } from '../../lib/auth/session.ts';
 import { useSession } from '../../lib/auth/session-store.ts';
 import { setMessageApi } from '../../lib/notify.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { AntdProvider } from '../antd-provider.tsx';
+import { AntdProvider } from '../../lib/antd-provider.tsx';
 import { SessionBanners } from './banners.tsx';
 import './app-layout.css';
 import { Navbar } from './navbar.tsx';
