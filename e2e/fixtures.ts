@@ -72,7 +72,7 @@ export const uniqueEmail = (label: string) => {
 export const testPassword = 'Harbour-Crane-42';
 
 /**
- * The companies the server seeds at start (apps/server/src/db/seed/demo-seed.ts), their admins'
+ * The companies the server seeds at start (apps/server/src/cli/demo-seed.ts), their admins'
  * e-mails verified, all with the password the web server is started with. Each is used by one test
  * only: tests run in parallel and share the server. Tests of two-factor sign-in use the
  * `twoFactorAccount` fixture, a fresh company each.

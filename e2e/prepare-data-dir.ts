@@ -2,8 +2,8 @@
 // first `npm start` would, so that the operator's command can grant platform rights to one of
 // them while no server holds the embedded database.
 import { buildApp, openConfiguredDatabase } from '../apps/server/src/app.ts';
+import { seedDemo } from '../apps/server/src/cli/demo-seed.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { seedDemo } from '../apps/server/src/db/seed/demo-seed.ts';
 
 const config = loadConfig();
 const database = await openConfiguredDatabase(config);

@@ -13,5 +13,5 @@ const run = async (args) => {
 };
 
 await run(['--import', tsxLoader, 'e2e/prepare-data-dir.ts']);
-await run(['--import', tsxLoader, 'apps/server/src/platform-admin-cli.ts', 'add', operatorEmail]);
+await run(['--import', tsxLoader, 'apps/server/src/cli/platform-admin.ts', 'add', operatorEmail]);
 await run(['scripts/start.mjs']);

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, openConfiguredDatabase } from './app.ts';
+import { seedDemo } from './cli/demo-seed.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseOpenError } from './db/database-errors.ts';
-import { seedDemo } from './db/seed/demo-seed.ts';
 import { printStartBanner } from './start-banner.ts';
 
 /** Start-up failures a user can fix print one line and exit non-zero; anything else is a bug. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { TDemoLogin } from './db/seed/demo-seed.ts';
+import type { TDemoLogin } from './cli/demo-seed.ts';
 
 /** Printed once the server listens: where it is and how to sign in to the demo. */
 export const printStartBanner = (app: FastifyInstance, demoLogin: TDemoLogin | undefined) => {

@@ -1,11 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Alert, Button } from 'antd';
 import { Outlet, useLocation } from 'react-router';
+import { AntdProvider } from '../../lib/antd-provider.tsx';
 import { retrySessionStart } from '../../lib/auth/session.ts';
 import { useSession } from '../../lib/auth/session-store.ts';
 import { setMessageApi } from '../../lib/notify.ts';
 import { queryClient } from '../../lib/query-client.ts';
-import { AntdProvider } from '../../lib/antd-provider.tsx';
 import { SessionBanners } from './banners.tsx';
 import './app-layout.css';
 import { Navbar } from './navbar.tsx';

@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { TSystemRoleKey } from '@cargodesk/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { TProjectName } from '../../identity/projects.ts';
-import { projectNameForHost } from '../../identity/projects.ts';
-import { createId } from '../../platform/ids.ts';
-import { getOrCreateSecret } from '../../platform/secrets.ts';
-import { withTenant } from '../../platform/tenant-transaction.ts';
-import { createCompanyWithAdmin } from '../../services/iamserver/company-setup.ts';
-import { findUserLinkByIdentity, insertUser, insertUserRoles } from '../../services/iamserver/repository.ts';
-import { roles } from '../schema/index.ts';
+import { roles } from '../db/schema/index.ts';
+import type { TProjectName } from '../identity/projects.ts';
+import { projectNameForHost } from '../identity/projects.ts';
+import { createId } from '../platform/ids.ts';
+import { getOrCreateSecret } from '../platform/secrets.ts';
+import { withTenant } from '../platform/tenant-transaction.ts';
+import { createCompanyWithAdmin } from '../services/iamserver/company-setup.ts';
+import { findUserLinkByIdentity, insertUser, insertUserRoles } from '../services/iamserver/repository.ts';
 
 export const demoAdminEmail = 'admin@demo-freight.test';
 

@@ -1,8 +1,8 @@
-import { openConfiguredDatabase } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { DatabaseOpenError } from './db/database-errors.ts';
-import { runPlatformAdminCommand } from './identity/platform-admin-command.ts';
-import { projectNameForHost } from './identity/projects.ts';
+import { openConfiguredDatabase } from '../app.ts';
+import { ConfigError, loadConfig } from '../config.ts';
+import { DatabaseOpenError } from '../db/database-errors.ts';
+import { runPlatformAdminCommand } from '../identity/platform-admin-command.ts';
+import { projectNameForHost } from '../identity/projects.ts';
 
 // `npm run platform-admin -- add|remove|list [EMAIL]`: grants this installation's platform rights
 // on the configured database. With the embedded database, stop the server first (one process per

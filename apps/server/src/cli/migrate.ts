@@ -1,6 +1,6 @@
 import { openConfiguredDatabase } from '../app.ts';
 import { ConfigError, loadConfig } from '../config.ts';
-import { DatabaseOpenError } from './database-errors.ts';
+import { DatabaseOpenError } from '../db/database-errors.ts';
 
 // `npm run migrate`: applies pending migrations to the configured database, then exits.
 try {

@@ -1,10 +1,10 @@
 import type { TCurrentUser, TLoginResponse } from '@cargodesk/shared';
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { testDatabaseKinds } from '../../../test/databases.ts';
-import { createAuthClient } from '../../../test/identity-client.ts';
-import { companies } from '../schema/index.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { testDatabaseKinds } from '../../test/databases.ts';
+import { createAuthClient } from '../../test/identity-client.ts';
+import { companies } from '../db/schema/index.ts';
 import { seedDemo, type TDemoLogin } from './demo-seed.ts';
 
 describe.each(testDatabaseKinds)('the demo seed on %s', (kind) => {
