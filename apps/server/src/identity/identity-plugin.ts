@@ -6,13 +6,17 @@ import { createIdentitySignals, type IdentityContext, type TIdentitySignals } fr
 import { registerIdentityRoutes } from './identity-routes.ts';
 import { createIdentityService } from './identity-service.ts';
 import { buildPasswordPolicy } from './password-policy.ts';
-import { type IdentityProject, loadProjects } from './projects.ts';
+import { type IdentityProject, loadProjects, projectNameForHost, type TProjectName } from './projects.ts';
 import { loadSigningKeys } from './signing-keys.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     identity: {
       projects: IdentityProject[];
+      /** Where the public keys are published: the SPA's runtime config names it. */
+      jwksUri: string;
+      /** Spec §1: which project a page on this host signs in with. */
+      projectForHost: (host: string) => TProjectName;
       admin: IdentityAdmin;
       onAccountEvent: TIdentitySignals['onAccountEvent'];
     };
@@ -42,6 +46,8 @@ export const registerIdentity = async (app: FastifyInstance) => {
   };
   app.decorate('identity', {
     projects: context.projects,
+    jwksUri: `${app.config.publicUrl}${jwksPath}`,
+    projectForHost: (host: string) => projectNameForHost(host, app.config.productionHost),
     admin: createIdentityAdmin(context),
     onAccountEvent: context.signals.onAccountEvent,
   });

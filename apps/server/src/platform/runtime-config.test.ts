@@ -1,17 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
+import { projectNameForHost } from '../identity/projects.ts';
 import { buildRuntimeConfig, ZRuntimeConfig } from './runtime-config.ts';
 
-const sourcesWith = (environment: Record<string, string> = {}) => ({
-  config: loadConfig({ PUBLIC_URL: 'https://desk.example.com', ...environment }),
-  identity: {
-    projects: [
-      { name: 'production' as const, projectId: 'cargodesk-prod', apiKey: 'key-prod', privateKey: 'secret' },
-      { name: 'test' as const, projectId: 'cargodesk-test', apiKey: 'key-test', privateKey: 'secret' },
-    ],
-  },
-  mailer: { hasDevMailbox: true },
-});
+const sourcesWith = (environment: Record<string, string> = {}) => {
+  const config = loadConfig({ PUBLIC_URL: 'https://desk.example.com', ...environment });
+  return {
+    config,
+    identity: {
+      jwksUri: `${config.publicUrl}/identity/jwks.json`,
+      projectForHost: (host: string) => projectNameForHost(host, config.productionHost),
+      projects: [
+        {
+          name: 'production' as const,
+          projectId: 'cargodesk-prod',
+          apiKey: 'key-prod',
+          privateKey: 'secret',
+        },
+        { name: 'test' as const, projectId: 'cargodesk-test', apiKey: 'key-test', privateKey: 'secret' },
+      ],
+    },
+    mailer: { hasDevMailbox: true },
+  };
+};
 
 describe('buildRuntimeConfig', () => {
   it('is valid for the SPA and names no developer mailbox when mail goes out by SMTP', () => {

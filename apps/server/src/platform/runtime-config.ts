@@ -1,7 +1,5 @@
 import { type TIdentityProjectName, type TRuntimeConfig, ZRuntimeConfig } from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
-import { jwksPath } from '../identity/identity-plugin.ts';
-import { projectNameForHost } from '../identity/projects.ts';
 
 export { type TRuntimeConfig, ZRuntimeConfig };
 
@@ -9,8 +7,12 @@ type TIdentityProject = { name: TIdentityProjectName; projectId: string; apiKey:
 
 /** What the runtime config is made of: the app's configuration, identity projects and mail mode. */
 export type TRuntimeConfigSources = {
-  config: Pick<FastifyInstance['config'], 'productionHost' | 'publicUrl'>;
-  identity: { projects: TIdentityProject[] };
+  config: Pick<FastifyInstance['config'], 'productionHost'>;
+  identity: {
+    projects: TIdentityProject[];
+    jwksUri: string;
+    projectForHost: (host: string) => TIdentityProjectName;
+  };
   mailer: { hasDevMailbox: boolean };
 };
 
@@ -20,7 +22,7 @@ export const buildRuntimeConfig = (
   host: string,
 ): TRuntimeConfig => {
   const productionHost = config.productionHost.toLowerCase();
-  const jwksUri = `${config.publicUrl}${jwksPath}`;
+  const { jwksUri } = identity;
 
   return {
     identity: {
@@ -31,7 +33,7 @@ export const buildRuntimeConfig = (
         jwksUri,
       })),
       productionHost,
-      projectForHost: projectNameForHost(host, productionHost),
+      projectForHost: identity.projectForHost(host),
     },
     // One origin serves every service (DESIGN §1), so no host needs an API host of its own.
     apiBase: { byHost: {}, fallback: '', path: '/{service}/api/v1' },
