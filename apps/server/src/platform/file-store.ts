@@ -1,6 +1,5 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import type { Config } from '../config.ts';
 import {
   assertFileStoreKey,
@@ -9,31 +8,10 @@ import {
   type TStagedFile,
   type TStoredObject,
 } from './file-staging.ts';
+import type { TFileStore } from './file-store-contract.ts';
 import { createS3FileStore } from './s3-file-store.ts';
 
-export type { TStagedFile, TStoredObject };
-
-/**
- * Where uploaded bytes live (DESIGN §8). Keys are made by the server (company id / file id), never
- * from a client's file name. Uploads are staged on local disk first, so a rejected upload (too
- * large, wrong type) never reaches the store.
- */
-export type TFileStore = {
-  /** Streams `source` to a staging file, hashing it on the way. */
-  stage: (source: Readable) => Promise<TStagedFile>;
-  /** Moves a staged file into the store under `key`; the staging file is gone afterwards. */
-  commit: (staged: TStagedFile, key: string) => Promise<void>;
-  /** Removes a staging file that will not be committed. Never throws. */
-  discard: (staged: TStagedFile | string) => Promise<void>;
-  /** The stored bytes, or undefined when the key holds nothing. */
-  open: (key: string) => Promise<Readable | undefined>;
-  /** Removes the bytes under `key`; removing what is not there is not an error. */
-  remove: (key: string) => Promise<void>;
-  /** Removes staging files last written before `olderThan` (left by stopped uploads); answers how many. */
-  sweepStaging: (olderThan: Date) => Promise<number>;
-  /** Every stored object, a page at a time, for the sweep of objects no `files` row names. */
-  listStored: () => AsyncIterable<TStoredObject[]>;
-};
+export type { TFileStore, TStagedFile, TStoredObject };
 
 /** The store key of a company's file: both parts are server-made UUIDs. */
 export const fileStoreKey = (companyId: string, fileId: string) =>

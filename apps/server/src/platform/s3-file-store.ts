@@ -5,7 +5,7 @@ import { AwsClient } from 'aws4fetch';
 import type { TFileStoreConfig } from '../config.ts';
 import { AppError } from './errors.ts';
 import { assertFileStoreKey, createStaging, isFileStoreKey, type TStoredObject } from './file-staging.ts';
-import type { TFileStore } from './file-store.ts';
+import type { TFileStore } from './file-store-contract.ts';
 
 type TS3Config = Extract<TFileStoreConfig, { kind: 's3' }>;
 

@@ -5,13 +5,8 @@ import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
-import { assertCompanyImage } from '../driveserver/service.ts';
-import {
-  listCountries,
-  listCurrencies,
-  listTimeZones,
-  normaliseTimeZoneName,
-} from '../master/reference-data.ts';
+import { assertCompanyImage } from '../driveserver/public.ts';
+import { listCountries, listCurrencies, listTimeZones, normaliseTimeZoneName } from '../master/public.ts';
 import * as repository from './company-repository.ts';
 import { toCompany } from './mappers.ts';
 

@@ -5,7 +5,7 @@ import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext, TUserRow } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
-import { assertCompanyImage } from '../driveserver/service.ts';
+import { assertCompanyImage } from '../driveserver/public.ts';
 import * as repository from './profile-repository.ts';
 import { endSessions } from './session-end.ts';
 

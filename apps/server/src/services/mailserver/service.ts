@@ -15,7 +15,7 @@ import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { fileStoreKey } from '../../platform/file-store.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
-import { findCompanyFile } from '../driveserver/service.ts';
+import { findCompanyFile } from '../driveserver/public.ts';
 import { createNotifications, findReachableUserIdsByEmail } from '../notifyserver/producer.ts';
 import * as repository from './repository.ts';
 import { htmlToText, sanitizeMailHtml } from './sanitize.ts';

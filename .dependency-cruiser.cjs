@@ -1,0 +1,105 @@
+// The import rules of docs/architecture.md, checked by `npm run lint:imports` (part of `npm test`).
+// Each `pathNot` exception names an edge the architecture issue still has to remove; the list shrinks,
+// it never grows without a reason written beside it.
+const product = '^(apps|packages)/[^/]+/src/';
+const tests = '(\\.test\\.tsx?$|/test-support|-test-support\\.ts$|^apps/server/test/)';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      comment: 'A cycle makes two modules one: split the shared piece out.',
+      severity: 'error',
+      from: { path: product, pathNot: tests },
+      to: { circular: true },
+    },
+    {
+      name: 'db-is-the-floor',
+      comment: 'db/ knows tables and connections only; nothing above it.',
+      severity: 'error',
+      from: { path: '^apps/server/src/db/', pathNot: tests },
+      to: {
+        path: '^apps/server/src/(platform|identity|mail|services|cli)/|^apps/server/src/(app|main)\\.ts$',
+      },
+    },
+    {
+      name: 'platform-below-modules',
+      comment: 'platform/ holds the cross-cutting pieces every module uses; it uses no module.',
+      severity: 'error',
+      from: { path: '^apps/server/src/platform/', pathNot: tests },
+      to: { path: '^apps/server/src/(identity|mail|services|cli)/|^apps/server/src/(app|main)\\.ts$' },
+    },
+    {
+      name: 'identity-stands-alone',
+      comment: 'The identity provider signals account events; it never reads the services.',
+      severity: 'error',
+      from: { path: '^apps/server/src/identity/', pathNot: tests },
+      to: { path: '^apps/server/src/(services|cli)/|^apps/server/src/(app|main)\\.ts$' },
+    },
+    {
+      name: 'services-stay-in-their-room',
+      comment:
+        'A service reaches another only through its public surface (services/<name>/public.ts) or an event. ' +
+        'Known edge still to remove (issue 11, domain events): the notification producer.',
+      severity: 'error',
+      from: { path: '^apps/server/src/services/([^/]+)/', pathNot: tests },
+      to: {
+        path: '^apps/server/src/services/([^/]+)/',
+        pathNot: [
+          '^apps/server/src/services/$1/',
+          '^apps/server/src/services/[^/]+/public\\.ts$',
+          '^apps/server/src/services/notifyserver/producer\\.ts$',
+        ],
+      },
+    },
+    {
+      name: 'mail-below-services',
+      comment:
+        'The outbox sends; it does not know who is told about a failure (still does: notifyserver producer).',
+      severity: 'error',
+      from: { path: '^apps/server/src/mail/', pathNot: tests },
+      to: {
+        path: '^apps/server/src/(services|cli)/',
+        pathNot: '^apps/server/src/services/notifyserver/producer\\.ts$',
+      },
+    },
+    {
+      name: 'only-entries-use-cli',
+      comment: 'Operator commands are entries, not libraries.',
+      severity: 'error',
+      from: {
+        path: product,
+        pathNot: `${tests}|^apps/server/src/(main|start-banner)\\.ts$|^apps/server/src/cli/`,
+      },
+      to: { path: '^apps/server/src/cli/' },
+    },
+    {
+      name: 'web-lib-below-app',
+      comment: 'lib/ and components/ serve the app; they never import it or a feature.',
+      severity: 'error',
+      from: { path: '^apps/web/src/(lib|components|config)/', pathNot: tests },
+      to: { path: '^apps/web/src/(app|features)/' },
+    },
+    {
+      name: 'web-features-apart',
+      comment: 'A feature never imports another: shared pieces move to components/ or lib/.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/', pathNot: tests },
+      to: { path: '^apps/web/src/features/([^/]+)/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'sides-meet-in-shared',
+      comment: 'The web and the server share code only through @cargodesk/shared.',
+      severity: 'error',
+      from: { path: '^apps/(web|server)/src/' },
+      to: { path: '^apps/(web|server)/src/', pathNot: '^apps/$1/src/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+  },
+};
