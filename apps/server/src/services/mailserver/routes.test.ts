@@ -15,6 +15,8 @@ import {
 import { fileStoreKey } from '../../platform/file-store.ts';
 import { sweepFiles } from '../../platform/file-sweep.ts';
 import { createId } from '../../platform/ids.ts';
+import { withTenant } from '../../platform/tenant-transaction.ts';
+import { findCompanyFileForAttaching } from '../driveserver/service.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../iamserver/iam-test-support.ts';
 
 const base = '/mailserver/api/v1';
@@ -285,6 +287,54 @@ describe.each(testDatabaseKinds)('mailserver on %s', (kind) => {
       attachments: [{ filename: 'customs.pdf', size: bytes.length }],
     });
   });
+
+  // PGlite runs one transaction at a time, so the two cannot overlap there.
+  it.runIf(kind === 'postgres')(
+    'refuses to delete a file that a mail being queued at that moment attaches',
+    async () => {
+      const fileId = await upload(testApp, member.jwt, tinyPdf, 'race.pdf');
+      let deleting: Promise<{ statusCode: number; body: string }> | undefined;
+      // The composer's transaction: the file checked and held, then the mail queued.
+      await withTenant(testApp.database.db, admin.companyId, async (tx) => {
+        const file = await findCompanyFileForAttaching(tx, admin.companyId, fileId);
+        expect(file).toBeDefined();
+        deleting = testApp.app.inject({
+          method: 'DELETE',
+          url: `/driveserver/api/v1/filesystem/file/${fileId}`,
+          headers: { authorization: member.jwt },
+        });
+        // Long enough for the removal to reach the row and wait for this transaction.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await testApp.app.mailer.enqueue(
+          {
+            companyId: admin.companyId,
+            createdBy: member.userId,
+            purpose: 'composer',
+            to: ['dana@client.test'],
+            subject: 'Race',
+            text: 'Attached.',
+            attachments: [
+              {
+                filename: 'race.pdf',
+                contentType: 'application/pdf',
+                size: tinyPdf.length,
+                companyId: admin.companyId,
+                fileId,
+              },
+            ],
+          },
+          tx,
+        );
+        // Held until the worker has had it: the removal must see it unsent.
+        await tx
+          .update(mails)
+          .set({ nextAttemptAt: sql`now() + interval '1 day'` })
+          .where(eq(mails.subject, 'Race'));
+      });
+      const refused = await deleting;
+      expect(refused?.statusCode, refused?.body).toBe(409);
+    },
+  );
 
   it('holds each company to its daily limit', async () => {
     const busy = await testApp.register('mail-busy');
