@@ -53,6 +53,8 @@ export const fileMessages = {
   malformedUpload: 'The upload was cut off or is not valid multipart/form-data. Send the file again.',
   notFound: 'No such file in your company',
   notAnImage: 'Choose an image file (PNG, JPEG, WebP or GIF).',
+  inUnsentMail:
+    'This file is attached to a mail that has not been sent yet. Delete it once the mail has gone out.',
 } as const;
 
 /** "25 MB", "512 KB": sizes as people read them (binary units, as the limit is set). */

@@ -82,6 +82,7 @@ export const registerMail = async (app: FastifyInstance, options: TRegisterMailO
   const worker = createMailWorker({
     db: app.database.db,
     transport,
+    fileStore: app.fileStore,
     logger: app.log.child({ module: 'mail' }),
     // A composer mail given up as failed tells its sender, in the same transaction.
     onFailed: async (tx, mail, lastError) => {

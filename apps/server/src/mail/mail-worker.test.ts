@@ -1,10 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchPostgresDatabase, openTestDatabase, testDatabaseKinds } from '../../test/databases.ts';
 import { type Database, type Db, openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { mails } from '../db/schema/index.ts';
+import { createLocalFileStore, fileStoreKey, type TFileStore } from '../platform/file-store.ts';
 import {
   createTestLogger,
   findClosedPort,
@@ -33,6 +38,14 @@ const readMails = (db: Db, ids: string[]) => db.select().from(mails).where(inArr
 
 describe.each(testDatabaseKinds)('mail worker on %s', (kind) => {
   let database: Database;
+  let fileRoot: string;
+  let fileStore: TFileStore;
+  /** Stores `bytes` as a company's file, as an upload would, and answers its reference. */
+  const storeFile = async (bytes: Buffer, companyId = randomUUID()) => {
+    const fileId = randomUUID();
+    await fileStore.commit(await fileStore.stage(Readable.from([bytes])), fileStoreKey(companyId, fileId));
+    return { companyId, fileId };
+  };
   const workers: { stop: () => Promise<void> }[] = [];
   const transports: TMailTransport[] = [];
 
@@ -42,7 +55,7 @@ describe.each(testDatabaseKinds)('mail worker on %s', (kind) => {
     db = database.db,
   ) => {
     const { logger, entries } = createTestLogger();
-    const worker = createMailWorker({ db, transport, logger, ...options });
+    const worker = createMailWorker({ db, transport, fileStore, logger, ...options });
     workers.push(worker);
     transports.push(transport);
     worker.start();
@@ -51,20 +64,26 @@ describe.each(testDatabaseKinds)('mail worker on %s', (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
+    fileRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'mail-worker-files-'));
+    fileStore = createLocalFileStore(fileRoot);
   });
   afterAll(async () => {
     await Promise.all(workers.map((worker) => worker.stop()));
     for (const transport of transports) transport.close();
     await database?.close();
+    if (fileRoot) await fs.rm(fileRoot, { recursive: true, force: true });
   });
 
-  it('delivers a mail with its attachment over SMTP', async () => {
+  it('delivers a mail with its attachment over SMTP, streamed from the file store, never stored in the row', async () => {
     const smtp = await startSmtpServer();
     try {
-      const bytes = randomBytes(3000);
+      // Over 1 MB, so the bytes arrive in many chunks of the file stream.
+      const bytes = randomBytes(1_500_000);
+      const file = await storeFile(bytes);
       const id = await enqueueMail(
         database.db,
         {
+          companyId: file.companyId,
           to: ['Dana Client <dana@client.test>'],
           cc: ['ops@client.test'],
           bcc: ['audit@cargodesk.test'],
@@ -76,12 +95,19 @@ describe.each(testDatabaseKinds)('mail worker on %s', (kind) => {
             {
               filename: 'manifest.bin',
               contentType: 'application/octet-stream',
-              contentBase64: bytes.toString('base64'),
+              size: bytes.length,
+              ...file,
             },
           ],
         },
         { from },
       );
+      // The queued row holds the reference only: a mail to 50 recipients costs no copy of the file.
+      const [queued] = await readMails(database.db, [id]);
+      expect(queued?.attachments).toEqual([
+        { filename: 'manifest.bin', contentType: 'application/octet-stream', size: bytes.length, ...file },
+      ]);
+      expect(JSON.stringify(queued).length).toBeLessThan(2000);
       const { worker } = startWorker(createSmtpTransport(smtp.url));
       const [sent] = await waitFor('the mail to be sent', async () => {
         const rows = await readMails(database.db, [id]);
@@ -109,6 +135,114 @@ describe.each(testDatabaseKinds)('mail worker on %s', (kind) => {
     } finally {
       await smtp.close();
     }
+  });
+
+  it('still sends the inline bytes of a mail queued before attachments were references', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const bytes = randomBytes(2000);
+      const id = randomUUID();
+      // The shape migration 0021 leaves on mails that were queued when it ran.
+      await database.db.insert(mails).values({
+        id,
+        fromAddress: from,
+        to: ['dana@client.test'],
+        subject: 'Queued before the upgrade',
+        text: 'Attached.',
+        attachments: [
+          {
+            filename: 'old.bin',
+            contentType: 'application/octet-stream',
+            size: bytes.length,
+            contentBase64: bytes.toString('base64'),
+          },
+        ],
+      });
+      const { worker } = startWorker(createSmtpTransport(smtp.url));
+      await waitFor(
+        'the mail to be sent',
+        async () => (await readMails(database.db, [id]))[0]?.status === 'sent',
+      );
+      await worker.stop();
+      const message = smtp.received.find((received) => received.subject === 'Queued before the upgrade');
+      expect(readAttachment(message?.raw ?? '', 'old.bin')?.equals(bytes)).toBe(true);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('fails a mail at once, saying which attachment is gone, when its file was deleted before it went out', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const kept = await storeFile(randomBytes(100));
+      const gone = await storeFile(randomBytes(100), kept.companyId);
+      const id = await enqueueMail(
+        database.db,
+        {
+          companyId: kept.companyId,
+          to: ['dana@client.test'],
+          subject: 'Missing attachment',
+          text: 'Attached.',
+          attachments: [
+            { filename: 'kept.bin', contentType: 'application/octet-stream', size: 100, ...kept },
+            { filename: 'gone.pdf', contentType: 'application/pdf', size: 100, ...gone },
+          ],
+        },
+        { from },
+      );
+      await fileStore.remove(fileStoreKey(gone.companyId, gone.fileId));
+      const failures: string[] = [];
+      const { logger } = createTestLogger();
+      const worker = createMailWorker({
+        db: database.db,
+        transport: createSmtpTransport(smtp.url),
+        fileStore,
+        logger,
+        ...quickRetries,
+        onFailed: async (_tx, mail, lastError) => {
+          failures.push(`${mail.id}: ${lastError}`);
+        },
+      });
+      workers.push(worker);
+      worker.start();
+      const [failed] = await waitFor('the mail to fail', async () => {
+        const rows = await readMails(database.db, [id]);
+        return rows[0]?.status === 'failed' && rows;
+      });
+      await worker.stop();
+      // One attempt, not fifteen: the file will not come back.
+      expect(failed).toMatchObject({ attempts: 1, sentAt: null, lockedUntil: null });
+      expect(failed?.lastError).toBe('The attachment "gone.pdf" was deleted before the mail was sent.');
+      expect(failures).toEqual([`${id}: ${failed?.lastError}`]);
+      expect(smtp.received.filter((message) => message.subject === 'Missing attachment')).toEqual([]);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("refuses to send another company's file", async () => {
+    const file = await storeFile(randomBytes(100));
+    const id = await enqueueMail(
+      database.db,
+      {
+        companyId: randomUUID(),
+        to: ['dana@client.test'],
+        subject: 'Foreign attachment',
+        text: 'Attached.',
+        attachments: [{ filename: 'theirs.pdf', contentType: 'application/pdf', size: 100, ...file }],
+      },
+      { from },
+    );
+    const { worker } = startWorker(createCaptureTransport());
+    const [failed] = await waitFor('the mail to fail', async () => {
+      const rows = await readMails(database.db, [id]);
+      return rows[0]?.status === 'failed' && rows;
+    });
+    await worker.stop();
+    expect(failed).toMatchObject({
+      attempts: 1,
+      lastError: 'The attachment "theirs.pdf" is not a file of this company.',
+    });
   });
 
   it('keeps mails queued while SMTP is down and delivers each once it is back', async () => {
@@ -256,6 +390,62 @@ describe.each(testDatabaseKinds)('mail worker on %s', (kind) => {
     }
   });
 
+  it('holds a send whose attachment stalls in the file store to its deadline, closes the stream and retries', async () => {
+    const smtp = await startSmtpServer();
+    const bytes = randomBytes(5000);
+    const file = await storeFile(bytes);
+    const stalled: Readable[] = [];
+    // The first read hangs, as a bucket that stops sending mid-object; the next is served in full.
+    const slowStore: Pick<TFileStore, 'open'> = {
+      open: async (key) => {
+        if (stalled.length > 0) return fileStore.open(key);
+        const stream = new Readable({ read: () => {} });
+        stalled.push(stream);
+        return stream;
+      },
+    };
+    const { logger, entries } = createTestLogger();
+    const worker = createMailWorker({
+      db: database.db,
+      transport: createSmtpTransport(smtp.url),
+      fileStore: slowStore,
+      logger,
+      ...quickRetries,
+      sendTimeoutMs: 400,
+    });
+    workers.push(worker);
+    try {
+      const id = await enqueueMail(
+        database.db,
+        {
+          companyId: file.companyId,
+          to: ['x@client.test'],
+          subject: 'Stalled attachment',
+          text: 'Hi',
+          attachments: [
+            { filename: 'slow.bin', contentType: 'application/octet-stream', size: 5000, ...file },
+          ],
+        },
+        { from },
+      );
+      worker.start();
+      const [sent] = await waitFor('the mail to be sent on its second attempt', async () => {
+        const rows = await readMails(database.db, [id]);
+        return rows[0]?.status === 'sent' && rows;
+      });
+      expect(sent).toMatchObject({ attempts: 2, lastError: null });
+      expect(stalled[0]?.destroyed).toBe(true);
+      const failedAttempt = entries.find((entry) => entry.message === 'mail send failed');
+      expect(failedAttempt?.fields).toMatchObject({ error: 'The mail server did not finish within 0.4 s' });
+      const delivered = smtp.received.filter((message) => message.subject === 'Stalled attachment');
+      expect(delivered).toHaveLength(1);
+      expect(readAttachment(delivered[0]?.raw ?? '', 'slow.bin')?.equals(bytes)).toBe(true);
+    } finally {
+      await worker.stop();
+      await smtp.close();
+    }
+  });
+
   it('keeps every SMTP timeout under the deadline of one send, and that under the lease', () => {
     const { sendTimeoutMs, leaseMs } = defaultMailWorkerOptions;
     expect(leaseMs).toBeGreaterThan(sendTimeoutMs);
@@ -265,6 +455,7 @@ describe.each(testDatabaseKinds)('mail worker on %s', (kind) => {
       createMailWorker({
         db: database.db,
         transport: createCaptureTransport(),
+        fileStore,
         logger: createTestLogger().logger,
         sendTimeoutMs: 60_000,
         leaseMs: 30_000,

@@ -1,10 +1,12 @@
+import type { Readable } from 'node:stream';
 import { and, eq, lt, lte, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 import { mails } from '../db/schema/index.ts';
+import { fileStoreKey, type TFileStore } from '../platform/file-store.ts';
 import type { TMailRow } from './outbox.ts';
-import type { TMailTransport } from './transports.ts';
+import type { TMailContent, TMailTransport } from './transports.ts';
 
 export type TMailWorkerOptions = {
   /** How often to look for due mails when nobody calls `wake()`. */
@@ -44,12 +46,71 @@ type TClaimedMail = TMailRow & { lockedUntil: Date };
 
 const milliseconds = (value: number) => sql`${value}::double precision * interval '1 millisecond'`;
 
+/** A failure no retry can mend (an attachment's file is gone): the mail fails at once. */
+export class PermanentMailError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PermanentMailError';
+  }
+}
+
+/**
+ * Opens each attachment's bytes: a reference is streamed from the file store, the inline bytes of
+ * a mail queued before attachments were references are decoded. `track` is told of every stream
+ * opened, so the caller can close them however the send ends.
+ */
+const openAttachments = async (
+  fileStore: Pick<TFileStore, 'open'>,
+  mail: TMailRow,
+  track: (stream: Readable) => void,
+): Promise<TMailContent[]> => {
+  const contents: TMailContent[] = [];
+  for (const attachment of mail.attachments) {
+    const { filename, contentType } = attachment;
+    if ('fileId' in attachment) {
+      // Only the composer writes references, always to its own company's files; anything else
+      // would send one company's file in another's mail.
+      if (attachment.companyId !== mail.companyId) {
+        throw new PermanentMailError(`The attachment "${filename}" is not a file of this company.`);
+      }
+      const stream = await fileStore.open(fileStoreKey(attachment.companyId, attachment.fileId));
+      if (!stream) {
+        throw new PermanentMailError(`The attachment "${filename}" was deleted before the mail was sent.`);
+      }
+      track(stream);
+      contents.push({ filename, contentType, content: stream });
+    } else if (attachment.contentBase64 !== undefined) {
+      contents.push({ filename, contentType, content: Buffer.from(attachment.contentBase64, 'base64') });
+    } else {
+      throw new PermanentMailError(`The attachment "${filename}" is no longer kept.`);
+    }
+  }
+  return contents;
+};
+
 /**
  * Nodemailer's timeouts bound each wait, not a whole send (a server trickling bytes could hold it
- * for ever), so the send also races a deadline. A send abandoned there may still finish in the
- * background: like a crash after the server accepted, that is at worst one duplicate, never a loss.
+ * for ever), so the send, opening its attachments included, races a deadline. A send abandoned
+ * there may still finish in the background: like a crash after the server accepted, that is at
+ * worst one duplicate, never a loss. Its attachment streams are closed then, so it rarely does.
  */
-const sendBefore = async (transport: TMailTransport, mail: TMailRow, timeoutMs: number) => {
+const sendBefore = async (
+  transport: TMailTransport,
+  fileStore: Pick<TFileStore, 'open'>,
+  mail: TMailRow,
+  timeoutMs: number,
+) => {
+  const streams: Readable[] = [];
+  let isSettled = false;
+  const close = (stream: Readable) => {
+    // An error here would otherwise reach no listener when the transport never read the stream.
+    stream.on('error', () => {});
+    stream.destroy(new Error('The send ended before this attachment was read'));
+  };
+  const track = (stream: Readable) => {
+    if (isSettled) close(stream);
+    else streams.push(stream);
+  };
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -58,9 +119,13 @@ const sendBefore = async (transport: TMailTransport, mail: TMailRow, timeoutMs: 
     );
   });
   try {
-    return await Promise.race([transport.send(mail), deadline]);
+    const sending = (async () => transport.send(mail, await openAttachments(fileStore, mail, track)))();
+    return await Promise.race([sending, deadline]);
   } finally {
     clearTimeout(timer);
+    isSettled = true;
+    // A finished send has read every stream to its end; an abandoned one stops reading here.
+    for (const stream of streams) if (!stream.destroyed) close(stream);
   }
 };
 
@@ -107,12 +172,15 @@ const claimNextMail = (db: Db, leaseMs: number) =>
 export const createMailWorker = ({
   db,
   transport,
+  fileStore,
   logger,
   onFailed,
   ...options
 }: {
   db: Db;
   transport: TMailTransport;
+  /** Where attachments' bytes are read from at send time. */
+  fileStore: Pick<TFileStore, 'open'>;
   logger: FastifyBaseLogger;
   onFailed?: TMailFailedHandler;
 } & Partial<TMailWorkerOptions>) => {
@@ -132,12 +200,12 @@ export const createMailWorker = ({
 
   const send = async (mail: TClaimedMail): Promise<PgUpdateSetSource<typeof mails>> => {
     try {
-      const { messageId } = await sendBefore(transport, mail, sendTimeoutMs);
+      const { messageId } = await sendBefore(transport, fileStore, mail, sendTimeoutMs);
       logger.info({ mailId: mail.id, attempts: mail.attempts }, 'mail sent');
       return { status: 'sent', messageId, sentAt: sql`now()`, lastError: null };
     } catch (error) {
       const lastError = describeError(error);
-      if (mail.attempts >= maxAttempts) {
+      if (error instanceof PermanentMailError || mail.attempts >= maxAttempts) {
         logger.error(
           { mailId: mail.id, attempts: mail.attempts, error: lastError },
           'mail failed: giving up',

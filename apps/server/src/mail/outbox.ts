@@ -1,9 +1,10 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
-import { mails, type TMailAttachment } from '../db/schema/index.ts';
+import { mails, type TMailAttachment, type TMailFileAttachment } from '../db/schema/index.ts';
 import { AppError } from '../platform/errors.ts';
 import { createId } from '../platform/ids.ts';
 
-export type { TMailAttachment };
+export type { TMailAttachment, TMailFileAttachment };
 
 export type TOutgoingMail = {
   companyId?: string | null;
@@ -19,7 +20,8 @@ export type TOutgoingMail = {
   subject: string;
   text: string;
   html?: string;
-  attachments?: TMailAttachment[];
+  /** References to the company's files; the worker reads their bytes when it sends. */
+  attachments?: TMailFileAttachment[];
 };
 
 export type TMailRow = typeof mails.$inferSelect;
@@ -50,4 +52,23 @@ export const enqueueMail = async (db: Queryable, mail: TOutgoingMail, { from }: 
     attachments: mail.attachments ?? [],
   });
   return id;
+};
+
+/**
+ * True while a mail not yet sent (queued, or being sent) attaches the file: its bytes are read only
+ * when the mail goes out, so the file must stay until then. A failed mail does not hold its files.
+ */
+export const isFileInUnsentMail = async (db: Queryable, companyId: string, fileId: string) => {
+  const [row] = await db
+    .select({ id: mails.id })
+    .from(mails)
+    .where(
+      and(
+        eq(mails.companyId, companyId),
+        inArray(mails.status, ['queued', 'sending']),
+        sql`${mails.attachments} @> ${JSON.stringify([{ fileId }])}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 };

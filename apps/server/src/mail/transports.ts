@@ -1,10 +1,14 @@
+import type { Readable } from 'node:stream';
 import nodemailer from 'nodemailer';
 import type { TMailRow } from './outbox.ts';
+
+/** An attachment ready to send: the bytes streamed from the file store (or, for old mails, inline). */
+export type TMailContent = { filename: string; contentType: string; content: Readable | Buffer };
 
 export type TMailTransport = {
   /** True for the capture transport: mails go nowhere and the developer mailbox shows them. */
   isCapturing: boolean;
-  send: (mail: TMailRow) => Promise<{ messageId: string }>;
+  send: (mail: TMailRow, attachments: TMailContent[]) => Promise<{ messageId: string }>;
   close: () => void;
 };
 
@@ -25,7 +29,7 @@ export const createSmtpTransport = (smtpUrl: string): TMailTransport => {
   const transporter = nodemailer.createTransport({ url: smtpUrl, ...smtpTimeouts });
   return {
     isCapturing: false,
-    send: async (mail) => {
+    send: async (mail, attachments) => {
       const info = await transporter.sendMail({
         messageId: createMessageId(mail),
         from: mail.fromAddress,
@@ -36,11 +40,11 @@ export const createSmtpTransport = (smtpUrl: string): TMailTransport => {
         subject: mail.subject,
         text: mail.text,
         html: mail.html ?? undefined,
-        attachments: mail.attachments.map(({ filename, contentType, contentBase64 }) => ({
+        // Streams are read as the message is written to the socket: never whole in memory.
+        attachments: attachments.map(({ filename, contentType, content }) => ({
           filename,
           contentType,
-          content: contentBase64,
-          encoding: 'base64',
+          content,
         })),
       });
       return { messageId: info.messageId };

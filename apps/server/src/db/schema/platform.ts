@@ -110,13 +110,32 @@ export const auditEvents = pgTable(
   ],
 );
 
-export type TMailAttachment = {
+/**
+ * An attachment as the outbox keeps it: a reference to a company's file, whose bytes the worker
+ * streams from the file store at send time, so a mail's bytes are never copied into the database
+ * (once per mail, however many recipients). Name and type are the file's when the mail was written.
+ */
+export type TMailFileAttachment = {
   filename: string;
   contentType: string;
-  contentBase64: string;
-  /** Bytes before base64; set by the composer (the Sent list shows it without reading the content). */
-  size?: number;
+  /** Bytes; the Sent list shows it without opening the file. */
+  size: number;
+  companyId: string;
+  fileId: string;
 };
+
+/**
+ * Before migration 0021 the bytes were kept inline, base64. Mails queued (or failed, and so open to
+ * a retry) then keep them and still send; sent mails were stripped to name, type and size.
+ */
+export type TMailInlineAttachment = {
+  filename: string;
+  contentType: string;
+  size: number;
+  contentBase64?: string;
+};
+
+export type TMailAttachment = TMailFileAttachment | TMailInlineAttachment;
 
 /** The outbox: every outgoing mail is a row here before any transport sees it (DESIGN §8). */
 export const mails = pgTable(

@@ -1,4 +1,4 @@
 // driveserver's public surface: what other modules may use. Everything else in driveserver/ is its own.
 
 /** A company's file looked up for another module: an avatar or logo, a mail attachment. */
-export { assertCompanyImage, findCompanyFile } from './service.ts';
+export { assertCompanyImage, findCompanyFileForAttaching } from './service.ts';

@@ -10,11 +10,21 @@ export const insertFile = async (db: Queryable, file: TNewFile) => {
   await db.insert(files).values(file);
 };
 
-export const findFile = async (db: Queryable, companyId: string, fileId: string) => {
-  const [row] = await db
+/**
+ * `lock`: `share` holds the row against a removal until the transaction ends (a mail attaching it);
+ * `update` is the removal's own, so the two never pass each other unseen.
+ */
+export const findFile = async (
+  db: Queryable,
+  companyId: string,
+  fileId: string,
+  lock?: 'share' | 'update',
+) => {
+  const query = db
     .select()
     .from(files)
     .where(and(eq(files.companyId, companyId), eq(files.id, fileId)));
+  const [row] = await (lock ? query.for(lock) : query);
   return row;
 };
 

@@ -145,7 +145,8 @@ export const registerDriveServer = async (app: FastifyInstance) => {
     '/filesystem/file/:id',
     {
       config: { permission: 'files:write' },
-      schema: { params: ZFileIdParams, response: { 200: dataOf(ZFileMeta), ...fileErrors } },
+      // 409: the file is attached to a mail not yet sent.
+      schema: { params: ZFileIdParams, response: { 200: dataOf(ZFileMeta), ...fileErrors, 409: ZErrorBody } },
     },
     async (request) => ({
       data: await service.remove(requireAuth(request), auditActorOf(request), request.params.id),

@@ -8,6 +8,7 @@ import {
 } from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db/client.ts';
+import { isFileInUnsentMail } from '../../mail/outbox.ts';
 import type { TAuditActor } from '../../platform/audit.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
@@ -53,6 +54,15 @@ export const cleanFileName = (name: string) => {
  */
 export const findCompanyFile = async (tx: Queryable, companyId: string, fileId: string) => {
   const row = await repository.findFile(tx, companyId, fileId);
+  return row ? toFileMeta(row) : undefined;
+};
+
+/**
+ * As `findCompanyFile`, holding the row until the transaction ends: a mail attaching the file
+ * commits before any removal of it can check for unsent mails, or sees the file gone.
+ */
+export const findCompanyFileForAttaching = async (tx: Queryable, companyId: string, fileId: string) => {
+  const row = await repository.findFile(tx, companyId, fileId, 'share');
   return row ? toFileMeta(row) : undefined;
 };
 
@@ -151,9 +161,17 @@ export const createDriveService = (app: FastifyInstance) => {
     return { meta: toFileMeta(row), stream };
   };
 
-  /** Removes the row (and records it) first; bytes left behind by a failed removal are harmless. */
+  /**
+   * Removes the row (and records it) first; bytes left behind by a failed removal are harmless.
+   * A file attached to a mail not yet sent stays: the mail reads its bytes when it goes out.
+   */
   const remove = async (auth: TAuthContext, actor: TAuditActor, fileId: string): Promise<TFileMeta> => {
     const removed = await withTenant(db, auth.companyId, async (tx) => {
+      // Locked first, so a mail attaching it at this moment is either seen below or finds it gone.
+      if (!(await repository.findFile(tx, auth.companyId, fileId, 'update'))) return undefined;
+      if (await isFileInUnsentMail(tx, auth.companyId, fileId)) {
+        throw new AppError('CONFLICT', fileMessages.inUnsentMail);
+      }
       const row = await repository.deleteFile(tx, auth.companyId, fileId);
       if (!row) return undefined;
       const meta = toFileMeta(row);

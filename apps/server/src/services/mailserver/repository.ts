@@ -20,7 +20,7 @@ const sentColumns = {
   attachments: sql<{ filename: string; size: number }[]>`coalesce((
     select jsonb_agg(jsonb_build_object(
       'filename', attachment->>'filename',
-      'size', coalesce((attachment->>'size')::int, length(attachment->>'contentBase64') * 3 / 4)))
+      'size', (attachment->>'size')::int))
     from jsonb_array_elements(${mails.attachments}) as attachment), '[]'::jsonb)`,
 };
 

@@ -1,12 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { mailMessages, messages, type TNotification, type TSentMail } from '@cargodesk/shared';
+import { fileMessages, mailMessages, messages, type TNotification, type TSentMail } from '@cargodesk/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../../test/databases.ts';
 import { multipartBody, tinyPdf } from '../../../test/multipart.ts';
 import { auditEvents, companies, files, mails } from '../../db/schema/index.ts';
-import { readAttachment, readHeader, startSmtpServer, waitFor } from '../../mail/mail-test-support.ts';
+import {
+  createTestLogger,
+  readAttachment,
+  readHeader,
+  startSmtpServer,
+  waitFor,
+} from '../../mail/mail-test-support.ts';
+import { fileStoreKey } from '../../platform/file-store.ts';
+import { sweepFiles } from '../../platform/file-sweep.ts';
 import { createId } from '../../platform/ids.ts';
+import { withTenant } from '../../platform/tenant-transaction.ts';
+import { findCompanyFileForAttaching } from '../driveserver/service.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../iamserver/iam-test-support.ts';
 
 const base = '/mailserver/api/v1';
@@ -214,6 +224,118 @@ describe.each(testDatabaseKinds)('mailserver on %s', (kind) => {
     );
   });
 
+  it('keeps a file while a mail not yet sent attaches it, and fails a retried mail whose file was deleted since', async () => {
+    const bytes = pdfOf(2000);
+    const fileId = await upload(testApp, member.jwt, bytes, 'customs.pdf');
+    const response = await sendAs(member.jwt, {
+      to: ['dana@client.test'],
+      subject: 'Customs papers',
+      attachmentFileIds: [fileId],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const { _id: id } = response.json<{ data: TSentMail }>().data;
+    await waitFor('the mail to be sent', async () =>
+      (await sentOf(member.jwt)).data.some((mail) => mail._id === id && mail.status === 'sent'),
+    );
+    // As it would be during an SMTP outage: queued, its next attempt a while off.
+    await testApp.database.db
+      .update(mails)
+      .set({ status: 'queued', nextAttemptAt: sql`now() + interval '1 day'` })
+      .where(eq(mails.id, id));
+    const removeFile = () =>
+      testApp.app.inject({
+        method: 'DELETE',
+        url: `/driveserver/api/v1/filesystem/file/${fileId}`,
+        headers: { authorization: member.jwt },
+      });
+    const refused = await removeFile();
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json<{ error: { code: string; message: string } }>().error).toMatchObject({
+      code: 'CONFLICT',
+      message: fileMessages.inUnsentMail,
+    });
+    // The sweep keeps it too: its row is still there, however old the bytes.
+    const { logger } = createTestLogger();
+    await sweepFiles({
+      database: testApp.database,
+      fileStore: testApp.app.fileStore,
+      logger,
+      olderThan: new Date(Date.now() + 60_000),
+    });
+    const stored = await testApp.app.fileStore.open(fileStoreKey(admin.companyId, fileId));
+    expect(stored).toBeDefined();
+    stored?.destroy();
+    await testApp.database.db.update(mails).set({ status: 'sending' }).where(eq(mails.id, id));
+    expect((await removeFile()).statusCode).toBe(409);
+
+    // A failed mail holds nothing: the file goes, and a retry fails at once, saying why.
+    await testApp.database.db
+      .update(mails)
+      .set({ status: 'failed', lastError: '421 try later', attempts: 15 })
+      .where(eq(mails.id, id));
+    const removed = await removeFile();
+    expect(removed.statusCode, removed.body).toBe(200);
+    const retried = await call('POST', `/sent/${id}/retry`, member.jwt);
+    expect(retried.statusCode, retried.body).toBe(200);
+    await waitFor('the retried mail to fail', async () =>
+      (await sentOf(member.jwt)).data.some((mail) => mail._id === id && mail.status === 'failed'),
+    );
+    expect((await sentOf(member.jwt)).data.find((mail) => mail._id === id)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      failReason: 'The attachment "customs.pdf" was deleted before the mail was sent.',
+      attachments: [{ filename: 'customs.pdf', size: bytes.length }],
+    });
+  });
+
+  // PGlite runs one transaction at a time, so the two cannot overlap there.
+  it.runIf(kind === 'postgres')(
+    'refuses to delete a file that a mail being queued at that moment attaches',
+    async () => {
+      const fileId = await upload(testApp, member.jwt, tinyPdf, 'race.pdf');
+      let deleting: Promise<{ statusCode: number; body: string }> | undefined;
+      // The composer's transaction: the file checked and held, then the mail queued.
+      await withTenant(testApp.database.db, admin.companyId, async (tx) => {
+        const file = await findCompanyFileForAttaching(tx, admin.companyId, fileId);
+        expect(file).toBeDefined();
+        deleting = testApp.app.inject({
+          method: 'DELETE',
+          url: `/driveserver/api/v1/filesystem/file/${fileId}`,
+          headers: { authorization: member.jwt },
+        });
+        // Long enough for the removal to reach the row and wait for this transaction.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await testApp.app.mailer.enqueue(
+          {
+            companyId: admin.companyId,
+            createdBy: member.userId,
+            purpose: 'composer',
+            to: ['dana@client.test'],
+            subject: 'Race',
+            text: 'Attached.',
+            attachments: [
+              {
+                filename: 'race.pdf',
+                contentType: 'application/pdf',
+                size: tinyPdf.length,
+                companyId: admin.companyId,
+                fileId,
+              },
+            ],
+          },
+          tx,
+        );
+        // Held until the worker has had it: the removal must see it unsent.
+        await tx
+          .update(mails)
+          .set({ nextAttemptAt: sql`now() + interval '1 day'` })
+          .where(eq(mails.subject, 'Race'));
+      });
+      const refused = await deleting;
+      expect(refused?.statusCode, refused?.body).toBe(409);
+    },
+  );
+
   it('holds each company to its daily limit', async () => {
     const busy = await testApp.register('mail-busy');
     for (let n = 0; n < 4; n += 1) {
@@ -345,6 +467,18 @@ describe('mailserver over real SMTP', () => {
     expect(readHeader(raw, 'From')).toMatch(/^"?Quay Freight via Cargodesk"? <no-reply@cargodesk\.test>$/);
     expect(readHeader(raw, 'Reply-To')).toContain(sender.email);
     expect(readAttachment(raw, 'bill of lading.pdf')?.equals(bytes)).toBe(true);
+    // The outbox row names the file and holds none of its bytes.
+    const [row] = await testApp.database.db.select().from(mails).where(eq(mails.id, mail._id));
+    expect(row?.attachments).toEqual([
+      {
+        filename: 'bill of lading.pdf',
+        contentType: 'application/pdf',
+        size: bytes.length,
+        companyId: sender.companyId,
+        fileId,
+      },
+    ]);
+    expect(JSON.stringify(row).length).toBeLessThan(2000);
   });
 
   it('keeps a mail through an SMTP outage, gives it up as failed with the reason and tells the sender; retry sends it', async () => {

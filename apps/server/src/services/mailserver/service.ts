@@ -9,13 +9,13 @@ import {
 } from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { TMailAttachment } from '../../db/schema/index.ts';
+import type { Tx } from '../../db/client.ts';
+import type { TMailFileAttachment } from '../../db/schema/index.ts';
 import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { fileStoreKey } from '../../platform/file-store.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
-import { findCompanyFile } from '../driveserver/public.ts';
+import { findCompanyFileForAttaching } from '../driveserver/public.ts';
 import { createNotifications, findReachableUserIdsByEmail } from '../notifyserver/producer.ts';
 import * as repository from './repository.ts';
 import { htmlToText, sanitizeMailHtml } from './sanitize.ts';
@@ -72,32 +72,31 @@ export const createMailService = (app: FastifyInstance) => {
   const { db } = app.database;
   const fromAddress = addressOf(app.config.mailFrom);
 
-  const readAttachments = async (auth: TAuthContext, fileIds: string[]): Promise<TMailAttachment[]> => {
-    const unique = [...new Set(fileIds)];
-    const files = await withTenant(db, auth.companyId, async (tx) =>
-      Promise.all(unique.map((id) => findCompanyFile(tx, auth.companyId, id))),
-    );
-    if (files.some((file) => !file)) throw fieldError('attachmentFileIds', mailMessages.attachmentNotFound);
-    const total = files.reduce((sum, file) => sum + (file?.size ?? 0), 0);
+  /**
+   * The attachments as references to the company's files, checked and held (`for share`) in the
+   * transaction that queues the mail: the worker streams their bytes from the store when it sends,
+   * and a file attached to a mail not yet sent cannot be deleted.
+   */
+  const attachFiles = async (tx: Tx, auth: TAuthContext, fileIds: string[]) => {
+    const files = [];
+    for (const id of new Set(fileIds)) {
+      const file = await findCompanyFileForAttaching(tx, auth.companyId, id);
+      if (!file) throw fieldError('attachmentFileIds', mailMessages.attachmentNotFound);
+      files.push(file);
+    }
+    const total = files.reduce((sum, file) => sum + file.size, 0);
     if (total > mailRules.maxAttachmentBytes) {
       throw new AppError('PAYLOAD_TOO_LARGE', mailMessages.attachmentsTooLarge);
     }
-    const attachments: TMailAttachment[] = [];
-    for (const file of files) {
-      if (!file) continue;
-      const stream = await app.fileStore.open(fileStoreKey(auth.companyId, file._id));
-      if (!stream) throw fieldError('attachmentFileIds', mailMessages.attachmentNotFound);
-      const chunks: Buffer[] = [];
-      for await (const chunk of stream) chunks.push(chunk as Buffer);
-      const bytes = Buffer.concat(chunks);
-      attachments.push({
+    return files.map(
+      (file): TMailFileAttachment => ({
         filename: file.name,
         contentType: file.contentType,
-        contentBase64: bytes.toString('base64'),
-        size: bytes.length,
-      });
-    }
-    return attachments;
+        size: file.size,
+        companyId: auth.companyId,
+        fileId: file._id,
+      }),
+    );
   };
 
   const send = async ({ auth, actor }: TMailCaller, body: z.output<typeof ZSendMailRequest>) => {
@@ -108,11 +107,10 @@ export const createMailService = (app: FastifyInstance) => {
     if (recipients.to.length === 0) throw fieldError('to', mailMessages.noRecipients);
     if (recipientCount > mailRules.maxRecipients) throw fieldError('to', mailMessages.tooManyRecipients);
     const html = sanitizeMailHtml(body.html);
-    // Read before the transaction: file bytes never hold the database.
-    const attachments = await readAttachments(auth, body.attachmentFileIds);
     const senderName = `${auth.user.firstName} ${auth.user.lastName}`.trim();
 
     const id = await withTenant(db, auth.companyId, async (tx) => {
+      const attachments = await attachFiles(tx, auth, body.attachmentFileIds);
       await repository.lockCompany(tx, auth.companyId);
       const limit = app.config.mailDailyLimit;
       if (
