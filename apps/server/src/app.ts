@@ -7,6 +7,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { registerIdentity } from './identity/identity-plugin.ts';
 import { registerMail, type TRegisterMailOptions } from './mail/mail-plugin.ts';
+import { registerApiDocs, registerApiDocsRoutes } from './platform/api-docs.ts';
 import { registerAuthContext } from './platform/auth-context.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { registerEventsBus } from './platform/events-bus.ts';
@@ -116,6 +117,8 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   const database = options.database ?? (await openConfiguredDatabase(config));
   app.decorate('config', config);
   registerRouteTable(app);
+  // Before every route too: the API reference is built from the routes registered after it.
+  await registerApiDocs(app);
   // Before every route: a hook applies only to the routes registered after it.
   registerInputGuard(app);
   app.decorate('database', database);
@@ -175,6 +178,7 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   await app.register(registerDriveServer, { prefix: '/driveserver/api/v1' });
   await app.register(registerMailServer, { prefix: '/mailserver/api/v1' });
   await app.register(registerNotifyServer, { prefix: '/notifyserver/api/v1', ...options.notify });
+  await registerApiDocsRoutes(app);
   // Last: the SPA answers browser navigations that no route above claimed.
   await registerWebApp(app);
 

@@ -3,9 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
 /** The error envelope every route declares for its failure statuses. */
-export const ZErrorBody = z.object({
-  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
-});
+export const ZErrorBody = z
+  .object({ error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }) })
+  // Named once in the API reference instead of repeated under every operation.
+  .meta({ id: 'ErrorBody' });
 
 /** `{ data }` around a response schema (DESIGN §6). */
 export const dataOf = <TSchema extends z.ZodType>(schema: TSchema) => z.object({ data: schema });
@@ -13,6 +14,15 @@ export const dataOf = <TSchema extends z.ZodType>(schema: TSchema) => z.object({
 /** A page of a list: `{ data: [...], meta: { total, page, pageSize } }` (DESIGN §6). */
 export const listOf = <TSchema extends z.ZodType>(schema: TSchema) =>
   z.object({ data: z.array(schema), meta: ZListMeta });
+
+/**
+ * A 2xx answer that is not JSON (a file's bytes, an event stream), for the API reference: a stream
+ * bypasses the response serializer, so this schema only describes.
+ */
+export const streamedResponse = (contentType: string, description: string) => ({
+  description,
+  content: { [contentType]: { schema: z.string().meta({ format: 'binary' }) } },
+});
 
 /** The statuses any signed-in route can answer besides its own. */
 export const signedInErrors = { 401: ZErrorBody, 403: ZErrorBody } as const;

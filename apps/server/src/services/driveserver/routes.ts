@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditActorOf } from '../../platform/audit.ts';
 import { authenticate, requireAuth } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
+import { dataOf, listOf, signedInErrors, streamedResponse, ZErrorBody } from '../../platform/http.ts';
 import { assertSafeInput } from '../../platform/input-guard.ts';
 import { createDriveService } from './service.ts';
 
@@ -114,7 +114,16 @@ export const registerDriveServer = async (app: FastifyInstance) => {
 
   routes.get(
     '/filesystem/file/:id',
-    { config: { permission: 'files:read' }, schema: { params: ZFileIdParams, response: fileErrors } },
+    {
+      config: { permission: 'files:read' },
+      schema: {
+        params: ZFileIdParams,
+        response: {
+          200: streamedResponse('application/octet-stream', "The file's bytes, with its own type"),
+          ...fileErrors,
+        },
+      },
+    },
     async (request, reply) => {
       const { meta, stream } = await service.download(requireAuth(request), request.params.id);
       const isViewable = meta.contentType.startsWith('image/') || meta.contentType === 'application/pdf';

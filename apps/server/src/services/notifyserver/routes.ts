@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { auditActorOf } from '../../platform/audit.ts';
 import { authenticate, requireAuth } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
+import { dataOf, listOf, signedInErrors, streamedResponse, ZErrorBody } from '../../platform/http.ts';
 import { createNotifyService } from './service.ts';
 import { createStreamHub, defaultStreamHubOptions, type TStreamHubOptions } from './stream-hub.ts';
 
@@ -96,7 +96,16 @@ export const registerNotifyServer = async (app: FastifyInstance, options: TNotif
 
   routes.get(
     '/stream',
-    { schema: { querystring: ZStreamQuery, response: { ...signedInErrors, 400: ZErrorBody } } },
+    {
+      schema: {
+        querystring: ZStreamQuery,
+        response: {
+          200: streamedResponse('text/event-stream', 'Server-sent events: notifications and change signals'),
+          ...signedInErrors,
+          400: ZErrorBody,
+        },
+      },
+    },
     async (request, reply) => {
       const auth = requireAuth(request);
       const header = request.headers['last-event-id'];
