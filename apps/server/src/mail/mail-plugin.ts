@@ -1,12 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
 import { AppError } from '../platform/errors.ts';
 import { ZErrorBody } from '../platform/http.ts';
-import { createNotifications } from '../services/notifyserver/producer.ts';
 import { findCapturedMails, renderMailboxPage } from './dev-mailbox.ts';
 import { createMailWorker, type TMailWorkerOptions } from './mail-worker.ts';
 import { enqueueMail, type TOutgoingMail } from './outbox.ts';
@@ -87,21 +84,12 @@ export const registerMail = async (app: FastifyInstance, options: TRegisterMailO
     // A composer mail given up as failed tells its sender, in the same transaction.
     onFailed: async (tx, mail, lastError) => {
       if (!mail.companyId || !mail.createdBy) return;
-      // The sender may have been deleted since.
-      const [sender] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.companyId, mail.companyId), eq(users.id, mail.createdBy)));
-      if (!sender) return;
-      await createNotifications(tx, app.events, {
+      await app.domainEvents.emit(tx, {
+        type: 'mail-failed',
         companyId: mail.companyId,
-        userIds: [mail.createdBy],
-        notification: {
-          kind: 'mail-failed',
-          title: `Your mail "${mail.subject}" could not be sent`,
-          body: lastError,
-          link: '/dashboard?mail=sent',
-        },
+        senderUserId: mail.createdBy,
+        subject: mail.subject,
+        reason: lastError,
       });
     },
     ...options.worker,

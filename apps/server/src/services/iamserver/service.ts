@@ -17,7 +17,6 @@ import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
 import { getOrCreateSecret } from '../../platform/secrets.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
-import { createNotifications, findAdminUserIds, notifyPlanExpiring } from '../notifyserver/producer.ts';
 import { createCompanyWithAdmin } from './company-setup.ts';
 import { isPlanExpired, toCompany, toProduct } from './mappers.ts';
 import * as repository from './repository.ts';
@@ -127,16 +126,10 @@ export const createIamService = async (app: FastifyInstance) => {
         before: { status: 'invited' },
         after: { status: 'active' },
       });
-      const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
-      await createNotifications(tx, app.events, {
+      await app.domainEvents.emit(tx, {
+        type: 'user-joined',
         companyId: user.companyId,
-        userIds: await findAdminUserIds(tx, user.companyId, { except: user.id }),
-        notification: {
-          kind: 'user-joined',
-          title: `${name} joined your company`,
-          body: `${user.email} accepted the invitation and signed in for the first time.`,
-          link: `/settings/users/${user.id}`,
-        },
+        user: { id: user.id, name: `${user.firstName} ${user.lastName}`.trim(), email: user.email },
       });
     }
     await recordAudit(tx, signInActor(user, caller), {
@@ -146,7 +139,8 @@ export const createIamService = async (app: FastifyInstance) => {
     });
     const company = await repository.findUserWithCompany(tx, user.companyId, user.id);
     if (company) {
-      await notifyPlanExpiring(tx, app.events, {
+      await app.domainEvents.emit(tx, {
+        type: 'user-signed-in',
         companyId: user.companyId,
         userId: user.id,
         planExpiresAt: company.company.planExpiresAt,

@@ -18,7 +18,6 @@ import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
-import { createNotifications, findAdminUserIds } from '../notifyserver/producer.ts';
 import {
   assertMayGrantRoles,
   grantMessages,
@@ -222,18 +221,13 @@ export const createUsersService = (app: FastifyInstance) => {
       await repository.updateUser(tx, auth.companyId, userId, {});
       const after = await readUserView(tx, auth.companyId, userId);
       await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'role-change', before, after });
-      if (userId !== auth.userId) {
-        await createNotifications(tx, app.events, {
-          companyId: auth.companyId,
-          userIds: [userId],
-          notification: {
-            kind: 'role-changed',
-            title: 'Your roles changed',
-            body: `${fullName(auth.user) || auth.user.email} gave you the roles: ${after.roles.map((role) => role.name).join(', ') || 'none'}.`,
-            link: '/settings/profile',
-          },
-        });
-      }
+      await app.domainEvents.emit(tx, {
+        type: 'user-roles-changed',
+        companyId: auth.companyId,
+        changedBy: { userId: auth.userId, name: fullName(auth.user) || auth.user.email },
+        userId,
+        roleNames: after.roles.map((role) => role.name),
+      });
       return after;
     });
 
@@ -350,15 +344,12 @@ export const createUsersService = (app: FastifyInstance) => {
         const after = await readUserView(tx, auth.companyId, userId);
         await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'invite', after });
         await app.mailer.enqueue(mail, tx);
-        await createNotifications(tx, app.events, {
+        await app.domainEvents.emit(tx, {
+          type: 'user-invited',
           companyId: auth.companyId,
-          userIds: await findAdminUserIds(tx, auth.companyId, { except: auth.userId }),
-          notification: {
-            kind: 'user-invited',
-            title: `${fullName(auth.user) || auth.user.email} invited ${after.name || email}`,
-            body: `${email} was invited to join ${auth.company.name}.`,
-            link: `/settings/users/${userId}`,
-          },
+          companyName: auth.company.name,
+          invitedBy: { userId: auth.userId, name: fullName(auth.user) || auth.user.email },
+          user: { id: userId, name: after.name, email },
         });
         return after;
       });

@@ -16,7 +16,6 @@ import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
 import { findCompanyFileForAttaching } from '../driveserver/public.ts';
-import { createNotifications, findReachableUserIdsByEmail } from '../notifyserver/producer.ts';
 import * as repository from './repository.ts';
 import { htmlToText, sanitizeMailHtml } from './sanitize.ts';
 
@@ -145,22 +144,13 @@ export const createMailService = (app: FastifyInstance) => {
       });
       if (attachments.length > 0) {
         // Colleagues among the recipients hear that files were shared with them, with the mail.
-        const colleagues = await findReachableUserIdsByEmail(
-          tx,
-          auth.companyId,
-          [...recipients.to, ...recipients.cc, ...recipients.bcc],
-          { except: auth.userId },
-        );
-        const count = attachments.length;
-        await createNotifications(tx, app.events, {
+        await app.domainEvents.emit(tx, {
+          type: 'files-shared',
           companyId: auth.companyId,
-          userIds: colleagues,
-          notification: {
-            kind: 'file-shared',
-            title: `${senderName || auth.user.email} shared ${count === 1 ? 'a file' : `${count} files`} with you`,
-            body: `"${body.subject}": ${attachments.map(({ filename }) => filename).join(', ')}. The mail is in your inbox.`,
-            link: '/dashboard?mail=compose',
-          },
+          sharedBy: { userId: auth.userId, name: senderName || auth.user.email },
+          recipientEmails: [...recipients.to, ...recipients.cc, ...recipients.bcc],
+          subject: body.subject,
+          fileNames: attachments.map(({ filename }) => filename),
         });
       }
       return mailId;

@@ -1,7 +1,7 @@
 import type { TNotificationKind } from '@cargodesk/shared';
-import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { notifications, roles, userRoles, users } from '../../db/schema/index.ts';
+import { notifications } from '../../db/schema/index.ts';
 import type { TEventsBus } from '../../platform/events-bus.ts';
 import { createId } from '../../platform/ids.ts';
 
@@ -15,7 +15,7 @@ export type TNewNotification = {
 /**
  * Writes one notification per recipient and announces it on the events bus, both in `db`: pass the
  * transaction that makes the change, so the notification exists (and streams) only if it commits.
- * Other services call this (DESIGN §2: they never touch notifyserver's tables themselves).
+ * Only notifyserver calls this: other modules emit domain events (catalogue.ts).
  */
 export const createNotifications = async (
   db: Queryable,
@@ -48,71 +48,6 @@ export const createNotifications = async (
   });
   return rows.map((row) => row.id);
 };
-
-/** The company's users who may receive notifications: everyone not suspended. */
-export const findReachableUserIds = async (
-  db: Queryable,
-  companyId: string,
-  { except }: { except?: string } = {},
-) =>
-  (
-    await db
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          eq(users.companyId, companyId),
-          ne(users.status, 'suspended'),
-          except ? ne(users.id, except) : undefined,
-        ),
-      )
-  ).map((row) => row.id);
-
-/** The company's users, not suspended, whose e-mail is one of `emails` (case aside). */
-export const findReachableUserIdsByEmail = async (
-  db: Queryable,
-  companyId: string,
-  emails: string[],
-  { except }: { except?: string } = {},
-) => {
-  const lowered = [...new Set(emails.map((email) => email.toLowerCase()))];
-  if (lowered.length === 0) return [];
-  return (
-    await db
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          eq(users.companyId, companyId),
-          ne(users.status, 'suspended'),
-          inArray(sql`lower(${users.email})`, lowered),
-          except ? ne(users.id, except) : undefined,
-        ),
-      )
-  ).map((row) => row.id);
-};
-
-/** The company's active admins (the Admin system role), who hear about invitations and new members. */
-export const findAdminUserIds = async (
-  db: Queryable,
-  companyId: string,
-  { except }: { except?: string } = {},
-) =>
-  (
-    await db
-      .selectDistinct({ id: users.id })
-      .from(users)
-      .innerJoin(userRoles, and(eq(userRoles.companyId, users.companyId), eq(userRoles.userId, users.id)))
-      .innerJoin(roles, and(eq(roles.companyId, userRoles.companyId), eq(roles.id, userRoles.roleId)))
-      .where(
-        and(
-          eq(users.companyId, companyId),
-          eq(users.status, 'active'),
-          inArray(roles.systemKey, ['admin']),
-          except ? ne(users.id, except) : undefined,
-        ),
-      )
-  ).map((row) => row.id);
 
 const dayMs = 24 * 60 * 60 * 1000;
 export const planExpiryWarningDays = 7;

@@ -15,6 +15,7 @@ import { auditActorOf } from '../../platform/audit.ts';
 import { authenticate, requireAuth } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { dataOf, listOf, signedInErrors, streamedResponse, ZErrorBody } from '../../platform/http.ts';
+import { subscribeNotifications } from './catalogue.ts';
 import { createNotifyService } from './service.ts';
 import { createStreamHub, defaultStreamHubOptions, type TStreamHubOptions } from './stream-hub.ts';
 
@@ -28,6 +29,7 @@ const errors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody } as const;
  * announcement to the company. Notifications are the caller's own: no permission beyond sign-in.
  */
 export const registerNotifyServer = async (app: FastifyInstance, options: TNotifyServerOptions = {}) => {
+  subscribeNotifications(app.domainEvents, app.events);
   const service = createNotifyService(app);
   const hub = createStreamHub({
     db: app.database.db,

@@ -12,7 +12,8 @@ import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
-import { createNotifications, findReachableUserIds } from './producer.ts';
+import { findReachableUserIds } from '../iamserver/public.ts';
+import { createNotifications } from './producer.ts';
 import * as repository from './repository.ts';
 import { toNotificationView } from './stream-hub.ts';
 

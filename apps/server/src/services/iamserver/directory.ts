@@ -1,0 +1,66 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { roles, userRoles, users } from '../../db/schema/index.ts';
+
+// Who is in a company, for modules that address its people (notifications): queries over iam's own
+// tables, offered through iamserver/public.ts so nobody else reads them.
+
+type TNarrowing = { except?: string | undefined; among?: string[] | undefined };
+
+const narrowed = ({ except, among }: TNarrowing) => [
+  except ? ne(users.id, except) : undefined,
+  among ? inArray(users.id, among) : undefined,
+];
+
+/** The company's users who may receive notifications: everyone not suspended. */
+export const findReachableUserIds = async (db: Queryable, companyId: string, narrowing: TNarrowing = {}) => {
+  if (narrowing.among?.length === 0) return [];
+  return (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.companyId, companyId), ne(users.status, 'suspended'), ...narrowed(narrowing)))
+  ).map((row) => row.id);
+};
+
+/** The company's users, not suspended, whose e-mail is one of `emails` (case aside). */
+export const findReachableUserIdsByEmail = async (
+  db: Queryable,
+  companyId: string,
+  emails: string[],
+  narrowing: TNarrowing = {},
+) => {
+  const lowered = [...new Set(emails.map((email) => email.toLowerCase()))];
+  if (lowered.length === 0) return [];
+  return (
+    await db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.companyId, companyId),
+          ne(users.status, 'suspended'),
+          inArray(sql`lower(${users.email})`, lowered),
+          ...narrowed(narrowing),
+        ),
+      )
+  ).map((row) => row.id);
+};
+
+/** The company's active admins (the Admin system role), who hear about invitations and new members. */
+export const findAdminUserIds = async (db: Queryable, companyId: string, narrowing: TNarrowing = {}) =>
+  (
+    await db
+      .selectDistinct({ id: users.id })
+      .from(users)
+      .innerJoin(userRoles, and(eq(userRoles.companyId, users.companyId), eq(userRoles.userId, users.id)))
+      .innerJoin(roles, and(eq(roles.companyId, userRoles.companyId), eq(roles.id, userRoles.roleId)))
+      .where(
+        and(
+          eq(users.companyId, companyId),
+          eq(users.status, 'active'),
+          eq(roles.systemKey, 'admin'),
+          ...narrowed(narrowing),
+        ),
+      )
+  ).map((row) => row.id);
