@@ -26,33 +26,14 @@ const listRoles = async (request: APIRequestContext, token: string) => {
   return ((await response.json()) as { data: TRole[] }).data;
 };
 
-/** Whether the server has a route at all (a 404 of the not-found handler, not of a missing record). */
-const hasRoute = async (response: { status: () => number; json: () => Promise<unknown> }) => {
-  if (response.status() !== 404) return true;
-  const body = (await response.json().catch(() => ({}))) as { error?: { message?: string } };
-  return !body.error?.message?.startsWith('No route for');
-};
-
-/**
- * A second user of the admin's company, through the users routes (invite, set the password from the
- * invite mail, sign in). Answers undefined while those routes do not exist on this branch.
- */
+/** A second user of the admin's company: invited, sets the password from the invite mail, signs in. */
 const inviteColleague = async (request: APIRequestContext, token: string) => {
   const email = uniqueEmail('roles-holder');
-  const headers = { authorization: token };
-  let invite = await request.post(`${api}/users`, {
-    headers,
-    data: { emailId: email, firstName: 'Hal', lastName: 'Holder' },
+  const invite = await request.post(`${api}/users/invite`, {
+    headers: { authorization: token },
+    data: { email, firstName: 'Hal', lastName: 'Holder' },
   });
-  if (!(await hasRoute(invite))) return undefined;
-  // The users API names the address emailId (spec §3) or email; try the other spelling once.
-  if (invite.status() === 400) {
-    invite = await request.post(`${api}/users`, {
-      headers,
-      data: { email, firstName: 'Hal', lastName: 'Holder' },
-    });
-  }
-  expect(invite.ok(), await invite.text()).toBe(true);
+  expect(invite.status(), await invite.text()).toBe(201);
   const { data: invited } = (await invite.json()) as { data: { _id: string } };
 
   const mail = await waitForMail(request, { to: email, subject: '' });
@@ -80,12 +61,13 @@ const inviteColleague = async (request: APIRequestContext, token: string) => {
   const login = await request.get(`${api}/auth/login`, { headers: { authorization: idToken } });
   expect(login.ok(), await login.text()).toBe(true);
   const { jwt } = ((await login.json()) as { data: { jwt: string } }).data;
-  return { userId: invited._id, jwt };
+  return { userId: invited._id, email, jwt };
 };
 
 test('an admin creates a role with a permission set in the modal, and the server refuses a holder what it lacks', async ({
   page,
   request,
+  browser,
 }) => {
   // Sign-up, sign-in and an invited colleague: a long flow for a shared two-core machine.
   test.slow();
@@ -140,18 +122,7 @@ test('an admin creates a role with a permission set in the modal, and the server
   await again.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/settings\/roles$/);
 
-  // Assigning the role needs the users routes: POST /iamserver/api/v1/users (invite) and
-  // PUT /iamserver/api/v1/users/:id/roles, built in the users-management part of this issue.
   const colleague = await inviteColleague(request, token);
-  if (!colleague) {
-    // TODO(users routes): once POST /users and PUT /users/:id/roles are merged, this branch runs.
-    test.info().annotations.push({
-      type: 'todo',
-      description:
-        'Role assignment skipped: POST /iamserver/api/v1/users and PUT /iamserver/api/v1/users/:id/roles are not on this branch',
-    });
-    return;
-  }
   const assign = await request.put(`${api}/users/${colleague.userId}/roles`, {
     headers: { authorization: token },
     data: { roleIds: [role?._id] },
@@ -171,6 +142,25 @@ test('an admin creates a role with a permission set in the modal, and the server
   });
   expect(refusedCreate.status()).toBe(403);
   expect((await request.get(`${api}/groups`, { headers: as })).status()).toBe(403);
+
+  // In the browser, the holder's settings menu offers only the screens the role opens; a screen
+  // reached by its address shows the 403 card and asks the API for nothing.
+  const context = await browser.newContext();
+  const holder = await context.newPage();
+  const listCalls: string[] = [];
+  holder.on('request', (sent) => {
+    if (new URL(sent.url()).pathname === `${api}/users`) listCalls.push(sent.url());
+  });
+  await signIn(holder, { email: colleague.email, password: testPassword });
+  await holder.goto('/settings/profile');
+  await expect(holder.getByRole('navigation', { name: 'Settings' }).getByRole('link')).toHaveText([
+    'My profile',
+  ]);
+  await holder.goto('/settings/users');
+  await expect(holder.getByRole('heading', { level: 2, name: 'Users' })).toBeVisible();
+  await expect(holder.getByText('Your roles do not let you see the users of your company.')).toBeVisible();
+  expect(listCalls).toEqual([]);
+  await context.close();
 });
 
 test('an admin edits a role at /settings/roles/{id}, sees Admin read-only, and deletes a role', async ({

@@ -7,16 +7,21 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Database } from './client.ts';
 import { seedCatalogues } from './seed/catalogues.ts';
+import { syncSystemRoleGrants } from './system-role-grants.ts';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 // Any fixed number: instances starting together on one PostgreSQL take turns migrating.
 const migrationLockKey = 7_300_451;
 
-/** Applies the committed SQL migrations that have not run yet, then loads empty catalogues. Safe to call from every instance. */
+/**
+ * Applies the committed SQL migrations that have not run yet, loads empty catalogues and gives
+ * existing system roles the default permissions added since. Safe to call from every instance.
+ */
 export const migrateDatabase = async (database: Database) => {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
     await seedCatalogues(database.db);
+    await syncSystemRoleGrants(database.db);
     return;
   }
   if (!database.pool) throw new Error('A PostgreSQL database needs its pool to migrate');
@@ -33,8 +38,10 @@ export const migrateDatabase = async (database: Database) => {
   try {
     await client.query('select pg_advisory_lock($1)', [migrationLockKey]);
     await migrateNodePostgres(drizzleNodePostgres({ client }), { migrationsFolder });
-    // Under the same lock: instances starting together seed once.
-    await seedCatalogues(drizzleNodePostgres({ client }) as unknown as Database['db']);
+    // Under the same lock: instances starting together seed and grant once.
+    const locked = drizzleNodePostgres({ client }) as unknown as Database['db'];
+    await seedCatalogues(locked);
+    await syncSystemRoleGrants(locked);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => {});
     await client.end().catch(() => {});

@@ -57,6 +57,8 @@ export const roles = pgTable(
     isSystem: boolean('is_system').notNull().default(false),
     /** admin | member | viewer for the roles every company starts with; the Admin role always has every permission. */
     systemKey: text('system_key'),
+    /** The default permissions a system role has already been offered: the start-up sync never offers one twice. */
+    offeredPermissions: text('offered_permissions').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

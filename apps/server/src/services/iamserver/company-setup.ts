@@ -36,6 +36,8 @@ export const createCompanyWithAdmin = async (db: Queryable, setup: TNewCompanyWi
     id: createId(),
     name: role.name,
     permissions: [...role.permissions],
+    // What it starts with counts as offered, so the start-up sync adds only defaults that come later.
+    offeredPermissions: [...role.permissions],
     isSystem: true,
     systemKey: role.key,
   }));

@@ -2,7 +2,7 @@ import { NotificationOutlined } from '@ant-design/icons';
 import type { TNotification } from '@cargodesk/shared';
 import { Button, Drawer, Empty, Form, Input, List, Spin, Typography } from 'antd';
 import { useState, useSyncExternalStore } from 'react';
-import { useSession } from '../../lib/auth/session-store.ts';
+import { useCan } from '../../lib/auth/permissions.ts';
 import { navigateTo, safeRedirectTarget } from '../../lib/navigation.ts';
 import {
   announceToCompany,
@@ -76,8 +76,7 @@ const AnnounceForm = ({ onDone }: { onDone: () => void }) => {
 /** The general-notification panel of spec §2: the newest unread, opened one by one or all at once. */
 export const NotificationsDrawer = ({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) => {
   const { items, isLoading, error } = useSyncExternalStore(subscribeNotifications, getNotificationsState);
-  const { user } = useSession();
-  const canAnnounce = user?.permissions.includes('company:write') ?? false;
+  const canAnnounce = useCan('company:write');
   const [isAnnouncing, setIsAnnouncing] = useState(false);
 
   const open = (notification: TNotification) => {

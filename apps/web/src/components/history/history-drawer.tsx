@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Empty, Pagination, Skeleton, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { toErrorMessage } from '../../lib/api-client.ts';
-import { useSession } from '../../lib/auth/session-store.ts';
+import { useCan } from '../../lib/auth/permissions.ts';
 import { describeAction, describeFieldChanges } from './describe-change.ts';
 import { getAuditHistoryQueryOptions, historyPageSize } from './get-audit-history.ts';
 
@@ -70,8 +70,7 @@ const HistoryList = ({ entityType, entityId }: THistoryProps) => {
  */
 export const HistoryButton = ({ entityType, entityId, title = 'History' }: THistoryProps) => {
   const [isOpen, setIsOpen] = useState(false);
-  const { user } = useSession();
-  if (!user?.permissions.includes('audit:read')) return null;
+  if (!useCan('audit:read')) return null;
   return (
     <>
       <Button icon={<HistoryOutlined />} onClick={() => setIsOpen(true)}>

@@ -11,6 +11,7 @@ import { useEffect, useMemo } from 'react';
 import { HistoryButton } from '../../../components/history/history-drawer.tsx';
 import { ImageUpload } from '../../../components/image-upload.tsx';
 import { toErrorMessage } from '../../../lib/api-client.ts';
+import { useCan } from '../../../lib/auth/permissions.ts';
 import { refreshCurrentUser } from '../../../lib/auth/refresh-current-user.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
@@ -67,9 +68,9 @@ const searchable = { showSearch: { filterOption: matchOption }, allowClear: true
 
 /** The company's settings: every field of spec §3, the logo, two-factor sign-in and the plan. */
 export const CompanyForm = ({ company }: { company: TCompany }) => {
-  const { referenceData, user } = useSession();
-  const canEdit = user?.permissions.includes('company:write') ?? false;
-  const canUpload = canEdit && (user?.permissions.includes('files:write') ?? false);
+  const { referenceData } = useSession();
+  const canEdit = useCan('company:write');
+  const canUpload = useCan('files:write') && canEdit;
   const update = useUpdateCompany();
   const [form] = Form.useForm<TCompanyFields>();
 

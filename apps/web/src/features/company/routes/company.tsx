@@ -1,13 +1,10 @@
 import { Button, Card, Result, Skeleton, Space, Typography } from 'antd';
+import { RequirePermission } from '../../../components/require-permission.tsx';
 import { toErrorMessage } from '../../../lib/api-client.ts';
-import { useSession } from '../../../lib/auth/session-store.ts';
 import { useCompany } from '../api/get-company.ts';
 import { CompanyForm } from '../components/company-form.tsx';
 
-/** /settings/company (spec §2): the company profile, read-only without company:write. */
-export const CompanyRoute = () => {
-  const { user } = useSession();
-  const canRead = user?.permissions.includes('company:read') ?? false;
+const CompanyProfile = () => {
   const company = useCompany();
 
   return (
@@ -15,14 +12,7 @@ export const CompanyRoute = () => {
       <Typography.Title level={2} style={{ margin: 0 }}>
         Company profile
       </Typography.Title>
-      {!canRead ? (
-        <Card>
-          <Result
-            status="403"
-            title="The company profile needs the company:read permission; ask your Admin."
-          />
-        </Card>
-      ) : company.isPending ? (
+      {company.isPending ? (
         <Card>
           <Skeleton active paragraph={{ rows: 8 }} />
         </Card>
@@ -41,3 +31,10 @@ export const CompanyRoute = () => {
     </Space>
   );
 };
+
+/** /settings/company (spec §2): the company profile, read-only without company:write. */
+export const CompanyRoute = () => (
+  <RequirePermission permission="company:read" title="Company profile" what="the company profile">
+    <CompanyProfile />
+  </RequirePermission>
+);

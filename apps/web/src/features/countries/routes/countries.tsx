@@ -6,7 +6,6 @@ import {
   Empty,
   Input,
   Radio,
-  Result,
   Space,
   Switch,
   Table,
@@ -16,8 +15,9 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { RequirePermission } from '../../../components/require-permission.tsx';
 import { toErrorMessage } from '../../../lib/api-client.ts';
-import { useSession } from '../../../lib/auth/session-store.ts';
+import { useCan } from '../../../lib/auth/permissions.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useCountrySettings, useUpdateCountrySettings } from '../api/country-settings.ts';
 
@@ -43,12 +43,8 @@ const showFilters: Record<TShow, Partial<TCountrySettingsQuery>> = {
   favourites: { favourites: 'true' },
 };
 
-/** /settings/countries: the 250 countries, which ones the company works with and its favourites. */
-export const CountriesRoute = () => {
-  const { user } = useSession();
-  const permissions = user?.permissions ?? [];
-  const canRead = permissions.includes('countries:read');
-  const canWrite = permissions.includes('countries:write');
+const Countries = () => {
+  const canWrite = useCan('countries:write');
   const [search, setSearch] = useState('');
   const [show, setShow] = useState<TShow>('all');
   const [sort, setSort] = useState<TSort>();
@@ -70,17 +66,6 @@ export const CountriesRoute = () => {
       { codes: [country.code], ...patch },
       { onError: (error) => notifyError(toErrorMessage(error)) },
     );
-
-  if (!canRead) {
-    return (
-      <Card>
-        <Typography.Title level={2} style={{ marginTop: 0 }}>
-          Countries
-        </Typography.Title>
-        <Result status="403" subTitle="Your roles do not let you see the countries settings." />
-      </Card>
-    );
-  }
 
   const sortOrderOf = (field: TSortField) => (sort?.field === field ? sort.order : null);
   const columns: TableProps<TCountrySetting>['columns'] = [
@@ -227,3 +212,10 @@ export const CountriesRoute = () => {
     </Card>
   );
 };
+
+/** /settings/countries: the 250 countries, which ones the company works with and its favourites. */
+export const CountriesRoute = () => (
+  <RequirePermission permission="countries:read" title="Countries" what="the countries settings">
+    <Countries />
+  </RequirePermission>
+);

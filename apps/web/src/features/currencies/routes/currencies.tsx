@@ -6,7 +6,6 @@ import {
   Card,
   Empty,
   Input,
-  Result,
   Select,
   Space,
   Switch,
@@ -17,7 +16,9 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { RequirePermission } from '../../../components/require-permission.tsx';
 import { toErrorMessage } from '../../../lib/api-client.ts';
+import { useCan } from '../../../lib/auth/permissions.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import {
@@ -39,12 +40,9 @@ const useDebounced = <T,>(value: T, delayMs: number) => {
   return debounced;
 };
 
-/** /settings/currencies: the base currency, which currencies are in use, and exchange rates with history. */
-export const CurrenciesRoute = () => {
-  const { user, referenceData } = useSession();
-  const permissions = user?.permissions ?? [];
-  const canRead = permissions.includes('currencies:read');
-  const canWrite = permissions.includes('currencies:write');
+const Currencies = () => {
+  const { referenceData } = useSession();
+  const canWrite = useCan('currencies:write');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<TCurrencySetting>();
@@ -65,17 +63,6 @@ export const CurrenciesRoute = () => {
       })),
     [referenceData],
   );
-
-  if (!canRead) {
-    return (
-      <Card>
-        <Typography.Title level={2} style={{ marginTop: 0 }}>
-          Currencies
-        </Typography.Title>
-        <Result status="403" subTitle="Your roles do not let you see the currency settings." />
-      </Card>
-    );
-  }
 
   const columns: TableProps<TCurrencySetting>['columns'] = [
     {
@@ -218,3 +205,10 @@ export const CurrenciesRoute = () => {
     </Card>
   );
 };
+
+/** /settings/currencies: the base currency, which currencies are in use, and exchange rates with history. */
+export const CurrenciesRoute = () => (
+  <RequirePermission permission="currencies:read" title="Currencies" what="the currency settings">
+    <Currencies />
+  </RequirePermission>
+);

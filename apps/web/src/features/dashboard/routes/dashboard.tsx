@@ -9,6 +9,7 @@ import type { TUserCounts } from '@cargodesk/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useCan } from '../../../lib/auth/permissions.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
 import { useUserCounts } from '../api/get-user-counts.ts';
 import './dashboard.css';
@@ -75,7 +76,8 @@ const describeUserCounts = ({ active, invited, suspended }: TUserCounts) =>
 /** The first page after sign-in: the company, its plan, the user's roles and the way to settings. */
 export const DashboardRoute = () => {
   const { user, referenceData } = useSession();
-  const userCounts = useUserCounts({ enabled: Boolean(user?.permissions.includes('users:read')) });
+  const canReadUsers = useCan('users:read');
+  const userCounts = useUserCounts({ enabled: canReadUsers });
   if (!user) return null;
   const { company } = user;
   const plan = company.subscripedPlan;

@@ -4,7 +4,7 @@ import { mailRules, messages } from '@cargodesk/shared';
 import { Button, Flex, Form, Input, Select, Upload, type UploadFile } from 'antd';
 import { useMemo, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useSession } from '../../../lib/auth/session-store.ts';
+import { useCan } from '../../../lib/auth/permissions.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { uploadFile } from '../../../lib/upload-file.ts';
 import { useRecipientSuggestions, useSendMail } from '../api/mail.ts';
@@ -60,7 +60,7 @@ export const ComposeForm = ({ onSent }: { onSent: () => void }) => {
     [attachments],
   );
   const isUploading = attachments.some((file) => file.status === 'uploading');
-  const canPickExisting = useSession().user?.permissions.includes('files:read') ?? false;
+  const canPickExisting = useCan('files:read');
 
   /** Refuses (with a toast) an attachment that would pass the count or the size limit. */
   const fitsLimits = (size: number) => {

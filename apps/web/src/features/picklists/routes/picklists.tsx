@@ -8,7 +8,6 @@ import {
   Input,
   Menu,
   Popconfirm,
-  Result,
   Select,
   Space,
   Switch,
@@ -19,8 +18,9 @@ import {
 } from 'antd';
 import { type KeyboardEvent, useState } from 'react';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { RequirePermission } from '../../../components/require-permission.tsx';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
-import { useSession } from '../../../lib/auth/session-store.ts';
+import { useCan } from '../../../lib/auth/permissions.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import {
   useAddPicklistValue,
@@ -281,27 +281,12 @@ const PicklistValues = ({
   );
 };
 
-/** /settings/picklist: the company's picklists per module, their values, order and colours. */
-export const PicklistsRoute = () => {
-  const { user } = useSession();
-  const permissions = user?.permissions ?? [];
-  const canRead = permissions.includes('picklists:read');
-  const canWrite = permissions.includes('picklists:write');
+const Picklists = () => {
+  const canWrite = useCan('picklists:write');
   const [module, setModule] = useState(modules[0] ?? 'home');
   const [groupId, setGroupId] = useState<string>();
   const groups = usePicklistGroups(module);
   const selected = groups.data?.find((group) => group._id === groupId) ?? groups.data?.[0];
-
-  if (!canRead) {
-    return (
-      <Card>
-        <Typography.Title level={2} style={{ marginTop: 0 }}>
-          Picklists
-        </Typography.Title>
-        <Result status="403" subTitle="Your roles do not let you see the picklists." />
-      </Card>
-    );
-  }
 
   return (
     <Card>
@@ -342,3 +327,10 @@ export const PicklistsRoute = () => {
     </Card>
   );
 };
+
+/** /settings/picklist: the company's picklists per module, their values, order and colours. */
+export const PicklistsRoute = () => (
+  <RequirePermission permission="picklists:read" title="Picklists" what="the picklists">
+    <Picklists />
+  </RequirePermission>
+);

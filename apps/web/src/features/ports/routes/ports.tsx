@@ -8,7 +8,6 @@ import {
   Empty,
   Input,
   Popconfirm,
-  Result,
   Segmented,
   Space,
   Switch,
@@ -21,9 +20,10 @@ import {
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { RequirePermission } from '../../../components/require-permission.tsx';
 import { paths } from '../../../config/paths.ts';
 import { toErrorMessage } from '../../../lib/api-client.ts';
-import { useSession } from '../../../lib/auth/session-store.ts';
+import { useCan } from '../../../lib/auth/permissions.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useDeletePort, usePorts, useSetFavourite } from '../api/ports.ts';
 import { CustomPortModal } from '../components/custom-port-modal.tsx';
@@ -174,15 +174,16 @@ export const PortsRoute = () => {
   const { port } = useParams();
   if (port === 'ports') return <Navigate to={paths.settingsPorts.href({ port: 'oceanport' })} replace />;
   if (!isPortKind(port)) return <Navigate to={paths.notFound.href()} replace />;
-  return <PortsScreen key={port} kind={port} />;
+  return (
+    <RequirePermission permission="ports:read" title={titles[port]} what="ports and airports">
+      <PortsScreen key={port} kind={port} />
+    </RequirePermission>
+  );
 };
 
 const PortsScreen = ({ kind }: { kind: TPortKind }) => {
   const navigate = useNavigate();
-  const { user } = useSession();
-  const permissions = user?.permissions ?? [];
-  const canRead = permissions.includes('ports:read');
-  const canWrite = permissions.includes('ports:write');
+  const canWrite = useCan('ports:write');
 
   const [search, setSearch] = useState('');
   const [favouritesOnly, setFavouritesOnly] = useState(false);
@@ -206,17 +207,6 @@ const PortsScreen = ({ kind }: { kind: TPortKind }) => {
   const entries = usePorts(kind, query);
   // The drawer shows the freshest copy of the selected entry (favourite toggles).
   const shown = selected && (entries.data?.data.find((entry) => entry._id === selected._id) ?? selected);
-
-  if (!canRead) {
-    return (
-      <Card>
-        <Typography.Title level={2} style={{ marginTop: 0 }}>
-          {titles[kind]}
-        </Typography.Title>
-        <Result status="403" subTitle="Your roles do not let you see ports and airports." />
-      </Card>
-    );
-  }
 
   const sortOrderOf = (field: TSortField) => (sort?.field === field ? sort.order : null);
   const columns: TableProps<TPortEntry>['columns'] = [

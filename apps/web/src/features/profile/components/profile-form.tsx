@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { ImageUpload } from '../../../components/image-upload.tsx';
 import { initialsOf } from '../../../components/user-avatar.tsx';
 import { toErrorMessage } from '../../../lib/api-client.ts';
+import { useCan } from '../../../lib/auth/permissions.ts';
 import { refreshCurrentUser } from '../../../lib/auth/refresh-current-user.ts';
 import { resendVerificationEmail } from '../../../lib/auth/resend-verification.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
@@ -68,7 +69,7 @@ export const ProfileForm = ({ userId, isReadOnly = false }: { userId?: string; i
   const profile = useProfile(isSelf ? undefined : userId);
   const update = useUpdateProfile(isSelf ? undefined : userId);
   const [form] = Form.useForm<TProfileFields>();
-  const canUpload = session.user?.permissions.includes('files:write') ?? false;
+  const canUpload = useCan('files:write');
 
   useEffect(() => {
     if (profile.data) form.setFieldsValue(toFields(profile.data));

@@ -1,20 +1,20 @@
-import { Alert, Card, Tabs, Typography } from 'antd';
+import { Card, Tabs, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router';
+import { RequirePermission } from '../../../components/require-permission.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useSession } from '../../../lib/auth/session-store.ts';
+import { useCan } from '../../../lib/auth/permissions.ts';
 import { GroupsTab } from '../components/groups-tab.tsx';
 import { RoleModal, type TRoleModalState } from '../components/role-modal.tsx';
 import { RolesTab } from '../components/roles-tab.tsx';
 import './roles.css';
 
 /** /settings/roles: the roles and groups of the company, with the role modal over it when a route opens one. */
-const RolesPage = ({ roleModal }: { roleModal?: TRoleModalState }) => {
+const RolesScreen = ({ roleModal }: { roleModal?: TRoleModalState }) => {
   const navigate = useNavigate();
-  const granted = useSession().user?.permissions ?? [];
-  const canReadRoles = granted.includes('roles:read');
-  const canWriteRoles = granted.includes('roles:write');
-  const canReadUsers = granted.includes('users:read');
-  const canWriteUsers = granted.includes('users:write');
+  const canReadRoles = useCan('roles:read');
+  const canWriteRoles = useCan('roles:write');
+  const canReadUsers = useCan('users:read');
+  const canWriteUsers = useCan('users:write');
 
   const tabs = [
     ...(canReadRoles
@@ -30,15 +30,7 @@ const RolesPage = ({ roleModal }: { roleModal?: TRoleModalState }) => {
       <Typography.Title level={2} style={{ marginTop: 0 }}>
         Roles
       </Typography.Title>
-      {tabs.length > 0 ? (
-        <Tabs items={tabs} />
-      ) : (
-        <Alert
-          type="info"
-          showIcon
-          title="You may not see roles or groups: that needs the roles:read or users:read permission."
-        />
-      )}
+      <Tabs items={tabs} />
       {roleModal && canReadRoles && (
         <RoleModal
           state={roleModal}
@@ -49,6 +41,13 @@ const RolesPage = ({ roleModal }: { roleModal?: TRoleModalState }) => {
     </Card>
   );
 };
+
+// Roles and groups are two tabs, each with its own permission: either opens the screen.
+const RolesPage = ({ roleModal }: { roleModal?: TRoleModalState }) => (
+  <RequirePermission permission={['roles:read', 'users:read']} title="Roles" what="roles or groups">
+    <RolesScreen {...(roleModal ? { roleModal } : {})} />
+  </RequirePermission>
+);
 
 export const RolesRoute = () => <RolesPage />;
 

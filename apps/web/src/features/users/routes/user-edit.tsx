@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { HistoryButton } from '../../../components/history/history-drawer.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
+import { useCan } from '../../../lib/auth/permissions.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
 import { useUser } from '../api/get-user.ts';
 import { formatDateTime } from '../components/format-date-time.ts';
@@ -27,8 +28,7 @@ export const createUserEditRoute = ({ ProfileSection }: { ProfileSection?: TProf
     const { id = '' } = useParams();
     const navigate = useNavigate();
     const { user: currentUser } = useSession();
-    const permissions = currentUser?.permissions ?? [];
-    const canWrite = permissions.includes('users:write');
+    const canWrite = useCan('users:write');
     const user = useUser(id);
 
     if (user.isPending) {

@@ -1,22 +1,12 @@
 import { SearchOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { TCompanyUser, TUserListQuery, TUserSortField, TUserStatus } from '@cargodesk/shared';
-import {
-  Button,
-  Card,
-  Empty,
-  Input,
-  Result,
-  Select,
-  Space,
-  Table,
-  type TableProps,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, Card, Empty, Input, Select, Space, Table, type TableProps, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { RequirePermission } from '../../../components/require-permission.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useCan } from '../../../lib/auth/permissions.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
 import { useRoleOptions } from '../api/get-role-options.ts';
 import { useUsers } from '../api/get-users.ts';
@@ -43,12 +33,9 @@ type TSort = { field: TUserSortField; order: 'ascend' | 'descend' } | undefined;
 const toSortParam = (sort: TSort): TUserListQuery['sort'] =>
   sort ? (`${sort.order === 'descend' ? '-' : ''}${sort.field}` as TUserListQuery['sort']) : undefined;
 
-/** /settings/users: the company's people, searched, filtered, sorted and paged on the server. */
-export const UsersListRoute = () => {
+const UsersList = () => {
   const { user: currentUser } = useSession();
-  const permissions = currentUser?.permissions ?? [];
-  const canRead = permissions.includes('users:read');
-  const canWrite = permissions.includes('users:write');
+  const canWrite = useCan('users:write');
 
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<TUserStatus>();
@@ -71,19 +58,8 @@ export const UsersListRoute = () => {
     ...(sort ? { sort: toSortParam(sort) } : {}),
   };
   const users = useUsers(query);
-  const roles = useRoleOptions({ enabled: canRead });
+  const roles = useRoleOptions();
   const isFiltered = Boolean(q || status || roleId);
-
-  if (!canRead) {
-    return (
-      <Card>
-        <Typography.Title level={2} style={{ marginTop: 0 }}>
-          Users
-        </Typography.Title>
-        <Result status="403" subTitle="Your roles do not let you see the users of your company." />
-      </Card>
-    );
-  }
 
   const sortOrderOf = (field: TUserSortField) => (sort?.field === field ? sort.order : null);
   const columns: TableProps<TCompanyUser>['columns'] = [
@@ -239,3 +215,10 @@ export const UsersListRoute = () => {
     </Card>
   );
 };
+
+/** /settings/users: the company's people, searched, filtered, sorted and paged on the server. */
+export const UsersListRoute = () => (
+  <RequirePermission permission="users:read" title="Users" what="the users of your company">
+    <UsersList />
+  </RequirePermission>
+);
