@@ -11,7 +11,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { companyIdColumn } from './platform.ts';
+import { companyIdColumn } from './tenancy.ts';
 
 // The iam service's tables. Company-owned ones lead with company_id (DESIGN §4) and carry
 // row-level security (migration 0003).

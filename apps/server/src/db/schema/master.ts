@@ -14,7 +14,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { companyIdColumn } from './platform.ts';
+import { companyIdColumn } from './tenancy.ts';
 
 // Master data (DESIGN §4): global catalogues read by every company, and each company's own
 // entries and settings over them (row-level security in the master custom migrations).

@@ -1,6 +1,6 @@
 import { foreignKey, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './iam.ts';
-import { companyIdColumn } from './platform.ts';
+import { companyIdColumn } from './tenancy.ts';
 
 /**
  * The general notifications of spec §3 ({companyId}/general-notification/{userId}): one row per

@@ -1,0 +1,35 @@
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { companyIdColumn } from './tenancy.ts';
+
+// The audit trail: written through platform/audit.ts, read by logserver.
+
+/**
+ * Append-only history of changes and security events (logserver). Written in the same transaction
+ * as the change it records; the request role may insert and read, never update or delete.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    companyId: companyIdColumn(),
+    id: uuid('id').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null for events without a signed-in actor (failed sign-in). */
+    actorUserId: uuid('actor_user_id'),
+    actorEmail: text('actor_email'),
+    /** e.g. user, role, group, company, file, session. */
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    /** create | update | delete, or a security event such as sign-in, sign-in-failed, suspend. */
+    action: text('action').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    requestId: text('request_id'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.id] }),
+    index('audit_events_entity_idx').on(table.companyId, table.entityType, table.entityId, table.occurredAt),
+    index('audit_events_company_time_idx').on(table.companyId, table.occurredAt),
+  ],
+);

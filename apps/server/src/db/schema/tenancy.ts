@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+// The tenant every company-owned row points at. The iam service is its one writer (registration,
+// the company profile, plan and status); other modules read it through iamserver/public.ts.
+
+/** The tenant: its profile (spec §3), subscribed plan and status. */
+export const companies = pgTable('companies', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  shortName: text('short_name'),
+  companyType: text('company_type'),
+  accountType: text('account_type'),
+  preferedLanguage: text('prefered_language'),
+  /** ISO 3166-1 alpha-2. */
+  operatingCountry: text('operating_country'),
+  /** ISO 4217. */
+  currency: text('currency'),
+  /** IANA name. */
+  timezone: text('timezone'),
+  address: text('address'),
+  phone: text('phone'),
+  isSubscribedForCampaign: boolean('is_subscribed_for_campaign').notNull().default(false),
+  twoFactorAuth: boolean('two_factor_auth').notNull().default(false),
+  accountSetup: boolean('account_setup').notNull().default(false),
+  status: text('status', { enum: ['active', 'suspended'] })
+    .notNull()
+    .default('active'),
+  planName: text('plan_name').notNull().default('Trial'),
+  planExpiresAt: timestamp('plan_expires_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now() + interval '30 days'`),
+  /** A file in the company's file store (driveserver). */
+  logoFileId: uuid('logo_file_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The owning company of a company-owned row (DESIGN §4): required, and gone with its company. */
+export const companyIdColumn = () =>
+  uuid('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' });
