@@ -14,7 +14,7 @@ import {
   type TRegistered,
   uniqueEmail,
 } from '../src/services/iamserver/iam-test-support.ts';
-import { iamMessages } from '../src/services/iamserver/service.ts';
+import { iamMessages } from '../src/services/iamserver/sign-in-service.ts';
 import { testDatabaseKinds } from './databases.ts';
 import { createAuthClient, readOobCode, waitForMail } from './identity-client.ts';
 

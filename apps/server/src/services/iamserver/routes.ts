@@ -17,16 +17,18 @@ import { registerCompanyRoutes } from './company-routes.ts';
 import { registerGroupRoutes } from './groups-routes.ts';
 import { registerProductRoutes } from './products-routes.ts';
 import { registerProfileRoutes } from './profile-routes.ts';
+import { createRegistrationService } from './registration-service.ts';
 import { registerRoleRoutes } from './roles-routes.ts';
-import { createIamService } from './service.ts';
 import type { TCaller } from './sign-in-caller.ts';
+import { createSignInService } from './sign-in-service.ts';
 import { registerUsersRoutes } from './users-routes.ts';
 
 const identityErrors = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody } as const;
 
 /** iamserver (spec §7): sign-in with an ID token, registration, and the app session. */
 export const registerIamServer = async (app: FastifyInstance) => {
-  const service = await createIamService(app);
+  const service = await createSignInService(app);
+  const registration = createRegistrationService(app, service.parts);
   const callerOf = (request: FastifyRequest): TCaller => ({
     idToken: readAuthorizationToken(request),
     project: projectNameForHost(request.hostname, app.config.productionHost),
@@ -81,7 +83,7 @@ export const registerIamServer = async (app: FastifyInstance) => {
           },
         },
       },
-      async (request) => ({ data: await service.registerCompany(callerOf(request), request.body) }),
+      async (request) => ({ data: await registration.registerCompany(callerOf(request), request.body) }),
     );
   });
 

@@ -2,13 +2,10 @@ import {
   accountSuspendedMessage,
   type TCurrentUser,
   type TLoginResponse,
-  type TRegisterCompanyRequest,
   type TUserCounts,
 } from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { buildActionMail } from '../../identity/action-mails.ts';
 import type { TVerifiedIdentity } from '../../identity/identity-admin.ts';
 import { IdentityError } from '../../identity/identity-error.ts';
 import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
@@ -17,7 +14,6 @@ import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
 import { getOrCreateSecret } from '../../platform/secrets.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
-import { createCompanyWithAdmin } from './company-setup.ts';
 import { isPlanExpired, toCompany, toProduct } from './mappers.ts';
 import * as repository from './repository.ts';
 import { auditAccountEvents } from './security-audit.ts';
@@ -55,8 +51,8 @@ type TCodeOutcome =
   | { kind: 'locked' }
   | { kind: 'signedIn'; response: TLoginResponse };
 
-/** The iam rules: sign-in, two-factor codes, registration and the app session (DESIGN §6). */
-export const createIamService = async (app: FastifyInstance) => {
+/** Sign-in with an ID token, two-factor codes, and the app session it starts (DESIGN §6). */
+export const createSignInService = async (app: FastifyInstance) => {
   const { db } = app.database;
   // Read up front: on PGlite a query outside an open transaction would wait for it to end.
   const codeKey = await getOrCreateSecret(db, 'two-factor-code-key');
@@ -283,67 +279,6 @@ export const createIamService = async (app: FastifyInstance) => {
     }
   };
 
-  const registerCompany = async (
-    caller: TCaller,
-    request: TRegisterCompanyRequest,
-  ): Promise<TLoginResponse> => {
-    const identity = await verifyIdentity(caller);
-    // Counted before the company and its verification mail exist: registration must not become a
-    // way to mail any address (issue 10 item 6).
-    const verdict = await app.rateLimits.registrationsPerIp.consume(caller.ip);
-    if (!verdict.isAllowed) {
-      throw new AppError('RATE_LIMITED', iamMessages.tooManyRegistrations, {
-        retryAfterSeconds: verdict.retryAfterSeconds,
-      });
-    }
-    if (await repository.findUserLinkByIdentity(db, identity.project, identity.uid)) {
-      throw new AppError('CONFLICT', iamMessages.alreadyRegistered);
-    }
-    // Made before the transaction: identity keeps its own tables. An unused link just expires.
-    const verifyLink = identity.emailVerified
-      ? undefined
-      : await app.identity.admin.generateActionLink({
-          project: identity.project,
-          kind: 'VERIFY_EMAIL',
-          email: identity.email,
-        });
-    const companyId = createId();
-    try {
-      const response = await withTenant(db, companyId, async (tx) => {
-        const { userId } = await createCompanyWithAdmin(tx, {
-          companyId,
-          companyName: request.companyName,
-          admin: {
-            project: identity.project,
-            uid: identity.uid,
-            email: identity.email,
-            firstName: request.firstName,
-            lastName: request.lastName,
-          },
-        });
-        if (verifyLink) {
-          await app.mailer.enqueue(
-            {
-              ...buildActionMail({ kind: 'VERIFY_EMAIL', email: identity.email, link: verifyLink }),
-              companyId,
-            },
-            tx,
-          );
-        }
-        const row = await repository.findUserWithCompany(tx, companyId, userId);
-        if (!row) throw new Error('The registered user could not be read back');
-        const jwt = await startSession(tx, { user: row.user, caller });
-        return buildLoginResponse(tx, { user: row.user, company: row.company, jwt });
-      });
-      app.mailer.wake();
-      return response;
-    } catch (error) {
-      // Two registrations of one sign-in racing: the unique key on the identity decides.
-      if (isUniqueViolation(error)) throw new AppError('CONFLICT', iamMessages.alreadyRegistered);
-      throw error;
-    }
-  };
-
   const refreshToken = async (auth: TAuthContext): Promise<{ jwt: string }> => {
     const slid = await withTenant(db, auth.companyId, (tx) =>
       repository.slideSession(tx, {
@@ -403,7 +338,8 @@ export const createIamService = async (app: FastifyInstance) => {
     login,
     resendCode,
     signInWithCode,
-    registerCompany,
+    /** What registration shares with sign-in: checking the ID token and starting the app session. */
+    parts: { verifyIdentity, startSession, buildLoginResponse },
     refreshToken,
     logout,
     getCurrentUser,
@@ -411,4 +347,4 @@ export const createIamService = async (app: FastifyInstance) => {
   };
 };
 
-export type TIamService = Awaited<ReturnType<typeof createIamService>>;
+export type TSignInService = Awaited<ReturnType<typeof createSignInService>>;
