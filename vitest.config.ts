@@ -17,11 +17,13 @@ export default defineConfig({
       },
       {
         test: {
-          // Pure web modules (formatting, validation); screens are tested in Chromium by e2e/.
+          // Web modules, hooks and components in happy-dom, with the network answered by MSW
+          // (src/test/); whole screens are tested in Chromium by e2e/.
           name: 'web',
           root: './apps/web',
-          include: ['src/**/*.test.ts'],
-          environment: 'node',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['src/test/setup.ts'],
         },
       },
       {
