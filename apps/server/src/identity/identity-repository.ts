@@ -56,6 +56,27 @@ export const updateAccount = async (
   return updated;
 };
 
+/**
+ * Records a sign-in only while the account still has the password that was just verified and is
+ * enabled: a password change, reset or disable that commits while the (slow) hash ran wins, and
+ * the sign-in gets nothing. Answers the account, or undefined when it changed.
+ */
+export const recordSignIn = async (db: Queryable, account: IdentityAccount) => {
+  if (account.passwordHash === null) return undefined;
+  const [signedIn] = await db
+    .update(identityAccounts)
+    .set({ lastLoginAt: new Date() })
+    .where(
+      and(
+        byAccount(account.projectId, account.id),
+        eq(identityAccounts.passwordHash, account.passwordHash),
+        eq(identityAccounts.disabled, false),
+      ),
+    )
+    .returning();
+  return signedIn;
+};
+
 export const deleteAccount = async (db: Queryable, projectId: string, accountId: string) => {
   await db
     .delete(identityRefreshTokens)

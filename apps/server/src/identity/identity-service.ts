@@ -9,6 +9,7 @@ import {
   type IdentityAccount,
   insertAccount,
   prepareFindRefreshSession,
+  recordSignIn,
   revokedValidSince,
   revokeRefreshTokens,
   type TAccountChanges,
@@ -134,8 +135,9 @@ export const createIdentityService = (context: IdentityContext) => {
     // guesses. The address keeps counting failures only, so an office behind one address can sign in.
     await Promise.all([limits.signInsPerAccount.reset(accountKey), limits.signInsPerIp.refund(ip)]);
     return db.transaction(async (tx) => {
-      const signedIn =
-        (await updateAccount(tx, project.projectId, account.id, { lastLoginAt: new Date() })) ?? account;
+      // The password may have changed (or the account been disabled) while it was being hashed.
+      const signedIn = await recordSignIn(tx, account);
+      if (!signedIn) throw new IdentityError('INVALID_LOGIN_CREDENTIALS');
       const tokens = await issueTokenSet(context, tx, project, signedIn);
       return {
         kind: 'identitytoolkit#VerifyPasswordResponse',
