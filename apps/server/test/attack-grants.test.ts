@@ -127,6 +127,33 @@ describe.each(testDatabaseKinds)('grant rules on %s', (kind) => {
     expect(invite.statusCode).toBe(403);
   });
 
+  it('refuses to reactivate a suspended user whose roles allow more than the caller holds', async () => {
+    const manager = await testApp.addUser(owner, {
+      label: 'suspended-manager',
+      role: { permissions: ['users:write', 'roles:write', 'company:write', 'mail:send'] },
+    });
+    const helper = await testApp.addUser(owner, {
+      label: 'reactivating-helper',
+      role: { permissions: ['users:read', 'users:write'] },
+    });
+    expect((await call(owner.jwt, 'POST', `/users/${manager.userId}/suspend`)).statusCode).toBe(200);
+    const refused = await call(helper.jwt, 'POST', `/users/${manager.userId}/reactivate`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toContain('You cannot grant the');
+    // Still suspended, here and at the identity provider.
+    const after = (await call(owner.jwt, 'GET', `/users/${manager.userId}`)).json().data as {
+      status: string;
+    };
+    expect(after.status).toBe('suspended');
+    const relogin = await testApp.app.inject({
+      url: '/iamserver/api/v1/auth/login',
+      headers: { authorization: manager.idToken },
+    });
+    expect(relogin.statusCode).toBe(403);
+    // The admin may.
+    expect((await call(owner.jwt, 'POST', `/users/${manager.userId}/reactivate`)).statusCode).toBe(200);
+  });
+
   it('lets exactly one of two admins who demote each other at once go through', async () => {
     const company = await testApp.register('grants-duel', 'Duel Freight');
     const first = await testApp.addUser(company, { label: 'duel-first', role: { systemKey: 'admin' } });

@@ -422,10 +422,27 @@ export const createUsersService = (app: FastifyInstance) => {
     return view;
   };
 
+  /**
+   * Reactivating hands a suspended user's roles back: a grant like any other (DESIGN §12), so the
+   * caller must hold everything those roles allow.
+   */
+  const assertMayReactivate = async (tx: Tx, companyId: string, grantor: TGrantor, user: TCompanyUser) => {
+    assertMayManage(grantor, user);
+    const roles = await repository.findRoles(
+      tx,
+      companyId,
+      user.roles.map((role) => role._id),
+    );
+    assertMayGrantRoles(grantor, roles);
+  };
+
   const reactivateUser = async ({ auth, actor }: TUsersCaller, userId: string) => {
+    // Checked before the identity account is enabled again: a refused caller changes nothing.
     const user = await inCompany(auth, async (tx) => {
+      const grantor = await lockRightsAndReadGrantor(tx, auth);
       const found = await requireUser(tx, auth.companyId, userId);
       if (found.status !== 'suspended') throw new AppError('CONFLICT', userMessages.notSuspended);
+      await assertMayReactivate(tx, auth.companyId, grantor, await readUserView(tx, auth.companyId, userId));
       return found;
     });
     // Enabled first: should saving fail, the user stays suspended in Cargodesk, which is what counts.
@@ -438,7 +455,7 @@ export const createUsersService = (app: FastifyInstance) => {
         const grantor = await lockRightsAndReadGrantor(tx, auth);
         const before = await readUserView(tx, auth.companyId, userId);
         if (before.status !== 'suspended') throw new AppError('CONFLICT', userMessages.notSuspended);
-        assertMayManage(grantor, before);
+        await assertMayReactivate(tx, auth.companyId, grantor, before);
         // Someone who never signed in is still waiting for their invitation.
         const status = !user.lastLoginAt && user.invitedAt ? 'invited' : 'active';
         await repository.updateUser(tx, auth.companyId, userId, { status });
