@@ -89,6 +89,7 @@ export const openConfiguredDatabase = async (config: Config) => {
 
 /** Builds the whole application without listening: `main.ts` listens, tests call `inject()`. */
 export const buildApp = async (config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> => {
+  const { trustProxy } = config;
   const app = Fastify({
     // Spec §7 names some paths with a trailing slash (/oceanport/, /type/, /receivinglocation/): both forms answer.
     routerOptions: { ignoreTrailingSlash: true },
@@ -110,7 +111,9 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
     forceCloseConnections: 'idle',
     bodyLimit: 1024 * 1024,
     // Only behind a proxy that sets X-Forwarded-For may the client address come from it (rate limits use it).
-    trustProxy: config.trustProxy,
+    // A count of proxies trusts that many hops from the socket inwards, as Fastify does for a number.
+    trustProxy:
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { defaultFileMaxBytes } from '@cargodesk/shared';
 import { z } from 'zod';
@@ -52,7 +53,28 @@ const ZEnvironment = z.object({
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(4096).default(6),
   PRODUCTION_HOST: z.string().default(''),
-  TRUST_PROXY: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  // Which proxies' X-Forwarded-* headers count. `true` means one proxy in front: the client address
+  // is the one that proxy saw (the last X-Forwarded-For entry), never what the client wrote before it.
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, context) => {
+      const text = value.trim();
+      if (text === 'false' || text === '') return false as const;
+      if (text === 'true') return 1;
+      if (/^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= 10) return Number(text);
+      const addresses = text.split(',').map((item) => item.trim());
+      const isAddress = (item: string) => {
+        const [address = '', prefix] = item.split('/');
+        return isIP(address) !== 0 && (prefix === undefined || /^\d{1,3}$/.test(prefix));
+      };
+      if (addresses.every(isAddress)) return addresses;
+      context.addIssue({
+        code: 'custom',
+        message: "must be false, true (one proxy), a number of proxies (1–10), or the proxies' addresses",
+      });
+      return z.NEVER;
+    }),
   DEMO_PASSWORD: z.string().min(6, 'must be at least 6 characters').max(128).optional(),
   SEED_DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   GOOGLE_MAPS_KEY: z.string().default(''),
@@ -175,7 +197,8 @@ export type Config = {
   /** Page host served by the production identity project; every other host uses the test project. */
   productionHost: string;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
-  trustProxy: boolean;
+  /** False, how many proxies stand in front, or their addresses (Fastify's `trustProxy`). */
+  trustProxy: false | number | string[];
   /** The demo accounts' password on first seed; generated when unset. */
   demoPassword: string | undefined;
   /** Create the demo login on start (on by default; turn off for real deployments). */
@@ -230,7 +253,7 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     logLevel: values.LOG_LEVEL,
     passwordPolicy: { minLength: values.PASSWORD_MIN_LENGTH },
     productionHost: values.PRODUCTION_HOST,
-    trustProxy: values.TRUST_PROXY === 'true',
+    trustProxy: values.TRUST_PROXY,
     demoPassword: values.DEMO_PASSWORD,
     seedDemo: values.SEED_DEMO === 'true',
     integrationKeys: { googleMaps: values.GOOGLE_MAPS_KEY, pendo: values.PENDO_KEY },
