@@ -133,6 +133,18 @@ describe.each(testDatabaseKinds)('mail plugin on %s', (kind) => {
       }
     });
 
+    it('hides itself from a page of another site that points its name at this machine', async () => {
+      // DNS rebinding: the browser connects to 127.0.0.1 but names the attacker's site in Host.
+      for (const host of ['evil.example.com', 'evil.example.com:3000', 'localhost.evil.example.com']) {
+        const response = await testApp.app.inject({ method: 'GET', url: '/api/dev/mail', headers: { host } });
+        expect(response.statusCode).toBe(404);
+      }
+      for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000']) {
+        const response = await testApp.app.inject({ method: 'GET', url: '/api/dev/mail', headers: { host } });
+        expect(response.statusCode).toBe(200);
+      }
+    });
+
     it('rejects bad filters with 400', async () => {
       const response = await testApp.app.inject({
         method: 'GET',

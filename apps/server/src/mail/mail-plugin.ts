@@ -44,9 +44,17 @@ const forwardingHeaders = [
 const isLoopbackAddress = (address: string | undefined) =>
   address === '::1' || /^(::ffff:)?127\./.test(address ?? '');
 
+/**
+ * A page on another site can point its own name at 127.0.0.1 (DNS rebinding) and read the mailbox
+ * as same-origin: the Host it sends then names that site, never this machine.
+ */
+const isLoopbackHost = (host: string | undefined) =>
+  /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/i.test(host ?? '');
+
 /** The socket's own address, not `request.ip`, which TRUST_PROXY takes from a header. */
 const isDirectLocalRequest = (request: FastifyRequest) =>
   isLoopbackAddress(request.socket.remoteAddress) &&
+  isLoopbackHost(request.headers.host) &&
   forwardingHeaders.every((header) => request.headers[header] === undefined);
 
 declare module 'fastify' {
