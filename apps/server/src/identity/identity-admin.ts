@@ -109,14 +109,21 @@ export const createIdentityAdmin = (context: IdentityContext) => {
       project = 'production',
       kind,
       email,
+      uid,
     }: {
       project?: TProjectName;
       kind: 'VERIFY_EMAIL' | 'PASSWORD_RESET';
       email: string;
+      /** The very account the link is for: an invitation names the account it made, not whichever holds the address now. */
+      uid?: string;
     }) => {
       const target = projectNamed(project);
-      const account = await findAccountByEmail(db, target.projectId, normaliseEmail(email));
-      if (!account) throw new IdentityError('EMAIL_NOT_FOUND');
+      const address = normaliseEmail(email);
+      const account =
+        uid === undefined
+          ? await findAccountByEmail(db, target.projectId, address)
+          : await findAccountById(db, target.projectId, uid);
+      if (!account || account.email !== address) throw new IdentityError('EMAIL_NOT_FOUND');
       return createActionLink(context, db, { project: target, account, kind });
     },
     /**

@@ -254,12 +254,15 @@ export const createUsersService = (app: FastifyInstance) => {
     auth,
     project,
     email,
+    uid,
   }: {
     auth: TAuthContext;
     project: TProjectName;
     email: string;
+    /** The account the invitation is bound to: the link sets the password of that one only. */
+    uid: string;
   }) => {
-    const link = await app.identity.admin.generateActionLink({ project, kind: 'PASSWORD_RESET', email });
+    const link = await app.identity.admin.generateActionLink({ project, kind: 'PASSWORD_RESET', email, uid });
     return {
       ...buildInviteMail({
         email,
@@ -327,7 +330,7 @@ export const createUsersService = (app: FastifyInstance) => {
     const account = await prepareIdentityAccount(project, email);
     const userId = createId();
     try {
-      const mail = await inviteMailFor({ auth, project, email });
+      const mail = await inviteMailFor({ auth, project, email, uid: account.uid });
       const invited = await inCompany(auth, async (tx) => {
         await repository.insertUser(tx, {
           companyId: auth.companyId,
@@ -385,7 +388,12 @@ export const createUsersService = (app: FastifyInstance) => {
       assertResendable(found);
       return found;
     });
-    const mail = await inviteMailFor({ auth, project: user.identityProject, email: user.email });
+    const mail = await inviteMailFor({
+      auth,
+      project: user.identityProject,
+      email: user.email,
+      uid: user.identityUid,
+    });
     const resent = await inCompany(auth, async (tx) => {
       await repository.lockCompanyAdmins(tx, auth.companyId);
       // Again inside the transaction: two resends at once send one mail.
