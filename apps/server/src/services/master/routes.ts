@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../../platform/auth-context.ts';
-import { registerCompanyListRoutes } from './company-lists-routes.ts';
+import { registerCompanyListRoutes } from './company-lists/routes.ts';
 import { registerPicklistRoutes } from './picklists/routes.ts';
 import { registerPortImportRoutes } from './port-import-routes.ts';
 import { registerPortRoutes } from './ports-routes.ts';
