@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../../platform/auth-context.ts';
 import { registerCompanyListRoutes } from './company-lists/routes.ts';
 import { registerPicklistRoutes } from './picklists/routes.ts';
-import { registerPortImportRoutes } from './port-import-routes.ts';
-import { registerPortRoutes } from './ports-routes.ts';
+import { registerPortImportRoutes } from './ports/import-routes.ts';
+import { registerPortRoutes } from './ports/routes.ts';
 import { registerReferenceRoutes } from './reference/routes.ts';
 import { registerSettingsRoutes } from './settings/routes.ts';
 
