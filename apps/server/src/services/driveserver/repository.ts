@@ -1,6 +1,8 @@
 import type { TFilePurpose } from '@cargodesk/shared';
 import { and, count, desc, eq, ilike } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
+import { pageOffset } from '../../db/paging.ts';
 import { files } from '../../db/schema/index.ts';
 
 export type TFileRow = typeof files.$inferSelect;
@@ -49,7 +51,7 @@ export const findFilesPage = async (
 ) => {
   const where = and(
     eq(files.companyId, companyId),
-    q ? ilike(files.name, `%${q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`) : undefined,
+    q ? ilike(files.name, containsPattern(q)) : undefined,
     purpose ? eq(files.purpose, purpose) : undefined,
   );
   const rows = await db
@@ -58,7 +60,7 @@ export const findFilesPage = async (
     .where(where)
     .orderBy(desc(files.createdAt), desc(files.id))
     .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .offset(pageOffset({ page, pageSize }));
   const [total] = await db.select({ value: count() }).from(files).where(where);
   return { rows, total: total?.value ?? 0 };
 };

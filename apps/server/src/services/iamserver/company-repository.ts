@@ -19,3 +19,17 @@ export const updateCompany = async (db: Queryable, companyId: string, changes: T
     .returning();
   return row;
 };
+
+/** The company's base currency code as stored, or null when it has none. */
+export const findCompanyCurrency = async (db: Queryable, companyId: string) => {
+  const [row] = await db
+    .select({ currency: companies.currency })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row?.currency ?? null;
+};
+
+/** Sets the company's base currency; iam stays the one writer of `companies`. */
+export const setCompanyCurrency = async (db: Queryable, companyId: string, currency: string) => {
+  await db.update(companies).set({ currency, updatedAt: new Date() }).where(eq(companies.id, companyId));
+};

@@ -1,5 +1,6 @@
 import { type AnyColumn, and, asc, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 import { groupMembers, groups, users } from '../../db/schema/index.ts';
 
 export type TGroupRow = typeof groups.$inferSelect;
@@ -18,8 +19,6 @@ export const groupSortColumns = {
   updatedAt: groups.updatedAt,
 } as const satisfies Record<string, SQL | AnyColumn>;
 export type TGroupSortField = keyof typeof groupSortColumns;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /** A page of the company's groups, optionally only those whose name or description contains `search`. */
 export const findGroupsPage = async (
@@ -40,7 +39,7 @@ export const findGroupsPage = async (
     offset: number;
   },
 ) => {
-  const pattern = search ? `%${escapeLike(search)}%` : undefined;
+  const pattern = search ? containsPattern(search) : undefined;
   const where = and(
     eq(groups.companyId, companyId),
     pattern ? sql`(${groups.name} ilike ${pattern} or ${groups.description} ilike ${pattern})` : undefined,

@@ -8,6 +8,7 @@ import type {
 } from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.ts';
+import { pageOffset } from '../../db/paging.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
@@ -117,7 +118,7 @@ export const createGroupsService = (app: FastifyInstance) => {
         sort: field,
         isDescending,
         limit: pageSize,
-        offset: (page - 1) * pageSize,
+        offset: pageOffset({ page, pageSize }),
       }),
     );
     return { data: rows.map(toGroup), meta: { total, page, pageSize } };

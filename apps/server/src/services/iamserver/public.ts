@@ -1,4 +1,6 @@
 // iamserver's public surface: what other modules may use. Everything else in iamserver/ is its own.
 
+/** A company's base currency, read and set inside the caller's tenant transaction (master's currency settings). */
+export { findCompanyCurrency, setCompanyCurrency } from './company-repository.ts';
 /** Who is in a company: the people a notification can reach. */
 export { findAdminUserIds, findReachableUserIds, findReachableUserIdsByEmail } from './directory.ts';

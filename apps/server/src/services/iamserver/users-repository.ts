@@ -1,6 +1,8 @@
 import type { TUserSortField, TUserStatus } from '@cargodesk/shared';
 import { and, asc, count, eq, exists, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
+import { pageOffset } from '../../db/paging.ts';
 import { companies, groupMembers, groups, roles, userRoles, users } from '../../db/schema/index.ts';
 
 // Queries of users management. Every one names the company, besides row-level security.
@@ -12,9 +14,6 @@ export type TUserChanges = Partial<
 
 const byUser = (companyId: string, userId: string) =>
   and(eq(users.companyId, companyId), eq(users.id, userId));
-
-/** `%` and `_` typed into the search box are searched for, not wildcards. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 const sortColumns: Record<TUserSortField, SQL[]> = {
   name: [sql`lower(${users.firstName})`, sql`lower(${users.lastName})`],
@@ -51,7 +50,7 @@ export const findUsersPage = async (
 ) => {
   const conditions: (SQL | undefined)[] = [eq(users.companyId, companyId)];
   if (q) {
-    const pattern = likePattern(q);
+    const pattern = containsPattern(q);
     conditions.push(
       or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern), ilike(users.email, pattern)),
     );
@@ -76,7 +75,7 @@ export const findUsersPage = async (
     .where(where)
     .orderBy(...order)
     .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .offset(pageOffset({ page, pageSize }));
   const [total] = await db.select({ value: count() }).from(users).where(where);
   return { rows, total: total?.value ?? 0 };
 };

@@ -1,5 +1,6 @@
 import type { TAuditEvent, TListMeta } from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
+import { pageOffset } from '../../db/paging.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
 import { findAuditEvents, type TAuditEventRow, type TAuditFilter } from './repository.ts';
@@ -28,7 +29,7 @@ export const createLogService = (app: FastifyInstance) => {
       findAuditEvents(
         tx,
         { ...filter, companyId: auth.companyId },
-        { limit: pageSize, offset: (page - 1) * pageSize },
+        { limit: pageSize, offset: pageOffset({ page, pageSize }) },
       ),
     );
     return { data: rows.map(toAuditEvent), meta: { total, page, pageSize } };

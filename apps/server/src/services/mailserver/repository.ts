@@ -1,5 +1,7 @@
 import { and, count, desc, eq, gt, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
+import { pageOffset } from '../../db/paging.ts';
 import { companies, mails, users } from '../../db/schema/index.ts';
 
 const composerMailOf = (companyId: string, userId: string) =>
@@ -53,7 +55,7 @@ export const findSentPage = async (
     .where(composerMailOf(companyId, userId))
     .orderBy(desc(mails.createdAt), desc(mails.id))
     .limit(pageSize)
-    .offset((page - 1) * pageSize)) as TSentMailRow[];
+    .offset(pageOffset({ page, pageSize }))) as TSentMailRow[];
   const [total] = await db.select({ value: count() }).from(mails).where(composerMailOf(companyId, userId));
   return { rows, total: total?.value ?? 0 };
 };
@@ -87,7 +89,7 @@ export const requeueMail = (db: Queryable, companyId: string, id: string) =>
 
 /** Company users to suggest as recipients: not suspended, matching name or e-mail. */
 export const findRecipients = (db: Queryable, companyId: string, query: string) => {
-  const pattern = `%${query.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const pattern = containsPattern(query);
   return db
     .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(users)

@@ -1,7 +1,7 @@
 import type { TCountry, TCurrency, TDropdownGroup, TTimeZone } from '@cargodesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIamTestApp, type TIamTestApp } from '../iamserver/iam-test-support.ts';
-import { normaliseTimeZoneName } from './reference-data.ts';
+import { normaliseTimeZoneName } from './reference/reference-data.ts';
 
 const base = '/master/api/v1';
 

@@ -7,16 +7,15 @@ import {
   type TPicklistValueInput,
   type TPicklistValueUpdate,
 } from '@cargodesk/shared';
-import { and, asc, eq, inArray, max } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { Tx } from '../../db/client.ts';
-import { dropdownGroups, dropdownValues } from '../../db/schema/index.ts';
-import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
-import type { TAuthContext } from '../../platform/auth-context.ts';
-import { AppError } from '../../platform/errors.ts';
-import { createId } from '../../platform/ids.ts';
-import { withTenant } from '../../platform/tenant-transaction.ts';
+import type { Db, Tx } from '../../../db/client.ts';
+import { inSavepointOrConflict } from '../../../db/savepoint-conflict.ts';
+import { recordAudit, type TAuditActor } from '../../../platform/audit.ts';
+import type { TAuthContext } from '../../../platform/auth-context.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { createId } from '../../../platform/ids.ts';
+import { withTenant } from '../../../platform/tenant-transaction.ts';
+import type { TGroupRow, TValueRow } from './repository.ts';
+import * as repository from './repository.ts';
 
 export const picklistMessages = {
   groupNotFound: 'No such picklist in your company',
@@ -25,9 +24,6 @@ export const picklistMessages = {
   duplicateValue: (value: string) => `The value "${value}" is already in this picklist`,
   orderMismatch: 'must list every value of the picklist exactly once',
 } as const;
-
-type TGroupRow = typeof dropdownGroups.$inferSelect;
-type TValueRow = typeof dropdownValues.$inferSelect;
 
 const toGroup = (group: TGroupRow, values: TValueRow[]): TPicklistGroup => ({
   _id: group.id,
@@ -48,24 +44,24 @@ const toGroup = (group: TGroupRow, values: TValueRow[]): TPicklistGroup => ({
 });
 
 /** Picklists: each company starts from the default lists of a module and edits its own copy. */
-export const createPicklistsService = (app: FastifyInstance) => {
-  const { db } = app.database;
-
+export const createPicklistsService = ({ db }: { db: Db }) => {
   /** Copies the module's default lists into the company on first use (no audit: nobody changed anything). */
   const ensureDefaults = async (tx: Tx, companyId: string, module: string) => {
     const defaults = defaultDropdownsOf(module);
     if (defaults.length === 0) return;
-    const existing = await tx
-      .select({ key: dropdownGroups.key })
-      .from(dropdownGroups)
-      .where(and(eq(dropdownGroups.companyId, companyId), eq(dropdownGroups.module, module)));
+    const existing = await repository.findGroups(tx, companyId, module);
     if (existing.length > 0) return;
     for (const group of defaults) {
       const groupId = createId();
-      await tx
-        .insert(dropdownGroups)
-        .values({ companyId, id: groupId, module, key: group.group, label: group.label });
-      await tx.insert(dropdownValues).values(
+      await repository.insertGroup(tx, {
+        companyId,
+        id: groupId,
+        module,
+        key: group.group,
+        label: group.label,
+      });
+      await repository.insertValues(
+        tx,
         group.values.map((value) => ({
           companyId,
           id: createId(),
@@ -79,66 +75,33 @@ export const createPicklistsService = (app: FastifyInstance) => {
   };
 
   const readGroups = async (tx: Tx, companyId: string, module: string) => {
-    const groups = await tx
-      .select()
-      .from(dropdownGroups)
-      .where(and(eq(dropdownGroups.companyId, companyId), eq(dropdownGroups.module, module)))
-      .orderBy(asc(dropdownGroups.createdAt), asc(dropdownGroups.id));
+    const groups = await repository.findGroups(tx, companyId, module);
     const values =
       groups.length === 0
         ? []
-        : await tx
-            .select()
-            .from(dropdownValues)
-            .where(
-              and(
-                eq(dropdownValues.companyId, companyId),
-                inArray(
-                  dropdownValues.groupId,
-                  groups.map((group) => group.id),
-                ),
-              ),
-            );
+        : await repository.findValuesOfGroups(
+            tx,
+            companyId,
+            groups.map((group) => group.id),
+          );
     return groups.map((group) => toGroup(group, values));
   };
 
   const readGroup = async (tx: Tx, companyId: string, groupId: string) => {
-    const [group] = await tx
-      .select()
-      .from(dropdownGroups)
-      .where(and(eq(dropdownGroups.companyId, companyId), eq(dropdownGroups.id, groupId)));
+    const group = await repository.findGroup(tx, companyId, groupId);
     if (!group) throw new AppError('NOT_FOUND', picklistMessages.groupNotFound);
-    const values = await tx
-      .select()
-      .from(dropdownValues)
-      .where(and(eq(dropdownValues.companyId, companyId), eq(dropdownValues.groupId, groupId)));
-    return toGroup(group, values);
+    return toGroup(group, await repository.findValuesOfGroup(tx, companyId, groupId));
   };
 
   const readValue = async (tx: Tx, companyId: string, valueId: string) => {
-    const [value] = await tx
-      .select()
-      .from(dropdownValues)
-      .where(and(eq(dropdownValues.companyId, companyId), eq(dropdownValues.id, valueId)));
+    const value = await repository.findValue(tx, companyId, valueId);
     if (!value) throw new AppError('NOT_FOUND', picklistMessages.valueNotFound);
     return value;
   };
 
-  const touchGroup = (tx: Tx, companyId: string, groupId: string) =>
-    tx
-      .update(dropdownGroups)
-      .set({ updatedAt: new Date() })
-      .where(and(eq(dropdownGroups.companyId, companyId), eq(dropdownGroups.id, groupId)));
-
   /** Runs `work` in a savepoint so a unique violation becomes a 409 and the transaction stays usable. */
-  const orConflict = async <T>(tx: Tx, message: string, work: (savepoint: Tx) => Promise<T>) => {
-    try {
-      return await tx.transaction((savepoint) => work(savepoint as unknown as Tx));
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('CONFLICT', message);
-      throw error;
-    }
-  };
+  const orConflict = <T>(tx: Tx, message: string, work: (savepoint: Tx) => Promise<T>) =>
+    inSavepointOrConflict(tx, work, () => new AppError('CONFLICT', message));
 
   return {
     /** GET /dropdown?module=…: the active values in order, as the app loads them at start-up. */
@@ -165,7 +128,7 @@ export const createPicklistsService = (app: FastifyInstance) => {
         await ensureDefaults(tx, auth.companyId, input.module);
         const id = createId();
         await orConflict(tx, picklistMessages.duplicateGroup(input.key), (savepoint) =>
-          savepoint.insert(dropdownGroups).values({ companyId: auth.companyId, id, ...input }),
+          repository.insertGroup(savepoint, { companyId: auth.companyId, id, ...input }),
         );
         const group = await readGroup(tx, auth.companyId, id);
         await recordAudit(tx, actor, {
@@ -180,10 +143,7 @@ export const createPicklistsService = (app: FastifyInstance) => {
     updateGroup: async (auth: TAuthContext, actor: TAuditActor, groupId: string, label: string) =>
       withTenant(db, auth.companyId, async (tx) => {
         const before = await readGroup(tx, auth.companyId, groupId);
-        await tx
-          .update(dropdownGroups)
-          .set({ label, updatedAt: new Date() })
-          .where(and(eq(dropdownGroups.companyId, auth.companyId), eq(dropdownGroups.id, groupId)));
+        await repository.updateGroupLabel(tx, auth.companyId, groupId, label);
         const after = await readGroup(tx, auth.companyId, groupId);
         await recordAudit(tx, actor, {
           entityType: 'picklist-group',
@@ -198,9 +158,7 @@ export const createPicklistsService = (app: FastifyInstance) => {
     deleteGroup: async (auth: TAuthContext, actor: TAuditActor, groupId: string) =>
       withTenant(db, auth.companyId, async (tx) => {
         const before = await readGroup(tx, auth.companyId, groupId);
-        await tx
-          .delete(dropdownGroups)
-          .where(and(eq(dropdownGroups.companyId, auth.companyId), eq(dropdownGroups.id, groupId)));
+        await repository.deleteGroup(tx, auth.companyId, groupId);
         await recordAudit(tx, actor, {
           entityType: 'picklist-group',
           entityId: groupId,
@@ -213,24 +171,23 @@ export const createPicklistsService = (app: FastifyInstance) => {
     addValue: async (auth: TAuthContext, actor: TAuditActor, groupId: string, input: TPicklistValueInput) =>
       withTenant(db, auth.companyId, async (tx) => {
         await readGroup(tx, auth.companyId, groupId);
-        const [last] = await tx
-          .select({ order: max(dropdownValues.sortOrder) })
-          .from(dropdownValues)
-          .where(and(eq(dropdownValues.companyId, auth.companyId), eq(dropdownValues.groupId, groupId)));
+        const last = await repository.findLastSortOrder(tx, auth.companyId, groupId);
         const id = createId();
         await orConflict(tx, picklistMessages.duplicateValue(input.value), (savepoint) =>
-          savepoint.insert(dropdownValues).values({
-            companyId: auth.companyId,
-            id,
-            groupId,
-            label: input.label,
-            value: input.value,
-            isActive: input.isActive ?? true,
-            colour: input.colour ?? null,
-            sortOrder: (last?.order ?? 0) + 1,
-          }),
+          repository.insertValues(savepoint, [
+            {
+              companyId: auth.companyId,
+              id,
+              groupId,
+              label: input.label,
+              value: input.value,
+              isActive: input.isActive ?? true,
+              colour: input.colour ?? null,
+              sortOrder: (last ?? 0) + 1,
+            },
+          ]),
         );
-        await touchGroup(tx, auth.companyId, groupId);
+        await repository.touchGroup(tx, auth.companyId, groupId);
         const group = await readGroup(tx, auth.companyId, groupId);
         await recordAudit(tx, actor, {
           entityType: 'picklist-value',
@@ -249,11 +206,8 @@ export const createPicklistsService = (app: FastifyInstance) => {
     ) =>
       withTenant(db, auth.companyId, async (tx) => {
         const before = await readValue(tx, auth.companyId, valueId);
-        await tx
-          .update(dropdownValues)
-          .set({ ...input, updatedAt: new Date() })
-          .where(and(eq(dropdownValues.companyId, auth.companyId), eq(dropdownValues.id, valueId)));
-        await touchGroup(tx, auth.companyId, before.groupId);
+        await repository.updateValue(tx, auth.companyId, valueId, input);
+        await repository.touchGroup(tx, auth.companyId, before.groupId);
         const after = await readValue(tx, auth.companyId, valueId);
         const view = ({ label, value, isActive, colour, sortOrder }: TValueRow) => ({
           label,
@@ -275,10 +229,8 @@ export const createPicklistsService = (app: FastifyInstance) => {
     deleteValue: async (auth: TAuthContext, actor: TAuditActor, valueId: string) =>
       withTenant(db, auth.companyId, async (tx) => {
         const before = await readValue(tx, auth.companyId, valueId);
-        await tx
-          .delete(dropdownValues)
-          .where(and(eq(dropdownValues.companyId, auth.companyId), eq(dropdownValues.id, valueId)));
-        await touchGroup(tx, auth.companyId, before.groupId);
+        await repository.deleteValue(tx, auth.companyId, valueId);
+        await repository.touchGroup(tx, auth.companyId, before.groupId);
         await recordAudit(tx, actor, {
           entityType: 'picklist-value',
           entityId: valueId,
@@ -307,12 +259,9 @@ export const createPicklistsService = (app: FastifyInstance) => {
           );
         }
         for (const [index, id] of input.valueIds.entries()) {
-          await tx
-            .update(dropdownValues)
-            .set({ sortOrder: index + 1, updatedAt: new Date() })
-            .where(and(eq(dropdownValues.companyId, auth.companyId), eq(dropdownValues.id, id)));
+          await repository.updateValue(tx, auth.companyId, id, { sortOrder: index + 1 });
         }
-        await touchGroup(tx, auth.companyId, groupId);
+        await repository.touchGroup(tx, auth.companyId, groupId);
         const after = await readGroup(tx, auth.companyId, groupId);
         await recordAudit(tx, actor, {
           entityType: 'picklist-group',

@@ -8,18 +8,18 @@ import {
   type TPortListQuery,
 } from '@cargodesk/shared';
 import countryCodes from 'country-codes-list';
-import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { Tx } from '../../db/client.ts';
-import { airports, companyPortFavourites, companyPorts, seaPorts } from '../../db/schema/index.ts';
-import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
-import type { TAuthContext } from '../../platform/auth-context.ts';
-import { AppError } from '../../platform/errors.ts';
-import { createId } from '../../platform/ids.ts';
-import { readSort } from '../../platform/list-sort.ts';
-import { withTenant } from '../../platform/tenant-transaction.ts';
-import { compareText, createCatalogueIndex, type TIndexedEntry, toIndexedEntry } from './catalogue-index.ts';
+import type { Db, Tx } from '../../../db/client.ts';
+import { pageOfItems } from '../../../db/paging.ts';
+import { isUniqueViolation } from '../../../db/unique-violation.ts';
+import { recordAudit, type TAuditActor } from '../../../platform/audit.ts';
+import type { TAuthContext } from '../../../platform/auth-context.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { createId } from '../../../platform/ids.ts';
+import { readSort } from '../../../platform/list-sort.ts';
+import { withTenant } from '../../../platform/tenant-transaction.ts';
+import { compareText } from '../reference/compare-text.ts';
+import { createCatalogueIndex, type TIndexedEntry, toIndexedEntry } from './catalogue-index.ts';
+import * as repository from './repository.ts';
 
 export const portMessages = {
   notFound: (kind: TPortKind) => (kind === 'airport' ? 'No such airport' : 'No such ocean port'),
@@ -28,7 +28,7 @@ export const portMessages = {
   unknownCountry: 'is not a known country code',
 } as const;
 
-type TCustomRow = typeof companyPorts.$inferSelect;
+type TCustomRow = repository.TCustomPortRow;
 
 const countryNames = new Map(
   countryCodes.all().map((country) => [country.countryCode, country.countryNameEn]),
@@ -85,51 +85,21 @@ const parseSort = (sort: string | undefined) => {
 };
 
 /** Ocean ports and airports: global catalogues searched server-side, plus each company's own and favourites. */
-export const createPortsService = (app: FastifyInstance) => {
-  const { db } = app.database;
-
+export const createPortsService = ({ db }: { db: Db }) => {
   const catalogues = createCatalogueIndex();
 
-  const customRows = (tx: Tx, companyId: string, kind: TPortKind) =>
-    tx
-      .select()
-      .from(companyPorts)
-      .where(and(eq(companyPorts.companyId, companyId), eq(companyPorts.kind, kind)));
-
   const favouriteCodes = async (tx: Tx, companyId: string, kind: TPortKind) =>
-    new Set(
-      (
-        await tx
-          .select({ code: companyPortFavourites.code })
-          .from(companyPortFavourites)
-          .where(and(eq(companyPortFavourites.companyId, companyId), eq(companyPortFavourites.kind, kind)))
-      ).map((row) => row.code),
-    );
+    new Set(await repository.findFavouriteCodes(tx, companyId, kind));
 
   /** A custom entry by its code, else a catalogue entry by id (or an airport by IATA code). */
   const findEntry = async (tx: Tx, companyId: string, kind: TPortKind, code: string) => {
-    const [custom] = await tx
-      .select()
-      .from(companyPorts)
-      .where(
-        and(eq(companyPorts.companyId, companyId), eq(companyPorts.kind, kind), eq(companyPorts.code, code)),
-      );
+    const custom = await repository.findCustomPort(tx, companyId, kind, code);
     const catalogue = await catalogues.read(tx, kind);
     const entry = custom
       ? customEntry(kind, custom)
       : (catalogue.byId.get(code) ?? (kind === 'airport' ? catalogue.byAltCode.get(code) : undefined));
     if (!entry) return undefined;
-    const [favourite] = await tx
-      .select({ code: companyPortFavourites.code })
-      .from(companyPortFavourites)
-      .where(
-        and(
-          eq(companyPortFavourites.companyId, companyId),
-          eq(companyPortFavourites.kind, kind),
-          eq(companyPortFavourites.code, entry._id),
-        ),
-      );
-    return toEntry(entry, new Set(favourite ? [favourite.code] : []));
+    return toEntry(entry, new Set(await repository.findFavouriteCodes(tx, companyId, kind, entry._id)));
   };
 
   const requireEntry = async (tx: Tx, companyId: string, kind: TPortKind, code: string) => {
@@ -139,12 +109,7 @@ export const createPortsService = (app: FastifyInstance) => {
   };
 
   const requireCustom = async (tx: Tx, companyId: string, kind: TPortKind, code: string) => {
-    const [row] = await tx
-      .select()
-      .from(companyPorts)
-      .where(
-        and(eq(companyPorts.companyId, companyId), eq(companyPorts.kind, kind), eq(companyPorts.code, code)),
-      );
+    const row = await repository.findCustomPort(tx, companyId, kind, code);
     if (!row) {
       // A catalogue entry exists but is not the company's to change: say so; otherwise it is unknown.
       const catalogue = await findEntry(tx, companyId, kind, code);
@@ -163,17 +128,9 @@ export const createPortsService = (app: FastifyInstance) => {
   };
 
   const assertCodeFree = async (tx: Tx, kind: TPortKind, code: string) => {
-    const taken =
-      kind === 'oceanport'
-        ? await tx.select({ code: seaPorts.code }).from(seaPorts).where(eq(seaPorts.code, code)).limit(1)
-        : await tx
-            .select({ code: airports.ident })
-            .from(airports)
-            .where(
-              sql`${airports.ident} = ${code} or ${airports.iataCode} = ${code} or ${airports.icaoCode} = ${code}`,
-            )
-            .limit(1);
-    if (taken.length > 0) throw new AppError('CONFLICT', portMessages.duplicate(code));
+    if (await repository.isCatalogueCodeTaken(tx, kind, code)) {
+      throw new AppError('CONFLICT', portMessages.duplicate(code));
+    }
   };
 
   return {
@@ -186,7 +143,9 @@ export const createPortsService = (app: FastifyInstance) => {
       const sort = parseSort(query.sort);
       const { catalogue, custom, favourites } = await withTenant(db, auth.companyId, async (tx) => ({
         catalogue: await catalogues.read(tx, kind),
-        custom: (await customRows(tx, auth.companyId, kind)).map((row) => customEntry(kind, row)),
+        custom: (await repository.findCustomPorts(tx, auth.companyId, kind)).map((row) =>
+          customEntry(kind, row),
+        ),
         favourites: await favouriteCodes(tx, auth.companyId, kind),
       }));
       const search = query.q?.trim() ?? '';
@@ -219,11 +178,8 @@ export const createPortsService = (app: FastifyInstance) => {
             compareText(left._id, right._id),
         );
       }
-      const slice = found.slice((page - 1) * pageSize, page * pageSize);
-      return {
-        data: slice.map((entry) => toEntry(entry, favourites)),
-        meta: { total: found.length, page, pageSize },
-      };
+      const { data, meta } = pageOfItems(found, { page, pageSize });
+      return { data: data.map((entry) => toEntry(entry, favourites)), meta };
     },
 
     get: async (auth: TAuthContext, kind: TPortKind, code: string) =>
@@ -239,7 +195,7 @@ export const createPortsService = (app: FastifyInstance) => {
       return withTenant(db, auth.companyId, async (tx) => {
         await assertCodeFree(tx, kind, input.code);
         try {
-          await tx.insert(companyPorts).values({
+          await repository.insertCustomPort(tx, {
             companyId: auth.companyId,
             id: createId(),
             kind,
@@ -277,14 +233,10 @@ export const createPortsService = (app: FastifyInstance) => {
       return withTenant(db, auth.companyId, async (tx) => {
         const row = await requireCustom(tx, auth.companyId, kind, code);
         const before = await requireEntry(tx, auth.companyId, kind, code);
-        await tx
-          .update(companyPorts)
-          .set({
-            ...input,
-            ...(input.countryCode ? { countryName: countryNames.get(input.countryCode) ?? '' } : {}),
-            updatedAt: new Date(),
-          })
-          .where(and(eq(companyPorts.companyId, auth.companyId), eq(companyPorts.id, row.id)));
+        await repository.updateCustomPort(tx, auth.companyId, row.id, {
+          ...input,
+          ...(input.countryCode ? { countryName: countryNames.get(input.countryCode) ?? '' } : {}),
+        });
         const after = await requireEntry(tx, auth.companyId, kind, code);
         await recordAudit(tx, actor, {
           entityType: 'port',
@@ -301,18 +253,8 @@ export const createPortsService = (app: FastifyInstance) => {
       withTenant(db, auth.companyId, async (tx) => {
         const row = await requireCustom(tx, auth.companyId, kind, code);
         const before = await requireEntry(tx, auth.companyId, kind, code);
-        await tx
-          .delete(companyPorts)
-          .where(and(eq(companyPorts.companyId, auth.companyId), eq(companyPorts.id, row.id)));
-        await tx
-          .delete(companyPortFavourites)
-          .where(
-            and(
-              eq(companyPortFavourites.companyId, auth.companyId),
-              eq(companyPortFavourites.kind, kind),
-              eq(companyPortFavourites.code, code),
-            ),
-          );
+        await repository.deleteCustomPort(tx, auth.companyId, row.id);
+        await repository.deleteFavourite(tx, auth.companyId, kind, code);
         await recordAudit(tx, actor, {
           entityType: 'port',
           entityId: `${kind}:${code}`,
@@ -333,20 +275,9 @@ export const createPortsService = (app: FastifyInstance) => {
         const entry = await requireEntry(tx, auth.companyId, kind, code);
         if (entry.isFavourite === isFavourite) return entry;
         if (isFavourite) {
-          await tx
-            .insert(companyPortFavourites)
-            .values({ companyId: auth.companyId, kind, code: entry._id })
-            .onConflictDoNothing();
+          await repository.insertFavourite(tx, auth.companyId, kind, entry._id);
         } else {
-          await tx
-            .delete(companyPortFavourites)
-            .where(
-              and(
-                eq(companyPortFavourites.companyId, auth.companyId),
-                eq(companyPortFavourites.kind, kind),
-                eq(companyPortFavourites.code, entry._id),
-              ),
-            );
+          await repository.deleteFavourite(tx, auth.companyId, kind, entry._id);
         }
         await recordAudit(tx, actor, {
           entityType: 'port-favourite',

@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 
 export type TCachedReference<T> = { etag: string; data: T };
+
+/** The response schema of a list answered 304 when the client's copy is current. */
+export const notModified = { 304: z.undefined() } as const;
 
 const cacheControl = 'private, max-age=0, must-revalidate';
 

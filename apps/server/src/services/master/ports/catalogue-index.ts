@@ -1,6 +1,7 @@
 import type { TPortEntry, TPortKind } from '@cargodesk/shared';
-import { sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../../db/client.ts';
+import { compareText } from '../reference/compare-text.ts';
+import { findCatalogueRows, findCatalogueVersion, type TCatalogueRow } from './repository.ts';
 
 // The global port and airport catalogues held in memory for search: PGlite needs 20–40 ms to scan
 // 5,000 rows with ILIKE, a JavaScript scan of prepared strings well under one. The tables stay the
@@ -16,21 +17,6 @@ export type TIndexedEntry = Omit<TPortEntry, 'isFavourite'> & {
   sortName: string;
   sortCity: string;
   sortCountry: string;
-};
-
-type TCatalogueRow = {
-  id: string;
-  code: string;
-  iata_code: string | null;
-  icao_code: string | null;
-  name: string;
-  city: string;
-  country_code: string;
-  country_name: string;
-  latitude: number | null;
-  longitude: number | null;
-  timezone: string | null;
-  retired: boolean;
 };
 
 export const toIndexedEntry = (
@@ -59,23 +45,6 @@ export const toIndexedEntry = (
   sortCountry: row.country_name.toLowerCase(),
 });
 
-const catalogueQueries = {
-  oceanport: {
-    version: sql`select coalesce(max(updated_at), 'epoch')::text as version from sea_ports`,
-    rows: sql`
-      select code as id, code, null::text as iata_code, null::text as icao_code, name, city, country_code,
-        country_name, latitude, longitude, timezone, retired_at is not null as retired
-      from sea_ports`,
-  },
-  airport: {
-    version: sql`select coalesce(max(updated_at), 'epoch')::text as version from airports`,
-    rows: sql`
-      select ident as id, coalesce(iata_code, ident) as code, iata_code, icao_code, name, city, country_code,
-        country_name, latitude, longitude, null::text as timezone, retired_at is not null as retired
-      from airports`,
-  },
-} as const;
-
 export type TCatalogue = {
   entries: TIndexedEntry[];
   byId: Map<string, TIndexedEntry>;
@@ -83,20 +52,15 @@ export type TCatalogue = {
   byAltCode: Map<string, TIndexedEntry>;
 };
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 /** One cache per app; `read` returns the catalogue as the database has it now. */
 export const createCatalogueIndex = () => {
   const cached = new Map<TPortKind, { version: string; catalogue: TCatalogue }>();
   return {
     read: async (tx: Queryable, kind: TPortKind): Promise<TCatalogue> => {
-      const queries = catalogueQueries[kind];
-      // Imports never delete catalogue rows (they retire them) and stamp what they touch.
-      const [stamp] = rowsOf<{ version: string }>(await tx.execute(queries.version));
-      const version = stamp?.version ?? '';
+      const version = await findCatalogueVersion(tx, kind);
       const hit = cached.get(kind);
       if (hit && hit.version === version) return hit.catalogue;
-      const entries = rowsOf<TCatalogueRow>(await tx.execute(queries.rows))
+      const entries = (await findCatalogueRows(tx, kind))
         .map((row) => toIndexedEntry(kind, row, 'catalogue'))
         .sort(
           (left, right) => compareText(left.sortName, right.sortName) || compareText(left._id, right._id),
@@ -112,5 +76,3 @@ export const createCatalogueIndex = () => {
     },
   };
 };
-
-export const compareText = (left: string, right: string) => (left < right ? -1 : left > right ? 1 : 0);

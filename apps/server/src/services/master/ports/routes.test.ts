@@ -1,11 +1,11 @@
 import type { TListMeta, TPortEntry } from '@cargodesk/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../../test/databases.ts';
-import { auditEvents } from '../../db/schema/index.ts';
-import type { TAirportSeed, TSeaPortSeed } from '../../db/seed/catalogue-seed.ts';
-import { readCatalogueSeed } from '../../db/seed/catalogues.ts';
-import { startIamTestApp, type TIamTestApp, type TRegistered } from '../iamserver/iam-test-support.ts';
+import { testDatabaseKinds } from '../../../../test/databases.ts';
+import { auditEvents } from '../../../db/schema/index.ts';
+import type { TAirportSeed, TSeaPortSeed } from '../../../db/seed/catalogue-seed.ts';
+import { readCatalogueSeed } from '../../../db/seed/catalogues.ts';
+import { startIamTestApp, type TIamTestApp, type TRegistered } from '../../iamserver/iam-test-support.ts';
 
 const base = '/master/api/v1';
 

@@ -15,10 +15,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActorOf } from '../../platform/audit.ts';
-import { requireAuth } from '../../platform/auth-context.ts';
-import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
-import { createSettingsService } from './settings-service.ts';
+import { auditActorOf } from '../../../platform/audit.ts';
+import { requireAuth } from '../../../platform/auth-context.ts';
+import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../../platform/http.ts';
+import { createSettingsService } from './service.ts';
 
 const errors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody } as const;
 const ZRateParams = z.object({ id: z.uuid('must be an exchange rate id') }).strict();
@@ -28,7 +28,7 @@ const ZRateParams = z.object({ id: z.uuid('must be an exchange rate id') }).stri
  * (currencies:read/write). The start-up lists GET /country and /currency-list stay global.
  */
 export const registerSettingsRoutes = async (app: FastifyInstance) => {
-  const service = createSettingsService(app);
+  const service = createSettingsService(app.database);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(

@@ -1,4 +1,6 @@
 import {
+  ZDropdownGroup,
+  ZDropdownQuery,
   ZPicklistGroup,
   ZPicklistGroupInput,
   ZPicklistGroupsQuery,
@@ -10,10 +12,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActorOf } from '../../platform/audit.ts';
-import { requireAuth } from '../../platform/auth-context.ts';
-import { dataOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
-import { createPicklistsService } from './picklists-service.ts';
+import { auditActorOf } from '../../../platform/audit.ts';
+import { requireAuth } from '../../../platform/auth-context.ts';
+import { dataOf, signedInErrors, ZErrorBody } from '../../../platform/http.ts';
+import { notModified, replyWithReference, toReference } from '../reference/cached-reference.ts';
+import { createPicklistsService } from './service.ts';
 
 const errors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody } as const;
 const ZGroupParams = z.object({ id: z.uuid('must be a picklist id') }).strict();
@@ -22,8 +25,30 @@ const deleted = dataOf(z.object({ deleted: z.literal(true) }));
 
 /** Picklists (spec §7 /dropdown-groups, /dropdown/): picklists:read to see them, picklists:write to edit. */
 export const registerPicklistRoutes = async (app: FastifyInstance) => {
-  const service = createPicklistsService(app);
+  const service = createPicklistsService(app.database);
   const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  // The company's picklists of a module as the app loads them at start-up: any signed-in user.
+  routes.get(
+    '/dropdown',
+    {
+      schema: {
+        querystring: ZDropdownQuery,
+        response: {
+          200: dataOf(z.array(ZDropdownGroup)),
+          400: ZErrorBody,
+          ...notModified,
+          ...signedInErrors,
+        },
+      },
+    },
+    async (request, reply) =>
+      replyWithReference(
+        request,
+        reply,
+        toReference(await service.startupLists(requireAuth(request), request.query.module)),
+      ),
+  );
 
   routes.get(
     '/dropdown-groups',

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, testDatabaseKinds } from '../../../test/databases.ts';
-import type { Database } from '../../db/client.ts';
-import { seaPorts } from '../../db/schema/index.ts';
+import { openTestDatabase, testDatabaseKinds } from '../../../../test/databases.ts';
+import type { Database } from '../../../db/client.ts';
+import { seaPorts } from '../../../db/schema/index.ts';
 import {
   applyPortDiff,
   decodeMixed,

@@ -1,7 +1,6 @@
-import { inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { seaPorts } from '../../db/schema/index.ts';
+import type { Db, Tx } from '../../../db/client.ts';
 import { locatesInCountry } from './country-check.ts';
+import { findSeaPorts, insertSeaPort, retireSeaPorts, updateSeaPort } from './repository.ts';
 
 // The official UNECE UN/LOCODE CodeList CSV (reference-data.md): parsed, checked row by row and
 // compared with the sea-port catalogue as a diff the admin reviews before anything is applied.
@@ -317,7 +316,7 @@ export const diffPorts = (
 
 /** The sea-port catalogue as the diff compares it. */
 export const readCataloguePorts = async (db: Db): Promise<TCataloguePort[]> =>
-  (await db.select().from(seaPorts)).map((row) => ({
+  (await findSeaPorts(db)).map((row) => ({
     code: row.code,
     name: row.name,
     countryCode: row.countryCode,
@@ -355,7 +354,7 @@ export const applyPortDiff = async (
   await db.transaction(async (tx) => {
     const now = new Date();
     for (const port of diff.added) {
-      await tx.insert(seaPorts).values({
+      await insertSeaPort(tx, {
         code: port.code,
         name: port.name,
         city: port.name,
@@ -371,26 +370,20 @@ export const applyPortDiff = async (
     }
     for (const { code, after } of diff.changed) {
       const point = after.latitude === null ? {} : pointOf(after);
-      await tx
-        .update(seaPorts)
-        .set({
-          name: after.name,
-          subdivision: after.subdivision,
-          status: after.status,
-          functions: after.functions,
-          ...point,
-          source: 'unlocode',
-          retiredAt: null,
-          updatedAt: now,
-        })
-        .where(sql`${seaPorts.code} = ${code}`);
+      await updateSeaPort(tx, code, {
+        name: after.name,
+        subdivision: after.subdivision,
+        status: after.status,
+        functions: after.functions,
+        ...point,
+        source: 'unlocode',
+        retiredAt: null,
+        updatedAt: now,
+      });
     }
     const retired = diff.retired.map((port) => port.code);
     if (retired.length > 0) {
-      await tx
-        .update(seaPorts)
-        .set({ retiredAt: now, updatedAt: now })
-        .where(inArray(seaPorts.code, retired));
+      await retireSeaPorts(tx, retired, now);
     }
     await onApplied?.(tx as unknown as Tx);
   });

@@ -10,21 +10,20 @@ import type {
   TExchangeRateAtQuery,
   TExchangeRateHistoryQuery,
   TExchangeRateInput,
-  TListMeta,
 } from '@cargodesk/shared';
-import { and, count, desc, eq, inArray, lte } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { Tx } from '../../db/client.ts';
-import { companies, companyCountries, companyCurrencies, exchangeRates } from '../../db/schema/index.ts';
-import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
-import type { TAuthContext } from '../../platform/auth-context.ts';
-import { AppError } from '../../platform/errors.ts';
-import { createId } from '../../platform/ids.ts';
-import { readSort } from '../../platform/list-sort.ts';
-import { withTenant } from '../../platform/tenant-transaction.ts';
-import { compareText } from './catalogue-index.ts';
-import { listCountries, listCurrencies } from './reference-data.ts';
+import type { Db, Tx } from '../../../db/client.ts';
+import { listMeta, pageOfItems } from '../../../db/paging.ts';
+import { inSavepointOrConflict } from '../../../db/savepoint-conflict.ts';
+import { recordAudit, type TAuditActor } from '../../../platform/audit.ts';
+import type { TAuthContext } from '../../../platform/auth-context.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { createId } from '../../../platform/ids.ts';
+import { readSort } from '../../../platform/list-sort.ts';
+import { withTenant } from '../../../platform/tenant-transaction.ts';
+import { findCompanyCurrency, setCompanyCurrency } from '../../iamserver/public.ts';
+import { compareText } from '../reference/compare-text.ts';
+import { listCountries, listCurrencies } from '../reference/reference-data.ts';
+import * as repository from './repository.ts';
 
 export const settingsMessages = {
   unknownCountries: (codes: string[]) => `Unknown country codes: ${codes.join(', ')}`,
@@ -53,12 +52,7 @@ const sortBy = <T>(
   });
 };
 
-const pageOf = <T>(items: T[], page: number, pageSize: number): { data: T[]; meta: TListMeta } => ({
-  data: items.slice((page - 1) * pageSize, page * pageSize),
-  meta: { total: items.length, page, pageSize },
-});
-
-const toRate = (row: typeof exchangeRates.$inferSelect): TExchangeRate => ({
+const toRate = (row: repository.TExchangeRateRow): TExchangeRate => ({
   _id: row.id,
   currency: row.currencyCode,
   baseCurrency: row.baseCurrency,
@@ -71,19 +65,16 @@ const toRate = (row: typeof exchangeRates.$inferSelect): TExchangeRate => ({
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** A company's countries and currencies over the global lists, its base currency and exchange rates. */
-export const createSettingsService = (app: FastifyInstance) => {
-  const { db } = app.database;
+export const createSettingsService = ({ db }: { db: Db }) => {
   const countries = listCountries();
   const countryCodes = new Set(countries.map((country) => country.code));
   const currencies = listCurrencies();
   const currencyCodes = new Set(currencies.map((currency) => currency.code));
 
+  /** The company's base currency (iam keeps it on the company), if it is one we know. */
   const baseCurrencyOf = async (tx: Tx, companyId: string) => {
-    const [row] = await tx
-      .select({ currency: companies.currency })
-      .from(companies)
-      .where(eq(companies.id, companyId));
-    return row?.currency && currencyCodes.has(row.currency) ? row.currency : null;
+    const currency = await findCompanyCurrency(tx, companyId);
+    return currency && currencyCodes.has(currency) ? currency : null;
   };
 
   const assertKnown = (codes: string[], known: Set<string>, message: (codes: string[]) => string) => {
@@ -96,7 +87,7 @@ export const createSettingsService = (app: FastifyInstance) => {
   };
 
   const readCountrySettings = async (tx: Tx, companyId: string): Promise<TCountrySetting[]> => {
-    const rows = await tx.select().from(companyCountries).where(eq(companyCountries.companyId, companyId));
+    const rows = await repository.findCountrySettings(tx, companyId);
     const byCode = new Map(rows.map((row) => [row.countryCode, row]));
     return countries.map((country) => ({
       ...country,
@@ -107,17 +98,7 @@ export const createSettingsService = (app: FastifyInstance) => {
 
   /** The rate in force on `date` for each currency (latest effective date on or before it). */
   const ratesInForce = async (tx: Tx, companyId: string, baseCurrency: string, date: string) => {
-    const rows = await tx
-      .select()
-      .from(exchangeRates)
-      .where(
-        and(
-          eq(exchangeRates.companyId, companyId),
-          eq(exchangeRates.baseCurrency, baseCurrency),
-          lte(exchangeRates.effectiveDate, date),
-        ),
-      )
-      .orderBy(desc(exchangeRates.effectiveDate));
+    const rows = await repository.findRatesUpTo(tx, companyId, baseCurrency, date);
     const latest = new Map<string, TExchangeRate>();
     for (const row of rows) if (!latest.has(row.currencyCode)) latest.set(row.currencyCode, toRate(row));
     return latest;
@@ -150,7 +131,7 @@ export const createSettingsService = (app: FastifyInstance) => {
             currency: (country) => country.currency,
           })
         : [...found].sort((left, right) => Number(right.isFavourite) - Number(left.isFavourite));
-      return pageOf(ordered, query.page, query.pageSize);
+      return pageOfItems(ordered, query);
     },
 
     updateCountrySettings: async (auth: TAuthContext, actor: TAuditActor, input: TCountrySettingsUpdate) => {
@@ -167,13 +148,7 @@ export const createSettingsService = (app: FastifyInstance) => {
             isFavourite: input.isFavourite ?? current?.isFavourite ?? false,
           };
           if (next.isEnabled === current?.isEnabled && next.isFavourite === current?.isFavourite) continue;
-          await tx
-            .insert(companyCountries)
-            .values({ companyId: auth.companyId, countryCode: code, ...next })
-            .onConflictDoUpdate({
-              target: [companyCountries.companyId, companyCountries.countryCode],
-              set: { ...next, updatedAt: new Date() },
-            });
+          await repository.upsertCountrySetting(tx, auth.companyId, code, next);
           await recordAudit(tx, actor, {
             entityType: 'country-setting',
             entityId: code,
@@ -197,10 +172,7 @@ export const createSettingsService = (app: FastifyInstance) => {
       return withTenant(db, auth.companyId, async (tx) => {
         const before = await baseCurrencyOf(tx, auth.companyId);
         if (before !== baseCurrency) {
-          await tx
-            .update(companies)
-            .set({ currency: baseCurrency, updatedAt: new Date() })
-            .where(eq(companies.id, auth.companyId));
+          await setCompanyCurrency(tx, auth.companyId, baseCurrency);
           await recordAudit(tx, actor, {
             entityType: 'company',
             entityId: auth.companyId,
@@ -218,10 +190,7 @@ export const createSettingsService = (app: FastifyInstance) => {
         const base = await baseCurrencyOf(tx, auth.companyId);
         return {
           baseCurrency: base,
-          settings: await tx
-            .select()
-            .from(companyCurrencies)
-            .where(eq(companyCurrencies.companyId, auth.companyId)),
+          settings: await repository.findCurrencySettings(tx, auth.companyId),
           rates: base
             ? await ratesInForce(tx, auth.companyId, base, today())
             : new Map<string, TExchangeRate>(),
@@ -249,7 +218,7 @@ export const createSettingsService = (app: FastifyInstance) => {
             minorUnits: (currency) => currency.minorUnits,
           })
         : [...found].sort((left, right) => Number(right.isBase) - Number(left.isBase));
-      return pageOf(ordered, query.page, query.pageSize);
+      return pageOfItems(ordered, query);
     },
 
     updateCurrencySettings: async (
@@ -260,26 +229,12 @@ export const createSettingsService = (app: FastifyInstance) => {
       const codes = [...new Set(input.codes)];
       assertKnown(codes, currencyCodes, settingsMessages.unknownCurrencies);
       return withTenant(db, auth.companyId, async (tx) => {
-        const rows = await tx
-          .select()
-          .from(companyCurrencies)
-          .where(
-            and(
-              eq(companyCurrencies.companyId, auth.companyId),
-              inArray(companyCurrencies.currencyCode, codes),
-            ),
-          );
+        const rows = await repository.findCurrencySettings(tx, auth.companyId, codes);
         const current = new Map(rows.map((row) => [row.currencyCode, row.isEnabled]));
         for (const code of codes) {
           const before = current.get(code) ?? true;
           if (before === input.isEnabled) continue;
-          await tx
-            .insert(companyCurrencies)
-            .values({ companyId: auth.companyId, currencyCode: code, isEnabled: input.isEnabled })
-            .onConflictDoUpdate({
-              target: [companyCurrencies.companyId, companyCurrencies.currencyCode],
-              set: { isEnabled: input.isEnabled, updatedAt: new Date() },
-            });
+          await repository.upsertCurrencySetting(tx, auth.companyId, code, input.isEnabled);
           await recordAudit(tx, actor, {
             entityType: 'currency-setting',
             entityId: code,
@@ -303,10 +258,11 @@ export const createSettingsService = (app: FastifyInstance) => {
           });
         }
         const id = createId();
-        try {
-          // A savepoint, so a duplicate date leaves the transaction usable for the error.
-          await tx.transaction(async (savepoint) => {
-            await savepoint.insert(exchangeRates).values({
+        // A savepoint, so a duplicate date leaves the transaction usable for the error.
+        await inSavepointOrConflict(
+          tx,
+          (savepoint) =>
+            repository.insertExchangeRate(savepoint, {
               companyId: auth.companyId,
               id,
               baseCurrency,
@@ -314,21 +270,10 @@ export const createSettingsService = (app: FastifyInstance) => {
               rate: String(input.rate),
               effectiveDate: input.effectiveDate,
               createdByUserId: auth.userId,
-            });
-          });
-        } catch (error) {
-          if (isUniqueViolation(error)) {
-            throw new AppError(
-              'CONFLICT',
-              settingsMessages.duplicateRate(input.currency, input.effectiveDate),
-            );
-          }
-          throw error;
-        }
-        const [row] = await tx
-          .select()
-          .from(exchangeRates)
-          .where(and(eq(exchangeRates.companyId, auth.companyId), eq(exchangeRates.id, id)));
+            }),
+          () => new AppError('CONFLICT', settingsMessages.duplicateRate(input.currency, input.effectiveDate)),
+        );
+        const row = await repository.findExchangeRate(tx, auth.companyId, id);
         if (!row) throw new Error('The exchange rate just written is missing');
         const rate = toRate(row);
         await recordAudit(tx, actor, {
@@ -344,25 +289,13 @@ export const createSettingsService = (app: FastifyInstance) => {
     listExchangeRates: async (auth: TAuthContext, query: TExchangeRateHistoryQuery) =>
       withTenant(db, auth.companyId, async (tx) => {
         const baseCurrency = await baseCurrencyOf(tx, auth.companyId);
-        if (!baseCurrency)
-          return { data: [], meta: { total: 0, page: query.page, pageSize: query.pageSize } };
-        const where = and(
-          eq(exchangeRates.companyId, auth.companyId),
-          eq(exchangeRates.baseCurrency, baseCurrency),
-          eq(exchangeRates.currencyCode, query.currency),
+        if (!baseCurrency) return { data: [], meta: listMeta(0, query) };
+        const { rows, total } = await repository.findRateHistoryPage(
+          tx,
+          { companyId: auth.companyId, baseCurrency, currency: query.currency },
+          query,
         );
-        const [counted] = await tx.select({ total: count() }).from(exchangeRates).where(where);
-        const rows = await tx
-          .select()
-          .from(exchangeRates)
-          .where(where)
-          .orderBy(desc(exchangeRates.effectiveDate))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize);
-        return {
-          data: rows.map(toRate),
-          meta: { total: Number(counted?.total ?? 0), page: query.page, pageSize: query.pageSize },
-        };
+        return { data: rows.map(toRate), meta: listMeta(total, query) };
       }),
 
     exchangeRateAt: async (auth: TAuthContext, query: TExchangeRateAtQuery) =>
@@ -377,14 +310,9 @@ export const createSettingsService = (app: FastifyInstance) => {
 
     deleteExchangeRate: async (auth: TAuthContext, actor: TAuditActor, id: string) =>
       withTenant(db, auth.companyId, async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(exchangeRates)
-          .where(and(eq(exchangeRates.companyId, auth.companyId), eq(exchangeRates.id, id)));
+        const row = await repository.findExchangeRate(tx, auth.companyId, id);
         if (!row) throw new AppError('NOT_FOUND', settingsMessages.rateNotFound);
-        await tx
-          .delete(exchangeRates)
-          .where(and(eq(exchangeRates.companyId, auth.companyId), eq(exchangeRates.id, id)));
+        await repository.deleteExchangeRate(tx, auth.companyId, id);
         await recordAudit(tx, actor, {
           entityType: 'exchange-rate',
           entityId: id,

@@ -9,10 +9,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActorOf } from '../../platform/audit.ts';
-import { requireAuth } from '../../platform/auth-context.ts';
-import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
-import { createPortsService } from './ports-service.ts';
+import { auditActorOf } from '../../../platform/audit.ts';
+import { requireAuth } from '../../../platform/auth-context.ts';
+import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../../platform/http.ts';
+import { createPortsService } from './service.ts';
 
 const portErrors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody } as const;
 
@@ -21,7 +21,7 @@ const portErrors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody, 409: Z
  * kind's segment. Reading needs ports:read; custom entries and favourites need ports:write.
  */
 export const registerPortRoutes = async (app: FastifyInstance) => {
-  const service = createPortsService(app);
+  const service = createPortsService(app.database);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   for (const kind of portKinds) {
     routes.get(

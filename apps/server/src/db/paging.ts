@@ -1,0 +1,20 @@
+import type { TListMeta } from '@cargodesk/shared';
+
+/** A list query's page (1-based) and page size. */
+export type TPage = { page: number; pageSize: number };
+
+/** How many rows the page skips. */
+export const pageOffset = ({ page, pageSize }: TPage) => (page - 1) * pageSize;
+
+/** A list's meta: counts come back from the driver as numbers or numeric strings. */
+export const listMeta = (total: number | string | undefined, { page, pageSize }: TPage): TListMeta => ({
+  total: Number(total ?? 0),
+  page,
+  pageSize,
+});
+
+/** One page of a list already held in memory (the global catalogues), with its meta. */
+export const pageOfItems = <T>(items: T[], page: TPage): { data: T[]; meta: TListMeta } => {
+  const offset = pageOffset(page);
+  return { data: items.slice(offset, offset + page.pageSize), meta: listMeta(items.length, page) };
+};

@@ -1,0 +1,187 @@
+import type { TPortImport, TPortImportApply } from '@cargodesk/shared';
+import countryCodes from 'country-codes-list';
+import type { Db, Tx } from '../../../db/client.ts';
+import { recordAudit, type TAuditActor } from '../../../platform/audit.ts';
+import type { TAuthContext } from '../../../platform/auth-context.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { createId } from '../../../platform/ids.ts';
+import { withTenant } from '../../../platform/tenant-transaction.ts';
+import * as repository from './repository.ts';
+import {
+  applyPortDiff,
+  diffPorts,
+  parseUnlocodeCsv,
+  readCataloguePorts,
+  type TPortDiff,
+  type TRowProblem,
+} from './unlocode-import.ts';
+
+// UN/LOCODE imports of the sea-port catalogue: upload → reviewed diff → apply or discard. The
+// catalogue is shared by every company, so applying writes as the database owner in one
+// transaction, together with the import's status and its audit row.
+
+const listLimit = 500;
+
+export const importMessages = {
+  notFound: 'No such import in your company',
+  platformAdminOnly:
+    'Applying an import changes the port catalogue every company shares: only a platform administrator of this installation may apply it',
+  decided: (status: string) => `This import was already ${status}`,
+  stale:
+    'The port catalogue changed since this file was checked: upload it again to see the current differences',
+  empty: 'Upload the UN/LOCODE CodeList CSV file as the request body',
+} as const;
+
+const toImport = (row: repository.TCatalogueImportRow): TPortImport => {
+  const diff = row.diff as TPortDiff;
+  const problems = row.problems as TRowProblem[];
+  const shown = ({
+    code,
+    name,
+    subdivision,
+    status,
+    change,
+    latitude,
+    longitude,
+  }: TPortDiff['added'][number]) => ({
+    code,
+    name,
+    subdivision,
+    status,
+    change,
+    latitude,
+    longitude,
+  });
+  return {
+    _id: row.id,
+    status: row.status,
+    fileName: row.fileName,
+    createdAt: row.createdAt.toISOString(),
+    summary: {
+      added: diff.added.length,
+      changed: diff.changed.length,
+      retired: diff.retired.length,
+      outOfCountry: diff.outOfCountry.length,
+      unchanged: diff.unchanged,
+      problems: problems.length,
+    },
+    added: diff.added.slice(0, listLimit).map(shown),
+    changed: diff.changed.slice(0, listLimit).map(({ code, fields, before, after }) => ({
+      code,
+      fields,
+      before: { name: before.name, latitude: before.latitude, longitude: before.longitude },
+      after: shown(after),
+    })),
+    retired: diff.retired.slice(0, listLimit).map(({ code, name }) => ({ code, name })),
+    outOfCountry: diff.outOfCountry.slice(0, listLimit).map(shown),
+    problems: problems.slice(0, listLimit),
+  };
+};
+
+export type TPortImportDependencies = {
+  db: Db;
+  /** Whether this identity account is a platform administrator of the installation. */
+  isPlatformAdmin: (auth: TAuthContext) => Promise<boolean>;
+};
+
+export const createPortImportService = ({ db, isPlatformAdmin }: TPortImportDependencies) => {
+  const countryNames = new Map(
+    countryCodes.all().map((country) => [country.countryCode, country.countryNameEn]),
+  );
+
+  const readImport = async (tx: Tx, companyId: string, id: string) => {
+    const row = await repository.findCatalogueImport(tx, companyId, id);
+    if (!row) throw new AppError('NOT_FOUND', importMessages.notFound);
+    return row;
+  };
+
+  return {
+    upload: async (auth: TAuthContext, actor: TAuditActor, body: unknown, fileName: string) => {
+      if (!Buffer.isBuffer(body) || body.length === 0)
+        throw new AppError('BAD_REQUEST', importMessages.empty);
+      const parsed = parseUnlocodeCsv(new Uint8Array(body.buffer, body.byteOffset, body.length));
+      if (!parsed.ok) {
+        throw new AppError('VALIDATION_FAILED', parsed.error, {
+          problems: parsed.problems.slice(0, listLimit),
+        });
+      }
+      // The catalogue is global: read it outside the tenant transaction, then store the diff in it.
+      const [current, version] = [
+        await readCataloguePorts(db),
+        await repository.findCatalogueVersion(db, 'oceanport'),
+      ];
+      const diff = diffPorts(parsed.ports, current, parsed.countries);
+      const row = await withTenant(db, auth.companyId, async (tx) => {
+        const id = createId();
+        const inserted = await repository.insertCatalogueImport(tx, {
+          companyId: auth.companyId,
+          id,
+          kind: 'oceanport',
+          fileName,
+          catalogueVersion: version,
+          diff,
+          problems: parsed.problems,
+          createdByUserId: auth.userId,
+        });
+        if (!inserted) throw new Error('The import just written is missing');
+        await recordAudit(tx, actor, {
+          entityType: 'catalogue-import',
+          entityId: id,
+          action: 'create',
+          after: { fileName, ...toImport(inserted).summary },
+        });
+        return inserted;
+      });
+      return toImport(row);
+    },
+
+    get: async (auth: TAuthContext, id: string) =>
+      toImport(await withTenant(db, auth.companyId, (tx) => readImport(tx, auth.companyId, id))),
+
+    apply: async (auth: TAuthContext, actor: TAuditActor, id: string, input: TPortImportApply) => {
+      const row = await withTenant(db, auth.companyId, (tx) => readImport(tx, auth.companyId, id));
+      // The catalogue is shared by every company: a company admin may review a file, not rewrite it for all.
+      // A flag the operator set on this very identity account, not a match on an e-mail.
+      if (!(await isPlatformAdmin(auth))) throw new AppError('FORBIDDEN', importMessages.platformAdminOnly);
+      if (row.status !== 'pending') throw new AppError('CONFLICT', importMessages.decided(row.status));
+      if ((await repository.findCatalogueVersion(db, 'oceanport')) !== row.catalogueVersion)
+        throw new AppError('CONFLICT', importMessages.stale);
+      const keepOutOfCountry = input?.keepOutOfCountry ?? false;
+      // One owner transaction: the catalogue, the import's status and the audit row commit together.
+      await applyPortDiff(db, row.diff as TPortDiff, {
+        countryNames,
+        keepOutOfCountry,
+        onApplied: async (tx) => {
+          if (!(await repository.markImportApplied(tx, auth.companyId, row.id)))
+            throw new AppError('CONFLICT', importMessages.decided('decided'));
+          await recordAudit(tx, actor, {
+            entityType: 'catalogue-import',
+            entityId: row.id,
+            action: 'update',
+            before: { status: 'pending' },
+            after: { status: 'applied', keepOutOfCountry, ...toImport(row).summary },
+          });
+        },
+      });
+      return toImport(await withTenant(db, auth.companyId, (tx) => readImport(tx, auth.companyId, row.id)));
+    },
+
+    discard: async (auth: TAuthContext, actor: TAuditActor, id: string) =>
+      toImport(
+        await withTenant(db, auth.companyId, async (tx) => {
+          const current = await readImport(tx, auth.companyId, id);
+          if (current.status !== 'pending')
+            throw new AppError('CONFLICT', importMessages.decided(current.status));
+          const discarded = await repository.markImportDiscarded(tx, auth.companyId, current.id);
+          await recordAudit(tx, actor, {
+            entityType: 'catalogue-import',
+            entityId: current.id,
+            action: 'update',
+            before: { status: 'pending' },
+            after: { status: 'discarded' },
+          });
+          return discarded ?? current;
+        }),
+      ),
+  };
+};

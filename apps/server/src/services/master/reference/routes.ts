@@ -1,0 +1,29 @@
+import { ZCountry, ZCurrency, ZTimeZone } from '@cargodesk/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dataOf, signedInErrors } from '../../../platform/http.ts';
+import { notModified, replyWithReference } from './cached-reference.ts';
+import { createReferenceService } from './service.ts';
+
+/** The global reference lists (countries, time zones, currencies), for signed-in callers only. */
+export const registerReferenceRoutes = async (app: FastifyInstance) => {
+  const service = createReferenceService();
+  service.warm();
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get(
+    '/country',
+    { schema: { response: { 200: dataOf(z.array(ZCountry)), ...notModified, ...signedInErrors } } },
+    async (request, reply) => replyWithReference(request, reply, service.countries()),
+  );
+  routes.get(
+    '/timezone',
+    { schema: { response: { 200: dataOf(z.array(ZTimeZone)), ...notModified, ...signedInErrors } } },
+    async (request, reply) => replyWithReference(request, reply, service.timeZones()),
+  );
+  routes.get(
+    '/currency-list',
+    { schema: { response: { 200: dataOf(z.array(ZCurrency)), ...notModified, ...signedInErrors } } },
+    async (request, reply) => replyWithReference(request, reply, service.currencies()),
+  );
+};

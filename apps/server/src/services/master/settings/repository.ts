@@ -1,0 +1,94 @@
+import { and, count, desc, eq, inArray, lte } from 'drizzle-orm';
+import type { Queryable } from '../../../db/client.ts';
+import { pageOffset, type TPage } from '../../../db/paging.ts';
+import { companyCountries, companyCurrencies, exchangeRates } from '../../../db/schema/index.ts';
+
+// Queries of a company's country and currency settings and its exchange rates. Every one names the
+// company, besides row-level security.
+
+export type TExchangeRateRow = typeof exchangeRates.$inferSelect;
+export type TCountryFlags = { isEnabled: boolean; isFavourite: boolean };
+
+export const findCountrySettings = (db: Queryable, companyId: string) =>
+  db.select().from(companyCountries).where(eq(companyCountries.companyId, companyId));
+
+export const upsertCountrySetting = (db: Queryable, companyId: string, code: string, flags: TCountryFlags) =>
+  db
+    .insert(companyCountries)
+    .values({ companyId, countryCode: code, ...flags })
+    .onConflictDoUpdate({
+      target: [companyCountries.companyId, companyCountries.countryCode],
+      set: { ...flags, updatedAt: new Date() },
+    });
+
+/** The company's currency rows, all or only those of `codes`. */
+export const findCurrencySettings = (db: Queryable, companyId: string, codes?: string[]) =>
+  db
+    .select()
+    .from(companyCurrencies)
+    .where(
+      and(
+        eq(companyCurrencies.companyId, companyId),
+        codes ? inArray(companyCurrencies.currencyCode, codes) : undefined,
+      ),
+    );
+
+export const upsertCurrencySetting = (db: Queryable, companyId: string, code: string, isEnabled: boolean) =>
+  db
+    .insert(companyCurrencies)
+    .values({ companyId, currencyCode: code, isEnabled })
+    .onConflictDoUpdate({
+      target: [companyCurrencies.companyId, companyCurrencies.currencyCode],
+      set: { isEnabled, updatedAt: new Date() },
+    });
+
+/** Rates against `baseCurrency` effective on or before `date`, latest first. */
+export const findRatesUpTo = (db: Queryable, companyId: string, baseCurrency: string, date: string) =>
+  db
+    .select()
+    .from(exchangeRates)
+    .where(
+      and(
+        eq(exchangeRates.companyId, companyId),
+        eq(exchangeRates.baseCurrency, baseCurrency),
+        lte(exchangeRates.effectiveDate, date),
+      ),
+    )
+    .orderBy(desc(exchangeRates.effectiveDate));
+
+export const insertExchangeRate = (db: Queryable, values: typeof exchangeRates.$inferInsert) =>
+  db.insert(exchangeRates).values(values);
+
+const byRate = (companyId: string, id: string) =>
+  and(eq(exchangeRates.companyId, companyId), eq(exchangeRates.id, id));
+
+export const findExchangeRate = async (db: Queryable, companyId: string, id: string) => {
+  const [row] = await db.select().from(exchangeRates).where(byRate(companyId, id));
+  return row;
+};
+
+export const deleteExchangeRate = (db: Queryable, companyId: string, id: string) =>
+  db.delete(exchangeRates).where(byRate(companyId, id));
+
+/** One page of a currency's rate history against the base currency, latest first, and the total. */
+export const findRateHistoryPage = async (
+  db: Queryable,
+  { companyId, baseCurrency, currency }: { companyId: string; baseCurrency: string; currency: string },
+  page: TPage,
+) => {
+  const where = and(
+    eq(exchangeRates.companyId, companyId),
+    eq(exchangeRates.baseCurrency, baseCurrency),
+    eq(exchangeRates.currencyCode, currency),
+  );
+  // One after the other: a transaction's queries share one connection.
+  const [counted] = await db.select({ total: count() }).from(exchangeRates).where(where);
+  const rows = await db
+    .select()
+    .from(exchangeRates)
+    .where(where)
+    .orderBy(desc(exchangeRates.effectiveDate))
+    .limit(page.pageSize)
+    .offset(pageOffset(page));
+  return { rows, total: counted?.total ?? 0 };
+};
