@@ -34,7 +34,7 @@ test('search, sort and page survive a reload and back; the CSV export holds the 
   await expect(page).toHaveURL(/[?&]q=Kitson/);
   await expect(page.getByText('2 users', { exact: true })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: first })).toBeVisible();
-  await page.getByRole('listitem', { name: '2' }).click();
+  await page.getByRole('listitem', { name: '2', exact: true }).click();
   await expect(page).toHaveURL(/[?&]page=2/);
   await expect(page.getByRole('row').filter({ hasText: second })).toBeVisible();
 
@@ -80,4 +80,36 @@ test('the users list reads well and passes axe on a 390 px screen', async ({ pag
   // The table scrolls inside its own box; the page itself never scrolls sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectAccessible(page);
+});
+
+test('countries keep their page and filter over a reload, and export all 250 rows across pages', async ({
+  page,
+  request,
+}) => {
+  const admin = await createCompanyUser(request, { label: 'list-kit-countries' });
+  await signIn(page, admin);
+  await page.goto('/settings/countries');
+  await expect(page.getByText('250 countries')).toBeVisible();
+  await page.getByRole('listitem', { name: '3', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]page=3/);
+  await page.getByRole('radiogroup', { name: 'Show' }).getByText('In use', { exact: true }).click();
+  await expect(page).toHaveURL(/[?&]show=enabled/);
+  await expect(page).not.toHaveURL(/[?&]page=/);
+  await page.getByRole('listitem', { name: '2', exact: true }).click();
+
+  await page.reload();
+  await expect(
+    page.getByRole('radiogroup', { name: 'Show' }).getByRole('radio', { name: 'In use', exact: true }),
+  ).toBeChecked();
+  await expect(page.getByRole('listitem', { name: '2', exact: true })).toHaveClass(
+    /ant-pagination-item-active/,
+  );
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = await readFile(await (await downloading).path(), 'utf8');
+  const lines = csv.trimEnd().split('\r\n');
+  expect(lines).toHaveLength(251);
+  expect(lines[0]).toBe('\uFEFFCountry,Code,Alpha-3,Calling code,Currency,Region,In use,Favourite');
+  expect(lines.filter((line) => line.startsWith('Norway,NO,'))).toHaveLength(1);
 });

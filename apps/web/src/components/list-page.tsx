@@ -20,8 +20,8 @@ type TListPageQuery<TRow> = {
 
 export type TListPageProps<TRow, TFilters, TField extends string> = {
   title: string;
-  /** A line under the title saying what the screen is for. */
-  description?: ReactNode;
+  /** What sits between the title and the search: a line on what the screen is for, settings. */
+  intro?: ReactNode;
   /** Buttons beside the title (create, invite). */
   actions?: ReactNode;
   /** Controls beside the search box (selects, radio groups), wired to `list.setFilter`. */
@@ -53,7 +53,7 @@ export type TListPageProps<TRow, TFilters, TField extends string> = {
  */
 export const ListPage = <TRow extends object, TFilters, TField extends string>({
   title,
-  description,
+  intro,
   actions,
   filters,
   search,
@@ -121,7 +121,7 @@ export const ListPage = <TRow extends object, TFilters, TField extends string>({
           {actions}
         </Flex>
       </Flex>
-      {description && <Typography.Paragraph type="secondary">{description}</Typography.Paragraph>}
+      {intro}
       <Flex wrap gap="small" style={{ marginBottom: 16 }} role="search" aria-label={search.regionLabel}>
         <Input
           allowClear

@@ -11,10 +11,13 @@ import { apiListRequest, apiRequest } from '../../../lib/api-client.ts';
 
 // The company's currencies (master /currency-settings), base currency and exchange rates.
 
+export const getCurrencySettings = (query: Partial<TCurrencySettingsQuery>) =>
+  apiListRequest<TCurrencySetting>('master', '/currency-settings', { query });
+
 export const useCurrencySettings = (query: Partial<TCurrencySettingsQuery>) =>
   useQuery({
     queryKey: ['currency-settings', 'list', query],
-    queryFn: () => apiListRequest<TCurrencySetting>('master', '/currency-settings', { query }),
+    queryFn: () => getCurrencySettings(query),
     placeholderData: keepPreviousData,
   });
 
