@@ -3,11 +3,9 @@ import type { TCountrySetting, TCountrySettingsQuery } from '@cargodesk/shared';
 import { Button, Radio, Switch, type TableProps, Tooltip, Typography } from 'antd';
 import { ListPage } from '../../../components/list-page.tsx';
 import { RequirePermission } from '../../../components/require-permission.tsx';
-import { toErrorMessage } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
 import { oneOf } from '../../../lib/list/list-url.ts';
 import { useListState } from '../../../lib/list/use-list-state.ts';
-import { notifyError } from '../../../lib/notify.ts';
 import { getCountrySettings, useCountrySettings, useUpdateCountrySettings } from '../api/country-settings.ts';
 
 type TSortField = 'name' | 'code' | 'region' | 'callingCode' | 'currency';
@@ -32,10 +30,7 @@ const Countries = () => {
   const countries = useCountrySettings(query);
   const update = useUpdateCountrySettings();
   const change = (country: TCountrySetting, patch: { isEnabled?: boolean; isFavourite?: boolean }) =>
-    update.mutate(
-      { codes: [country.code], ...patch },
-      { onError: (error) => notifyError(toErrorMessage(error)) },
-    );
+    update.mutate({ codes: [country.code], ...patch });
 
   const columns: TableProps<TCountrySetting>['columns'] = [
     {

@@ -43,10 +43,12 @@ export const getRateOn = (currency: string, date: string) =>
 
 const useCurrencyMutation = <TVariables, TResult>(
   mutationFn: (variables: TVariables) => Promise<TResult>,
+  meta?: { isErrorShownByCaller?: boolean },
 ) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
+    meta,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['currency-settings'] }),
   });
 };
@@ -62,8 +64,10 @@ export const useUpdateCurrencySettings = () =>
   );
 
 export const useAddExchangeRate = () =>
-  useCurrencyMutation((input: TExchangeRateInput) =>
-    apiRequest<TExchangeRate>('master', '/exchange-rates', { method: 'POST', body: input }),
+  useCurrencyMutation(
+    (input: TExchangeRateInput) =>
+      apiRequest<TExchangeRate>('master', '/exchange-rates', { method: 'POST', body: input }),
+    { isErrorShownByCaller: true },
   );
 
 export const useDeleteExchangeRate = () =>

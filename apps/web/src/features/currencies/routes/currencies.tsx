@@ -3,11 +3,10 @@ import { Alert, Button, Select, Space, Switch, type TableProps, Tag, Typography 
 import { useMemo, useState } from 'react';
 import { ListPage } from '../../../components/list-page.tsx';
 import { RequirePermission } from '../../../components/require-permission.tsx';
-import { toErrorMessage } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
 import { useListState } from '../../../lib/list/use-list-state.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
 import {
   getCurrencySettings,
   useBaseCurrency,
@@ -75,12 +74,7 @@ const Currencies = () => {
           checked={currency.isEnabled}
           disabled={!canWrite || currency.isBase}
           aria-label={`${currency.code} in use`}
-          onChange={(checked) =>
-            update.mutate(
-              { codes: [currency.code], isEnabled: checked },
-              { onError: (error) => notifyError(toErrorMessage(error)) },
-            )
-          }
+          onChange={(checked) => update.mutate({ codes: [currency.code], isEnabled: checked })}
         />
       ),
     },
@@ -126,7 +120,6 @@ const Currencies = () => {
                 onChange={(value: string) =>
                   setBase.mutate(value, {
                     onSuccess: () => notifySuccess(`Base currency set to ${value}`),
-                    onError: (error) => notifyError(toErrorMessage(error)),
                   })
                 }
               />

@@ -22,9 +22,8 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { RequirePermission } from '../../../components/require-permission.tsx';
 import { paths } from '../../../config/paths.ts';
-import { toErrorMessage } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
 import { useDeletePort, usePorts, useSetFavourite } from '../api/ports.ts';
 import { CustomPortModal } from '../components/custom-port-modal.tsx';
 import { PortImportModal } from '../components/port-import-modal.tsx';
@@ -74,10 +73,7 @@ const FavouriteButton = ({
         icon={entry.isFavourite ? <StarFilled style={{ color: '#d48806' }} /> : <StarOutlined />}
         onClick={(event) => {
           event.stopPropagation();
-          setFavourite.mutate(
-            { code: entry._id, isFavourite: !entry.isFavourite },
-            { onError: (error) => notifyError(toErrorMessage(error)) },
-          );
+          setFavourite.mutate({ code: entry._id, isFavourite: !entry.isFavourite });
         }}
       />
     </Tooltip>
@@ -154,7 +150,6 @@ const PortDetails = ({
                     notifySuccess(`${entry.code} deleted`);
                     onClose();
                   },
-                  onError: (error) => notifyError(toErrorMessage(error)),
                 })
               }
             >
