@@ -24,6 +24,8 @@ export type TListPageProps<TRow, TFilters, TField extends string> = {
   intro?: ReactNode;
   /** Buttons beside the title (create, invite). */
   actions?: ReactNode;
+  /** A control before the search box choosing what is searched (a catalogue), inside the search region. */
+  scope?: ReactNode;
   /** Controls beside the search box (selects, radio groups), wired to `list.setFilter`. */
   filters?: ReactNode;
   search: { label: string; placeholder: string; regionLabel: string; width?: number };
@@ -55,6 +57,7 @@ export const ListPage = <TRow extends object, TFilters, TField extends string>({
   title,
   intro,
   actions,
+  scope,
   filters,
   search,
   list,
@@ -123,6 +126,7 @@ export const ListPage = <TRow extends object, TFilters, TField extends string>({
       </Flex>
       {intro}
       <Flex wrap gap="small" style={{ marginBottom: 16 }} role="search" aria-label={search.regionLabel}>
+        {scope}
         <Input
           allowClear
           prefix={<SearchOutlined aria-hidden />}
@@ -147,7 +151,7 @@ export const ListPage = <TRow extends object, TFilters, TField extends string>({
           total: query.data?.meta.total ?? 0,
           showSizeChanger: false,
           hideOnSinglePage,
-          showTotal: (total) => `${total} ${total === 1 ? noun.one : noun.other}`,
+          showTotal: (total) => `${total.toLocaleString()} ${total === 1 ? noun.one : noun.other}`,
         }}
         locale={{
           emptyText: query.isLoading ? (
