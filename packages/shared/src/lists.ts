@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { constants } from './messages.ts';
 
 // Paginated lists (DESIGN §6): `{ data: [...], meta: { total, page, pageSize } }`.
 
-export const maxPageSize = 100;
+export const maxPageSize = constants.listMaxPageSize;
 
 export const ZListMeta = z.object({
   total: z.number().int(),

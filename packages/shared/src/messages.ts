@@ -19,4 +19,6 @@ export const constants = {
   notificationBadgeMax: 9,
   notificationFetchLimit: 10,
   tokenCookieName: 'token',
+  /** The largest page a list endpoint serves; here so the web reads it without loading zod. */
+  listMaxPageSize: 100,
 } as const;

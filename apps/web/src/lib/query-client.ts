@@ -1,13 +1,29 @@
 import { constants } from '@cargodesk/shared';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
-import { ApiError } from './api-client.ts';
+import { ApiError, toErrorMessage } from './api-client.ts';
 import { readTokenCookie } from './cookie.ts';
 import { registerQueryClient } from './loaded-query-client.ts';
+import { notifyError } from './notify.ts';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /** The caller shows the failure itself (next to a field, in the form): no toast on top. */
+      isErrorShownByCaller?: boolean;
+    };
+  }
+}
 
 /** Spec §9: data is fresh for 5 minutes and not refetched when the window regains focus. */
 export const queryClient = new QueryClient({
+  // A failed change says why once, in a toast, unless its screen shows the reason in place.
+  mutationCache: new MutationCache({
+    onError: (error, _variables, _context, mutation) => {
+      if (!mutation.meta?.isErrorShownByCaller) notifyError(toErrorMessage(error));
+    },
+  }),
   defaultOptions: {
     queries: {
       staleTime: constants.queryFreshMs,

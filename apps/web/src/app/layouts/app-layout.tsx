@@ -18,7 +18,7 @@ const RetryButton = () => (
 
 const SignedInShell = () => {
   const { user, loadError } = useSession();
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
 
   if (!user) {
     return (
@@ -48,7 +48,9 @@ const SignedInShell = () => {
           <Alert type="error" showIcon banner title={loadError} action={<RetryButton />} role="alert" />
         )}
         <main className="app-content">
-          <Outlet key={`${pathname}${search}`} />
+          {/* A new path starts the screen afresh; a new query string does not, since list screens keep
+              their search, filters and page there and must keep focus and typing while it changes. */}
+          <Outlet key={pathname} />
         </main>
       </div>
     </>

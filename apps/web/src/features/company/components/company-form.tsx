@@ -10,11 +10,10 @@ import { Alert, Button, Card, Descriptions, Form, Input, Select, Space, Switch, 
 import { useEffect, useMemo } from 'react';
 import { HistoryButton } from '../../../components/history/history-drawer.tsx';
 import { ImageUpload } from '../../../components/image-upload.tsx';
-import { toErrorMessage } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
 import { refreshCurrentUser } from '../../../lib/auth/refresh-current-user.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
 import { useUpdateCompany } from '../api/update-company.ts';
 import { AddressField } from './address-field.tsx';
 
@@ -120,8 +119,8 @@ export const CompanyForm = ({ company }: { company: TCompany }) => {
       notifySuccess(companySavedMessage);
       // The session carries the company too (two-factor flag, name in the mail composer).
       await refreshCurrentUser().catch(() => undefined);
-    } catch (error) {
-      notifyError(toErrorMessage(error));
+    } catch {
+      // The query client's mutation default has shown why.
     }
   };
 

@@ -4,10 +4,13 @@ import { apiListRequest, apiRequest } from '../../../lib/api-client.ts';
 
 // The company's countries (master /country-settings): enabled flags and favourites.
 
+export const getCountrySettings = (query: Partial<TCountrySettingsQuery>) =>
+  apiListRequest<TCountrySetting>('master', '/country-settings', { query });
+
 export const useCountrySettings = (query: Partial<TCountrySettingsQuery>) =>
   useQuery({
     queryKey: ['country-settings', 'list', query],
-    queryFn: () => apiListRequest<TCountrySetting>('master', '/country-settings', { query }),
+    queryFn: () => getCountrySettings(query),
     placeholderData: keepPreviousData,
   });
 

@@ -1,43 +1,18 @@
-import { SearchOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
+import { StarFilled, StarOutlined } from '@ant-design/icons';
 import type { TCountrySetting, TCountrySettingsQuery } from '@cargodesk/shared';
-import {
-  Button,
-  Card,
-  Empty,
-  Input,
-  Radio,
-  Space,
-  Switch,
-  Table,
-  type TableProps,
-  Tooltip,
-  Typography,
-} from 'antd';
-import { useEffect, useState } from 'react';
-import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { Button, Radio, Switch, type TableProps, Tooltip, Typography } from 'antd';
+import { ListPage } from '../../../components/list-page.tsx';
 import { RequirePermission } from '../../../components/require-permission.tsx';
-import { toErrorMessage } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
-import { notifyError } from '../../../lib/notify.ts';
-import { useCountrySettings, useUpdateCountrySettings } from '../api/country-settings.ts';
-
-const pageSize = 20;
+import { oneOf } from '../../../lib/list/list-url.ts';
+import { useListState } from '../../../lib/list/use-list-state.ts';
+import { getCountrySettings, useCountrySettings, useUpdateCountrySettings } from '../api/country-settings.ts';
 
 type TSortField = 'name' | 'code' | 'region' | 'callingCode' | 'currency';
-type TSort = { field: TSortField; order: 'ascend' | 'descend' } | undefined;
-type TShow = 'all' | 'enabled' | 'disabled' | 'favourites';
-
-const useDebounced = <T,>(value: T, delayMs: number) => {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-};
+type TShow = 'enabled' | 'disabled' | 'favourites';
+type TCountryFilters = { show: TShow };
 
 const showFilters: Record<TShow, Partial<TCountrySettingsQuery>> = {
-  all: {},
   enabled: { enabled: 'true' },
   disabled: { enabled: 'false' },
   favourites: { favourites: 'true' },
@@ -45,29 +20,18 @@ const showFilters: Record<TShow, Partial<TCountrySettingsQuery>> = {
 
 const Countries = () => {
   const canWrite = useCan('countries:write');
-  const [search, setSearch] = useState('');
-  const [show, setShow] = useState<TShow>('all');
-  const [sort, setSort] = useState<TSort>();
-  const [page, setPage] = useState(1);
-  const q = useDebounced(search.trim(), 300);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the filters are the trigger.
-  useEffect(() => setPage(1), [q, show]);
-
-  const countries = useCountrySettings({
-    page,
-    pageSize,
-    ...(q ? { q } : {}),
-    ...showFilters[show],
-    ...(sort ? { sort: `${sort.order === 'descend' ? '-' : ''}${sort.field}` } : {}),
+  const list = useListState<TCountryFilters, TSortField>({
+    filters: { show: oneOf(['enabled', 'disabled', 'favourites'] as const) },
+    sortFields: ['name', 'code', 'region', 'callingCode', 'currency'],
   });
+  // "Show" is one choice on screen but one or two parameters for the API.
+  const { show, ...rest } = list.query;
+  const query = { ...rest, ...(show ? showFilters[show] : {}) } as Partial<TCountrySettingsQuery>;
+  const countries = useCountrySettings(query);
   const update = useUpdateCountrySettings();
   const change = (country: TCountrySetting, patch: { isEnabled?: boolean; isFavourite?: boolean }) =>
-    update.mutate(
-      { codes: [country.code], ...patch },
-      { onError: (error) => notifyError(toErrorMessage(error)) },
-    );
+    update.mutate({ codes: [country.code], ...patch });
 
-  const sortOrderOf = (field: TSortField) => (sort?.field === field ? sort.order : null);
   const columns: TableProps<TCountrySetting>['columns'] = [
     {
       key: 'favourite',
@@ -96,7 +60,6 @@ const Countries = () => {
       key: 'name',
       title: 'Country',
       sorter: true,
-      sortOrder: sortOrderOf('name'),
       render: (_, country) => (
         <span>
           <span aria-hidden>{country.flag}</span> {country.name}
@@ -107,14 +70,12 @@ const Countries = () => {
       key: 'code',
       title: 'Code',
       sorter: true,
-      sortOrder: sortOrderOf('code'),
       render: (_, c) => `${c.code} / ${c.alpha3}`,
     },
     {
       key: 'callingCode',
       title: 'Calling code',
       sorter: true,
-      sortOrder: sortOrderOf('callingCode'),
       render: (_, country) => `+${country.callingCode}`,
     },
     {
@@ -122,14 +83,12 @@ const Countries = () => {
       dataIndex: 'currency',
       title: 'Currency',
       sorter: true,
-      sortOrder: sortOrderOf('currency'),
     },
     {
       key: 'region',
       dataIndex: 'region',
       title: 'Region',
       sorter: true,
-      sortOrder: sortOrderOf('region'),
       responsive: ['lg'],
     },
     {
@@ -146,42 +105,30 @@ const Countries = () => {
     },
   ];
 
-  const onTableChange: TableProps<TCountrySetting>['onChange'] = (pagination, _filters, sorter) => {
-    const single = Array.isArray(sorter) ? sorter[0] : sorter;
-    const field = single?.columnKey as TSortField | undefined;
-    const nextSort: TSort = field && single?.order ? { field, order: single.order } : undefined;
-    if (nextSort?.field !== sort?.field || nextSort?.order !== sort?.order) {
-      setSort(nextSort);
-      setPage(1);
-      return;
-    }
-    setPage(pagination.current ?? 1);
-  };
-
   return (
-    <Card>
-      <Typography.Title level={2} style={{ marginTop: 0 }}>
-        Countries
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">
-        Turn off the countries your company does not work with and star the ones it uses most: they come
-        first.
-      </Typography.Paragraph>
-      <Space wrap style={{ marginBottom: 16 }} role="search" aria-label="Find countries">
-        <Input
-          allowClear
-          prefix={<SearchOutlined aria-hidden />}
-          placeholder="Search by name, code, calling code or currency"
-          aria-label="Search countries"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          style={{ width: 340 }}
-        />
+    <ListPage<TCountrySetting, TCountryFilters, TSortField>
+      title="Countries"
+      intro={
+        <Typography.Paragraph type="secondary">
+          Turn off the countries your company does not work with and star the ones it uses most: they come
+          first.
+        </Typography.Paragraph>
+      }
+      search={{
+        label: 'Search countries',
+        placeholder: 'Search by name, code, calling code or currency',
+        regionLabel: 'Find countries',
+        width: 340,
+      }}
+      filters={
         <Radio.Group
           aria-label="Show"
           optionType="button"
-          value={show}
-          onChange={(event) => setShow(event.target.value as TShow)}
+          value={list.filters.show ?? 'all'}
+          onChange={(event) => {
+            const value = event.target.value as TShow | 'all';
+            list.setFilter('show', value === 'all' ? undefined : value);
+          }}
           options={[
             { value: 'all', label: 'All countries' },
             { value: 'enabled', label: 'In use' },
@@ -189,27 +136,29 @@ const Countries = () => {
             { value: 'favourites', label: 'Favourites' },
           ]}
         />
-      </Space>
-      <QueryErrorAlert query={countries} />
-      <Table<TCountrySetting>
-        rowKey="code"
-        columns={columns}
-        dataSource={countries.data?.data ?? []}
-        loading={countries.isFetching}
-        onChange={onTableChange}
-        pagination={{
-          current: page,
-          pageSize,
-          total: countries.data?.meta.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => `${total} ${total === 1 ? 'country' : 'countries'}`,
-        }}
-        locale={{
-          emptyText: countries.isLoading ? ' ' : <Empty description="No countries match your search." />,
-        }}
-        scroll={{ x: 'max-content' }}
-      />
-    </Card>
+      }
+      list={list}
+      query={countries}
+      columns={columns}
+      rowKey="code"
+      noun={{ one: 'country', other: 'countries' }}
+      empty={{ filtered: 'No countries match your search.' }}
+      notAllowed={{ what: 'the countries settings' }}
+      export={{
+        fileName: 'countries.csv',
+        fetchPage: (page) => getCountrySettings({ ...query, ...page }),
+        columns: [
+          { title: 'Country', value: (country) => country.name },
+          { title: 'Code', value: (country) => country.code },
+          { title: 'Alpha-3', value: (country) => country.alpha3 },
+          { title: 'Calling code', value: (country) => country.callingCode },
+          { title: 'Currency', value: (country) => country.currency },
+          { title: 'Region', value: (country) => country.region },
+          { title: 'In use', value: (country) => (country.isEnabled ? 'yes' : 'no') },
+          { title: 'Favourite', value: (country) => (country.isFavourite ? 'yes' : 'no') },
+        ],
+      }}
+    />
   );
 };
 

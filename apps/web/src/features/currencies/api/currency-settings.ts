@@ -11,10 +11,13 @@ import { apiListRequest, apiRequest } from '../../../lib/api-client.ts';
 
 // The company's currencies (master /currency-settings), base currency and exchange rates.
 
+export const getCurrencySettings = (query: Partial<TCurrencySettingsQuery>) =>
+  apiListRequest<TCurrencySetting>('master', '/currency-settings', { query });
+
 export const useCurrencySettings = (query: Partial<TCurrencySettingsQuery>) =>
   useQuery({
     queryKey: ['currency-settings', 'list', query],
-    queryFn: () => apiListRequest<TCurrencySetting>('master', '/currency-settings', { query }),
+    queryFn: () => getCurrencySettings(query),
     placeholderData: keepPreviousData,
   });
 
@@ -40,10 +43,12 @@ export const getRateOn = (currency: string, date: string) =>
 
 const useCurrencyMutation = <TVariables, TResult>(
   mutationFn: (variables: TVariables) => Promise<TResult>,
+  meta?: { isErrorShownByCaller?: boolean },
 ) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
+    meta,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['currency-settings'] }),
   });
 };
@@ -59,8 +64,10 @@ export const useUpdateCurrencySettings = () =>
   );
 
 export const useAddExchangeRate = () =>
-  useCurrencyMutation((input: TExchangeRateInput) =>
-    apiRequest<TExchangeRate>('master', '/exchange-rates', { method: 'POST', body: input }),
+  useCurrencyMutation(
+    (input: TExchangeRateInput) =>
+      apiRequest<TExchangeRate>('master', '/exchange-rates', { method: 'POST', body: input }),
+    { isErrorShownByCaller: true },
   );
 
 export const useDeleteExchangeRate = () =>

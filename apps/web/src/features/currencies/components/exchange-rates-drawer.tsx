@@ -99,9 +99,7 @@ export const ExchangeRatesDrawer = ({
                 title={`Delete the rate from ${rate.effectiveDate}?`}
                 okText="Delete"
                 okButtonProps={{ danger: true }}
-                onConfirm={() =>
-                  remove.mutate(rate._id, { onError: (error) => notifyError(toErrorMessage(error)) })
-                }
+                onConfirm={() => remove.mutate(rate._id)}
               >
                 <Button type="link" aria-label={`Delete the rate from ${rate.effectiveDate}`}>
                   Delete

@@ -1,27 +1,14 @@
-import { SearchOutlined } from '@ant-design/icons';
-import type { TCurrency, TCurrencySetting } from '@cargodesk/shared';
-import {
-  Alert,
-  Button,
-  Card,
-  Empty,
-  Input,
-  Select,
-  Space,
-  Switch,
-  Table,
-  type TableProps,
-  Tag,
-  Typography,
-} from 'antd';
-import { useEffect, useMemo, useState } from 'react';
-import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import type { TCurrency, TCurrencySetting, TCurrencySettingsQuery } from '@cargodesk/shared';
+import { Alert, Button, Select, Space, Switch, type TableProps, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { ListPage } from '../../../components/list-page.tsx';
 import { RequirePermission } from '../../../components/require-permission.tsx';
-import { toErrorMessage } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { useListState } from '../../../lib/list/use-list-state.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
 import {
+  getCurrencySettings,
   useBaseCurrency,
   useCurrencySettings,
   useSetBaseCurrency,
@@ -29,28 +16,13 @@ import {
 } from '../api/currency-settings.ts';
 import { ExchangeRatesDrawer } from '../components/exchange-rates-drawer.tsx';
 
-const pageSize = 20;
-
-const useDebounced = <T,>(value: T, delayMs: number) => {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-};
-
 const Currencies = () => {
   const { referenceData } = useSession();
   const canWrite = useCan('currencies:write');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<TCurrencySetting>();
-  const q = useDebounced(search.trim(), 300);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the search is the trigger.
-  useEffect(() => setPage(1), [q]);
-
-  const currencies = useCurrencySettings({ page, pageSize, ...(q ? { q } : {}) });
+  const list = useListState<Record<never, never>, never>({ filters: {}, sortFields: [] });
+  const query = list.query as Partial<TCurrencySettingsQuery>;
+  const currencies = useCurrencySettings(query);
   const base = useBaseCurrency();
   const setBase = useSetBaseCurrency();
   const update = useUpdateCurrencySettings();
@@ -102,12 +74,7 @@ const Currencies = () => {
           checked={currency.isEnabled}
           disabled={!canWrite || currency.isBase}
           aria-label={`${currency.code} in use`}
-          onChange={(checked) =>
-            update.mutate(
-              { codes: [currency.code], isEnabled: checked },
-              { onError: (error) => notifyError(toErrorMessage(error)) },
-            )
-          }
+          onChange={(checked) => update.mutate({ codes: [currency.code], isEnabled: checked })}
         />
       ),
     },
@@ -128,73 +95,75 @@ const Currencies = () => {
   ];
 
   return (
-    <Card>
-      <Typography.Title level={2} style={{ marginTop: 0 }}>
-        Currencies
-      </Typography.Title>
-      <Space wrap align="center" style={{ marginBottom: 16 }}>
-        <label htmlFor="base-currency">Base currency</label>
-        <Select
-          id="base-currency"
-          showSearch={{
-            optionFilterProp: 'label',
-            // A typed code first: "EUR" puts the euro above "CHE — WIR Euro".
-            filterSort: (left, right, { searchValue }) =>
-              Number(!String(left.value).startsWith(searchValue.toUpperCase())) -
-              Number(!String(right.value).startsWith(searchValue.toUpperCase())),
-          }}
-          style={{ width: 280 }}
-          placeholder="Choose the base currency"
-          value={baseCurrency ?? undefined}
-          disabled={!canWrite}
-          loading={base.isLoading || setBase.isPending}
-          options={currencyOptions}
-          onChange={(value: string) =>
-            setBase.mutate(value, {
-              onSuccess: () => notifySuccess(`Base currency set to ${value}`),
-              onError: (error) => notifyError(toErrorMessage(error)),
-            })
-          }
-        />
-        <Typography.Text type="secondary">Exchange rates are entered against it.</Typography.Text>
-      </Space>
-      {!baseCurrency && base.isSuccess && (
-        <Alert
-          type="info"
-          showIcon
-          title="Choose your base currency to enter exchange rates."
-          style={{ marginBottom: 16 }}
-        />
-      )}
-      <Space wrap style={{ marginBottom: 16 }} role="search" aria-label="Find currencies">
-        <Input
-          allowClear
-          prefix={<SearchOutlined aria-hidden />}
-          placeholder="Search by code or name"
-          aria-label="Search currencies"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          style={{ width: 280 }}
-        />
-      </Space>
-      <QueryErrorAlert query={currencies} />
-      <Table<TCurrencySetting>
-        rowKey="code"
+    <>
+      <ListPage<TCurrencySetting, Record<never, never>, never>
+        title="Currencies"
+        intro={
+          <>
+            <Space wrap align="center" style={{ marginBottom: 16 }}>
+              <label htmlFor="base-currency">Base currency</label>
+              <Select
+                id="base-currency"
+                showSearch={{
+                  optionFilterProp: 'label',
+                  // A typed code first: "EUR" puts the euro above "CHE — WIR Euro".
+                  filterSort: (left, right, { searchValue }) =>
+                    Number(!String(left.value).startsWith(searchValue.toUpperCase())) -
+                    Number(!String(right.value).startsWith(searchValue.toUpperCase())),
+                }}
+                style={{ width: 280, maxWidth: '100%' }}
+                placeholder="Choose the base currency"
+                value={baseCurrency ?? undefined}
+                disabled={!canWrite}
+                loading={base.isLoading || setBase.isPending}
+                options={currencyOptions}
+                onChange={(value: string) =>
+                  setBase.mutate(value, {
+                    onSuccess: () => notifySuccess(`Base currency set to ${value}`),
+                  })
+                }
+              />
+              <Typography.Text type="secondary">Exchange rates are entered against it.</Typography.Text>
+            </Space>
+            {!baseCurrency && base.isSuccess && (
+              <Alert
+                type="info"
+                showIcon
+                title="Choose your base currency to enter exchange rates."
+                style={{ marginBottom: 16 }}
+              />
+            )}
+          </>
+        }
+        search={{
+          label: 'Search currencies',
+          placeholder: 'Search by code or name',
+          regionLabel: 'Find currencies',
+        }}
+        list={list}
+        query={currencies}
         columns={columns}
-        dataSource={currencies.data?.data ?? []}
-        loading={currencies.isFetching}
-        onChange={(pagination) => setPage(pagination.current ?? 1)}
-        pagination={{
-          current: page,
-          pageSize,
-          total: currencies.data?.meta.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => `${total} ${total === 1 ? 'currency' : 'currencies'}`,
+        rowKey="code"
+        noun={{ one: 'currency', other: 'currencies' }}
+        empty={{ filtered: 'No currencies match your search.' }}
+        notAllowed={{ what: 'the currency settings' }}
+        export={{
+          fileName: 'currencies.csv',
+          fetchPage: (page) => getCurrencySettings({ ...query, ...page }),
+          columns: [
+            { title: 'Code', value: (currency) => currency.code },
+            { title: 'Name', value: (currency) => currency.name },
+            { title: 'Symbol', value: (currency) => currency.symbol },
+            { title: 'Decimals', value: (currency) => currency.minorUnits },
+            { title: 'Base', value: (currency) => (currency.isBase ? 'yes' : 'no') },
+            {
+              title: 'Rate today',
+              value: (currency) => (currency.isBase ? '1' : currency.currentRate?.rate),
+            },
+            { title: 'Rate effective from', value: (currency) => currency.currentRate?.effectiveDate },
+            { title: 'In use', value: (currency) => (currency.isEnabled ? 'yes' : 'no') },
+          ],
         }}
-        locale={{
-          emptyText: currencies.isLoading ? ' ' : <Empty description="No currencies match your search." />,
-        }}
-        scroll={{ x: 'max-content' }}
       />
       <ExchangeRatesDrawer
         currency={selected}
@@ -202,7 +171,7 @@ const Currencies = () => {
         canWrite={canWrite && Boolean(baseCurrency)}
         onClose={() => setSelected(undefined)}
       />
-    </Card>
+    </>
   );
 };
 

@@ -9,6 +9,7 @@ export const sendMail = (body: TSendMailRequest) =>
 export const useSendMail = () => {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { isErrorShownByCaller: true },
     mutationFn: sendMail,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['mail', 'sent'] }),
   });

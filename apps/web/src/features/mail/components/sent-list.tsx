@@ -1,7 +1,7 @@
 import type { TSentMail } from '@cargodesk/shared';
 import { Button, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
 import { sentPageSize, useRetryMail, useSentMails } from '../api/mail.ts';
 
 const statusColors: Record<TSentMail['status'], string> = { queued: 'blue', sent: 'green', failed: 'red' };
@@ -18,7 +18,6 @@ export const SentList = () => {
   const onRetry = (mail: TSentMail) =>
     retry.mutate(mail._id, {
       onSuccess: () => notifySuccess('The mail is queued again.'),
-      onError: (failure) => notifyError(failure.message),
     });
 
   if (error) return <Typography.Paragraph type="danger">{error.message}</Typography.Paragraph>;

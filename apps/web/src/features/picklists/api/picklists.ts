@@ -34,10 +34,12 @@ const refreshStartupLists = async (module: string) => {
 const usePicklistMutation = <TVariables>(
   module: string,
   mutationFn: (variables: TVariables) => Promise<unknown>,
+  meta?: { isErrorShownByCaller?: boolean },
 ) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
+    meta,
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['picklists', module] }),
@@ -56,11 +58,14 @@ export const useReorderPicklist = (module: string) =>
   );
 
 export const useAddPicklistValue = (module: string) =>
-  usePicklistMutation(module, ({ groupId, input }: { groupId: string; input: TPicklistValueInput }) =>
-    apiRequest<TPicklistGroup>('master', `/dropdown-groups/${groupId}/values`, {
-      method: 'POST',
-      body: input,
-    }),
+  usePicklistMutation(
+    module,
+    ({ groupId, input }: { groupId: string; input: TPicklistValueInput }) =>
+      apiRequest<TPicklistGroup>('master', `/dropdown-groups/${groupId}/values`, {
+        method: 'POST',
+        body: input,
+      }),
+    { isErrorShownByCaller: true },
   );
 
 export const useUpdatePicklistValue = (module: string) =>

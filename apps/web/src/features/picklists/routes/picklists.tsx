@@ -60,7 +60,6 @@ const PicklistValues = ({
   const [dragging, setDragging] = useState<number>();
   const [announcement, setAnnouncement] = useState('');
   const values = group.values;
-  const onError = (error: unknown) => notifyError(toErrorMessage(error));
 
   const move = (from: number, to: number) => {
     if (to < 0 || to >= values.length || from === to) return;
@@ -75,7 +74,6 @@ const PicklistValues = ({
             document.querySelector<HTMLElement>(`[data-move-handle="${values[from]?._id}"]`)?.focus(),
           );
         },
-        onError,
       },
     );
   };
@@ -107,7 +105,7 @@ const PicklistValues = ({
         form.setFields([{ name: 'value', errors: [error.message] }]);
         return;
       }
-      onError(error);
+      notifyError(toErrorMessage(error));
     }
   };
 
@@ -163,9 +161,7 @@ const PicklistValues = ({
           checked={value.isActive}
           disabled={!canWrite}
           aria-label={`${value.label} active`}
-          onChange={(checked) =>
-            update.mutate({ valueId: value._id, input: { isActive: checked } }, { onError })
-          }
+          onChange={(checked) => update.mutate({ valueId: value._id, input: { isActive: checked } })}
         />
       ),
     },
@@ -180,7 +176,7 @@ const PicklistValues = ({
                 description="Records that use it keep the value; it is no longer offered."
                 okText="Delete"
                 okButtonProps={{ danger: true }}
-                onConfirm={() => remove.mutate(value._id, { onError })}
+                onConfirm={() => remove.mutate(value._id)}
               >
                 <Button type="link" aria-label={`Delete ${value.label}`}>
                   Delete

@@ -31,17 +31,23 @@ export const usePort = (kind: TPortKind, code: string | undefined) =>
     enabled: Boolean(code),
   });
 
-const usePortMutation = <TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) => {
+const usePortMutation = <TVariables, TResult>(
+  mutationFn: (variables: TVariables) => Promise<TResult>,
+  meta?: { isErrorShownByCaller?: boolean },
+) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
+    meta,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['ports'] }),
   });
 };
 
 export const useCreatePort = (kind: TPortKind) =>
-  usePortMutation((input: TCustomPortInput) =>
-    apiRequest<TPortEntry>('master', portPath(kind), { method: 'POST', body: input }),
+  usePortMutation(
+    (input: TCustomPortInput) =>
+      apiRequest<TPortEntry>('master', portPath(kind), { method: 'POST', body: input }),
+    { isErrorShownByCaller: true },
   );
 
 export const useUpdatePort = (kind: TPortKind) =>
@@ -61,6 +67,7 @@ export const useSetFavourite = (kind: TPortKind) =>
 
 export const useUploadPortImport = () =>
   useMutation({
+    meta: { isErrorShownByCaller: true },
     mutationFn: (file: File) =>
       apiRequest<TPortImport>('master', '/oceanport/imports', {
         method: 'POST',
@@ -73,6 +80,7 @@ export const useUploadPortImport = () =>
 export const useDecidePortImport = () => {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { isErrorShownByCaller: true },
     mutationFn: ({
       id,
       apply,

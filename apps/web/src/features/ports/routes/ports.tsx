@@ -1,51 +1,35 @@
-import { PlusOutlined, SearchOutlined, StarFilled, StarOutlined, UploadOutlined } from '@ant-design/icons';
+import { PlusOutlined, StarFilled, StarOutlined, UploadOutlined } from '@ant-design/icons';
 import { isPortKind, type TPortEntry, type TPortKind, type TPortListQuery } from '@cargodesk/shared';
 import {
   Button,
-  Card,
   Descriptions,
   Drawer,
-  Empty,
-  Input,
   Popconfirm,
   Segmented,
   Space,
   Switch,
-  Table,
   type TableProps,
   Tag,
   Tooltip,
-  Typography,
 } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
 import { RequirePermission } from '../../../components/require-permission.tsx';
 import { paths } from '../../../config/paths.ts';
-import { toErrorMessage } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
-import { useDeletePort, usePorts, useSetFavourite } from '../api/ports.ts';
+import { oneOf } from '../../../lib/list/list-url.ts';
+import { useListState } from '../../../lib/list/use-list-state.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { getPorts, useDeletePort, usePorts, useSetFavourite } from '../api/ports.ts';
 import { CustomPortModal } from '../components/custom-port-modal.tsx';
 import { PortImportModal } from '../components/port-import-modal.tsx';
-
-const pageSize = 20;
-const searchDelayMs = 300;
 
 const titles = { oceanport: 'Ocean ports', airport: 'Airports' } as const;
 const singular = { oceanport: 'ocean port', airport: 'airport' } as const;
 
 type TSortField = 'code' | 'name' | 'city' | 'country';
-type TSort = { field: TSortField; order: 'ascend' | 'descend' } | undefined;
-
-const useDebounced = <T,>(value: T, delayMs: number) => {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-};
+type TPortFilters = { favourites: 'true' };
 
 const formatCoordinate = (value: number | null, positive: string, negative: string) =>
   value === null ? '—' : `${Math.abs(value).toFixed(4)}° ${value >= 0 ? positive : negative}`;
@@ -74,10 +58,7 @@ const FavouriteButton = ({
         icon={entry.isFavourite ? <StarFilled style={{ color: '#d48806' }} /> : <StarOutlined />}
         onClick={(event) => {
           event.stopPropagation();
-          setFavourite.mutate(
-            { code: entry._id, isFavourite: !entry.isFavourite },
-            { onError: (error) => notifyError(toErrorMessage(error)) },
-          );
+          setFavourite.mutate({ code: entry._id, isFavourite: !entry.isFavourite });
         }}
       />
     </Tooltip>
@@ -154,7 +135,6 @@ const PortDetails = ({
                     notifySuccess(`${entry.code} deleted`);
                     onClose();
                   },
-                  onError: (error) => notifyError(toErrorMessage(error)),
                 })
               }
             >
@@ -185,30 +165,18 @@ const PortsScreen = ({ kind }: { kind: TPortKind }) => {
   const navigate = useNavigate();
   const canWrite = useCan('ports:write');
 
-  const [search, setSearch] = useState('');
-  const [favouritesOnly, setFavouritesOnly] = useState(false);
-  const [sort, setSort] = useState<TSort>();
-  const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<TPortEntry>();
   const [isAdding, setIsAdding] = useState(false);
   const [isImporting, setIsImporting] = useState(false);
-  const q = useDebounced(search.trim(), searchDelayMs);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the filters are the trigger.
-  useEffect(() => setPage(1), [q, favouritesOnly]);
-
-  const query: Partial<TPortListQuery> = {
-    page,
-    pageSize,
-    ...(q ? { q } : {}),
-    ...(favouritesOnly ? { favourites: 'true' as const } : {}),
-    ...(sort ? { sort: `${sort.order === 'descend' ? '-' : ''}${sort.field}` } : {}),
-  };
+  const list = useListState<TPortFilters, TSortField>({
+    filters: { favourites: oneOf(['true'] as const) },
+    sortFields: ['code', 'name', 'city', 'country'],
+  });
+  const query = list.query as Partial<TPortListQuery>;
   const entries = usePorts(kind, query);
   // The drawer shows the freshest copy of the selected entry (favourite toggles).
   const shown = selected && (entries.data?.data.find((entry) => entry._id === selected._id) ?? selected);
 
-  const sortOrderOf = (field: TSortField) => (sort?.field === field ? sort.order : null);
   const columns: TableProps<TPortEntry>['columns'] = [
     {
       key: 'favourite',
@@ -220,7 +188,6 @@ const PortsScreen = ({ kind }: { kind: TPortKind }) => {
       key: 'code',
       title: kind === 'airport' ? 'IATA' : 'UN/LOCODE',
       sorter: true,
-      sortOrder: sortOrderOf('code'),
       render: (_, entry) => (
         <Button type="link" style={{ padding: 0 }} onClick={() => setSelected(entry)}>
           {entry.code}
@@ -234,7 +201,6 @@ const PortsScreen = ({ kind }: { kind: TPortKind }) => {
       key: 'name',
       title: 'Name',
       sorter: true,
-      sortOrder: sortOrderOf('name'),
       render: (_, entry) => (
         <Space size={4}>
           {entry.name}
@@ -243,116 +209,95 @@ const PortsScreen = ({ kind }: { kind: TPortKind }) => {
         </Space>
       ),
     },
-    { key: 'city', dataIndex: 'city', title: 'City', sorter: true, sortOrder: sortOrderOf('city') },
+    { key: 'city', dataIndex: 'city', title: 'City', sorter: true },
     {
       key: 'country',
       title: 'Country',
       sorter: true,
-      sortOrder: sortOrderOf('country'),
       render: (_, entry) => `${entry.countryName} (${entry.countryCode})`,
     },
   ];
 
-  const onTableChange: TableProps<TPortEntry>['onChange'] = (pagination, _filters, sorter) => {
-    const single = Array.isArray(sorter) ? sorter[0] : sorter;
-    const field = single?.columnKey as TSortField | undefined;
-    const nextSort: TSort = field && single?.order ? { field, order: single.order } : undefined;
-    if (nextSort?.field !== sort?.field || nextSort?.order !== sort?.order) {
-      setSort(nextSort);
-      setPage(1);
-      return;
-    }
-    setPage(pagination.current ?? 1);
-  };
-
   return (
-    <Card>
-      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
-        <Typography.Title level={2} style={{ margin: 0 }}>
-          {titles[kind]}
-        </Typography.Title>
-        {canWrite && (
-          <Space wrap>
-            {kind === 'oceanport' && (
-              <Button icon={<UploadOutlined />} onClick={() => setIsImporting(true)}>
-                Import UN/LOCODE
+    <>
+      <ListPage<TPortEntry, TPortFilters, TSortField>
+        title={titles[kind]}
+        actions={
+          canWrite && (
+            <>
+              {kind === 'oceanport' && (
+                <Button icon={<UploadOutlined />} onClick={() => setIsImporting(true)}>
+                  Import UN/LOCODE
+                </Button>
+              )}
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setIsAdding(true)}>
+                Add {singular[kind]}
               </Button>
-            )}
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setIsAdding(true)}>
-              Add {singular[kind]}
-            </Button>
-          </Space>
-        )}
-      </Space>
-      <Space
-        wrap
-        style={{ marginBottom: 16 }}
-        role="search"
-        aria-label={`Find ${titles[kind].toLowerCase()}`}
-      >
-        <Segmented
-          aria-label="Catalogue"
-          value={kind}
-          onChange={(value) => navigate(paths.settingsPorts.href({ port: value }))}
-          options={[
-            { value: 'oceanport', label: 'Ocean ports' },
-            { value: 'airport', label: 'Airports' },
-          ]}
-        />
-        <Input
-          allowClear
-          prefix={<SearchOutlined aria-hidden />}
-          placeholder="Search by code, name, city or country"
-          aria-label={`Search ${titles[kind].toLowerCase()}`}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          style={{ width: 320 }}
-        />
-        <Space>
-          <Switch
-            id="favourites-only"
-            checked={favouritesOnly}
-            onChange={setFavouritesOnly}
-            aria-label="Favourites only"
+            </>
+          )
+        }
+        scope={
+          <Segmented
+            aria-label="Catalogue"
+            value={kind}
+            onChange={(value) => navigate(paths.settingsPorts.href({ port: value }))}
+            options={[
+              { value: 'oceanport', label: 'Ocean ports' },
+              { value: 'airport', label: 'Airports' },
+            ]}
           />
-          <label htmlFor="favourites-only">Favourites only</label>
-        </Space>
-      </Space>
-      <QueryErrorAlert query={entries} />
-      <Table<TPortEntry>
-        rowKey="_id"
-        columns={columns}
-        dataSource={entries.data?.data ?? []}
-        loading={entries.isFetching}
-        onChange={onTableChange}
-        pagination={{
-          current: page,
-          pageSize,
-          total: entries.data?.meta.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) =>
-            `${total.toLocaleString()} ${total === 1 ? singular[kind] : titles[kind].toLowerCase()}`,
+        }
+        search={{
+          label: `Search ${titles[kind].toLowerCase()}`,
+          placeholder: 'Search by code, name, city or country',
+          regionLabel: `Find ${titles[kind].toLowerCase()}`,
+          width: 320,
         }}
-        locale={{
-          emptyText: entries.isLoading ? (
-            ' '
-          ) : (
-            <Empty
-              description={
-                q || favouritesOnly
-                  ? `No ${titles[kind].toLowerCase()} match your search.`
-                  : `No ${titles[kind].toLowerCase()} yet.`
-              }
+        filters={
+          <Space>
+            <Switch
+              id="favourites-only"
+              checked={list.filters.favourites === 'true'}
+              onChange={(checked) => list.setFilter('favourites', checked ? 'true' : undefined)}
+              aria-label="Favourites only"
             />
-          ),
+            <label htmlFor="favourites-only">Favourites only</label>
+          </Space>
+        }
+        list={list}
+        query={entries}
+        columns={columns}
+        rowKey="_id"
+        noun={{ one: singular[kind], other: titles[kind].toLowerCase() }}
+        empty={{
+          filtered: `No ${titles[kind].toLowerCase()} match your search.`,
+          unfiltered: `No ${titles[kind].toLowerCase()} yet.`,
         }}
-        scroll={{ x: 'max-content' }}
+        notAllowed={{ what: 'ports and airports' }}
+        export={{
+          fileName: `${kind}s.csv`,
+          fetchPage: (page) => getPorts(kind, { ...query, ...page }),
+          columns: [
+            { title: kind === 'airport' ? 'IATA' : 'UN/LOCODE', value: (entry) => entry.code },
+            ...(kind === 'airport' ? [{ title: 'ICAO', value: (entry: TPortEntry) => entry.icaoCode }] : []),
+            { title: 'Name', value: (entry) => entry.name },
+            { title: 'City', value: (entry) => entry.city },
+            { title: 'Country', value: (entry) => entry.countryName },
+            { title: 'Country code', value: (entry) => entry.countryCode },
+            { title: 'Latitude', value: (entry) => entry.latitude },
+            { title: 'Longitude', value: (entry) => entry.longitude },
+            { title: 'Time zone', value: (entry) => entry.timezone },
+            { title: 'Own entry', value: (entry) => (entry.source === 'custom' ? 'yes' : 'no') },
+            { title: 'Retired', value: (entry) => (entry.retired ? 'yes' : 'no') },
+            { title: 'Favourite', value: (entry) => (entry.isFavourite ? 'yes' : 'no') },
+          ],
+        }}
       />
       <PortDetails kind={kind} entry={shown} canWrite={canWrite} onClose={() => setSelected(undefined)} />
       {canWrite && <CustomPortModal kind={kind} isOpen={isAdding} onClose={() => setIsAdding(false)} />}
       {canWrite && kind === 'oceanport' && (
         <PortImportModal isOpen={isImporting} onClose={() => setIsImporting(false)} />
       )}
-    </Card>
+    </>
   );
 };

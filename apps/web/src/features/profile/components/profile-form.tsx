@@ -9,7 +9,7 @@ import { useCan } from '../../../lib/auth/permissions.ts';
 import { refreshCurrentUser } from '../../../lib/auth/refresh-current-user.ts';
 import { resendVerificationEmail } from '../../../lib/auth/resend-verification.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 
@@ -107,8 +107,8 @@ export const ProfileForm = ({ userId, isReadOnly = false }: { userId?: string; i
       await update.mutateAsync(changes);
       notifySuccess(profileSavedMessage);
       if (isSelf) await refreshCurrentUser().catch(() => undefined);
-    } catch (error) {
-      notifyError(toErrorMessage(error));
+    } catch {
+      // The query client's mutation default has shown why.
     }
   };
 

@@ -1,9 +1,7 @@
 import { Button, Card, Popconfirm, Typography } from 'antd';
 import { paths } from '../../../config/paths.ts';
-import { toErrorMessage } from '../../../lib/api-client.ts';
 import { logout } from '../../../lib/auth/session.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
-import { notifyError } from '../../../lib/notify.ts';
 import { useRevokeAllSessions } from '../api/revoke-sessions.ts';
 
 /** Ends every session of the signed-in user, on every device, this one included. */
@@ -13,8 +11,8 @@ export const SignOutEverywhere = () => {
   const onConfirm = async () => {
     try {
       await revoke.mutateAsync();
-    } catch (error) {
-      notifyError(toErrorMessage(error));
+    } catch {
+      // The query client's mutation default has shown why.
       return;
     }
     await logout();

@@ -9,6 +9,7 @@ export const createGroup = (input: TGroupInput) =>
 export const useCreateGroup = () => {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { isErrorShownByCaller: true },
     mutationFn: createGroup,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: groupsQueryKey }),
   });

@@ -9,6 +9,7 @@ export const createRole = (input: TRoleInput) =>
 export const useCreateRole = () => {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { isErrorShownByCaller: true },
     mutationFn: createRole,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: getRolesQueryOptions().queryKey }),
   });

@@ -19,6 +19,7 @@ export const setGroupMembers = ({ groupId, userIds }: { groupId: string; userIds
 export const useUpdateGroup = () => {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { isErrorShownByCaller: true },
     mutationFn: async ({
       groupId,
       changes,

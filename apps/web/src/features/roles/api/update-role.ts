@@ -9,6 +9,7 @@ export const updateRole = ({ roleId, changes }: { roleId: string; changes: TRole
 export const useUpdateRole = () => {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { isErrorShownByCaller: true },
     mutationFn: updateRole,
     // The list and each role live under ['roles'].
     onSuccess: () => queryClient.invalidateQueries({ queryKey: getRolesQueryOptions().queryKey }),

@@ -9,6 +9,7 @@ export const inviteUser = (body: TInviteUserRequest) =>
 export const useInviteUser = () => {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { isErrorShownByCaller: true },
     mutationFn: inviteUser,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
   });

@@ -12,6 +12,7 @@ export const updateUserGroups = ({ userId, groupIds }: { userId: string; groupId
 export const useUpdateUserGroups = () => {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { isErrorShownByCaller: true },
     mutationFn: updateUserGroups,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
   });

@@ -12,6 +12,7 @@ export const updateUserRoles = ({ userId, roleIds }: { userId: string; roleIds: 
 export const useUpdateUserRoles = () => {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { isErrorShownByCaller: true },
     mutationFn: updateUserRoles,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
   });

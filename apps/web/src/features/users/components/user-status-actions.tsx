@@ -1,7 +1,6 @@
 import type { TCompanyUser } from '@cargodesk/shared';
 import { Button, Popconfirm, Space } from 'antd';
-import { toErrorMessage } from '../../../lib/api-client.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useReactivateUser } from '../api/reactivate-user.ts';
 import { useResendInvite } from '../api/resend-invite.ts';
@@ -33,8 +32,8 @@ export const UserStatusActions = ({
       await action();
       notifySuccess(success);
       return true;
-    } catch (error) {
-      notifyError(toErrorMessage(error));
+    } catch {
+      // The query client's mutation default has shown why.
       return false;
     }
   };

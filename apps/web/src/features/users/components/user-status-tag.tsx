@@ -13,7 +13,8 @@ export const userStatusOptions = (Object.keys(userStatusLabels) as TUserStatus[]
   label: userStatusLabels[value],
 }));
 
-const colors: Record<TUserStatus, string> = { active: 'green', invited: 'blue', suspended: 'red' };
+// 'success' takes the theme's darker green; antd's preset green falls below AA contrast on its tint.
+const colors: Record<TUserStatus, string> = { active: 'success', invited: 'blue', suspended: 'red' };
 
 export const UserStatusTag = ({ status }: { status: TUserStatus }) => (
   <Tag color={colors[status]}>{userStatusLabels[status]}</Tag>

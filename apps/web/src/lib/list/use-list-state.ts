@@ -1,0 +1,98 @@
+import { constants } from '@cargodesk/shared';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  decodeListState,
+  encodeListState,
+  type TFilterReaders,
+  type TListConfig,
+  type TListSort,
+  type TListState,
+  toListQuery,
+} from './list-url.ts';
+import { useDebounced } from './use-debounced.ts';
+
+const searchDelayMs = 300;
+
+export type TUseListStateOptions<TFilters, TField extends string> = {
+  filters: TFilterReaders<TFilters>;
+  sortFields: readonly TField[];
+  defaultPageSize?: number;
+};
+
+/**
+ * Search, filters, sort and page of a list screen, kept in the URL query string. The search box's
+ * text is local and reaches the URL (and so the query) once typing pauses; a new search, filter or
+ * sort starts again on the first page.
+ */
+export const useListState = <TFilters, TField extends string>({
+  filters,
+  sortFields,
+  defaultPageSize = 20,
+}: TUseListStateOptions<TFilters, TField>) => {
+  const [params, setParams] = useSearchParams();
+  // The readers are usually written inline: keep the first ones rather than re-decode every render.
+  const config = useRef<TListConfig<TFilters, TField>>({
+    filters,
+    sortFields,
+    defaultPageSize,
+    maxPageSize: constants.listMaxPageSize,
+  }).current;
+  const state = useMemo(() => decodeListState(params, config), [params, config]);
+
+  // The URL as this hook last wrote it: the router renders a navigation in a transition, so two
+  // changes in quick succession (a filter picked while the search settles) would otherwise both
+  // start from the same old URL and the second would undo the first.
+  const latest = useRef(params);
+  const seen = useRef(params);
+  if (seen.current !== params) {
+    seen.current = params;
+    latest.current = params;
+  }
+  const write = useCallback(
+    (patch: Partial<TListState<TFilters, TField>>, { replace = false } = {}) => {
+      const next = encodeListState(
+        { ...decodeListState(latest.current, config), ...patch },
+        config,
+        latest.current,
+      );
+      latest.current = next;
+      setParams(next, { replace });
+    },
+    [setParams, config],
+  );
+
+  const [searchText, setSearchText] = useState(state.q);
+  const debouncedSearch = useDebounced(searchText.trim(), searchDelayMs);
+  const urlSearch = useRef(state.q);
+  urlSearch.current = state.q;
+  // Typing replaces the history entry rather than adding one per pause.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled search writes the URL.
+  useEffect(() => {
+    if (debouncedSearch !== urlSearch.current) write({ q: debouncedSearch, page: 1 }, { replace: true });
+  }, [debouncedSearch]);
+  // Back/forward (or a link) changed the search: the box shows it. A change this hook wrote
+  // itself equals the settled text, so what the user is still typing is never overwritten.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the URL's search counts.
+  useEffect(() => {
+    if (state.q !== debouncedSearch) setSearchText(state.q);
+  }, [state.q]);
+
+  return {
+    ...state,
+    /** What the API is asked for: page, size, search, filters and sort, empty parts left out. */
+    query: toListQuery(state),
+    isFiltered: Boolean(state.q) || Object.keys(state.filters).length > 0,
+    searchText,
+    setSearchText,
+    setFilter: <K extends keyof TFilters>(key: K, value: TFilters[K] | undefined) =>
+      write({ filters: { ...state.filters, [key]: value }, page: 1 }),
+    setSort: (sort: TListSort<TField> | undefined) => write({ sort, page: 1 }),
+    setPage: (page: number, pageSize = state.pageSize) =>
+      write(pageSize === state.pageSize ? { page } : { page: 1, pageSize }),
+  };
+};
+
+export type TListStateResult<TFilters, TField extends string> = ReturnType<
+  typeof useListState<TFilters, TField>
+>;
