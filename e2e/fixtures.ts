@@ -221,7 +221,7 @@ export const signIn = async (page: Page, { email, password }: { email: string; p
 };
 
 /**
- * Fails on WCAG 2.1 A/AA problems axe finds in what is on screen now (DESIGN §9: labelled controls,
+ * Fails on WCAG 2.1 A/AA problems axe finds in what is on screen now (docs/architecture.md: labelled controls,
  * keyboard navigation, focus in modals).
  */
 export const expectAccessible = async (

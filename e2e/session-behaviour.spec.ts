@@ -12,7 +12,7 @@ import {
   waitForMail,
 } from './fixtures.ts';
 
-// Spec §2 and §4: tab visibility, the progress bar, the loading overlay, the API being down at
+// docs/product.md §2 and §4: tab visibility, the progress bar, the loading overlay, the API being down at
 // start-up, and the two-factor step's "Send a new code".
 
 declare global {

@@ -8,7 +8,7 @@ const serverPaths =
   '^/(api|healthz|readyz|dev/mail|identity|identitytoolkit\\.googleapis\\.com|securetoken\\.googleapis\\.com|[\\w-]+/api)(/|$)';
 
 /**
- * In production the server injects the runtime config into index.html (DESIGN §9); the Vite dev
+ * In production the server injects the runtime config into index.html (docs/architecture.md); the Vite dev
  * server has no such step, so it asks the running API server for the same config.
  */
 const injectDevRuntimeConfig = (): Plugin => ({

@@ -45,7 +45,7 @@ export type BuildAppOptions = {
 };
 
 /**
- * Query fields that carry a credential: the two-factor step's ID token (`/login?fbtkn=…`, spec §2),
+ * Query fields that carry a credential: the two-factor step's ID token (`/login?fbtkn=…`, docs/product.md §2),
  * the mailed action codes and OAuth-style tokens. Request logs keep the field, never its value.
  */
 const secretQueryFields = [
@@ -91,7 +91,7 @@ export const openConfiguredDatabase = async (config: Config) => {
 export const buildApp = async (config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> => {
   const { trustProxy } = config;
   const app = Fastify({
-    // Spec §7 names some paths with a trailing slash (/oceanport/, /type/, /receivinglocation/): both forms answer.
+    // docs/product.md §7 names some paths with a trailing slash (/oceanport/, /type/, /receivinglocation/): both forms answer.
     routerOptions: { ignoreTrailingSlash: true },
     logger:
       options.logger === false
@@ -162,7 +162,7 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
         upgradeInsecureRequests: null,
       },
     },
-    // Same-origin everything; the firebase SDK's fetches are same-origin too (DESIGN §5).
+    // Same-origin everything; the firebase SDK's fetches are same-origin too (docs/architecture.md).
     crossOriginEmbedderPolicy: false,
     // Sent above, and only to requests that arrived over https.
     strictTransportSecurity: false,

@@ -79,7 +79,7 @@ const ZEnvironment = z.object({
   SEED_DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   GOOGLE_MAPS_KEY: z.string().default(''),
   PENDO_KEY: z.string().default(''),
-  // Retired: platform rights were once an e-mail match, which any sign-up could claim (DESIGN §12).
+  // Retired: platform rights were once an e-mail match, which any sign-up could claim (docs/security.md).
   // Refusing to start says so, rather than silently dropping the operators' rights.
   PLATFORM_ADMIN_EMAILS: z
     .string()
@@ -203,7 +203,7 @@ export type Config = {
   demoPassword: string | undefined;
   /** Create the demo login on start (on by default; turn off for real deployments). */
   seedDemo: boolean;
-  /** Browser keys handed to signed-in users (spec §7); empty when not configured. */
+  /** Browser keys handed to signed-in users (docs/product.md §7); empty when not configured. */
   integrationKeys: { googleMaps: string; pendo: string };
   /**
    * Limits against mass sign-up and mail relaying: identity sign-ups and company registrations per

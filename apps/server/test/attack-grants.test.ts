@@ -7,7 +7,7 @@ import {
 } from '../src/services/iamserver/iam-test-support.ts';
 import { testDatabaseKinds } from './databases.ts';
 
-// The attack suite's grant rules (DESIGN §12): every route that changes rights refuses to hand out
+// The attack suite's grant rules (docs/security.md): every route that changes rights refuses to hand out
 // more than the caller holds, whichever way round they try it.
 
 const iam = '/iamserver/api/v1';

@@ -18,7 +18,7 @@ import { iamMessages } from '../src/services/iamserver/sign-in-service.ts';
 import { testDatabaseKinds } from './databases.ts';
 import { createAuthClient, readOobCode, waitForMail } from './identity-client.ts';
 
-// DESIGN §12, "who someone is comes only from proof": an invitation binds to whoever controls the
+// docs/security.md, "who someone is comes only from proof": an invitation binds to whoever controls the
 // mailbox, never to an identity account someone else created for the address and never verified.
 
 const iam = '/iamserver/api/v1';

@@ -12,7 +12,7 @@ import {
 } from '../src/services/iamserver/iam-test-support.ts';
 import { testDatabaseKinds } from './databases.ts';
 
-// DESIGN §12: platform rights are a flag the operator's CLI sets on one identity account. Signing
+// docs/security.md: platform rights are a flag the operator's CLI sets on one identity account. Signing
 // up with the operator's address — in either identity project — gains nothing.
 
 const port = (location: string, name: string) =>
@@ -45,7 +45,7 @@ describe.each(testDatabaseKinds)('platform rights on %s', (kind) => {
     runPlatformAdminCommand(testApp.database.db, { args, defaultProject: 'test' });
 
   beforeAll(async () => {
-    // The production project answers requests for this host (spec §1).
+    // The production project answers requests for this host (docs/product.md §1).
     testApp = await startIamTestApp({ kind, environment: { PRODUCTION_HOST: 'production.cargodesk.test' } });
     operator = await testApp.register('platform-operator', 'Operator Freight', { email: operatorEmail });
   });

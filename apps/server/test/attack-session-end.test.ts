@@ -28,7 +28,7 @@ import { addCompanyMember } from './company-members.ts';
 import { createScratchPostgresDatabase, testDatabaseKinds } from './databases.ts';
 import { createAuthClient } from './identity-client.ts';
 
-// Attack suite, session end (DESIGN §12 "a session ends everywhere"): whoever holds an app token
+// Attack suite, session end (docs/security.md "a session ends everywhere"): whoever holds an app token
 // from before a password reset or change, an account deletion, disabling or suspension, a sign-out
 // or a sign-out of all sessions, can no longer use it, refresh it, or keep reading its
 // notification stream. Each case goes through the real identity routes (the firebase SDK) or the
@@ -254,7 +254,7 @@ describe.each(testDatabaseKinds)('attack: a company suspended by the operator on
   });
 });
 
-// Two instances on one PostgreSQL (DESIGN §11): the session ends through instance A, the stream
+// Two instances on one PostgreSQL (docs/operations.md): the session ends through instance A, the stream
 // was opened on instance B, and only the database's NOTIFY can tell B.
 describe.skipIf(!process.env.TEST_DATABASE_URL)('attack: a session ends on every instance', () => {
   let scratch: Awaited<ReturnType<typeof createScratchPostgresDatabase>>;

@@ -10,7 +10,7 @@ import { testDatabaseKinds } from './databases.ts';
 import { uploadTinyPng } from './multipart.ts';
 import { sampleBodies } from './route-samples.ts';
 
-// The matrix every service route answers (DESIGN §6, §10), run over the app's own route table so a
+// The matrix every service route answers (docs/architecture.md), run over the app's own route table so a
 // new route is covered the moment it is registered: 401 without a token, 403 without its declared
 // permission, 400 for malformed input, 404 for another company's ids.
 

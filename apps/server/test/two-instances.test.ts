@@ -9,7 +9,7 @@ import { openNotificationStream } from '../src/services/notifyserver/notify-test
 import { createScratchPostgresDatabase } from './databases.ts';
 import { type ServerProcess, spawnServer, stopServer, waitForStart } from './server-process.ts';
 
-// DESIGN §11: two server processes on one PostgreSQL behave as one deployment. A notification made
+// docs/operations.md: two server processes on one PostgreSQL behave as one deployment. A notification made
 // through one reaches a stream opened on the other (LISTEN/NOTIFY), and the outbox workers of both
 // deliver every queued mail exactly once (FOR UPDATE SKIP LOCKED).
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {

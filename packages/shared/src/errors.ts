@@ -15,5 +15,5 @@ export const errorStatus = {
 
 export type TErrorCode = keyof typeof errorStatus;
 
-/** Every failed API response: `{ error: { code, message, details? } }` (DESIGN §6). */
+/** Every failed API response: `{ error: { code, message, details? } }` (docs/architecture.md). */
 export type TErrorBody = { error: { code: TErrorCode; message: string; details?: unknown } };

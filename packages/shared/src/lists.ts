@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { constants } from './messages.ts';
 
-// Paginated lists (DESIGN §6): `{ data: [...], meta: { total, page, pageSize } }`.
+// Paginated lists (docs/architecture.md): `{ data: [...], meta: { total, page, pageSize } }`.
 
 export const maxPageSize = constants.listMaxPageSize;
 

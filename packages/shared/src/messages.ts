@@ -10,7 +10,7 @@ export const messages = {
   signOut: 'Sign out',
 } as const;
 
-/** Spec §9 constants. */
+/** docs/product.md §9 constants. */
 export const constants = {
   referenceDataFreshMs: 24 * 60 * 60 * 1000,
   queryFreshMs: 300_000,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { mailMessages, mailRules, mailStatuses, notificationStatuses } from './notification-rules.ts';
 
-// Realtime notifications (notifyserver) and the mail composer (mailserver), DESIGN §7 and §8.
+// Realtime notifications (notifyserver) and the mail composer (mailserver), docs/architecture.md.
 
 export * from './notification-rules.ts';
 
@@ -16,7 +16,7 @@ export const ZNotification = z.object({
 });
 export type TNotification = z.infer<typeof ZNotification>;
 
-/** GET /notifications: spec §7, ordered newest first, at most `limit` (10 by default). */
+/** GET /notifications: docs/product.md §7, ordered newest first, at most `limit` (10 by default). */
 export const ZNotificationListQuery = z
   .object({
     status: z.enum(notificationStatuses).optional(),

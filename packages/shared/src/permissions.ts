@@ -1,4 +1,4 @@
-// DESIGN §6: every permission is `module:action`, defined here once for the server and the SPA.
+// docs/architecture.md: every permission is `module:action`, defined here once for the server and the SPA.
 export const permissions = [
   'company:read',
   'company:write',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZPageQuery } from './lists.ts';
 import { portKinds, portRules } from './port-rules.ts';
 
-// Ports and airports (master, spec §7 /oceanport/, /airport/, /{port}). The web app imports only
+// Ports and airports (master, docs/product.md §7 /oceanport/, /airport/, /{port}). The web app imports only
 // port-rules.ts at runtime, re-exported here.
 
 export * from './port-rules.ts';

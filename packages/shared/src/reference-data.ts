@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isPrototypeName } from './picklist-rules.ts';
 
-// The start-up reference lists of spec §4 (master service), each answered as `{ data }`.
+// The start-up reference lists of docs/product.md §4 (master service), each answered as `{ data }`.
 
 /** GET /master/api/v1/country */
 export const ZCountry = z.object({

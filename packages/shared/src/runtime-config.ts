@@ -17,7 +17,7 @@ export const ZRuntimeConfig = z.object({
     projectForHost: ZIdentityProjectName,
   }),
   apiBase: z.object({
-    /** Page host → API origin (spec §7). */
+    /** Page host → API origin (docs/product.md §7). */
     byHost: z.record(z.string(), z.string()),
     /** API origin for hosts not in `byHost`; an empty string means the page's own origin. */
     fallback: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The session API of spec §3 and §7 (iamserver): what the server answers and the SPA reads.
+// The session API of docs/product.md §3 and §7 (iamserver): what the server answers and the SPA reads.
 
 export const ZCompany = z.object({
   _id: z.string(),
@@ -39,7 +39,7 @@ export const ZLoginResponse = z.object({
 });
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
-/** GET /iamserver/api/v1/auth/fetch-users-by-token: `{ data: [TCurrentUser] }` (spec §3). */
+/** GET /iamserver/api/v1/auth/fetch-users-by-token: `{ data: [TCurrentUser] }` (docs/product.md §3). */
 export const ZCurrentUser = z.object({
   _id: z.string(),
   name: z.string(),
@@ -81,5 +81,5 @@ export type TRegisterCompanyRequest = z.infer<typeof ZRegisterCompanyRequest>;
 /** GET /iamserver/api/v1/auth/token-refresh: `{ data: { jwt } }`. */
 export const ZTokenRefreshResponse = z.object({ jwt: z.string() });
 
-/** The login reply text that means a suspended company or user (spec §8). */
+/** The login reply text that means a suspended company or user (docs/product.md §8). */
 export const accountSuspendedMessage = 'Account was suspended';

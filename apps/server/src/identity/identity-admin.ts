@@ -26,7 +26,7 @@ export type TVerifiedIdentity = {
 };
 
 /**
- * The in-process admin interface the iam service uses (DESIGN §5): nothing outside this module
+ * The in-process admin interface the iam service uses (docs/architecture.md): nothing outside this module
  * reads identity tables. Failures throw IdentityError with the protocol code (e.g. EMAIL_EXISTS).
  */
 export const createIdentityAdmin = (context: IdentityContext) => {

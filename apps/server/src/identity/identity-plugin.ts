@@ -15,7 +15,7 @@ declare module 'fastify' {
       projects: IdentityProject[];
       /** Where the public keys are published: the SPA's runtime config names it. */
       jwksUri: string;
-      /** Spec §1: which project a page on this host signs in with. */
+      /** docs/product.md §1: which project a page on this host signs in with. */
       projectForHost: (host: string) => TProjectName;
       admin: IdentityAdmin;
       onAccountEvent: TIdentitySignals['onAccountEvent'];
@@ -25,7 +25,7 @@ declare module 'fastify' {
 
 export const jwksPath = '/identity/jwks.json';
 
-/** Identity Toolkit–compatible provider (DESIGN §5): REST routes, JWKS and the admin interface. */
+/** Identity Toolkit–compatible provider (docs/architecture.md): REST routes, JWKS and the admin interface. */
 export const registerIdentity = async (app: FastifyInstance) => {
   const { db } = app.database;
   const { signingKey, jwks } = await loadSigningKeys(db);

@@ -51,7 +51,7 @@ const toIdentityFailure = (error: FastifyError) => {
 
 /**
  * The Identity Toolkit and Secure Token REST routes the firebase/auth SDK calls, on the app's own
- * origin (DESIGN §5). Each route resolves its project from `?key=` before anything else.
+ * origin (docs/architecture.md). Each route resolves its project from `?key=` before anything else.
  */
 export const registerIdentityRoutes = async (app: FastifyInstance, services: Services) => {
   const { identity, actionCodes, projects, policy } = services;

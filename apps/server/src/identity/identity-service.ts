@@ -127,7 +127,7 @@ export const createIdentityService = (context: IdentityContext) => {
           userAgent,
         });
       }
-      // One answer for unknown e-mail and wrong password: no account enumeration (DESIGN §5).
+      // One answer for unknown e-mail and wrong password: no account enumeration (docs/architecture.md).
       throw new IdentityError('INVALID_LOGIN_CREDENTIALS');
     }
     if (account.disabled) throw new IdentityError('USER_DISABLED');

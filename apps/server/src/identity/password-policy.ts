@@ -12,7 +12,7 @@ export type TPasswordPolicy = {
   schemaVersion: 1;
 };
 
-/** The policy served at v2/passwordPolicy and enforced by signUp, update and resetPassword (spec §5). */
+/** The policy served at v2/passwordPolicy and enforced by signUp, update and resetPassword (docs/product.md §5). */
 export const buildPasswordPolicy = (config: Config): TPasswordPolicy => ({
   customStrengthOptions: { minPasswordLength: config.passwordPolicy.minLength, maxPasswordLength },
   allowedNonAlphanumericCharacters,

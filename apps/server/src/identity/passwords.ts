@@ -8,7 +8,7 @@ const scryptAsync = promisify(scrypt) as (
   options: { N: number; r: number; p: number; maxmem: number },
 ) => Promise<Buffer>;
 
-// DESIGN §3: scrypt N=2^15, r=8, p=1. The parameters are stored with each hash so they can be raised later.
+// docs/architecture.md: scrypt N=2^15, r=8, p=1. The parameters are stored with each hash so they can be raised later.
 const defaults = { N: 2 ** 15, r: 8, p: 1 };
 const keyLength = 32;
 const maxmem = 64 * 1024 * 1024;

@@ -8,7 +8,7 @@ import {
 } from './identity-repository.ts';
 import { projectIds, type TProjectName } from './projects.ts';
 
-// Platform rights (DESIGN §12): a flag on one identity account, set only by the operator through
+// Platform rights (docs/security.md): a flag on one identity account, set only by the operator through
 // `npm run platform-admin`. It binds to the account, not to an address, so nobody gains it by
 // signing up with the operator's e-mail in either project; and it counts only while the account's
 // holder has proved the address and the account is enabled.

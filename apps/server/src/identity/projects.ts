@@ -11,7 +11,7 @@ export const projectIds: Record<TProjectName, string> = {
 };
 
 /**
- * The two identity projects of spec §1: separate account pools, chosen by API key. The keys are
+ * The two identity projects of docs/product.md §1: separate account pools, chosen by API key. The keys are
  * public tenant selectors, generated on first start so no two deployments share one.
  */
 export const loadProjects = async (db: Db): Promise<IdentityProject[]> =>
@@ -27,6 +27,6 @@ export const loadProjects = async (db: Db): Promise<IdentityProject[]> =>
     })),
   );
 
-/** Spec §1: the production project on the production host, the test project on every other host. */
+/** docs/product.md §1: the production project on the production host, the test project on every other host. */
 export const projectNameForHost = (host: string, productionHost: string): TProjectName =>
   productionHost !== '' && host.toLowerCase() === productionHost.toLowerCase() ? 'production' : 'test';

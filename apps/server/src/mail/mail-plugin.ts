@@ -80,7 +80,7 @@ const ZDevMailList = z.object({
   ),
 });
 
-/** Outbox, worker and developer mailbox (DESIGN §8). Called on the root instance: `app.mailer` is global. */
+/** Outbox, worker and developer mailbox (docs/architecture.md). Called on the root instance: `app.mailer` is global. */
 export const registerMail = async (app: FastifyInstance, options: TRegisterMailOptions = {}) => {
   const { smtpUrl, mailFrom } = app.config;
   const transport = smtpUrl ? createSmtpTransport(smtpUrl) : createCaptureTransport();

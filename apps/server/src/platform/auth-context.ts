@@ -12,7 +12,7 @@ import { withTenant } from './tenant-transaction.ts';
 export type TUserRow = typeof users.$inferSelect;
 export type TCompanyRow = typeof companies.$inferSelect;
 
-/** Who is calling, resolved once per request from the app token (DESIGN §6). */
+/** Who is calling, resolved once per request from the app token (docs/architecture.md). */
 export type TAuthContext = {
   sessionId: string;
   userId: string;

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database, Queryable } from '../db/client.ts';
 
 /**
- * Realtime events between instances (DESIGN §7, §11). Publishing runs `pg_notify` in the caller's
+ * Realtime events between instances (docs/architecture.md and docs/operations.md). Publishing runs `pg_notify` in the caller's
  * transaction, so an event is delivered only if, and right after, the change it announces commits.
  * Every instance LISTENs on one channel: on a PostgreSQL server that reaches every process on the
  * database; with PGlite (one process) the same statements fan out in-process.

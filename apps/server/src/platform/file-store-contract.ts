@@ -5,7 +5,7 @@ import type { TStagedFile, TStoredObject } from './file-staging.ts';
 // own so that neither store imports the other.
 
 /**
- * Where uploaded bytes live (DESIGN §8). Keys are made by the server (company id / file id), never
+ * Where uploaded bytes live (docs/architecture.md). Keys are made by the server (company id / file id), never
  * from a client's file name. Uploads are staged on local disk first, so a rejected upload (too
  * large, wrong type) never reaches the store.
  */

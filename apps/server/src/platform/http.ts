@@ -8,10 +8,10 @@ export const ZErrorBody = z
   // Named once in the API reference instead of repeated under every operation.
   .meta({ id: 'ErrorBody' });
 
-/** `{ data }` around a response schema (DESIGN §6). */
+/** `{ data }` around a response schema (docs/architecture.md). */
 export const dataOf = <TSchema extends z.ZodType>(schema: TSchema) => z.object({ data: schema });
 
-/** A page of a list: `{ data: [...], meta: { total, page, pageSize } }` (DESIGN §6). */
+/** A page of a list: `{ data: [...], meta: { total, page, pageSize } }` (docs/architecture.md). */
 export const listOf = <TSchema extends z.ZodType>(schema: TSchema) =>
   z.object({ data: z.array(schema), meta: ZListMeta });
 
@@ -27,7 +27,7 @@ export const streamedResponse = (contentType: string, description: string) => ({
 /** The statuses any signed-in route can answer besides its own. */
 export const signedInErrors = { 401: ZErrorBody, 403: ZErrorBody } as const;
 
-/** Spec §7: the Authorization header carries the token with no prefix; `Bearer ` is tolerated. */
+/** docs/product.md §7: the Authorization header carries the token with no prefix; `Bearer ` is tolerated. */
 export const readAuthorizationToken = (request: FastifyRequest): string | undefined => {
   const header = request.headers.authorization?.trim();
   if (!header) return undefined;

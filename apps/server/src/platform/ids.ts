@@ -1,4 +1,4 @@
 import { v7 as uuidv7 } from 'uuid';
 
-/** Row ids are UUID v7 (DESIGN §4): unique without coordination, and ordered by creation time. */
+/** Row ids are UUID v7 (docs/architecture.md): unique without coordination, and ordered by creation time. */
 export const createId = () => uuidv7();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.ts';
 
-// DESIGN §12: input is cleaned where it enters. PostgreSQL text cannot hold a NUL byte, a lone UTF-16
+// docs/security.md: input is cleaned where it enters. PostgreSQL text cannot hold a NUL byte, a lone UTF-16
 // surrogate has no UTF-8 form (the driver and the mailer choke on it), and a key such as __proto__
 // or constructor reaches Object.prototype when code looks it up. Refused here, once, before any
 // route's schema or service sees the request, instead of failing as a 500 deep inside.

@@ -7,7 +7,7 @@ import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema/index.ts';
 
 /**
- * Limits shared by every instance (DESIGN §12, docs/decisions/005-shared-rate-limits.md). Each
+ * Limits shared by every instance (docs/security.md, docs/decisions/005-shared-rate-limits.md). Each
  * `consume` counts the attempt with one atomic upsert in `rate_limits` and answers whether it is
  * still within the limit, so parallel requests, and requests to another instance, all see one
  * counter. Call it before the expensive or dangerous work (a password hash, a mail), never after.

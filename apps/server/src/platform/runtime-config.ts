@@ -35,7 +35,7 @@ export const buildRuntimeConfig = (
       productionHost,
       projectForHost: identity.projectForHost(host),
     },
-    // One origin serves every service (DESIGN §1), so no host needs an API host of its own.
+    // One origin serves every service (docs/architecture.md), so no host needs an API host of its own.
     apiBase: { byHost: {}, fallback: '', path: '/{service}/api/v1' },
     brand: 'cargodesk',
     productionHost,

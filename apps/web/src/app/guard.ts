@@ -4,7 +4,7 @@ import { logout, twoFactorQuery } from '../lib/auth/session.ts';
 import { readTokenCookie } from '../lib/cookie.ts';
 import { safeRedirectTarget } from '../lib/navigation.ts';
 
-// The route guard of spec §2, run before every navigation (the guarded routes always revalidate).
+// The route guard of docs/product.md §2, run before every navigation (the guarded routes always revalidate).
 
 /** A route that needs the session: without the token cookie the user is logged out and sent to login. */
 export const requireSession = async ({ request }: LoaderFunctionArgs) => {

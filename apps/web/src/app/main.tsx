@@ -27,7 +27,7 @@ const renderStartupFailure = (error: unknown) =>
 const start = async () => {
   getRuntimeConfig();
   const identity = getIdentity();
-  // Spec §2: the app mounts only once the first auth state is known; the overlay in index.html shows till then.
+  // docs/product.md §2: the app mounts only once the first auth state is known; the overlay in index.html shows till then.
   await identity.authStateReady();
 
   const router = createAppRouter();

@@ -16,7 +16,7 @@ import { loadProductAnalytics } from '../lib/integrations/product-analytics.ts';
 import { safeRedirectTarget } from '../lib/navigation.ts';
 import { persistOptions, queryClient } from '../lib/query-client.ts';
 
-/** Spec §4 step 5: loads the six reference lists and finalises the state (and leaves login). */
+/** docs/product.md §4 step 5: loads the six reference lists and finalises the state (and leaves login). */
 const ReferenceQueries = () => {
   const { isLoggedIn, isAuthLoading } = useSession();
   const location = useLocation();
@@ -25,7 +25,7 @@ const ReferenceQueries = () => {
   const pathnameRef = useRef(location.pathname);
   pathnameRef.current = location.pathname;
 
-  // Spec §4 step 5: the six reference queries, only when authorised.
+  // docs/product.md §4 step 5: the six reference queries, only when authorised.
   const results = useQueries({
     queries: [
       getCountriesQueryOptions(),
@@ -89,7 +89,7 @@ const ReferenceQueries = () => {
 
 /**
  * Mounted by the root layout only while logged in, and loaded lazily, so TanStack Query and its
- * session-storage persister (spec §9) stay out of the signed-out pages.
+ * session-storage persister (docs/product.md §9) stay out of the signed-out pages.
  */
 export const ReferenceLoader = () => (
   <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>

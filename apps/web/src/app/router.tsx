@@ -84,7 +84,7 @@ export const routes: RouteObject[] = [
                 Component: (await import('../features/users/routes/users-list.tsx')).UsersListRoute,
               })),
               named('settingsUserEdit', async () => {
-                // An admin edits another user with the profile screen's form (spec §2: user-edit reuses it).
+                // An admin edits another user with the profile screen's form (docs/product.md §2: user-edit reuses it).
                 const [{ createUserEditRoute }, { ProfileForm }] = await Promise.all([
                   import('../features/users/routes/user-edit.tsx'),
                   import('../features/profile/components/profile-form.tsx'),

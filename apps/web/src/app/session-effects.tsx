@@ -7,7 +7,7 @@ import { readTokenCookie } from '../lib/cookie.ts';
 
 const cookieCheckIntervalMs = 1000;
 
-/** Spec §4: watches the token cookie and the tab's visibility (the reference data: reference-loader.tsx). */
+/** docs/product.md §4: watches the token cookie and the tab's visibility (the reference data: reference-loader.tsx). */
 export const SessionEffects = () => {
   const location = useLocation();
   const pathnameRef = useRef(location.pathname);

@@ -1,5 +1,5 @@
 /**
- * Every route of spec §2 by name. Code navigates by name (`paths.dashboard.href()`), and the route
+ * Every route of docs/product.md §2 by name. Code navigates by name (`paths.dashboard.href()`), and the route
  * table uses the names as route ids, so a route and its links cannot drift apart.
  */
 export const paths = {
@@ -41,10 +41,10 @@ export const paths = {
 
 export type TRouteName = keyof typeof paths;
 
-/** Routes open without a session (spec §2); every other route needs the token cookie. */
+/** Routes open without a session (docs/product.md §2); every other route needs the token cookie. */
 export const publicRouteNames = new Set<TRouteName>(['login', 'register', 'forgotPassword', 'authAction']);
 
-/** The identity provider reporting "signed out" sends the user to login except from these paths (spec §2). */
+/** The identity provider reporting "signed out" sends the user to login except from these paths (docs/product.md §2). */
 export const signedOutStayPaths = new Set(['/', '/login', '/register']);
 
 const openPaths = new Set([...signedOutStayPaths, paths.forgotPassword.path, paths.authAction.path]);

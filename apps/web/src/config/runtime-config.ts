@@ -4,7 +4,7 @@ export type { TRuntimeConfig };
 
 export const runtimeConfigElementId = 'cargodesk-config';
 
-/** Reads the config block from the page, so one build serves any deployment (DESIGN §9). */
+/** Reads the config block from the page, so one build serves any deployment (docs/architecture.md). */
 export const readRuntimeConfig = (document: Document = window.document): TRuntimeConfig => {
   const text = document.getElementById(runtimeConfigElementId)?.textContent;
   if (!text) {

@@ -43,7 +43,7 @@ const MessageBridge = ({ onMessageApi }: { onMessageApi: TMessageApiListener }) 
 };
 
 /**
- * antd's theme and its `App` wrapper with the message settings of spec §9 (3000 ms, top 16 px).
+ * antd's theme and its `App` wrapper with the message settings of docs/product.md §9 (3000 ms, top 16 px).
  * Only the signed-in layout and the toast host load it: the public pages are plain HTML.
  */
 export const AntdProvider = ({

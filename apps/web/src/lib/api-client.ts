@@ -18,7 +18,7 @@ export type TService =
   | 'notifyserver';
 
 /**
- * Spec §7's "localhost on a per-service port": an API origin in the runtime config may carry a
+ * docs/product.md §7's "localhost on a per-service port": an API origin in the runtime config may carry a
  * `{port}` placeholder, filled with the port each service listens on when run on its own
  * (`--services <name>`).
  */
@@ -33,7 +33,7 @@ export const servicePorts: Record<TService, number> = {
   notifyserver: 3008,
 };
 
-/** The base URL of a service's API for the current page host (spec §7). */
+/** The base URL of a service's API for the current page host (docs/product.md §7). */
 export const serviceBaseUrl = (service: TService, hostname: string = window.location.hostname) => {
   const { apiBase } = getRuntimeConfig();
   const origin = (apiBase.byHost[hostname] ?? apiBase.fallback).replace(
@@ -142,7 +142,7 @@ const requestBody = async <TBody>(
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
   const headers: Record<string, string> = { accept: 'application/json' };
-  // Spec §7: the token cookie's value, with no prefix.
+  // docs/product.md §7: the token cookie's value, with no prefix.
   const token = authorization ?? readTokenCookie();
   if (token) headers.authorization = token;
   // A FormData body (an upload) sets its own multipart content type and boundary.
@@ -210,6 +210,6 @@ export const apiRequest = async <TData>(
   options: TRequestOptions = {},
 ): Promise<TData> => (await requestBody<{ data?: TData }>(service, path, options)).data as TData;
 
-/** Calls a list endpoint and returns a page of it: `{ data, meta }` (DESIGN §6). */
+/** Calls a list endpoint and returns a page of it: `{ data, meta }` (docs/architecture.md). */
 export const apiListRequest = <TItem>(service: TService, path: string, options: TRequestOptions = {}) =>
   requestBody<{ data: TItem[]; meta: TListMeta }>(service, path, options);

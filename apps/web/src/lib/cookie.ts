@@ -16,7 +16,7 @@ export const readTokenCookie = (): string | undefined => {
 };
 
 /**
- * Spec §9: path '/', and a domain attribute (the host's registrable part, so sibling hosts share the
+ * docs/product.md §9: path '/', and a domain attribute (the host's registrable part, so sibling hosts share the
  * session) only when the host name contains the product's brand; otherwise a plain host-only cookie.
  */
 const cookieDomain = (hostname: string = window.location.hostname): string | undefined => {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { serviceBaseUrl } from './api-client.ts';
 import { readTokenCookie } from './cookie.ts';
 
-// Files need the Authorization header (spec §7), which an <img src> cannot send: the bytes are
+// Files need the Authorization header (docs/product.md §7), which an <img src> cannot send: the bytes are
 // fetched once per file and shown through an object URL.
 const objectUrls = new Map<string, Promise<string>>();
 

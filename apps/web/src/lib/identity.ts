@@ -5,8 +5,8 @@ import { getRuntimeConfig } from '../config/runtime-config.ts';
 let auth: Auth | undefined;
 
 /**
- * The identity client (DESIGN §5): the firebase/auth SDK pointed at our own origin, with the
- * project the server chose for this host (spec §1).
+ * The identity client (docs/architecture.md): the firebase/auth SDK pointed at our own origin, with the
+ * project the server chose for this host (docs/product.md §1).
  */
 export const getIdentity = (): Auth => {
   if (auth) return auth;
@@ -19,7 +19,7 @@ export const getIdentity = (): Auth => {
   return auth;
 };
 
-/** Product wording for the identity provider's error codes (spec §8). */
+/** Product wording for the identity provider's error codes (docs/product.md §8). */
 const identityMessages: Record<string, string> = {
   'auth/wrong-password': 'The e-mail or password is incorrect.',
   'auth/invalid-credential': 'The e-mail or password is incorrect.',

@@ -8,6 +8,6 @@ NProgress.configure({
   barSelector: '.bar',
 });
 
-/** The top progress bar of spec §2, shown while a navigation is under way. */
+/** The top progress bar of docs/product.md §2, shown while a navigation is under way. */
 export const startProgress = () => NProgress.start();
 export const finishProgress = () => NProgress.done();

@@ -16,7 +16,7 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** Spec §9: data is fresh for 5 minutes and not refetched when the window regains focus. */
+/** docs/product.md §9: data is fresh for 5 minutes and not refetched when the window regains focus. */
 export const queryClient = new QueryClient({
   // A failed change says why once, in a toast, unless its screen shows the reason in place.
   mutationCache: new MutationCache({
@@ -36,7 +36,7 @@ export const queryClient = new QueryClient({
 });
 registerQueryClient(queryClient);
 
-/** Spec §9: only the reference data is persisted, in session storage, for at most 24 hours. */
+/** docs/product.md §9: only the reference data is persisted, in session storage, for at most 24 hours. */
 // The persister writes on a throttle, so its last write can land after logout has cleared session
 // storage; a signed-out visitor (no token cookie) therefore never has anything written.
 const signedInSessionStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> = {

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { companyIdColumn } from './tenancy.ts';
 
-// The iam service's tables. Company-owned ones lead with company_id (DESIGN §4) and carry
+// The iam service's tables. Company-owned ones lead with company_id (docs/architecture.md) and carry
 // row-level security (migration 0003).
 
 export const users = pgTable(

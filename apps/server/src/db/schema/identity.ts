@@ -10,7 +10,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-// Owned by apps/server/src/identity alone (DESIGN §5): nothing else reads these tables.
+// Owned by apps/server/src/identity alone (docs/architecture.md): nothing else reads these tables.
 
 export const identityAccounts = pgTable(
   'identity_accounts',

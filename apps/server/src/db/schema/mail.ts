@@ -30,7 +30,7 @@ export type TMailInlineAttachment = {
 
 export type TMailAttachment = TMailFileAttachment | TMailInlineAttachment;
 
-/** The outbox: every outgoing mail is a row here before any transport sees it (DESIGN §8). */
+/** The outbox: every outgoing mail is a row here before any transport sees it (docs/architecture.md). */
 export const mails = pgTable(
   'mails',
   {

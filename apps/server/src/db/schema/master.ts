@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { companyIdColumn } from './tenancy.ts';
 
-// Master data (DESIGN §4): global catalogues read by every company, and each company's own
+// Master data (docs/architecture.md): global catalogues read by every company, and each company's own
 // entries and settings over them (row-level security in the master custom migrations).
 
 /** Sea ports by UN/LOCODE: the curated seed, refreshed by UN/LOCODE imports. */
@@ -233,7 +233,7 @@ export const catalogueImports = pgTable(
   (table) => [primaryKey({ columns: [table.companyId, table.id] })],
 );
 
-/** The kinds of business a company deals with (shipper, consignee, agent…): company CRUD (spec §7 /type/). */
+/** The kinds of business a company deals with (shipper, consignee, agent…): company CRUD (docs/product.md §7 /type/). */
 export const businessTypes = pgTable(
   'business_types',
   {
@@ -251,7 +251,7 @@ export const businessTypes = pgTable(
   ],
 );
 
-/** Where a company receives cargo (warehouses, CFS, depots): company CRUD (spec §7 /receivinglocation). */
+/** Where a company receives cargo (warehouses, CFS, depots): company CRUD (docs/product.md §7 /receivinglocation). */
 export const receivingLocations = pgTable(
   'receiving_locations',
   {

@@ -3,9 +3,9 @@ import { users } from './iam.ts';
 import { companyIdColumn } from './tenancy.ts';
 
 /**
- * The general notifications of spec §3 ({companyId}/general-notification/{userId}): one row per
+ * The general notifications of docs/product.md §3 ({companyId}/general-notification/{userId}): one row per
  * recipient. Ids are UUID v7, so ordering by id is ordering by creation time; the stream resumes
- * after the last id a client saw (DESIGN §7).
+ * after the last id a client saw (docs/architecture.md).
  */
 export const notifications = pgTable(
   'notifications',
@@ -19,7 +19,7 @@ export const notifications = pgTable(
     body: text('body').notNull().default(''),
     /** An in-app path the notification opens, such as /settings/users/{id}. */
     link: text('link'),
-    /** Spec §3: 'new' is unread, 'loaded' has been opened or marked read. */
+    /** docs/product.md §3: 'new' is unread, 'loaded' has been opened or marked read. */
     status: text('status', { enum: ['new', 'loaded'] })
       .notNull()
       .default('new'),

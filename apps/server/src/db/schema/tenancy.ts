@@ -4,7 +4,7 @@ import { boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 // The tenant every company-owned row points at. The iam service is its one writer (registration,
 // the company profile, plan and status); other modules read it through iamserver/public.ts.
 
-/** The tenant: its profile (spec §3), subscribed plan and status. */
+/** The tenant: its profile (docs/product.md §3), subscribed plan and status. */
 export const companies = pgTable('companies', {
   id: uuid('id').primaryKey(),
   name: text('name').notNull(),
@@ -36,7 +36,7 @@ export const companies = pgTable('companies', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** The owning company of a company-owned row (DESIGN §4): required, and gone with its company. */
+/** The owning company of a company-owned row (docs/architecture.md): required, and gone with its company. */
 export const companyIdColumn = () =>
   uuid('company_id')
     .notNull()

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import type { TAirportSeed, TSeaPortSeed } from './catalogue-seed.ts';
 
-// Loads the global port and airport catalogues at migrate time (DESIGN §4) when they are empty:
+// Loads the global port and airport catalogues at migrate time (docs/architecture.md) when they are empty:
 // once per database, so UN/LOCODE and OurAirports imports are never overwritten by the seed.
 
 const dataDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'data');

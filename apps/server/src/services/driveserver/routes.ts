@@ -24,7 +24,7 @@ const contentDisposition = (kind: 'inline' | 'attachment', name: string) => {
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 };
 
-/** driveserver (spec §7, DESIGN §8): company-scoped upload, download and removal of files. */
+/** driveserver (docs/product.md §7, docs/architecture.md): company-scoped upload, download and removal of files. */
 export const registerDriveServer = async (app: FastifyInstance) => {
   const service = createDriveService(app);
 

@@ -82,7 +82,7 @@ export const assertCompanyImage = async (tx: Queryable, companyId: string, fileI
   return file;
 };
 
-/** The driveserver rules: what may be stored, and who may read or remove it (DESIGN §8). */
+/** The driveserver rules: what may be stored, and who may read or remove it (docs/architecture.md). */
 export const createDriveService = (app: FastifyInstance) => {
   const { db } = app.database;
   const store = app.fileStore;

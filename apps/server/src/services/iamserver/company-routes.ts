@@ -6,7 +6,7 @@ import { authenticate, requireAuth } from '../../platform/auth-context.ts';
 import { dataOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
 import { createCompanyService } from './company-service.ts';
 
-/** The caller's own company profile (spec §3). Other companies are not addressable at all. */
+/** The caller's own company profile (docs/product.md §3). Other companies are not addressable at all. */
 export const registerCompanyRoutes = async (app: FastifyInstance) => {
   const service = createCompanyService(app);
   app.addHook('onRequest', authenticate(app));

@@ -72,7 +72,7 @@ const checkReferenceFields = (update: TCompanyUpdate): TCompanyUpdate => {
   return checked;
 };
 
-/** API names (spec §3) to columns. The read-only plan fields never get here: the schema refuses them. */
+/** API names (docs/product.md §3) to columns. The read-only plan fields never get here: the schema refuses them. */
 const toColumns = (update: TCompanyUpdate): repository.TCompanyChanges => {
   const columns: repository.TCompanyChanges = {
     name: update.name,

@@ -5,7 +5,7 @@ import { companies, roles, userRoles } from '../../db/schema/index.ts';
 import { permissionsOf, type TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 
-// DESIGN §12, "nobody grants more than they hold": every change of rights — a role's permissions,
+// docs/security.md, "nobody grants more than they hold": every change of rights — a role's permissions,
 // role membership, reassignment on delete, invitations with roles — goes through these checks.
 
 /** What the caller holds right now, read inside the transaction that changes rights. */

@@ -1,7 +1,7 @@
 import type { TCompany, TProduct } from '@cargodesk/shared';
 import type { TCompanyRow } from '../../platform/auth-context.ts';
 
-/** The API's company (spec §3 names, including its spellings). */
+/** The API's company (docs/product.md §3 names, including its spellings). */
 export const toCompany = (company: TCompanyRow): TCompany => ({
   _id: company.id,
   name: company.name,

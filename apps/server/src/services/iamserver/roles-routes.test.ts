@@ -21,7 +21,7 @@ const roleRoutes: TRouteCase[] = [
     method: 'POST',
     path: '/roles',
     permission: 'roles:write',
-    // Only what the caller holds: nobody grants more (DESIGN §12).
+    // Only what the caller holds: nobody grants more (docs/security.md).
     body: { name: 'Matrix', permissions: ['roles:write'] },
     okStatus: 201,
   },

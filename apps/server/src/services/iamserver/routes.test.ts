@@ -148,7 +148,7 @@ describe.each(testDatabaseKinds)('iamserver sign-in and session on %s', (kind) =
       expect(data.company?._id).toBe(registered.companyId);
       expect(data.jwt).not.toBe(registered.jwt);
       expect((await currentUser(data.jwt ?? '')).emailId).toBe(registered.email);
-      // Spec §7 sends no prefix; a Bearer prefix is tolerated.
+      // docs/product.md §7 sends no prefix; a Bearer prefix is tolerated.
       const bearer = await inject({ url: '/auth/login', token: `Bearer ${registered.idToken}` });
       expect(bearer.statusCode).toBe(200);
     });

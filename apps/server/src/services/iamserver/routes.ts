@@ -25,7 +25,7 @@ import { registerUsersRoutes } from './users-routes.ts';
 
 const identityErrors = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody } as const;
 
-/** iamserver (spec §7): sign-in with an ID token, registration, and the app session. */
+/** iamserver (docs/product.md §7): sign-in with an ID token, registration, and the app session. */
 export const registerIamServer = async (app: FastifyInstance) => {
   const service = await createSignInService(app);
   const registration = createRegistrationService(app, service.parts);

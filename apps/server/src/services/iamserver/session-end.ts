@@ -8,7 +8,7 @@ import { withTenant } from '../../platform/tenant-transaction.ts';
 import * as repository from './repository.ts';
 
 /**
- * The one way an app session ends early (DESIGN §12 "a session ends everywhere"): the rows are
+ * The one way an app session ends early (docs/security.md "a session ends everywhere"): the rows are
  * revoked in the caller's transaction, so the next request with the token answers 401 on any
  * instance, and a sessions-ended event goes out when it commits, so every instance closes the
  * notification streams those sessions opened.

@@ -51,7 +51,7 @@ type TCodeOutcome =
   | { kind: 'locked' }
   | { kind: 'signedIn'; response: TLoginResponse };
 
-/** Sign-in with an ID token, two-factor codes, and the app session it starts (DESIGN §6). */
+/** Sign-in with an ID token, two-factor codes, and the app session it starts (docs/architecture.md). */
 export const createSignInService = async (app: FastifyInstance) => {
   const { db } = app.database;
   // Read up front: on PGlite a query outside an open transaction would wait for it to end.
@@ -88,7 +88,7 @@ export const createSignInService = async (app: FastifyInstance) => {
       if (row.company.status === 'suspended' || row.user.status === 'suspended') {
         throw new AppError('FORBIDDEN', accountSuspendedMessage);
       }
-      // DESIGN §12: joining a company by invitation needs proof of the mailbox (the mailed link
+      // docs/security.md: joining a company by invitation needs proof of the mailbox (the mailed link
       // verifies the address); an account someone else created for the address proves nothing.
       if (row.user.status === 'invited' && !identity.emailVerified) {
         throw new AppError('FORBIDDEN', iamMessages.invitationNeedsMailbox);

@@ -275,7 +275,7 @@ export const createUsersService = (app: FastifyInstance) => {
   };
 
   /**
-   * The identity account an invitation signs in with (DESIGN §12: it binds to whoever proves control
+   * The identity account an invitation signs in with (docs/security.md: it binds to whoever proves control
    * of the mailbox). A new account without a password, whose password only the mailed link sets; or
    * an account that no Cargodesk user holds and whose holder already proved the address, enabled
    * again if need be. An account someone created and never verified is only a claim to the address:
@@ -431,7 +431,7 @@ export const createUsersService = (app: FastifyInstance) => {
   };
 
   /**
-   * Reactivating hands a suspended user's roles back: a grant like any other (DESIGN §12), so the
+   * Reactivating hands a suspended user's roles back: a grant like any other (docs/security.md), so the
    * caller must hold everything those roles allow.
    */
   const assertMayReactivate = async (tx: Tx, companyId: string, grantor: TGrantor, user: TCompanyUser) => {

@@ -21,7 +21,7 @@ const ZAuditHistoryQuery = ZPageQuery.omit({ q: true, sort: true }).extend({
 
 const listErrors = { 400: ZErrorBody, ...signedInErrors } as const;
 
-/** logserver (spec §7): the company's audit trail, and one entity's history for the History drawer. */
+/** logserver (docs/product.md §7): the company's audit trail, and one entity's history for the History drawer. */
 export const registerLogServer = async (app: FastifyInstance) => {
   const service = createLogService(app);
   app.addHook('onRequest', authenticate(app));

@@ -16,7 +16,7 @@ import { createMailService, type TMailCaller } from './service.ts';
 
 const errors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody } as const;
 
-/** mailserver (spec §7): the mail composer's send, the sender's Sent list and its retry. */
+/** mailserver (docs/product.md §7): the mail composer's send, the sender's Sent list and its retry. */
 export const registerMailServer = async (app: FastifyInstance) => {
   const service = createMailService(app);
   const callerOf = (request: FastifyRequest): TMailCaller => ({

@@ -26,7 +26,7 @@ const dayMs = 24 * 60 * 60 * 1000;
 const fieldError = (field: string, message: string) =>
   new AppError('VALIDATION_FAILED', `Invalid body: ${field} ${message}`, { fields: [{ field, message }] });
 
-/** Spec §5 and §8: an expired subscription may not send mail, whatever the UI showed. */
+/** docs/product.md §5 and §8: an expired subscription may not send mail, whatever the UI showed. */
 const assertPlanActive = (auth: TAuthContext) => {
   if (auth.company.planExpiresAt.getTime() < Date.now()) {
     throw new AppError('FORBIDDEN', messages.subscriptionExpired);
@@ -66,7 +66,7 @@ const dedupeRecipients = ({ to, cc, bcc }: { to: string[]; cc: string[]; bcc: st
   return { to: keep(to), cc: keep(cc), bcc: keep(bcc) };
 };
 
-/** mailserver (spec §7 /send, DESIGN §8): the composer's mails go through the outbox like any other. */
+/** mailserver (docs/product.md §7 /send, docs/architecture.md): the composer's mails go through the outbox like any other. */
 export const createMailService = (app: FastifyInstance) => {
   const { db } = app.database;
   const fromAddress = addressOf(app.config.mailFrom);

@@ -7,7 +7,7 @@ export type TNotificationRow = typeof notifications.$inferSelect;
 const ofUser = (companyId: string, userId: string) =>
   and(eq(notifications.companyId, companyId), eq(notifications.userId, userId));
 
-/** Newest first, as the navbar reads them (spec §7: starting at 'new', limit 10). */
+/** Newest first, as the navbar reads them (docs/product.md §7: starting at 'new', limit 10). */
 export const findNotifications = (
   db: Queryable,
   {

@@ -25,7 +25,7 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 const errors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody } as const;
 
 /**
- * notifyserver (DESIGN §7): the signed-in user's notifications, their live stream, and the admin's
+ * notifyserver (docs/architecture.md): the signed-in user's notifications, their live stream, and the admin's
  * announcement to the company. Notifications are the caller's own: no permission beyond sign-in.
  */
 export const registerNotifyServer = async (app: FastifyInstance, options: TNotifyServerOptions = {}) => {

@@ -92,7 +92,7 @@ type TCompanyStreams = {
   isPumping: boolean;
 };
 
-/** The open notification streams of this instance, woken by the events bus (DESIGN §7). */
+/** The open notification streams of this instance, woken by the events bus (docs/architecture.md). */
 export const createStreamHub = ({
   db,
   bus,

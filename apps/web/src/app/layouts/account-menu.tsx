@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 
 /**
- * The avatar's account popup (spec §2): name, e-mail, the 'Available' indicator and 'Sign out'.
+ * The avatar's account popup (docs/product.md §2): name, e-mail, the 'Available' indicator and 'Sign out'.
  * A small disclosure instead of antd's Dropdown, which would bring its menu and popup machinery to
  * every signed-in page: it opens on click, closes on Escape, a click outside or a second click.
  */

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { resendVerificationEmail } from '../../lib/auth/resend-verification.ts';
 import { useSession } from '../../lib/auth/session-store.ts';
 
-/** Spec §2 and §4: the unverified e-mail banner with its resend notice. */
+/** docs/product.md §2 and §4: the unverified e-mail banner with its resend notice. */
 export const VerifyEmailBanner = () => {
   const [isSending, setIsSending] = useState(false);
 
@@ -28,7 +28,7 @@ export const VerifyEmailBanner = () => {
   );
 };
 
-/** Spec §2: red, centred, with a warning icon. */
+/** docs/product.md §2: red, centred, with a warning icon. */
 export const ExpiredSubscriptionBanner = () => (
   <div className="app-banner app-banner--expired" role="alert">
     <WarningFilled aria-hidden />

@@ -20,7 +20,7 @@ const NotificationsDrawer = lazy(async () => ({
   default: (await import('./notifications-drawer.tsx')).NotificationsDrawer,
 }));
 
-/** Spec §9: the badge shows the count of unread notifications, '9+' above 9. */
+/** docs/product.md §9: the badge shows the count of unread notifications, '9+' above 9. */
 export const formatBadgeCount = (count: number) => (count > 9 ? '9+' : count);
 
 /**
@@ -51,7 +51,7 @@ const useUnreadNotifications = () => {
   return unreadCount;
 };
 
-/** The fixed top bar of spec §2. */
+/** The fixed top bar of docs/product.md §2. */
 export const Navbar = () => {
   const { user } = useSession();
   const avatarUrl = useFileUrl(user?.avatarFileId);
@@ -66,7 +66,7 @@ export const Navbar = () => {
   const { search } = useLocation();
 
   const openMail = (tab: 'compose' | 'sent') => {
-    // Spec §5: no composer while the subscription is expired.
+    // docs/product.md §5: no composer while the subscription is expired.
     if (user?.isExpired) {
       notifyError(messages.subscriptionExpired);
       return;

@@ -73,7 +73,7 @@ const AnnounceForm = ({ onDone }: { onDone: () => void }) => {
   );
 };
 
-/** The general-notification panel of spec §2: the newest unread, opened one by one or all at once. */
+/** The general-notification panel of docs/product.md §2: the newest unread, opened one by one or all at once. */
 export const NotificationsDrawer = ({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) => {
   const { items, isLoading, error } = useSyncExternalStore(subscribeNotifications, getNotificationsState);
   const canAnnounce = useCan('company:write');

@@ -19,12 +19,12 @@ const settingsLinks: { href: string; label: string; permission?: TPermissionNeed
   { href: paths.settingsCurrencies.href(), label: 'Currencies', permission: 'currencies:read' },
 ];
 
-/** The parent of the settings pages (spec §2): its menu and the page. */
+/** The parent of the settings pages (docs/product.md §2): its menu and the page. */
 export const SettingsLayout = () => {
   const { pathname } = useLocation();
   const can = usePermissionCheck();
   const links = settingsLinks.filter(({ permission }) => !permission || can(permission));
-  // The role-create modal lives outside /settings (spec §2) but belongs to Roles.
+  // The role-create modal lives outside /settings (docs/product.md §2) but belongs to Roles.
   const current = pathname === paths.roleCreate.path ? paths.settingsRoles.href() : pathname;
   const selected = links.find(({ href }) => current === href || current.startsWith(`${href}/`))?.href;
 

@@ -2,7 +2,7 @@ import { validatePassword } from 'firebase/auth';
 import { getIdentity } from '../identity.ts';
 
 /**
- * Checks a password against the policy the server publishes (spec §5) with the SDK's
+ * Checks a password against the policy the server publishes (docs/product.md §5) with the SDK's
  * `validatePassword`, and says what is missing in words.
  */
 export const checkPassword = async (password: string): Promise<string | undefined> => {

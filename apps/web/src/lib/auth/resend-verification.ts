@@ -3,10 +3,10 @@ import { sendEmailVerification } from 'firebase/auth';
 import { describeIdentityError, getIdentity } from '../identity.ts';
 import { notifyError, notifySuccess } from '../notify.ts';
 
-/** Spec §4 and §8: resends the verification e-mail of the signed-in user, with its toasts. */
+/** docs/product.md §4 and §8: resends the verification e-mail of the signed-in user, with its toasts. */
 export const resendVerificationEmail = async () => {
   const user = getIdentity().currentUser;
-  // Spec §4: resending works only while a user is signed in.
+  // docs/product.md §4: resending works only while a user is signed in.
   if (!user) return;
   try {
     await sendEmailVerification(user);

@@ -1,7 +1,7 @@
 import type { TCurrentUser, TLoginResponse, TRegisterCompanyRequest } from '@cargodesk/shared';
 import { apiRequest } from '../api-client.ts';
 
-// The iamserver session endpoints (spec §7, contract in @cargodesk/shared session.ts).
+// The iamserver session endpoints (docs/product.md §7, contract in @cargodesk/shared session.ts).
 
 /** GET /auth/login with the identity provider's ID token. */
 export const loginWithIdToken = (idToken: string) =>

@@ -1,17 +1,17 @@
 import type { TCompany, TCurrentUser, TProduct } from '@cargodesk/shared';
 import { useSyncExternalStore } from 'react';
 
-/** The session flags of spec §4 and what the start-up sequence loads. */
+/** The session flags of docs/product.md §4 and what the start-up sequence loads. */
 export type TSessionState = {
   isLoggedIn: boolean;
-  /** Spec §4 "auth-state loading": true until the six reference queries have finalised the state. */
+  /** docs/product.md §4 "auth-state loading": true until the six reference queries have finalised the state. */
   isAuthLoading: boolean;
-  /** Spec §6: exists, default false; its use is not shown. */
+  /** docs/product.md §6: exists, default false; its use is not shown. */
   isSuperAdmin: boolean;
   user: TCurrentUser | undefined;
   company: TCompany | undefined;
   products: TProduct[];
-  /** The identity record's flag (spec §3), read from the identity provider. */
+  /** The identity record's flag (docs/product.md §3), read from the identity provider. */
   isEmailVerified: boolean;
   /** A start-up step failed for a reason other than the session (e.g. the API is down). */
   loadError: string | undefined;

@@ -11,15 +11,15 @@ import { notifyError } from '../notify.ts';
 import { fetchCurrentUser, loginWithIdToken, refreshAppToken, revokeAppSession } from './session-api.ts';
 import { getSession, resetSession, updateSession } from './session-store.ts';
 
-// The start-up sequence, logout and identity reactions of spec §2 and §4, in one place.
+// The start-up sequence, logout and identity reactions of docs/product.md §2 and §4, in one place.
 
 /**
- * The login reply text of spec §8. Typed by the shared contract's literal, so the two cannot drift,
+ * The login reply text of docs/product.md §8. Typed by the shared contract's literal, so the two cannot drift,
  * without importing session.ts at run time: its module-level zod schemas would put zod in the login bundle.
  */
 const accountSuspendedMessage: typeof TAccountSuspended = 'Account was suspended';
 
-/** The query fields of the two-factor step (spec §2). `fbtkn` also exempts the route from the guard's logout. */
+/** The query fields of the two-factor step (docs/product.md §2). `fbtkn` also exempts the route from the guard's logout. */
 export const twoFactorQuery = {
   idToken: 'fbtkn',
   mailCode: 'mailcode',
@@ -45,7 +45,7 @@ const isConnectionFailure = (error: unknown) =>
   error instanceof ApiError && (error.code === 'NETWORK' || error.status >= 500);
 
 /**
- * Spec §4: clears the state, session storage, local storage, the token cookie and injected
+ * docs/product.md §4: clears the state, session storage, local storage, the token cookie and injected
  * scripts; reloads the page when a script had been injected.
  */
 export const logout = async ({ redirectToLogin = false }: { redirectToLogin?: boolean } = {}) => {
@@ -86,7 +86,7 @@ export const logout = async ({ redirectToLogin = false }: { redirectToLogin?: bo
 
 /**
  * A request answered that the user (or company) was suspended: signed out at once, and the login
- * screen says why (spec §8).
+ * screen says why (docs/product.md §8).
  */
 export const logoutSuspended = async () => {
   notifyError(messages.accountSuspended);
@@ -94,7 +94,7 @@ export const logoutSuspended = async () => {
   updateSession({ signInStatus: 'failed', signInError: messages.accountSuspended });
 };
 
-/** Spec §4 step 4: the cookie is set and the user is marked logged in. */
+/** docs/product.md §4 step 4: the cookie is set and the user is marked logged in. */
 export const establishSession = async (jwt: string) => {
   writeTokenCookie(jwt);
   knownToken = jwt;
@@ -116,7 +116,7 @@ const failSignIn = async ({ error, message }: { error: unknown; message?: string
   updateSession({ signInStatus: 'failed', signInError: message ?? loadError, loadError });
 };
 
-/** Spec §2: sends the user to the login route with the identity token and the mailed-code flag. */
+/** docs/product.md §2: sends the user to the login route with the identity token and the mailed-code flag. */
 const redirectToTwoFactor = ({ idToken, emailId }: { idToken: string; emailId: string }) => {
   const current = new URL(window.location.href);
   const query = new URLSearchParams({
@@ -130,7 +130,7 @@ const redirectToTwoFactor = ({ idToken, emailId }: { idToken: string; emailId: s
   navigateTo(`${loginPath}?${query}`, { replace: true });
 };
 
-/** Spec §4 steps 2–4: the provider's ID token is exchanged for the app token, or two-factor begins. */
+/** docs/product.md §4 steps 2–4: the provider's ID token is exchanged for the app token, or two-factor begins. */
 export const loginWithIdentity = async (idToken: string) => {
   try {
     const reply = await loginWithIdToken(idToken);
@@ -146,13 +146,13 @@ export const loginWithIdentity = async (idToken: string) => {
       await failSignIn({ error, message: messages.accountSuspended });
       return;
     }
-    // Spec §8: any other login failure logs out without a message (unless the server is unreachable).
+    // docs/product.md §8: any other login failure logs out without a message (unless the server is unreachable).
     await failSignIn({ error });
   }
 };
 
 /**
- * Changing one's own password ends every app session of the account, this tab's too (DESIGN §12).
+ * Changing one's own password ends every app session of the account, this tab's too (docs/security.md).
  * The fresh ID token the identity SDK received with the change opens a new app session, as the
  * start-up does, so the user stays signed in here while every other session ends. A two-factor
  * company asks for the mailed code again: the ended session gives way to the code step.
@@ -174,7 +174,7 @@ export const renewAppSession = async (user: User) => {
   }
 };
 
-/** Spec §4 step 1: with a token cookie the app token is refreshed, then the user loaded by it. */
+/** docs/product.md §4 step 1: with a token cookie the app token is refreshed, then the user loaded by it. */
 const resumeSession = async () => {
   try {
     const { jwt } = await refreshAppToken();
@@ -188,7 +188,7 @@ const resumeSession = async () => {
   }
 };
 
-/** Spec §4 "Identity": signed in passes the ID token on to the current-user loading step. */
+/** docs/product.md §4 "Identity": signed in passes the ID token on to the current-user loading step. */
 export const onIdentitySignedIn = async (user: User) => {
   if (isRegistering) return;
   updateSession({ isEmailVerified: user.emailVerified, loadError: undefined });
@@ -202,7 +202,7 @@ export const onIdentitySignedIn = async (user: User) => {
   await loginWithIdentity(await user.getIdToken());
 };
 
-/** Spec §4: signed out removes the cookie, logs out and leaves protected pages for login. */
+/** docs/product.md §4: signed out removes the cookie, logs out and leaves protected pages for login. */
 export const onIdentitySignedOut = async ({ isProtectedPath }: { isProtectedPath: boolean }) => {
   removeTokenCookie();
   await logout({ redirectToLogin: isProtectedPath });

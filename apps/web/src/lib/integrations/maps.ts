@@ -1,6 +1,6 @@
 import { injectScript } from './script-loader.ts';
 
-/** Spec §4 step 5: the maps script with the places library, in English. Production host only. */
+/** docs/product.md §4 step 5: the maps script with the places library, in English. Production host only. */
 export const loadMapsScript = (googleMapKey: string | undefined) => {
   if (!googleMapKey) return;
   const query = new URLSearchParams({ key: googleMapKey, libraries: 'places', language: 'en' });

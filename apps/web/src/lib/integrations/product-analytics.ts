@@ -1,6 +1,6 @@
 import { injectScript } from './script-loader.ts';
 
-/** Spec §1: the product-usage analytics agent starts after login with the key the server supplies. */
+/** docs/product.md §1: the product-usage analytics agent starts after login with the key the server supplies. */
 export const loadProductAnalytics = (pendoKey: string | undefined) => {
   if (!pendoKey) return;
   injectScript({

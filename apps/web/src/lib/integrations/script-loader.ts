@@ -1,7 +1,7 @@
 import { getRuntimeConfig } from '../../config/runtime-config.ts';
 
 // Third-party scripts (maps, analytics, support chat) are injected at run time and only on the
-// production home host (spec §1, DESIGN §9); logout removes them and reloads the page (spec §4).
+// production home host (docs/product.md §1, docs/architecture.md); logout removes them and reloads the page (docs/product.md §4).
 
 const injectedAttribute = 'data-cargodesk-injected';
 

@@ -2,7 +2,7 @@ import type { TNotification } from '@cargodesk/shared';
 import { apiListRequest, apiRequest } from '../api-client.ts';
 import { openEventStream } from './event-stream.ts';
 
-// The navbar's notifications (spec §4, §9): the newest `new` ones, at most 10, kept current by the
+// The navbar's notifications (docs/product.md §4, §9): the newest `new` ones, at most 10, kept current by the
 // stream. Loaded on first use, so none of it weighs on the first signed-in page.
 
 export const notificationFetchLimit = 10;
@@ -35,7 +35,7 @@ export const subscribeNotifications = (listener: () => void) => {
   };
 };
 
-/** Spec §4: the badge counts the `new` ones among those fetched; it is recomputed on every change. */
+/** docs/product.md §4: the badge counts the `new` ones among those fetched; it is recomputed on every change. */
 export const unreadCountOf = ({ items }: TNotificationsState) =>
   items.filter((item) => item.status === 'new').length;
 

@@ -23,7 +23,7 @@ const ZGroupParams = z.object({ id: z.uuid('must be a picklist id') }).strict();
 const ZValueParams = z.object({ id: z.uuid('must be a picklist value id') }).strict();
 const deleted = dataOf(z.object({ deleted: z.literal(true) }));
 
-/** Picklists (spec §7 /dropdown-groups, /dropdown/): picklists:read to see them, picklists:write to edit. */
+/** Picklists (docs/product.md §7 /dropdown-groups, /dropdown/): picklists:read to see them, picklists:write to edit. */
 export const registerPicklistRoutes = async (app: FastifyInstance) => {
   const service = createPicklistsService(app.database);
   const routes = app.withTypeProvider<ZodTypeProvider>();

@@ -17,7 +17,7 @@ import { createPortsService } from './service.ts';
 const portErrors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody } as const;
 
 /**
- * Ocean ports and airports (spec §7 `/oceanport/`, `/airport/`, `/{port}`): the same routes under each
+ * Ocean ports and airports (docs/product.md §7 `/oceanport/`, `/airport/`, `/{port}`): the same routes under each
  * kind's segment. Reading needs ports:read; custom entries and favourites need ports:write.
  */
 export const registerPortRoutes = async (app: FastifyInstance) => {

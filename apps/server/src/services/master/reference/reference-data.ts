@@ -12,7 +12,7 @@ import { getTimeZones } from '@vvo/tzdb';
 import { currencies } from 'countries-list/currencies';
 import countryCodes from 'country-codes-list';
 
-// The global reference lists (DESIGN §4, reference-data.md), read from their packages.
+// The global reference lists (docs/architecture.md, reference-data.md), read from their packages.
 
 export const listCountries = (): TCountry[] =>
   countryCodes

@@ -14,7 +14,7 @@ const sixDigits = /^\d{6}$/;
 const currentIdToken = async (fallback: string) =>
   (await getIdentity().currentUser?.getIdToken()) ?? fallback;
 
-/** The two-factor step of spec §2: the code mailed to the user, exchanged for the session. */
+/** The two-factor step of docs/product.md §2: the code mailed to the user, exchanged for the session. */
 export const TwoFactorForm = ({ idToken, emailId }: { idToken: string; emailId: string }) => {
   const { isLoggedIn, loadError } = useSession();
   const [error, setError] = useState<string>();
@@ -44,7 +44,7 @@ export const TwoFactorForm = ({ idToken, emailId }: { idToken: string; emailId: 
     try {
       const reply = await submitTwoFactorCode({ idToken: await currentIdToken(idToken), code: code.trim() });
       if (!reply.jwt) throw new Error('The server did not accept the code.');
-      // The session effects finish the start-up and leave the login route (spec §4 step 5).
+      // The session effects finish the start-up and leave the login route (docs/product.md §4 step 5).
       await establishSession(reply.jwt);
     } catch (failure) {
       setError(toErrorMessage(failure));

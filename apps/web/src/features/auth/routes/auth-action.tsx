@@ -154,7 +154,7 @@ const ResetPassword = ({ oobCode }: { oobCode: string }) => {
   );
 };
 
-/** Where the identity provider's e-mails lead (DESIGN §5): verify an address or reset a password. */
+/** Where the identity provider's e-mails lead (docs/architecture.md): verify an address or reset a password. */
 export const AuthActionRoute = () => {
   const [searchParams] = useSearchParams();
   const mode = searchParams.get('mode');

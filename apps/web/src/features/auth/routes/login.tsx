@@ -31,7 +31,7 @@ const LoginForm = () => {
     setIsSubmitting(true);
     updateSession({ signInStatus: 'pending', signInError: undefined, loadError: undefined });
     try {
-      // The identity listener takes it from here (spec §4): login call, two-factor or session.
+      // The identity listener takes it from here (docs/product.md §4): login call, two-factor or session.
       await signInWithEmailAndPassword(getIdentity(), values.email.trim(), values.password);
     } catch (signInFailure) {
       updateSession({ signInStatus: 'idle' });
@@ -86,7 +86,7 @@ const LoginForm = () => {
   );
 };
 
-/** Spec §2 login (query: redirect_uri), and its two-factor step when the query asks for a mailed code. */
+/** docs/product.md §2 login (query: redirect_uri), and its two-factor step when the query asks for a mailed code. */
 export const LoginRoute = () => {
   const [searchParams] = useSearchParams();
   const idToken = searchParams.get(twoFactorQuery.idToken);

@@ -18,7 +18,7 @@ type TPlacesWindow = Window & {
 
 /**
  * The company address as plain text. When a maps key is configured and the maps script (loaded at
- * start-up, spec §4) offers Places, a search box above it fills the address from a chosen place.
+ * start-up, docs/product.md §4) offers Places, a search box above it fills the address from a chosen place.
  */
 export const AddressField = ({
   value,

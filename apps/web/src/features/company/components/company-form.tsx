@@ -65,7 +65,7 @@ const matchOption = (input: string, option?: TOption) => {
 
 const searchable = { showSearch: { filterOption: matchOption }, allowClear: true } as const;
 
-/** The company's settings: every field of spec §3, the logo, two-factor sign-in and the plan. */
+/** The company's settings: every field of docs/product.md §3, the logo, two-factor sign-in and the plan. */
 export const CompanyForm = ({ company }: { company: TCompany }) => {
   const { referenceData } = useSession();
   const canEdit = useCan('company:write');

@@ -32,7 +32,7 @@ const CompanyProfile = () => {
   );
 };
 
-/** /settings/company (spec §2): the company profile, read-only without company:write. */
+/** /settings/company (docs/product.md §2): the company profile, read-only without company:write. */
 export const CompanyRoute = () => (
   <RequirePermission permission="company:read" title="Company profile" what="the company profile">
     <CompanyProfile />

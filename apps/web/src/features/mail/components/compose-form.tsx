@@ -120,7 +120,7 @@ export const ComposeForm = ({ onSent }: { onSent: () => void }) => {
           setAttachments([]);
           onSent();
         },
-        // Spec §8: the expired-plan refusal shows the spec's toast, as any other refusal shows its reason.
+        // docs/product.md §8: the expired-plan refusal shows the spec's toast, as any other refusal shows its reason.
         onError: (error) =>
           notifyError(
             error instanceof ApiError && error.status === 403

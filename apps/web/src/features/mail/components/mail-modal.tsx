@@ -5,7 +5,7 @@ import { SentList } from './sent-list.tsx';
 
 export type TMailTab = 'compose' | 'sent';
 
-/** The mail modal of spec §2: the composer, and the user's Sent list with each mail's status. */
+/** The mail modal of docs/product.md §2: the composer, and the user's Sent list with each mail's status. */
 export const MailModal = ({
   isOpen,
   onClose,

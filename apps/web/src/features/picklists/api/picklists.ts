@@ -19,7 +19,7 @@ export const usePicklistGroups = (module: string) =>
   });
 
 /**
- * The home picklists are reference data the app loads at start-up and keeps for 24 hours (spec §9):
+ * The home picklists are reference data the app loads at start-up and keeps for 24 hours (docs/product.md §9):
  * after a change the signed-in admin gets the new lists at once (the reference loader's query
  * ['reference', 'dropdowns-home'] and the session's copy); other users get them on their next start.
  */

@@ -5,7 +5,7 @@ import { ChangePassword } from '../components/change-password.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
 import { SignOutEverywhere } from '../components/sign-out-everywhere.tsx';
 
-/** /settings/profile (spec §2): the signed-in user's own profile, password and sessions. */
+/** /settings/profile (docs/product.md §2): the signed-in user's own profile, password and sessions. */
 export const ProfileRoute = () => {
   const { user } = useSession();
   return (

@@ -1,6 +1,6 @@
 import { constants } from '@cargodesk/shared';
 
-/** Spec §9: reference data stays fresh for 24 hours; its key prefix marks it for the persisted cache. */
+/** docs/product.md §9: reference data stays fresh for 24 hours; its key prefix marks it for the persisted cache. */
 export const referenceQueryKeyPrefix = 'reference';
 
 export const referenceQueryTiming = {

@@ -3,7 +3,7 @@ import { Card, Descriptions } from 'antd';
 import type { ComponentType } from 'react';
 
 /**
- * The profile part of /settings/users/{id} (spec §2: user-edit reuses the profile screen). The
+ * The profile part of /settings/users/{id} (docs/product.md §2: user-edit reuses the profile screen). The
  * profile feature's form is mounted here by the app (features do not import each other): pass it
  * to `createUserEditRoute({ ProfileSection })` in app/router.tsx. Until then a read-only summary shows.
  */
