@@ -1,5 +1,5 @@
 import type { TCompany, TProduct } from '@cargodesk/shared';
-import type { TCompanyRow } from '../../platform/auth-context.ts';
+import type { TCompanyRow, TUserRow } from '../../platform/auth-context.ts';
 
 /** The API's company (docs/product.md §3 names, including its spellings). */
 export const toCompany = (company: TCompanyRow): TCompany => ({
@@ -30,3 +30,14 @@ export const toProduct = (product: { id: string; code: string; name: string }): 
 
 export const isPlanExpired = (company: TCompanyRow, now = Date.now()) =>
   company.planExpiresAt.getTime() < now;
+
+/** The person fields the current-user answer and the profile share. */
+export const toPersonFields = (user: TUserRow) => ({
+  _id: user.id,
+  name: `${user.firstName} ${user.lastName}`.trim(),
+  firstName: user.firstName,
+  lastName: user.lastName,
+  emailId: user.email,
+  phone: user.phone,
+  avatarFileId: user.avatarFileId,
+});

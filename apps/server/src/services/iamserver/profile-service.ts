@@ -6,17 +6,12 @@ import type { TAuthContext, TUserRow } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
 import { assertCompanyImage } from '../driveserver/public.ts';
+import { toPersonFields } from './mappers.ts';
 import * as repository from './profile-repository.ts';
 import { endSessions } from './session-end.ts';
 
 export const toProfile = (user: TUserRow, roles: string[]): TProfile => ({
-  _id: user.id,
-  name: `${user.firstName} ${user.lastName}`.trim(),
-  firstName: user.firstName,
-  lastName: user.lastName,
-  emailId: user.email,
-  phone: user.phone,
-  avatarFileId: user.avatarFileId,
+  ...toPersonFields(user),
   status: user.status,
   roles,
   createdAt: user.createdAt.toISOString(),

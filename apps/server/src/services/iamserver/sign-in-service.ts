@@ -14,7 +14,7 @@ import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
 import { getOrCreateSecret } from '../../platform/secrets.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
-import { isPlanExpired, toCompany, toProduct } from './mappers.ts';
+import { isPlanExpired, toCompany, toPersonFields, toProduct } from './mappers.ts';
 import * as repository from './repository.ts';
 import { auditAccountEvents } from './security-audit.ts';
 import { endSessions, endSessionsOnAccountEvents } from './session-end.ts';
@@ -309,13 +309,7 @@ export const createSignInService = async (app: FastifyInstance) => {
     );
     const { user, company } = auth;
     return {
-      _id: user.id,
-      name: `${user.firstName} ${user.lastName}`.trim(),
-      firstName: user.firstName,
-      lastName: user.lastName,
-      emailId: user.email,
-      phone: user.phone,
-      avatarFileId: user.avatarFileId,
+      ...toPersonFields(user),
       companyId: company.id,
       products: products.map(toProduct),
       isExpired: isPlanExpired(company),
