@@ -26,7 +26,12 @@ const contentDisposition = (kind: 'inline' | 'attachment', name: string) => {
 
 /** driveserver (docs/product.md §7, docs/architecture.md): company-scoped upload, download and removal of files. */
 export const registerDriveServer = async (app: FastifyInstance) => {
-  const service = createDriveService(app);
+  const service = createDriveService({
+    db: app.database.db,
+    store: app.fileStore,
+    fileMaxBytes: app.config.fileMaxBytes,
+    log: app.log,
+  });
 
   await app.register(multipart, {
     // Our own check reports the limit with a clear message and discards what was received.

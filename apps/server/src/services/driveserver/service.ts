@@ -6,14 +6,14 @@ import {
   type TFilePurpose,
   type TListMeta,
 } from '@cargodesk/shared';
-import type { FastifyInstance } from 'fastify';
-import type { Queryable } from '../../db/client.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Queryable } from '../../db/client.ts';
 import { isFileInUnsentMail } from '../../mail/outbox.ts';
 import type { TAuditActor } from '../../platform/audit.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { fileStoreKey } from '../../platform/file-store.ts';
+import { fileStoreKey, type TFileStore } from '../../platform/file-store.ts';
 import { createId } from '../../platform/ids.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
 import * as repository from './repository.ts';
@@ -83,9 +83,15 @@ export const assertCompanyImage = async (tx: Queryable, companyId: string, fileI
 };
 
 /** The driveserver rules: what may be stored, and who may read or remove it (docs/architecture.md). */
-export const createDriveService = (app: FastifyInstance) => {
-  const { db } = app.database;
-  const store = app.fileStore;
+/** What the file service works with, named rather than reached through the whole app. */
+export type TDriveServiceDependencies = {
+  db: Db;
+  store: TFileStore;
+  fileMaxBytes: number;
+  log: FastifyBaseLogger;
+};
+
+export const createDriveService = ({ db, store, fileMaxBytes, log }: TDriveServiceDependencies) => {
   const notFound = () => new AppError('NOT_FOUND', fileMessages.notFound);
 
   /**
@@ -96,9 +102,9 @@ export const createDriveService = (app: FastifyInstance) => {
     const staged = await store.stage(upload.stream);
     let isCommitted = false;
     try {
-      if (upload.stream.truncated || staged.size > app.config.fileMaxBytes) {
-        throw new AppError('PAYLOAD_TOO_LARGE', fileMessages.tooLarge(app.config.fileMaxBytes), {
-          maxBytes: app.config.fileMaxBytes,
+      if (upload.stream.truncated || staged.size > fileMaxBytes) {
+        throw new AppError('PAYLOAD_TOO_LARGE', fileMessages.tooLarge(fileMaxBytes), {
+          maxBytes: fileMaxBytes,
         });
       }
       const name = cleanFileName(upload.fileName);
@@ -155,7 +161,7 @@ export const createDriveService = (app: FastifyInstance) => {
     if (!row) throw notFound();
     const stream = await store.open(row.storageKey);
     if (!stream) {
-      app.log.warn({ fileId, companyId: auth.companyId }, 'a file row has no stored bytes');
+      log.warn({ fileId, companyId: auth.companyId }, 'a file row has no stored bytes');
       throw notFound();
     }
     return { meta: toFileMeta(row), stream };
@@ -180,7 +186,7 @@ export const createDriveService = (app: FastifyInstance) => {
     });
     if (!removed) throw notFound();
     await store.remove(removed.storageKey).catch((error: unknown) => {
-      app.log.warn({ err: error, fileId }, 'the bytes of a deleted file could not be removed');
+      log.warn({ err: error, fileId }, 'the bytes of a deleted file could not be removed');
     });
     return removed.meta;
   };

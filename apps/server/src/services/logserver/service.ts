@@ -1,5 +1,5 @@
 import type { TAuditEvent, TListMeta } from '@cargodesk/shared';
-import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { pageOffset } from '../../db/paging.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
@@ -19,13 +19,13 @@ const toAuditEvent = (row: TAuditEventRow): TAuditEvent => ({
 });
 
 /** logserver: reads the company's audit trail; writes happen in each change's own transaction. */
-export const createLogService = (app: FastifyInstance) => {
+export const createLogService = ({ db }: { db: Db }) => {
   const list = async (
     auth: TAuthContext,
     filter: Omit<TAuditFilter, 'companyId'>,
     { page, pageSize }: { page: number; pageSize: number },
   ): Promise<{ data: TAuditEvent[]; meta: TListMeta }> => {
-    const { rows, total } = await withTenant(app.database.db, auth.companyId, (tx) =>
+    const { rows, total } = await withTenant(db, auth.companyId, (tx) =>
       findAuditEvents(
         tx,
         { ...filter, companyId: auth.companyId },

@@ -30,7 +30,7 @@ const errors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody } as const;
  */
 export const registerNotifyServer = async (app: FastifyInstance, options: TNotifyServerOptions = {}) => {
   subscribeNotifications(app.domainEvents, app.events);
-  const service = createNotifyService(app);
+  const service = createNotifyService({ db: app.database.db, events: app.events });
   const hub = createStreamHub({
     db: app.database.db,
     bus: app.events,

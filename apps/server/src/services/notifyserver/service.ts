@@ -5,11 +5,12 @@ import type {
   ZNotificationListQuery,
 } from '@cargodesk/shared';
 import { notificationMessages } from '@cargodesk/shared';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { TEventsBus } from '../../platform/events-bus.ts';
 import { createId } from '../../platform/ids.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
 import { findReachableUserIds } from '../iamserver/public.ts';
@@ -20,8 +21,7 @@ import { toNotificationView } from './stream-hub.ts';
 export type TNotifyCaller = { auth: TAuthContext; actor: TAuditActor };
 
 /** notifyserver: the signed-in user's own notifications, and the admin's announcement. */
-export const createNotifyService = (app: FastifyInstance) => {
-  const { db } = app.database;
+export const createNotifyService = ({ db, events }: { db: Db; events: TEventsBus }) => {
   const inCompany = <T>(auth: TAuthContext, work: Parameters<typeof withTenant<T>>[2]) =>
     withTenant(db, auth.companyId, work);
   const mine = (auth: TAuthContext) => ({ companyId: auth.companyId, userId: auth.userId });
@@ -43,7 +43,7 @@ export const createNotifyService = (app: FastifyInstance) => {
       }
       const changed = await repository.markLoaded(tx, { ...mine(auth), ids: [id] });
       if (changed.length > 0) {
-        await app.events.publish(tx, { type: 'notifications-changed', ...mine(auth), ids: changed });
+        await events.publish(tx, { type: 'notifications-changed', ...mine(auth), ids: changed });
       }
       const row = await repository.findNotification(tx, auth.companyId, auth.userId, id);
       if (!row) throw new AppError('NOT_FOUND', notificationMessages.notFound);
@@ -55,7 +55,7 @@ export const createNotifyService = (app: FastifyInstance) => {
     inCompany(auth, async (tx) => {
       const changed = await repository.markLoaded(tx, { ...mine(auth), ...(ids ? { ids } : {}) });
       if (changed.length > 0) {
-        await app.events.publish(tx, {
+        await events.publish(tx, {
           type: 'notifications-changed',
           ...mine(auth),
           ids: ids ? changed : null,
@@ -68,7 +68,7 @@ export const createNotifyService = (app: FastifyInstance) => {
     inCompany(auth, async (tx) => {
       const id = createId();
       const userIds = await findReachableUserIds(tx, auth.companyId, { except: auth.userId });
-      await createNotifications(tx, app.events, {
+      await createNotifications(tx, events, {
         companyId: auth.companyId,
         userIds,
         notification: { kind: 'announcement', title: body.title, body: body.body, link: body.link ?? null },
