@@ -8,7 +8,7 @@ import { createCompanyService } from './company-service.ts';
 
 /** The caller's own company profile (docs/product.md §3). Other companies are not addressable at all. */
 export const registerCompanyRoutes = async (app: FastifyInstance) => {
-  const service = createCompanyService(app);
+  const service = createCompanyService(app.database);
   app.addHook('onRequest', authenticate(app));
   const routes = app.withTypeProvider<ZodTypeProvider>();
 

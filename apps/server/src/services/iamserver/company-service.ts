@@ -1,6 +1,6 @@
 import { defaultDropdowns, type TCompany, type ZUpdateCompanyRequest } from '@cargodesk/shared';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -94,9 +94,7 @@ const toColumns = (update: TCompanyUpdate): repository.TCompanyChanges => {
 };
 
 /** The company profile (/settings/company): read by company:read, edited by company:write. */
-export const createCompanyService = (app: FastifyInstance) => {
-  const { db } = app.database;
-
+export const createCompanyService = ({ db }: { db: Db }) => {
   const getCompany = async (auth: TAuthContext): Promise<TCompany> => {
     const company = await withTenant(db, auth.companyId, (tx) => repository.findCompany(tx, auth.companyId));
     if (!company) throw new AppError('NOT_FOUND', 'No such company');

@@ -19,7 +19,7 @@ const groupErrors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody, 409: 
 
 /** Groups of users (`/iamserver/api/v1/groups`): part of managing users, so users:read and users:write. */
 export const registerGroupRoutes = async (app: FastifyInstance) => {
-  const service = createGroupsService(app);
+  const service = createGroupsService(app.database);
   app.addHook('onRequest', authenticate(app));
   const routes = app.withTypeProvider<ZodTypeProvider>();
 

@@ -6,8 +6,7 @@ import type {
   TListMeta,
   TPageQuery,
 } from '@cargodesk/shared';
-import type { FastifyInstance } from 'fastify';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { pageOffset } from '../../db/paging.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
@@ -53,9 +52,7 @@ const parseSort = (
 };
 
 /** Groups: named sets of a company's users (teams, branches). */
-export const createGroupsService = (app: FastifyInstance) => {
-  const { db } = app.database;
-
+export const createGroupsService = ({ db }: { db: Db }) => {
   const readGroup = async (tx: Tx, companyId: string, groupId: string): Promise<TGroupWithMembers> => {
     const row = await repository.findGroup(tx, companyId, groupId);
     if (!row) throw new AppError('NOT_FOUND', groupMessages.notFound);

@@ -12,7 +12,7 @@ const roleErrors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody, 409: Z
 
 /** Roles and their permissions (`/iamserver/api/v1/roles`): read with roles:read, change with roles:write. */
 export const registerRoleRoutes = async (app: FastifyInstance) => {
-  const service = createRolesService(app);
+  const service = createRolesService(app.database);
   app.addHook('onRequest', authenticate(app));
   const routes = app.withTypeProvider<ZodTypeProvider>();
 

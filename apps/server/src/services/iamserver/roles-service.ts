@@ -5,8 +5,7 @@ import {
   type TRoleInput,
   type TRoleUpdate,
 } from '@cargodesk/shared';
-import type { FastifyInstance } from 'fastify';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
@@ -65,9 +64,7 @@ const isSameSet = (left: readonly string[], right: readonly string[]) =>
   left.length === right.length && left.every((item) => right.includes(item));
 
 /** Roles: sets of permissions a company defines; its Admin role is fixed, its system roles are kept. */
-export const createRolesService = (app: FastifyInstance) => {
-  const { db } = app.database;
-
+export const createRolesService = ({ db }: { db: Db }) => {
   const readRole = async (tx: Tx, companyId: string, roleId: string) => {
     const row = await repository.findRole(tx, companyId, roleId);
     if (!row) throw new AppError('NOT_FOUND', roleMessages.notFound);

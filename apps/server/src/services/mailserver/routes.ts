@@ -18,7 +18,12 @@ const errors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody } as const;
 
 /** mailserver (docs/product.md §7): the mail composer's send, the sender's Sent list and its retry. */
 export const registerMailServer = async (app: FastifyInstance) => {
-  const service = createMailService(app);
+  const service = createMailService({
+    db: app.database.db,
+    config: app.config,
+    mailer: app.mailer,
+    domainEvents: app.domainEvents,
+  });
   const callerOf = (request: FastifyRequest): TMailCaller => ({
     auth: requireAuth(request),
     actor: auditActorOf(request),

@@ -7,12 +7,14 @@ import {
   type TSentMail,
   type ZSendMailRequest,
 } from '@cargodesk/shared';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Tx } from '../../db/client.ts';
+import type { Config } from '../../config.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { TMailFileAttachment } from '../../db/schema/index.ts';
+import type { TMailer } from '../../mail/mail-plugin.ts';
 import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
+import type { TDomainEvents } from '../../platform/domain-events.ts';
 import { AppError } from '../../platform/errors.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
 import { findCompanyFileForAttaching } from '../driveserver/public.ts';
@@ -67,9 +69,16 @@ const dedupeRecipients = ({ to, cc, bcc }: { to: string[]; cc: string[]; bcc: st
 };
 
 /** mailserver (docs/product.md §7 /send, docs/architecture.md): the composer's mails go through the outbox like any other. */
-export const createMailService = (app: FastifyInstance) => {
-  const { db } = app.database;
-  const fromAddress = addressOf(app.config.mailFrom);
+/** What the composer works with, named rather than reached through the whole app. */
+export type TMailServiceDependencies = {
+  db: Db;
+  config: Pick<Config, 'mailFrom' | 'mailDailyLimit'>;
+  mailer: Pick<TMailer, 'enqueue' | 'wake'>;
+  domainEvents: TDomainEvents;
+};
+
+export const createMailService = ({ db, config, mailer, domainEvents }: TMailServiceDependencies) => {
+  const fromAddress = addressOf(config.mailFrom);
 
   /**
    * The attachments as references to the company's files, checked and held (`for share`) in the
@@ -111,13 +120,13 @@ export const createMailService = (app: FastifyInstance) => {
     const id = await withTenant(db, auth.companyId, async (tx) => {
       const attachments = await attachFiles(tx, auth, body.attachmentFileIds);
       await repository.lockCompany(tx, auth.companyId);
-      const limit = app.config.mailDailyLimit;
+      const limit = config.mailDailyLimit;
       if (
         (await repository.countComposerMailsSince(tx, auth.companyId, new Date(Date.now() - dayMs))) >= limit
       ) {
         throw new AppError('RATE_LIMITED', mailMessages.dailyLimit(limit));
       }
-      const mailId = await app.mailer.enqueue(
+      const mailId = await mailer.enqueue(
         {
           companyId: auth.companyId,
           createdBy: auth.userId,
@@ -144,7 +153,7 @@ export const createMailService = (app: FastifyInstance) => {
       });
       if (attachments.length > 0) {
         // Colleagues among the recipients hear that files were shared with them, with the mail.
-        await app.domainEvents.emit(tx, {
+        await domainEvents.emit(tx, {
           type: 'files-shared',
           companyId: auth.companyId,
           sharedBy: { userId: auth.userId, name: senderName || auth.user.email },
@@ -155,7 +164,7 @@ export const createMailService = (app: FastifyInstance) => {
       }
       return mailId;
     });
-    app.mailer.wake();
+    mailer.wake();
     const view = await withTenant(db, auth.companyId, (tx) =>
       repository.findSentMail(tx, auth.companyId, auth.userId, id),
     );
@@ -195,7 +204,7 @@ export const createMailService = (app: FastifyInstance) => {
       });
       return toSentView(after);
     });
-    app.mailer.wake();
+    mailer.wake();
     return view;
   };
 
