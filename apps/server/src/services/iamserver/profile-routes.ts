@@ -11,7 +11,11 @@ import { createProfileService } from './profile-service.ts';
  * own name, phone and avatar, and sign out of their own sessions.
  */
 export const registerProfileRoutes = async (app: FastifyInstance) => {
-  const service = createProfileService(app);
+  const service = createProfileService({
+    db: app.database.db,
+    events: app.events,
+    identityAdmin: app.identity.admin,
+  });
   app.addHook('onRequest', authenticate(app));
   const routes = app.withTypeProvider<ZodTypeProvider>();
 

@@ -1,9 +1,11 @@
 import type { TProfile, TRevokeSessionsResponse, ZUpdateProfileRequest } from '@cargodesk/shared';
-import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { IdentityAdmin } from '../../identity/identity-admin.ts';
 import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext, TUserRow } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { TEventsBus } from '../../platform/events-bus.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
 import { assertCompanyImage } from '../driveserver/public.ts';
 import { toPersonFields } from './mappers.ts';
@@ -21,9 +23,14 @@ export const toProfile = (user: TUserRow, roles: string[]): TProfile => ({
 const userGone = () => new AppError('UNAUTHENTICATED', 'The signed-in user no longer exists; sign in again');
 
 /** The signed-in user's own profile (/settings/profile): read, edit, sign out everywhere. */
-export const createProfileService = (app: FastifyInstance) => {
-  const { db } = app.database;
+/** What the profile works with, named rather than reached through the whole app. */
+export type TProfileServiceDependencies = {
+  db: Db;
+  events: TEventsBus;
+  identityAdmin: Pick<IdentityAdmin, 'revokeSessions'>;
+};
 
+export const createProfileService = ({ db, events, identityAdmin }: TProfileServiceDependencies) => {
   const getProfile = async (auth: TAuthContext): Promise<TProfile> => {
     const user = await withTenant(db, auth.companyId, (tx) =>
       repository.findUser(tx, auth.companyId, auth.userId),
@@ -66,9 +73,9 @@ export const createProfileService = (app: FastifyInstance) => {
     auth: TAuthContext,
     actor: TAuditActor,
   ): Promise<TRevokeSessionsResponse> => {
-    await app.identity.admin.revokeSessions(auth.user.identityProject, auth.user.identityUid);
+    await identityAdmin.revokeSessions(auth.user.identityProject, auth.user.identityUid);
     const revokedSessions = await withTenant(db, auth.companyId, async (tx) => {
-      const count = await endSessions(tx, app.events, { companyId: auth.companyId, userId: auth.userId });
+      const count = await endSessions(tx, events, { companyId: auth.companyId, userId: auth.userId });
       await recordAudit(tx, actor, {
         entityType: 'user',
         entityId: auth.userId,
