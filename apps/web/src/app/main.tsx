@@ -1,3 +1,5 @@
+// First: zod must be jitless before any module builds a schema.
+import './zod-jitless.ts';
 import { onAuthStateChanged } from 'firebase/auth';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

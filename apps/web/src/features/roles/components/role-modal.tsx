@@ -1,8 +1,9 @@
-import { roleRules, type TPermission, type TRole } from '@cargodesk/shared';
+import { type TPermission, type TRole, ZRoleInput } from '@cargodesk/shared';
 import { Alert, Button, Form, Input, Modal, Popconfirm, Result, Select, Skeleton, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { HistoryButton } from '../../../components/history/history-drawer.tsx';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
+import { zodRule } from '../../../lib/forms/zod-rule.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateRole } from '../api/create-role.ts';
 import { useDeleteRole } from '../api/delete-role.ts';
@@ -16,6 +17,10 @@ export type TRoleModalState = { mode: 'create' } | { mode: 'edit'; roleId: strin
 type TRoleFormValues = { name: string; description: string; permissions: TPermission[] };
 
 const formId = 'role-form';
+
+// The server's own limits (POST and PATCH parse the same fields).
+const nameSchema = ZRoleInput.shape.name;
+const descriptionSchema = ZRoleInput.shape.description.unwrap();
 
 const DeleteRoleButton = ({ role, onDeleted }: { role: TRole; onDeleted: () => void }) => {
   const deleteRole = useDeleteRole();
@@ -221,29 +226,17 @@ export const RoleModal = ({
             onFinish={onFinish}
             requiredMark="optional"
           >
-            <Form.Item
-              label="Name"
-              name="name"
-              rules={[
-                { required: true, whitespace: true, message: 'Enter a name for the role' },
-                { max: roleRules.nameMaxLength, message: `At most ${roleRules.nameMaxLength} characters` },
-              ]}
-            >
-              <Input autoFocus maxLength={roleRules.nameMaxLength} />
+            <Form.Item label="Name" name="name" rules={[zodRule(nameSchema, { label: 'The name' })]}>
+              <Input autoFocus maxLength={nameSchema.maxLength ?? undefined} />
             </Form.Item>
             <Form.Item
               label="Description"
               name="description"
-              rules={[
-                {
-                  max: roleRules.descriptionMaxLength,
-                  message: `At most ${roleRules.descriptionMaxLength} characters`,
-                },
-              ]}
+              rules={[zodRule(descriptionSchema, { label: 'The description' })]}
             >
               <Input.TextArea
                 autoSize={{ minRows: 2, maxRows: 4 }}
-                maxLength={roleRules.descriptionMaxLength}
+                maxLength={descriptionSchema.maxLength ?? undefined}
               />
             </Form.Item>
             <Form.Item

@@ -1,16 +1,22 @@
+import { ZInviteUserRequest } from '@cargodesk/shared';
 import { Alert, Form, Input, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
+import { zodRule } from '../../../lib/forms/zod-rule.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useRoleOptions } from '../api/get-role-options.ts';
 import { useInviteUser } from '../api/invite-user.ts';
 
 type TInviteValues = { email: string; firstName: string; lastName: string; roleIds?: string[] };
 
-const nameRules = (what: string) => [
-  { required: true, whitespace: true, message: `Please enter the ${what}.` },
-  { max: 80, message: `The ${what} may be at most 80 characters.` },
-];
+// The server's schema; the texts people already know (and e2e/users.spec.ts reads) stay.
+const { email: emailSchema, firstName: firstNameSchema, lastName: lastNameSchema } = ZInviteUserRequest.shape;
+const emailRule = zodRule(emailSchema, {
+  label: 'The e-mail address',
+  messages: { invalid_format: 'Please enter a valid e-mail address.' },
+});
+const nameRule = (schema: typeof firstNameSchema, what: string) =>
+  zodRule(schema, { label: `The ${what}`, messages: { too_small: `Please enter the ${what}.` } });
 
 /**
  * Invites a colleague: they get an e-mail with a link to set their password, and stay "invited"
@@ -68,21 +74,13 @@ export const InviteUserModal = ({ isOpen, onClose }: { isOpen: boolean; onClose:
       <p>They get an e-mail with a link to set their password and join your company.</p>
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
       <Form form={form} name="invite-user" layout="vertical" onFinish={onSubmit} requiredMark="optional">
-        <Form.Item
-          name="email"
-          label="E-mail"
-          rules={[
-            { required: true, whitespace: true, message: 'Please enter the e-mail address.' },
-            { type: 'email', message: 'Please enter a valid e-mail address.' },
-            { max: 254, message: 'The e-mail address may be at most 254 characters.' },
-          ]}
-        >
+        <Form.Item name="email" label="E-mail" rules={[emailRule]}>
           <Input type="email" autoComplete="off" autoFocus />
         </Form.Item>
-        <Form.Item name="firstName" label="First name" rules={nameRules('first name')}>
+        <Form.Item name="firstName" label="First name" rules={[nameRule(firstNameSchema, 'first name')]}>
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item name="lastName" label="Last name" rules={nameRules('last name')}>
+        <Form.Item name="lastName" label="Last name" rules={[nameRule(lastNameSchema, 'last name')]}>
           <Input autoComplete="off" />
         </Form.Item>
         <Form.Item
