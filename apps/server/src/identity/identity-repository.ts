@@ -1,7 +1,6 @@
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/client.ts';
 import { identityAccounts, identityActionCodes, identityRefreshTokens } from '../db/schema/index.ts';
-import { nowInSeconds } from './identity-context.ts';
 
 // Queries only: the rules live in identity-service.ts.
 
@@ -38,9 +37,12 @@ export type TAccountChanges = Omit<Partial<typeof identityAccounts.$inferInsert>
  * The `validSince` that ends every token minted so far. Tokens carry whole seconds, and each is
  * minted with iat = max(now, validSince) (sessions.ts), so a value one past both is above every
  * earlier iat, including one minted in this very second, while tokens minted after it reach it.
- * Computed in the update itself: two revocations in one second still each move it on.
+ * Computed in the update itself, from the clock when the row is written (not when the transaction
+ * or the statement began): an update that waited for a sign-in holding the row still ends the
+ * tokens that sign-in minted, and two revocations in one second each move it on.
  */
-export const revokedValidSince = () => sql`greatest(${nowInSeconds()}, ${identityAccounts.validSince}) + 1`;
+export const revokedValidSince = () =>
+  sql`greatest(floor(extract(epoch from clock_timestamp()))::bigint, ${identityAccounts.validSince}) + 1`;
 
 export const updateAccount = async (
   db: Queryable,

@@ -181,11 +181,10 @@ export const createIdentityService = (context: IdentityContext) => {
       changes.passwordUpdatedAt = new Date();
     }
     const response = await db.transaction(async (tx) => {
-      if (isCredentialChange) {
-        // Every other session ends; this one continues with the fresh tokens below (identity-protocol.md §10.5).
-        changes.validSince = revokedValidSince();
-        await revokeRefreshTokens(tx, project.projectId, account.id);
-      }
+      // Every other session ends; this one continues with the fresh tokens below. The account row
+      // is written first: it waits for a sign-in holding the row, so the refresh tokens revoked
+      // next include any that sign-in made.
+      if (isCredentialChange) changes.validSince = revokedValidSince();
       const updated = await updateAccount(tx, project.projectId, account.id, changes).catch(
         (error: unknown) => {
           if (isUniqueViolation(error)) throw new IdentityError('EMAIL_EXISTS');
@@ -193,6 +192,7 @@ export const createIdentityService = (context: IdentityContext) => {
         },
       );
       if (!updated) throw new IdentityError('USER_NOT_FOUND');
+      if (isCredentialChange) await revokeRefreshTokens(tx, project.projectId, account.id);
       const tokens = isCredentialChange ? await issueTokenSet(context, tx, project, updated) : undefined;
       return { kind: 'identitytoolkit#SetAccountInfoResponse', ...toLookupUser(updated), ...(tokens ?? {}) };
     });
