@@ -228,6 +228,10 @@ export const expectAccessible = async (
   page: Page,
   { include, exclude = [] }: { include?: string; exclude?: string[] } = {},
 ) => {
+  // Colours mid-fade are not the ones a person reads: contrast is checked once motion has settled.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   // With a modal or drawer open, the page behind its mask is out of reach: check the dialog.
   if (include) builder = builder.include(include);

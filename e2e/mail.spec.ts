@@ -84,7 +84,12 @@ test('attaches a file uploaded before through the picker and sends it', async ({
 
   const picker = dialog.getByRole('combobox', { name: 'Add existing file' });
   await picker.click();
+  // The options are replaced when the search answers: pick from the answer, not from the list before it.
+  const searched = page.waitForResponse(
+    (response) => response.url().includes('/filesystem/file') && response.url().includes('q=bill-of'),
+  );
   await picker.fill('bill-of');
+  await searched;
   // antd's role=option elements are an invisible copy for screen readers; click the visible item.
   await page.locator('.ant-select-item-option').filter({ hasText: fileName }).click();
   await expect(dialog.locator('.ant-upload-list').getByText(fileName)).toBeVisible();
