@@ -20,6 +20,13 @@ const field = (page: Page, label: string) =>
 /** Picks an option of a searchable antd Select by typing and Enter, as a keyboard user would. */
 const choose = async (page: Page, label: string, typed: string, shown: string) => {
   await page.getByLabel(label).fill(typed);
+  // Enter picks the highlighted option: wait until the filtered list has one, as a person would.
+  // (The list opened last is this field's; one opened before may still be closing.)
+  await expect(
+    page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-active')
+      .last(),
+  ).toBeVisible();
   await page.getByLabel(label).press('Enter');
   await expect(field(page, label)).toContainText(shown);
 };
@@ -86,7 +93,8 @@ test('a changed password is the one that signs in next time', async ({ page, bro
 
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('button', { name: 'Sign out', exact: true }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  // A request already under way when the session ended may add where it came from.
+  await expect(page).toHaveURL(/\/login(\?redirect_uri=[^&]+)?$/);
 
   // The old password no longer works; the new one does.
   await page.getByLabel('Email').fill(user.email);
