@@ -1,4 +1,7 @@
 import {
+  type TCompanyListQuery,
+  type TListMeta,
+  type TPermission,
   ZBusinessType,
   ZBusinessTypeInput,
   ZBusinessTypeUpdate,
@@ -10,141 +13,94 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActorOf } from '../../../platform/audit.ts';
-import { requireAuth } from '../../../platform/auth-context.ts';
+import { auditActorOf, type TAuditActor } from '../../../platform/audit.ts';
+import { requireAuth, type TAuthContext } from '../../../platform/auth-context.ts';
 import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../../platform/http.ts';
 import { createBusinessTypesService, createReceivingLocationsService } from './service.ts';
 
 // Business types (/type) and receiving locations (/receivinglocation): the same five routes each,
-// over a service of their own.
+// over a service of their own, declared once below for both.
 
 const errors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody } as const;
 const ZIdParams = z.object({ id: z.uuid('must be an id') }).strict();
+const ZDeleted = dataOf(z.object({ deleted: z.literal(true) }));
 
-/** Business types: picklists:read to see them, picklists:write to edit. */
-const registerBusinessTypeRoutes = async (app: FastifyInstance) => {
-  const service = createBusinessTypesService(app.database);
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.get(
-    '/type',
-    {
-      config: { permission: 'picklists:read' },
-      schema: { querystring: ZCompanyListQuery, response: { 200: listOf(ZBusinessType), ...errors } },
-    },
-    async (request) => service.list(requireAuth(request), request.query),
-  );
-  routes.get(
-    '/type/:id',
-    {
-      config: { permission: 'picklists:read' },
-      schema: { params: ZIdParams, response: { 200: dataOf(ZBusinessType), ...errors } },
-    },
-    async (request) => ({ data: await service.get(requireAuth(request), request.params.id) }),
-  );
-  routes.post(
-    '/type',
-    {
-      config: { permission: 'picklists:write' },
-      schema: { body: ZBusinessTypeInput, response: { 201: dataOf(ZBusinessType), ...errors } },
-    },
-    async (request, reply) => {
-      const created = await service.create(requireAuth(request), auditActorOf(request), request.body);
-      return reply.status(201).send({ data: created });
-    },
-  );
-  routes.patch(
-    '/type/:id',
-    {
-      config: { permission: 'picklists:write' },
-      schema: {
-        params: ZIdParams,
-        body: ZBusinessTypeUpdate,
-        response: { 200: dataOf(ZBusinessType), ...errors },
-      },
-    },
-    async (request) => ({
-      data: await service.update(
-        requireAuth(request),
-        auditActorOf(request),
-        request.params.id,
-        request.body,
-      ),
-    }),
-  );
-  routes.delete(
-    '/type/:id',
-    {
-      config: { permission: 'picklists:write' },
-      schema: {
-        params: ZIdParams,
-        response: { 200: dataOf(z.object({ deleted: z.literal(true) })), ...errors },
-      },
-    },
-    async (request) => ({
-      data: await service.remove(requireAuth(request), auditActorOf(request), request.params.id),
-    }),
-  );
+/** What the five routes call; the service checks rights, writes audit entries and shapes rows. */
+type TCompanyListRouteService<TInput, TUpdate> = {
+  list: (auth: TAuthContext, query: TCompanyListQuery) => Promise<{ data: unknown[]; meta: TListMeta }>;
+  get: (auth: TAuthContext, id: string) => Promise<unknown>;
+  create: (auth: TAuthContext, actor: TAuditActor, input: TInput) => Promise<unknown>;
+  update: (auth: TAuthContext, actor: TAuditActor, id: string, changes: TUpdate) => Promise<unknown>;
+  remove: (auth: TAuthContext, actor: TAuditActor, id: string) => Promise<{ deleted: true }>;
 };
 
-/** Receiving locations: places, with the ports (ports:read/write). */
-const registerReceivingLocationRoutes = async (app: FastifyInstance) => {
-  const service = createReceivingLocationsService(app.database);
+type TCompanyListResource<TInput, TUpdate> = {
+  path: string;
+  read: TPermission;
+  write: TPermission;
+  item: z.ZodType;
+  input: z.ZodType<TInput>;
+  update: z.ZodType<TUpdate>;
+  service: TCompanyListRouteService<TInput, TUpdate>;
+};
+
+/**
+ * The body as the route's zod schema left it: the validator replaces `request.body` with the
+ * schema's output, but the type provider cannot carry that type through a generic route.
+ */
+const validatedBody = <T>(_schema: z.ZodType<T>, body: unknown) => body as T;
+
+const registerCompanyListResource = <TInput, TUpdate>(
+  app: FastifyInstance,
+  { path, read, write, item, input, update, service }: TCompanyListResource<TInput, TUpdate>,
+) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
-    '/receivinglocation',
+    path,
     {
-      config: { permission: 'ports:read' },
-      schema: { querystring: ZCompanyListQuery, response: { 200: listOf(ZReceivingLocation), ...errors } },
+      config: { permission: read },
+      schema: { querystring: ZCompanyListQuery, response: { 200: listOf(item), ...errors } },
     },
     async (request) => service.list(requireAuth(request), request.query),
   );
   routes.get(
-    '/receivinglocation/:id',
+    `${path}/:id`,
     {
-      config: { permission: 'ports:read' },
-      schema: { params: ZIdParams, response: { 200: dataOf(ZReceivingLocation), ...errors } },
+      config: { permission: read },
+      schema: { params: ZIdParams, response: { 200: dataOf(item), ...errors } },
     },
     async (request) => ({ data: await service.get(requireAuth(request), request.params.id) }),
   );
   routes.post(
-    '/receivinglocation',
-    {
-      config: { permission: 'ports:write' },
-      schema: { body: ZReceivingLocationInput, response: { 201: dataOf(ZReceivingLocation), ...errors } },
-    },
+    path,
+    { config: { permission: write }, schema: { body: input, response: { 201: dataOf(item), ...errors } } },
     async (request, reply) => {
-      const created = await service.create(requireAuth(request), auditActorOf(request), request.body);
+      const created = await service.create(
+        requireAuth(request),
+        auditActorOf(request),
+        validatedBody(input, request.body),
+      );
       return reply.status(201).send({ data: created });
     },
   );
   routes.patch(
-    '/receivinglocation/:id',
+    `${path}/:id`,
     {
-      config: { permission: 'ports:write' },
-      schema: {
-        params: ZIdParams,
-        body: ZReceivingLocationUpdate,
-        response: { 200: dataOf(ZReceivingLocation), ...errors },
-      },
+      config: { permission: write },
+      schema: { params: ZIdParams, body: update, response: { 200: dataOf(item), ...errors } },
     },
     async (request) => ({
       data: await service.update(
         requireAuth(request),
         auditActorOf(request),
         request.params.id,
-        request.body,
+        validatedBody(update, request.body),
       ),
     }),
   );
   routes.delete(
-    '/receivinglocation/:id',
-    {
-      config: { permission: 'ports:write' },
-      schema: {
-        params: ZIdParams,
-        response: { 200: dataOf(z.object({ deleted: z.literal(true) })), ...errors },
-      },
-    },
+    `${path}/:id`,
+    { config: { permission: write }, schema: { params: ZIdParams, response: { 200: ZDeleted, ...errors } } },
     async (request) => ({
       data: await service.remove(requireAuth(request), auditActorOf(request), request.params.id),
     }),
@@ -152,6 +108,24 @@ const registerReceivingLocationRoutes = async (app: FastifyInstance) => {
 };
 
 export const registerCompanyListRoutes = async (app: FastifyInstance) => {
-  await registerBusinessTypeRoutes(app);
-  await registerReceivingLocationRoutes(app);
+  // Business types: picklists:read to see them, picklists:write to edit.
+  registerCompanyListResource(app, {
+    path: '/type',
+    read: 'picklists:read',
+    write: 'picklists:write',
+    item: ZBusinessType,
+    input: ZBusinessTypeInput,
+    update: ZBusinessTypeUpdate,
+    service: createBusinessTypesService(app.database),
+  });
+  // Receiving locations: places, with the ports (ports:read/write).
+  registerCompanyListResource(app, {
+    path: '/receivinglocation',
+    read: 'ports:read',
+    write: 'ports:write',
+    item: ZReceivingLocation,
+    input: ZReceivingLocationInput,
+    update: ZReceivingLocationUpdate,
+    service: createReceivingLocationsService(app.database),
+  });
 };
