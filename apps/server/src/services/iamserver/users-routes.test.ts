@@ -9,6 +9,7 @@ import { confirmPasswordReset, signInWithEmailAndPassword } from 'firebase/auth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../../test/databases.ts';
 import { createAuthClient, readOobCode, waitForMail } from '../../../test/identity-client.ts';
+import { auditReader } from '../../../test/route-helpers.ts';
 import { auditEvents, groups, roles, sessions, userRoles, users } from '../../db/schema/index.ts';
 import { createId } from '../../platform/ids.ts';
 import {
@@ -25,6 +26,8 @@ type TRoleKey = 'admin' | 'member' | 'viewer';
 
 describe.each(testDatabaseKinds)('iamserver users management on %s', (kind) => {
   let testApp: TIamTestApp;
+
+  const auditOf = auditReader(() => testApp.database.db);
   const clients: { close: () => Promise<void> }[] = [];
 
   const inject = (options: { method?: TMethod; url: string; token?: string; payload?: object }) =>
@@ -46,13 +49,6 @@ describe.each(testDatabaseKinds)('iamserver users management on %s', (kind) => {
     const byKey = (key: TRoleKey) => rows.find((row) => row.systemKey === key)?.id ?? '';
     return { admin: byKey('admin'), member: byKey('member'), viewer: byKey('viewer') };
   };
-
-  const auditOf = (companyId: string, entityId: string) =>
-    testApp.database.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.companyId, companyId), eq(auditEvents.entityId, entityId)))
-      .orderBy(auditEvents.occurredAt);
 
   const apiKey = () => testApp.app.identity.projects.find((project) => project.name === 'test')?.apiKey ?? '';
   const sdk = () => {
@@ -215,7 +211,7 @@ describe.each(testDatabaseKinds)('iamserver users management on %s', (kind) => {
         }),
       );
       expect(updated).toMatchObject({ name: 'Grace Hopper', phone: '+44 20 7946 0958' });
-      const [event] = await auditOf(admin.companyId, member.userId);
+      const [event] = await auditOf(admin.companyId, { entityId: member.userId });
       expect(event).toMatchObject({
         action: 'update',
         entityType: 'user',
@@ -235,7 +231,7 @@ describe.each(testDatabaseKinds)('iamserver users management on %s', (kind) => {
         token: admin.jwt,
         payload: { lastName: 'Hopper' },
       });
-      expect(await auditOf(admin.companyId, member.userId)).toHaveLength(2);
+      expect(await auditOf(admin.companyId, { entityId: member.userId })).toHaveLength(2);
     });
 
     it.each([
@@ -291,7 +287,7 @@ describe.each(testDatabaseKinds)('iamserver users management on %s', (kind) => {
         }),
       );
       expect(changed.roles.map((role) => role.name)).toEqual(['Member', 'Viewer']);
-      const events = await auditOf(admin.companyId, member.userId);
+      const events = await auditOf(admin.companyId, { entityId: member.userId });
       expect(events.map((event) => event.action)).toEqual(['role-change']);
       expect(events[0]?.before).toMatchObject({ roles: [{ name: 'Member' }] });
       expect(events[0]?.after).toMatchObject({ roles: [{ name: 'Member' }, { name: 'Viewer' }] });
@@ -357,7 +353,7 @@ describe.each(testDatabaseKinds)('iamserver users management on %s', (kind) => {
       expect(refused.statusCode).toBe(400);
       const listed = await expectData<TCompanyUser[]>(inject({ url: '/users', token: admin.jwt }));
       expect(listed[0]?.groups.map((group) => group.name)).toEqual(['Dispatch', 'Warehouse']);
-      const events = await auditOf(admin.companyId, admin.userId);
+      const events = await auditOf(admin.companyId, { entityId: admin.userId });
       expect(events.map((event) => event.action)).toEqual(['update']);
     });
 
@@ -424,7 +420,7 @@ describe.each(testDatabaseKinds)('iamserver users management on %s', (kind) => {
       expect(invited.invitedAt).toEqual(expect.any(String));
       const account = await testApp.app.identity.admin.findAccountByEmail('test', email);
       expect(account).toMatchObject({ passwordHash: null, disabled: false });
-      const [event] = await auditOf(admin.companyId, invited._id);
+      const [event] = await auditOf(admin.companyId, { entityId: invited._id });
       expect(event).toMatchObject({ action: 'invite', actorUserId: admin.userId, before: null });
 
       const mail = await waitForMail(testApp.origin, email.toLowerCase());
@@ -446,7 +442,7 @@ describe.each(testDatabaseKinds)('iamserver users management on %s', (kind) => {
       expect(after.lastLoginAt).toEqual(expect.any(String));
       // Setting the password is recorded off the request's path (security-audit.ts): poll for it.
       const actions = async () =>
-        (await auditOf(admin.companyId, invited._id))
+        (await auditOf(admin.companyId, { entityId: invited._id }))
           .map((entry) => `${entry.action} by ${entry.actorUserId}`)
           .sort();
       await expect
@@ -621,7 +617,7 @@ describe.each(testDatabaseKinds)('iamserver users management on %s', (kind) => {
         after: new Date(first.createdAt).getTime() + 1,
       });
       expect(readOobCode(second.text).oobCode).not.toBe(readOobCode(first.text).oobCode);
-      const events = await auditOf(admin.companyId, invited._id);
+      const events = await auditOf(admin.companyId, { entityId: invited._id });
       expect(events.map((event) => event.action)).toEqual(['invite', 'invite']);
     });
   });
@@ -674,7 +670,7 @@ describe.each(testDatabaseKinds)('iamserver users management on %s', (kind) => {
       });
       expect(again.statusCode).toBe(409);
 
-      const events = await auditOf(admin.companyId, member.userId);
+      const events = await auditOf(admin.companyId, { entityId: member.userId });
       expect(events.map((event) => event.action)).toEqual(['suspend', 'reactivate']);
       expect(events[0]).toMatchObject({
         actorUserId: admin.userId,
@@ -798,7 +794,7 @@ describe.each(testDatabaseKinds)('iamserver users management on %s', (kind) => {
         await testApp.database.db.select().from(userRoles).where(eq(userRoles.userId, member.userId)),
       ).toEqual([]);
       expect(await testApp.app.identity.admin.getAccount('test', member.uid)).toBeUndefined();
-      const events = await auditOf(admin.companyId, member.userId);
+      const events = await auditOf(admin.companyId, { entityId: member.userId });
       expect(events.map((event) => event.action)).toEqual(['update', 'delete']);
       expect(events[1]).toMatchObject({
         before: expect.objectContaining({ email: member.email, groups: [{ _id: groupId, name: 'Ops' }] }),
@@ -887,7 +883,7 @@ describe.each(testDatabaseKinds)('iamserver users management on %s', (kind) => {
       // Nothing of the other company changed.
       const [otherAdmin] = await testApp.database.db.select().from(users).where(eq(users.id, other.userId));
       expect(otherAdmin).toMatchObject({ status: 'active', firstName: 'Ada' });
-      expect(await auditOf(other.companyId, other.userId)).toEqual([]);
+      expect(await auditOf(other.companyId, { entityId: other.userId })).toEqual([]);
     });
   });
 });

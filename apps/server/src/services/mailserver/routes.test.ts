@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../../test/databases.ts';
 import { multipartBody, tinyPdf } from '../../../test/multipart.ts';
+import { routeCaller } from '../../../test/route-helpers.ts';
 import { auditEvents, companies, files, mails } from '../../db/schema/index.ts';
 import {
   createTestLogger,
@@ -44,13 +45,7 @@ describe.each(testDatabaseKinds)('mailserver on %s', (kind) => {
   let viewer: TRegistered;
   let other: TRegistered;
 
-  const call = (method: 'GET' | 'POST', url: string, token?: string, payload?: object) =>
-    testApp.app.inject({
-      method,
-      url: `${base}${url}`,
-      headers: token ? { authorization: token } : {},
-      ...(payload ? { payload } : {}),
-    });
+  const call = routeCaller(() => testApp.app, base);
   const sendAs = (token: string, body: object) => call('POST', '/send', token, body);
   const sentOf = async (token: string) => {
     const response = await call('GET', '/sent', token);

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../../test/databases.ts';
+import { routeCaller } from '../../../test/route-helpers.ts';
 import { auditEvents, companies, identityAccounts, notifications, users } from '../../db/schema/index.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../iamserver/iam-test-support.ts';
 import { openNotificationStream } from './notify-test-support.ts';
@@ -20,13 +21,7 @@ describe.each(testDatabaseKinds)('notifyserver on %s', (kind) => {
   let otherAdmin: TRegistered;
   const streams: { close: () => Promise<void> }[] = [];
 
-  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token?: string, payload?: object) =>
-    testApp.app.inject({
-      method,
-      url: `${base}${url}`,
-      headers: token ? { authorization: token } : {},
-      ...(payload ? { payload } : {}),
-    });
+  const call = routeCaller(() => testApp.app, base);
 
   const announce = async (title: string, by = admin) => {
     const response = await call('POST', '/announcements', by.jwt, {

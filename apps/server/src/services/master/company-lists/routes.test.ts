@@ -1,8 +1,7 @@
 import type { TBusinessType, TListMeta, TReceivingLocation } from '@cargodesk/shared';
-import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../../../test/databases.ts';
-import { auditEvents } from '../../../db/schema/index.ts';
+import { auditReader, routeCaller } from '../../../../test/route-helpers.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../../iamserver/iam-test-support.ts';
 
 const base = '/master/api/v1';
@@ -13,19 +12,8 @@ describe.each(testDatabaseKinds)('master business types and receiving locations 
   let bravo: TRegistered;
   let viewer: TRegistered;
 
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token?: string, body?: object) =>
-    testApp.app.inject({
-      method,
-      url: `${base}${url}`,
-      headers: token ? { authorization: token } : {},
-      ...(body ? { payload: body } : {}),
-    });
-  const auditOf = (companyId: string, entityId: string) =>
-    testApp.database.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.companyId, companyId), eq(auditEvents.entityId, entityId)))
-      .orderBy(asc(auditEvents.occurredAt), asc(auditEvents.id));
+  const call = routeCaller(() => testApp.app, base);
+  const auditOf = auditReader(() => testApp.database.db);
 
   beforeAll(async () => {
     testApp = await startIamTestApp({ kind });
@@ -63,7 +51,7 @@ describe.each(testDatabaseKinds)('master business types and receiving locations 
     ).toBe(1);
     expect((await call('DELETE', `/type/${type._id}`, alpha.jwt)).statusCode).toBe(200);
     expect((await call('GET', `/type/${type._id}`, alpha.jwt)).statusCode).toBe(404);
-    expect((await auditOf(alpha.companyId, type._id)).map((event) => event.action)).toEqual([
+    expect((await auditOf(alpha.companyId, { entityId: type._id })).map((event) => event.action)).toEqual([
       'create',
       'update',
       'delete',
@@ -94,10 +82,9 @@ describe.each(testDatabaseKinds)('master business types and receiving locations 
       address: 'Europaweg 1',
     });
     expect((moved.json() as { data: TReceivingLocation }).data.address).toBe('Europaweg 1');
-    expect((await auditOf(alpha.companyId, location._id)).map((event) => event.action)).toEqual([
-      'create',
-      'update',
-    ]);
+    expect((await auditOf(alpha.companyId, { entityId: location._id })).map((event) => event.action)).toEqual(
+      ['create', 'update'],
+    );
   });
 
   it('answers 400 for bad bodies, 403 to a viewer who writes, 401 without a session', async () => {

@@ -1,8 +1,7 @@
 import type { TDropdownGroup, TPicklistGroup } from '@cargodesk/shared';
-import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../../../test/databases.ts';
-import { auditEvents } from '../../../db/schema/index.ts';
+import { auditReader, routeCaller } from '../../../../test/route-helpers.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../../iamserver/iam-test-support.ts';
 
 const base = '/master/api/v1';
@@ -13,19 +12,9 @@ describe.each(testDatabaseKinds)('master picklists on %s', (kind) => {
   let bravo: TRegistered;
   let viewer: TRegistered;
 
-  const call = (
-    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-    url: string,
-    token?: string,
-    body?: object,
-    headers: Record<string, string> = {},
-  ) =>
-    testApp.app.inject({
-      method,
-      url: `${base}${url}`,
-      headers: { ...(token ? { authorization: token } : {}), ...headers },
-      ...(body ? { payload: body } : {}),
-    });
+  const call = routeCaller(() => testApp.app, base);
+  const auditOf = auditReader(() => testApp.database.db);
+
   const groupsOf = async (token: string) => {
     const response = await call('GET', '/dropdown-groups?module=home', token);
     expect(response.statusCode, response.body).toBe(200);
@@ -33,12 +22,6 @@ describe.each(testDatabaseKinds)('master picklists on %s', (kind) => {
   };
   const startup = async (token: string) =>
     ((await call('GET', '/dropdown?module=home', token)).json() as { data: TDropdownGroup[] }).data;
-  const auditOf = (companyId: string, entityType: string) =>
-    testApp.database.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.companyId, companyId), eq(auditEvents.entityType, entityType)))
-      .orderBy(asc(auditEvents.occurredAt), asc(auditEvents.id));
 
   beforeAll(async () => {
     testApp = await startIamTestApp({ kind });
@@ -90,7 +73,7 @@ describe.each(testDatabaseKinds)('master picklists on %s', (kind) => {
       ['business', 4],
     ]);
     expect((await startup(bravo.jwt))[1]?.values[0]?.value).toBe('business');
-    const [event] = (await auditOf(alpha.companyId, 'picklist-group')).filter(
+    const [event] = (await auditOf(alpha.companyId, { entityType: 'picklist-group' })).filter(
       (row) => row.entityId === accountType._id,
     );
     expect(event?.after).toEqual({ order: ['partner', 'agent', 'enterprise', 'business'] });
@@ -134,7 +117,7 @@ describe.each(testDatabaseKinds)('master picklists on %s', (kind) => {
     expect(offered).not.toContain('nvocc');
     expect(offered).toContain('rail_operator');
     expect((await call('DELETE', `/dropdown/${rail?._id}`, alpha.jwt)).statusCode).toBe(200);
-    const events = await auditOf(alpha.companyId, 'picklist-value');
+    const events = await auditOf(alpha.companyId, { entityType: 'picklist-value' });
     expect(events.map((event) => event.action)).toEqual(['create', 'update', 'delete']);
     expect(events[1]).toMatchObject({
       before: expect.objectContaining({ isActive: true, label: 'NVOCC' }),

@@ -1,8 +1,7 @@
 import type { TListMeta, TPortEntry } from '@cargodesk/shared';
-import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../../../test/databases.ts';
-import { auditEvents } from '../../../db/schema/index.ts';
+import { auditReader, routeCaller } from '../../../../test/route-helpers.ts';
 import type { TAirportSeed, TSeaPortSeed } from '../../../db/seed/catalogue-seed.ts';
 import { readCatalogueSeed } from '../../../db/seed/catalogues.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../../iamserver/iam-test-support.ts';
@@ -16,29 +15,14 @@ describe.each(testDatabaseKinds)('master ports and airports on %s', (kind) => {
   let viewer: TRegistered;
   let powerless: TRegistered;
 
-  const call = (
-    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-    url: string,
-    token?: string,
-    body?: object,
-  ) =>
-    testApp.app.inject({
-      method,
-      url: `${base}${url}`,
-      headers: token ? { authorization: token } : {},
-      ...(body ? { payload: body } : {}),
-    });
+  const call = routeCaller(() => testApp.app, base);
+  const auditOf = auditReader(() => testApp.database.db);
+
   const list = async (url: string, token = alpha.jwt) => {
     const response = await call('GET', url, token);
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as { data: TPortEntry[]; meta: TListMeta };
   };
-  const auditOf = (companyId: string, entityId: string) =>
-    testApp.database.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.companyId, companyId), eq(auditEvents.entityId, entityId)))
-      .orderBy(asc(auditEvents.occurredAt), asc(auditEvents.id));
 
   beforeAll(async () => {
     testApp = await startIamTestApp({ kind });
@@ -125,7 +109,7 @@ describe.each(testDatabaseKinds)('master ports and airports on %s', (kind) => {
     expect(edited.statusCode, edited.body).toBe(200);
     expect((await call('DELETE', '/airport/ZZQ', alpha.jwt)).statusCode).toBe(200);
     expect((await call('GET', '/airport/ZZQ', alpha.jwt)).statusCode).toBe(404);
-    const events = await auditOf(alpha.companyId, 'airport:ZZQ');
+    const events = await auditOf(alpha.companyId, { entityId: 'airport:ZZQ' });
     expect(events.map((event) => [event.entityType, event.action])).toEqual([
       ['port', 'create'],
       ['port', 'update'],
@@ -190,7 +174,7 @@ describe.each(testDatabaseKinds)('master ports and airports on %s', (kind) => {
     });
     expect((await call('DELETE', '/oceanport/DEHAM/favourite', alpha.jwt)).statusCode).toBe(200);
     expect((await list('/oceanport?favourites=true')).meta.total).toBe(0);
-    const events = await auditOf(alpha.companyId, 'oceanport:DEHAM');
+    const events = await auditOf(alpha.companyId, { entityId: 'oceanport:DEHAM' });
     expect(events.map((event) => [event.entityType, event.action])).toEqual([
       ['port-favourite', 'create'],
       ['port-favourite', 'delete'],

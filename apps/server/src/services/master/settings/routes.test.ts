@@ -1,8 +1,7 @@
 import type { TCountrySetting, TCurrencySetting, TExchangeRate, TListMeta } from '@cargodesk/shared';
-import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../../../test/databases.ts';
-import { auditEvents } from '../../../db/schema/index.ts';
+import { auditReader, routeCaller } from '../../../../test/route-helpers.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../../iamserver/iam-test-support.ts';
 
 const base = '/master/api/v1';
@@ -13,13 +12,9 @@ describe.each(testDatabaseKinds)('master countries and currencies on %s', (kind)
   let bravo: TRegistered;
   let viewer: TRegistered;
 
-  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, body?: object) =>
-    testApp.app.inject({
-      method,
-      url: `${base}${url}`,
-      headers: token ? { authorization: token } : {},
-      ...(body ? { payload: body } : {}),
-    });
+  const call = routeCaller(() => testApp.app, base);
+  const auditOf = auditReader(() => testApp.database.db);
+
   const ok = async <T>(
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
@@ -30,12 +25,6 @@ describe.each(testDatabaseKinds)('master countries and currencies on %s', (kind)
     expect(response.statusCode, response.body).toBeLessThan(300);
     return response.json() as T;
   };
-  const auditOf = (companyId: string, entityType: string) =>
-    testApp.database.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.companyId, companyId), eq(auditEvents.entityType, entityType)))
-      .orderBy(asc(auditEvents.occurredAt), asc(auditEvents.id));
 
   beforeAll(async () => {
     testApp = await startIamTestApp({ kind });
@@ -86,7 +75,7 @@ describe.each(testDatabaseKinds)('master countries and currencies on %s', (kind)
       expect(
         (await ok<{ meta: TListMeta }>('GET', '/country-settings?enabled=false', bravo.jwt)).meta.total,
       ).toBe(0);
-      const events = await auditOf(alpha.companyId, 'country-setting');
+      const events = await auditOf(alpha.companyId, { entityType: 'country-setting' });
       expect(events.map((event) => event.entityId).sort()).toEqual(['IR', 'KP', 'NL']);
       expect(events.find((event) => event.entityId === 'NL')?.after).toEqual({
         isEnabled: true,
@@ -189,7 +178,7 @@ describe.each(testDatabaseKinds)('master countries and currencies on %s', (kind)
       expect((await call('DELETE', `/exchange-rates/${newest?._id}`, bravo.jwt)).statusCode).toBe(404);
       expect((await call('DELETE', `/exchange-rates/${newest?._id}`, alpha.jwt)).statusCode).toBe(200);
       expect(await rateOn('2030-01-01')).toMatchObject({ rate: '0.925' });
-      const events = await auditOf(alpha.companyId, 'exchange-rate');
+      const events = await auditOf(alpha.companyId, { entityType: 'exchange-rate' });
       expect(events.map((event) => event.action)).toEqual(['create', 'create', 'create', 'delete']);
     });
 
@@ -224,7 +213,7 @@ describe.each(testDatabaseKinds)('master countries and currencies on %s', (kind)
         alpha.jwt,
       );
       expect(disabled.data.map((currency) => currency.code).sort()).toEqual(['VES', 'ZWG']);
-      expect((await auditOf(alpha.companyId, 'currency-setting')).length).toBe(2);
+      expect((await auditOf(alpha.companyId, { entityType: 'currency-setting' })).length).toBe(2);
       expect((await call('GET', '/currency-settings', viewer.jwt)).statusCode).toBe(200);
       expect((await call('GET', '/exchange-rates?currency=USD', viewer.jwt)).statusCode).toBe(200);
       const refused = await call('POST', '/exchange-rates', viewer.jwt, {
