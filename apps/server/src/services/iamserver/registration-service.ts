@@ -1,9 +1,12 @@
 import type { TLoginResponse, TRegisterCompanyRequest } from '@cargodesk/shared';
-import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { buildActionMail } from '../../identity/action-mails.ts';
+import type { IdentityAdmin } from '../../identity/identity-admin.ts';
+import type { TMailer } from '../../mail/mail-plugin.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
+import type { TRateLimit } from '../../platform/rate-limits.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
 import { createCompanyWithAdmin } from './company-setup.ts';
 import * as repository from './repository.ts';
@@ -16,12 +19,23 @@ type TSignInParts = TSignInService['parts'];
  * Registering a company: the signed-up identity becomes the Admin of a new company, with its
  * roles and products, a verification mail when the address is unproved, and a first app session.
  */
-export const createRegistrationService = (
-  app: FastifyInstance,
-  { verifyIdentity, startSession, buildLoginResponse }: TSignInParts,
-) => {
-  const { db } = app.database;
+export type TRegistrationServiceDependencies = {
+  db: Db;
+  identityAdmin: Pick<IdentityAdmin, 'generateActionLink'>;
+  mailer: Pick<TMailer, 'enqueue' | 'wake'>;
+  /** Companies one address may register an hour. */
+  registrationsPerIp: TRateLimit;
+  /** What registration shares with sign-in. */
+  signIn: TSignInParts;
+};
 
+export const createRegistrationService = ({
+  db,
+  identityAdmin,
+  mailer,
+  registrationsPerIp,
+  signIn: { verifyIdentity, startSession, buildLoginResponse },
+}: TRegistrationServiceDependencies) => {
   const registerCompany = async (
     caller: TCaller,
     request: TRegisterCompanyRequest,
@@ -29,7 +43,7 @@ export const createRegistrationService = (
     const identity = await verifyIdentity(caller);
     // Counted before the company and its verification mail exist: registration must not become a
     // way to mail any address (issue 10 item 6).
-    const verdict = await app.rateLimits.registrationsPerIp.consume(caller.ip);
+    const verdict = await registrationsPerIp.consume(caller.ip);
     if (!verdict.isAllowed) {
       throw new AppError('RATE_LIMITED', iamMessages.tooManyRegistrations, {
         retryAfterSeconds: verdict.retryAfterSeconds,
@@ -41,7 +55,7 @@ export const createRegistrationService = (
     // Made before the transaction: identity keeps its own tables. An unused link just expires.
     const verifyLink = identity.emailVerified
       ? undefined
-      : await app.identity.admin.generateActionLink({
+      : await identityAdmin.generateActionLink({
           project: identity.project,
           kind: 'VERIFY_EMAIL',
           email: identity.email,
@@ -61,7 +75,7 @@ export const createRegistrationService = (
           },
         });
         if (verifyLink) {
-          await app.mailer.enqueue(
+          await mailer.enqueue(
             {
               ...buildActionMail({ kind: 'VERIFY_EMAIL', email: identity.email, link: verifyLink }),
               companyId,
@@ -74,7 +88,7 @@ export const createRegistrationService = (
         const jwt = await startSession(tx, { user: row.user, caller });
         return buildLoginResponse(tx, { user: row.user, company: row.company, jwt });
       });
-      app.mailer.wake();
+      mailer.wake();
       return response;
     } catch (error) {
       // Two registrations of one sign-in racing: the unique key on the identity decides.

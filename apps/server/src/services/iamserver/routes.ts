@@ -19,6 +19,8 @@ import { registerProductRoutes } from './products-routes.ts';
 import { registerProfileRoutes } from './profile-routes.ts';
 import { createRegistrationService } from './registration-service.ts';
 import { registerRoleRoutes } from './roles-routes.ts';
+import { auditAccountEvents } from './security-audit.ts';
+import { endSessionsOnAccountEvents } from './session-end.ts';
 import type { TCaller } from './sign-in-caller.ts';
 import { createSignInService } from './sign-in-service.ts';
 import { registerUsersRoutes } from './users-routes.ts';
@@ -27,8 +29,24 @@ const identityErrors = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody } as 
 
 /** iamserver (docs/product.md §7): sign-in with an ID token, registration, and the app session. */
 export const registerIamServer = async (app: FastifyInstance) => {
-  const service = await createSignInService(app);
-  const registration = createRegistrationService(app, service.parts);
+  // Identity events the app answers: audit entries, and the end of the account's app sessions.
+  auditAccountEvents(app);
+  endSessionsOnAccountEvents(app);
+  const service = await createSignInService({
+    db: app.database.db,
+    identityAdmin: app.identity.admin,
+    appTokens: app.appTokens,
+    mailer: app.mailer,
+    domainEvents: app.domainEvents,
+    events: app.events,
+  });
+  const registration = createRegistrationService({
+    db: app.database.db,
+    identityAdmin: app.identity.admin,
+    mailer: app.mailer,
+    registrationsPerIp: app.rateLimits.registrationsPerIp,
+    signIn: service.parts,
+  });
   const callerOf = (request: FastifyRequest): TCaller => ({
     idToken: readAuthorizationToken(request),
     project: projectNameForHost(request.hostname, app.config.productionHost),

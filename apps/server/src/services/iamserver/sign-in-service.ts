@@ -4,20 +4,21 @@ import {
   type TLoginResponse,
   type TUserCounts,
 } from '@cargodesk/shared';
-import type { FastifyInstance } from 'fastify';
-import type { Tx } from '../../db/client.ts';
-import type { TVerifiedIdentity } from '../../identity/identity-admin.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import type { IdentityAdmin, TVerifiedIdentity } from '../../identity/identity-admin.ts';
 import { IdentityError } from '../../identity/identity-error.ts';
+import type { TMailer } from '../../mail/mail-plugin.ts';
 import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
-import type { TAuthContext, TCompanyRow, TUserRow } from '../../platform/auth-context.ts';
+import type { TAppTokens, TAuthContext, TCompanyRow, TUserRow } from '../../platform/auth-context.ts';
+import type { TDomainEvents } from '../../platform/domain-events.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { TEventsBus } from '../../platform/events-bus.ts';
 import { createId } from '../../platform/ids.ts';
 import { getOrCreateSecret } from '../../platform/secrets.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
 import { isPlanExpired, toCompany, toPersonFields, toProduct } from './mappers.ts';
 import * as repository from './repository.ts';
-import { auditAccountEvents } from './security-audit.ts';
-import { endSessions, endSessionsOnAccountEvents } from './session-end.ts';
+import { endSessions } from './session-end.ts';
 import { signInActor, type TCaller } from './sign-in-caller.ts';
 import {
   buildCodeMail,
@@ -52,18 +53,31 @@ type TCodeOutcome =
   | { kind: 'signedIn'; response: TLoginResponse };
 
 /** Sign-in with an ID token, two-factor codes, and the app session it starts (docs/architecture.md). */
-export const createSignInService = async (app: FastifyInstance) => {
-  const { db } = app.database;
+export type TSignInServiceDependencies = {
+  db: Db;
+  identityAdmin: Pick<IdentityAdmin, 'verifyIdToken'>;
+  appTokens: TAppTokens;
+  mailer: Pick<TMailer, 'enqueue' | 'wake'>;
+  domainEvents: Pick<TDomainEvents, 'emit'>;
+  events: TEventsBus;
+};
+
+export const createSignInService = async ({
+  db,
+  identityAdmin,
+  appTokens,
+  mailer,
+  domainEvents,
+  events,
+}: TSignInServiceDependencies) => {
   // Read up front: on PGlite a query outside an open transaction would wait for it to end.
   const codeKey = await getOrCreateSecret(db, 'two-factor-code-key');
-  auditAccountEvents(app);
-  endSessionsOnAccountEvents(app);
 
   const verifyIdentity = async ({ idToken, project }: TCaller): Promise<TVerifiedIdentity> => {
     if (!idToken) throw unauthenticated(iamMessages.missingIdToken);
     let identity: TVerifiedIdentity;
     try {
-      identity = await app.identity.admin.verifyIdToken(idToken);
+      identity = await identityAdmin.verifyIdToken(idToken);
     } catch (error) {
       if (!(error instanceof IdentityError)) throw error;
       if (error.code === 'USER_DISABLED') throw new AppError('FORBIDDEN', accountSuspendedMessage);
@@ -122,7 +136,7 @@ export const createSignInService = async (app: FastifyInstance) => {
         before: { status: 'invited' },
         after: { status: 'active' },
       });
-      await app.domainEvents.emit(tx, {
+      await domainEvents.emit(tx, {
         type: 'user-joined',
         companyId: user.companyId,
         user: { id: user.id, name: `${user.firstName} ${user.lastName}`.trim(), email: user.email },
@@ -135,14 +149,14 @@ export const createSignInService = async (app: FastifyInstance) => {
     });
     const company = await repository.findUserWithCompany(tx, user.companyId, user.id);
     if (company) {
-      await app.domainEvents.emit(tx, {
+      await domainEvents.emit(tx, {
         type: 'user-signed-in',
         companyId: user.companyId,
         userId: user.id,
         planExpiresAt: company.company.planExpiresAt,
       });
     }
-    return app.appTokens.issue({ sid: sessionId, sub: user.id, cid: user.companyId });
+    return appTokens.issue({ sid: sessionId, sub: user.id, cid: user.companyId });
   };
 
   const buildLoginResponse = async (
@@ -198,7 +212,7 @@ export const createSignInService = async (app: FastifyInstance) => {
       codeHash: hashCode({ key: codeKey, codeId, code }),
       expiresAt: new Date(now + twoFactorRules.codeLifetimeMs),
     });
-    await app.mailer.enqueue(buildCodeMail({ email: user.email, code, companyId: user.companyId }), tx);
+    await mailer.enqueue(buildCodeMail({ email: user.email, code, companyId: user.companyId }), tx);
     return true;
   };
 
@@ -211,7 +225,7 @@ export const createSignInService = async (app: FastifyInstance) => {
       }
       return buildLoginResponse(tx, { user, company, jwt: await startSession(tx, { user, caller }) });
     });
-    if (mailed) app.mailer.wake();
+    if (mailed) mailer.wake();
     return response;
   };
 
@@ -220,7 +234,7 @@ export const createSignInService = async (app: FastifyInstance) => {
       if (!company.twoFactorAuth) throw new AppError('BAD_REQUEST', twoFactorMessages.notEnabled);
       await sendCode(tx, { user, force: true });
     });
-    app.mailer.wake();
+    mailer.wake();
     return { sent: true };
   };
 
@@ -288,12 +302,12 @@ export const createSignInService = async (app: FastifyInstance) => {
       }),
     );
     if (!slid) throw unauthenticated('The session has ended; sign in again');
-    return { jwt: await app.appTokens.issue({ sid: auth.sessionId, sub: auth.userId, cid: auth.companyId }) };
+    return { jwt: await appTokens.issue({ sid: auth.sessionId, sub: auth.userId, cid: auth.companyId }) };
   };
 
   const logout = async (auth: TAuthContext, actor: TAuditActor): Promise<{ ok: true }> => {
     await withTenant(db, auth.companyId, async (tx) => {
-      await endSessions(tx, app.events, {
+      await endSessions(tx, events, {
         companyId: auth.companyId,
         userId: auth.userId,
         sessionId: auth.sessionId,

@@ -20,7 +20,15 @@ const changeErrors = { ...userErrors, 409: ZErrorBody } as const;
 
 /** Users management under /iamserver/api/v1/users: read with users:read, change with users:write. */
 export const registerUsersRoutes = async (app: FastifyInstance) => {
-  const service = createUsersService(app);
+  const service = createUsersService({
+    db: app.database.db,
+    log: app.log.child({ module: 'users' }),
+    identityAdmin: app.identity.admin,
+    mailer: app.mailer,
+    domainEvents: app.domainEvents,
+    events: app.events,
+    invitesPerCompany: app.rateLimits.invitesPerCompany,
+  });
   const callerOf = (request: FastifyRequest): TUsersCaller => ({
     auth: requireAuth(request),
     actor: auditActorOf(request),

@@ -6,17 +6,22 @@ import {
   type ZUpdateUserRequest,
   type ZUserListQuery,
 } from '@cargodesk/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { buildInviteMail } from '../../identity/action-mails.ts';
+import type { IdentityAdmin } from '../../identity/identity-admin.ts';
 import { IdentityError } from '../../identity/identity-error.ts';
 import type { TProjectName } from '../../identity/projects.ts';
+import type { TMailer } from '../../mail/mail-plugin.ts';
 import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
+import type { TDomainEvents } from '../../platform/domain-events.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { TEventsBus } from '../../platform/events-bus.ts';
 import { createId } from '../../platform/ids.ts';
+import type { TRateLimit } from '../../platform/rate-limits.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
 import {
   assertMayGrantRoles,
@@ -132,10 +137,26 @@ const isSameSet = (left: string[], right: string[]) =>
   left.length === right.length && left.every((value) => right.includes(value));
 
 /** Users management (issue 4): list, edit, invite, suspend, reactivate and delete a company's users. */
-export const createUsersService = (app: FastifyInstance) => {
-  const { db } = app.database;
-  const log = app.log.child({ module: 'users' });
+export type TUsersServiceDependencies = {
+  db: Db;
+  log: FastifyBaseLogger;
+  identityAdmin: IdentityAdmin;
+  mailer: Pick<TMailer, 'enqueue' | 'wake'>;
+  domainEvents: Pick<TDomainEvents, 'emit'>;
+  events: TEventsBus;
+  /** Invitation mails a company may send an hour. */
+  invitesPerCompany: TRateLimit;
+};
 
+export const createUsersService = ({
+  db,
+  log,
+  identityAdmin,
+  mailer,
+  domainEvents,
+  events,
+  invitesPerCompany,
+}: TUsersServiceDependencies) => {
   const inCompany = <T>(auth: TAuthContext, work: (tx: Tx) => Promise<T>) =>
     withTenant(db, auth.companyId, work);
 
@@ -156,7 +177,7 @@ export const createUsersService = (app: FastifyInstance) => {
    * before any identity account or mail exists: invitations must not become a mail relay.
    */
   const assertMayInvite = async (auth: TAuthContext) => {
-    const verdict = await app.rateLimits.invitesPerCompany.consume(auth.companyId);
+    const verdict = await invitesPerCompany.consume(auth.companyId);
     if (!verdict.isAllowed) {
       throw new AppError('RATE_LIMITED', tooManyInvitesMessage, {
         retryAfterSeconds: verdict.retryAfterSeconds,
@@ -221,7 +242,7 @@ export const createUsersService = (app: FastifyInstance) => {
       await repository.updateUser(tx, auth.companyId, userId, {});
       const after = await readUserView(tx, auth.companyId, userId);
       await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'role-change', before, after });
-      await app.domainEvents.emit(tx, {
+      await domainEvents.emit(tx, {
         type: 'user-roles-changed',
         companyId: auth.companyId,
         changedBy: { userId: auth.userId, name: fullName(auth.user) || auth.user.email },
@@ -262,7 +283,7 @@ export const createUsersService = (app: FastifyInstance) => {
     /** The account the invitation is bound to: the link sets the password of that one only. */
     uid: string;
   }) => {
-    const link = await app.identity.admin.generateActionLink({ project, kind: 'PASSWORD_RESET', email, uid });
+    const link = await identityAdmin.generateActionLink({ project, kind: 'PASSWORD_RESET', email, uid });
     return {
       ...buildInviteMail({
         email,
@@ -283,11 +304,10 @@ export const createUsersService = (app: FastifyInstance) => {
    * into the company. `undo` puts back what can be put back.
    */
   const prepareIdentityAccount = async (project: TProjectName, email: string) => {
-    const { admin } = app.identity;
     const createFresh = async () => {
       try {
-        const { uid } = await admin.createAccount({ project, email });
-        return { uid, undo: () => admin.deleteAccount(project, uid) };
+        const { uid } = await identityAdmin.createAccount({ project, email });
+        return { uid, undo: () => identityAdmin.deleteAccount(project, uid) };
       } catch (error) {
         // Another request made the account in between.
         if (error instanceof IdentityError && error.code === 'EMAIL_EXISTS') {
@@ -296,18 +316,18 @@ export const createUsersService = (app: FastifyInstance) => {
         throw error;
       }
     };
-    const existing = await admin.findAccountByEmail(project, email);
+    const existing = await identityAdmin.findAccountByEmail(project, email);
     if (!existing) return createFresh();
     if (await findUserLinkByIdentity(db, project, existing.id)) {
       throw new AppError('CONFLICT', userMessages.emailTaken);
     }
     if (!existing.emailVerified) {
-      await admin.deleteAccount(project, existing.id);
+      await identityAdmin.deleteAccount(project, existing.id);
       return createFresh();
     }
     if (!existing.disabled) return { uid: existing.id, undo: async () => undefined };
-    await admin.enableAccount(project, existing.id);
-    return { uid: existing.id, undo: () => admin.disableAccount(project, existing.id) };
+    await identityAdmin.enableAccount(project, existing.id);
+    return { uid: existing.id, undo: () => identityAdmin.disableAccount(project, existing.id) };
   };
 
   const inviteUser = async ({ auth, actor }: TUsersCaller, body: z.output<typeof ZInviteUserRequest>) => {
@@ -346,8 +366,8 @@ export const createUsersService = (app: FastifyInstance) => {
         await repository.replaceUserRoles(tx, auth.companyId, userId, roleIds);
         const after = await readUserView(tx, auth.companyId, userId);
         await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'invite', after });
-        await app.mailer.enqueue(mail, tx);
-        await app.domainEvents.emit(tx, {
+        await mailer.enqueue(mail, tx);
+        await domainEvents.emit(tx, {
           type: 'user-invited',
           companyId: auth.companyId,
           companyName: auth.company.name,
@@ -356,7 +376,7 @@ export const createUsersService = (app: FastifyInstance) => {
         });
         return after;
       });
-      app.mailer.wake();
+      mailer.wake();
       return invited;
     } catch (error) {
       await account
@@ -401,10 +421,10 @@ export const createUsersService = (app: FastifyInstance) => {
       await repository.updateUser(tx, auth.companyId, userId, { invitedAt: new Date() });
       const after = await readUserView(tx, auth.companyId, userId);
       await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'invite', after });
-      await app.mailer.enqueue(mail, tx);
+      await mailer.enqueue(mail, tx);
       return after;
     });
-    app.mailer.wake();
+    mailer.wake();
     return resent;
   };
 
@@ -418,14 +438,14 @@ export const createUsersService = (app: FastifyInstance) => {
       assertMayManage(grantor, before);
       await assertKeepsAnActiveAdmin(tx, auth.companyId, { before, isActiveAdminAfter: false });
       await repository.updateUser(tx, auth.companyId, userId, { status: 'suspended' });
-      await endSessions(tx, app.events, { companyId: auth.companyId, userId });
+      await endSessions(tx, events, { companyId: auth.companyId, userId });
       const after = await readUserView(tx, auth.companyId, userId);
       await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'suspend', before, after });
       return { view: after, user: record };
     });
     // The app refuses a suspended user on its own; disabling the identity also ends its refresh tokens.
     await afterCommit('disabling the identity account', () =>
-      app.identity.admin.disableAccount(user.identityProject, user.identityUid),
+      identityAdmin.disableAccount(user.identityProject, user.identityUid),
     );
     return view;
   };
@@ -454,7 +474,7 @@ export const createUsersService = (app: FastifyInstance) => {
       return found;
     });
     // Enabled first: should saving fail, the user stays suspended in Cargodesk, which is what counts.
-    await app.identity.admin.enableAccount(user.identityProject, user.identityUid).catch((error: unknown) => {
+    await identityAdmin.enableAccount(user.identityProject, user.identityUid).catch((error: unknown) => {
       if (!(error instanceof IdentityError)) throw error;
       log.warn({ err: error }, 'users: the identity account of a reactivated user could not be enabled');
     });
@@ -473,7 +493,7 @@ export const createUsersService = (app: FastifyInstance) => {
       });
     } catch (error) {
       await afterCommit('disabling the identity account again', () =>
-        app.identity.admin.disableAccount(user.identityProject, user.identityUid),
+        identityAdmin.disableAccount(user.identityProject, user.identityUid),
       );
       throw error;
     }
@@ -488,14 +508,14 @@ export const createUsersService = (app: FastifyInstance) => {
       assertMayManage(grantor, before);
       await assertKeepsAnActiveAdmin(tx, auth.companyId, { before, isActiveAdminAfter: false });
       // The session rows go with the user; ending them first closes the user's open streams.
-      await endSessions(tx, app.events, { companyId: auth.companyId, userId });
+      await endSessions(tx, events, { companyId: auth.companyId, userId });
       await repository.deleteUser(tx, auth.companyId, userId);
       await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'delete', before });
       return record;
     });
     // The account goes too, so the e-mail can be invited again (here or by another company).
     await afterCommit('deleting the identity account', () =>
-      app.identity.admin.deleteAccount(user.identityProject, user.identityUid),
+      identityAdmin.deleteAccount(user.identityProject, user.identityUid),
     );
     return { _id: userId };
   };
