@@ -263,3 +263,21 @@ test('two-factor: "Send a new code" mails a new code; the old one is refused, th
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
 });
+
+// A reload at any moment of the start-up sequence (docs/product.md §4) keeps a valid session: the
+// page being left must not sign out because its own requests were cut off.
+test('reloading during the start-up never signs a valid session out', async ({ page, context, request }) => {
+  test.setTimeout(300_000);
+  const account = await createCompanyUser(request, { label: 'reload-start' });
+  await signIn(page, account);
+  // Every 25 ms over the first half second, where the refresh and the user's loading happen.
+  for (const delayMs of Array.from({ length: 20 }, (_, i) => i * 25)) {
+    // /login sends a signed-in user on to /dashboard; the second load lands mid-way in its start-up.
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.waitForTimeout(delayMs);
+    await page.goto('/dashboard');
+    await expect(page, `reload after ${delayMs} ms`).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible({ timeout: 15_000 });
+    expect(await tokenCookie(context), `cookie after ${delayMs} ms`).toBeTruthy();
+  }
+});

@@ -97,6 +97,19 @@ describe('apiRequest', () => {
     expect(error.message).toMatch(/Cannot reach the Cargodesk server/);
   });
 
+  it('reports a success whose body was cut off as NETWORK, never as an empty answer', async () => {
+    const cutOff = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"data":[{"_id":'));
+        controller.error(new TypeError('network error'));
+      },
+    });
+    apiServer.use(http.get(rolesUrl, () => new HttpResponse(cutOff, { status: 200 })));
+    const error = await failureOf(apiRequest('iamserver', '/roles'));
+    expect(error).toMatchObject({ code: 'NETWORK', status: 0 });
+    expect(error.message).toMatch(/cut off/);
+  });
+
   it('runs the 401 handler once however many requests fail together, and again after a reset', async () => {
     setTokenCookie('expired');
     apiServer.use(

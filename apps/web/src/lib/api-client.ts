@@ -200,7 +200,29 @@ const requestBody = async <TBody>(
     });
   }
   if (response.status === 204) return {} as TBody;
-  return (await response.json().catch(() => ({}))) as TBody;
+  return readSuccessBody<TBody>(response);
+};
+
+const cutOffMessage = 'The answer from the Cargodesk server was cut off. Please try again.';
+
+/**
+ * A success whose body cannot be read (the page is being left, the connection dropped mid-way) is a
+ * connection failure, never an empty answer: an empty answer would look like a server that knows no
+ * such user, and the start-up would sign a valid session out.
+ */
+const readSuccessBody = async <TBody>(response: Response): Promise<TBody> => {
+  let text: string;
+  try {
+    text = await response.text();
+  } catch {
+    throw new ApiError({ code: 'NETWORK', status: 0, message: cutOffMessage });
+  }
+  if (text === '') return {} as TBody;
+  try {
+    return JSON.parse(text) as TBody;
+  } catch {
+    throw new ApiError({ code: 'NETWORK', status: 0, message: cutOffMessage });
+  }
 };
 
 /** Calls a service endpoint and returns the body's `data`; every failure becomes an ApiError. */

@@ -37,14 +37,19 @@ const recordRequest = ({ request }: { request: Request }) => {
 };
 
 /** The server double: every iam session endpoint, with the answers a test may replace. */
-const serveSession = (answers: { refresh?: () => Response; login?: () => Response } = {}) => {
+const serveSession = (
+  answers: { refresh?: () => Response; login?: () => Response; currentUser?: () => Response } = {},
+) => {
   apiServer.events.on('request:start', recordRequest);
   apiServer.use(
     http.get(
       iam('/auth/token-refresh'),
       () => answers.refresh?.() ?? HttpResponse.json({ data: { jwt: 'fresh-app-token' } }),
     ),
-    http.get(iam('/auth/fetch-users-by-token'), () => HttpResponse.json({ data: [currentUser] })),
+    http.get(
+      iam('/auth/fetch-users-by-token'),
+      () => answers.currentUser?.() ?? HttpResponse.json({ data: [currentUser] }),
+    ),
     http.get(
       iam('/auth/login'),
       () =>
@@ -131,6 +136,29 @@ describe('start-up with a token cookie', () => {
     expect(getSession()).toMatchObject({ isLoggedIn: false, isAuthLoading: false });
     expect(getSession().loadError).toMatch(/not available right now/);
     expect(navigations).toEqual([]);
+  });
+  it("keeps the session when the user's answer is cut off, as when the page is reloaded mid-way", async () => {
+    setTokenCookie('stored-app-token');
+    visit('/dashboard');
+    serveSession({
+      currentUser: () =>
+        new HttpResponse(
+          new ReadableStream({
+            start(controller) {
+              controller.error(new TypeError('network error'));
+            },
+          }),
+          { status: 200 },
+        ),
+    });
+
+    await onIdentitySignedIn(identityUser());
+
+    expect(readTokenCookie()).toBe('fresh-app-token');
+    expect(getSession().isLoggedIn).toBe(false);
+    expect(getSession().loadError).toMatch(/cut off/);
+    expect(navigations).toEqual([]);
+    expect(requests.some((line) => line.includes('/auth/logout'))).toBe(false);
   });
 });
 

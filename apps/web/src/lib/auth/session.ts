@@ -45,6 +45,13 @@ const isConnectionFailure = (error: unknown) =>
   error instanceof ApiError && (error.code === 'NETWORK' || error.status >= 500);
 
 /**
+ * The server answered that this session or sign-in is not accepted. Only such an answer ends a
+ * session: a request cut off because the page is being left or reloaded proves nothing, and
+ * signing out then would drop a valid session (docs/product.md §4).
+ */
+const isRefusal = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
+
+/**
  * docs/product.md §4: clears the state, session storage, local storage, the token cookie and injected
  * scripts; reloads the page when a script had been injected.
  */
@@ -109,6 +116,12 @@ export const establishSession = async (jwt: string) => {
     signInStatus: 'signed-in',
   });
 };
+
+/** What the start-up says when it could not finish without the server refusing anything. */
+const startFailureMessage = (error: unknown) =>
+  isConnectionFailure(error)
+    ? (error as ApiError).message
+    : 'Cargodesk could not finish starting. Please try again.';
 
 const failSignIn = async ({ error, message }: { error: unknown; message?: string }) => {
   await logout();
@@ -180,11 +193,11 @@ const resumeSession = async () => {
     const { jwt } = await refreshAppToken();
     await establishSession(jwt);
   } catch (error) {
-    if (isConnectionFailure(error)) {
-      updateSession({ loadError: (error as ApiError).message, isAuthLoading: false });
+    if (isRefusal(error)) {
+      await logout({ redirectToLogin: true });
       return;
     }
-    await logout({ redirectToLogin: true });
+    updateSession({ loadError: startFailureMessage(error), isAuthLoading: false });
   }
 };
 

@@ -1,0 +1,18 @@
+// d20584c9f68fd12980c6c6c944bd1315c802210c
+// Picklists (master): plain constants the web app may import (no zod at runtime).
+
+export const picklistRules = {
+  labelMaxLength: 80,
+  valueMaxLength: 60,
+  valuesMax: 500,
+  /** Keys and values: lower-case letters, digits and underscores (company_type, freight_forwarder). */
+  keyPattern: '^[a-z][a-z0-9_]*$',
+  colourPattern: '^#[0-9a-fA-F]{6}$'
+};
+
+/**
+ * Names of Object.prototype's members (constructor, __proto__, valueOf…): a module or key of that
+ * name would be found on every object by a lookup, so none may be chosen.
+ */
+export const isPrototypeName = name => name === 'prototype' || Object.hasOwn(Object.prototype, name);
+//# sourceMappingURL=data:application/json;charset=utf-8;base64,eyJ2ZXJzaW9uIjozLCJuYW1lcyI6WyJwaWNrbGlzdFJ1bGVzIiwibGFiZWxNYXhMZW5ndGgiLCJ2YWx1ZU1heExlbmd0aCIsInZhbHVlc01heCIsImtleVBhdHRlcm4iLCJjb2xvdXJQYXR0ZXJuIiwiaXNQcm90b3R5cGVOYW1lIiwibmFtZSIsIk9iamVjdCIsImhhc093biIsInByb3RvdHlwZSJdLCJzb3VyY2VzIjpbInBpY2tsaXN0LXJ1bGVzLnRzIl0sInNvdXJjZXNDb250ZW50IjpbIi8vIFBpY2tsaXN0cyAobWFzdGVyKTogcGxhaW4gY29uc3RhbnRzIHRoZSB3ZWIgYXBwIG1heSBpbXBvcnQgKG5vIHpvZCBhdCBydW50aW1lKS5cblxuZXhwb3J0IGNvbnN0IHBpY2tsaXN0UnVsZXMgPSB7XG4gIGxhYmVsTWF4TGVuZ3RoOiA4MCxcbiAgdmFsdWVNYXhMZW5ndGg6IDYwLFxuICB2YWx1ZXNNYXg6IDUwMCxcbiAgLyoqIEtleXMgYW5kIHZhbHVlczogbG93ZXItY2FzZSBsZXR0ZXJzLCBkaWdpdHMgYW5kIHVuZGVyc2NvcmVzIChjb21wYW55X3R5cGUsIGZyZWlnaHRfZm9yd2FyZGVyKS4gKi9cbiAga2V5UGF0dGVybjogJ15bYS16XVthLXowLTlfXSokJyxcbiAgY29sb3VyUGF0dGVybjogJ14jWzAtOWEtZkEtRl17Nn0kJyxcbn0gYXMgY29uc3Q7XG5cbi8qKlxuICogTmFtZXMgb2YgT2JqZWN0LnByb3RvdHlwZSdzIG1lbWJlcnMgKGNvbnN0cnVjdG9yLCBfX3Byb3RvX18sIHZhbHVlT2bigKYpOiBhIG1vZHVsZSBvciBrZXkgb2YgdGhhdFxuICogbmFtZSB3b3VsZCBiZSBmb3VuZCBvbiBldmVyeSBvYmplY3QgYnkgYSBsb29rdXAsIHNvIG5vbmUgbWF5IGJlIGNob3Nlbi5cbiAqL1xuZXhwb3J0IGNvbnN0IGlzUHJvdG90eXBlTmFtZSA9IChuYW1lOiBzdHJpbmcpID0+XG4gIG5hbWUgPT09ICdwcm90b3R5cGUnIHx8IE9iamVjdC5oYXNPd24oT2JqZWN0LnByb3RvdHlwZSwgbmFtZSk7XG4iXSwibWFwcGluZ3MiOiJBQUFBOztBQUVBLE9BQU8sTUFBTUEsYUFBYSxHQUFHO0VBQzNCQyxjQUFjLEVBQUUsRUFBRTtFQUNsQkMsY0FBYyxFQUFFLEVBQUU7RUFDbEJDLFNBQVMsRUFBRSxHQUFHO0VBQ2Q7RUFDQUMsVUFBVSxFQUFFLG1CQUFtQjtFQUMvQkMsYUFBYSxFQUFFO0FBQ2pCLENBQVU7O0FBRVY7QUFDQTtBQUNBO0FBQ0E7QUFDQSxPQUFPLE1BQU1DLGVBQWUsR0FBSUMsSUFBWSxJQUMxQ0EsSUFBSSxLQUFLLFdBQVcsSUFBSUMsTUFBTSxDQUFDQyxNQUFNLENBQUNELE1BQU0sQ0FBQ0UsU0FBUyxFQUFFSCxJQUFJLENBQUMiLCJpZ25vcmVMaXN0IjpbXX0=

@@ -1,0 +1,299 @@
+// 1d6496bc964e37bc544bef0ebca2ac037c0ec126
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect } from '@playwright/test';
+import { demoPassword } from '../playwright.config.ts';
+// The browser logs every 4xx answer to fetch as a console error; the app handles those (a wrong
+// password, a refused code) and the tests check what the user sees instead.
+const handledClientError = /Failed to load resource: the server responded with a status of 4\d\d/;
+
+/**
+ * Every test fails on a console error, an uncaught page error or a CSP violation, so a screen that
+ * only works by breaking the policy (an inline script, a foreign host) cannot pass unnoticed.
+ * A test that breaks requests on purpose names the console errors it expects
+ * (`test.use({ expectedConsoleErrors: /pattern/ })`).
+ */
+export const test = base.extend({
+  expectedConsoleErrors: [undefined, {
+    option: true
+  }],
+  pageProblems: [async ({
+    page,
+    expectedConsoleErrors
+  }, use) => {
+    const problems = [];
+    const isExpected = text => handledClientError.test(text) || Boolean(expectedConsoleErrors === null || expectedConsoleErrors === void 0 ? void 0 : expectedConsoleErrors.test(text));
+    page.on('console', message => {
+      if (message.type() === 'error' && !isExpected(message.text())) {
+        problems.push(`console: ${message.text()} (${message.location().url || 'no location'})`);
+      }
+    });
+    page.on('pageerror', error => problems.push(`page error: ${error.message}`));
+    // Init scripts run through the browser's debugging protocol, which the page's CSP does not govern.
+    await page.addInitScript(() => {
+      window.cargodeskPolicyViolations = [];
+      document.addEventListener('securitypolicyviolation', event => {
+        var _window$cargodeskPoli;
+        (_window$cargodeskPoli = window.cargodeskPolicyViolations) === null || _window$cargodeskPoli === void 0 || _window$cargodeskPoli.push(`CSP: ${event.violatedDirective} blocked ${event.blockedURI || 'inline code'}`);
+      });
+    });
+    await use(problems);
+    const violations = page.isClosed() ? [] : await page.evaluate(() => {
+      var _window$cargodeskPoli2;
+      return (_window$cargodeskPoli2 = window.cargodeskPolicyViolations) !== null && _window$cargodeskPoli2 !== void 0 ? _window$cargodeskPoli2 : [];
+    }).catch(() => []);
+    expect([...problems, ...violations]).toEqual([]);
+  }, {
+    auto: true
+  }],
+  // A company of its own with two-factor sign-in on: tests never share one account's codes.
+  twoFactorAccount: async ({
+    request
+  }, use) => {
+    await use(await createCompanyUser(request, {
+      label: 'two-factor',
+      twoFactorAuth: true
+    }));
+  }
+});
+export { expect };
+let counter = 0;
+/** An e-mail address no other test uses. */
+export const uniqueEmail = label => {
+  counter += 1;
+  return `${label}-${Date.now().toString(36)}-${process.pid}-${counter}@e2e.cargodesk.test`;
+};
+export const testPassword = 'Harbour-Crane-42';
+
+/**
+ * The companies the server seeds at start (apps/server/src/cli/demo-seed.ts), their admins'
+ * e-mails verified, all with the password the web server is started with. Each is used by one test
+ * only: tests run in parallel and share the server. Tests of two-factor sign-in use the
+ * `twoFactorAccount` fixture, a fresh company each.
+ */
+export const demoAccounts = {
+  working: {
+    email: 'admin@demo-freight.test',
+    password: demoPassword
+  },
+  expiredPlan: {
+    email: 'admin@expired-cargo.test',
+    password: demoPassword
+  },
+  suspended: {
+    email: 'admin@suspended-logistics.test',
+    password: demoPassword
+  },
+  twoFactor: {
+    email: 'admin@secure-shipping.test',
+    password: demoPassword
+  },
+  /** Demo Freight Ltd's Viewer: read-only everywhere. */
+  viewer: {
+    email: 'viewer@demo-freight.test',
+    password: demoPassword
+  }
+};
+
+/** The server mails at most one two-factor code per account in this time (twoFactorRules.resendIntervalMs). */
+export const codeResendIntervalMs = 30000;
+
+/** The subject of a two-factor code mail ends with the code. */
+export const codeMailSubject = 'sign-in code';
+export const codeIn = mail => {
+  var _mail$subject$match;
+  const code = (_mail$subject$match = mail.subject.match(/\b(\d{6})$/)) === null || _mail$subject$match === void 0 ? void 0 : _mail$subject$match[1];
+  if (!code) throw new Error(`No code in "${mail.subject}"`);
+  return code;
+};
+/**
+ * Waits for `count` captured mails to `to` whose subject contains `subject` (and, given `newerThan`,
+ * that came after that mail); returns the newest.
+ */
+export const waitForMail = async (request, {
+  to,
+  subject,
+  count = 1,
+  newerThan
+}) => {
+  let found;
+  await expect.poll(async () => {
+    const response = await request.get(`/api/dev/mail?to=${encodeURIComponent(to)}`);
+    const {
+      data
+    } = await response.json();
+    const matching = data.filter(mail => mail.subject.includes(subject)).filter(mail => !newerThan || mail.createdAt > newerThan.createdAt).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    found = matching[0];
+    return matching.length >= count;
+  }, {
+    message: `a mail "${subject}" to ${to}`,
+    timeout: 15000
+  }).toBe(true);
+  return found;
+};
+
+/** The SPA link (`/auth/action?…`) in an identity mail, as a path for page.goto. */
+export const actionPathIn = mail => {
+  var _mail$text$match;
+  const link = (_mail$text$match = mail.text.match(/https?:\/\/\S+\/auth\/action\?\S+/)) === null || _mail$text$match === void 0 ? void 0 : _mail$text$match[0];
+  if (!link) throw new Error(`No action link in mail "${mail.subject}"`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+};
+export const identityApiKey = async request => {
+  const {
+    data
+  } = await (await request.get('/api/config')).json();
+  const project = data.identity.projects.find(({
+    name
+  }) => name === data.identity.projectForHost);
+  if (!project) throw new Error('No identity project for this host');
+  return project.apiKey;
+};
+
+/**
+ * A new app session for the account, as another tab or device signing in makes it (identity sign-in,
+ * then GET /iamserver/api/v1/auth/login): the value the `token` cookie would hold there.
+ */
+export const newAppToken = async (request, {
+  email,
+  password
+}) => {
+  const apiKey = await identityApiKey(request);
+  const signInResponse = await request.post(`/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${apiKey}`, {
+    data: {
+      email,
+      password,
+      returnSecureToken: true
+    }
+  });
+  expect(signInResponse.ok(), await signInResponse.text()).toBe(true);
+  const {
+    idToken
+  } = await signInResponse.json();
+  const login = await request.get('/iamserver/api/v1/auth/login', {
+    headers: {
+      authorization: idToken
+    }
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+  const {
+    data
+  } = await login.json();
+  if (!data.jwt) throw new Error(`No app token for ${email} (two-factor on?)`);
+  return data.jwt;
+};
+
+/**
+ * A company with its first user, made the way the register screen makes it (identity sign-up, then
+ * POST /iamserver/api/v1/auth), with the e-mail verified through the mailed link unless told not to.
+ */
+export const createCompanyUser = async (request, {
+  label = 'user',
+  isVerified = true,
+  twoFactorAuth = false,
+  email = uniqueEmail(label)
+} = {}) => {
+  const apiKey = await identityApiKey(request);
+  const signUp = await request.post(`/identitytoolkit.googleapis.com/v1/accounts:signUp?key=${apiKey}`, {
+    data: {
+      email,
+      password: testPassword,
+      returnSecureToken: true
+    }
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  const {
+    idToken
+  } = await signUp.json();
+  const registration = await request.post('/iamserver/api/v1/auth', {
+    headers: {
+      authorization: idToken
+    },
+    data: {
+      companyName: `E2E ${label} Freight`,
+      firstName: 'Erin',
+      lastName: 'Tester'
+    }
+  });
+  expect(registration.ok(), await registration.text()).toBe(true);
+  if (twoFactorAuth) {
+    // Switched on the way an admin does it on /settings/company.
+    const {
+      data
+    } = await registration.json();
+    const switched = await request.patch('/iamserver/api/v1/companies/current', {
+      headers: {
+        authorization: data.jwt
+      },
+      data: {
+        twoFactorAuth: true
+      }
+    });
+    expect(switched.ok(), await switched.text()).toBe(true);
+  }
+  if (isVerified) {
+    const mail = await waitForMail(request, {
+      to: email,
+      subject: 'Verify'
+    });
+    const oobCode = new URLSearchParams(actionPathIn(mail).split('?')[1]).get('oobCode');
+    const applied = await request.post(`/identitytoolkit.googleapis.com/v1/accounts:update?key=${apiKey}`, {
+      data: {
+        oobCode
+      }
+    });
+    expect(applied.ok(), await applied.text()).toBe(true);
+  }
+  return {
+    email,
+    password: testPassword
+  };
+};
+
+/** Signs in through the login screen and waits for the dashboard. */
+export const signIn = async (page, {
+  email,
+  password
+}) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', {
+    name: 'Sign in'
+  }).click();
+  // Sign-in, session, user and the six reference lists: allow for a busy two-core machine.
+  await expect(page).toHaveURL(/\/dashboard$/, {
+    timeout: 15000
+  });
+  await expect(page.getByRole('heading', {
+    level: 1,
+    name: /Welcome/
+  })).toBeVisible();
+};
+
+/**
+ * Fails on WCAG 2.1 A/AA problems axe finds in what is on screen now (docs/architecture.md: labelled controls,
+ * keyboard navigation, focus in modals).
+ */
+export const expectAccessible = async (page, {
+  include,
+  exclude = []
+} = {}) => {
+  // Colours mid-fade are not the ones a person reads: contrast is checked once motion has settled.
+  await page.waitForFunction(() => document.getAnimations().every(animation => animation.playState !== 'running'));
+  let builder = new AxeBuilder({
+    page
+  }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  // With a modal or drawer open, the page behind its mask is out of reach: check the dialog.
+  if (include) builder = builder.include(include);
+  for (const selector of exclude) builder = builder.exclude(selector);
+  const {
+    violations
+  } = await builder.analyze();
+  const summary = violations.map(violation => `${violation.id}: ${violation.help} — ${violation.nodes.map(node => {
+    var _node$failureSummary$, _node$failureSummary;
+    return `${node.target.join(' ')} (${(_node$failureSummary$ = (_node$failureSummary = node.failureSummary) === null || _node$failureSummary === void 0 || (_node$failureSummary = _node$failureSummary.split('\n').at(-1)) === null || _node$failureSummary === void 0 ? void 0 : _node$failureSummary.trim()) !== null && _node$failureSummary$ !== void 0 ? _node$failureSummary$ : ''})`;
+  }).join(', ')}`);
+  expect(summary).toEqual([]);
+};
+//# sourceMappingURL=data:application/json;charset=utf-8;base64,eyJ2ZXJzaW9uIjozLCJuYW1lcyI6WyJBeGVCdWlsZGVyIiwidGVzdCIsImJhc2UiLCJleHBlY3QiLCJkZW1vUGFzc3dvcmQiLCJoYW5kbGVkQ2xpZW50RXJyb3IiLCJleHRlbmQiLCJleHBlY3RlZENvbnNvbGVFcnJvcnMiLCJ1bmRlZmluZWQiLCJvcHRpb24iLCJwYWdlUHJvYmxlbXMiLCJwYWdlIiwidXNlIiwicHJvYmxlbXMiLCJpc0V4cGVjdGVkIiwidGV4dCIsIkJvb2xlYW4iLCJvbiIsIm1lc3NhZ2UiLCJ0eXBlIiwicHVzaCIsImxvY2F0aW9uIiwidXJsIiwiZXJyb3IiLCJhZGRJbml0U2NyaXB0Iiwid2luZG93IiwiY2FyZ29kZXNrUG9saWN5VmlvbGF0aW9ucyIsImRvY3VtZW50IiwiYWRkRXZlbnRMaXN0ZW5lciIsImV2ZW50IiwiX3dpbmRvdyRjYXJnb2Rlc2tQb2xpIiwidmlvbGF0ZWREaXJlY3RpdmUiLCJibG9ja2VkVVJJIiwidmlvbGF0aW9ucyIsImlzQ2xvc2VkIiwiZXZhbHVhdGUiLCJfd2luZG93JGNhcmdvZGVza1BvbGkyIiwiY2F0Y2giLCJ0b0VxdWFsIiwiYXV0byIsInR3b0ZhY3RvckFjY291bnQiLCJyZXF1ZXN0IiwiY3JlYXRlQ29tcGFueVVzZXIiLCJsYWJlbCIsInR3b0ZhY3RvckF1dGgiLCJjb3VudGVyIiwidW5pcXVlRW1haWwiLCJEYXRlIiwibm93IiwidG9TdHJpbmciLCJwcm9jZXNzIiwicGlkIiwidGVzdFBhc3N3b3JkIiwiZGVtb0FjY291bnRzIiwid29ya2luZyIsImVtYWlsIiwicGFzc3dvcmQiLCJleHBpcmVkUGxhbiIsInN1c3BlbmRlZCIsInR3b0ZhY3RvciIsInZpZXdlciIsImNvZGVSZXNlbmRJbnRlcnZhbE1zIiwiY29kZU1haWxTdWJqZWN0IiwiY29kZUluIiwibWFpbCIsIl9tYWlsJHN1YmplY3QkbWF0Y2giLCJjb2RlIiwic3ViamVjdCIsIm1hdGNoIiwiRXJyb3IiLCJ3YWl0Rm9yTWFpbCIsInRvIiwiY291bnQiLCJuZXdlclRoYW4iLCJmb3VuZCIsInBvbGwiLCJyZXNwb25zZSIsImdldCIsImVuY29kZVVSSUNvbXBvbmVudCIsImRhdGEiLCJqc29uIiwibWF0Y2hpbmciLCJmaWx0ZXIiLCJpbmNsdWRlcyIsImNyZWF0ZWRBdCIsInNvcnQiLCJhIiwiYiIsImxvY2FsZUNvbXBhcmUiLCJsZW5ndGgiLCJ0aW1lb3V0IiwidG9CZSIsImFjdGlvblBhdGhJbiIsIl9tYWlsJHRleHQkbWF0Y2giLCJsaW5rIiwiVVJMIiwicGF0aG5hbWUiLCJzZWFyY2giLCJpZGVudGl0eUFwaUtleSIsInByb2plY3QiLCJpZGVudGl0eSIsInByb2plY3RzIiwiZmluZCIsIm5hbWUiLCJwcm9qZWN0Rm9ySG9zdCIsImFwaUtleSIsIm5ld0FwcFRva2VuIiwic2lnbkluUmVzcG9uc2UiLCJwb3N0IiwicmV0dXJuU2VjdXJlVG9rZW4iLCJvayIsImlkVG9rZW4iLCJsb2dpbiIsImhlYWRlcnMiLCJhdXRob3JpemF0aW9uIiwiand0IiwiaXNWZXJpZmllZCIsInNpZ25VcCIsInJlZ2lzdHJhdGlvbiIsImNvbXBhbnlOYW1lIiwiZmlyc3ROYW1lIiwibGFzdE5hbWUiLCJzd2l0Y2hlZCIsInBhdGNoIiwib29iQ29kZSIsIlVSTFNlYXJjaFBhcmFtcyIsInNwbGl0IiwiYXBwbGllZCIsInNpZ25JbiIsImdvdG8iLCJnZXRCeUxhYmVsIiwiZmlsbCIsImdldEJ5Um9sZSIsImNsaWNrIiwidG9IYXZlVVJMIiwibGV2ZWwiLCJ0b0JlVmlzaWJsZSIsImV4cGVjdEFjY2Vzc2libGUiLCJpbmNsdWRlIiwiZXhjbHVkZSIsIndhaXRGb3JGdW5jdGlvbiIsImdldEFuaW1hdGlvbnMiLCJldmVyeSIsImFuaW1hdGlvbiIsInBsYXlTdGF0ZSIsImJ1aWxkZXIiLCJ3aXRoVGFncyIsInNlbGVjdG9yIiwiYW5hbHl6ZSIsInN1bW1hcnkiLCJtYXAiLCJ2aW9sYXRpb24iLCJpZCIsImhlbHAiLCJub2RlcyIsIm5vZGUiLCJfbm9kZSRmYWlsdXJlU3VtbWFyeSQiLCJfbm9kZSRmYWlsdXJlU3VtbWFyeSIsInRhcmdldCIsImpvaW4iLCJmYWlsdXJlU3VtbWFyeSIsImF0IiwidHJpbSJdLCJzb3VyY2VzIjpbImZpeHR1cmVzLnRzIl0sInNvdXJjZXNDb250ZW50IjpbImltcG9ydCBBeGVCdWlsZGVyIGZyb20gJ0BheGUtY29yZS9wbGF5d3JpZ2h0JztcbmltcG9ydCB7IHR5cGUgQVBJUmVxdWVzdENvbnRleHQsIHRlc3QgYXMgYmFzZSwgZXhwZWN0LCB0eXBlIFBhZ2UgfSBmcm9tICdAcGxheXdyaWdodC90ZXN0JztcbmltcG9ydCB7IGRlbW9QYXNzd29yZCB9IGZyb20gJy4uL3BsYXl3cmlnaHQuY29uZmlnLnRzJztcblxuZGVjbGFyZSBnbG9iYWwge1xuICBpbnRlcmZhY2UgV2luZG93IHtcbiAgICBjYXJnb2Rlc2tQb2xpY3lWaW9sYXRpb25zPzogc3RyaW5nW107XG4gIH1cbn1cblxuLy8gVGhlIGJyb3dzZXIgbG9ncyBldmVyeSA0eHggYW5zd2VyIHRvIGZldGNoIGFzIGEgY29uc29sZSBlcnJvcjsgdGhlIGFwcCBoYW5kbGVzIHRob3NlIChhIHdyb25nXG4vLyBwYXNzd29yZCwgYSByZWZ1c2VkIGNvZGUpIGFuZCB0aGUgdGVzdHMgY2hlY2sgd2hhdCB0aGUgdXNlciBzZWVzIGluc3RlYWQuXG5jb25zdCBoYW5kbGVkQ2xpZW50RXJyb3IgPSAvRmFpbGVkIHRvIGxvYWQgcmVzb3VyY2U6IHRoZSBzZXJ2ZXIgcmVzcG9uZGVkIHdpdGggYSBzdGF0dXMgb2YgNFxcZFxcZC87XG5cbi8qKlxuICogRXZlcnkgdGVzdCBmYWlscyBvbiBhIGNvbnNvbGUgZXJyb3IsIGFuIHVuY2F1Z2h0IHBhZ2UgZXJyb3Igb3IgYSBDU1AgdmlvbGF0aW9uLCBzbyBhIHNjcmVlbiB0aGF0XG4gKiBvbmx5IHdvcmtzIGJ5IGJyZWFraW5nIHRoZSBwb2xpY3kgKGFuIGlubGluZSBzY3JpcHQsIGEgZm9yZWlnbiBob3N0KSBjYW5ub3QgcGFzcyB1bm5vdGljZWQuXG4gKiBBIHRlc3QgdGhhdCBicmVha3MgcmVxdWVzdHMgb24gcHVycG9zZSBuYW1lcyB0aGUgY29uc29sZSBlcnJvcnMgaXQgZXhwZWN0c1xuICogKGB0ZXN0LnVzZSh7IGV4cGVjdGVkQ29uc29sZUVycm9yczogL3BhdHRlcm4vIH0pYCkuXG4gKi9cbmV4cG9ydCBjb25zdCB0ZXN0ID0gYmFzZS5leHRlbmQ8e1xuICBwYWdlUHJvYmxlbXM6IHN0cmluZ1tdO1xuICBleHBlY3RlZENvbnNvbGVFcnJvcnM6IFJlZ0V4cCB8IHVuZGVmaW5lZDtcbiAgdHdvRmFjdG9yQWNjb3VudDogeyBlbWFpbDogc3RyaW5nOyBwYXNzd29yZDogc3RyaW5nIH07XG59Pih7XG4gIGV4cGVjdGVkQ29uc29sZUVycm9yczogW3VuZGVmaW5lZCwgeyBvcHRpb246IHRydWUgfV0sXG4gIHBhZ2VQcm9ibGVtczogW1xuICAgIGFzeW5jICh7IHBhZ2UsIGV4cGVjdGVkQ29uc29sZUVycm9ycyB9LCB1c2UpID0+IHtcbiAgICAgIGNvbnN0IHByb2JsZW1zOiBzdHJpbmdbXSA9IFtdO1xuICAgICAgY29uc3QgaXNFeHBlY3RlZCA9ICh0ZXh0OiBzdHJpbmcpID0+XG4gICAgICAgIGhhbmRsZWRDbGllbnRFcnJvci50ZXN0KHRleHQpIHx8IEJvb2xlYW4oZXhwZWN0ZWRDb25zb2xlRXJyb3JzPy50ZXN0KHRleHQpKTtcbiAgICAgIHBhZ2Uub24oJ2NvbnNvbGUnLCAobWVzc2FnZSkgPT4ge1xuICAgICAgICBpZiAobWVzc2FnZS50eXBlKCkgPT09ICdlcnJvcicgJiYgIWlzRXhwZWN0ZWQobWVzc2FnZS50ZXh0KCkpKSB7XG4gICAgICAgICAgcHJvYmxlbXMucHVzaChgY29uc29sZTogJHttZXNzYWdlLnRleHQoKX0gKCR7bWVzc2FnZS5sb2NhdGlvbigpLnVybCB8fCAnbm8gbG9jYXRpb24nfSlgKTtcbiAgICAgICAgfVxuICAgICAgfSk7XG4gICAgICBwYWdlLm9uKCdwYWdlZXJyb3InLCAoZXJyb3IpID0+IHByb2JsZW1zLnB1c2goYHBhZ2UgZXJyb3I6ICR7ZXJyb3IubWVzc2FnZX1gKSk7XG4gICAgICAvLyBJbml0IHNjcmlwdHMgcnVuIHRocm91Z2ggdGhlIGJyb3dzZXIncyBkZWJ1Z2dpbmcgcHJvdG9jb2wsIHdoaWNoIHRoZSBwYWdlJ3MgQ1NQIGRvZXMgbm90IGdvdmVybi5cbiAgICAgIGF3YWl0IHBhZ2UuYWRkSW5pdFNjcmlwdCgoKSA9PiB7XG4gICAgICAgIHdpbmRvdy5jYXJnb2Rlc2tQb2xpY3lWaW9sYXRpb25zID0gW107XG4gICAgICAgIGRvY3VtZW50LmFkZEV2ZW50TGlzdGVuZXIoJ3NlY3VyaXR5cG9saWN5dmlvbGF0aW9uJywgKGV2ZW50KSA9PiB7XG4gICAgICAgICAgd2luZG93LmNhcmdvZGVza1BvbGljeVZpb2xhdGlvbnM/LnB1c2goXG4gICAgICAgICAgICBgQ1NQOiAke2V2ZW50LnZpb2xhdGVkRGlyZWN0aXZlfSBibG9ja2VkICR7ZXZlbnQuYmxvY2tlZFVSSSB8fCAnaW5saW5lIGNvZGUnfWAsXG4gICAgICAgICAgKTtcbiAgICAgICAgfSk7XG4gICAgICB9KTtcblxuICAgICAgYXdhaXQgdXNlKHByb2JsZW1zKTtcblxuICAgICAgY29uc3QgdmlvbGF0aW9ucyA9IHBhZ2UuaXNDbG9zZWQoKVxuICAgICAgICA/IFtdXG4gICAgICAgIDogYXdhaXQgcGFnZS5ldmFsdWF0ZSgoKSA9PiB3aW5kb3cuY2FyZ29kZXNrUG9saWN5VmlvbGF0aW9ucyA/PyBbXSkuY2F0Y2goKCkgPT4gW10pO1xuICAgICAgZXhwZWN0KFsuLi5wcm9ibGVtcywgLi4udmlvbGF0aW9uc10pLnRvRXF1YWwoW10pO1xuICAgIH0sXG4gICAgeyBhdXRvOiB0cnVlIH0sXG4gIF0sXG4gIC8vIEEgY29tcGFueSBvZiBpdHMgb3duIHdpdGggdHdvLWZhY3RvciBzaWduLWluIG9uOiB0ZXN0cyBuZXZlciBzaGFyZSBvbmUgYWNjb3VudCdzIGNvZGVzLlxuICB0d29GYWN0b3JBY2NvdW50OiBhc3luYyAoeyByZXF1ZXN0IH0sIHVzZSkgPT4ge1xuICAgIGF3YWl0IHVzZShhd2FpdCBjcmVhdGVDb21wYW55VXNlcihyZXF1ZXN0LCB7IGxhYmVsOiAndHdvLWZhY3RvcicsIHR3b0ZhY3RvckF1dGg6IHRydWUgfSkpO1xuICB9LFxufSk7XG5cbmV4cG9ydCB7IGV4cGVjdCB9O1xuXG5sZXQgY291bnRlciA9IDA7XG4vKiogQW4gZS1tYWlsIGFkZHJlc3Mgbm8gb3RoZXIgdGVzdCB1c2VzLiAqL1xuZXhwb3J0IGNvbnN0IHVuaXF1ZUVtYWlsID0gKGxhYmVsOiBzdHJpbmcpID0+IHtcbiAgY291bnRlciArPSAxO1xuICByZXR1cm4gYCR7bGFiZWx9LSR7RGF0ZS5ub3coKS50b1N0cmluZygzNil9LSR7cHJvY2Vzcy5waWR9LSR7Y291bnRlcn1AZTJlLmNhcmdvZGVzay50ZXN0YDtcbn07XG5cbmV4cG9ydCBjb25zdCB0ZXN0UGFzc3dvcmQgPSAnSGFyYm91ci1DcmFuZS00Mic7XG5cbi8qKlxuICogVGhlIGNvbXBhbmllcyB0aGUgc2VydmVyIHNlZWRzIGF0IHN0YXJ0IChhcHBzL3NlcnZlci9zcmMvY2xpL2RlbW8tc2VlZC50cyksIHRoZWlyIGFkbWlucydcbiAqIGUtbWFpbHMgdmVyaWZpZWQsIGFsbCB3aXRoIHRoZSBwYXNzd29yZCB0aGUgd2ViIHNlcnZlciBpcyBzdGFydGVkIHdpdGguIEVhY2ggaXMgdXNlZCBieSBvbmUgdGVzdFxuICogb25seTogdGVzdHMgcnVuIGluIHBhcmFsbGVsIGFuZCBzaGFyZSB0aGUgc2VydmVyLiBUZXN0cyBvZiB0d28tZmFjdG9yIHNpZ24taW4gdXNlIHRoZVxuICogYHR3b0ZhY3RvckFjY291bnRgIGZpeHR1cmUsIGEgZnJlc2ggY29tcGFueSBlYWNoLlxuICovXG5leHBvcnQgY29uc3QgZGVtb0FjY291bnRzID0ge1xuICB3b3JraW5nOiB7IGVtYWlsOiAnYWRtaW5AZGVtby1mcmVpZ2h0LnRlc3QnLCBwYXNzd29yZDogZGVtb1Bhc3N3b3JkIH0sXG4gIGV4cGlyZWRQbGFuOiB7IGVtYWlsOiAnYWRtaW5AZXhwaXJlZC1jYXJnby50ZXN0JywgcGFzc3dvcmQ6IGRlbW9QYXNzd29yZCB9LFxuICBzdXNwZW5kZWQ6IHsgZW1haWw6ICdhZG1pbkBzdXNwZW5kZWQtbG9naXN0aWNzLnRlc3QnLCBwYXNzd29yZDogZGVtb1Bhc3N3b3JkIH0sXG4gIHR3b0ZhY3RvcjogeyBlbWFpbDogJ2FkbWluQHNlY3VyZS1zaGlwcGluZy50ZXN0JywgcGFzc3dvcmQ6IGRlbW9QYXNzd29yZCB9LFxuICAvKiogRGVtbyBGcmVpZ2h0IEx0ZCdzIFZpZXdlcjogcmVhZC1vbmx5IGV2ZXJ5d2hlcmUuICovXG4gIHZpZXdlcjogeyBlbWFpbDogJ3ZpZXdlckBkZW1vLWZyZWlnaHQudGVzdCcsIHBhc3N3b3JkOiBkZW1vUGFzc3dvcmQgfSxcbn0gYXMgY29uc3Q7XG5cbi8qKiBUaGUgc2VydmVyIG1haWxzIGF0IG1vc3Qgb25lIHR3by1mYWN0b3IgY29kZSBwZXIgYWNjb3VudCBpbiB0aGlzIHRpbWUgKHR3b0ZhY3RvclJ1bGVzLnJlc2VuZEludGVydmFsTXMpLiAqL1xuZXhwb3J0IGNvbnN0IGNvZGVSZXNlbmRJbnRlcnZhbE1zID0gMzBfMDAwO1xuXG4vKiogVGhlIHN1YmplY3Qgb2YgYSB0d28tZmFjdG9yIGNvZGUgbWFpbCBlbmRzIHdpdGggdGhlIGNvZGUuICovXG5leHBvcnQgY29uc3QgY29kZU1haWxTdWJqZWN0ID0gJ3NpZ24taW4gY29kZSc7XG5leHBvcnQgY29uc3QgY29kZUluID0gKG1haWw6IFRNYWlsKSA9PiB7XG4gIGNvbnN0IGNvZGUgPSBtYWlsLnN1YmplY3QubWF0Y2goL1xcYihcXGR7Nn0pJC8pPy5bMV07XG4gIGlmICghY29kZSkgdGhyb3cgbmV3IEVycm9yKGBObyBjb2RlIGluIFwiJHttYWlsLnN1YmplY3R9XCJgKTtcbiAgcmV0dXJuIGNvZGU7XG59O1xuXG50eXBlIFRNYWlsID0geyBfaWQ6IHN0cmluZzsgdG86IHN0cmluZzsgc3ViamVjdDogc3RyaW5nOyB0ZXh0OiBzdHJpbmc7IGh0bWw6IHN0cmluZzsgY3JlYXRlZEF0OiBzdHJpbmcgfTtcblxuLyoqXG4gKiBXYWl0cyBmb3IgYGNvdW50YCBjYXB0dXJlZCBtYWlscyB0byBgdG9gIHdob3NlIHN1YmplY3QgY29udGFpbnMgYHN1YmplY3RgIChhbmQsIGdpdmVuIGBuZXdlclRoYW5gLFxuICogdGhhdCBjYW1lIGFmdGVyIHRoYXQgbWFpbCk7IHJldHVybnMgdGhlIG5ld2VzdC5cbiAqL1xuZXhwb3J0IGNvbnN0IHdhaXRGb3JNYWlsID0gYXN5bmMgKFxuICByZXF1ZXN0OiBBUElSZXF1ZXN0Q29udGV4dCxcbiAgeyB0bywgc3ViamVjdCwgY291bnQgPSAxLCBuZXdlclRoYW4gfTogeyB0bzogc3RyaW5nOyBzdWJqZWN0OiBzdHJpbmc7IGNvdW50PzogbnVtYmVyOyBuZXdlclRoYW4/OiBUTWFpbCB9LFxuKSA9PiB7XG4gIGxldCBmb3VuZDogVE1haWwgfCB1bmRlZmluZWQ7XG4gIGF3YWl0IGV4cGVjdFxuICAgIC5wb2xsKFxuICAgICAgYXN5bmMgKCkgPT4ge1xuICAgICAgICBjb25zdCByZXNwb25zZSA9IGF3YWl0IHJlcXVlc3QuZ2V0KGAvYXBpL2Rldi9tYWlsP3RvPSR7ZW5jb2RlVVJJQ29tcG9uZW50KHRvKX1gKTtcbiAgICAgICAgY29uc3QgeyBkYXRhIH0gPSAoYXdhaXQgcmVzcG9uc2UuanNvbigpKSBhcyB7IGRhdGE6IFRNYWlsW10gfTtcbiAgICAgICAgY29uc3QgbWF0Y2hpbmcgPSBkYXRhXG4gICAgICAgICAgLmZpbHRlcigobWFpbCkgPT4gbWFpbC5zdWJqZWN0LmluY2x1ZGVzKHN1YmplY3QpKVxuICAgICAgICAgIC5maWx0ZXIoKG1haWwpID0+ICFuZXdlclRoYW4gfHwgbWFpbC5jcmVhdGVkQXQgPiBuZXdlclRoYW4uY3JlYXRlZEF0KVxuICAgICAgICAgIC5zb3J0KChhLCBiKSA9PiBiLmNyZWF0ZWRBdC5sb2NhbGVDb21wYXJlKGEuY3JlYXRlZEF0KSk7XG4gICAgICAgIGZvdW5kID0gbWF0Y2hpbmdbMF07XG4gICAgICAgIHJldHVybiBtYXRjaGluZy5sZW5ndGggPj0gY291bnQ7XG4gICAgICB9LFxuICAgICAgeyBtZXNzYWdlOiBgYSBtYWlsIFwiJHtzdWJqZWN0fVwiIHRvICR7dG99YCwgdGltZW91dDogMTVfMDAwIH0sXG4gICAgKVxuICAgIC50b0JlKHRydWUpO1xuICByZXR1cm4gZm91bmQgYXMgVE1haWw7XG59O1xuXG4vKiogVGhlIFNQQSBsaW5rIChgL2F1dGgvYWN0aW9uP+KApmApIGluIGFuIGlkZW50aXR5IG1haWwsIGFzIGEgcGF0aCBmb3IgcGFnZS5nb3RvLiAqL1xuZXhwb3J0IGNvbnN0IGFjdGlvblBhdGhJbiA9IChtYWlsOiBUTWFpbCkgPT4ge1xuICBjb25zdCBsaW5rID0gbWFpbC50ZXh0Lm1hdGNoKC9odHRwcz86XFwvXFwvXFxTK1xcL2F1dGhcXC9hY3Rpb25cXD9cXFMrLyk/LlswXTtcbiAgaWYgKCFsaW5rKSB0aHJvdyBuZXcgRXJyb3IoYE5vIGFjdGlvbiBsaW5rIGluIG1haWwgXCIke21haWwuc3ViamVjdH1cImApO1xuICBjb25zdCB1cmwgPSBuZXcgVVJMKGxpbmspO1xuICByZXR1cm4gYCR7dXJsLnBhdGhuYW1lfSR7dXJsLnNlYXJjaH1gO1xufTtcblxuZXhwb3J0IGNvbnN0IGlkZW50aXR5QXBpS2V5ID0gYXN5bmMgKHJlcXVlc3Q6IEFQSVJlcXVlc3RDb250ZXh0KSA9PiB7XG4gIGNvbnN0IHsgZGF0YSB9ID0gKGF3YWl0IChhd2FpdCByZXF1ZXN0LmdldCgnL2FwaS9jb25maWcnKSkuanNvbigpKSBhcyB7XG4gICAgZGF0YTogeyBpZGVudGl0eTogeyBwcm9qZWN0czogeyBuYW1lOiBzdHJpbmc7IGFwaUtleTogc3RyaW5nIH1bXTsgcHJvamVjdEZvckhvc3Q6IHN0cmluZyB9IH07XG4gIH07XG4gIGNvbnN0IHByb2plY3QgPSBkYXRhLmlkZW50aXR5LnByb2plY3RzLmZpbmQoKHsgbmFtZSB9KSA9PiBuYW1lID09PSBkYXRhLmlkZW50aXR5LnByb2plY3RGb3JIb3N0KTtcbiAgaWYgKCFwcm9qZWN0KSB0aHJvdyBuZXcgRXJyb3IoJ05vIGlkZW50aXR5IHByb2plY3QgZm9yIHRoaXMgaG9zdCcpO1xuICByZXR1cm4gcHJvamVjdC5hcGlLZXk7XG59O1xuXG4vKipcbiAqIEEgbmV3IGFwcCBzZXNzaW9uIGZvciB0aGUgYWNjb3VudCwgYXMgYW5vdGhlciB0YWIgb3IgZGV2aWNlIHNpZ25pbmcgaW4gbWFrZXMgaXQgKGlkZW50aXR5IHNpZ24taW4sXG4gKiB0aGVuIEdFVCAvaWFtc2VydmVyL2FwaS92MS9hdXRoL2xvZ2luKTogdGhlIHZhbHVlIHRoZSBgdG9rZW5gIGNvb2tpZSB3b3VsZCBob2xkIHRoZXJlLlxuICovXG5leHBvcnQgY29uc3QgbmV3QXBwVG9rZW4gPSBhc3luYyAoXG4gIHJlcXVlc3Q6IEFQSVJlcXVlc3RDb250ZXh0LFxuICB7IGVtYWlsLCBwYXNzd29yZCB9OiB7IGVtYWlsOiBzdHJpbmc7IHBhc3N3b3JkOiBzdHJpbmcgfSxcbikgPT4ge1xuICBjb25zdCBhcGlLZXkgPSBhd2FpdCBpZGVudGl0eUFwaUtleShyZXF1ZXN0KTtcbiAgY29uc3Qgc2lnbkluUmVzcG9uc2UgPSBhd2FpdCByZXF1ZXN0LnBvc3QoXG4gICAgYC9pZGVudGl0eXRvb2xraXQuZ29vZ2xlYXBpcy5jb20vdjEvYWNjb3VudHM6c2lnbkluV2l0aFBhc3N3b3JkP2tleT0ke2FwaUtleX1gLFxuICAgIHsgZGF0YTogeyBlbWFpbCwgcGFzc3dvcmQsIHJldHVyblNlY3VyZVRva2VuOiB0cnVlIH0gfSxcbiAgKTtcbiAgZXhwZWN0KHNpZ25JblJlc3BvbnNlLm9rKCksIGF3YWl0IHNpZ25JblJlc3BvbnNlLnRleHQoKSkudG9CZSh0cnVlKTtcbiAgY29uc3QgeyBpZFRva2VuIH0gPSAoYXdhaXQgc2lnbkluUmVzcG9uc2UuanNvbigpKSBhcyB7IGlkVG9rZW46IHN0cmluZyB9O1xuICBjb25zdCBsb2dpbiA9IGF3YWl0IHJlcXVlc3QuZ2V0KCcvaWFtc2VydmVyL2FwaS92MS9hdXRoL2xvZ2luJywgeyBoZWFkZXJzOiB7IGF1dGhvcml6YXRpb246IGlkVG9rZW4gfSB9KTtcbiAgZXhwZWN0KGxvZ2luLm9rKCksIGF3YWl0IGxvZ2luLnRleHQoKSkudG9CZSh0cnVlKTtcbiAgY29uc3QgeyBkYXRhIH0gPSAoYXdhaXQgbG9naW4uanNvbigpKSBhcyB7IGRhdGE6IHsgand0Pzogc3RyaW5nIH0gfTtcbiAgaWYgKCFkYXRhLmp3dCkgdGhyb3cgbmV3IEVycm9yKGBObyBhcHAgdG9rZW4gZm9yICR7ZW1haWx9ICh0d28tZmFjdG9yIG9uPylgKTtcbiAgcmV0dXJuIGRhdGEuand0O1xufTtcblxuLyoqXG4gKiBBIGNvbXBhbnkgd2l0aCBpdHMgZmlyc3QgdXNlciwgbWFkZSB0aGUgd2F5IHRoZSByZWdpc3RlciBzY3JlZW4gbWFrZXMgaXQgKGlkZW50aXR5IHNpZ24tdXAsIHRoZW5cbiAqIFBPU1QgL2lhbXNlcnZlci9hcGkvdjEvYXV0aCksIHdpdGggdGhlIGUtbWFpbCB2ZXJpZmllZCB0aHJvdWdoIHRoZSBtYWlsZWQgbGluayB1bmxlc3MgdG9sZCBub3QgdG8uXG4gKi9cbmV4cG9ydCBjb25zdCBjcmVhdGVDb21wYW55VXNlciA9IGFzeW5jIChcbiAgcmVxdWVzdDogQVBJUmVxdWVzdENvbnRleHQsXG4gIHtcbiAgICBsYWJlbCA9ICd1c2VyJyxcbiAgICBpc1ZlcmlmaWVkID0gdHJ1ZSxcbiAgICB0d29GYWN0b3JBdXRoID0gZmFsc2UsXG4gICAgZW1haWwgPSB1bmlxdWVFbWFpbChsYWJlbCksXG4gIH06IHsgbGFiZWw/OiBzdHJpbmc7IGlzVmVyaWZpZWQ/OiBib29sZWFuOyB0d29GYWN0b3JBdXRoPzogYm9vbGVhbjsgZW1haWw/OiBzdHJpbmcgfSA9IHt9LFxuKSA9PiB7XG4gIGNvbnN0IGFwaUtleSA9IGF3YWl0IGlkZW50aXR5QXBpS2V5KHJlcXVlc3QpO1xuICBjb25zdCBzaWduVXAgPSBhd2FpdCByZXF1ZXN0LnBvc3QoYC9pZGVudGl0eXRvb2xraXQuZ29vZ2xlYXBpcy5jb20vdjEvYWNjb3VudHM6c2lnblVwP2tleT0ke2FwaUtleX1gLCB7XG4gICAgZGF0YTogeyBlbWFpbCwgcGFzc3dvcmQ6IHRlc3RQYXNzd29yZCwgcmV0dXJuU2VjdXJlVG9rZW46IHRydWUgfSxcbiAgfSk7XG4gIGV4cGVjdChzaWduVXAub2soKSwgYXdhaXQgc2lnblVwLnRleHQoKSkudG9CZSh0cnVlKTtcbiAgY29uc3QgeyBpZFRva2VuIH0gPSAoYXdhaXQgc2lnblVwLmpzb24oKSkgYXMgeyBpZFRva2VuOiBzdHJpbmcgfTtcbiAgY29uc3QgcmVnaXN0cmF0aW9uID0gYXdhaXQgcmVxdWVzdC5wb3N0KCcvaWFtc2VydmVyL2FwaS92MS9hdXRoJywge1xuICAgIGhlYWRlcnM6IHsgYXV0aG9yaXphdGlvbjogaWRUb2tlbiB9LFxuICAgIGRhdGE6IHsgY29tcGFueU5hbWU6IGBFMkUgJHtsYWJlbH0gRnJlaWdodGAsIGZpcnN0TmFtZTogJ0VyaW4nLCBsYXN0TmFtZTogJ1Rlc3RlcicgfSxcbiAgfSk7XG4gIGV4cGVjdChyZWdpc3RyYXRpb24ub2soKSwgYXdhaXQgcmVnaXN0cmF0aW9uLnRleHQoKSkudG9CZSh0cnVlKTtcbiAgaWYgKHR3b0ZhY3RvckF1dGgpIHtcbiAgICAvLyBTd2l0Y2hlZCBvbiB0aGUgd2F5IGFuIGFkbWluIGRvZXMgaXQgb24gL3NldHRpbmdzL2NvbXBhbnkuXG4gICAgY29uc3QgeyBkYXRhIH0gPSAoYXdhaXQgcmVnaXN0cmF0aW9uLmpzb24oKSkgYXMgeyBkYXRhOiB7IGp3dDogc3RyaW5nIH0gfTtcbiAgICBjb25zdCBzd2l0Y2hlZCA9IGF3YWl0IHJlcXVlc3QucGF0Y2goJy9pYW1zZXJ2ZXIvYXBpL3YxL2NvbXBhbmllcy9jdXJyZW50Jywge1xuICAgICAgaGVhZGVyczogeyBhdXRob3JpemF0aW9uOiBkYXRhLmp3dCB9LFxuICAgICAgZGF0YTogeyB0d29GYWN0b3JBdXRoOiB0cnVlIH0sXG4gICAgfSk7XG4gICAgZXhwZWN0KHN3aXRjaGVkLm9rKCksIGF3YWl0IHN3aXRjaGVkLnRleHQoKSkudG9CZSh0cnVlKTtcbiAgfVxuICBpZiAoaXNWZXJpZmllZCkge1xuICAgIGNvbnN0IG1haWwgPSBhd2FpdCB3YWl0Rm9yTWFpbChyZXF1ZXN0LCB7IHRvOiBlbWFpbCwgc3ViamVjdDogJ1ZlcmlmeScgfSk7XG4gICAgY29uc3Qgb29iQ29kZSA9IG5ldyBVUkxTZWFyY2hQYXJhbXMoYWN0aW9uUGF0aEluKG1haWwpLnNwbGl0KCc/JylbMV0pLmdldCgnb29iQ29kZScpO1xuICAgIGNvbnN0IGFwcGxpZWQgPSBhd2FpdCByZXF1ZXN0LnBvc3QoYC9pZGVudGl0eXRvb2xraXQuZ29vZ2xlYXBpcy5jb20vdjEvYWNjb3VudHM6dXBkYXRlP2tleT0ke2FwaUtleX1gLCB7XG4gICAgICBkYXRhOiB7IG9vYkNvZGUgfSxcbiAgICB9KTtcbiAgICBleHBlY3QoYXBwbGllZC5vaygpLCBhd2FpdCBhcHBsaWVkLnRleHQoKSkudG9CZSh0cnVlKTtcbiAgfVxuICByZXR1cm4geyBlbWFpbCwgcGFzc3dvcmQ6IHRlc3RQYXNzd29yZCB9O1xufTtcblxuLyoqIFNpZ25zIGluIHRocm91Z2ggdGhlIGxvZ2luIHNjcmVlbiBhbmQgd2FpdHMgZm9yIHRoZSBkYXNoYm9hcmQuICovXG5leHBvcnQgY29uc3Qgc2lnbkluID0gYXN5bmMgKHBhZ2U6IFBhZ2UsIHsgZW1haWwsIHBhc3N3b3JkIH06IHsgZW1haWw6IHN0cmluZzsgcGFzc3dvcmQ6IHN0cmluZyB9KSA9PiB7XG4gIGF3YWl0IHBhZ2UuZ290bygnL2xvZ2luJyk7XG4gIGF3YWl0IHBhZ2UuZ2V0QnlMYWJlbCgnRW1haWwnKS5maWxsKGVtYWlsKTtcbiAgYXdhaXQgcGFnZS5nZXRCeUxhYmVsKCdQYXNzd29yZCcpLmZpbGwocGFzc3dvcmQpO1xuICBhd2FpdCBwYWdlLmdldEJ5Um9sZSgnYnV0dG9uJywgeyBuYW1lOiAnU2lnbiBpbicgfSkuY2xpY2soKTtcbiAgLy8gU2lnbi1pbiwgc2Vzc2lvbiwgdXNlciBhbmQgdGhlIHNpeCByZWZlcmVuY2UgbGlzdHM6IGFsbG93IGZvciBhIGJ1c3kgdHdvLWNvcmUgbWFjaGluZS5cbiAgYXdhaXQgZXhwZWN0KHBhZ2UpLnRvSGF2ZVVSTCgvXFwvZGFzaGJvYXJkJC8sIHsgdGltZW91dDogMTVfMDAwIH0pO1xuICBhd2FpdCBleHBlY3QocGFnZS5nZXRCeVJvbGUoJ2hlYWRpbmcnLCB7IGxldmVsOiAxLCBuYW1lOiAvV2VsY29tZS8gfSkpLnRvQmVWaXNpYmxlKCk7XG59O1xuXG4vKipcbiAqIEZhaWxzIG9uIFdDQUcgMi4xIEEvQUEgcHJvYmxlbXMgYXhlIGZpbmRzIGluIHdoYXQgaXMgb24gc2NyZWVuIG5vdyAoZG9jcy9hcmNoaXRlY3R1cmUubWQ6IGxhYmVsbGVkIGNvbnRyb2xzLFxuICoga2V5Ym9hcmQgbmF2aWdhdGlvbiwgZm9jdXMgaW4gbW9kYWxzKS5cbiAqL1xuZXhwb3J0IGNvbnN0IGV4cGVjdEFjY2Vzc2libGUgPSBhc3luYyAoXG4gIHBhZ2U6IFBhZ2UsXG4gIHsgaW5jbHVkZSwgZXhjbHVkZSA9IFtdIH06IHsgaW5jbHVkZT86IHN0cmluZzsgZXhjbHVkZT86IHN0cmluZ1tdIH0gPSB7fSxcbikgPT4ge1xuICAvLyBDb2xvdXJzIG1pZC1mYWRlIGFyZSBub3QgdGhlIG9uZXMgYSBwZXJzb24gcmVhZHM6IGNvbnRyYXN0IGlzIGNoZWNrZWQgb25jZSBtb3Rpb24gaGFzIHNldHRsZWQuXG4gIGF3YWl0IHBhZ2Uud2FpdEZvckZ1bmN0aW9uKCgpID0+XG4gICAgZG9jdW1lbnQuZ2V0QW5pbWF0aW9ucygpLmV2ZXJ5KChhbmltYXRpb24pID0+IGFuaW1hdGlvbi5wbGF5U3RhdGUgIT09ICdydW5uaW5nJyksXG4gICk7XG4gIGxldCBidWlsZGVyID0gbmV3IEF4ZUJ1aWxkZXIoeyBwYWdlIH0pLndpdGhUYWdzKFsnd2NhZzJhJywgJ3djYWcyYWEnLCAnd2NhZzIxYScsICd3Y2FnMjFhYSddKTtcbiAgLy8gV2l0aCBhIG1vZGFsIG9yIGRyYXdlciBvcGVuLCB0aGUgcGFnZSBiZWhpbmQgaXRzIG1hc2sgaXMgb3V0IG9mIHJlYWNoOiBjaGVjayB0aGUgZGlhbG9nLlxuICBpZiAoaW5jbHVkZSkgYnVpbGRlciA9IGJ1aWxkZXIuaW5jbHVkZShpbmNsdWRlKTtcbiAgZm9yIChjb25zdCBzZWxlY3RvciBvZiBleGNsdWRlKSBidWlsZGVyID0gYnVpbGRlci5leGNsdWRlKHNlbGVjdG9yKTtcbiAgY29uc3QgeyB2aW9sYXRpb25zIH0gPSBhd2FpdCBidWlsZGVyLmFuYWx5emUoKTtcbiAgY29uc3Qgc3VtbWFyeSA9IHZpb2xhdGlvbnMubWFwKFxuICAgICh2aW9sYXRpb24pID0+XG4gICAgICBgJHt2aW9sYXRpb24uaWR9OiAke3Zpb2xhdGlvbi5oZWxwfSDigJQgJHt2aW9sYXRpb24ubm9kZXMubWFwKChub2RlKSA9PiBgJHtub2RlLnRhcmdldC5qb2luKCcgJyl9ICgke25vZGUuZmFpbHVyZVN1bW1hcnk/LnNwbGl0KCdcXG4nKS5hdCgtMSk/LnRyaW0oKSA/PyAnJ30pYCkuam9pbignLCAnKX1gLFxuICApO1xuICBleHBlY3Qoc3VtbWFyeSkudG9FcXVhbChbXSk7XG59O1xuIl0sIm1hcHBpbmdzIjoiQUFBQSxPQUFPQSxVQUFVLE1BQU0sc0JBQXNCO0FBQzdDLFNBQWlDQyxJQUFJLElBQUlDLElBQUksRUFBRUMsTUFBTSxRQUFtQixrQkFBa0I7QUFDMUYsU0FBU0MsWUFBWSxRQUFRLHlCQUF5QjtBQVF0RDtBQUNBO0FBQ0EsTUFBTUMsa0JBQWtCLEdBQUcsc0VBQXNFOztBQUVqRztBQUNBO0FBQ0E7QUFDQTtBQUNBO0FBQ0E7QUFDQSxPQUFPLE1BQU1KLElBQUksR0FBR0MsSUFBSSxDQUFDSSxNQUFNLENBSTVCO0VBQ0RDLHFCQUFxQixFQUFFLENBQUNDLFNBQVMsRUFBRTtJQUFFQyxNQUFNLEVBQUU7RUFBSyxDQUFDLENBQUM7RUFDcERDLFlBQVksRUFBRSxDQUNaLE9BQU87SUFBRUMsSUFBSTtJQUFFSjtFQUFzQixDQUFDLEVBQUVLLEdBQUcsS0FBSztJQUM5QyxNQUFNQyxRQUFrQixHQUFHLEVBQUU7SUFDN0IsTUFBTUMsVUFBVSxHQUFJQyxJQUFZLElBQzlCVixrQkFBa0IsQ0FBQ0osSUFBSSxDQUFDYyxJQUFJLENBQUMsSUFBSUMsT0FBTyxDQUFDVCxxQkFBcUIsYUFBckJBLHFCQUFxQix1QkFBckJBLHFCQUFxQixDQUFFTixJQUFJLENBQUNjLElBQUksQ0FBQyxDQUFDO0lBQzdFSixJQUFJLENBQUNNLEVBQUUsQ0FBQyxTQUFTLEVBQUdDLE9BQU8sSUFBSztNQUM5QixJQUFJQSxPQUFPLENBQUNDLElBQUksQ0FBQyxDQUFDLEtBQUssT0FBTyxJQUFJLENBQUNMLFVBQVUsQ0FBQ0ksT0FBTyxDQUFDSCxJQUFJLENBQUMsQ0FBQyxDQUFDLEVBQUU7UUFDN0RGLFFBQVEsQ0FBQ08sSUFBSSxDQUFDLFlBQVlGLE9BQU8sQ0FBQ0gsSUFBSSxDQUFDLENBQUMsS0FBS0csT0FBTyxDQUFDRyxRQUFRLENBQUMsQ0FBQyxDQUFDQyxHQUFHLElBQUksYUFBYSxHQUFHLENBQUM7TUFDMUY7SUFDRixDQUFDLENBQUM7SUFDRlgsSUFBSSxDQUFDTSxFQUFFLENBQUMsV0FBVyxFQUFHTSxLQUFLLElBQUtWLFFBQVEsQ0FBQ08sSUFBSSxDQUFDLGVBQWVHLEtBQUssQ0FBQ0wsT0FBTyxFQUFFLENBQUMsQ0FBQztJQUM5RTtJQUNBLE1BQU1QLElBQUksQ0FBQ2EsYUFBYSxDQUFDLE1BQU07TUFDN0JDLE1BQU0sQ0FBQ0MseUJBQXlCLEdBQUcsRUFBRTtNQUNyQ0MsUUFBUSxDQUFDQyxnQkFBZ0IsQ0FBQyx5QkFBeUIsRUFBR0MsS0FBSyxJQUFLO1FBQUEsSUFBQUMscUJBQUE7UUFDOUQsQ0FBQUEscUJBQUEsR0FBQUwsTUFBTSxDQUFDQyx5QkFBeUIsY0FBQUkscUJBQUEsZUFBaENBLHFCQUFBLENBQWtDVixJQUFJLENBQ3BDLFFBQVFTLEtBQUssQ0FBQ0UsaUJBQWlCLFlBQVlGLEtBQUssQ0FBQ0csVUFBVSxJQUFJLGFBQWEsRUFDOUUsQ0FBQztNQUNILENBQUMsQ0FBQztJQUNKLENBQUMsQ0FBQztJQUVGLE1BQU1wQixHQUFHLENBQUNDLFFBQVEsQ0FBQztJQUVuQixNQUFNb0IsVUFBVSxHQUFHdEIsSUFBSSxDQUFDdUIsUUFBUSxDQUFDLENBQUMsR0FDOUIsRUFBRSxHQUNGLE1BQU12QixJQUFJLENBQUN3QixRQUFRLENBQUM7TUFBQSxJQUFBQyxzQkFBQTtNQUFBLFFBQUFBLHNCQUFBLEdBQU1YLE1BQU0sQ0FBQ0MseUJBQXlCLGNBQUFVLHNCQUFBLGNBQUFBLHNCQUFBLEdBQUksRUFBRTtJQUFBLEVBQUMsQ0FBQ0MsS0FBSyxDQUFDLE1BQU0sRUFBRSxDQUFDO0lBQ3JGbEMsTUFBTSxDQUFDLENBQUMsR0FBR1UsUUFBUSxFQUFFLEdBQUdvQixVQUFVLENBQUMsQ0FBQyxDQUFDSyxPQUFPLENBQUMsRUFBRSxDQUFDO0VBQ2xELENBQUMsRUFDRDtJQUFFQyxJQUFJLEVBQUU7RUFBSyxDQUFDLENBQ2Y7RUFDRDtFQUNBQyxnQkFBZ0IsRUFBRSxNQUFBQSxDQUFPO0lBQUVDO0VBQVEsQ0FBQyxFQUFFN0IsR0FBRyxLQUFLO0lBQzVDLE1BQU1BLEdBQUcsQ0FBQyxNQUFNOEIsaUJBQWlCLENBQUNELE9BQU8sRUFBRTtNQUFFRSxLQUFLLEVBQUUsWUFBWTtNQUFFQyxhQUFhLEVBQUU7SUFBSyxDQUFDLENBQUMsQ0FBQztFQUMzRjtBQUNGLENBQUMsQ0FBQztBQUVGLFNBQVN6QyxNQUFNO0FBRWYsSUFBSTBDLE9BQU8sR0FBRyxDQUFDO0FBQ2Y7QUFDQSxPQUFPLE1BQU1DLFdBQVcsR0FBSUgsS0FBYSxJQUFLO0VBQzVDRSxPQUFPLElBQUksQ0FBQztFQUNaLE9BQU8sR0FBR0YsS0FBSyxJQUFJSSxJQUFJLENBQUNDLEdBQUcsQ0FBQyxDQUFDLENBQUNDLFFBQVEsQ0FBQyxFQUFFLENBQUMsSUFBSUMsT0FBTyxDQUFDQyxHQUFHLElBQUlOLE9BQU8scUJBQXFCO0FBQzNGLENBQUM7QUFFRCxPQUFPLE1BQU1PLFlBQVksR0FBRyxrQkFBa0I7O0FBRTlDO0FBQ0E7QUFDQTtBQUNBO0FBQ0E7QUFDQTtBQUNBLE9BQU8sTUFBTUMsWUFBWSxHQUFHO0VBQzFCQyxPQUFPLEVBQUU7SUFBRUMsS0FBSyxFQUFFLHlCQUF5QjtJQUFFQyxRQUFRLEVBQUVwRDtFQUFhLENBQUM7RUFDckVxRCxXQUFXLEVBQUU7SUFBRUYsS0FBSyxFQUFFLDBCQUEwQjtJQUFFQyxRQUFRLEVBQUVwRDtFQUFhLENBQUM7RUFDMUVzRCxTQUFTLEVBQUU7SUFBRUgsS0FBSyxFQUFFLGdDQUFnQztJQUFFQyxRQUFRLEVBQUVwRDtFQUFhLENBQUM7RUFDOUV1RCxTQUFTLEVBQUU7SUFBRUosS0FBSyxFQUFFLDRCQUE0QjtJQUFFQyxRQUFRLEVBQUVwRDtFQUFhLENBQUM7RUFDMUU7RUFDQXdELE1BQU0sRUFBRTtJQUFFTCxLQUFLLEVBQUUsMEJBQTBCO0lBQUVDLFFBQVEsRUFBRXBEO0VBQWE7QUFDdEUsQ0FBVTs7QUFFVjtBQUNBLE9BQU8sTUFBTXlELG9CQUFvQixHQUFHLEtBQU07O0FBRTFDO0FBQ0EsT0FBTyxNQUFNQyxlQUFlLEdBQUcsY0FBYztBQUM3QyxPQUFPLE1BQU1DLE1BQU0sR0FBSUMsSUFBVyxJQUFLO0VBQUEsSUFBQUMsbUJBQUE7RUFDckMsTUFBTUMsSUFBSSxJQUFBRCxtQkFBQSxHQUFHRCxJQUFJLENBQUNHLE9BQU8sQ0FBQ0MsS0FBSyxDQUFDLFlBQVksQ0FBQyxjQUFBSCxtQkFBQSx1QkFBaENBLG1CQUFBLENBQW1DLENBQUMsQ0FBQztFQUNsRCxJQUFJLENBQUNDLElBQUksRUFBRSxNQUFNLElBQUlHLEtBQUssQ0FBQyxlQUFlTCxJQUFJLENBQUNHLE9BQU8sR0FBRyxDQUFDO0VBQzFELE9BQU9ELElBQUk7QUFDYixDQUFDO0FBSUQ7QUFDQTtBQUNBO0FBQ0E7QUFDQSxPQUFPLE1BQU1JLFdBQVcsR0FBRyxNQUFBQSxDQUN6QjdCLE9BQTBCLEVBQzFCO0VBQUU4QixFQUFFO0VBQUVKLE9BQU87RUFBRUssS0FBSyxHQUFHLENBQUM7RUFBRUM7QUFBOEUsQ0FBQyxLQUN0RztFQUNILElBQUlDLEtBQXdCO0VBQzVCLE1BQU12RSxNQUFNLENBQ1R3RSxJQUFJLENBQ0gsWUFBWTtJQUNWLE1BQU1DLFFBQVEsR0FBRyxNQUFNbkMsT0FBTyxDQUFDb0MsR0FBRyxDQUFDLG9CQUFvQkMsa0JBQWtCLENBQUNQLEVBQUUsQ0FBQyxFQUFFLENBQUM7SUFDaEYsTUFBTTtNQUFFUTtJQUFLLENBQUMsR0FBSSxNQUFNSCxRQUFRLENBQUNJLElBQUksQ0FBQyxDQUF1QjtJQUM3RCxNQUFNQyxRQUFRLEdBQUdGLElBQUksQ0FDbEJHLE1BQU0sQ0FBRWxCLElBQUksSUFBS0EsSUFBSSxDQUFDRyxPQUFPLENBQUNnQixRQUFRLENBQUNoQixPQUFPLENBQUMsQ0FBQyxDQUNoRGUsTUFBTSxDQUFFbEIsSUFBSSxJQUFLLENBQUNTLFNBQVMsSUFBSVQsSUFBSSxDQUFDb0IsU0FBUyxHQUFHWCxTQUFTLENBQUNXLFNBQVMsQ0FBQyxDQUNwRUMsSUFBSSxDQUFDLENBQUNDLENBQUMsRUFBRUMsQ0FBQyxLQUFLQSxDQUFDLENBQUNILFNBQVMsQ0FBQ0ksYUFBYSxDQUFDRixDQUFDLENBQUNGLFNBQVMsQ0FBQyxDQUFDO0lBQ3pEVixLQUFLLEdBQUdPLFFBQVEsQ0FBQyxDQUFDLENBQUM7SUFDbkIsT0FBT0EsUUFBUSxDQUFDUSxNQUFNLElBQUlqQixLQUFLO0VBQ2pDLENBQUMsRUFDRDtJQUFFdEQsT0FBTyxFQUFFLFdBQVdpRCxPQUFPLFFBQVFJLEVBQUUsRUFBRTtJQUFFbUIsT0FBTyxFQUFFO0VBQU8sQ0FDN0QsQ0FBQyxDQUNBQyxJQUFJLENBQUMsSUFBSSxDQUFDO0VBQ2IsT0FBT2pCLEtBQUs7QUFDZCxDQUFDOztBQUVEO0FBQ0EsT0FBTyxNQUFNa0IsWUFBWSxHQUFJNUIsSUFBVyxJQUFLO0VBQUEsSUFBQTZCLGdCQUFBO0VBQzNDLE1BQU1DLElBQUksSUFBQUQsZ0JBQUEsR0FBRzdCLElBQUksQ0FBQ2pELElBQUksQ0FBQ3FELEtBQUssQ0FBQyxtQ0FBbUMsQ0FBQyxjQUFBeUIsZ0JBQUEsdUJBQXBEQSxnQkFBQSxDQUF1RCxDQUFDLENBQUM7RUFDdEUsSUFBSSxDQUFDQyxJQUFJLEVBQUUsTUFBTSxJQUFJekIsS0FBSyxDQUFDLDJCQUEyQkwsSUFBSSxDQUFDRyxPQUFPLEdBQUcsQ0FBQztFQUN0RSxNQUFNN0MsR0FBRyxHQUFHLElBQUl5RSxHQUFHLENBQUNELElBQUksQ0FBQztFQUN6QixPQUFPLEdBQUd4RSxHQUFHLENBQUMwRSxRQUFRLEdBQUcxRSxHQUFHLENBQUMyRSxNQUFNLEVBQUU7QUFDdkMsQ0FBQztBQUVELE9BQU8sTUFBTUMsY0FBYyxHQUFHLE1BQU96RCxPQUEwQixJQUFLO0VBQ2xFLE1BQU07SUFBRXNDO0VBQUssQ0FBQyxHQUFJLE1BQU0sQ0FBQyxNQUFNdEMsT0FBTyxDQUFDb0MsR0FBRyxDQUFDLGFBQWEsQ0FBQyxFQUFFRyxJQUFJLENBQUMsQ0FFL0Q7RUFDRCxNQUFNbUIsT0FBTyxHQUFHcEIsSUFBSSxDQUFDcUIsUUFBUSxDQUFDQyxRQUFRLENBQUNDLElBQUksQ0FBQyxDQUFDO0lBQUVDO0VBQUssQ0FBQyxLQUFLQSxJQUFJLEtBQUt4QixJQUFJLENBQUNxQixRQUFRLENBQUNJLGNBQWMsQ0FBQztFQUNoRyxJQUFJLENBQUNMLE9BQU8sRUFBRSxNQUFNLElBQUk5QixLQUFLLENBQUMsbUNBQW1DLENBQUM7RUFDbEUsT0FBTzhCLE9BQU8sQ0FBQ00sTUFBTTtBQUN2QixDQUFDOztBQUVEO0FBQ0E7QUFDQTtBQUNBO0FBQ0EsT0FBTyxNQUFNQyxXQUFXLEdBQUcsTUFBQUEsQ0FDekJqRSxPQUEwQixFQUMxQjtFQUFFYyxLQUFLO0VBQUVDO0FBQThDLENBQUMsS0FDckQ7RUFDSCxNQUFNaUQsTUFBTSxHQUFHLE1BQU1QLGNBQWMsQ0FBQ3pELE9BQU8sQ0FBQztFQUM1QyxNQUFNa0UsY0FBYyxHQUFHLE1BQU1sRSxPQUFPLENBQUNtRSxJQUFJLENBQ3ZDLHNFQUFzRUgsTUFBTSxFQUFFLEVBQzlFO0lBQUUxQixJQUFJLEVBQUU7TUFBRXhCLEtBQUs7TUFBRUMsUUFBUTtNQUFFcUQsaUJBQWlCLEVBQUU7SUFBSztFQUFFLENBQ3ZELENBQUM7RUFDRDFHLE1BQU0sQ0FBQ3dHLGNBQWMsQ0FBQ0csRUFBRSxDQUFDLENBQUMsRUFBRSxNQUFNSCxjQUFjLENBQUM1RixJQUFJLENBQUMsQ0FBQyxDQUFDLENBQUM0RSxJQUFJLENBQUMsSUFBSSxDQUFDO0VBQ25FLE1BQU07SUFBRW9CO0VBQVEsQ0FBQyxHQUFJLE1BQU1KLGNBQWMsQ0FBQzNCLElBQUksQ0FBQyxDQUF5QjtFQUN4RSxNQUFNZ0MsS0FBSyxHQUFHLE1BQU12RSxPQUFPLENBQUNvQyxHQUFHLENBQUMsOEJBQThCLEVBQUU7SUFBRW9DLE9BQU8sRUFBRTtNQUFFQyxhQUFhLEVBQUVIO0lBQVE7RUFBRSxDQUFDLENBQUM7RUFDeEc1RyxNQUFNLENBQUM2RyxLQUFLLENBQUNGLEVBQUUsQ0FBQyxDQUFDLEVBQUUsTUFBTUUsS0FBSyxDQUFDakcsSUFBSSxDQUFDLENBQUMsQ0FBQyxDQUFDNEUsSUFBSSxDQUFDLElBQUksQ0FBQztFQUNqRCxNQUFNO0lBQUVaO0VBQUssQ0FBQyxHQUFJLE1BQU1pQyxLQUFLLENBQUNoQyxJQUFJLENBQUMsQ0FBZ0M7RUFDbkUsSUFBSSxDQUFDRCxJQUFJLENBQUNvQyxHQUFHLEVBQUUsTUFBTSxJQUFJOUMsS0FBSyxDQUFDLG9CQUFvQmQsS0FBSyxtQkFBbUIsQ0FBQztFQUM1RSxPQUFPd0IsSUFBSSxDQUFDb0MsR0FBRztBQUNqQixDQUFDOztBQUVEO0FBQ0E7QUFDQTtBQUNBO0FBQ0EsT0FBTyxNQUFNekUsaUJBQWlCLEdBQUcsTUFBQUEsQ0FDL0JELE9BQTBCLEVBQzFCO0VBQ0VFLEtBQUssR0FBRyxNQUFNO0VBQ2R5RSxVQUFVLEdBQUcsSUFBSTtFQUNqQnhFLGFBQWEsR0FBRyxLQUFLO0VBQ3JCVyxLQUFLLEdBQUdULFdBQVcsQ0FBQ0gsS0FBSztBQUN3RCxDQUFDLEdBQUcsQ0FBQyxDQUFDLEtBQ3RGO0VBQ0gsTUFBTThELE1BQU0sR0FBRyxNQUFNUCxjQUFjLENBQUN6RCxPQUFPLENBQUM7RUFDNUMsTUFBTTRFLE1BQU0sR0FBRyxNQUFNNUUsT0FBTyxDQUFDbUUsSUFBSSxDQUFDLDBEQUEwREgsTUFBTSxFQUFFLEVBQUU7SUFDcEcxQixJQUFJLEVBQUU7TUFBRXhCLEtBQUs7TUFBRUMsUUFBUSxFQUFFSixZQUFZO01BQUV5RCxpQkFBaUIsRUFBRTtJQUFLO0VBQ2pFLENBQUMsQ0FBQztFQUNGMUcsTUFBTSxDQUFDa0gsTUFBTSxDQUFDUCxFQUFFLENBQUMsQ0FBQyxFQUFFLE1BQU1PLE1BQU0sQ0FBQ3RHLElBQUksQ0FBQyxDQUFDLENBQUMsQ0FBQzRFLElBQUksQ0FBQyxJQUFJLENBQUM7RUFDbkQsTUFBTTtJQUFFb0I7RUFBUSxDQUFDLEdBQUksTUFBTU0sTUFBTSxDQUFDckMsSUFBSSxDQUFDLENBQXlCO0VBQ2hFLE1BQU1zQyxZQUFZLEdBQUcsTUFBTTdFLE9BQU8sQ0FBQ21FLElBQUksQ0FBQyx3QkFBd0IsRUFBRTtJQUNoRUssT0FBTyxFQUFFO01BQUVDLGFBQWEsRUFBRUg7SUFBUSxDQUFDO0lBQ25DaEMsSUFBSSxFQUFFO01BQUV3QyxXQUFXLEVBQUUsT0FBTzVFLEtBQUssVUFBVTtNQUFFNkUsU0FBUyxFQUFFLE1BQU07TUFBRUMsUUFBUSxFQUFFO0lBQVM7RUFDckYsQ0FBQyxDQUFDO0VBQ0Z0SCxNQUFNLENBQUNtSCxZQUFZLENBQUNSLEVBQUUsQ0FBQyxDQUFDLEVBQUUsTUFBTVEsWUFBWSxDQUFDdkcsSUFBSSxDQUFDLENBQUMsQ0FBQyxDQUFDNEUsSUFBSSxDQUFDLElBQUksQ0FBQztFQUMvRCxJQUFJL0MsYUFBYSxFQUFFO0lBQ2pCO0lBQ0EsTUFBTTtNQUFFbUM7SUFBSyxDQUFDLEdBQUksTUFBTXVDLFlBQVksQ0FBQ3RDLElBQUksQ0FBQyxDQUErQjtJQUN6RSxNQUFNMEMsUUFBUSxHQUFHLE1BQU1qRixPQUFPLENBQUNrRixLQUFLLENBQUMscUNBQXFDLEVBQUU7TUFDMUVWLE9BQU8sRUFBRTtRQUFFQyxhQUFhLEVBQUVuQyxJQUFJLENBQUNvQztNQUFJLENBQUM7TUFDcENwQyxJQUFJLEVBQUU7UUFBRW5DLGFBQWEsRUFBRTtNQUFLO0lBQzlCLENBQUMsQ0FBQztJQUNGekMsTUFBTSxDQUFDdUgsUUFBUSxDQUFDWixFQUFFLENBQUMsQ0FBQyxFQUFFLE1BQU1ZLFFBQVEsQ0FBQzNHLElBQUksQ0FBQyxDQUFDLENBQUMsQ0FBQzRFLElBQUksQ0FBQyxJQUFJLENBQUM7RUFDekQ7RUFDQSxJQUFJeUIsVUFBVSxFQUFFO0lBQ2QsTUFBTXBELElBQUksR0FBRyxNQUFNTSxXQUFXLENBQUM3QixPQUFPLEVBQUU7TUFBRThCLEVBQUUsRUFBRWhCLEtBQUs7TUFBRVksT0FBTyxFQUFFO0lBQVMsQ0FBQyxDQUFDO0lBQ3pFLE1BQU15RCxPQUFPLEdBQUcsSUFBSUMsZUFBZSxDQUFDakMsWUFBWSxDQUFDNUIsSUFBSSxDQUFDLENBQUM4RCxLQUFLLENBQUMsR0FBRyxDQUFDLENBQUMsQ0FBQyxDQUFDLENBQUMsQ0FBQ2pELEdBQUcsQ0FBQyxTQUFTLENBQUM7SUFDcEYsTUFBTWtELE9BQU8sR0FBRyxNQUFNdEYsT0FBTyxDQUFDbUUsSUFBSSxDQUFDLDBEQUEwREgsTUFBTSxFQUFFLEVBQUU7TUFDckcxQixJQUFJLEVBQUU7UUFBRTZDO01BQVE7SUFDbEIsQ0FBQyxDQUFDO0lBQ0Z6SCxNQUFNLENBQUM0SCxPQUFPLENBQUNqQixFQUFFLENBQUMsQ0FBQyxFQUFFLE1BQU1pQixPQUFPLENBQUNoSCxJQUFJLENBQUMsQ0FBQyxDQUFDLENBQUM0RSxJQUFJLENBQUMsSUFBSSxDQUFDO0VBQ3ZEO0VBQ0EsT0FBTztJQUFFcEMsS0FBSztJQUFFQyxRQUFRLEVBQUVKO0VBQWEsQ0FBQztBQUMxQyxDQUFDOztBQUVEO0FBQ0EsT0FBTyxNQUFNNEUsTUFBTSxHQUFHLE1BQUFBLENBQU9ySCxJQUFVLEVBQUU7RUFBRTRDLEtBQUs7RUFBRUM7QUFBOEMsQ0FBQyxLQUFLO0VBQ3BHLE1BQU03QyxJQUFJLENBQUNzSCxJQUFJLENBQUMsUUFBUSxDQUFDO0VBQ3pCLE1BQU10SCxJQUFJLENBQUN1SCxVQUFVLENBQUMsT0FBTyxDQUFDLENBQUNDLElBQUksQ0FBQzVFLEtBQUssQ0FBQztFQUMxQyxNQUFNNUMsSUFBSSxDQUFDdUgsVUFBVSxDQUFDLFVBQVUsQ0FBQyxDQUFDQyxJQUFJLENBQUMzRSxRQUFRLENBQUM7RUFDaEQsTUFBTTdDLElBQUksQ0FBQ3lILFNBQVMsQ0FBQyxRQUFRLEVBQUU7SUFBRTdCLElBQUksRUFBRTtFQUFVLENBQUMsQ0FBQyxDQUFDOEIsS0FBSyxDQUFDLENBQUM7RUFDM0Q7RUFDQSxNQUFNbEksTUFBTSxDQUFDUSxJQUFJLENBQUMsQ0FBQzJILFNBQVMsQ0FBQyxjQUFjLEVBQUU7SUFBRTVDLE9BQU8sRUFBRTtFQUFPLENBQUMsQ0FBQztFQUNqRSxNQUFNdkYsTUFBTSxDQUFDUSxJQUFJLENBQUN5SCxTQUFTLENBQUMsU0FBUyxFQUFFO0lBQUVHLEtBQUssRUFBRSxDQUFDO0lBQUVoQyxJQUFJLEVBQUU7RUFBVSxDQUFDLENBQUMsQ0FBQyxDQUFDaUMsV0FBVyxDQUFDLENBQUM7QUFDdEYsQ0FBQzs7QUFFRDtBQUNBO0FBQ0E7QUFDQTtBQUNBLE9BQU8sTUFBTUMsZ0JBQWdCLEdBQUcsTUFBQUEsQ0FDOUI5SCxJQUFVLEVBQ1Y7RUFBRStILE9BQU87RUFBRUMsT0FBTyxHQUFHO0FBQTZDLENBQUMsR0FBRyxDQUFDLENBQUMsS0FDckU7RUFDSDtFQUNBLE1BQU1oSSxJQUFJLENBQUNpSSxlQUFlLENBQUMsTUFDekJqSCxRQUFRLENBQUNrSCxhQUFhLENBQUMsQ0FBQyxDQUFDQyxLQUFLLENBQUVDLFNBQVMsSUFBS0EsU0FBUyxDQUFDQyxTQUFTLEtBQUssU0FBUyxDQUNqRixDQUFDO0VBQ0QsSUFBSUMsT0FBTyxHQUFHLElBQUlqSixVQUFVLENBQUM7SUFBRVc7RUFBSyxDQUFDLENBQUMsQ0FBQ3VJLFFBQVEsQ0FBQyxDQUFDLFFBQVEsRUFBRSxTQUFTLEVBQUUsU0FBUyxFQUFFLFVBQVUsQ0FBQyxDQUFDO0VBQzdGO0VBQ0EsSUFBSVIsT0FBTyxFQUFFTyxPQUFPLEdBQUdBLE9BQU8sQ0FBQ1AsT0FBTyxDQUFDQSxPQUFPLENBQUM7RUFDL0MsS0FBSyxNQUFNUyxRQUFRLElBQUlSLE9BQU8sRUFBRU0sT0FBTyxHQUFHQSxPQUFPLENBQUNOLE9BQU8sQ0FBQ1EsUUFBUSxDQUFDO0VBQ25FLE1BQU07SUFBRWxIO0VBQVcsQ0FBQyxHQUFHLE1BQU1nSCxPQUFPLENBQUNHLE9BQU8sQ0FBQyxDQUFDO0VBQzlDLE1BQU1DLE9BQU8sR0FBR3BILFVBQVUsQ0FBQ3FILEdBQUcsQ0FDM0JDLFNBQVMsSUFDUixHQUFHQSxTQUFTLENBQUNDLEVBQUUsS0FBS0QsU0FBUyxDQUFDRSxJQUFJLE1BQU1GLFNBQVMsQ0FBQ0csS0FBSyxDQUFDSixHQUFHLENBQUVLLElBQUk7SUFBQSxJQUFBQyxxQkFBQSxFQUFBQyxvQkFBQTtJQUFBLE9BQUssR0FBR0YsSUFBSSxDQUFDRyxNQUFNLENBQUNDLElBQUksQ0FBQyxHQUFHLENBQUMsTUFBQUgscUJBQUEsSUFBQUMsb0JBQUEsR0FBS0YsSUFBSSxDQUFDSyxjQUFjLGNBQUFILG9CQUFBLGdCQUFBQSxvQkFBQSxHQUFuQkEsb0JBQUEsQ0FBcUIvQixLQUFLLENBQUMsSUFBSSxDQUFDLENBQUNtQyxFQUFFLENBQUMsQ0FBQyxDQUFDLENBQUMsY0FBQUosb0JBQUEsdUJBQXZDQSxvQkFBQSxDQUF5Q0ssSUFBSSxDQUFDLENBQUMsY0FBQU4scUJBQUEsY0FBQUEscUJBQUEsR0FBSSxFQUFFLEdBQUc7RUFBQSxFQUFDLENBQUNHLElBQUksQ0FBQyxJQUFJLENBQUMsRUFDM0ssQ0FBQztFQUNENUosTUFBTSxDQUFDa0osT0FBTyxDQUFDLENBQUMvRyxPQUFPLENBQUMsRUFBRSxDQUFDO0FBQzdCLENBQUMiLCJpZ25vcmVMaXN0IjpbXX0=

@@ -1,0 +1,19 @@
+// fc779ad9c03ad4b03bee776c7006da23ba6aa24c
+// Ports and airports (master): plain constants the web app may import (no zod at runtime).
+
+export const portKinds = ['oceanport', 'airport'];
+export const isPortKind = value => portKinds.includes(value !== null && value !== void 0 ? value : '');
+export const portRules = {
+  nameMaxLength: 120,
+  cityMaxLength: 120,
+  /** UN/LOCODE for ocean ports (NLRTM); IATA (AMS) or ICAO (EHAM) for airports. */
+  codePattern: {
+    oceanport: '^[A-Z]{2}[A-Z2-9]{3}$',
+    airport: '^([A-Z]{3}|[A-Z0-9]{4})$'
+  },
+  codeHint: {
+    oceanport: 'must be a UN/LOCODE: two-letter country and three letters or digits 2–9, like NLRTM',
+    airport: 'must be a three-letter IATA code or a four-character ICAO code'
+  }
+};
+//# sourceMappingURL=data:application/json;charset=utf-8;base64,eyJ2ZXJzaW9uIjozLCJuYW1lcyI6WyJwb3J0S2luZHMiLCJpc1BvcnRLaW5kIiwidmFsdWUiLCJpbmNsdWRlcyIsInBvcnRSdWxlcyIsIm5hbWVNYXhMZW5ndGgiLCJjaXR5TWF4TGVuZ3RoIiwiY29kZVBhdHRlcm4iLCJvY2VhbnBvcnQiLCJhaXJwb3J0IiwiY29kZUhpbnQiXSwic291cmNlcyI6WyJwb3J0LXJ1bGVzLnRzIl0sInNvdXJjZXNDb250ZW50IjpbIi8vIFBvcnRzIGFuZCBhaXJwb3J0cyAobWFzdGVyKTogcGxhaW4gY29uc3RhbnRzIHRoZSB3ZWIgYXBwIG1heSBpbXBvcnQgKG5vIHpvZCBhdCBydW50aW1lKS5cblxuZXhwb3J0IGNvbnN0IHBvcnRLaW5kcyA9IFsnb2NlYW5wb3J0JywgJ2FpcnBvcnQnXSBhcyBjb25zdDtcbmV4cG9ydCB0eXBlIFRQb3J0S2luZCA9ICh0eXBlb2YgcG9ydEtpbmRzKVtudW1iZXJdO1xuXG5leHBvcnQgY29uc3QgaXNQb3J0S2luZCA9ICh2YWx1ZTogc3RyaW5nIHwgdW5kZWZpbmVkKTogdmFsdWUgaXMgVFBvcnRLaW5kID0+XG4gIChwb3J0S2luZHMgYXMgcmVhZG9ubHkgc3RyaW5nW10pLmluY2x1ZGVzKHZhbHVlID8/ICcnKTtcblxuZXhwb3J0IGNvbnN0IHBvcnRSdWxlcyA9IHtcbiAgbmFtZU1heExlbmd0aDogMTIwLFxuICBjaXR5TWF4TGVuZ3RoOiAxMjAsXG4gIC8qKiBVTi9MT0NPREUgZm9yIG9jZWFuIHBvcnRzIChOTFJUTSk7IElBVEEgKEFNUykgb3IgSUNBTyAoRUhBTSkgZm9yIGFpcnBvcnRzLiAqL1xuICBjb2RlUGF0dGVybjogeyBvY2VhbnBvcnQ6ICdeW0EtWl17Mn1bQS1aMi05XXszfSQnLCBhaXJwb3J0OiAnXihbQS1aXXszfXxbQS1aMC05XXs0fSkkJyB9LFxuICBjb2RlSGludDoge1xuICAgIG9jZWFucG9ydDogJ211c3QgYmUgYSBVTi9MT0NPREU6IHR3by1sZXR0ZXIgY291bnRyeSBhbmQgdGhyZWUgbGV0dGVycyBvciBkaWdpdHMgMuKAkzksIGxpa2UgTkxSVE0nLFxuICAgIGFpcnBvcnQ6ICdtdXN0IGJlIGEgdGhyZWUtbGV0dGVyIElBVEEgY29kZSBvciBhIGZvdXItY2hhcmFjdGVyIElDQU8gY29kZScsXG4gIH0sXG59IGFzIGNvbnN0O1xuIl0sIm1hcHBpbmdzIjoiQUFBQTs7QUFFQSxPQUFPLE1BQU1BLFNBQVMsR0FBRyxDQUFDLFdBQVcsRUFBRSxTQUFTLENBQVU7QUFHMUQsT0FBTyxNQUFNQyxVQUFVLEdBQUlDLEtBQXlCLElBQ2pERixTQUFTLENBQXVCRyxRQUFRLENBQUNELEtBQUssYUFBTEEsS0FBSyxjQUFMQSxLQUFLLEdBQUksRUFBRSxDQUFDO0FBRXhELE9BQU8sTUFBTUUsU0FBUyxHQUFHO0VBQ3ZCQyxhQUFhLEVBQUUsR0FBRztFQUNsQkMsYUFBYSxFQUFFLEdBQUc7RUFDbEI7RUFDQUMsV0FBVyxFQUFFO0lBQUVDLFNBQVMsRUFBRSx1QkFBdUI7SUFBRUMsT0FBTyxFQUFFO0VBQTJCLENBQUM7RUFDeEZDLFFBQVEsRUFBRTtJQUNSRixTQUFTLEVBQUUscUZBQXFGO0lBQ2hHQyxPQUFPLEVBQUU7RUFDWDtBQUNGLENBQVUiLCJpZ25vcmVMaXN0IjpbXX0=

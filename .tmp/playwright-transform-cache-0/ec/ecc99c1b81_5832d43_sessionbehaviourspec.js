@@ -1,0 +1,333 @@
+// 77f9719b3c50e565f07eb202c72c41ebbc87a820
+import { constants } from '@cargodesk/shared';
+import { codeIn, codeMailSubject, codeResendIntervalMs, createCompanyUser, expect, newAppToken, signIn, test, waitForMail } from './fixtures.ts';
+
+// docs/product.md §2 and §4: tab visibility, the progress bar, the loading overlay, the API being down at
+// start-up, and the two-factor step's "Send a new code".
+
+const tokenCookie = async context => {
+  var _await$context$cookie;
+  return (_await$context$cookie = (await context.cookies()).find(({
+    name
+  }) => name === constants.tokenCookieName)) === null || _await$context$cookie === void 0 ? void 0 : _await$context$cookie.value;
+};
+
+/** What the browser does when the user switches to another tab (or minimises the window). */
+const hideTab = page => page.evaluate(() => {
+  Object.defineProperty(document, 'visibilityState', {
+    configurable: true,
+    get: () => 'hidden'
+  });
+  document.dispatchEvent(new Event('visibilitychange'));
+});
+
+/**
+ * The user comes back to the tab. Returns whether the page began to reload: location.reload() fires
+ * beforeunload before it returns, so a tab that stays put is known to stay put right away.
+ */
+const showTabAgain = page => page.evaluate(() => {
+  let isReloading = false;
+  const onBeforeUnload = () => {
+    isReloading = true;
+  };
+  window.addEventListener('beforeunload', onBeforeUnload);
+  Object.defineProperty(document, 'visibilityState', {
+    configurable: true,
+    get: () => 'visible'
+  });
+  document.dispatchEvent(new Event('visibilitychange'));
+  window.removeEventListener('beforeunload', onBeforeUnload);
+  return isReloading;
+});
+
+/**
+ * Holds the requests matching `url` until `release()`, then lets them through unchanged: the real
+ * server answers them, only later.
+ */
+const holdRequests = async (page, url) => {
+  let release = () => {};
+  const released = new Promise(resolve => {
+    release = resolve;
+  });
+  let markHeld = () => {};
+  const held = new Promise(resolve => {
+    markHeld = resolve;
+  });
+  await page.route(url, async route => {
+    markHeld();
+    await released;
+    await route.continue();
+  });
+  return {
+    held,
+    release
+  };
+};
+const dashboardHeading = page => page.getByRole('heading', {
+  level: 1,
+  name: /Welcome/
+});
+test('a tab shown again reloads when the token cookie changed while it was hidden, and only then', async ({
+  page,
+  context,
+  request
+}) => {
+  const user = await createCompanyUser(request, {
+    label: 'visible'
+  });
+  await signIn(page, user);
+  const ownToken = await tokenCookie(context);
+  expect(ownToken).toBeTruthy();
+  await page.evaluate(() => {
+    window.cargodeskBeforeReload = true;
+  });
+
+  // Away and back with the cookie as it was: the page stays as it is.
+  await hideTab(page);
+  expect(await showTabAgain(page)).toBe(false);
+  expect(await page.evaluate(() => window.cargodeskBeforeReload)).toBe(true);
+
+  // Away, and meanwhile another tab signs in again: the cookie holds another session's token.
+  await hideTab(page);
+  const otherToken = await newAppToken(request, user);
+  expect(otherToken).not.toBe(ownToken);
+  await context.addCookies([{
+    name: constants.tokenCookieName,
+    value: otherToken,
+    url: new URL(page.url()).origin
+  }]);
+  expect(await page.evaluate(() => window.cargodeskBeforeReload)).toBe(true);
+  const reloaded = page.waitForEvent('load', {
+    timeout: 10000
+  });
+  await page.evaluate(() => {
+    // After this evaluation has answered, so that the reload cannot cut it short.
+    window.setTimeout(() => {
+      Object.defineProperty(document, 'visibilityState', {
+        configurable: true,
+        get: () => 'visible'
+      });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, 0);
+  });
+  await reloaded;
+  expect(await page.evaluate(() => window.cargodeskBeforeReload)).toBeUndefined();
+  // The reloaded page starts from the other tab's session and is still signed in.
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(dashboardHeading(page)).toBeVisible();
+  expect(await tokenCookie(context)).not.toBe(ownToken);
+});
+test('the top progress bar shows while going between signed-in pages and is gone afterwards', async ({
+  page,
+  request
+}) => {
+  const user = await createCompanyUser(request, {
+    label: 'progress'
+  });
+  await signIn(page, user);
+  await expect(page.locator('#nprogress')).toHaveCount(0);
+
+  // The settings screens' code loads on their first visit; holding it keeps the navigation under way.
+  const scripts = await holdRequests(page, '**/assets/*.js');
+  await page.getByRole('link', {
+    name: 'Settings'
+  }).click();
+  await scripts.held;
+  await expect(page.locator('#nprogress .bar')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  scripts.release();
+  await expect(page).toHaveURL(/\/settings\/profile$/);
+  await expect(page.getByRole('heading', {
+    level: 2,
+    name: 'My profile'
+  })).toBeVisible();
+  await expect(page.locator('#nprogress')).toHaveCount(0);
+});
+test('the loading overlay shows while the first auth state loads, then the app mounts', async ({
+  page,
+  request
+}) => {
+  const user = await createCompanyUser(request, {
+    label: 'overlay'
+  });
+  await signIn(page, user);
+
+  // On start the identity SDK checks the stored user with the server before it reports the first state.
+  const lookup = await holdRequests(page, '**/identitytoolkit.googleapis.com/v1/accounts:lookup*');
+  await page.reload({
+    waitUntil: 'domcontentloaded'
+  });
+  await lookup.held;
+  const overlay = page.getByRole('status').filter({
+    hasText: 'Loading Cargodesk…'
+  });
+  await expect(overlay).toBeVisible();
+  await expect(page.getByRole('navigation')).toHaveCount(0);
+  await expect(page.getByRole('heading')).toHaveCount(0);
+  lookup.release();
+  await expect(dashboardHeading(page)).toBeVisible();
+  await expect(overlay).toHaveCount(0);
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+test.describe('the API down when a signed-in user opens the app', () => {
+  test.use({
+    // The browser logs each refused request; the test checks what the user sees instead.
+    expectedConsoleErrors: /Failed to load resource: (net::ERR_CONNECTION_REFUSED|the server responded with a status of 503)/
+  });
+
+  /** The identity service and every API: all the server answers but the app's own files. */
+  const isServerCall = url => url.pathname.includes('/api/') || url.pathname.startsWith('/identitytoolkit.googleapis.com/') || url.pathname.startsWith('/securetoken.googleapis.com/');
+  const failures = [{
+    name: 'unreachable',
+    fail: route => route.abort('connectionrefused'),
+    message: 'Cannot reach the Cargodesk server. Check your connection and try again.'
+  }, {
+    name: 'answering 503 from the gateway',
+    fail: route => route.fulfill({
+      status: 503,
+      contentType: 'text/html',
+      body: '<h1>503 Service Unavailable</h1>'
+    }),
+    message: 'The Cargodesk server is not available right now. Please try again in a moment.'
+  }];
+  for (const {
+    name,
+    fail,
+    message
+  } of failures) {
+    test(`server ${name}: a clear message and a retry that signs back in`, async ({
+      page,
+      context,
+      request
+    }) => {
+      const user = await createCompanyUser(request, {
+        label: 'api-down'
+      });
+      await signIn(page, user);
+      await page.route(isServerCall, fail);
+      await page.reload();
+      const problem = page.getByRole('alert');
+      await expect(problem.getByRole('heading', {
+        name: 'Cargodesk cannot load your workspace'
+      })).toBeVisible();
+      await expect(problem.getByText(message)).toBeVisible();
+      // Still signed in: the session is kept for when the server is back.
+      await expect(page).toHaveURL(/\/dashboard$/);
+      expect(await tokenCookie(context)).toBeTruthy();
+      await page.unroute(isServerCall);
+      await problem.getByRole('button', {
+        name: 'Try again'
+      }).click();
+      await expect(dashboardHeading(page)).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+    });
+  }
+});
+test('two-factor: "Send a new code" mails a new code; the old one is refused, the new one signs in', async ({
+  page,
+  request,
+  twoFactorAccount
+}) => {
+  // The server mails at most one code per 30 s, so this test waits that long once.
+  test.slow();
+  const {
+    email,
+    password
+  } = twoFactorAccount;
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', {
+    name: 'Sign in'
+  }).click();
+  await expect(page).toHaveURL(/\/login\?fbtkn=/);
+  await expect(page.getByText(`We have sent a 6-digit sign-in code to ${email}`)).toBeVisible();
+
+  // The code this sign-in mailed (or, after a broken run, the earlier one still in force).
+  const firstMail = await waitForMail(request, {
+    to: email,
+    subject: codeMailSubject
+  });
+  const firstCode = codeIn(firstMail);
+  const resend = page.getByRole('button', {
+    name: 'Send a new code'
+  });
+  const sentAt = Date.parse(firstMail.createdAt);
+  if (Date.now() - sentAt < codeResendIntervalMs - 10000) {
+    // Straight after a code the server refuses another, and the step says so.
+    await resend.click();
+    await expect(page.getByRole('alert').filter({
+      hasText: 'A code was sent moments ago'
+    })).toBeVisible();
+  }
+  const untilResendAllowed = sentAt + codeResendIntervalMs + 1000 - Date.now();
+  if (untilResendAllowed > 0) await page.waitForTimeout(untilResendAllowed);
+  await resend.click();
+  await expect(page.getByRole('status').filter({
+    hasText: `A new code is on its way to ${email}.`
+  })).toBeVisible();
+  const secondMail = await waitForMail(request, {
+    to: email,
+    subject: codeMailSubject,
+    newerThan: firstMail
+  });
+  const secondCode = codeIn(secondMail);
+  await page.getByLabel('Sign-in code').fill(firstCode);
+  await page.getByRole('button', {
+    name: 'Verify code'
+  }).click();
+  await expect(page.getByRole('alert').filter({
+    hasText: 'The code is not correct'
+  })).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?fbtkn=/);
+  expect((await page.context().cookies()).map(({
+    name
+  }) => name)).not.toContain(constants.tokenCookieName);
+  await page.getByLabel('Sign-in code').fill(secondCode);
+  await page.getByRole('button', {
+    name: 'Verify code'
+  }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, {
+    timeout: 15000
+  });
+  await expect(page.getByRole('heading', {
+    level: 1,
+    name: /^Welcome, /
+  })).toBeVisible();
+});
+
+// A reload at any moment of the start-up sequence (docs/product.md §4) keeps a valid session: the
+// page being left must not sign out because its own requests were cut off.
+test('reloading during the start-up never signs a valid session out', async ({
+  page,
+  context,
+  request
+}) => {
+  test.setTimeout(300000);
+  const account = await createCompanyUser(request, {
+    label: 'reload-start'
+  });
+  await signIn(page, account);
+  // Every 25 ms over the first half second, where the refresh and the user's loading happen.
+  for (const delayMs of Array.from({
+    length: 20
+  }, (_, i) => i * 25)) {
+    // /login sends a signed-in user on to /dashboard; the second load lands mid-way in its start-up.
+    await page.goto('/login', {
+      waitUntil: 'commit'
+    });
+    await page.waitForTimeout(delayMs);
+    await page.goto('/dashboard');
+    await expect(page, `reload after ${delayMs} ms`).toHaveURL(/\/dashboard$/, {
+      timeout: 15000
+    });
+    await expect(page.getByRole('heading', {
+      level: 1,
+      name: /Welcome/
+    })).toBeVisible({
+      timeout: 15000
+    });
+    expect(await tokenCookie(context), `cookie after ${delayMs} ms`).toBeTruthy();
+  }
+});
+//# sourceMappingURL=data:application/json;charset=utf-8;base64,eyJ2ZXJzaW9uIjozLCJuYW1lcyI6WyJjb25zdGFudHMiLCJjb2RlSW4iLCJjb2RlTWFpbFN1YmplY3QiLCJjb2RlUmVzZW5kSW50ZXJ2YWxNcyIsImNyZWF0ZUNvbXBhbnlVc2VyIiwiZXhwZWN0IiwibmV3QXBwVG9rZW4iLCJzaWduSW4iLCJ0ZXN0Iiwid2FpdEZvck1haWwiLCJ0b2tlbkNvb2tpZSIsImNvbnRleHQiLCJfYXdhaXQkY29udGV4dCRjb29raWUiLCJjb29raWVzIiwiZmluZCIsIm5hbWUiLCJ0b2tlbkNvb2tpZU5hbWUiLCJ2YWx1ZSIsImhpZGVUYWIiLCJwYWdlIiwiZXZhbHVhdGUiLCJPYmplY3QiLCJkZWZpbmVQcm9wZXJ0eSIsImRvY3VtZW50IiwiY29uZmlndXJhYmxlIiwiZ2V0IiwiZGlzcGF0Y2hFdmVudCIsIkV2ZW50Iiwic2hvd1RhYkFnYWluIiwiaXNSZWxvYWRpbmciLCJvbkJlZm9yZVVubG9hZCIsIndpbmRvdyIsImFkZEV2ZW50TGlzdGVuZXIiLCJyZW1vdmVFdmVudExpc3RlbmVyIiwiaG9sZFJlcXVlc3RzIiwidXJsIiwicmVsZWFzZSIsInJlbGVhc2VkIiwiUHJvbWlzZSIsInJlc29sdmUiLCJtYXJrSGVsZCIsImhlbGQiLCJyb3V0ZSIsImNvbnRpbnVlIiwiZGFzaGJvYXJkSGVhZGluZyIsImdldEJ5Um9sZSIsImxldmVsIiwicmVxdWVzdCIsInVzZXIiLCJsYWJlbCIsIm93blRva2VuIiwidG9CZVRydXRoeSIsImNhcmdvZGVza0JlZm9yZVJlbG9hZCIsInRvQmUiLCJvdGhlclRva2VuIiwibm90IiwiYWRkQ29va2llcyIsIlVSTCIsIm9yaWdpbiIsInJlbG9hZGVkIiwid2FpdEZvckV2ZW50IiwidGltZW91dCIsInNldFRpbWVvdXQiLCJ0b0JlVW5kZWZpbmVkIiwidG9IYXZlVVJMIiwidG9CZVZpc2libGUiLCJsb2NhdG9yIiwidG9IYXZlQ291bnQiLCJzY3JpcHRzIiwiY2xpY2siLCJsb29rdXAiLCJyZWxvYWQiLCJ3YWl0VW50aWwiLCJvdmVybGF5IiwiZmlsdGVyIiwiaGFzVGV4dCIsImRlc2NyaWJlIiwidXNlIiwiZXhwZWN0ZWRDb25zb2xlRXJyb3JzIiwiaXNTZXJ2ZXJDYWxsIiwicGF0aG5hbWUiLCJpbmNsdWRlcyIsInN0YXJ0c1dpdGgiLCJmYWlsdXJlcyIsImZhaWwiLCJhYm9ydCIsIm1lc3NhZ2UiLCJmdWxmaWxsIiwic3RhdHVzIiwiY29udGVudFR5cGUiLCJib2R5IiwicHJvYmxlbSIsImdldEJ5VGV4dCIsInVucm91dGUiLCJ0d29GYWN0b3JBY2NvdW50Iiwic2xvdyIsImVtYWlsIiwicGFzc3dvcmQiLCJnb3RvIiwiZ2V0QnlMYWJlbCIsImZpbGwiLCJmaXJzdE1haWwiLCJ0byIsInN1YmplY3QiLCJmaXJzdENvZGUiLCJyZXNlbmQiLCJzZW50QXQiLCJEYXRlIiwicGFyc2UiLCJjcmVhdGVkQXQiLCJub3ciLCJ1bnRpbFJlc2VuZEFsbG93ZWQiLCJ3YWl0Rm9yVGltZW91dCIsInNlY29uZE1haWwiLCJuZXdlclRoYW4iLCJzZWNvbmRDb2RlIiwibWFwIiwidG9Db250YWluIiwiYWNjb3VudCIsImRlbGF5TXMiLCJBcnJheSIsImZyb20iLCJsZW5ndGgiLCJfIiwiaSJdLCJzb3VyY2VzIjpbInNlc3Npb24tYmVoYXZpb3VyLnNwZWMudHMiXSwic291cmNlc0NvbnRlbnQiOlsiaW1wb3J0IHsgY29uc3RhbnRzIH0gZnJvbSAnQGNhcmdvZGVzay9zaGFyZWQnO1xuaW1wb3J0IHR5cGUgeyBCcm93c2VyQ29udGV4dCwgUGFnZSwgUm91dGUgfSBmcm9tICdAcGxheXdyaWdodC90ZXN0JztcbmltcG9ydCB7XG4gIGNvZGVJbixcbiAgY29kZU1haWxTdWJqZWN0LFxuICBjb2RlUmVzZW5kSW50ZXJ2YWxNcyxcbiAgY3JlYXRlQ29tcGFueVVzZXIsXG4gIGV4cGVjdCxcbiAgbmV3QXBwVG9rZW4sXG4gIHNpZ25JbixcbiAgdGVzdCxcbiAgd2FpdEZvck1haWwsXG59IGZyb20gJy4vZml4dHVyZXMudHMnO1xuXG4vLyBkb2NzL3Byb2R1Y3QubWQgwqcyIGFuZCDCpzQ6IHRhYiB2aXNpYmlsaXR5LCB0aGUgcHJvZ3Jlc3MgYmFyLCB0aGUgbG9hZGluZyBvdmVybGF5LCB0aGUgQVBJIGJlaW5nIGRvd24gYXRcbi8vIHN0YXJ0LXVwLCBhbmQgdGhlIHR3by1mYWN0b3Igc3RlcCdzIFwiU2VuZCBhIG5ldyBjb2RlXCIuXG5cbmRlY2xhcmUgZ2xvYmFsIHtcbiAgaW50ZXJmYWNlIFdpbmRvdyB7XG4gICAgLyoqIFNldCBieSBhIHRlc3Qgb24gdGhlIHBhZ2UgaXQgaGFzOyBhIHJlbG9hZCBnaXZlcyBhIGZyZXNoIHdpbmRvdyB3aXRob3V0IGl0LiAqL1xuICAgIGNhcmdvZGVza0JlZm9yZVJlbG9hZD86IGJvb2xlYW47XG4gIH1cbn1cblxuY29uc3QgdG9rZW5Db29raWUgPSBhc3luYyAoY29udGV4dDogQnJvd3NlckNvbnRleHQpID0+XG4gIChhd2FpdCBjb250ZXh0LmNvb2tpZXMoKSkuZmluZCgoeyBuYW1lIH0pID0+IG5hbWUgPT09IGNvbnN0YW50cy50b2tlbkNvb2tpZU5hbWUpPy52YWx1ZTtcblxuLyoqIFdoYXQgdGhlIGJyb3dzZXIgZG9lcyB3aGVuIHRoZSB1c2VyIHN3aXRjaGVzIHRvIGFub3RoZXIgdGFiIChvciBtaW5pbWlzZXMgdGhlIHdpbmRvdykuICovXG5jb25zdCBoaWRlVGFiID0gKHBhZ2U6IFBhZ2UpID0+XG4gIHBhZ2UuZXZhbHVhdGUoKCkgPT4ge1xuICAgIE9iamVjdC5kZWZpbmVQcm9wZXJ0eShkb2N1bWVudCwgJ3Zpc2liaWxpdHlTdGF0ZScsIHsgY29uZmlndXJhYmxlOiB0cnVlLCBnZXQ6ICgpID0+ICdoaWRkZW4nIH0pO1xuICAgIGRvY3VtZW50LmRpc3BhdGNoRXZlbnQobmV3IEV2ZW50KCd2aXNpYmlsaXR5Y2hhbmdlJykpO1xuICB9KTtcblxuLyoqXG4gKiBUaGUgdXNlciBjb21lcyBiYWNrIHRvIHRoZSB0YWIuIFJldHVybnMgd2hldGhlciB0aGUgcGFnZSBiZWdhbiB0byByZWxvYWQ6IGxvY2F0aW9uLnJlbG9hZCgpIGZpcmVzXG4gKiBiZWZvcmV1bmxvYWQgYmVmb3JlIGl0IHJldHVybnMsIHNvIGEgdGFiIHRoYXQgc3RheXMgcHV0IGlzIGtub3duIHRvIHN0YXkgcHV0IHJpZ2h0IGF3YXkuXG4gKi9cbmNvbnN0IHNob3dUYWJBZ2FpbiA9IChwYWdlOiBQYWdlKSA9PlxuICBwYWdlLmV2YWx1YXRlKCgpID0+IHtcbiAgICBsZXQgaXNSZWxvYWRpbmcgPSBmYWxzZTtcbiAgICBjb25zdCBvbkJlZm9yZVVubG9hZCA9ICgpID0+IHtcbiAgICAgIGlzUmVsb2FkaW5nID0gdHJ1ZTtcbiAgICB9O1xuICAgIHdpbmRvdy5hZGRFdmVudExpc3RlbmVyKCdiZWZvcmV1bmxvYWQnLCBvbkJlZm9yZVVubG9hZCk7XG4gICAgT2JqZWN0LmRlZmluZVByb3BlcnR5KGRvY3VtZW50LCAndmlzaWJpbGl0eVN0YXRlJywgeyBjb25maWd1cmFibGU6IHRydWUsIGdldDogKCkgPT4gJ3Zpc2libGUnIH0pO1xuICAgIGRvY3VtZW50LmRpc3BhdGNoRXZlbnQobmV3IEV2ZW50KCd2aXNpYmlsaXR5Y2hhbmdlJykpO1xuICAgIHdpbmRvdy5yZW1vdmVFdmVudExpc3RlbmVyKCdiZWZvcmV1bmxvYWQnLCBvbkJlZm9yZVVubG9hZCk7XG4gICAgcmV0dXJuIGlzUmVsb2FkaW5nO1xuICB9KTtcblxuLyoqXG4gKiBIb2xkcyB0aGUgcmVxdWVzdHMgbWF0Y2hpbmcgYHVybGAgdW50aWwgYHJlbGVhc2UoKWAsIHRoZW4gbGV0cyB0aGVtIHRocm91Z2ggdW5jaGFuZ2VkOiB0aGUgcmVhbFxuICogc2VydmVyIGFuc3dlcnMgdGhlbSwgb25seSBsYXRlci5cbiAqL1xuY29uc3QgaG9sZFJlcXVlc3RzID0gYXN5bmMgKHBhZ2U6IFBhZ2UsIHVybDogc3RyaW5nIHwgUmVnRXhwKSA9PiB7XG4gIGxldCByZWxlYXNlID0gKCkgPT4ge307XG4gIGNvbnN0IHJlbGVhc2VkID0gbmV3IFByb21pc2U8dm9pZD4oKHJlc29sdmUpID0+IHtcbiAgICByZWxlYXNlID0gcmVzb2x2ZTtcbiAgfSk7XG4gIGxldCBtYXJrSGVsZCA9ICgpID0+IHt9O1xuICBjb25zdCBoZWxkID0gbmV3IFByb21pc2U8dm9pZD4oKHJlc29sdmUpID0+IHtcbiAgICBtYXJrSGVsZCA9IHJlc29sdmU7XG4gIH0pO1xuICBhd2FpdCBwYWdlLnJvdXRlKHVybCwgYXN5bmMgKHJvdXRlKSA9PiB7XG4gICAgbWFya0hlbGQoKTtcbiAgICBhd2FpdCByZWxlYXNlZDtcbiAgICBhd2FpdCByb3V0ZS5jb250aW51ZSgpO1xuICB9KTtcbiAgcmV0dXJuIHsgaGVsZCwgcmVsZWFzZSB9O1xufTtcblxuY29uc3QgZGFzaGJvYXJkSGVhZGluZyA9IChwYWdlOiBQYWdlKSA9PiBwYWdlLmdldEJ5Um9sZSgnaGVhZGluZycsIHsgbGV2ZWw6IDEsIG5hbWU6IC9XZWxjb21lLyB9KTtcblxudGVzdCgnYSB0YWIgc2hvd24gYWdhaW4gcmVsb2FkcyB3aGVuIHRoZSB0b2tlbiBjb29raWUgY2hhbmdlZCB3aGlsZSBpdCB3YXMgaGlkZGVuLCBhbmQgb25seSB0aGVuJywgYXN5bmMgKHtcbiAgcGFnZSxcbiAgY29udGV4dCxcbiAgcmVxdWVzdCxcbn0pID0+IHtcbiAgY29uc3QgdXNlciA9IGF3YWl0IGNyZWF0ZUNvbXBhbnlVc2VyKHJlcXVlc3QsIHsgbGFiZWw6ICd2aXNpYmxlJyB9KTtcbiAgYXdhaXQgc2lnbkluKHBhZ2UsIHVzZXIpO1xuICBjb25zdCBvd25Ub2tlbiA9IGF3YWl0IHRva2VuQ29va2llKGNvbnRleHQpO1xuICBleHBlY3Qob3duVG9rZW4pLnRvQmVUcnV0aHkoKTtcbiAgYXdhaXQgcGFnZS5ldmFsdWF0ZSgoKSA9PiB7XG4gICAgd2luZG93LmNhcmdvZGVza0JlZm9yZVJlbG9hZCA9IHRydWU7XG4gIH0pO1xuXG4gIC8vIEF3YXkgYW5kIGJhY2sgd2l0aCB0aGUgY29va2llIGFzIGl0IHdhczogdGhlIHBhZ2Ugc3RheXMgYXMgaXQgaXMuXG4gIGF3YWl0IGhpZGVUYWIocGFnZSk7XG4gIGV4cGVjdChhd2FpdCBzaG93VGFiQWdhaW4ocGFnZSkpLnRvQmUoZmFsc2UpO1xuICBleHBlY3QoYXdhaXQgcGFnZS5ldmFsdWF0ZSgoKSA9PiB3aW5kb3cuY2FyZ29kZXNrQmVmb3JlUmVsb2FkKSkudG9CZSh0cnVlKTtcblxuICAvLyBBd2F5LCBhbmQgbWVhbndoaWxlIGFub3RoZXIgdGFiIHNpZ25zIGluIGFnYWluOiB0aGUgY29va2llIGhvbGRzIGFub3RoZXIgc2Vzc2lvbidzIHRva2VuLlxuICBhd2FpdCBoaWRlVGFiKHBhZ2UpO1xuICBjb25zdCBvdGhlclRva2VuID0gYXdhaXQgbmV3QXBwVG9rZW4ocmVxdWVzdCwgdXNlcik7XG4gIGV4cGVjdChvdGhlclRva2VuKS5ub3QudG9CZShvd25Ub2tlbik7XG4gIGF3YWl0IGNvbnRleHQuYWRkQ29va2llcyhbXG4gICAgeyBuYW1lOiBjb25zdGFudHMudG9rZW5Db29raWVOYW1lLCB2YWx1ZTogb3RoZXJUb2tlbiwgdXJsOiBuZXcgVVJMKHBhZ2UudXJsKCkpLm9yaWdpbiB9LFxuICBdKTtcbiAgZXhwZWN0KGF3YWl0IHBhZ2UuZXZhbHVhdGUoKCkgPT4gd2luZG93LmNhcmdvZGVza0JlZm9yZVJlbG9hZCkpLnRvQmUodHJ1ZSk7XG5cbiAgY29uc3QgcmVsb2FkZWQgPSBwYWdlLndhaXRGb3JFdmVudCgnbG9hZCcsIHsgdGltZW91dDogMTBfMDAwIH0pO1xuICBhd2FpdCBwYWdlLmV2YWx1YXRlKCgpID0+IHtcbiAgICAvLyBBZnRlciB0aGlzIGV2YWx1YXRpb24gaGFzIGFuc3dlcmVkLCBzbyB0aGF0IHRoZSByZWxvYWQgY2Fubm90IGN1dCBpdCBzaG9ydC5cbiAgICB3aW5kb3cuc2V0VGltZW91dCgoKSA9PiB7XG4gICAgICBPYmplY3QuZGVmaW5lUHJvcGVydHkoZG9jdW1lbnQsICd2aXNpYmlsaXR5U3RhdGUnLCB7IGNvbmZpZ3VyYWJsZTogdHJ1ZSwgZ2V0OiAoKSA9PiAndmlzaWJsZScgfSk7XG4gICAgICBkb2N1bWVudC5kaXNwYXRjaEV2ZW50KG5ldyBFdmVudCgndmlzaWJpbGl0eWNoYW5nZScpKTtcbiAgICB9LCAwKTtcbiAgfSk7XG4gIGF3YWl0IHJlbG9hZGVkO1xuICBleHBlY3QoYXdhaXQgcGFnZS5ldmFsdWF0ZSgoKSA9PiB3aW5kb3cuY2FyZ29kZXNrQmVmb3JlUmVsb2FkKSkudG9CZVVuZGVmaW5lZCgpO1xuICAvLyBUaGUgcmVsb2FkZWQgcGFnZSBzdGFydHMgZnJvbSB0aGUgb3RoZXIgdGFiJ3Mgc2Vzc2lvbiBhbmQgaXMgc3RpbGwgc2lnbmVkIGluLlxuICBhd2FpdCBleHBlY3QocGFnZSkudG9IYXZlVVJMKC9cXC9kYXNoYm9hcmQkLyk7XG4gIGF3YWl0IGV4cGVjdChkYXNoYm9hcmRIZWFkaW5nKHBhZ2UpKS50b0JlVmlzaWJsZSgpO1xuICBleHBlY3QoYXdhaXQgdG9rZW5Db29raWUoY29udGV4dCkpLm5vdC50b0JlKG93blRva2VuKTtcbn0pO1xuXG50ZXN0KCd0aGUgdG9wIHByb2dyZXNzIGJhciBzaG93cyB3aGlsZSBnb2luZyBiZXR3ZWVuIHNpZ25lZC1pbiBwYWdlcyBhbmQgaXMgZ29uZSBhZnRlcndhcmRzJywgYXN5bmMgKHtcbiAgcGFnZSxcbiAgcmVxdWVzdCxcbn0pID0+IHtcbiAgY29uc3QgdXNlciA9IGF3YWl0IGNyZWF0ZUNvbXBhbnlVc2VyKHJlcXVlc3QsIHsgbGFiZWw6ICdwcm9ncmVzcycgfSk7XG4gIGF3YWl0IHNpZ25JbihwYWdlLCB1c2VyKTtcbiAgYXdhaXQgZXhwZWN0KHBhZ2UubG9jYXRvcignI25wcm9ncmVzcycpKS50b0hhdmVDb3VudCgwKTtcblxuICAvLyBUaGUgc2V0dGluZ3Mgc2NyZWVucycgY29kZSBsb2FkcyBvbiB0aGVpciBmaXJzdCB2aXNpdDsgaG9sZGluZyBpdCBrZWVwcyB0aGUgbmF2aWdhdGlvbiB1bmRlciB3YXkuXG4gIGNvbnN0IHNjcmlwdHMgPSBhd2FpdCBob2xkUmVxdWVzdHMocGFnZSwgJyoqL2Fzc2V0cy8qLmpzJyk7XG4gIGF3YWl0IHBhZ2UuZ2V0QnlSb2xlKCdsaW5rJywgeyBuYW1lOiAnU2V0dGluZ3MnIH0pLmNsaWNrKCk7XG4gIGF3YWl0IHNjcmlwdHMuaGVsZDtcbiAgYXdhaXQgZXhwZWN0KHBhZ2UubG9jYXRvcignI25wcm9ncmVzcyAuYmFyJykpLnRvQmVWaXNpYmxlKCk7XG4gIGF3YWl0IGV4cGVjdChwYWdlKS50b0hhdmVVUkwoL1xcL2Rhc2hib2FyZCQvKTtcblxuICBzY3JpcHRzLnJlbGVhc2UoKTtcbiAgYXdhaXQgZXhwZWN0KHBhZ2UpLnRvSGF2ZVVSTCgvXFwvc2V0dGluZ3NcXC9wcm9maWxlJC8pO1xuICBhd2FpdCBleHBlY3QocGFnZS5nZXRCeVJvbGUoJ2hlYWRpbmcnLCB7IGxldmVsOiAyLCBuYW1lOiAnTXkgcHJvZmlsZScgfSkpLnRvQmVWaXNpYmxlKCk7XG4gIGF3YWl0IGV4cGVjdChwYWdlLmxvY2F0b3IoJyNucHJvZ3Jlc3MnKSkudG9IYXZlQ291bnQoMCk7XG59KTtcblxudGVzdCgndGhlIGxvYWRpbmcgb3ZlcmxheSBzaG93cyB3aGlsZSB0aGUgZmlyc3QgYXV0aCBzdGF0ZSBsb2FkcywgdGhlbiB0aGUgYXBwIG1vdW50cycsIGFzeW5jICh7XG4gIHBhZ2UsXG4gIHJlcXVlc3QsXG59KSA9PiB7XG4gIGNvbnN0IHVzZXIgPSBhd2FpdCBjcmVhdGVDb21wYW55VXNlcihyZXF1ZXN0LCB7IGxhYmVsOiAnb3ZlcmxheScgfSk7XG4gIGF3YWl0IHNpZ25JbihwYWdlLCB1c2VyKTtcblxuICAvLyBPbiBzdGFydCB0aGUgaWRlbnRpdHkgU0RLIGNoZWNrcyB0aGUgc3RvcmVkIHVzZXIgd2l0aCB0aGUgc2VydmVyIGJlZm9yZSBpdCByZXBvcnRzIHRoZSBmaXJzdCBzdGF0ZS5cbiAgY29uc3QgbG9va3VwID0gYXdhaXQgaG9sZFJlcXVlc3RzKHBhZ2UsICcqKi9pZGVudGl0eXRvb2xraXQuZ29vZ2xlYXBpcy5jb20vdjEvYWNjb3VudHM6bG9va3VwKicpO1xuICBhd2FpdCBwYWdlLnJlbG9hZCh7IHdhaXRVbnRpbDogJ2RvbWNvbnRlbnRsb2FkZWQnIH0pO1xuICBhd2FpdCBsb29rdXAuaGVsZDtcbiAgY29uc3Qgb3ZlcmxheSA9IHBhZ2UuZ2V0QnlSb2xlKCdzdGF0dXMnKS5maWx0ZXIoeyBoYXNUZXh0OiAnTG9hZGluZyBDYXJnb2Rlc2vigKYnIH0pO1xuICBhd2FpdCBleHBlY3Qob3ZlcmxheSkudG9CZVZpc2libGUoKTtcbiAgYXdhaXQgZXhwZWN0KHBhZ2UuZ2V0QnlSb2xlKCduYXZpZ2F0aW9uJykpLnRvSGF2ZUNvdW50KDApO1xuICBhd2FpdCBleHBlY3QocGFnZS5nZXRCeVJvbGUoJ2hlYWRpbmcnKSkudG9IYXZlQ291bnQoMCk7XG5cbiAgbG9va3VwLnJlbGVhc2UoKTtcbiAgYXdhaXQgZXhwZWN0KGRhc2hib2FyZEhlYWRpbmcocGFnZSkpLnRvQmVWaXNpYmxlKCk7XG4gIGF3YWl0IGV4cGVjdChvdmVybGF5KS50b0hhdmVDb3VudCgwKTtcbiAgYXdhaXQgZXhwZWN0KHBhZ2UpLnRvSGF2ZVVSTCgvXFwvZGFzaGJvYXJkJC8pO1xufSk7XG5cbnRlc3QuZGVzY3JpYmUoJ3RoZSBBUEkgZG93biB3aGVuIGEgc2lnbmVkLWluIHVzZXIgb3BlbnMgdGhlIGFwcCcsICgpID0+IHtcbiAgdGVzdC51c2Uoe1xuICAgIC8vIFRoZSBicm93c2VyIGxvZ3MgZWFjaCByZWZ1c2VkIHJlcXVlc3Q7IHRoZSB0ZXN0IGNoZWNrcyB3aGF0IHRoZSB1c2VyIHNlZXMgaW5zdGVhZC5cbiAgICBleHBlY3RlZENvbnNvbGVFcnJvcnM6XG4gICAgICAvRmFpbGVkIHRvIGxvYWQgcmVzb3VyY2U6IChuZXQ6OkVSUl9DT05ORUNUSU9OX1JFRlVTRUR8dGhlIHNlcnZlciByZXNwb25kZWQgd2l0aCBhIHN0YXR1cyBvZiA1MDMpLyxcbiAgfSk7XG5cbiAgLyoqIFRoZSBpZGVudGl0eSBzZXJ2aWNlIGFuZCBldmVyeSBBUEk6IGFsbCB0aGUgc2VydmVyIGFuc3dlcnMgYnV0IHRoZSBhcHAncyBvd24gZmlsZXMuICovXG4gIGNvbnN0IGlzU2VydmVyQ2FsbCA9ICh1cmw6IFVSTCkgPT5cbiAgICB1cmwucGF0aG5hbWUuaW5jbHVkZXMoJy9hcGkvJykgfHxcbiAgICB1cmwucGF0aG5hbWUuc3RhcnRzV2l0aCgnL2lkZW50aXR5dG9vbGtpdC5nb29nbGVhcGlzLmNvbS8nKSB8fFxuICAgIHVybC5wYXRobmFtZS5zdGFydHNXaXRoKCcvc2VjdXJldG9rZW4uZ29vZ2xlYXBpcy5jb20vJyk7XG5cbiAgY29uc3QgZmFpbHVyZXM6IHsgbmFtZTogc3RyaW5nOyBmYWlsOiAocm91dGU6IFJvdXRlKSA9PiBQcm9taXNlPHZvaWQ+OyBtZXNzYWdlOiBzdHJpbmcgfVtdID0gW1xuICAgIHtcbiAgICAgIG5hbWU6ICd1bnJlYWNoYWJsZScsXG4gICAgICBmYWlsOiAocm91dGUpID0+IHJvdXRlLmFib3J0KCdjb25uZWN0aW9ucmVmdXNlZCcpLFxuICAgICAgbWVzc2FnZTogJ0Nhbm5vdCByZWFjaCB0aGUgQ2FyZ29kZXNrIHNlcnZlci4gQ2hlY2sgeW91ciBjb25uZWN0aW9uIGFuZCB0cnkgYWdhaW4uJyxcbiAgICB9LFxuICAgIHtcbiAgICAgIG5hbWU6ICdhbnN3ZXJpbmcgNTAzIGZyb20gdGhlIGdhdGV3YXknLFxuICAgICAgZmFpbDogKHJvdXRlKSA9PlxuICAgICAgICByb3V0ZS5mdWxmaWxsKHsgc3RhdHVzOiA1MDMsIGNvbnRlbnRUeXBlOiAndGV4dC9odG1sJywgYm9keTogJzxoMT41MDMgU2VydmljZSBVbmF2YWlsYWJsZTwvaDE+JyB9KSxcbiAgICAgIG1lc3NhZ2U6ICdUaGUgQ2FyZ29kZXNrIHNlcnZlciBpcyBub3QgYXZhaWxhYmxlIHJpZ2h0IG5vdy4gUGxlYXNlIHRyeSBhZ2FpbiBpbiBhIG1vbWVudC4nLFxuICAgIH0sXG4gIF07XG5cbiAgZm9yIChjb25zdCB7IG5hbWUsIGZhaWwsIG1lc3NhZ2UgfSBvZiBmYWlsdXJlcykge1xuICAgIHRlc3QoYHNlcnZlciAke25hbWV9OiBhIGNsZWFyIG1lc3NhZ2UgYW5kIGEgcmV0cnkgdGhhdCBzaWducyBiYWNrIGluYCwgYXN5bmMgKHtcbiAgICAgIHBhZ2UsXG4gICAgICBjb250ZXh0LFxuICAgICAgcmVxdWVzdCxcbiAgICB9KSA9PiB7XG4gICAgICBjb25zdCB1c2VyID0gYXdhaXQgY3JlYXRlQ29tcGFueVVzZXIocmVxdWVzdCwgeyBsYWJlbDogJ2FwaS1kb3duJyB9KTtcbiAgICAgIGF3YWl0IHNpZ25JbihwYWdlLCB1c2VyKTtcblxuICAgICAgYXdhaXQgcGFnZS5yb3V0ZShpc1NlcnZlckNhbGwsIGZhaWwpO1xuICAgICAgYXdhaXQgcGFnZS5yZWxvYWQoKTtcbiAgICAgIGNvbnN0IHByb2JsZW0gPSBwYWdlLmdldEJ5Um9sZSgnYWxlcnQnKTtcbiAgICAgIGF3YWl0IGV4cGVjdChcbiAgICAgICAgcHJvYmxlbS5nZXRCeVJvbGUoJ2hlYWRpbmcnLCB7IG5hbWU6ICdDYXJnb2Rlc2sgY2Fubm90IGxvYWQgeW91ciB3b3Jrc3BhY2UnIH0pLFxuICAgICAgKS50b0JlVmlzaWJsZSgpO1xuICAgICAgYXdhaXQgZXhwZWN0KHByb2JsZW0uZ2V0QnlUZXh0KG1lc3NhZ2UpKS50b0JlVmlzaWJsZSgpO1xuICAgICAgLy8gU3RpbGwgc2lnbmVkIGluOiB0aGUgc2Vzc2lvbiBpcyBrZXB0IGZvciB3aGVuIHRoZSBzZXJ2ZXIgaXMgYmFjay5cbiAgICAgIGF3YWl0IGV4cGVjdChwYWdlKS50b0hhdmVVUkwoL1xcL2Rhc2hib2FyZCQvKTtcbiAgICAgIGV4cGVjdChhd2FpdCB0b2tlbkNvb2tpZShjb250ZXh0KSkudG9CZVRydXRoeSgpO1xuXG4gICAgICBhd2FpdCBwYWdlLnVucm91dGUoaXNTZXJ2ZXJDYWxsKTtcbiAgICAgIGF3YWl0IHByb2JsZW0uZ2V0QnlSb2xlKCdidXR0b24nLCB7IG5hbWU6ICdUcnkgYWdhaW4nIH0pLmNsaWNrKCk7XG4gICAgICBhd2FpdCBleHBlY3QoZGFzaGJvYXJkSGVhZGluZyhwYWdlKSkudG9CZVZpc2libGUoKTtcbiAgICAgIGF3YWl0IGV4cGVjdChwYWdlLmdldEJ5Um9sZSgnYWxlcnQnKSkudG9IYXZlQ291bnQoMCk7XG4gICAgfSk7XG4gIH1cbn0pO1xuXG50ZXN0KCd0d28tZmFjdG9yOiBcIlNlbmQgYSBuZXcgY29kZVwiIG1haWxzIGEgbmV3IGNvZGU7IHRoZSBvbGQgb25lIGlzIHJlZnVzZWQsIHRoZSBuZXcgb25lIHNpZ25zIGluJywgYXN5bmMgKHtcbiAgcGFnZSxcbiAgcmVxdWVzdCxcbiAgdHdvRmFjdG9yQWNjb3VudCxcbn0pID0+IHtcbiAgLy8gVGhlIHNlcnZlciBtYWlscyBhdCBtb3N0IG9uZSBjb2RlIHBlciAzMCBzLCBzbyB0aGlzIHRlc3Qgd2FpdHMgdGhhdCBsb25nIG9uY2UuXG4gIHRlc3Quc2xvdygpO1xuICBjb25zdCB7IGVtYWlsLCBwYXNzd29yZCB9ID0gdHdvRmFjdG9yQWNjb3VudDtcbiAgYXdhaXQgcGFnZS5nb3RvKCcvbG9naW4nKTtcbiAgYXdhaXQgcGFnZS5nZXRCeUxhYmVsKCdFbWFpbCcpLmZpbGwoZW1haWwpO1xuICBhd2FpdCBwYWdlLmdldEJ5TGFiZWwoJ1Bhc3N3b3JkJykuZmlsbChwYXNzd29yZCk7XG4gIGF3YWl0IHBhZ2UuZ2V0QnlSb2xlKCdidXR0b24nLCB7IG5hbWU6ICdTaWduIGluJyB9KS5jbGljaygpO1xuICBhd2FpdCBleHBlY3QocGFnZSkudG9IYXZlVVJMKC9cXC9sb2dpblxcP2ZidGtuPS8pO1xuICBhd2FpdCBleHBlY3QocGFnZS5nZXRCeVRleHQoYFdlIGhhdmUgc2VudCBhIDYtZGlnaXQgc2lnbi1pbiBjb2RlIHRvICR7ZW1haWx9YCkpLnRvQmVWaXNpYmxlKCk7XG5cbiAgLy8gVGhlIGNvZGUgdGhpcyBzaWduLWluIG1haWxlZCAob3IsIGFmdGVyIGEgYnJva2VuIHJ1biwgdGhlIGVhcmxpZXIgb25lIHN0aWxsIGluIGZvcmNlKS5cbiAgY29uc3QgZmlyc3RNYWlsID0gYXdhaXQgd2FpdEZvck1haWwocmVxdWVzdCwgeyB0bzogZW1haWwsIHN1YmplY3Q6IGNvZGVNYWlsU3ViamVjdCB9KTtcbiAgY29uc3QgZmlyc3RDb2RlID0gY29kZUluKGZpcnN0TWFpbCk7XG4gIGNvbnN0IHJlc2VuZCA9IHBhZ2UuZ2V0QnlSb2xlKCdidXR0b24nLCB7IG5hbWU6ICdTZW5kIGEgbmV3IGNvZGUnIH0pO1xuICBjb25zdCBzZW50QXQgPSBEYXRlLnBhcnNlKGZpcnN0TWFpbC5jcmVhdGVkQXQpO1xuICBpZiAoRGF0ZS5ub3coKSAtIHNlbnRBdCA8IGNvZGVSZXNlbmRJbnRlcnZhbE1zIC0gMTBfMDAwKSB7XG4gICAgLy8gU3RyYWlnaHQgYWZ0ZXIgYSBjb2RlIHRoZSBzZXJ2ZXIgcmVmdXNlcyBhbm90aGVyLCBhbmQgdGhlIHN0ZXAgc2F5cyBzby5cbiAgICBhd2FpdCByZXNlbmQuY2xpY2soKTtcbiAgICBhd2FpdCBleHBlY3QocGFnZS5nZXRCeVJvbGUoJ2FsZXJ0JykuZmlsdGVyKHsgaGFzVGV4dDogJ0EgY29kZSB3YXMgc2VudCBtb21lbnRzIGFnbycgfSkpLnRvQmVWaXNpYmxlKCk7XG4gIH1cbiAgY29uc3QgdW50aWxSZXNlbmRBbGxvd2VkID0gc2VudEF0ICsgY29kZVJlc2VuZEludGVydmFsTXMgKyAxXzAwMCAtIERhdGUubm93KCk7XG4gIGlmICh1bnRpbFJlc2VuZEFsbG93ZWQgPiAwKSBhd2FpdCBwYWdlLndhaXRGb3JUaW1lb3V0KHVudGlsUmVzZW5kQWxsb3dlZCk7XG5cbiAgYXdhaXQgcmVzZW5kLmNsaWNrKCk7XG4gIGF3YWl0IGV4cGVjdChcbiAgICBwYWdlLmdldEJ5Um9sZSgnc3RhdHVzJykuZmlsdGVyKHsgaGFzVGV4dDogYEEgbmV3IGNvZGUgaXMgb24gaXRzIHdheSB0byAke2VtYWlsfS5gIH0pLFxuICApLnRvQmVWaXNpYmxlKCk7XG4gIGNvbnN0IHNlY29uZE1haWwgPSBhd2FpdCB3YWl0Rm9yTWFpbChyZXF1ZXN0LCB7XG4gICAgdG86IGVtYWlsLFxuICAgIHN1YmplY3Q6IGNvZGVNYWlsU3ViamVjdCxcbiAgICBuZXdlclRoYW46IGZpcnN0TWFpbCxcbiAgfSk7XG4gIGNvbnN0IHNlY29uZENvZGUgPSBjb2RlSW4oc2Vjb25kTWFpbCk7XG5cbiAgYXdhaXQgcGFnZS5nZXRCeUxhYmVsKCdTaWduLWluIGNvZGUnKS5maWxsKGZpcnN0Q29kZSk7XG4gIGF3YWl0IHBhZ2UuZ2V0QnlSb2xlKCdidXR0b24nLCB7IG5hbWU6ICdWZXJpZnkgY29kZScgfSkuY2xpY2soKTtcbiAgYXdhaXQgZXhwZWN0KHBhZ2UuZ2V0QnlSb2xlKCdhbGVydCcpLmZpbHRlcih7IGhhc1RleHQ6ICdUaGUgY29kZSBpcyBub3QgY29ycmVjdCcgfSkpLnRvQmVWaXNpYmxlKCk7XG4gIGF3YWl0IGV4cGVjdChwYWdlKS50b0hhdmVVUkwoL1xcL2xvZ2luXFw/ZmJ0a249Lyk7XG4gIGV4cGVjdCgoYXdhaXQgcGFnZS5jb250ZXh0KCkuY29va2llcygpKS5tYXAoKHsgbmFtZSB9KSA9PiBuYW1lKSkubm90LnRvQ29udGFpbihjb25zdGFudHMudG9rZW5Db29raWVOYW1lKTtcblxuICBhd2FpdCBwYWdlLmdldEJ5TGFiZWwoJ1NpZ24taW4gY29kZScpLmZpbGwoc2Vjb25kQ29kZSk7XG4gIGF3YWl0IHBhZ2UuZ2V0QnlSb2xlKCdidXR0b24nLCB7IG5hbWU6ICdWZXJpZnkgY29kZScgfSkuY2xpY2soKTtcbiAgYXdhaXQgZXhwZWN0KHBhZ2UpLnRvSGF2ZVVSTCgvXFwvZGFzaGJvYXJkJC8sIHsgdGltZW91dDogMTVfMDAwIH0pO1xuICBhd2FpdCBleHBlY3QocGFnZS5nZXRCeVJvbGUoJ2hlYWRpbmcnLCB7IGxldmVsOiAxLCBuYW1lOiAvXldlbGNvbWUsIC8gfSkpLnRvQmVWaXNpYmxlKCk7XG59KTtcblxuLy8gQSByZWxvYWQgYXQgYW55IG1vbWVudCBvZiB0aGUgc3RhcnQtdXAgc2VxdWVuY2UgKGRvY3MvcHJvZHVjdC5tZCDCpzQpIGtlZXBzIGEgdmFsaWQgc2Vzc2lvbjogdGhlXG4vLyBwYWdlIGJlaW5nIGxlZnQgbXVzdCBub3Qgc2lnbiBvdXQgYmVjYXVzZSBpdHMgb3duIHJlcXVlc3RzIHdlcmUgY3V0IG9mZi5cbnRlc3QoJ3JlbG9hZGluZyBkdXJpbmcgdGhlIHN0YXJ0LXVwIG5ldmVyIHNpZ25zIGEgdmFsaWQgc2Vzc2lvbiBvdXQnLCBhc3luYyAoeyBwYWdlLCBjb250ZXh0LCByZXF1ZXN0IH0pID0+IHtcbiAgdGVzdC5zZXRUaW1lb3V0KDMwMF8wMDApO1xuICBjb25zdCBhY2NvdW50ID0gYXdhaXQgY3JlYXRlQ29tcGFueVVzZXIocmVxdWVzdCwgeyBsYWJlbDogJ3JlbG9hZC1zdGFydCcgfSk7XG4gIGF3YWl0IHNpZ25JbihwYWdlLCBhY2NvdW50KTtcbiAgLy8gRXZlcnkgMjUgbXMgb3ZlciB0aGUgZmlyc3QgaGFsZiBzZWNvbmQsIHdoZXJlIHRoZSByZWZyZXNoIGFuZCB0aGUgdXNlcidzIGxvYWRpbmcgaGFwcGVuLlxuICBmb3IgKGNvbnN0IGRlbGF5TXMgb2YgQXJyYXkuZnJvbSh7IGxlbmd0aDogMjAgfSwgKF8sIGkpID0+IGkgKiAyNSkpIHtcbiAgICAvLyAvbG9naW4gc2VuZHMgYSBzaWduZWQtaW4gdXNlciBvbiB0byAvZGFzaGJvYXJkOyB0aGUgc2Vjb25kIGxvYWQgbGFuZHMgbWlkLXdheSBpbiBpdHMgc3RhcnQtdXAuXG4gICAgYXdhaXQgcGFnZS5nb3RvKCcvbG9naW4nLCB7IHdhaXRVbnRpbDogJ2NvbW1pdCcgfSk7XG4gICAgYXdhaXQgcGFnZS53YWl0Rm9yVGltZW91dChkZWxheU1zKTtcbiAgICBhd2FpdCBwYWdlLmdvdG8oJy9kYXNoYm9hcmQnKTtcbiAgICBhd2FpdCBleHBlY3QocGFnZSwgYHJlbG9hZCBhZnRlciAke2RlbGF5TXN9IG1zYCkudG9IYXZlVVJMKC9cXC9kYXNoYm9hcmQkLywgeyB0aW1lb3V0OiAxNV8wMDAgfSk7XG4gICAgYXdhaXQgZXhwZWN0KHBhZ2UuZ2V0QnlSb2xlKCdoZWFkaW5nJywgeyBsZXZlbDogMSwgbmFtZTogL1dlbGNvbWUvIH0pKS50b0JlVmlzaWJsZSh7IHRpbWVvdXQ6IDE1XzAwMCB9KTtcbiAgICBleHBlY3QoYXdhaXQgdG9rZW5Db29raWUoY29udGV4dCksIGBjb29raWUgYWZ0ZXIgJHtkZWxheU1zfSBtc2ApLnRvQmVUcnV0aHkoKTtcbiAgfVxufSk7XG4iXSwibWFwcGluZ3MiOiJBQUFBLFNBQVNBLFNBQVMsUUFBUSxtQkFBbUI7QUFFN0MsU0FDRUMsTUFBTSxFQUNOQyxlQUFlLEVBQ2ZDLG9CQUFvQixFQUNwQkMsaUJBQWlCLEVBQ2pCQyxNQUFNLEVBQ05DLFdBQVcsRUFDWEMsTUFBTSxFQUNOQyxJQUFJLEVBQ0pDLFdBQVcsUUFDTixlQUFlOztBQUV0QjtBQUNBOztBQVNBLE1BQU1DLFdBQVcsR0FBRyxNQUFPQyxPQUF1QjtFQUFBLElBQUFDLHFCQUFBO0VBQUEsUUFBQUEscUJBQUEsR0FDaEQsQ0FBQyxNQUFNRCxPQUFPLENBQUNFLE9BQU8sQ0FBQyxDQUFDLEVBQUVDLElBQUksQ0FBQyxDQUFDO0lBQUVDO0VBQUssQ0FBQyxLQUFLQSxJQUFJLEtBQUtmLFNBQVMsQ0FBQ2dCLGVBQWUsQ0FBQyxjQUFBSixxQkFBQSx1QkFBaEZBLHFCQUFBLENBQWtGSyxLQUFLO0FBQUE7O0FBRXpGO0FBQ0EsTUFBTUMsT0FBTyxHQUFJQyxJQUFVLElBQ3pCQSxJQUFJLENBQUNDLFFBQVEsQ0FBQyxNQUFNO0VBQ2xCQyxNQUFNLENBQUNDLGNBQWMsQ0FBQ0MsUUFBUSxFQUFFLGlCQUFpQixFQUFFO0lBQUVDLFlBQVksRUFBRSxJQUFJO0lBQUVDLEdBQUcsRUFBRUEsQ0FBQSxLQUFNO0VBQVMsQ0FBQyxDQUFDO0VBQy9GRixRQUFRLENBQUNHLGFBQWEsQ0FBQyxJQUFJQyxLQUFLLENBQUMsa0JBQWtCLENBQUMsQ0FBQztBQUN2RCxDQUFDLENBQUM7O0FBRUo7QUFDQTtBQUNBO0FBQ0E7QUFDQSxNQUFNQyxZQUFZLEdBQUlULElBQVUsSUFDOUJBLElBQUksQ0FBQ0MsUUFBUSxDQUFDLE1BQU07RUFDbEIsSUFBSVMsV0FBVyxHQUFHLEtBQUs7RUFDdkIsTUFBTUMsY0FBYyxHQUFHQSxDQUFBLEtBQU07SUFDM0JELFdBQVcsR0FBRyxJQUFJO0VBQ3BCLENBQUM7RUFDREUsTUFBTSxDQUFDQyxnQkFBZ0IsQ0FBQyxjQUFjLEVBQUVGLGNBQWMsQ0FBQztFQUN2RFQsTUFBTSxDQUFDQyxjQUFjLENBQUNDLFFBQVEsRUFBRSxpQkFBaUIsRUFBRTtJQUFFQyxZQUFZLEVBQUUsSUFBSTtJQUFFQyxHQUFHLEVBQUVBLENBQUEsS0FBTTtFQUFVLENBQUMsQ0FBQztFQUNoR0YsUUFBUSxDQUFDRyxhQUFhLENBQUMsSUFBSUMsS0FBSyxDQUFDLGtCQUFrQixDQUFDLENBQUM7RUFDckRJLE1BQU0sQ0FBQ0UsbUJBQW1CLENBQUMsY0FBYyxFQUFFSCxjQUFjLENBQUM7RUFDMUQsT0FBT0QsV0FBVztBQUNwQixDQUFDLENBQUM7O0FBRUo7QUFDQTtBQUNBO0FBQ0E7QUFDQSxNQUFNSyxZQUFZLEdBQUcsTUFBQUEsQ0FBT2YsSUFBVSxFQUFFZ0IsR0FBb0IsS0FBSztFQUMvRCxJQUFJQyxPQUFPLEdBQUdBLENBQUEsS0FBTSxDQUFDLENBQUM7RUFDdEIsTUFBTUMsUUFBUSxHQUFHLElBQUlDLE9BQU8sQ0FBUUMsT0FBTyxJQUFLO0lBQzlDSCxPQUFPLEdBQUdHLE9BQU87RUFDbkIsQ0FBQyxDQUFDO0VBQ0YsSUFBSUMsUUFBUSxHQUFHQSxDQUFBLEtBQU0sQ0FBQyxDQUFDO0VBQ3ZCLE1BQU1DLElBQUksR0FBRyxJQUFJSCxPQUFPLENBQVFDLE9BQU8sSUFBSztJQUMxQ0MsUUFBUSxHQUFHRCxPQUFPO0VBQ3BCLENBQUMsQ0FBQztFQUNGLE1BQU1wQixJQUFJLENBQUN1QixLQUFLLENBQUNQLEdBQUcsRUFBRSxNQUFPTyxLQUFLLElBQUs7SUFDckNGLFFBQVEsQ0FBQyxDQUFDO0lBQ1YsTUFBTUgsUUFBUTtJQUNkLE1BQU1LLEtBQUssQ0FBQ0MsUUFBUSxDQUFDLENBQUM7RUFDeEIsQ0FBQyxDQUFDO0VBQ0YsT0FBTztJQUFFRixJQUFJO0lBQUVMO0VBQVEsQ0FBQztBQUMxQixDQUFDO0FBRUQsTUFBTVEsZ0JBQWdCLEdBQUl6QixJQUFVLElBQUtBLElBQUksQ0FBQzBCLFNBQVMsQ0FBQyxTQUFTLEVBQUU7RUFBRUMsS0FBSyxFQUFFLENBQUM7RUFBRS9CLElBQUksRUFBRTtBQUFVLENBQUMsQ0FBQztBQUVqR1AsSUFBSSxDQUFDLDRGQUE0RixFQUFFLE9BQU87RUFDeEdXLElBQUk7RUFDSlIsT0FBTztFQUNQb0M7QUFDRixDQUFDLEtBQUs7RUFDSixNQUFNQyxJQUFJLEdBQUcsTUFBTTVDLGlCQUFpQixDQUFDMkMsT0FBTyxFQUFFO0lBQUVFLEtBQUssRUFBRTtFQUFVLENBQUMsQ0FBQztFQUNuRSxNQUFNMUMsTUFBTSxDQUFDWSxJQUFJLEVBQUU2QixJQUFJLENBQUM7RUFDeEIsTUFBTUUsUUFBUSxHQUFHLE1BQU14QyxXQUFXLENBQUNDLE9BQU8sQ0FBQztFQUMzQ04sTUFBTSxDQUFDNkMsUUFBUSxDQUFDLENBQUNDLFVBQVUsQ0FBQyxDQUFDO0VBQzdCLE1BQU1oQyxJQUFJLENBQUNDLFFBQVEsQ0FBQyxNQUFNO0lBQ3hCVyxNQUFNLENBQUNxQixxQkFBcUIsR0FBRyxJQUFJO0VBQ3JDLENBQUMsQ0FBQzs7RUFFRjtFQUNBLE1BQU1sQyxPQUFPLENBQUNDLElBQUksQ0FBQztFQUNuQmQsTUFBTSxDQUFDLE1BQU11QixZQUFZLENBQUNULElBQUksQ0FBQyxDQUFDLENBQUNrQyxJQUFJLENBQUMsS0FBSyxDQUFDO0VBQzVDaEQsTUFBTSxDQUFDLE1BQU1jLElBQUksQ0FBQ0MsUUFBUSxDQUFDLE1BQU1XLE1BQU0sQ0FBQ3FCLHFCQUFxQixDQUFDLENBQUMsQ0FBQ0MsSUFBSSxDQUFDLElBQUksQ0FBQzs7RUFFMUU7RUFDQSxNQUFNbkMsT0FBTyxDQUFDQyxJQUFJLENBQUM7RUFDbkIsTUFBTW1DLFVBQVUsR0FBRyxNQUFNaEQsV0FBVyxDQUFDeUMsT0FBTyxFQUFFQyxJQUFJLENBQUM7RUFDbkQzQyxNQUFNLENBQUNpRCxVQUFVLENBQUMsQ0FBQ0MsR0FBRyxDQUFDRixJQUFJLENBQUNILFFBQVEsQ0FBQztFQUNyQyxNQUFNdkMsT0FBTyxDQUFDNkMsVUFBVSxDQUFDLENBQ3ZCO0lBQUV6QyxJQUFJLEVBQUVmLFNBQVMsQ0FBQ2dCLGVBQWU7SUFBRUMsS0FBSyxFQUFFcUMsVUFBVTtJQUFFbkIsR0FBRyxFQUFFLElBQUlzQixHQUFHLENBQUN0QyxJQUFJLENBQUNnQixHQUFHLENBQUMsQ0FBQyxDQUFDLENBQUN1QjtFQUFPLENBQUMsQ0FDeEYsQ0FBQztFQUNGckQsTUFBTSxDQUFDLE1BQU1jLElBQUksQ0FBQ0MsUUFBUSxDQUFDLE1BQU1XLE1BQU0sQ0FBQ3FCLHFCQUFxQixDQUFDLENBQUMsQ0FBQ0MsSUFBSSxDQUFDLElBQUksQ0FBQztFQUUxRSxNQUFNTSxRQUFRLEdBQUd4QyxJQUFJLENBQUN5QyxZQUFZLENBQUMsTUFBTSxFQUFFO0lBQUVDLE9BQU8sRUFBRTtFQUFPLENBQUMsQ0FBQztFQUMvRCxNQUFNMUMsSUFBSSxDQUFDQyxRQUFRLENBQUMsTUFBTTtJQUN4QjtJQUNBVyxNQUFNLENBQUMrQixVQUFVLENBQUMsTUFBTTtNQUN0QnpDLE1BQU0sQ0FBQ0MsY0FBYyxDQUFDQyxRQUFRLEVBQUUsaUJBQWlCLEVBQUU7UUFBRUMsWUFBWSxFQUFFLElBQUk7UUFBRUMsR0FBRyxFQUFFQSxDQUFBLEtBQU07TUFBVSxDQUFDLENBQUM7TUFDaEdGLFFBQVEsQ0FBQ0csYUFBYSxDQUFDLElBQUlDLEtBQUssQ0FBQyxrQkFBa0IsQ0FBQyxDQUFDO0lBQ3ZELENBQUMsRUFBRSxDQUFDLENBQUM7RUFDUCxDQUFDLENBQUM7RUFDRixNQUFNZ0MsUUFBUTtFQUNkdEQsTUFBTSxDQUFDLE1BQU1jLElBQUksQ0FBQ0MsUUFBUSxDQUFDLE1BQU1XLE1BQU0sQ0FBQ3FCLHFCQUFxQixDQUFDLENBQUMsQ0FBQ1csYUFBYSxDQUFDLENBQUM7RUFDL0U7RUFDQSxNQUFNMUQsTUFBTSxDQUFDYyxJQUFJLENBQUMsQ0FBQzZDLFNBQVMsQ0FBQyxjQUFjLENBQUM7RUFDNUMsTUFBTTNELE1BQU0sQ0FBQ3VDLGdCQUFnQixDQUFDekIsSUFBSSxDQUFDLENBQUMsQ0FBQzhDLFdBQVcsQ0FBQyxDQUFDO0VBQ2xENUQsTUFBTSxDQUFDLE1BQU1LLFdBQVcsQ0FBQ0MsT0FBTyxDQUFDLENBQUMsQ0FBQzRDLEdBQUcsQ0FBQ0YsSUFBSSxDQUFDSCxRQUFRLENBQUM7QUFDdkQsQ0FBQyxDQUFDO0FBRUYxQyxJQUFJLENBQUMsdUZBQXVGLEVBQUUsT0FBTztFQUNuR1csSUFBSTtFQUNKNEI7QUFDRixDQUFDLEtBQUs7RUFDSixNQUFNQyxJQUFJLEdBQUcsTUFBTTVDLGlCQUFpQixDQUFDMkMsT0FBTyxFQUFFO0lBQUVFLEtBQUssRUFBRTtFQUFXLENBQUMsQ0FBQztFQUNwRSxNQUFNMUMsTUFBTSxDQUFDWSxJQUFJLEVBQUU2QixJQUFJLENBQUM7RUFDeEIsTUFBTTNDLE1BQU0sQ0FBQ2MsSUFBSSxDQUFDK0MsT0FBTyxDQUFDLFlBQVksQ0FBQyxDQUFDLENBQUNDLFdBQVcsQ0FBQyxDQUFDLENBQUM7O0VBRXZEO0VBQ0EsTUFBTUMsT0FBTyxHQUFHLE1BQU1sQyxZQUFZLENBQUNmLElBQUksRUFBRSxnQkFBZ0IsQ0FBQztFQUMxRCxNQUFNQSxJQUFJLENBQUMwQixTQUFTLENBQUMsTUFBTSxFQUFFO0lBQUU5QixJQUFJLEVBQUU7RUFBVyxDQUFDLENBQUMsQ0FBQ3NELEtBQUssQ0FBQyxDQUFDO0VBQzFELE1BQU1ELE9BQU8sQ0FBQzNCLElBQUk7RUFDbEIsTUFBTXBDLE1BQU0sQ0FBQ2MsSUFBSSxDQUFDK0MsT0FBTyxDQUFDLGlCQUFpQixDQUFDLENBQUMsQ0FBQ0QsV0FBVyxDQUFDLENBQUM7RUFDM0QsTUFBTTVELE1BQU0sQ0FBQ2MsSUFBSSxDQUFDLENBQUM2QyxTQUFTLENBQUMsY0FBYyxDQUFDO0VBRTVDSSxPQUFPLENBQUNoQyxPQUFPLENBQUMsQ0FBQztFQUNqQixNQUFNL0IsTUFBTSxDQUFDYyxJQUFJLENBQUMsQ0FBQzZDLFNBQVMsQ0FBQyxzQkFBc0IsQ0FBQztFQUNwRCxNQUFNM0QsTUFBTSxDQUFDYyxJQUFJLENBQUMwQixTQUFTLENBQUMsU0FBUyxFQUFFO0lBQUVDLEtBQUssRUFBRSxDQUFDO0lBQUUvQixJQUFJLEVBQUU7RUFBYSxDQUFDLENBQUMsQ0FBQyxDQUFDa0QsV0FBVyxDQUFDLENBQUM7RUFDdkYsTUFBTTVELE1BQU0sQ0FBQ2MsSUFBSSxDQUFDK0MsT0FBTyxDQUFDLFlBQVksQ0FBQyxDQUFDLENBQUNDLFdBQVcsQ0FBQyxDQUFDLENBQUM7QUFDekQsQ0FBQyxDQUFDO0FBRUYzRCxJQUFJLENBQUMsaUZBQWlGLEVBQUUsT0FBTztFQUM3RlcsSUFBSTtFQUNKNEI7QUFDRixDQUFDLEtBQUs7RUFDSixNQUFNQyxJQUFJLEdBQUcsTUFBTTVDLGlCQUFpQixDQUFDMkMsT0FBTyxFQUFFO0lBQUVFLEtBQUssRUFBRTtFQUFVLENBQUMsQ0FBQztFQUNuRSxNQUFNMUMsTUFBTSxDQUFDWSxJQUFJLEVBQUU2QixJQUFJLENBQUM7O0VBRXhCO0VBQ0EsTUFBTXNCLE1BQU0sR0FBRyxNQUFNcEMsWUFBWSxDQUFDZixJQUFJLEVBQUUsdURBQXVELENBQUM7RUFDaEcsTUFBTUEsSUFBSSxDQUFDb0QsTUFBTSxDQUFDO0lBQUVDLFNBQVMsRUFBRTtFQUFtQixDQUFDLENBQUM7RUFDcEQsTUFBTUYsTUFBTSxDQUFDN0IsSUFBSTtFQUNqQixNQUFNZ0MsT0FBTyxHQUFHdEQsSUFBSSxDQUFDMEIsU0FBUyxDQUFDLFFBQVEsQ0FBQyxDQUFDNkIsTUFBTSxDQUFDO0lBQUVDLE9BQU8sRUFBRTtFQUFxQixDQUFDLENBQUM7RUFDbEYsTUFBTXRFLE1BQU0sQ0FBQ29FLE9BQU8sQ0FBQyxDQUFDUixXQUFXLENBQUMsQ0FBQztFQUNuQyxNQUFNNUQsTUFBTSxDQUFDYyxJQUFJLENBQUMwQixTQUFTLENBQUMsWUFBWSxDQUFDLENBQUMsQ0FBQ3NCLFdBQVcsQ0FBQyxDQUFDLENBQUM7RUFDekQsTUFBTTlELE1BQU0sQ0FBQ2MsSUFBSSxDQUFDMEIsU0FBUyxDQUFDLFNBQVMsQ0FBQyxDQUFDLENBQUNzQixXQUFXLENBQUMsQ0FBQyxDQUFDO0VBRXRERyxNQUFNLENBQUNsQyxPQUFPLENBQUMsQ0FBQztFQUNoQixNQUFNL0IsTUFBTSxDQUFDdUMsZ0JBQWdCLENBQUN6QixJQUFJLENBQUMsQ0FBQyxDQUFDOEMsV0FBVyxDQUFDLENBQUM7RUFDbEQsTUFBTTVELE1BQU0sQ0FBQ29FLE9BQU8sQ0FBQyxDQUFDTixXQUFXLENBQUMsQ0FBQyxDQUFDO0VBQ3BDLE1BQU05RCxNQUFNLENBQUNjLElBQUksQ0FBQyxDQUFDNkMsU0FBUyxDQUFDLGNBQWMsQ0FBQztBQUM5QyxDQUFDLENBQUM7QUFFRnhELElBQUksQ0FBQ29FLFFBQVEsQ0FBQyxrREFBa0QsRUFBRSxNQUFNO0VBQ3RFcEUsSUFBSSxDQUFDcUUsR0FBRyxDQUFDO0lBQ1A7SUFDQUMscUJBQXFCLEVBQ25CO0VBQ0osQ0FBQyxDQUFDOztFQUVGO0VBQ0EsTUFBTUMsWUFBWSxHQUFJNUMsR0FBUSxJQUM1QkEsR0FBRyxDQUFDNkMsUUFBUSxDQUFDQyxRQUFRLENBQUMsT0FBTyxDQUFDLElBQzlCOUMsR0FBRyxDQUFDNkMsUUFBUSxDQUFDRSxVQUFVLENBQUMsa0NBQWtDLENBQUMsSUFDM0QvQyxHQUFHLENBQUM2QyxRQUFRLENBQUNFLFVBQVUsQ0FBQyw4QkFBOEIsQ0FBQztFQUV6RCxNQUFNQyxRQUFvRixHQUFHLENBQzNGO0lBQ0VwRSxJQUFJLEVBQUUsYUFBYTtJQUNuQnFFLElBQUksRUFBRzFDLEtBQUssSUFBS0EsS0FBSyxDQUFDMkMsS0FBSyxDQUFDLG1CQUFtQixDQUFDO0lBQ2pEQyxPQUFPLEVBQUU7RUFDWCxDQUFDLEVBQ0Q7SUFDRXZFLElBQUksRUFBRSxnQ0FBZ0M7SUFDdENxRSxJQUFJLEVBQUcxQyxLQUFLLElBQ1ZBLEtBQUssQ0FBQzZDLE9BQU8sQ0FBQztNQUFFQyxNQUFNLEVBQUUsR0FBRztNQUFFQyxXQUFXLEVBQUUsV0FBVztNQUFFQyxJQUFJLEVBQUU7SUFBbUMsQ0FBQyxDQUFDO0lBQ3BHSixPQUFPLEVBQUU7RUFDWCxDQUFDLENBQ0Y7RUFFRCxLQUFLLE1BQU07SUFBRXZFLElBQUk7SUFBRXFFLElBQUk7SUFBRUU7RUFBUSxDQUFDLElBQUlILFFBQVEsRUFBRTtJQUM5QzNFLElBQUksQ0FBQyxVQUFVTyxJQUFJLGtEQUFrRCxFQUFFLE9BQU87TUFDNUVJLElBQUk7TUFDSlIsT0FBTztNQUNQb0M7SUFDRixDQUFDLEtBQUs7TUFDSixNQUFNQyxJQUFJLEdBQUcsTUFBTTVDLGlCQUFpQixDQUFDMkMsT0FBTyxFQUFFO1FBQUVFLEtBQUssRUFBRTtNQUFXLENBQUMsQ0FBQztNQUNwRSxNQUFNMUMsTUFBTSxDQUFDWSxJQUFJLEVBQUU2QixJQUFJLENBQUM7TUFFeEIsTUFBTTdCLElBQUksQ0FBQ3VCLEtBQUssQ0FBQ3FDLFlBQVksRUFBRUssSUFBSSxDQUFDO01BQ3BDLE1BQU1qRSxJQUFJLENBQUNvRCxNQUFNLENBQUMsQ0FBQztNQUNuQixNQUFNb0IsT0FBTyxHQUFHeEUsSUFBSSxDQUFDMEIsU0FBUyxDQUFDLE9BQU8sQ0FBQztNQUN2QyxNQUFNeEMsTUFBTSxDQUNWc0YsT0FBTyxDQUFDOUMsU0FBUyxDQUFDLFNBQVMsRUFBRTtRQUFFOUIsSUFBSSxFQUFFO01BQXVDLENBQUMsQ0FDL0UsQ0FBQyxDQUFDa0QsV0FBVyxDQUFDLENBQUM7TUFDZixNQUFNNUQsTUFBTSxDQUFDc0YsT0FBTyxDQUFDQyxTQUFTLENBQUNOLE9BQU8sQ0FBQyxDQUFDLENBQUNyQixXQUFXLENBQUMsQ0FBQztNQUN0RDtNQUNBLE1BQU01RCxNQUFNLENBQUNjLElBQUksQ0FBQyxDQUFDNkMsU0FBUyxDQUFDLGNBQWMsQ0FBQztNQUM1QzNELE1BQU0sQ0FBQyxNQUFNSyxXQUFXLENBQUNDLE9BQU8sQ0FBQyxDQUFDLENBQUN3QyxVQUFVLENBQUMsQ0FBQztNQUUvQyxNQUFNaEMsSUFBSSxDQUFDMEUsT0FBTyxDQUFDZCxZQUFZLENBQUM7TUFDaEMsTUFBTVksT0FBTyxDQUFDOUMsU0FBUyxDQUFDLFFBQVEsRUFBRTtRQUFFOUIsSUFBSSxFQUFFO01BQVksQ0FBQyxDQUFDLENBQUNzRCxLQUFLLENBQUMsQ0FBQztNQUNoRSxNQUFNaEUsTUFBTSxDQUFDdUMsZ0JBQWdCLENBQUN6QixJQUFJLENBQUMsQ0FBQyxDQUFDOEMsV0FBVyxDQUFDLENBQUM7TUFDbEQsTUFBTTVELE1BQU0sQ0FBQ2MsSUFBSSxDQUFDMEIsU0FBUyxDQUFDLE9BQU8sQ0FBQyxDQUFDLENBQUNzQixXQUFXLENBQUMsQ0FBQyxDQUFDO0lBQ3RELENBQUMsQ0FBQztFQUNKO0FBQ0YsQ0FBQyxDQUFDO0FBRUYzRCxJQUFJLENBQUMsOEZBQThGLEVBQUUsT0FBTztFQUMxR1csSUFBSTtFQUNKNEIsT0FBTztFQUNQK0M7QUFDRixDQUFDLEtBQUs7RUFDSjtFQUNBdEYsSUFBSSxDQUFDdUYsSUFBSSxDQUFDLENBQUM7RUFDWCxNQUFNO0lBQUVDLEtBQUs7SUFBRUM7RUFBUyxDQUFDLEdBQUdILGdCQUFnQjtFQUM1QyxNQUFNM0UsSUFBSSxDQUFDK0UsSUFBSSxDQUFDLFFBQVEsQ0FBQztFQUN6QixNQUFNL0UsSUFBSSxDQUFDZ0YsVUFBVSxDQUFDLE9BQU8sQ0FBQyxDQUFDQyxJQUFJLENBQUNKLEtBQUssQ0FBQztFQUMxQyxNQUFNN0UsSUFBSSxDQUFDZ0YsVUFBVSxDQUFDLFVBQVUsQ0FBQyxDQUFDQyxJQUFJLENBQUNILFFBQVEsQ0FBQztFQUNoRCxNQUFNOUUsSUFBSSxDQUFDMEIsU0FBUyxDQUFDLFFBQVEsRUFBRTtJQUFFOUIsSUFBSSxFQUFFO0VBQVUsQ0FBQyxDQUFDLENBQUNzRCxLQUFLLENBQUMsQ0FBQztFQUMzRCxNQUFNaEUsTUFBTSxDQUFDYyxJQUFJLENBQUMsQ0FBQzZDLFNBQVMsQ0FBQyxpQkFBaUIsQ0FBQztFQUMvQyxNQUFNM0QsTUFBTSxDQUFDYyxJQUFJLENBQUN5RSxTQUFTLENBQUMsMENBQTBDSSxLQUFLLEVBQUUsQ0FBQyxDQUFDLENBQUMvQixXQUFXLENBQUMsQ0FBQzs7RUFFN0Y7RUFDQSxNQUFNb0MsU0FBUyxHQUFHLE1BQU01RixXQUFXLENBQUNzQyxPQUFPLEVBQUU7SUFBRXVELEVBQUUsRUFBRU4sS0FBSztJQUFFTyxPQUFPLEVBQUVyRztFQUFnQixDQUFDLENBQUM7RUFDckYsTUFBTXNHLFNBQVMsR0FBR3ZHLE1BQU0sQ0FBQ29HLFNBQVMsQ0FBQztFQUNuQyxNQUFNSSxNQUFNLEdBQUd0RixJQUFJLENBQUMwQixTQUFTLENBQUMsUUFBUSxFQUFFO0lBQUU5QixJQUFJLEVBQUU7RUFBa0IsQ0FBQyxDQUFDO0VBQ3BFLE1BQU0yRixNQUFNLEdBQUdDLElBQUksQ0FBQ0MsS0FBSyxDQUFDUCxTQUFTLENBQUNRLFNBQVMsQ0FBQztFQUM5QyxJQUFJRixJQUFJLENBQUNHLEdBQUcsQ0FBQyxDQUFDLEdBQUdKLE1BQU0sR0FBR3ZHLG9CQUFvQixHQUFHLEtBQU0sRUFBRTtJQUN2RDtJQUNBLE1BQU1zRyxNQUFNLENBQUNwQyxLQUFLLENBQUMsQ0FBQztJQUNwQixNQUFNaEUsTUFBTSxDQUFDYyxJQUFJLENBQUMwQixTQUFTLENBQUMsT0FBTyxDQUFDLENBQUM2QixNQUFNLENBQUM7TUFBRUMsT0FBTyxFQUFFO0lBQThCLENBQUMsQ0FBQyxDQUFDLENBQUNWLFdBQVcsQ0FBQyxDQUFDO0VBQ3hHO0VBQ0EsTUFBTThDLGtCQUFrQixHQUFHTCxNQUFNLEdBQUd2RyxvQkFBb0IsR0FBRyxJQUFLLEdBQUd3RyxJQUFJLENBQUNHLEdBQUcsQ0FBQyxDQUFDO0VBQzdFLElBQUlDLGtCQUFrQixHQUFHLENBQUMsRUFBRSxNQUFNNUYsSUFBSSxDQUFDNkYsY0FBYyxDQUFDRCxrQkFBa0IsQ0FBQztFQUV6RSxNQUFNTixNQUFNLENBQUNwQyxLQUFLLENBQUMsQ0FBQztFQUNwQixNQUFNaEUsTUFBTSxDQUNWYyxJQUFJLENBQUMwQixTQUFTLENBQUMsUUFBUSxDQUFDLENBQUM2QixNQUFNLENBQUM7SUFBRUMsT0FBTyxFQUFFLCtCQUErQnFCLEtBQUs7RUFBSSxDQUFDLENBQ3RGLENBQUMsQ0FBQy9CLFdBQVcsQ0FBQyxDQUFDO0VBQ2YsTUFBTWdELFVBQVUsR0FBRyxNQUFNeEcsV0FBVyxDQUFDc0MsT0FBTyxFQUFFO0lBQzVDdUQsRUFBRSxFQUFFTixLQUFLO0lBQ1RPLE9BQU8sRUFBRXJHLGVBQWU7SUFDeEJnSCxTQUFTLEVBQUViO0VBQ2IsQ0FBQyxDQUFDO0VBQ0YsTUFBTWMsVUFBVSxHQUFHbEgsTUFBTSxDQUFDZ0gsVUFBVSxDQUFDO0VBRXJDLE1BQU05RixJQUFJLENBQUNnRixVQUFVLENBQUMsY0FBYyxDQUFDLENBQUNDLElBQUksQ0FBQ0ksU0FBUyxDQUFDO0VBQ3JELE1BQU1yRixJQUFJLENBQUMwQixTQUFTLENBQUMsUUFBUSxFQUFFO0lBQUU5QixJQUFJLEVBQUU7RUFBYyxDQUFDLENBQUMsQ0FBQ3NELEtBQUssQ0FBQyxDQUFDO0VBQy9ELE1BQU1oRSxNQUFNLENBQUNjLElBQUksQ0FBQzBCLFNBQVMsQ0FBQyxPQUFPLENBQUMsQ0FBQzZCLE1BQU0sQ0FBQztJQUFFQyxPQUFPLEVBQUU7RUFBMEIsQ0FBQyxDQUFDLENBQUMsQ0FBQ1YsV0FBVyxDQUFDLENBQUM7RUFDbEcsTUFBTTVELE1BQU0sQ0FBQ2MsSUFBSSxDQUFDLENBQUM2QyxTQUFTLENBQUMsaUJBQWlCLENBQUM7RUFDL0MzRCxNQUFNLENBQUMsQ0FBQyxNQUFNYyxJQUFJLENBQUNSLE9BQU8sQ0FBQyxDQUFDLENBQUNFLE9BQU8sQ0FBQyxDQUFDLEVBQUV1RyxHQUFHLENBQUMsQ0FBQztJQUFFckc7RUFBSyxDQUFDLEtBQUtBLElBQUksQ0FBQyxDQUFDLENBQUN3QyxHQUFHLENBQUM4RCxTQUFTLENBQUNySCxTQUFTLENBQUNnQixlQUFlLENBQUM7RUFFekcsTUFBTUcsSUFBSSxDQUFDZ0YsVUFBVSxDQUFDLGNBQWMsQ0FBQyxDQUFDQyxJQUFJLENBQUNlLFVBQVUsQ0FBQztFQUN0RCxNQUFNaEcsSUFBSSxDQUFDMEIsU0FBUyxDQUFDLFFBQVEsRUFBRTtJQUFFOUIsSUFBSSxFQUFFO0VBQWMsQ0FBQyxDQUFDLENBQUNzRCxLQUFLLENBQUMsQ0FBQztFQUMvRCxNQUFNaEUsTUFBTSxDQUFDYyxJQUFJLENBQUMsQ0FBQzZDLFNBQVMsQ0FBQyxjQUFjLEVBQUU7SUFBRUgsT0FBTyxFQUFFO0VBQU8sQ0FBQyxDQUFDO0VBQ2pFLE1BQU14RCxNQUFNLENBQUNjLElBQUksQ0FBQzBCLFNBQVMsQ0FBQyxTQUFTLEVBQUU7SUFBRUMsS0FBSyxFQUFFLENBQUM7SUFBRS9CLElBQUksRUFBRTtFQUFhLENBQUMsQ0FBQyxDQUFDLENBQUNrRCxXQUFXLENBQUMsQ0FBQztBQUN6RixDQUFDLENBQUM7O0FBRUY7QUFDQTtBQUNBekQsSUFBSSxDQUFDLCtEQUErRCxFQUFFLE9BQU87RUFBRVcsSUFBSTtFQUFFUixPQUFPO0VBQUVvQztBQUFRLENBQUMsS0FBSztFQUMxR3ZDLElBQUksQ0FBQ3NELFVBQVUsQ0FBQyxNQUFPLENBQUM7RUFDeEIsTUFBTXdELE9BQU8sR0FBRyxNQUFNbEgsaUJBQWlCLENBQUMyQyxPQUFPLEVBQUU7SUFBRUUsS0FBSyxFQUFFO0VBQWUsQ0FBQyxDQUFDO0VBQzNFLE1BQU0xQyxNQUFNLENBQUNZLElBQUksRUFBRW1HLE9BQU8sQ0FBQztFQUMzQjtFQUNBLEtBQUssTUFBTUMsT0FBTyxJQUFJQyxLQUFLLENBQUNDLElBQUksQ0FBQztJQUFFQyxNQUFNLEVBQUU7RUFBRyxDQUFDLEVBQUUsQ0FBQ0MsQ0FBQyxFQUFFQyxDQUFDLEtBQUtBLENBQUMsR0FBRyxFQUFFLENBQUMsRUFBRTtJQUNsRTtJQUNBLE1BQU16RyxJQUFJLENBQUMrRSxJQUFJLENBQUMsUUFBUSxFQUFFO01BQUUxQixTQUFTLEVBQUU7SUFBUyxDQUFDLENBQUM7SUFDbEQsTUFBTXJELElBQUksQ0FBQzZGLGNBQWMsQ0FBQ08sT0FBTyxDQUFDO0lBQ2xDLE1BQU1wRyxJQUFJLENBQUMrRSxJQUFJLENBQUMsWUFBWSxDQUFDO0lBQzdCLE1BQU03RixNQUFNLENBQUNjLElBQUksRUFBRSxnQkFBZ0JvRyxPQUFPLEtBQUssQ0FBQyxDQUFDdkQsU0FBUyxDQUFDLGNBQWMsRUFBRTtNQUFFSCxPQUFPLEVBQUU7SUFBTyxDQUFDLENBQUM7SUFDL0YsTUFBTXhELE1BQU0sQ0FBQ2MsSUFBSSxDQUFDMEIsU0FBUyxDQUFDLFNBQVMsRUFBRTtNQUFFQyxLQUFLLEVBQUUsQ0FBQztNQUFFL0IsSUFBSSxFQUFFO0lBQVUsQ0FBQyxDQUFDLENBQUMsQ0FBQ2tELFdBQVcsQ0FBQztNQUFFSixPQUFPLEVBQUU7SUFBTyxDQUFDLENBQUM7SUFDdkd4RCxNQUFNLENBQUMsTUFBTUssV0FBVyxDQUFDQyxPQUFPLENBQUMsRUFBRSxnQkFBZ0I0RyxPQUFPLEtBQUssQ0FBQyxDQUFDcEUsVUFBVSxDQUFDLENBQUM7RUFDL0U7QUFDRixDQUFDLENBQUMiLCJpZ25vcmVMaXN0IjpbXX0=

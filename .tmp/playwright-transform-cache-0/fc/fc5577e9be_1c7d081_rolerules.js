@@ -1,0 +1,110 @@
+// d9cc3a3d48e72aa6f1baf559da4fd5ed6a4d412f
+import { permissions } from './permissions.ts';
+
+// Limits of roles and groups and the permission matrix: plain data, shared with the browser.
+
+export const roleRules = {
+  nameMaxLength: 60,
+  descriptionMaxLength: 500
+};
+export const groupRules = {
+  nameMaxLength: 60,
+  descriptionMaxLength: 500,
+  maxMembers: 1000
+};
+
+// The permission matrix: each module a row, its read and write (or send) permission the columns.
+
+const moduleLabels = {
+  company: {
+    label: 'Company profile',
+    description: 'Company details, plan and two-factor sign-in'
+  },
+  users: {
+    label: 'Users and groups',
+    description: 'People of the company, invitations and groups'
+  },
+  roles: {
+    label: 'Roles',
+    description: 'Roles and what each may do'
+  },
+  picklists: {
+    label: 'Picklists',
+    description: 'Values offered in drop-down lists'
+  },
+  ports: {
+    label: 'Ports',
+    description: 'Sea ports and airports'
+  },
+  countries: {
+    label: 'Countries',
+    description: 'Countries the company works with'
+  },
+  currencies: {
+    label: 'Currencies',
+    description: 'Currencies and exchange rates'
+  },
+  templates: {
+    label: 'Templates',
+    description: 'Document and e-mail templates'
+  },
+  contacts: {
+    label: 'Contacts',
+    description: 'Customers, carriers and their tags'
+  },
+  mail: {
+    label: 'Mail',
+    description: 'Sending e-mail from Cargodesk'
+  },
+  files: {
+    label: 'Files',
+    description: 'Uploaded files and attachments'
+  },
+  audit: {
+    label: 'Audit history',
+    description: 'Who changed what, and sign-in events'
+  },
+  issues: {
+    label: 'Issues',
+    description: 'The issue tracker'
+  },
+  reports: {
+    label: 'Reports',
+    description: 'Report sketches'
+  }
+};
+const actionLabels = {
+  read: 'Read',
+  write: 'Write',
+  send: 'Send'
+};
+const cellOf = permission => {
+  var _permission$split$, _actionLabels$action;
+  if (!permission) return undefined;
+  const action = (_permission$split$ = permission.split(':')[1]) !== null && _permission$split$ !== void 0 ? _permission$split$ : '';
+  return {
+    permission,
+    label: (_actionLabels$action = actionLabels[action]) !== null && _actionLabels$action !== void 0 ? _actionLabels$action : action
+  };
+};
+
+/** Every module of the permission list, in its order, with its read and write permissions. */
+export const permissionMatrix = [...new Set(permissions.map(permission => permission.split(':')[0]))].map(module => {
+  const ofModule = permissions.filter(permission => permission.startsWith(`${module}:`));
+  return {
+    module,
+    ...moduleLabels[module],
+    read: cellOf(ofModule.find(permission => permission.endsWith(':read'))),
+    write: cellOf(ofModule.find(permission => !permission.endsWith(':read')))
+  };
+});
+
+/** The permission a write permission needs to be useful: its module's read (none for mail:send). */
+export const readPermissionOf = permission => {
+  var _permissionMatrix$fin;
+  return (_permissionMatrix$fin = permissionMatrix.find(row => {
+    var _row$write;
+    return ((_row$write = row.write) === null || _row$write === void 0 ? void 0 : _row$write.permission) === permission;
+  })) === null || _permissionMatrix$fin === void 0 || (_permissionMatrix$fin = _permissionMatrix$fin.read) === null || _permissionMatrix$fin === void 0 ? void 0 : _permissionMatrix$fin.permission;
+};
+//# sourceMappingURL=data:application/json;charset=utf-8;base64,eyJ2ZXJzaW9uIjozLCJuYW1lcyI6WyJwZXJtaXNzaW9ucyIsInJvbGVSdWxlcyIsIm5hbWVNYXhMZW5ndGgiLCJkZXNjcmlwdGlvbk1heExlbmd0aCIsImdyb3VwUnVsZXMiLCJtYXhNZW1iZXJzIiwibW9kdWxlTGFiZWxzIiwiY29tcGFueSIsImxhYmVsIiwiZGVzY3JpcHRpb24iLCJ1c2VycyIsInJvbGVzIiwicGlja2xpc3RzIiwicG9ydHMiLCJjb3VudHJpZXMiLCJjdXJyZW5jaWVzIiwidGVtcGxhdGVzIiwiY29udGFjdHMiLCJtYWlsIiwiZmlsZXMiLCJhdWRpdCIsImlzc3VlcyIsInJlcG9ydHMiLCJhY3Rpb25MYWJlbHMiLCJyZWFkIiwid3JpdGUiLCJzZW5kIiwiY2VsbE9mIiwicGVybWlzc2lvbiIsIl9wZXJtaXNzaW9uJHNwbGl0JCIsIl9hY3Rpb25MYWJlbHMkYWN0aW9uIiwidW5kZWZpbmVkIiwiYWN0aW9uIiwic3BsaXQiLCJwZXJtaXNzaW9uTWF0cml4IiwiU2V0IiwibWFwIiwibW9kdWxlIiwib2ZNb2R1bGUiLCJmaWx0ZXIiLCJzdGFydHNXaXRoIiwiZmluZCIsImVuZHNXaXRoIiwicmVhZFBlcm1pc3Npb25PZiIsIl9wZXJtaXNzaW9uTWF0cml4JGZpbiIsInJvdyIsIl9yb3ckd3JpdGUiXSwic291cmNlcyI6WyJyb2xlLXJ1bGVzLnRzIl0sInNvdXJjZXNDb250ZW50IjpbImltcG9ydCB7IHBlcm1pc3Npb25zLCB0eXBlIFRQZXJtaXNzaW9uIH0gZnJvbSAnLi9wZXJtaXNzaW9ucy50cyc7XG5cbi8vIExpbWl0cyBvZiByb2xlcyBhbmQgZ3JvdXBzIGFuZCB0aGUgcGVybWlzc2lvbiBtYXRyaXg6IHBsYWluIGRhdGEsIHNoYXJlZCB3aXRoIHRoZSBicm93c2VyLlxuXG5leHBvcnQgY29uc3Qgcm9sZVJ1bGVzID0geyBuYW1lTWF4TGVuZ3RoOiA2MCwgZGVzY3JpcHRpb25NYXhMZW5ndGg6IDUwMCB9IGFzIGNvbnN0O1xuZXhwb3J0IGNvbnN0IGdyb3VwUnVsZXMgPSB7IG5hbWVNYXhMZW5ndGg6IDYwLCBkZXNjcmlwdGlvbk1heExlbmd0aDogNTAwLCBtYXhNZW1iZXJzOiAxMDAwIH0gYXMgY29uc3Q7XG5cbi8vIFRoZSBwZXJtaXNzaW9uIG1hdHJpeDogZWFjaCBtb2R1bGUgYSByb3csIGl0cyByZWFkIGFuZCB3cml0ZSAob3Igc2VuZCkgcGVybWlzc2lvbiB0aGUgY29sdW1ucy5cblxuZXhwb3J0IHR5cGUgVFBlcm1pc3Npb25Nb2R1bGUgPSBUUGVybWlzc2lvbiBleHRlbmRzIGAke2luZmVyIE1vZHVsZX06JHtzdHJpbmd9YCA/IE1vZHVsZSA6IG5ldmVyO1xuXG5jb25zdCBtb2R1bGVMYWJlbHM6IFJlY29yZDxUUGVybWlzc2lvbk1vZHVsZSwgeyBsYWJlbDogc3RyaW5nOyBkZXNjcmlwdGlvbjogc3RyaW5nIH0+ID0ge1xuICBjb21wYW55OiB7IGxhYmVsOiAnQ29tcGFueSBwcm9maWxlJywgZGVzY3JpcHRpb246ICdDb21wYW55IGRldGFpbHMsIHBsYW4gYW5kIHR3by1mYWN0b3Igc2lnbi1pbicgfSxcbiAgdXNlcnM6IHsgbGFiZWw6ICdVc2VycyBhbmQgZ3JvdXBzJywgZGVzY3JpcHRpb246ICdQZW9wbGUgb2YgdGhlIGNvbXBhbnksIGludml0YXRpb25zIGFuZCBncm91cHMnIH0sXG4gIHJvbGVzOiB7IGxhYmVsOiAnUm9sZXMnLCBkZXNjcmlwdGlvbjogJ1JvbGVzIGFuZCB3aGF0IGVhY2ggbWF5IGRvJyB9LFxuICBwaWNrbGlzdHM6IHsgbGFiZWw6ICdQaWNrbGlzdHMnLCBkZXNjcmlwdGlvbjogJ1ZhbHVlcyBvZmZlcmVkIGluIGRyb3AtZG93biBsaXN0cycgfSxcbiAgcG9ydHM6IHsgbGFiZWw6ICdQb3J0cycsIGRlc2NyaXB0aW9uOiAnU2VhIHBvcnRzIGFuZCBhaXJwb3J0cycgfSxcbiAgY291bnRyaWVzOiB7IGxhYmVsOiAnQ291bnRyaWVzJywgZGVzY3JpcHRpb246ICdDb3VudHJpZXMgdGhlIGNvbXBhbnkgd29ya3Mgd2l0aCcgfSxcbiAgY3VycmVuY2llczogeyBsYWJlbDogJ0N1cnJlbmNpZXMnLCBkZXNjcmlwdGlvbjogJ0N1cnJlbmNpZXMgYW5kIGV4Y2hhbmdlIHJhdGVzJyB9LFxuICB0ZW1wbGF0ZXM6IHsgbGFiZWw6ICdUZW1wbGF0ZXMnLCBkZXNjcmlwdGlvbjogJ0RvY3VtZW50IGFuZCBlLW1haWwgdGVtcGxhdGVzJyB9LFxuICBjb250YWN0czogeyBsYWJlbDogJ0NvbnRhY3RzJywgZGVzY3JpcHRpb246ICdDdXN0b21lcnMsIGNhcnJpZXJzIGFuZCB0aGVpciB0YWdzJyB9LFxuICBtYWlsOiB7IGxhYmVsOiAnTWFpbCcsIGRlc2NyaXB0aW9uOiAnU2VuZGluZyBlLW1haWwgZnJvbSBDYXJnb2Rlc2snIH0sXG4gIGZpbGVzOiB7IGxhYmVsOiAnRmlsZXMnLCBkZXNjcmlwdGlvbjogJ1VwbG9hZGVkIGZpbGVzIGFuZCBhdHRhY2htZW50cycgfSxcbiAgYXVkaXQ6IHsgbGFiZWw6ICdBdWRpdCBoaXN0b3J5JywgZGVzY3JpcHRpb246ICdXaG8gY2hhbmdlZCB3aGF0LCBhbmQgc2lnbi1pbiBldmVudHMnIH0sXG4gIGlzc3VlczogeyBsYWJlbDogJ0lzc3VlcycsIGRlc2NyaXB0aW9uOiAnVGhlIGlzc3VlIHRyYWNrZXInIH0sXG4gIHJlcG9ydHM6IHsgbGFiZWw6ICdSZXBvcnRzJywgZGVzY3JpcHRpb246ICdSZXBvcnQgc2tldGNoZXMnIH0sXG59O1xuXG5jb25zdCBhY3Rpb25MYWJlbHM6IFJlY29yZDxzdHJpbmcsIHN0cmluZz4gPSB7IHJlYWQ6ICdSZWFkJywgd3JpdGU6ICdXcml0ZScsIHNlbmQ6ICdTZW5kJyB9O1xuXG5leHBvcnQgdHlwZSBUUGVybWlzc2lvbkNlbGwgPSB7IHBlcm1pc3Npb246IFRQZXJtaXNzaW9uOyBsYWJlbDogc3RyaW5nIH07XG5leHBvcnQgdHlwZSBUUGVybWlzc2lvbk1hdHJpeFJvdyA9IHtcbiAgbW9kdWxlOiBUUGVybWlzc2lvbk1vZHVsZTtcbiAgbGFiZWw6IHN0cmluZztcbiAgZGVzY3JpcHRpb246IHN0cmluZztcbiAgLyoqIFRoZSBtb2R1bGUncyByZWFkIHBlcm1pc3Npb24sIGlmIGl0IGhhcyBvbmUuICovXG4gIHJlYWQ6IFRQZXJtaXNzaW9uQ2VsbCB8IHVuZGVmaW5lZDtcbiAgLyoqIFRoZSBtb2R1bGUncyBwZXJtaXNzaW9uIHRoYXQgY2hhbmdlcyBzb21ldGhpbmcgKHdyaXRlLCBzZW5kKSwgaWYgaXQgaGFzIG9uZS4gKi9cbiAgd3JpdGU6IFRQZXJtaXNzaW9uQ2VsbCB8IHVuZGVmaW5lZDtcbn07XG5cbmNvbnN0IGNlbGxPZiA9IChwZXJtaXNzaW9uOiBUUGVybWlzc2lvbiB8IHVuZGVmaW5lZCk6IFRQZXJtaXNzaW9uQ2VsbCB8IHVuZGVmaW5lZCA9PiB7XG4gIGlmICghcGVybWlzc2lvbikgcmV0dXJuIHVuZGVmaW5lZDtcbiAgY29uc3QgYWN0aW9uID0gcGVybWlzc2lvbi5zcGxpdCgnOicpWzFdID8/ICcnO1xuICByZXR1cm4geyBwZXJtaXNzaW9uLCBsYWJlbDogYWN0aW9uTGFiZWxzW2FjdGlvbl0gPz8gYWN0aW9uIH07XG59O1xuXG4vKiogRXZlcnkgbW9kdWxlIG9mIHRoZSBwZXJtaXNzaW9uIGxpc3QsIGluIGl0cyBvcmRlciwgd2l0aCBpdHMgcmVhZCBhbmQgd3JpdGUgcGVybWlzc2lvbnMuICovXG5leHBvcnQgY29uc3QgcGVybWlzc2lvbk1hdHJpeDogVFBlcm1pc3Npb25NYXRyaXhSb3dbXSA9IFtcbiAgLi4ubmV3IFNldChwZXJtaXNzaW9ucy5tYXAoKHBlcm1pc3Npb24pID0+IHBlcm1pc3Npb24uc3BsaXQoJzonKVswXSBhcyBUUGVybWlzc2lvbk1vZHVsZSkpLFxuXS5tYXAoKG1vZHVsZSkgPT4ge1xuICBjb25zdCBvZk1vZHVsZSA9IHBlcm1pc3Npb25zLmZpbHRlcigocGVybWlzc2lvbikgPT4gcGVybWlzc2lvbi5zdGFydHNXaXRoKGAke21vZHVsZX06YCkpO1xuICByZXR1cm4ge1xuICAgIG1vZHVsZSxcbiAgICAuLi5tb2R1bGVMYWJlbHNbbW9kdWxlXSxcbiAgICByZWFkOiBjZWxsT2Yob2ZNb2R1bGUuZmluZCgocGVybWlzc2lvbikgPT4gcGVybWlzc2lvbi5lbmRzV2l0aCgnOnJlYWQnKSkpLFxuICAgIHdyaXRlOiBjZWxsT2Yob2ZNb2R1bGUuZmluZCgocGVybWlzc2lvbikgPT4gIXBlcm1pc3Npb24uZW5kc1dpdGgoJzpyZWFkJykpKSxcbiAgfTtcbn0pO1xuXG4vKiogVGhlIHBlcm1pc3Npb24gYSB3cml0ZSBwZXJtaXNzaW9uIG5lZWRzIHRvIGJlIHVzZWZ1bDogaXRzIG1vZHVsZSdzIHJlYWQgKG5vbmUgZm9yIG1haWw6c2VuZCkuICovXG5leHBvcnQgY29uc3QgcmVhZFBlcm1pc3Npb25PZiA9IChwZXJtaXNzaW9uOiBUUGVybWlzc2lvbik6IFRQZXJtaXNzaW9uIHwgdW5kZWZpbmVkID0+XG4gIHBlcm1pc3Npb25NYXRyaXguZmluZCgocm93KSA9PiByb3cud3JpdGU/LnBlcm1pc3Npb24gPT09IHBlcm1pc3Npb24pPy5yZWFkPy5wZXJtaXNzaW9uO1xuIl0sIm1hcHBpbmdzIjoiQUFBQSxTQUFTQSxXQUFXLFFBQTBCLGtCQUFrQjs7QUFFaEU7O0FBRUEsT0FBTyxNQUFNQyxTQUFTLEdBQUc7RUFBRUMsYUFBYSxFQUFFLEVBQUU7RUFBRUMsb0JBQW9CLEVBQUU7QUFBSSxDQUFVO0FBQ2xGLE9BQU8sTUFBTUMsVUFBVSxHQUFHO0VBQUVGLGFBQWEsRUFBRSxFQUFFO0VBQUVDLG9CQUFvQixFQUFFLEdBQUc7RUFBRUUsVUFBVSxFQUFFO0FBQUssQ0FBVTs7QUFFckc7O0FBSUEsTUFBTUMsWUFBK0UsR0FBRztFQUN0RkMsT0FBTyxFQUFFO0lBQUVDLEtBQUssRUFBRSxpQkFBaUI7SUFBRUMsV0FBVyxFQUFFO0VBQStDLENBQUM7RUFDbEdDLEtBQUssRUFBRTtJQUFFRixLQUFLLEVBQUUsa0JBQWtCO0lBQUVDLFdBQVcsRUFBRTtFQUFnRCxDQUFDO0VBQ2xHRSxLQUFLLEVBQUU7SUFBRUgsS0FBSyxFQUFFLE9BQU87SUFBRUMsV0FBVyxFQUFFO0VBQTZCLENBQUM7RUFDcEVHLFNBQVMsRUFBRTtJQUFFSixLQUFLLEVBQUUsV0FBVztJQUFFQyxXQUFXLEVBQUU7RUFBb0MsQ0FBQztFQUNuRkksS0FBSyxFQUFFO0lBQUVMLEtBQUssRUFBRSxPQUFPO0lBQUVDLFdBQVcsRUFBRTtFQUF5QixDQUFDO0VBQ2hFSyxTQUFTLEVBQUU7SUFBRU4sS0FBSyxFQUFFLFdBQVc7SUFBRUMsV0FBVyxFQUFFO0VBQW1DLENBQUM7RUFDbEZNLFVBQVUsRUFBRTtJQUFFUCxLQUFLLEVBQUUsWUFBWTtJQUFFQyxXQUFXLEVBQUU7RUFBZ0MsQ0FBQztFQUNqRk8sU0FBUyxFQUFFO0lBQUVSLEtBQUssRUFBRSxXQUFXO0lBQUVDLFdBQVcsRUFBRTtFQUFnQyxDQUFDO0VBQy9FUSxRQUFRLEVBQUU7SUFBRVQsS0FBSyxFQUFFLFVBQVU7SUFBRUMsV0FBVyxFQUFFO0VBQXFDLENBQUM7RUFDbEZTLElBQUksRUFBRTtJQUFFVixLQUFLLEVBQUUsTUFBTTtJQUFFQyxXQUFXLEVBQUU7RUFBZ0MsQ0FBQztFQUNyRVUsS0FBSyxFQUFFO0lBQUVYLEtBQUssRUFBRSxPQUFPO0lBQUVDLFdBQVcsRUFBRTtFQUFpQyxDQUFDO0VBQ3hFVyxLQUFLLEVBQUU7SUFBRVosS0FBSyxFQUFFLGVBQWU7SUFBRUMsV0FBVyxFQUFFO0VBQXVDLENBQUM7RUFDdEZZLE1BQU0sRUFBRTtJQUFFYixLQUFLLEVBQUUsUUFBUTtJQUFFQyxXQUFXLEVBQUU7RUFBb0IsQ0FBQztFQUM3RGEsT0FBTyxFQUFFO0lBQUVkLEtBQUssRUFBRSxTQUFTO0lBQUVDLFdBQVcsRUFBRTtFQUFrQjtBQUM5RCxDQUFDO0FBRUQsTUFBTWMsWUFBb0MsR0FBRztFQUFFQyxJQUFJLEVBQUUsTUFBTTtFQUFFQyxLQUFLLEVBQUUsT0FBTztFQUFFQyxJQUFJLEVBQUU7QUFBTyxDQUFDO0FBYTNGLE1BQU1DLE1BQU0sR0FBSUMsVUFBbUMsSUFBa0M7RUFBQSxJQUFBQyxrQkFBQSxFQUFBQyxvQkFBQTtFQUNuRixJQUFJLENBQUNGLFVBQVUsRUFBRSxPQUFPRyxTQUFTO0VBQ2pDLE1BQU1DLE1BQU0sSUFBQUgsa0JBQUEsR0FBR0QsVUFBVSxDQUFDSyxLQUFLLENBQUMsR0FBRyxDQUFDLENBQUMsQ0FBQyxDQUFDLGNBQUFKLGtCQUFBLGNBQUFBLGtCQUFBLEdBQUksRUFBRTtFQUM3QyxPQUFPO0lBQUVELFVBQVU7SUFBRXBCLEtBQUssR0FBQXNCLG9CQUFBLEdBQUVQLFlBQVksQ0FBQ1MsTUFBTSxDQUFDLGNBQUFGLG9CQUFBLGNBQUFBLG9CQUFBLEdBQUlFO0VBQU8sQ0FBQztBQUM5RCxDQUFDOztBQUVEO0FBQ0EsT0FBTyxNQUFNRSxnQkFBd0MsR0FBRyxDQUN0RCxHQUFHLElBQUlDLEdBQUcsQ0FBQ25DLFdBQVcsQ0FBQ29DLEdBQUcsQ0FBRVIsVUFBVSxJQUFLQSxVQUFVLENBQUNLLEtBQUssQ0FBQyxHQUFHLENBQUMsQ0FBQyxDQUFDLENBQXNCLENBQUMsQ0FBQyxDQUMzRixDQUFDRyxHQUFHLENBQUVDLE1BQU0sSUFBSztFQUNoQixNQUFNQyxRQUFRLEdBQUd0QyxXQUFXLENBQUN1QyxNQUFNLENBQUVYLFVBQVUsSUFBS0EsVUFBVSxDQUFDWSxVQUFVLENBQUMsR0FBR0gsTUFBTSxHQUFHLENBQUMsQ0FBQztFQUN4RixPQUFPO0lBQ0xBLE1BQU07SUFDTixHQUFHL0IsWUFBWSxDQUFDK0IsTUFBTSxDQUFDO0lBQ3ZCYixJQUFJLEVBQUVHLE1BQU0sQ0FBQ1csUUFBUSxDQUFDRyxJQUFJLENBQUViLFVBQVUsSUFBS0EsVUFBVSxDQUFDYyxRQUFRLENBQUMsT0FBTyxDQUFDLENBQUMsQ0FBQztJQUN6RWpCLEtBQUssRUFBRUUsTUFBTSxDQUFDVyxRQUFRLENBQUNHLElBQUksQ0FBRWIsVUFBVSxJQUFLLENBQUNBLFVBQVUsQ0FBQ2MsUUFBUSxDQUFDLE9BQU8sQ0FBQyxDQUFDO0VBQzVFLENBQUM7QUFDSCxDQUFDLENBQUM7O0FBRUY7QUFDQSxPQUFPLE1BQU1DLGdCQUFnQixHQUFJZixVQUF1QjtFQUFBLElBQUFnQixxQkFBQTtFQUFBLFFBQUFBLHFCQUFBLEdBQ3REVixnQkFBZ0IsQ0FBQ08sSUFBSSxDQUFFSSxHQUFHO0lBQUEsSUFBQUMsVUFBQTtJQUFBLE9BQUssRUFBQUEsVUFBQSxHQUFBRCxHQUFHLENBQUNwQixLQUFLLGNBQUFxQixVQUFBLHVCQUFUQSxVQUFBLENBQVdsQixVQUFVLE1BQUtBLFVBQVU7RUFBQSxFQUFDLGNBQUFnQixxQkFBQSxnQkFBQUEscUJBQUEsR0FBcEVBLHFCQUFBLENBQXNFcEIsSUFBSSxjQUFBb0IscUJBQUEsdUJBQTFFQSxxQkFBQSxDQUE0RWhCLFVBQVU7QUFBQSIsImlnbm9yZUxpc3QiOltdfQ==

@@ -1,0 +1,245 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { demoPassword } from '../playwright.config.ts';
+
+declare global {
+  interface Window {
+    cargodeskPolicyViolations?: string[];
+  }
+}
+
+// The browser logs every 4xx answer to fetch as a console error; the app handles those (a wrong
+// password, a refused code) and the tests check what the user sees instead.
+const handledClientError = /Failed to load resource: the server responded with a status of 4\d\d/;
+
+/**
+ * Every test fails on a console error, an uncaught page error or a CSP violation, so a screen that
+ * only works by breaking the policy (an inline script, a foreign host) cannot pass unnoticed.
+ * A test that breaks requests on purpose names the console errors it expects
+ * (`test.use({ expectedConsoleErrors: /pattern/ })`).
+ */
+export const test = base.extend<{
+  pageProblems: string[];
+  expectedConsoleErrors: RegExp | undefined;
+  twoFactorAccount: { email: string; password: string };
+}>({
+  expectedConsoleErrors: [undefined, { option: true }],
+  pageProblems: [
+    async ({ page, expectedConsoleErrors }, use) => {
+      const problems: string[] = [];
+      const isExpected = (text: string) =>
+        handledClientError.test(text) || Boolean(expectedConsoleErrors?.test(text));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !isExpected(message.text())) {
+          problems.push(`console: ${message.text()} (${message.location().url || 'no location'})`);
+        }
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      // Init scripts run through the browser's debugging protocol, which the page's CSP does not govern.
+      await page.addInitScript(() => {
+        window.cargodeskPolicyViolations = [];
+        document.addEventListener('securitypolicyviolation', (event) => {
+          window.cargodeskPolicyViolations?.push(
+            `CSP: ${event.violatedDirective} blocked ${event.blockedURI || 'inline code'}`,
+          );
+        });
+      });
+
+      await use(problems);
+
+      const violations = page.isClosed()
+        ? []
+        : await page.evaluate(() => window.cargodeskPolicyViolations ?? []).catch(() => []);
+      expect([...problems, ...violations]).toEqual([]);
+    },
+    { auto: true },
+  ],
+  // A company of its own with two-factor sign-in on: tests never share one account's codes.
+  twoFactorAccount: async ({ request }, use) => {
+    await use(await createCompanyUser(request, { label: 'two-factor', twoFactorAuth: true }));
+  },
+});
+
+export { expect };
+
+let counter = 0;
+/** An e-mail address no other test uses. */
+export const uniqueEmail = (label: string) => {
+  counter += 1;
+  return `${label}-${Date.now().toString(36)}-${process.pid}-${counter}@e2e.cargodesk.test`;
+};
+
+export const testPassword = 'Harbour-Crane-42';
+
+/**
+ * The companies the server seeds at start (apps/server/src/cli/demo-seed.ts), their admins'
+ * e-mails verified, all with the password the web server is started with. Each is used by one test
+ * only: tests run in parallel and share the server. Tests of two-factor sign-in use the
+ * `twoFactorAccount` fixture, a fresh company each.
+ */
+export const demoAccounts = {
+  working: { email: 'admin@demo-freight.test', password: demoPassword },
+  expiredPlan: { email: 'admin@expired-cargo.test', password: demoPassword },
+  suspended: { email: 'admin@suspended-logistics.test', password: demoPassword },
+  twoFactor: { email: 'admin@secure-shipping.test', password: demoPassword },
+  /** Demo Freight Ltd's Viewer: read-only everywhere. */
+  viewer: { email: 'viewer@demo-freight.test', password: demoPassword },
+} as const;
+
+/** The server mails at most one two-factor code per account in this time (twoFactorRules.resendIntervalMs). */
+export const codeResendIntervalMs = 30_000;
+
+/** The subject of a two-factor code mail ends with the code. */
+export const codeMailSubject = 'sign-in code';
+export const codeIn = (mail: TMail) => {
+  const code = mail.subject.match(/\b(\d{6})$/)?.[1];
+  if (!code) throw new Error(`No code in "${mail.subject}"`);
+  return code;
+};
+
+type TMail = { _id: string; to: string; subject: string; text: string; html: string; createdAt: string };
+
+/**
+ * Waits for `count` captured mails to `to` whose subject contains `subject` (and, given `newerThan`,
+ * that came after that mail); returns the newest.
+ */
+export const waitForMail = async (
+  request: APIRequestContext,
+  { to, subject, count = 1, newerThan }: { to: string; subject: string; count?: number; newerThan?: TMail },
+) => {
+  let found: TMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/dev/mail?to=${encodeURIComponent(to)}`);
+        const { data } = (await response.json()) as { data: TMail[] };
+        const matching = data
+          .filter((mail) => mail.subject.includes(subject))
+          .filter((mail) => !newerThan || mail.createdAt > newerThan.createdAt)
+          .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+        found = matching[0];
+        return matching.length >= count;
+      },
+      { message: `a mail "${subject}" to ${to}`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return found as TMail;
+};
+
+/** The SPA link (`/auth/action?…`) in an identity mail, as a path for page.goto. */
+export const actionPathIn = (mail: TMail) => {
+  const link = mail.text.match(/https?:\/\/\S+\/auth\/action\?\S+/)?.[0];
+  if (!link) throw new Error(`No action link in mail "${mail.subject}"`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+};
+
+export const identityApiKey = async (request: APIRequestContext) => {
+  const { data } = (await (await request.get('/api/config')).json()) as {
+    data: { identity: { projects: { name: string; apiKey: string }[]; projectForHost: string } };
+  };
+  const project = data.identity.projects.find(({ name }) => name === data.identity.projectForHost);
+  if (!project) throw new Error('No identity project for this host');
+  return project.apiKey;
+};
+
+/**
+ * A new app session for the account, as another tab or device signing in makes it (identity sign-in,
+ * then GET /iamserver/api/v1/auth/login): the value the `token` cookie would hold there.
+ */
+export const newAppToken = async (
+  request: APIRequestContext,
+  { email, password }: { email: string; password: string },
+) => {
+  const apiKey = await identityApiKey(request);
+  const signInResponse = await request.post(
+    `/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${apiKey}`,
+    { data: { email, password, returnSecureToken: true } },
+  );
+  expect(signInResponse.ok(), await signInResponse.text()).toBe(true);
+  const { idToken } = (await signInResponse.json()) as { idToken: string };
+  const login = await request.get('/iamserver/api/v1/auth/login', { headers: { authorization: idToken } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const { data } = (await login.json()) as { data: { jwt?: string } };
+  if (!data.jwt) throw new Error(`No app token for ${email} (two-factor on?)`);
+  return data.jwt;
+};
+
+/**
+ * A company with its first user, made the way the register screen makes it (identity sign-up, then
+ * POST /iamserver/api/v1/auth), with the e-mail verified through the mailed link unless told not to.
+ */
+export const createCompanyUser = async (
+  request: APIRequestContext,
+  {
+    label = 'user',
+    isVerified = true,
+    twoFactorAuth = false,
+    email = uniqueEmail(label),
+  }: { label?: string; isVerified?: boolean; twoFactorAuth?: boolean; email?: string } = {},
+) => {
+  const apiKey = await identityApiKey(request);
+  const signUp = await request.post(`/identitytoolkit.googleapis.com/v1/accounts:signUp?key=${apiKey}`, {
+    data: { email, password: testPassword, returnSecureToken: true },
+  });
+  expect(signUp.ok(), await signUp.text()).toBe(true);
+  const { idToken } = (await signUp.json()) as { idToken: string };
+  const registration = await request.post('/iamserver/api/v1/auth', {
+    headers: { authorization: idToken },
+    data: { companyName: `E2E ${label} Freight`, firstName: 'Erin', lastName: 'Tester' },
+  });
+  expect(registration.ok(), await registration.text()).toBe(true);
+  if (twoFactorAuth) {
+    // Switched on the way an admin does it on /settings/company.
+    const { data } = (await registration.json()) as { data: { jwt: string } };
+    const switched = await request.patch('/iamserver/api/v1/companies/current', {
+      headers: { authorization: data.jwt },
+      data: { twoFactorAuth: true },
+    });
+    expect(switched.ok(), await switched.text()).toBe(true);
+  }
+  if (isVerified) {
+    const mail = await waitForMail(request, { to: email, subject: 'Verify' });
+    const oobCode = new URLSearchParams(actionPathIn(mail).split('?')[1]).get('oobCode');
+    const applied = await request.post(`/identitytoolkit.googleapis.com/v1/accounts:update?key=${apiKey}`, {
+      data: { oobCode },
+    });
+    expect(applied.ok(), await applied.text()).toBe(true);
+  }
+  return { email, password: testPassword };
+};
+
+/** Signs in through the login screen and waits for the dashboard. */
+export const signIn = async (page: Page, { email, password }: { email: string; password: string }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  // Sign-in, session, user and the six reference lists: allow for a busy two-core machine.
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+};
+
+/**
+ * Fails on WCAG 2.1 A/AA problems axe finds in what is on screen now (docs/architecture.md: labelled controls,
+ * keyboard navigation, focus in modals).
+ */
+export const expectAccessible = async (
+  page: Page,
+  { include, exclude = [] }: { include?: string; exclude?: string[] } = {},
+) => {
+  // Colours mid-fade are not the ones a person reads: contrast is checked once motion has settled.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  // With a modal or drawer open, the page behind its mask is out of reach: check the dialog.
+  if (include) builder = builder.include(include);
+  for (const selector of exclude) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+  const summary = violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => `${node.target.join(' ')} (${node.failureSummary?.split('\n').at(-1)?.trim() ?? ''})`).join(', ')}`,
+  );
+  expect(summary).toEqual([]);
+};
