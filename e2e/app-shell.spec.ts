@@ -92,6 +92,23 @@ test('the gear opens the profile settings and the settings menu, inside the sign
   await expect(page).toHaveURL(/\/settings\/airport$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Airports' })).toBeVisible();
   await page.goto('/no-such-page');
-  await expect(page).toHaveURL(/\/notFound$/);
+  // The address the user typed stays in the bar.
+  await expect(page).toHaveURL(/\/no-such-page$/);
   await expect(page.getByText('Page not found')).toBeVisible();
+});
+
+test('a normal page load leaves no warning in the console', async ({ page, request }) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(`${message.text()} (${page.url()})`);
+  });
+  const user = await createCompanyUser(request, { label: 'quiet-console' });
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await signIn(page, user);
+  await page.goto('/settings/users');
+  await expect(page.getByRole('heading', { level: 2, name: 'Users' })).toBeVisible();
+  await page.goto('/no-such-page');
+  await expect(page.getByText('Page not found')).toBeVisible();
+  expect(warnings).toEqual([]);
 });

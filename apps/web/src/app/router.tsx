@@ -2,6 +2,7 @@ import { createBrowserRouter, type NonIndexRouteObject, type RouteObject, redire
 import { paths, type TRouteName } from '../config/paths.ts';
 import { alwaysRevalidate, logOutUnlessTwoFactor, redirectSignedIn, requireSession } from './guard.ts';
 import { RootLayout } from './layouts/root-layout.tsx';
+import { StartupOverlay } from './layouts/startup-overlay.tsx';
 import { RouteError } from './routes/route-error.tsx';
 
 /** A route named after its entry in `paths`, its screen loaded on first visit (code splitting). */
@@ -21,6 +22,7 @@ export const routes: RouteObject[] = [
     id: 'root',
     Component: RootLayout,
     ErrorBoundary: RouteError,
+    HydrateFallback: StartupOverlay,
     children: [
       { id: 'home', path: paths.home.path, loader: () => redirect(paths.dashboard.path) },
       {
@@ -113,7 +115,12 @@ export const routes: RouteObject[] = [
               })),
             ],
           },
-          { path: '*', loader: () => redirect(paths.notFound.path) },
+          // An unknown address shows the not-found page where it is, so the user sees what they typed.
+          {
+            id: 'unknown',
+            path: '*',
+            lazy: async () => ({ Component: (await import('./routes/not-found.tsx')).NotFoundRoute }),
+          },
         ],
       },
     ],
