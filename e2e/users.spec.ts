@@ -16,20 +16,24 @@ test.describe.configure({ timeout: 120_000 });
 
 const inviteSubject = 'on Cargodesk — set your password';
 
-/** The invitee opens the mailed link in a browser of their own and chooses a password. */
+/**
+ * The invitee opens the mailed link in a browser of their own, is greeted by the company, sets a
+ * password and lands signed in on the dashboard.
+ */
 const acceptInvitation = async (
   { browser, request }: { browser: Browser; request: APIRequestContext },
-  email: string,
+  { email, companyName }: { email: string; companyName: string },
 ) => {
   const mail = await waitForMail(request, { to: email, subject: inviteSubject });
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(actionPathIn(mail));
-  await expect(page.getByText(`Choose a new password for ${email}`)).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Welcome to ${companyName}` })).toBeVisible();
+  await expect(page.getByText(`Set your password for ${email}`)).toBeVisible();
   await page.getByLabel('New password', { exact: true }).fill(testPassword);
   await page.getByLabel('Repeat the new password').fill(testPassword);
-  await page.getByRole('button', { name: 'Save new password' }).click();
-  await expect(page.getByText('Your password has been changed')).toBeVisible();
+  await page.getByRole('button', { name: 'Set your password' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
   return { context, page, mail };
 };
 
@@ -82,11 +86,14 @@ test('an invited user sets a password from the mail, signs in, and sees only wha
   ).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-  const { mail, context, page: invitee } = await acceptInvitation({ browser, request }, email);
+  const {
+    mail,
+    context,
+    page: invitee,
+  } = await acceptInvitation({ browser, request }, { email, companyName: 'E2E users-admin Freight' });
   expect(mail.subject).toBe(
     `Erin Tester invited you to E2E users-admin Freight on Cargodesk — set your password`,
   );
-  await signIn(invitee, { email, password: testPassword });
   await expect(invitee.getByRole('heading', { level: 1, name: 'Welcome, Ivy' })).toBeVisible();
   await invitee.goto('/settings/users');
   await expect(invitee.getByRole('heading', { level: 2, name: 'Users' })).toBeVisible();
@@ -149,8 +156,10 @@ test('suspending a signed-in user logs them out at their next request', async ({
   await page.goto('/settings/users');
   const email = uniqueEmail('suspendee');
   await inviteThroughModal(page, { email, firstName: 'Sam' });
-  const { context, page: member } = await acceptInvitation({ browser, request }, email);
-  await signIn(member, { email, password: testPassword });
+  const { context, page: member } = await acceptInvitation(
+    { browser, request },
+    { email, companyName: 'E2E users-suspend Freight' },
+  );
   await member.goto('/settings/users');
   await expect(member.getByRole('heading', { level: 2, name: 'Users' })).toBeVisible();
 

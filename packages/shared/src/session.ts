@@ -81,5 +81,19 @@ export type TRegisterCompanyRequest = z.infer<typeof ZRegisterCompanyRequest>;
 /** GET /iamserver/api/v1/auth/token-refresh: `{ data: { jwt } }`. */
 export const ZTokenRefreshResponse = z.object({ jwt: z.string() });
 
+/** GET /auth/invitation: the code of a mailed invitation link (the same `oobCode` the link carries). */
+export const ZInvitationQuery = z.object({ oobCode: z.string().min(1).max(200) }).strict();
+
+/** Who invited the link's holder where: shown on the page that sets the invited user's password. */
+export const ZInvitationSummary = z.object({ companyName: z.string(), email: z.string() });
+export type TInvitationSummary = z.infer<typeof ZInvitationSummary>;
+
+/** An invitation link works for 7 days; sending the invitation again mails a fresh one. */
+export const invitationLinkLifetimeDays = 7;
+
+export const invitationMessages = {
+  invalid: 'This invitation link is not valid or has expired. Ask your admin to send the invitation again.',
+} as const;
+
 /** The login reply text that means a suspended company or user (docs/product.md §8). */
 export const accountSuspendedMessage = 'Account was suspended';

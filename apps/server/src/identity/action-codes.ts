@@ -21,14 +21,20 @@ import type { IdentityProject } from './projects.ts';
 import { assertPasswordMeetsPolicy, readEmail, readPassword, readString } from './request-fields.ts';
 import { authenticateIdToken } from './sessions.ts';
 
-const codeLifetimeMs = 60 * 60 * 1000;
+/** A mailed link works for an hour, unless its sender asks for longer (an invitation: 7 days). */
+export const defaultActionCodeLifetimeMs = 60 * 60 * 1000;
 const modes: Record<TActionKind, string> = { VERIFY_EMAIL: 'verifyEmail', PASSWORD_RESET: 'resetPassword' };
 
 /** Creates a single-use code (stored hashed) and answers the SPA link that completes it. */
 export const createActionLink = async (
   context: IdentityContext,
   db: Queryable,
-  { project, account, kind }: { project: IdentityProject; account: IdentityAccount; kind: TActionKind },
+  {
+    project,
+    account,
+    kind,
+    lifetimeMs = defaultActionCodeLifetimeMs,
+  }: { project: IdentityProject; account: IdentityAccount; kind: TActionKind; lifetimeMs?: number },
 ) => {
   const code = randomBytes(32).toString('base64url');
   await insertActionCode(db, {
@@ -37,7 +43,7 @@ export const createActionLink = async (
     accountId: account.id,
     kind,
     email: account.email,
-    expiresAt: new Date(Date.now() + codeLifetimeMs),
+    expiresAt: new Date(Date.now() + lifetimeMs),
   });
   const query = new URLSearchParams({ mode: modes[kind], oobCode: code, apiKey: project.apiKey, lang: 'en' });
   return `${context.config.publicUrl}/auth/action?${query}`;

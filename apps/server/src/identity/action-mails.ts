@@ -61,12 +61,12 @@ export const buildInviteMail = ({
   const intro = `${inviterName} invited you to join ${companyName} on Cargodesk. Open the link below to set your password, then sign in with this e-mail address.`;
   const outro =
     'If the link has expired, ask your admin to send the invitation again. If you did not expect this invitation, you can ignore this message.';
-  const text = `Hello,\n\n${intro}\n\n${link}\n\nThe link works once and expires in one hour.\n\n${outro}\n\nCargodesk`;
+  const text = `Hello,\n\n${intro}\n\n${link}\n\nThe link works once and expires in 7 days.\n\n${outro}\n\nCargodesk`;
   const html = [
     '<p>Hello,</p>',
     `<p>${escapeHtml(intro)}</p>`,
     `<p><a href="${escapeHtml(link)}">Set your password</a></p>`,
-    '<p>The link works once and expires in one hour.</p>',
+    '<p>The link works once and expires in 7 days.</p>',
     `<p>${escapeHtml(outro)}</p>`,
     '<p>Cargodesk</p>',
   ].join('\n');

@@ -1,11 +1,18 @@
 import { createActionLink } from './action-codes.ts';
 import { issuerFor } from './id-tokens.ts';
-import { type IdentityContext, isValidEmail, normaliseEmail, nowInSeconds } from './identity-context.ts';
+import {
+  hashSecret,
+  type IdentityContext,
+  isValidEmail,
+  normaliseEmail,
+  nowInSeconds,
+} from './identity-context.ts';
 import { IdentityError } from './identity-error.ts';
 import {
   deleteAccount,
   findAccountByEmail,
   findAccountById,
+  findActionCode,
   insertAccount,
   revokedValidSince,
   revokeRefreshTokens,
@@ -110,12 +117,15 @@ export const createIdentityAdmin = (context: IdentityContext) => {
       kind,
       email,
       uid,
+      lifetimeMs,
     }: {
       project?: TProjectName;
       kind: 'VERIFY_EMAIL' | 'PASSWORD_RESET';
       email: string;
       /** The very account the link is for: an invitation names the account it made, not whichever holds the address now. */
       uid?: string;
+      /** How long the link works; an hour unless said. */
+      lifetimeMs?: number;
     }) => {
       const target = projectNamed(project);
       const address = normaliseEmail(email);
@@ -124,7 +134,23 @@ export const createIdentityAdmin = (context: IdentityContext) => {
           ? await findAccountByEmail(db, target.projectId, address)
           : await findAccountById(db, target.projectId, uid);
       if (!account || account.email !== address) throw new IdentityError('EMAIL_NOT_FOUND');
-      return createActionLink(context, db, { project: target, account, kind });
+      return createActionLink(context, db, {
+        project: target,
+        account,
+        kind,
+        ...(lifetimeMs === undefined ? {} : { lifetimeMs }),
+      });
+    },
+    /**
+     * What a mailed link's code is for, while it can still be used: its kind, project and account.
+     * Reading it uses nothing up; an unknown, used or expired code answers undefined.
+     */
+    describeActionCode: async (code: string) => {
+      const row = await findActionCode(db, hashSecret(code));
+      if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) return undefined;
+      const project = context.projects.find((candidate) => candidate.projectId === row.projectId);
+      if (!project) return undefined;
+      return { kind: row.kind, project: project.name, uid: row.accountId, email: row.email };
     },
     /**
      * Verifies an ID token from either project (issuer allowlist, signature, audience, expiry) and

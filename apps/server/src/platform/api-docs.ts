@@ -37,6 +37,9 @@ const idTokenOperations = new Set([
   'POST /iamserver/api/v1/auth',
 ]);
 
+/** The routes that take no token at all: a code from a mailed link is their credential. */
+const openOperations = new Set(['GET /iamserver/api/v1/auth/invitation']);
+
 /**
  * A summary for each operation, kept here rather than on the routes so the route files stay about
  * behaviour. A route may declare `schema.summary` itself, which wins; the API reference test fails
@@ -181,6 +184,7 @@ const describeRoute = (input: TTransformInput) => {
       ...(summary ? { summary } : {}),
       ...(permission ? { 'x-permission': permission } : {}),
       ...(idTokenOperations.has(key) ? { security: [{ idToken: [] }] } : {}),
+      ...(openOperations.has(key) ? { security: [] } : {}),
     },
   };
 };

@@ -1,6 +1,8 @@
 import {
   ZCodeAuthRequest,
   ZCurrentUser,
+  ZInvitationQuery,
+  ZInvitationSummary,
   ZLoginResponse,
   ZRegisterCompanyRequest,
   ZTokenRefreshResponse,
@@ -15,6 +17,7 @@ import { authenticate, requireAuth } from '../../platform/auth-context.ts';
 import { dataOf, readAuthorizationToken, signedInErrors, ZErrorBody } from '../../platform/http.ts';
 import { registerCompanyRoutes } from './company-routes.ts';
 import { registerGroupRoutes } from './groups-routes.ts';
+import { createInvitationService } from './invitation-service.ts';
 import { registerProductRoutes } from './products-routes.ts';
 import { registerProfileRoutes } from './profile-routes.ts';
 import { createRegistrationService } from './registration-service.ts';
@@ -53,6 +56,22 @@ export const registerIamServer = async (app: FastifyInstance) => {
     ip: request.ip,
     userAgent: request.headers['user-agent'],
     requestId: request.id,
+  });
+
+  const invitations = createInvitationService({ db: app.database.db, identityAdmin: app.identity.admin });
+  // Open to anyone holding an invitation link: the link's code is the credential.
+  await app.register(async (scope) => {
+    scope.withTypeProvider<ZodTypeProvider>().get(
+      '/auth/invitation',
+      {
+        schema: {
+          summary: 'The company an invitation link is for, while the link works',
+          querystring: ZInvitationQuery,
+          response: { 200: dataOf(ZInvitationSummary), 400: ZErrorBody, 404: ZErrorBody },
+        },
+      },
+      async (request) => ({ data: await invitations.describe(request.query.oobCode) }),
+    );
   });
 
   // Routes that take the identity provider's ID token.

@@ -1,5 +1,6 @@
 import {
   accountSuspendedMessage,
+  invitationMessages,
   type TCompanyUser,
   type TLoginResponse,
   userMessages,
@@ -10,7 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../../test/databases.ts';
 import { createAuthClient, readOobCode, waitForMail } from '../../../test/identity-client.ts';
 import { auditReader } from '../../../test/route-helpers.ts';
-import { auditEvents, groups, roles, sessions, userRoles, users } from '../../db/schema/index.ts';
+import {
+  auditEvents,
+  groups,
+  identityActionCodes,
+  roles,
+  sessions,
+  userRoles,
+  users,
+} from '../../db/schema/index.ts';
 import { createId } from '../../platform/ids.ts';
 import {
   startIamTestApp,
@@ -427,10 +436,24 @@ describe.each(testDatabaseKinds)('iamserver users management on %s', (kind) => {
       expect(mail.subject).toBe('Ada inviter invited you to Harbour Lines on Cargodesk — set your password');
       const { oobCode, mode } = readOobCode(mail.text);
       expect(mode).toBe('resetPassword');
+      expect(mail.text).toContain('expires in 7 days');
+      const [code] = await testApp.database.db
+        .select({ expiresAt: identityActionCodes.expiresAt })
+        .from(identityActionCodes)
+        .where(eq(identityActionCodes.email, email.toLowerCase()));
+      expect(code?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6.9 * 24 * 60 * 60 * 1000);
+      // The page the link opens greets the invitee by the company, with no token.
+      const summary = await inject({ url: `/auth/invitation?oobCode=${encodeURIComponent(oobCode)}` });
+      expect(summary.statusCode, summary.body).toBe(200);
+      expect(summary.json()).toEqual({ data: { companyName: 'Harbour Lines', email: email.toLowerCase() } });
 
       // The invitee sets a password through the link and signs in: now active.
       const auth = sdk();
       await confirmPasswordReset(auth, oobCode, testPassword);
+      // A used link greets no one.
+      const used = await inject({ url: `/auth/invitation?oobCode=${encodeURIComponent(oobCode)}` });
+      expect(used.statusCode).toBe(404);
+      expect(used.json()).toMatchObject({ error: { message: invitationMessages.invalid } });
       const { user } = await signInWithEmailAndPassword(auth, email.toLowerCase(), testPassword);
       const jwt = await login(await user.getIdToken());
       const me = await inject({ url: '/auth/fetch-users-by-token', token: jwt });

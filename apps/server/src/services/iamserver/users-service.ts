@@ -1,4 +1,5 @@
 import {
+  invitationLinkLifetimeDays,
   type TCompanyUser,
   type TListMeta,
   userMessages,
@@ -283,7 +284,13 @@ export const createUsersService = ({
     /** The account the invitation is bound to: the link sets the password of that one only. */
     uid: string;
   }) => {
-    const link = await identityAdmin.generateActionLink({ project, kind: 'PASSWORD_RESET', email, uid });
+    const link = await identityAdmin.generateActionLink({
+      project,
+      kind: 'PASSWORD_RESET',
+      email,
+      uid,
+      lifetimeMs: invitationLinkLifetimeDays * 24 * 60 * 60 * 1000,
+    });
     return {
       ...buildInviteMail({
         email,

@@ -1,4 +1,9 @@
-import type { TCurrentUser, TLoginResponse, TRegisterCompanyRequest } from '@cargodesk/shared';
+import type {
+  TCurrentUser,
+  TInvitationSummary,
+  TLoginResponse,
+  TRegisterCompanyRequest,
+} from '@cargodesk/shared';
 import { apiRequest } from '../api-client.ts';
 
 // The iamserver session endpoints (docs/product.md §7, contract in @cargodesk/shared session.ts).
@@ -53,5 +58,12 @@ export const registerCompany = ({ idToken, ...body }: TRegisterCompanyRequest & 
     method: 'POST',
     body,
     authorization: idToken,
+    isUnauthorizedExpected: true,
+  });
+
+/** GET /auth/invitation: the company a mailed invitation link is for, while the link works. */
+export const fetchInvitation = (oobCode: string) =>
+  apiRequest<TInvitationSummary>('iamserver', '/auth/invitation', {
+    query: { oobCode },
     isUnauthorizedExpected: true,
   });

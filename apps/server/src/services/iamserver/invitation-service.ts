@@ -1,0 +1,28 @@
+import { invitationMessages, type TInvitationSummary } from '@cargodesk/shared';
+import type { Db } from '../../db/client.ts';
+import type { IdentityAdmin } from '../../identity/identity-admin.ts';
+import { AppError } from '../../platform/errors.ts';
+import { findUserLinkByIdentity, findUserWithCompany } from './repository.ts';
+
+export type TInvitationServiceDependencies = {
+  db: Db;
+  identityAdmin: Pick<IdentityAdmin, 'describeActionCode'>;
+};
+
+/**
+ * The page an invitation link opens greets the invited user by their company. It
+ * learns the company from the link's own code, so only a live invitation to a user still invited
+ * answers; anything else is one 404 that tells nothing about which part failed.
+ */
+export const createInvitationService = ({ db, identityAdmin }: TInvitationServiceDependencies) => ({
+  describe: async (code: string): Promise<TInvitationSummary> => {
+    const invalid = new AppError('NOT_FOUND', invitationMessages.invalid);
+    const action = await identityAdmin.describeActionCode(code);
+    if (action?.kind !== 'PASSWORD_RESET') throw invalid;
+    const link = await findUserLinkByIdentity(db, action.project, action.uid);
+    if (!link) throw invalid;
+    const row = await findUserWithCompany(db, link.companyId, link.userId);
+    if (row?.user.status !== 'invited') throw invalid;
+    return { companyName: row.company.name, email: action.email };
+  },
+});
