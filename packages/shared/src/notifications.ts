@@ -128,8 +128,8 @@ export const ZSendMailRequest = z
       .string()
       .regex(/^[^\r\n]*$/, mailMessages.headerInjection)
       .trim()
-      .min(1)
-      .max(mailRules.maxSubjectLength),
+      .min(1, 'is required')
+      .max(mailRules.maxSubjectLength, `must be at most ${mailRules.maxSubjectLength} characters`),
     html: z.string().max(mailRules.maxBodyLength).default(''),
     attachmentFileIds: z.array(z.uuid()).max(mailRules.maxAttachments).default([]),
   })

@@ -94,6 +94,15 @@ export const ZCustomPortInput = z
   .strict();
 export type TCustomPortInput = z.infer<typeof ZCustomPortInput>;
 
+const customPortCodeOf = (kind: TPortKind) =>
+  z.string().trim().toUpperCase().regex(new RegExp(portRules.codePattern[kind]), portRules.codeHint[kind]);
+
+/** A custom entry's code as its kind needs it; the route's kind decides, after ZCustomPortInput. */
+export const ZCustomPortCode = {
+  oceanport: customPortCodeOf('oceanport'),
+  airport: customPortCodeOf('airport'),
+} satisfies Record<TPortKind, z.ZodType>;
+
 /** PATCH /master/api/v1/{port}/{code}: a custom entry's fields (its code stays). */
 export const ZCustomPortUpdate = z.object(customPortFields).partial().strict();
 export type TCustomPortUpdate = z.infer<typeof ZCustomPortUpdate>;
