@@ -103,8 +103,8 @@ const inAppLink = z
 /** POST /announcements: an admin's message to everyone in the company (company:write). */
 export const ZAnnouncementRequest = z
   .object({
-    title: z.string().trim().min(1).max(120),
-    body: z.string().trim().max(1000).default(''),
+    title: z.string().trim().min(1, 'is required').max(120, 'must be at most 120 characters'),
+    body: z.string().trim().max(1000, 'must be at most 1000 characters').default(''),
     link: inAppLink.optional(),
   })
   .strict();
