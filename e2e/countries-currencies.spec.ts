@@ -47,6 +47,13 @@ test('sets an exchange rate and sees it in the history and for a past date', asy
   await expect(drawer.getByText('No rates entered yet.')).toBeVisible();
   await expectAccessible(page);
 
+  // Refused in the form with the server's own words, before anything is sent.
+  await drawer.getByLabel('1 USD in EUR').fill('0');
+  await drawer.getByRole('button', { name: 'Save rate' }).click();
+  await expect(drawer.getByText('The rate must be more than 0')).toBeVisible();
+  await drawer.getByLabel('1 USD in EUR').fill('0.123456789012');
+  await expect(drawer.getByText('The rate may have at most 10 decimals')).toBeVisible();
+
   await drawer.getByLabel('1 USD in EUR').fill('0.91');
   await drawer.getByLabel('Effective from').fill('2024-01-01');
   await drawer.getByRole('button', { name: 'Save rate' }).click();

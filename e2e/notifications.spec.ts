@@ -71,6 +71,9 @@ test("another user's announcement lights the bell without a reload; opening it c
     await adminPage.getByRole('button', { name: 'Notifications' }).click();
     await expect(adminPage.getByRole('button', { name: /Mia Member joined your company/ })).toBeVisible();
     await adminPage.getByRole('button', { name: 'Announce to company' }).click();
+    await adminPage.getByLabel('Announcement').fill('   ');
+    await adminPage.getByRole('button', { name: 'Send to company' }).click();
+    await expect(adminPage.getByText('Write what you want to tell everyone.')).toBeVisible();
     await adminPage.getByLabel('Announcement').fill('Dock 4 closes at noon');
     await adminPage.getByLabel('Details').fill('Use dock 5 for the afternoon arrivals.');
     await expectAccessible(adminPage);

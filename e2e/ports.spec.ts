@@ -54,6 +54,16 @@ test('adds a custom airport and finds it beside the catalogue', async ({ page, r
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Add' }).click();
   await expect(dialog.getByText('Please enter the code.')).toBeVisible();
+  // The server's own checks, in its words: an airport code is IATA or ICAO; a name has a limit.
+  await dialog.getByLabel('Code').fill('LH');
+  await dialog.getByLabel('Name').fill('H'.repeat(121));
+  await dialog.getByLabel('Latitude').fill('91');
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(
+    dialog.getByText('The code must be a three-letter IATA code or a four-character ICAO code'),
+  ).toBeVisible();
+  await expect(dialog.getByText('The name must be at most 120 characters')).toBeVisible();
+  await expect(dialog.getByText('Latitude must be between -90 and 90')).toBeVisible();
   await dialog.getByLabel('Code').fill('LHR');
   await dialog.getByLabel('Name').fill('Harbour Heliport');
   await dialog.getByLabel('City').fill('Rotterdam');

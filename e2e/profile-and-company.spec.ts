@@ -41,6 +41,15 @@ test('editing the profile shows the new name and avatar in the navbar, and they 
   await expect(page.getByText('Verified')).toBeVisible();
   await expect(page.getByLabel('E-mail')).toHaveValue(user.email);
 
+  // Refused in the form with the server's own words, before anything is sent.
+  await page.getByLabel('First name').fill('M'.repeat(81));
+  await page.getByLabel('Phone').fill('call me');
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(page.getByText('The first name must be at most 80 characters')).toBeVisible();
+  await expect(
+    page.getByText('Phone must be a phone number: digits, spaces, ( ) - . and a leading +'),
+  ).toBeVisible();
+
   await page.getByLabel('First name').fill('Marina');
   await page.getByLabel('Last name').fill('Harbour');
   await page.getByLabel('Phone').fill('+44 20 7946 0000');
@@ -136,6 +145,15 @@ test('company settings are saved and still there after a reload', async ({ page,
   await page.goto('/settings/company');
   await expect(page.getByRole('heading', { level: 2, name: 'Company profile' })).toBeVisible();
   await expect(page.getByText('Trial', { exact: true })).toBeVisible();
+
+  // Refused in the form with the server's own words, before anything is sent.
+  await page.getByLabel('Company name').fill('E');
+  await page.getByLabel('Short name').fill('E'.repeat(41));
+  await page.getByRole('button', { name: 'Save company profile' }).click();
+  await expect(page.getByText('The company name must be at least 2 characters')).toBeVisible();
+  await expect(page.getByText('The short name must be at most 40 characters')).toBeVisible();
+  await page.getByLabel('Company name').fill('E'.repeat(121));
+  await expect(page.getByText('The company name must be at most 120 characters')).toBeVisible();
 
   await page.getByLabel('Company name').fill('Elbe Forwarding GmbH');
   await page.getByLabel('Short name').fill('ELBE');

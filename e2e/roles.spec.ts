@@ -244,6 +244,10 @@ test('an admin creates, renames and deletes a group; members are set through the
 
   await groupsPanel.getByRole('button', { name: 'Create group' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create group' });
+  // Spaces alone are no name: the server's own check, in its words.
+  await dialog.getByLabel('Name').fill('   ');
+  await dialog.getByRole('button', { name: 'Create group' }).click();
+  await expect(dialog.getByText('The name is required')).toBeVisible();
   await dialog.getByLabel('Name').fill('Rotterdam desk');
   await dialog.getByLabel('Description').fill('Sea freight');
   await expect(dialog.getByLabel('Members')).toBeVisible();

@@ -1,13 +1,24 @@
 import { z } from 'zod';
-import { exchangeRateRules, isIsoDate } from './currency-rules.ts';
 import { ZPageQuery } from './lists.ts';
 import { ZCountry, ZCurrency } from './reference-data.ts';
 
 // A company's countries and currencies (master): enabled flags and favourites over the global
-// lists, the base currency and exchange rates kept as history. The web app imports only
-// currency-rules.ts at runtime, re-exported here.
+// lists, the base currency and exchange rates kept as history.
 
-export * from './currency-rules.ts';
+export const exchangeRateRules = {
+  /** 1 unit of the currency is `rate` units of the base currency. */
+  rateMin: 0.0000000001,
+  rateMax: 1_000_000_000_000,
+  maxDecimals: 10,
+  datePattern: '^\\d{4}-\\d{2}-\\d{2}$',
+} as const;
+
+/** Whether `value` is a real calendar date written YYYY-MM-DD. */
+export const isIsoDate = (value: string) => {
+  if (!new RegExp(exchangeRateRules.datePattern).test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+};
 
 const ZBooleanFilter = z.enum(['true', 'false']);
 const codeList = (pattern: RegExp, what: string) =>

@@ -8,6 +8,7 @@ export * from './files.ts';
 export * from './lists.ts';
 export * from './messages.ts';
 export * from './notifications.ts';
+export * from './permission-matrix.ts';
 export * from './permissions.ts';
 export * from './picklists.ts';
 export * from './ports.ts';

@@ -1,9 +1,60 @@
 import { z } from 'zod';
-import { mailMessages, mailRules, mailStatuses, notificationStatuses } from './notification-rules.ts';
 
 // Realtime notifications (notifyserver) and the mail composer (mailserver), docs/architecture.md.
 
-export * from './notification-rules.ts';
+export const notificationStatuses = ['new', 'loaded'] as const;
+export type TNotificationStatus = (typeof notificationStatuses)[number];
+
+export const notificationKinds = [
+  'user-invited',
+  'user-joined',
+  'role-changed',
+  'announcement',
+  'mail-failed',
+  'plan-expiring',
+  'file-shared',
+] as const;
+export type TNotificationKind = (typeof notificationKinds)[number];
+
+/** Server-Sent Events names on /notifyserver/api/v1/stream. */
+export const notificationStreamEvents = {
+  /** A new notification; its SSE id is the notification's id (UUID v7, ordered by time). */
+  notification: 'notification',
+  /** Notifications changed status (opened, marked read): `{ ids, status }`; carries no SSE id. */
+  changed: 'changed',
+  /** Sent once on connect: `{ lastEventId }`, where the stream starts. */
+  ready: 'ready',
+} as const;
+
+export const mailRules = {
+  /** to + cc + bcc together. */
+  maxRecipients: 50,
+  maxSubjectLength: 200,
+  /** The HTML body before sanitising. */
+  maxBodyLength: 200_000,
+  maxAttachments: 10,
+  /** All attachments together, before base64. */
+  maxAttachmentBytes: 10 * 1024 * 1024,
+} as const;
+
+export const mailStatuses = ['queued', 'sent', 'failed'] as const;
+export type TSentMailStatus = (typeof mailStatuses)[number];
+
+export const notificationMessages = {
+  notFound: 'Notification not found',
+} as const;
+
+export const mailMessages = {
+  tooManyRecipients: `A mail may have at most ${mailRules.maxRecipients} recipients (to, cc and bcc together)`,
+  noRecipients: 'Add at least one recipient',
+  headerInjection: 'The subject must be a single line',
+  attachmentsTooLarge: `Attachments may total at most ${mailRules.maxAttachmentBytes / (1024 * 1024)} MB`,
+  attachmentNotFound: 'An attachment names a file your company does not have',
+  mailNotFound: 'Mail not found',
+  notFailed: 'Only a failed mail can be sent again',
+  dailyLimit: (limit: number) =>
+    `Your company has sent its ${limit} mails for today; try again tomorrow or ask support to raise the limit`,
+} as const;
 
 export const ZNotification = z.object({
   _id: z.string(),
@@ -52,8 +103,8 @@ const inAppLink = z
 /** POST /announcements: an admin's message to everyone in the company (company:write). */
 export const ZAnnouncementRequest = z
   .object({
-    title: z.string().trim().min(1).max(120),
-    body: z.string().trim().max(1000).default(''),
+    title: z.string().trim().min(1, 'is required').max(120, 'must be at most 120 characters'),
+    body: z.string().trim().max(1000, 'must be at most 1000 characters').default(''),
     link: inAppLink.optional(),
   })
   .strict();
@@ -77,8 +128,8 @@ export const ZSendMailRequest = z
       .string()
       .regex(/^[^\r\n]*$/, mailMessages.headerInjection)
       .trim()
-      .min(1)
-      .max(mailRules.maxSubjectLength),
+      .min(1, 'is required')
+      .max(mailRules.maxSubjectLength, `must be at most ${mailRules.maxSubjectLength} characters`),
     html: z.string().max(mailRules.maxBodyLength).default(''),
     attachmentFileIds: z.array(z.uuid()).max(mailRules.maxAttachments).default([]),
   })

@@ -1,10 +1,22 @@
 import { z } from 'zod';
-import { isPrototypeName, picklistRules } from './picklist-rules.ts';
 
-// Picklists (master /dropdown-groups, /dropdown): a company's groups of values per module. The web
-// app imports only picklist-rules.ts at runtime, re-exported here.
+// Picklists (master /dropdown-groups, /dropdown): a company's groups of values per module.
 
-export * from './picklist-rules.ts';
+export const picklistRules = {
+  labelMaxLength: 80,
+  valueMaxLength: 60,
+  valuesMax: 500,
+  /** Keys and values: lower-case letters, digits and underscores (company_type, freight_forwarder). */
+  keyPattern: '^[a-z][a-z0-9_]*$',
+  colourPattern: '^#[0-9a-fA-F]{6}$',
+} as const;
+
+/**
+ * Names of Object.prototype's members (constructor, __proto__, valueOf…): a module or key of that
+ * name would be found on every object by a lookup, so none may be chosen.
+ */
+export const isPrototypeName = (name: string) =>
+  name === 'prototype' || Object.hasOwn(Object.prototype, name);
 
 export const ZPicklistValue = z.object({
   _id: z.string(),

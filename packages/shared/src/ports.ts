@@ -1,11 +1,24 @@
 import { z } from 'zod';
 import { ZPageQuery } from './lists.ts';
-import { portKinds, portRules } from './port-rules.ts';
 
-// Ports and airports (master, docs/product.md §7 /oceanport/, /airport/, /{port}). The web app imports only
-// port-rules.ts at runtime, re-exported here.
+// Ports and airports (master, docs/product.md §7 /oceanport/, /airport/, /{port}).
 
-export * from './port-rules.ts';
+export const portKinds = ['oceanport', 'airport'] as const;
+export type TPortKind = (typeof portKinds)[number];
+
+export const isPortKind = (value: string | undefined): value is TPortKind =>
+  (portKinds as readonly string[]).includes(value ?? '');
+
+export const portRules = {
+  nameMaxLength: 120,
+  cityMaxLength: 120,
+  /** UN/LOCODE for ocean ports (NLRTM); IATA (AMS) or ICAO (EHAM) for airports. */
+  codePattern: { oceanport: '^[A-Z]{2}[A-Z2-9]{3}$', airport: '^([A-Z]{3}|[A-Z0-9]{4})$' },
+  codeHint: {
+    oceanport: 'must be a UN/LOCODE: two-letter country and three letters or digits 2–9, like NLRTM',
+    airport: 'must be a three-letter IATA code or a four-character ICAO code',
+  },
+} as const;
 
 export const ZPortKind = z.enum(portKinds);
 
@@ -80,6 +93,15 @@ export const ZCustomPortInput = z
   })
   .strict();
 export type TCustomPortInput = z.infer<typeof ZCustomPortInput>;
+
+const customPortCodeOf = (kind: TPortKind) =>
+  z.string().trim().toUpperCase().regex(new RegExp(portRules.codePattern[kind]), portRules.codeHint[kind]);
+
+/** A custom entry's code as its kind needs it; the route's kind decides, after ZCustomPortInput. */
+export const ZCustomPortCode = {
+  oceanport: customPortCodeOf('oceanport'),
+  airport: customPortCodeOf('airport'),
+} satisfies Record<TPortKind, z.ZodType>;
 
 /** PATCH /master/api/v1/{port}/{code}: a custom entry's fields (its code stays). */
 export const ZCustomPortUpdate = z.object(customPortFields).partial().strict();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isPrototypeName } from './picklist-rules.ts';
+import { isPrototypeName } from './picklists.ts';
 
 // The start-up reference lists of docs/product.md §4 (master service), each answered as `{ data }`.
 

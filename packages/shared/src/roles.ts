@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { permissions } from './permissions.ts';
-import { groupRules, roleRules } from './role-rules.ts';
 
-// Roles and groups of a company (iamserver). The web app imports only role-rules.ts (no zod: zod
-// would bring its code, and a CSP-refused eval probe, to the browser), re-exported here.
+// Roles and groups of a company (iamserver).
 
-export * from './role-rules.ts';
+export const roleRules = { nameMaxLength: 60, descriptionMaxLength: 500 } as const;
+export const groupRules = { nameMaxLength: 60, descriptionMaxLength: 500, maxMembers: 1000 } as const;
 
 const ZPermission = z.enum(permissions, { error: 'is not a known permission' });
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ZUpdateCompanyRequest } from './company.ts';
-import { roleRules } from './role-rules.ts';
-import { ZRoleInput, ZRoleUpdate } from './roles.ts';
+import { roleRules, ZRoleInput, ZRoleUpdate } from './roles.ts';
 import { ZCodeAuthRequest, ZRegisterCompanyRequest } from './session.ts';
 import { ZInviteUserRequest, ZUserRolesRequest } from './users.ts';
 

@@ -1,8 +1,9 @@
 import { NotificationOutlined } from '@ant-design/icons';
-import type { TNotification } from '@cargodesk/shared';
+import { type TNotification, ZAnnouncementRequest } from '@cargodesk/shared';
 import { Button, Drawer, Empty, Form, Input, List, Spin, Typography } from 'antd';
 import { useState, useSyncExternalStore } from 'react';
 import { useCan } from '../../lib/auth/permissions.ts';
+import { zodRule } from '../../lib/forms/zod-rule.ts';
 import { navigateTo, safeRedirectTarget } from '../../lib/navigation.ts';
 import {
   announceToCompany,
@@ -33,6 +34,15 @@ const itemStyle = {
 
 type TAnnouncementForm = { title: string; body?: string };
 
+// The server's own checks of POST /announcements. This drawer is a lazy chunk of its own, so zod
+// stays out of the signed-in layout's.
+const { title: titleSchema, body: bodySchema } = ZAnnouncementRequest.shape;
+const titleRule = zodRule(titleSchema, {
+  label: 'The announcement',
+  requiredMessage: 'Write what you want to tell everyone.',
+});
+const bodyRule = zodRule(bodySchema, { label: 'The details' });
+
 /** An admin's message to everyone in the company (company:write). */
 const AnnounceForm = ({ onDone }: { onDone: () => void }) => {
   const [form] = Form.useForm<TAnnouncementForm>();
@@ -52,18 +62,11 @@ const AnnounceForm = ({ onDone }: { onDone: () => void }) => {
   };
   return (
     <Form form={form} layout="vertical" onFinish={(values) => void onFinish(values)} requiredMark={false}>
-      <Form.Item
-        name="title"
-        label="Announcement"
-        rules={[
-          { required: true, whitespace: true, message: 'Write what you want to tell everyone.' },
-          { max: 120, message: 'Keep it to 120 characters.' },
-        ]}
-      >
-        <Input autoFocus maxLength={120} />
+      <Form.Item name="title" label="Announcement" rules={[titleRule]}>
+        <Input autoFocus maxLength={titleSchema.maxLength ?? undefined} />
       </Form.Item>
-      <Form.Item name="body" label="Details" rules={[{ max: 1000, message: 'Keep it to 1000 characters.' }]}>
-        <Input.TextArea rows={3} maxLength={1000} />
+      <Form.Item name="body" label="Details" rules={[bodyRule]}>
+        <Input.TextArea rows={3} maxLength={bodySchema.unwrap().maxLength ?? undefined} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={isSending}>
         Send to company

@@ -1,4 +1,4 @@
-import { ZInviteUserRequest, ZRoleInput } from '@cargodesk/shared';
+import { ZExchangeRateInput, ZInviteUserRequest, ZRoleInput, ZSendMailRequest } from '@cargodesk/shared';
 import type { RuleObject } from 'antd/es/form';
 import { describe, expect, it } from 'vitest';
 import { zodRule } from './zod-rule.ts';
@@ -50,5 +50,28 @@ describe('zodRule', () => {
   it('marks the field required only when the schema refuses an empty value', () => {
     expect(name.required).toBe(true);
     expect(zodRule(ZRoleInput.shape.description).required).toBe(false);
+  });
+
+  it("shows the required text for an empty field, and the schema's message otherwise", async () => {
+    const rate = zodRule(ZExchangeRateInput.shape.rate, {
+      label: 'The rate',
+      requiredMessage: 'Please enter the rate.',
+    });
+    expect(await check(rate, null)).toBe('Please enter the rate.');
+    expect(await check(rate, undefined)).toBe('Please enter the rate.');
+    expect(await check(rate, 0)).toBe('The rate must be more than 0');
+    expect(await check(rate, 1.25)).toBe('ok');
+  });
+
+  it('gives a message function the refused item of a list', async () => {
+    const to = zodRule(ZSendMailRequest.shape.to, {
+      requiredMessage: 'Add at least one recipient.',
+      messages: { invalid_format: (address) => `"${String(address)}" is not an e-mail address.` },
+    });
+    expect(await check(to, [])).toBe('Add at least one recipient.');
+    expect(await check(to, ['ada@example.com', 'ops@harbour'])).toBe(
+      '"ops@harbour" is not an e-mail address.',
+    );
+    expect(await check(to, ['ada@example.com'])).toBe('ok');
   });
 });

@@ -6,6 +6,7 @@ import {
   type TPortEntry,
   type TPortKind,
   type TPortListQuery,
+  ZCustomPortCode,
 } from '@cargodesk/shared';
 import countryCodes from 'country-codes-list';
 import type { Db, Tx } from '../../../db/client.ts';
@@ -186,7 +187,7 @@ export const createPortsService = ({ db }: { db: Db }) => {
       withTenant(db, auth.companyId, (tx) => requireEntry(tx, auth.companyId, kind, code)),
 
     create: async (auth: TAuthContext, actor: TAuditActor, kind: TPortKind, input: TCustomPortInput) => {
-      if (!new RegExp(portRules.codePattern[kind]).test(input.code)) {
+      if (!ZCustomPortCode[kind].safeParse(input.code).success) {
         throw new AppError('VALIDATION_FAILED', `Invalid body: code ${portRules.codeHint[kind]}`, {
           fields: [{ field: 'code', message: portRules.codeHint[kind] }],
         });

@@ -1,10 +1,11 @@
-import type {
-  TCompany,
-  TCountry,
-  TCurrency,
-  TDropdownGroup,
-  TTimeZone,
-  TUpdateCompanyRequest,
+import {
+  type TCompany,
+  type TCountry,
+  type TCurrency,
+  type TDropdownGroup,
+  type TTimeZone,
+  type TUpdateCompanyRequest,
+  ZUpdateCompanyRequest,
 } from '@cargodesk/shared';
 import { Alert, Button, Card, Descriptions, Form, Input, Select, Space, Switch, Tag, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
@@ -13,6 +14,7 @@ import { ImageUpload } from '../../../components/image-upload.tsx';
 import { useCan } from '../../../lib/auth/permissions.ts';
 import { refreshCurrentUser } from '../../../lib/auth/refresh-current-user.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
+import { zodRule } from '../../../lib/forms/zod-rule.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useUpdateCompany } from '../api/update-company.ts';
 import { AddressField } from './address-field.tsx';
@@ -52,6 +54,13 @@ const toFields = (company: TCompany): TCompanyFields => ({
   account_setup: company.account_setup,
   logoFileId: company.logoFileId ?? null,
 });
+
+// The server's own checks of PATCH /companies/current (every field there may be left out).
+const companyFields = ZUpdateCompanyRequest.shape;
+const nameRule = zodRule(companyFields.name.unwrap(), { label: 'The company name' });
+const shortNameRule = zodRule(companyFields.short_name, { label: 'The short name' });
+const phoneRule = zodRule(companyFields.phone, { label: 'Phone' });
+const addressRule = zodRule(companyFields.address, { label: 'The address' });
 
 type TOption = { value: string; label: string };
 
@@ -182,22 +191,10 @@ export const CompanyForm = ({ company }: { company: TCompany }) => {
               columnGap: 16,
             }}
           >
-            <Form.Item
-              label="Company name"
-              name="name"
-              rules={[
-                { required: true, whitespace: true, message: 'Please enter the company name.' },
-                { min: 2, message: 'At least 2 characters.' },
-                { max: 120, message: 'At most 120 characters.' },
-              ]}
-            >
+            <Form.Item label="Company name" name="name" rules={[nameRule]}>
               <Input autoComplete="organization" />
             </Form.Item>
-            <Form.Item
-              label="Short name"
-              name="short_name"
-              rules={[{ max: 40, message: 'At most 40 characters.' }]}
-            >
+            <Form.Item label="Short name" name="short_name" rules={[shortNameRule]}>
               <Input />
             </Form.Item>
             <Form.Item label="Company type" name="company_type">
@@ -218,24 +215,11 @@ export const CompanyForm = ({ company }: { company: TCompany }) => {
             <Form.Item label="Preferred language" name="prefered_language">
               <Select {...searchable} options={options.languages} placeholder="Choose a language" />
             </Form.Item>
-            <Form.Item
-              label="Phone"
-              name="phone"
-              rules={[
-                {
-                  pattern: /^(\+?[\d\s().-]{5,30})?$/,
-                  message: 'Enter a phone number: digits, spaces, ( ) - . and a leading +.',
-                },
-              ]}
-            >
+            <Form.Item label="Phone" name="phone" rules={[phoneRule]}>
               <Input type="tel" autoComplete="tel" />
             </Form.Item>
           </div>
-          <Form.Item
-            label="Address"
-            name="address"
-            rules={[{ max: 500, message: 'At most 500 characters.' }]}
-          >
+          <Form.Item label="Address" name="address" rules={[addressRule]}>
             <AddressField mapKey={referenceData?.googleMapKey} />
           </Form.Item>
           <Form.Item

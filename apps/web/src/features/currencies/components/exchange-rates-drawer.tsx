@@ -1,4 +1,4 @@
-import { exchangeRateRules, isIsoDate, type TCurrencySetting, type TExchangeRate } from '@cargodesk/shared';
+import { isIsoDate, type TCurrencySetting, type TExchangeRate, ZExchangeRateInput } from '@cargodesk/shared';
 import {
   Alert,
   Button,
@@ -15,6 +15,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
+import { zodRule } from '../../../lib/forms/zod-rule.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import {
   getRateOn,
@@ -26,6 +27,16 @@ import {
 type TRateValues = { rate: number; effectiveDate: string };
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+// The server's own checks of POST /exchange-rates.
+const rateRule = zodRule(ZExchangeRateInput.shape.rate, {
+  label: 'The rate',
+  requiredMessage: 'Please enter the rate.',
+});
+const effectiveDateRule = zodRule(ZExchangeRateInput.shape.effectiveDate, {
+  label: 'The date',
+  requiredMessage: 'Please enter the date.',
+});
 
 /** One currency's exchange rates against the base: enter a new one, see the history, look up a date. */
 export const ExchangeRatesDrawer = ({
@@ -146,33 +157,10 @@ export const ExchangeRatesDrawer = ({
                 onFinish={onAdd}
                 initialValues={{ effectiveDate: today() }}
               >
-                <Form.Item
-                  name="rate"
-                  label={`1 ${currency.code} in ${baseCurrency}`}
-                  rules={[
-                    { required: true, message: 'Please enter the rate.' },
-                    {
-                      type: 'number',
-                      min: exchangeRateRules.rateMin,
-                      max: exchangeRateRules.rateMax,
-                      message: 'The rate must be more than 0.',
-                    },
-                  ]}
-                >
+                <Form.Item name="rate" label={`1 ${currency.code} in ${baseCurrency}`} rules={[rateRule]}>
                   <InputNumber min={0} step={0.0001} style={{ width: 160 }} />
                 </Form.Item>
-                <Form.Item
-                  name="effectiveDate"
-                  label="Effective from"
-                  rules={[
-                    { required: true, message: 'Please enter the date.' },
-                    {
-                      validator: async (_rule, value: string) => {
-                        if (value && !isIsoDate(value)) throw new Error('Please enter a valid date.');
-                      },
-                    },
-                  ]}
-                >
+                <Form.Item name="effectiveDate" label="Effective from" rules={[effectiveDateRule]}>
                   <Input type="date" style={{ width: 170 }} />
                 </Form.Item>
                 <Form.Item>

@@ -1,8 +1,9 @@
-import { portRules, type TCountry, type TPortKind } from '@cargodesk/shared';
+import { type TCountry, type TPortKind, ZCustomPortCode, ZCustomPortInput } from '@cargodesk/shared';
 import { Alert, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
+import { zodRule } from '../../../lib/forms/zod-rule.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCreatePort } from '../api/ports.ts';
 
@@ -16,6 +17,22 @@ type TCustomPortValues = {
 };
 
 const kindLabel = { oceanport: 'ocean port', airport: 'airport' } as const;
+
+// The server's own checks of POST /{port}; the texts for empty fields are the ones people know
+// (e2e/ports.spec.ts reads the code's).
+const fields = ZCustomPortInput.shape;
+const codeRules = {
+  oceanport: zodRule(ZCustomPortCode.oceanport, {
+    label: 'The code',
+    requiredMessage: 'Please enter the code.',
+  }),
+  airport: zodRule(ZCustomPortCode.airport, { label: 'The code', requiredMessage: 'Please enter the code.' }),
+};
+const nameRule = zodRule(fields.name, { label: 'The name', requiredMessage: 'Please enter the name.' });
+const cityRule = zodRule(fields.city, { label: 'The city' });
+const countryRule = zodRule(fields.countryCode, { requiredMessage: 'Please choose the country.' });
+const latitudeRule = zodRule(fields.latitude, { label: 'Latitude' });
+const longitudeRule = zodRule(fields.longitude, { label: 'Longitude' });
 
 /** Adds the company's own ocean port or airport beside the catalogue's. */
 export const CustomPortModal = ({
@@ -84,64 +101,27 @@ export const CustomPortModal = ({
           label="Code"
           normalize={(value?: string) => value?.toUpperCase()}
           extra={kind === 'airport' ? 'IATA (3 letters) or ICAO (4 characters)' : 'UN/LOCODE, like NLRTM'}
-          rules={[
-            { required: true, whitespace: true, message: 'Please enter the code.' },
-            {
-              pattern: new RegExp(portRules.codePattern[kind]),
-              message: `The code ${portRules.codeHint[kind]}.`,
-            },
-          ]}
+          rules={[codeRules[kind]]}
         >
-          <Input autoComplete="off" autoFocus maxLength={8} />
+          <Input autoComplete="off" autoFocus maxLength={fields.code.maxLength ?? undefined} />
         </Form.Item>
-        <Form.Item
-          name="name"
-          label="Name"
-          rules={[
-            { required: true, whitespace: true, message: 'Please enter the name.' },
-            {
-              max: portRules.nameMaxLength,
-              message: `The name may be at most ${portRules.nameMaxLength} characters.`,
-            },
-          ]}
-        >
+        <Form.Item name="name" label="Name" rules={[nameRule]}>
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item
-          name="city"
-          label="City"
-          rules={[
-            {
-              max: portRules.cityMaxLength,
-              message: `The city may be at most ${portRules.cityMaxLength} characters.`,
-            },
-          ]}
-        >
+        <Form.Item name="city" label="City" rules={[cityRule]}>
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item
-          name="countryCode"
-          label="Country"
-          rules={[{ required: true, message: 'Please choose the country.' }]}
-        >
+        <Form.Item name="countryCode" label="Country" rules={[countryRule]}>
           <Select
             showSearch={{ optionFilterProp: 'label' }}
             options={countryOptions}
             placeholder="Search countries"
           />
         </Form.Item>
-        <Form.Item
-          name="latitude"
-          label="Latitude"
-          rules={[{ type: 'number', min: -90, max: 90, message: 'Latitude is between -90 and 90.' }]}
-        >
+        <Form.Item name="latitude" label="Latitude" rules={[latitudeRule]}>
           <InputNumber style={{ width: '100%' }} step={0.0001} />
         </Form.Item>
-        <Form.Item
-          name="longitude"
-          label="Longitude"
-          rules={[{ type: 'number', min: -180, max: 180, message: 'Longitude is between -180 and 180.' }]}
-        >
+        <Form.Item name="longitude" label="Longitude" rules={[longitudeRule]}>
           <InputNumber style={{ width: '100%' }} step={0.0001} />
         </Form.Item>
       </Form>

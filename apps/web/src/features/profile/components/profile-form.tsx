@@ -1,5 +1,10 @@
 import { CheckCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
-import { messages, type TProfile, type TUpdateProfileRequest } from '@cargodesk/shared';
+import {
+  messages,
+  type TProfile,
+  type TUpdateProfileRequest,
+  ZUpdateProfileRequest,
+} from '@cargodesk/shared';
 import { Alert, Button, Card, Form, Input, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { ImageUpload } from '../../../components/image-upload.tsx';
@@ -9,6 +14,7 @@ import { useCan } from '../../../lib/auth/permissions.ts';
 import { refreshCurrentUser } from '../../../lib/auth/refresh-current-user.ts';
 import { resendVerificationEmail } from '../../../lib/auth/resend-verification.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
+import { zodRule } from '../../../lib/forms/zod-rule.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
@@ -16,6 +22,12 @@ import { useUpdateProfile } from '../api/update-profile.ts';
 type TProfileFields = { firstName: string; lastName: string; phone: string; avatarFileId: string | null };
 
 export const profileSavedMessage = 'Profile saved.';
+
+// The server's own checks of PATCH /users/me (every field there may be left out).
+const profileFields = ZUpdateProfileRequest.shape;
+const firstNameRule = zodRule(profileFields.firstName.unwrap(), { label: 'The first name' });
+const lastNameRule = zodRule(profileFields.lastName.unwrap(), { label: 'The last name' });
+const phoneRule = zodRule(profileFields.phone, { label: 'Phone' });
 
 const toFields = (profile: TProfile): TProfileFields => ({
   firstName: profile.firstName,
@@ -137,37 +149,14 @@ export const ProfileForm = ({ userId, isReadOnly = false }: { userId?: string; i
           />
         </Form.Item>
         <Space size="middle" style={{ display: 'flex' }} align="start" wrap>
-          <Form.Item
-            label="First name"
-            name="firstName"
-            rules={[
-              { required: true, whitespace: true, message: 'Please enter a first name.' },
-              { max: 80, message: 'At most 80 characters.' },
-            ]}
-          >
+          <Form.Item label="First name" name="firstName" rules={[firstNameRule]}>
             <Input autoComplete={isSelf ? 'given-name' : 'off'} style={{ width: 260 }} />
           </Form.Item>
-          <Form.Item
-            label="Last name"
-            name="lastName"
-            rules={[
-              { required: true, whitespace: true, message: 'Please enter a last name.' },
-              { max: 80, message: 'At most 80 characters.' },
-            ]}
-          >
+          <Form.Item label="Last name" name="lastName" rules={[lastNameRule]}>
             <Input autoComplete={isSelf ? 'family-name' : 'off'} style={{ width: 260 }} />
           </Form.Item>
         </Space>
-        <Form.Item
-          label="Phone"
-          name="phone"
-          rules={[
-            {
-              pattern: /^(\+?[\d\s().-]{5,30})?$/,
-              message: 'Enter a phone number: digits, spaces, ( ) - . and a leading +.',
-            },
-          ]}
-        >
+        <Form.Item label="Phone" name="phone" rules={[phoneRule]}>
           <Input type="tel" autoComplete={isSelf ? 'tel' : 'off'} style={{ width: 260 }} />
         </Form.Item>
         <Form.Item label="E-mail" htmlFor="profile-email">

@@ -1,7 +1,8 @@
-import { groupRules, type TGroupMember } from '@cargodesk/shared';
+import { type TGroupMember, ZGroupInput } from '@cargodesk/shared';
 import { Alert, Button, Form, Input, Modal, Result, Select, Skeleton, Space } from 'antd';
 import { HistoryButton } from '../../../components/history/history-drawer.tsx';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
+import { zodRule } from '../../../lib/forms/zod-rule.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateGroup } from '../api/create-group.ts';
 import { type TCompanyUserOption, useCompanyUsers } from '../api/get-company-users.ts';
@@ -13,6 +14,10 @@ export type TGroupModalState = { mode: 'create' } | { mode: 'edit'; groupId: str
 type TGroupFormValues = { name: string; description: string; userIds: string[] };
 
 const formId = 'group-form';
+
+// The server's own limits (POST and PATCH parse the same fields).
+const nameSchema = ZGroupInput.shape.name;
+const descriptionSchema = ZGroupInput.shape.description.unwrap();
 
 const labelOf = (user: TCompanyUserOption | TGroupMember) => {
   const name = `${user.firstName} ${user.lastName}`.trim();
@@ -120,29 +125,17 @@ export const GroupModal = ({
           }}
           onFinish={onFinish}
         >
-          <Form.Item
-            label="Name"
-            name="name"
-            rules={[
-              { required: true, whitespace: true, message: 'Enter a name for the group' },
-              { max: groupRules.nameMaxLength, message: `At most ${groupRules.nameMaxLength} characters` },
-            ]}
-          >
-            <Input autoFocus maxLength={groupRules.nameMaxLength} />
+          <Form.Item label="Name" name="name" rules={[zodRule(nameSchema, { label: 'The name' })]}>
+            <Input autoFocus maxLength={nameSchema.maxLength ?? undefined} />
           </Form.Item>
           <Form.Item
             label="Description"
             name="description"
-            rules={[
-              {
-                max: groupRules.descriptionMaxLength,
-                message: `At most ${groupRules.descriptionMaxLength} characters`,
-              },
-            ]}
+            rules={[zodRule(descriptionSchema, { label: 'The description' })]}
           >
             <Input.TextArea
               autoSize={{ minRows: 2, maxRows: 4 }}
-              maxLength={groupRules.descriptionMaxLength}
+              maxLength={descriptionSchema.maxLength ?? undefined}
             />
           </Form.Item>
           <Form.Item label="Members" name="userIds">

@@ -1,11 +1,7 @@
 import { permissions, type TPermission } from './permissions.ts';
 
-// Limits of roles and groups and the permission matrix: plain data, shared with the browser.
-
-export const roleRules = { nameMaxLength: 60, descriptionMaxLength: 500 } as const;
-export const groupRules = { nameMaxLength: 60, descriptionMaxLength: 500, maxMembers: 1000 } as const;
-
-// The permission matrix: each module a row, its read and write (or send) permission the columns.
+// The permission matrix of the roles screen: plain data without zod, as the browser reads it at
+// runtime. Each module a row, its read and write (or send) permission the columns.
 
 export type TPermissionModule = TPermission extends `${infer Module}:${string}` ? Module : never;
 
