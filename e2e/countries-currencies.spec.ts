@@ -54,7 +54,14 @@ test('sets an exchange rate and sees it in the history and for a past date', asy
   await drawer.getByLabel('1 USD in EUR').fill('0.123456789012');
   await expect(drawer.getByText('The rate may have at most 10 decimals')).toBeVisible();
 
-  await drawer.getByLabel('1 USD in EUR').fill('0.91');
+  // Text that is not plainly one number is refused, never guessed at.
+  await drawer.getByLabel('1 USD in EUR').fill('abc');
+  await expect(drawer.getByText('The rate must be a number, like 0.92 or 0,92')).toBeVisible();
+  await drawer.getByLabel('1 USD in EUR').fill('-1');
+  await expect(drawer.getByText('The rate must be more than 0')).toBeVisible();
+
+  // A decimal comma means what it says: 0,91 is saved as 0.91.
+  await drawer.getByLabel('1 USD in EUR').fill('0,91');
   await drawer.getByLabel('Effective from').fill('2024-01-01');
   await drawer.getByRole('button', { name: 'Save rate' }).click();
   await expect(page.getByText('USD rate from 2024-01-01 saved')).toBeVisible();

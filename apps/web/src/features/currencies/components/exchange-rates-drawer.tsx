@@ -7,7 +7,6 @@ import {
   Empty,
   Form,
   Input,
-  InputNumber,
   Popconfirm,
   Space,
   Table,
@@ -15,6 +14,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
+import { decimalMessages, parseDecimal } from '../../../lib/forms/decimal.ts';
 import { zodRule } from '../../../lib/forms/zod-rule.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import {
@@ -24,15 +24,22 @@ import {
   useExchangeRates,
 } from '../api/currency-settings.ts';
 
-type TRateValues = { rate: number; effectiveDate: string };
+/** The rate as typed: read by `parseDecimal`, so a decimal comma means what the user meant. */
+type TRateValues = { rate: string; effectiveDate: string };
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-// The server's own checks of POST /exchange-rates.
-const rateRule = zodRule(ZExchangeRateInput.shape.rate, {
-  label: 'The rate',
-  requiredMessage: 'Please enter the rate.',
-});
+// The server's own checks of POST /exchange-rates, on the number the text holds.
+const rateSchemaRule = zodRule(ZExchangeRateInput.shape.rate, { label: 'The rate' });
+const rateRule = {
+  required: true,
+  validator: async (rule: unknown, text: string | undefined) => {
+    if (!text?.trim()) throw new Error('Please enter the rate.');
+    const value = parseDecimal(text);
+    if (value === undefined) throw new Error(`The rate ${decimalMessages.notANumber}`);
+    await rateSchemaRule.validator?.(rule as never, value, () => undefined);
+  },
+};
 const effectiveDateRule = zodRule(ZExchangeRateInput.shape.effectiveDate, {
   label: 'The date',
   requiredMessage: 'Please enter the date.',
@@ -63,7 +70,8 @@ export const ExchangeRatesDrawer = ({
     try {
       await add.mutateAsync({
         currency: currency.code,
-        rate: values.rate,
+        // The form's rule has read the text already: it holds one number.
+        rate: parseDecimal(values.rate) ?? Number.NaN,
         effectiveDate: values.effectiveDate,
       });
       notifySuccess(`${currency.code} rate from ${values.effectiveDate} saved`);
@@ -158,7 +166,7 @@ export const ExchangeRatesDrawer = ({
                 initialValues={{ effectiveDate: today() }}
               >
                 <Form.Item name="rate" label={`1 ${currency.code} in ${baseCurrency}`} rules={[rateRule]}>
-                  <InputNumber min={0} step={0.0001} style={{ width: 160 }} />
+                  <Input inputMode="decimal" autoComplete="off" style={{ width: 160 }} />
                 </Form.Item>
                 <Form.Item name="effectiveDate" label="Effective from" rules={[effectiveDateRule]}>
                   <Input type="date" style={{ width: 170 }} />
