@@ -8,19 +8,28 @@ export type Measurement = {
   errors: number;
 };
 
-/** One autocannon run; counts non-2xx answers as errors so a broken route cannot look fast. */
+/**
+ * One autocannon run; counts answers other than the expected status class (2xx, or 304 for a
+ * conditional request) as errors so a broken route cannot look fast.
+ */
 export const measure = async (
   name: string,
   options: { url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string },
-  { connections = 10, duration = Number(process.env.BENCH_DURATION ?? 10) } = {},
+  {
+    connections = 10,
+    duration = Number(process.env.BENCH_DURATION ?? 10),
+    expectedStatus = 200,
+  }: { connections?: number; duration?: number; expectedStatus?: 200 | 304 } = {},
 ): Promise<Measurement> => {
   const result = await autocannon({ ...options, connections, duration });
+  const unexpected =
+    expectedStatus === 304 ? result['1xx'] + result['2xx'] + result['4xx'] + result['5xx'] : result.non2xx;
   return {
     name,
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.non2xx + result.timeouts,
+    errors: result.errors + unexpected + result.timeouts,
   };
 };
 

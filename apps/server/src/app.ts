@@ -9,6 +9,7 @@ import { registerIdentity } from './identity/identity-plugin.ts';
 import { registerMail, type TRegisterMailOptions } from './mail/mail-plugin.ts';
 import { registerApiDocs, registerApiDocsRoutes } from './platform/api-docs.ts';
 import { registerAuthContext } from './platform/auth-context.ts';
+import { registerChangeFeed } from './platform/change-feed.ts';
 import { registerDomainEvents } from './platform/domain-events.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { registerEventsBus } from './platform/events-bus.ts';
@@ -170,6 +171,8 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   registerErrorHandling(app);
   // Before mail: the outbox worker notifies senders of failed mails through it.
   registerEventsBus(app);
+  // Before auth: the caller cache and the port search index drop what a committed change touched.
+  registerChangeFeed(app);
   // Modules tell what happened; notifyserver subscribes when it registers.
   registerDomainEvents(app);
   await app.register(registerHealthRoutes);

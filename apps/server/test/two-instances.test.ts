@@ -103,6 +103,54 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     }
   });
 
+  /** Polls `check` on instance B until it holds, for at most a second; returns the time taken. */
+  const withinASecond = async (check: () => Promise<boolean>) => {
+    const startedAt = Date.now();
+    while (Date.now() - startedAt < 1000) {
+      if (await check()) return Date.now() - startedAt;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return Number.POSITIVE_INFINITY;
+  };
+  const statusOn = async (origin: string, token: string) =>
+    (
+      await fetch(`${origin}/iamserver/api/v1/auth/fetch-users-by-token`, {
+        headers: { authorization: token },
+      })
+    ).status;
+
+  // docs/decisions/007-request-pipeline.md: each instance holds signed-in callers in memory; a session
+  // ended through one instance stops being accepted by the other within a second.
+  it('refuses on instance B, within a second, a session signed out on instance A', async () => {
+    const token = await appToken(originA, 'viewer@demo-freight.test');
+    // B has resolved, and holds, the caller.
+    expect(await statusOn(originB, token)).toBe(200);
+    expect(await statusOn(originB, token)).toBe(200);
+    const loggedOut = await fetch(`${originA}/iamserver/api/v1/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: token },
+    });
+    expect(loggedOut.status).toBe(200);
+    expect(await statusOn(originA, token)).toBe(401);
+    expect(await withinASecond(async () => (await statusOn(originB, token)) === 401)).toBeLessThan(1000);
+  });
+
+  it('refuses on instance B, within a second, a user suspended by a change made outside the app', async () => {
+    const token = await appToken(originA, 'viewer@demo-freight.test');
+    expect(await statusOn(originB, token)).toBe(200);
+    expect(await statusOn(originA, token)).toBe(200);
+    const client = new pg.Client({ connectionString: scratch.url });
+    await client.connect();
+    try {
+      await client.query(`update users set status = 'suspended' where email = 'viewer@demo-freight.test'`);
+      expect(await withinASecond(async () => (await statusOn(originB, token)) === 403)).toBeLessThan(1000);
+      expect(await statusOn(originA, token)).toBe(403);
+    } finally {
+      await client.query(`update users set status = 'active' where email = 'viewer@demo-freight.test'`);
+      await client.end();
+    }
+  });
+
   it('delivers each mail queued while both run exactly once', { timeout: 120_000 }, async () => {
     const adminOnA = await appToken(originA, 'admin@demo-freight.test');
     const adminOnB = await appToken(originB, 'admin@demo-freight.test');

@@ -5,10 +5,19 @@ import { constants } from './messages.ts';
 
 export const maxPageSize = constants.listMaxPageSize;
 
+/**
+ * Lists that can grow without bound (the audit trail) count their rows exactly up to this many and
+ * stop there: counting a million rows on every page costs more than the page itself.
+ */
+export const listCountCap = 10_000;
+
 export const ZListMeta = z.object({
+  /** How many rows match; when `totalIsCapped` is true, at least this many (`listCountCap`). */
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** Present, and true, when more than `listCountCap` rows match: show the total as "10,000+". */
+  totalIsCapped: z.literal(true).optional(),
 });
 export type TListMeta = z.infer<typeof ZListMeta>;
 

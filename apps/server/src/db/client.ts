@@ -26,14 +26,27 @@ export type Database = {
   listen: (
     channel: string,
     onPayload: (payload: string) => void,
-    options?: { onReconnect?: () => void },
+    options?: { onReconnect?: () => void; onDisconnect?: () => void },
   ) => Promise<() => Promise<void>>;
+  /**
+   * PostgreSQL only: `onPayload` receives the `changesChannel` notices that reach any pooled
+   * connection. A connection that commits a change hears its own notice before the commit returns,
+   * so this instance drops what it cached before it answers the request that made the change.
+   */
+  watchChanges?: (onPayload: (payload: string) => void) => () => void;
   close: () => Promise<void>;
   /** PGlite only: the whole cluster as a tarball, which `loadDataDir` opens again. */
   dumpDataDir?: () => Promise<Blob>;
   /** The pool behind a PostgreSQL database, for work that needs one session (migration locks). */
   pool?: pg.Pool;
 };
+
+/**
+ * The channel the change triggers notify on (migration 0024): `access:<companyId>` when a session,
+ * user, role, user role or company row changes, `catalogue:<table>` for the port catalogues,
+ * `everything:` after a TRUNCATE.
+ */
+export const changesChannel = 'cargodesk_changes';
 
 /** How long a PostgreSQL statement may run, and a new connection may take, before giving up. */
 export type TPostgresTimeouts = { statementMs: number; connectMs: number };
@@ -112,9 +125,17 @@ const openPostgres = async (
   // listens on idle clients only: one checked out by a transaction, between two of its statements,
   // would otherwise throw its 'error' event as an uncaught exception.
   pool.on('error', () => {});
+  const changeWatchers = new Set<(payload: string) => void>();
   pool.on('connect', (client) => {
     client.on('error', () => {});
     guardTransactionClient(client);
+    client.on('notification', (message) => {
+      if (message.channel !== changesChannel || message.payload === undefined) return;
+      for (const watcher of changeWatchers) watcher(message.payload);
+    });
+    // Queued before the caller's first query; a failure here only loses the early notice, the
+    // instance-wide LISTEN (registerChangeFeed) still hears it.
+    client.query(`LISTEN ${changesChannel}`).catch(() => {});
   });
   try {
     const client = await pool.connect();
@@ -129,7 +150,13 @@ const openPostgres = async (
     kind: 'postgres',
     db: db as unknown as Db,
     pool,
-    listen: async (channel, onPayload, { onReconnect } = {}) => {
+    watchChanges: (onPayload) => {
+      changeWatchers.add(onPayload);
+      return () => {
+        changeWatchers.delete(onPayload);
+      };
+    },
+    listen: async (channel, onPayload, { onReconnect, onDisconnect } = {}) => {
       let isStopped = false;
       let current: pg.PoolClient | undefined;
       let retryTimer: NodeJS.Timeout | undefined;
@@ -146,6 +173,7 @@ const openPostgres = async (
           current = undefined;
           client.release(true);
           if (isStopped) return;
+          onDisconnect?.();
           const retry = (n: number) => {
             retryTimer = setTimeout(
               () => {

@@ -1,4 +1,4 @@
-import type { TListMeta } from '@cargodesk/shared';
+import { listCountCap, type TListMeta } from '@cargodesk/shared';
 
 /** A list query's page (1-based) and page size. */
 export type TPage = { page: number; pageSize: number };
@@ -17,4 +17,16 @@ export const listMeta = (total: number | string | undefined, { page, pageSize }:
 export const pageOfItems = <T>(items: T[], page: TPage): { data: T[]; meta: TListMeta } => {
   const offset = pageOffset(page);
   return { data: items.slice(offset, offset + page.pageSize), meta: listMeta(items.length, page) };
+};
+
+/**
+ * A count that stops at `listCountCap` + 1 rows (docs/architecture.md, list kit): exact up to the
+ * cap, and beyond it `{ total: listCountCap, totalIsCapped: true }`, so a page of a huge list never
+ * pays for counting all of it.
+ */
+export const cappedTotal = (
+  counted: number | string | undefined,
+): Pick<TListMeta, 'total' | 'totalIsCapped'> => {
+  const total = Number(counted ?? 0);
+  return total > listCountCap ? { total: listCountCap, totalIsCapped: true } : { total };
 };

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/client.ts';
 import { companies, roles, sessions, userRoles, users } from '../db/schema/index.ts';
+import { createAuthCache, type TAuthCache } from './auth-cache.ts';
 import { AppError } from './errors.ts';
 import { readAuthorizationToken } from './http.ts';
 import { getOrCreateSecret } from './secrets.ts';
@@ -34,6 +35,7 @@ export type TAppTokens = {
 declare module 'fastify' {
   interface FastifyInstance {
     appTokens: TAppTokens;
+    authCache: TAuthCache<TAuthContext>;
   }
   interface FastifyRequest {
     auth: TAuthContext | null;
@@ -60,37 +62,51 @@ export const authMessages = {
 
 const unauthenticated = (message: string) => new AppError('UNAUTHENTICATED', message);
 
-export const createAppTokens = (secret: Uint8Array): TAppTokens => ({
-  issue: ({ sid, sub, cid }) =>
-    new SignJWT({ sid, cid })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(sub)
-      .setIssuer(issuer)
-      .setAudience(audience)
-      .setIssuedAt()
-      .setExpirationTime(`${appTokenLifetimeSeconds}s`)
-      .sign(secret),
-  verify: async (token, { allowExpired = false } = {}) => {
-    try {
-      const { payload } = await jwtVerify(token, secret, {
-        algorithms: ['HS256'],
-        issuer,
-        audience,
-        // The session row, not the token, bounds how long an expired token may still be refreshed.
-        ...(allowExpired ? { currentDate: new Date(0) } : {}),
-      });
-      const { sid, cid, sub } = payload;
-      if (typeof sid !== 'string' || typeof cid !== 'string' || typeof sub !== 'string') {
+// A genuine token stays genuine: its signature is checked once per instance, then only its expiry
+// (docs/decisions/007-request-pipeline.md). Bounded, as tokens are many over a day.
+const maxVerifiedTokens = 10_000;
+
+export const createAppTokens = (secret: Uint8Array): TAppTokens => {
+  const verified = new Map<string, { claims: TAppTokenClaims; expiresAtMs: number }>();
+  return {
+    issue: ({ sid, sub, cid }) =>
+      new SignJWT({ sid, cid })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(sub)
+        .setIssuer(issuer)
+        .setAudience(audience)
+        .setIssuedAt()
+        .setExpirationTime(`${appTokenLifetimeSeconds}s`)
+        .sign(secret),
+    verify: async (token, { allowExpired = false } = {}) => {
+      const hit = verified.get(token);
+      if (hit && (allowExpired || Date.now() < hit.expiresAtMs)) return hit.claims;
+      try {
+        const { payload } = await jwtVerify(token, secret, {
+          algorithms: ['HS256'],
+          issuer,
+          audience,
+          // The session row, not the token, bounds how long an expired token may still be refreshed.
+          ...(allowExpired ? { currentDate: new Date(0) } : {}),
+        });
+        const { sid, cid, sub, exp } = payload;
+        if (typeof sid !== 'string' || typeof cid !== 'string' || typeof sub !== 'string') {
+          throw unauthenticated(authMessages.invalid);
+        }
+        const claims = { sid, cid, sub };
+        if (typeof exp === 'number') {
+          if (verified.size >= maxVerifiedTokens) verified.clear();
+          verified.set(token, { claims, expiresAtMs: exp * 1000 });
+        }
+        return claims;
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        if (error instanceof joseErrors.JWTExpired) throw unauthenticated(authMessages.expired);
         throw unauthenticated(authMessages.invalid);
       }
-      return { sid, cid, sub };
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      if (error instanceof joseErrors.JWTExpired) throw unauthenticated(authMessages.expired);
-      throw unauthenticated(authMessages.invalid);
-    }
-  },
-});
+    },
+  };
+};
 
 /** The Admin system role holds every permission, including ones added after the company was made. */
 export const permissionsOf = (rows: { permissions: string[]; systemKey: string | null }[]): TPermission[] => {
@@ -99,7 +115,11 @@ export const permissionsOf = (rows: { permissions: string[]; systemKey: string |
   return permissions.filter((permission) => granted.has(permission));
 };
 
-const loadAuthContext = async (db: Db, claims: TAppTokenClaims): Promise<TAuthContext> =>
+/** The caller, and until when its session lasts unless something changes it first. */
+const loadAuthContext = async (
+  db: Db,
+  claims: TAppTokenClaims,
+): Promise<{ context: TAuthContext; validUntil: number }> =>
   withTenant(db, claims.cid, async (tx) => {
     const [row] = await tx
       .select({ session: sessions, user: users, company: companies })
@@ -126,13 +146,16 @@ const loadAuthContext = async (db: Db, claims: TAppTokenClaims): Promise<TAuthCo
       .innerJoin(roles, and(eq(roles.companyId, userRoles.companyId), eq(roles.id, userRoles.roleId)))
       .where(and(eq(userRoles.companyId, claims.cid), eq(userRoles.userId, claims.sub)));
     return {
-      sessionId: claims.sid,
-      userId: claims.sub,
-      companyId: claims.cid,
-      user: row.user,
-      company: row.company,
-      roles: roleRows.map((role) => role.name),
-      permissions: permissionsOf(roleRows),
+      context: {
+        sessionId: claims.sid,
+        userId: claims.sub,
+        companyId: claims.cid,
+        user: row.user,
+        company: row.company,
+        roles: roleRows.map((role) => role.name),
+        permissions: permissionsOf(roleRows),
+      },
+      validUntil: Math.min(row.session.expiresAt.getTime(), row.session.absoluteExpiresAt.getTime()),
     };
   });
 
@@ -140,6 +163,7 @@ const loadAuthContext = async (db: Db, claims: TAppTokenClaims): Promise<TAuthCo
 export const registerAuthContext = async (app: FastifyInstance) => {
   const secret = await getOrCreateSecret(app.database.db, 'app-token-key');
   app.decorate('appTokens', createAppTokens(new TextEncoder().encode(secret)));
+  app.decorate('authCache', createAuthCache<TAuthContext>(app.changes));
   app.decorateRequest('auth', null);
   // Before validation: a caller without the permission learns nothing about the route's input rules.
   app.addHook('preValidation', async (request) => {
@@ -158,7 +182,15 @@ export const authenticate =
     const token = readAuthorizationToken(request);
     if (!token) throw unauthenticated(authMessages.missing);
     const claims = await app.appTokens.verify(token, { allowExpired: allowExpiredToken });
-    request.auth = await loadAuthContext(app.database.db, claims);
+    const cached = app.authCache.get(claims, Date.now());
+    if (cached) {
+      request.auth = cached;
+      return;
+    }
+    const loadStamp = app.authCache.stamp(claims.cid);
+    const { context, validUntil } = await loadAuthContext(app.database.db, claims);
+    app.authCache.set(context, validUntil, loadStamp, Date.now());
+    request.auth = context;
   };
 
 /** The resolved caller of a route behind `authenticate`. */

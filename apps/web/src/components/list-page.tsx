@@ -4,6 +4,7 @@ import { Button, Card, Empty, Flex, Input, Table, type TableProps, Typography } 
 import { type ReactNode, useState } from 'react';
 import { ApiError, toErrorMessage } from '../lib/api-client.ts';
 import { downloadCsv, fetchAllPages, type TCsvColumn, toCsvOf } from '../lib/list/export-csv.ts';
+import { formatListTotal } from '../lib/list/list-total.ts';
 import type { TListStateResult } from '../lib/list/use-list-state.ts';
 import { notifyError } from '../lib/notify.ts';
 import { QueryErrorAlert } from './query-error-alert.tsx';
@@ -151,7 +152,8 @@ export const ListPage = <TRow extends object, TFilters, TField extends string>({
           total: query.data?.meta.total ?? 0,
           showSizeChanger: false,
           hideOnSinglePage,
-          showTotal: (total) => `${total.toLocaleString()} ${total === 1 ? noun.one : noun.other}`,
+          showTotal: (total) =>
+            `${formatListTotal({ total, totalIsCapped: query.data?.meta.totalIsCapped })} ${total === 1 ? noun.one : noun.other}`,
         }}
         locale={{
           emptyText: query.isLoading ? (

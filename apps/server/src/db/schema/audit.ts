@@ -30,6 +30,12 @@ export const auditEvents = pgTable(
   (table) => [
     primaryKey({ columns: [table.companyId, table.id] }),
     index('audit_events_entity_idx').on(table.companyId, table.entityType, table.entityId, table.occurredAt),
-    index('audit_events_company_time_idx').on(table.companyId, table.occurredAt),
+    // The list's own order (newest first, ids breaking ties), so a page is read from the index
+    // without sorting the company's whole trail; from/to filters use its prefix.
+    index('audit_events_company_order_idx').on(
+      table.companyId,
+      table.occurredAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
   ],
 );

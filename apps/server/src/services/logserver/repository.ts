@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { listCountCap } from '@cargodesk/shared';
+import { and, count, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema/index.ts';
 
@@ -39,6 +40,13 @@ export const findAuditEvents = async (
     .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id))
     .limit(limit)
     .offset(offset);
-  const [total] = await db.select({ value: count() }).from(auditEvents).where(where);
+  // Counted up to the cap only: a trail of a million rows must not be counted on every page.
+  const capped = db
+    .select({ one: sql`1` })
+    .from(auditEvents)
+    .where(where)
+    .limit(listCountCap + 1)
+    .as('capped');
+  const [total] = await db.select({ value: count() }).from(capped);
   return { rows, total: total?.value ?? 0 };
 };

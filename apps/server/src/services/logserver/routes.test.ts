@@ -1,4 +1,4 @@
-import type { TAuditEvent, TListMeta } from '@cargodesk/shared';
+import { listCountCap, type TAuditEvent, type TListMeta } from '@cargodesk/shared';
 import { sql } from 'drizzle-orm';
 import { signInWithEmailAndPassword, updatePassword } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -157,5 +157,26 @@ describe.each(testDatabaseKinds)('logserver audit trail on %s', (kind) => {
     await expect(attempt(sql`update audit_events set action = 'forged'`)).rejects.toThrow();
     await expect(attempt(sql`delete from audit_events`)).rejects.toThrow();
     expect((await auditOf(admin.jwt)).meta.total).toBeGreaterThan(0);
+  });
+
+  it('counts a trail exactly up to 10,000 events and says "more" beyond, with the same page', async () => {
+    const admin = await testApp.register('audit-long');
+    // Older than anything on the first pages, so those pages stay the same.
+    const addEvents = (count: number, daysAgo: number) =>
+      withTenant(testApp.database.db, admin.companyId, (tx) =>
+        tx.execute(sql`
+          insert into audit_events (company_id, id, occurred_at, entity_type, entity_id, action)
+          select ${admin.companyId}, gen_random_uuid(), now() - ${daysAgo}::int * interval '1 day' - n * interval '1 second',
+            'user', 'long-trail', 'update'
+          from generate_series(1, ${count}::int) as n`),
+      );
+    const { meta: start } = await auditOf(admin.jwt);
+    await addEvents(listCountCap - start.total, 1);
+    const atTheCap = await auditOf(admin.jwt, '?page=2&pageSize=25');
+    expect(atTheCap.meta).toEqual({ total: listCountCap, page: 2, pageSize: 25 });
+    await addEvents(1, 30);
+    const beyond = await auditOf(admin.jwt, '?page=2&pageSize=25');
+    expect(beyond.meta).toEqual({ total: listCountCap, totalIsCapped: true, page: 2, pageSize: 25 });
+    expect(beyond.data.map((event) => event._id)).toEqual(atTheCap.data.map((event) => event._id));
   });
 });

@@ -1,6 +1,6 @@
 import type { TAuditEvent, TListMeta } from '@cargodesk/shared';
 import type { Db } from '../../db/client.ts';
-import { pageOffset } from '../../db/paging.ts';
+import { cappedTotal, pageOffset } from '../../db/paging.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
 import { findAuditEvents, type TAuditEventRow, type TAuditFilter } from './repository.ts';
@@ -32,7 +32,7 @@ export const createLogService = ({ db }: { db: Db }) => {
         { limit: pageSize, offset: pageOffset({ page, pageSize }) },
       ),
     );
-    return { data: rows.map(toAuditEvent), meta: { total, page, pageSize } };
+    return { data: rows.map(toAuditEvent), meta: { ...cappedTotal(total), page, pageSize } };
   };
   return { list };
 };

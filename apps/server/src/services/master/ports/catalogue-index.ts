@@ -1,12 +1,14 @@
 import type { TPortEntry, TPortKind } from '@cargodesk/shared';
 import type { Queryable } from '../../../db/client.ts';
+import type { TChangeFeed } from '../../../platform/change-feed.ts';
 import { compareText } from '../reference/compare-text.ts';
 import { findCatalogueRows, findCatalogueVersion, type TCatalogueRow } from './repository.ts';
 
 // The global port and airport catalogues held in memory for search: PGlite needs 20–40 ms to scan
 // 5,000 rows with ILIKE, a JavaScript scan of prepared strings well under one. The tables stay the
-// source of truth: each request reads max(updated_at) (an index lookup) and reloads on a change, so
-// an import applied on any instance reaches every instance on its next request.
+// source of truth: a trigger announces every change to them (docs/decisions/007-request-pipeline.md)
+// and the index is read again on the next search, on every instance. While the change feed is not
+// live, each search reads max(updated_at) (an index lookup) and reloads on a change, as before.
 
 /** A catalogue or custom entry without the company's favourite flag, prepared for matching. */
 export type TIndexedEntry = Omit<TPortEntry, 'isFavourite'> & {
@@ -52,14 +54,32 @@ export type TCatalogue = {
   byAltCode: Map<string, TIndexedEntry>;
 };
 
+const kindOfTable: Record<string, TPortKind> = { sea_ports: 'oceanport', airports: 'airport' };
+
 /** One cache per app; `read` returns the catalogue as the database has it now. */
-export const createCatalogueIndex = () => {
-  const cached = new Map<TPortKind, { version: string; catalogue: TCatalogue }>();
+export const createCatalogueIndex = (changes: Pick<TChangeFeed, 'subscribe' | 'isLive'>) => {
+  const cached = new Map<TPortKind, { version: string; generation: number; catalogue: TCatalogue }>();
+  const generations: Record<TPortKind, number> = { oceanport: 0, airport: 0 };
+  changes.subscribe((change) => {
+    if (change.kind === 'access') return;
+    const kinds =
+      change.kind === 'everything' ? (['oceanport', 'airport'] as const) : [kindOfTable[change.table]];
+    for (const kind of kinds) {
+      if (!kind) continue;
+      generations[kind] += 1;
+      cached.delete(kind);
+    }
+  });
   return {
     read: async (tx: Queryable, kind: TPortKind): Promise<TCatalogue> => {
-      const version = await findCatalogueVersion(tx, kind);
+      const generation = generations[kind];
       const hit = cached.get(kind);
-      if (hit && hit.version === version) return hit.catalogue;
+      if (hit && hit.generation === generation && changes.isLive()) return hit.catalogue;
+      const version = await findCatalogueVersion(tx, kind);
+      if (hit && hit.version === version) {
+        if (generations[kind] === generation) hit.generation = generation;
+        return hit.catalogue;
+      }
       const entries = (await findCatalogueRows(tx, kind))
         .map((row) => toIndexedEntry(kind, row, 'catalogue'))
         .sort(
@@ -71,7 +91,8 @@ export const createCatalogueIndex = () => {
         if (entry.iataCode && !byAltCode.has(entry.iataCode)) byAltCode.set(entry.iataCode, entry);
       }
       const catalogue = { entries, byId, byAltCode };
-      cached.set(kind, { version, catalogue });
+      // Kept only if no change was announced while it was read: the next search reads it again.
+      if (generations[kind] === generation) cached.set(kind, { version, generation, catalogue });
       return catalogue;
     },
   };

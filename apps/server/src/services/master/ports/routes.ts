@@ -21,7 +21,7 @@ const portErrors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody, 409: Z
  * kind's segment. Reading needs ports:read; custom entries and favourites need ports:write.
  */
 export const registerPortRoutes = async (app: FastifyInstance) => {
-  const service = createPortsService(app.database);
+  const service = createPortsService(app.database, app.changes);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   for (const kind of portKinds) {
     routes.get(

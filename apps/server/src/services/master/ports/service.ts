@@ -14,6 +14,7 @@ import { pageOfItems } from '../../../db/paging.ts';
 import { isUniqueViolation } from '../../../db/unique-violation.ts';
 import { recordAudit, type TAuditActor } from '../../../platform/audit.ts';
 import type { TAuthContext } from '../../../platform/auth-context.ts';
+import type { TChangeFeed } from '../../../platform/change-feed.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { createId } from '../../../platform/ids.ts';
 import { readSort } from '../../../platform/list-sort.ts';
@@ -86,8 +87,11 @@ const parseSort = (sort: string | undefined) => {
 };
 
 /** Ocean ports and airports: global catalogues searched server-side, plus each company's own and favourites. */
-export const createPortsService = ({ db }: { db: Db }) => {
-  const catalogues = createCatalogueIndex();
+export const createPortsService = (
+  { db }: { db: Db },
+  changes: Pick<TChangeFeed, 'subscribe' | 'isLive'>,
+) => {
+  const catalogues = createCatalogueIndex(changes);
 
   const favouriteCodes = async (tx: Tx, companyId: string, kind: TPortKind) =>
     new Set(await repository.findFavouriteCodes(tx, companyId, kind));

@@ -1,0 +1,283 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { createScratchPostgresDatabase } from '../apps/server/test/databases.ts';
+import { type Measurement, measure } from './measure.ts';
+import { residentMegabytes, startBenchServer } from './start-server.ts';
+
+// `npm run bench -- api` (issue 12): the request pipeline beside the bare stack it runs on. On the
+// embedded PGlite and, when BENCH_DATABASE_URL (or TEST_DATABASE_URL, default the local server)
+// names PostgreSQL, on a scratch database there: the product and bare Fastify routes on the same
+// tables, a company with 50,000 and one with 1,000,000 audit rows, 10 connections after a warm-up,
+// and the ratios the issue sets as targets. BENCH_DURATION (seconds, default 5) sets each run.
+
+const duration = Number(process.env.BENCH_DURATION ?? 5);
+const demoPassword = 'bench-password-12';
+const companies = [
+  { rows: 50_000, name: 'Demo Freight Ltd', email: 'admin@demo-freight.test' },
+  // The expired-plan demo company gets its plan back for the bench, to sign in and read.
+  { rows: 1_000_000, name: 'Expired Cargo Co', email: 'admin@expired-cargo.test' },
+] as const;
+const auditPage = 'page=21&pageSize=25';
+
+type TRun = (text: string) => Promise<Record<string, unknown>[]>;
+
+/**
+ * Fills a company's audit trail fast, in one INSERT … SELECT, newest events at the lowest numbers.
+ * Ids are ordered, like the product's UUID v7 ones.
+ */
+const fillSql = (companyId: string, rows: number) => `
+  insert into audit_events (company_id, id, occurred_at, actor_user_id, actor_email, entity_type, entity_id,
+    action, before, after, ip, user_agent, request_id)
+  select '${companyId}', ('00000000-0000-7000-8000-' || lpad(to_hex(n), 12, '0'))::uuid, now() - n * interval '1 second', null, 'bench@example.test',
+    'user', 'entity-' || (n % 500), (array['create','update','delete','sign-in'])[1 + n % 4],
+    jsonb_build_object('name', 'before ' || n), jsonb_build_object('name', 'after ' || n),
+    '127.0.0.1', 'bench-agent', null
+  from generate_series(1, ${rows}) as n`;
+
+const prepare = async (run: TRun) => {
+  const ids: string[] = [];
+  // Secondary indexes are built once after the fill: faster than growing them row by row.
+  const indexes = await run(
+    "select indexname, indexdef from pg_indexes where tablename = 'audit_events' and indexname not like '%pk%'",
+  );
+  for (const index of indexes) await run(`drop index ${index.indexname}`);
+  for (const company of companies) {
+    const [row] = await run(`select id from companies where name = '${company.name}'`);
+    if (!row) throw new Error(`No company ${company.name}`);
+    const id = String(row.id);
+    await run(`update companies set plan_expires_at = now() + interval '30 days' where id = '${id}'`);
+    await run(fillSql(id, company.rows));
+    ids.push(id);
+  }
+  for (const index of indexes) await run(String(index.indexdef));
+  await run('analyze audit_events');
+  return ids;
+};
+
+const signIn = async (origin: string, email: string) => {
+  const { data: runtimeConfig } = (await (await fetch(`${origin}/api/config`)).json()) as {
+    data: { identity: { projects: { name: string; apiKey: string }[]; projectForHost: string } };
+  };
+  const apiKey = runtimeConfig.identity.projects.find(
+    (project) => project.name === runtimeConfig.identity.projectForHost,
+  )?.apiKey;
+  const identity = (await (
+    await fetch(`${origin}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${apiKey}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: demoPassword, returnSecureToken: true }),
+    })
+  ).json()) as { idToken?: string };
+  if (!identity.idToken) throw new Error(`Sign-in failed: ${JSON.stringify(identity)}`);
+  const login = (await (
+    await fetch(`${origin}/iamserver/api/v1/auth/login`, { headers: { authorization: identity.idToken } })
+  ).json()) as { data?: { jwt?: string } };
+  if (!login.data?.jwt) throw new Error(`Login failed: ${JSON.stringify(login)}`);
+  return login.data.jwt;
+};
+
+/** A warm-up run, then the measured one. */
+const warmMeasure: typeof measure = async (name, options, settings = {}) => {
+  await measure(name, options, { ...settings, duration: 1 });
+  return measure(name, options, { duration, ...settings });
+};
+
+const startBare = async (environment: Record<string, string>) => {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('./bare-api-server.ts', import.meta.url))],
+    { env: { PATH: process.env.PATH ?? '', ...environment }, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const origin = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+      const match = output.match(/bare server at (\S+)/);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`bare server exited with ${code}: ${output}`)));
+  });
+  return {
+    origin,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.on('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+};
+
+type TTarget = { name: string; value: number; target: string; pass: boolean };
+
+const benchOn = async (label: string, kind: 'pglite' | 'postgres', databaseUrl?: string) => {
+  console.log(`\n== ${label}`);
+  const environment: Record<string, string> = { DEMO_PASSWORD: demoPassword, LOG_LEVEL: 'warn' };
+  if (databaseUrl) environment.DATABASE_URL = databaseUrl;
+
+  // 1. A first start migrates and seeds the demo companies; then the audit rows go in directly.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cargodesk-bench-api-'));
+  const first = await startBenchServer(environment, { dataDir });
+  await first.stop();
+  const fillStarted = Date.now();
+  let companyIds: string[];
+  if (kind === 'postgres') {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    companyIds = await prepare(async (text) => (await client.query(text)).rows);
+    await client.end();
+  } else {
+    const client = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata') });
+    companyIds = await prepare(async (text) => (await client.query<Record<string, unknown>>(text)).rows);
+    await client.close();
+  }
+  console.log(
+    `filled ${companies.map((c) => c.rows).join(' and ')} audit rows in ${Date.now() - fillStarted} ms`,
+  );
+
+  // 2. The product on that data.
+  const rows: Measurement[] = [];
+  const server = await startBenchServer(environment, { dataDir });
+  const rssAfterStart = residentMegabytes(server.pid);
+  let product: Record<string, Measurement> = {};
+  let rssAfterBench = Number.NaN;
+  try {
+    const { origin } = server;
+    const [smallJwt, largeJwt] = await Promise.all(companies.map((company) => signIn(origin, company.email)));
+    const headers = { authorization: smallJwt as string };
+    const country = await fetch(`${origin}/master/api/v1/country`, { headers });
+    const etag = country.headers.get('etag') ?? '';
+    product = {
+      health: await warmMeasure('product /healthz', { url: `${origin}/healthz` }),
+      noop: await warmMeasure('product signed-in no-op (fetch-config-key)', {
+        url: `${origin}/iamserver/api/v1/auth/fetch-config-key`,
+        headers,
+      }),
+      notModified: await warmMeasure(
+        'product /master/api/v1/country answering 304',
+        { url: `${origin}/master/api/v1/country`, headers: { ...headers, 'if-none-match': etag } },
+        { expectedStatus: 304 },
+      ),
+      oceanport: await warmMeasure('product oceanport?q=rotter', {
+        url: `${origin}/master/api/v1/oceanport?q=rotter`,
+        headers,
+      }),
+      airport: await warmMeasure('product airport?q=lond', {
+        url: `${origin}/master/api/v1/airport?q=lond`,
+        headers,
+      }),
+      listSmall: await warmMeasure(`product audit ${auditPage}, 50,000 rows`, {
+        url: `${origin}/logserver/api/v1/audit?${auditPage}`,
+        headers,
+      }),
+      listLarge: await warmMeasure(`product audit ${auditPage}, 1,000,000 rows`, {
+        url: `${origin}/logserver/api/v1/audit?${auditPage}`,
+        headers: { authorization: largeJwt as string },
+      }),
+    };
+    rssAfterBench = residentMegabytes(server.pid);
+  } finally {
+    await server.stop();
+  }
+
+  // 3. The bare routes on the same data.
+  const bareToken = 'bare-token';
+  const bare = await startBare({
+    BARE_TOKEN: bareToken,
+    BARE_TOTAL: process.env.BENCH_BARE_TOTAL ?? 'capped',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { PGLITE_DIR: path.join(dataDir, 'pgdata') }),
+  });
+  let bareRows: Record<string, Measurement> = {};
+  try {
+    const headers = { authorization: bareToken };
+    const list = (route: string, companyId: string) => ({
+      url: `${bare.origin}/${route}?companyId=${companyId}&${auditPage}`,
+      headers,
+    });
+    bareRows = {
+      static: await warmMeasure('bare Fastify static JSON', { url: `${bare.origin}/static` }),
+      pageSmall: await warmMeasure('bare page, 50,000 rows', list('page', companyIds[0] as string)),
+      totalSmall: await warmMeasure(
+        'bare page + total, 50,000 rows',
+        list('page-and-total', companyIds[0] as string),
+      ),
+      pageLarge: await warmMeasure('bare page, 1,000,000 rows', list('page', companyIds[1] as string)),
+      totalLarge: await warmMeasure(
+        'bare page + total, 1,000,000 rows',
+        list('page-and-total', companyIds[1] as string),
+      ),
+    };
+  } finally {
+    await bare.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  rows.push(...Object.values(bareRows), ...Object.values(product));
+  console.table(
+    rows.map((row) => ({
+      route: row.name,
+      'req/s': row.requestsPerSecond,
+      'p50 ms': row.p50,
+      'p99 ms': row.p99,
+      errors: row.errors,
+    })),
+  );
+  const ratio = (a: Measurement | undefined, b: Measurement | undefined) =>
+    (a?.requestsPerSecond ?? 0) / Math.max(1, b?.requestsPerSecond ?? 0);
+  const atLeast = (name: string, value: number, minimum: number): TTarget => ({
+    name,
+    value: Number(value.toFixed(2)),
+    target: `≥ ${minimum}`,
+    pass: value >= minimum,
+  });
+  const atMost = (name: string, value: number, maximum: number, unit: string): TTarget => ({
+    name,
+    value,
+    target: `≤ ${maximum} ${unit}`,
+    pass: !Number.isNaN(value) && value <= maximum,
+  });
+  // A run that completed no request has no latency to pass with.
+  const p99Of = (row: Measurement | undefined) => (row && row.requestsPerSecond > 0 ? row.p99 : Number.NaN);
+  const rssLimit = kind === 'postgres' ? 150 : 250;
+  const targets: TTarget[] = [
+    atLeast('list 50k / bare page + total', ratio(product.listSmall, bareRows.totalSmall), 0.8),
+    atLeast('list 50k / bare page only', ratio(product.listSmall, bareRows.pageSmall), 0.5),
+    atLeast('list 1M / bare page + total', ratio(product.listLarge, bareRows.totalLarge), 0.8),
+    atLeast('list 1M / bare page only', ratio(product.listLarge, bareRows.pageLarge), 0.5),
+    atMost('list 1M p99', p99Of(product.listLarge), 50, 'ms'),
+    atLeast('signed-in no-op / healthz', ratio(product.noop, product.health), 0.5),
+    atLeast('healthz / bare static', ratio(product.health, bareRows.static), 0.5),
+    atLeast('304 reference list / healthz', ratio(product.notModified, product.health), 0.5),
+    atMost('oceanport search p99', p99Of(product.oceanport), 10, 'ms'),
+    atMost('airport search p99', p99Of(product.airport), 10, 'ms'),
+    atMost('server RSS after start', rssAfterStart, rssLimit, 'MB'),
+    atMost('server RSS after the bench', rssAfterBench, rssLimit, 'MB'),
+  ];
+  console.table(
+    targets.map((t) => ({
+      target: t.name,
+      value: t.value,
+      wanted: t.target,
+      result: t.pass ? 'PASS' : 'FAIL',
+    })),
+  );
+  const failedRoutes = rows.filter((row) => row.errors > 0);
+  if (failedRoutes.length > 0)
+    console.log(`routes with errors: ${failedRoutes.map((row) => row.name).join(', ')}`);
+};
+
+await benchOn('Embedded PGlite', 'pglite');
+const serverUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://root@127.0.0.1:5432/postgres';
+const scratch = await createScratchPostgresDatabase(serverUrl);
+try {
+  await benchOn('PostgreSQL server', 'postgres', scratch.url);
+} finally {
+  await scratch.drop();
+}
