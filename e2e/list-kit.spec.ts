@@ -113,3 +113,34 @@ test('countries keep their page and filter over a reload, and export all 250 row
   expect(lines[0]).toBe('\uFEFFCountry,Code,Alpha-3,Calling code,Currency,Region,In use,Favourite');
   expect(lines.filter((line) => line.startsWith('Norway,NO,'))).toHaveLength(1);
 });
+
+test('picked users are suspended together after a confirmation; yourself cannot be picked', async ({
+  page,
+  request,
+}) => {
+  const admin = await createCompanyUser(request, { label: 'list-kit-bulk' });
+  await signIn(page, admin);
+  await page.goto('/settings/users');
+  const first = uniqueEmail('bulk-anna');
+  const second = uniqueEmail('bulk-bert');
+  await invite(page, { email: first, firstName: 'Anna' });
+  await invite(page, { email: second, firstName: 'Bert' });
+
+  await expect(page.getByRole('row').filter({ hasText: admin.email }).getByRole('checkbox')).toBeDisabled();
+  await page.getByRole('checkbox', { name: 'Select Anna Kitson' }).check();
+  await page.getByRole('checkbox', { name: 'Select Bert Kitson' }).check();
+  const bar = page.getByRole('region', { name: 'Selected rows' });
+  await expect(bar.getByText('2 users selected')).toBeVisible();
+  await expectAccessible(page);
+
+  await bar.getByRole('button', { name: 'Suspend', exact: true }).click();
+  const confirm = page.getByRole('tooltip').filter({ hasText: 'Suspend 2 users?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Suspend' }).click();
+  await expect(page.getByText('2 users are suspended')).toBeVisible();
+  await expect(bar).toBeHidden();
+  for (const email of [first, second]) {
+    await expect(page.getByRole('row').filter({ hasText: email }).getByText('Suspended')).toBeVisible();
+  }
+  await expect(page.getByRole('row').filter({ hasText: admin.email }).getByText('Active')).toBeVisible();
+});
