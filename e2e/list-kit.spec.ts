@@ -1,6 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { createCompanyUser, expect, expectAccessible, signIn, test, uniqueEmail } from './fixtures.ts';
+import {
+  createCompanyUser,
+  expect,
+  expectAccessible,
+  newAppToken,
+  signIn,
+  test,
+  uniqueEmail,
+} from './fixtures.ts';
 
 // The list-screen kit as the users list uses it: search, sort and page live in the URL, and the
 // CSV export holds every row of the current search, across pages.
@@ -143,4 +151,59 @@ test('picked users are suspended together after a confirmation; yourself cannot 
     await expect(page.getByRole('row').filter({ hasText: email }).getByText('Suspended')).toBeVisible();
   }
   await expect(page.getByRole('row').filter({ hasText: admin.email }).getByText('Active')).toBeVisible();
+});
+
+test('the Sent list in the mail modal searches and filters in place and exports what it shows', async ({
+  page,
+  request,
+}) => {
+  const user = await createCompanyUser(request, { label: 'list-kit-sent' });
+  const token = await newAppToken(request, user);
+  for (const subject of ['Invoice March', 'Invoice April', 'Manifest 42']) {
+    const sent = await request.post('/mailserver/api/v1/send', {
+      headers: { authorization: token },
+      data: { to: [`${subject.split(' ')[0]?.toLowerCase()}@client.test`], subject },
+    });
+    expect(sent.status()).toBe(201);
+  }
+  await signIn(page, user);
+  const url = page.url();
+  await page.getByRole('button', { name: 'Mail' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mail composer' });
+  await dialog.getByRole('tab', { name: 'Sent' }).click();
+  // The navbar's Mail button is for wider screens; the open modal is checked at 390 px too.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(dialog.getByRole('row').filter({ hasText: 'Manifest 42' })).toBeVisible();
+
+  await dialog.getByLabel('Search sent mail').fill('invoice');
+  await expect(dialog.getByRole('row').filter({ hasText: 'Manifest 42' })).toBeHidden();
+  await expect(dialog.getByRole('row').filter({ hasText: 'Invoice' })).toHaveCount(2);
+  // The modal opens over any page: its search is its own, the page's address stays as it was.
+  expect(page.url()).toBe(url);
+  await expect(
+    dialog.getByRole('row').filter({ hasText: 'Invoice March' }).getByText('sent', { exact: true }),
+  ).toBeVisible({
+    timeout: 15_000,
+  });
+  await expectAccessible(page, { include: '.ant-modal' });
+
+  const downloading = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = (await readFile(await (await downloading).path(), 'utf8')).replace(/^\uFEFF/, '');
+  const lines = csv.trimEnd().split('\r\n');
+  expect(lines[0]).toBe('Subject,To,Cc,Bcc,Status,Reason,Attachments,Created,Sent');
+  expect(
+    lines
+      .slice(1)
+      .map((line) => line.split(',')[0])
+      .sort(),
+  ).toEqual(['Invoice April', 'Invoice March']);
+
+  await dialog.getByLabel('Filter by status').click();
+  await page.locator('.ant-select-dropdown').getByText('failed', { exact: true }).click();
+  await expect(dialog.getByText('No sent mail matches your search.')).toBeVisible();
+  for (const part of [dialog.getByRole('search', { name: 'Find sent mail' }), dialog.getByRole('table')]) {
+    const box = await part.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390, `fits: ${JSON.stringify(box)}`).toBe(true);
+  }
 });

@@ -201,7 +201,9 @@ export const ListPage = <TRow extends object, TFilters, TField extends string>({
             <Empty description={list.isFiltered || !empty.unfiltered ? empty.filtered : empty.unfiltered} />
           ),
         }}
-        scroll={{ x: 'max-content' }}
+        // A page's table scrolls sideways in its own box. In a modal it keeps to the modal's width: a
+        // scroll box without a control in it could not be reached by keyboard.
+        scroll={isEmbedded ? undefined : { x: 'max-content' }}
         size={size}
       />
     </Frame>

@@ -1,4 +1,11 @@
-import type { TFileListQuery, TFileMeta, TRecipient, TSendMailRequest, TSentMail } from '@cargodesk/shared';
+import type {
+  TFileListQuery,
+  TFileMeta,
+  TRecipient,
+  TSendMailRequest,
+  TSentMail,
+  TSentMailQuery,
+} from '@cargodesk/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiListRequest, apiRequest } from '../../../lib/api-client.ts';
 
@@ -17,21 +24,21 @@ export const useSendMail = () => {
 
 export const sentPageSize = 10;
 
-export const getSentMailsQueryOptions = (page: number) =>
-  queryOptions({
-    queryKey: ['mail', 'sent', page],
-    queryFn: () =>
-      apiListRequest<TSentMail>('mailserver', '/sent', { query: { page, pageSize: sentPageSize } }),
-  });
+/** GET /sent: a page of the signed-in user's sent mails, newest first, searched and filtered. */
+export const getSentMails = (query: TSentMailQuery) =>
+  apiListRequest<TSentMail>('mailserver', '/sent', { query });
+
+export const getSentMailsQueryOptions = (query: TSentMailQuery) =>
+  queryOptions({ queryKey: ['mail', 'sent', query], queryFn: () => getSentMails(query) });
 
 /** The signed-in user's sent mails; polled while any is still queued. */
-export const useSentMails = (page: number) =>
+export const useSentMails = (query: TSentMailQuery) =>
   useQuery({
-    ...getSentMailsQueryOptions(page),
+    ...getSentMailsQueryOptions(query),
     placeholderData: keepPreviousData,
     staleTime: 0,
-    refetchInterval: (query) =>
-      query.state.data?.data.some((mail) => mail.status === 'queued') ? 2000 : false,
+    refetchInterval: (current) =>
+      current.state.data?.data.some((mail) => mail.status === 'queued') ? 2000 : false,
   });
 
 export const retryMail = (id: string) =>
