@@ -207,3 +207,50 @@ test('the Sent list in the mail modal searches and filters in place and exports 
     expect(box && box.x >= 0 && box.x + box.width <= 390, `fits: ${JSON.stringify(box)}`).toBe(true);
   }
 });
+
+test('picklists keep the picked list and its search in the URL, export what the search shows, and reorder once it is cleared', async ({
+  page,
+  request,
+}) => {
+  const admin = await createCompanyUser(request, { label: 'list-kit-picklists' });
+  await signIn(page, admin);
+  await page.goto('/settings/picklist');
+  await page
+    .getByRole('navigation', { name: 'Picklists of this module' })
+    .getByText('Preferred language')
+    .click();
+  await expect(page).toHaveURL(/[?&]list=prefered_language/);
+  const values = page.getByRole('region', { name: 'Preferred language' });
+  await values.getByLabel('Search this picklist').fill('an');
+  await expect(page).toHaveURL(/[?&]q=an/);
+  // Spanish, German and Italian (and the header row); positions stay those of the whole list.
+  await expect(values.getByRole('row')).toHaveCount(4);
+  await expect(values.getByRole('button', { name: /^Move/ })).toHaveCount(0);
+  await expect(values.getByText('Clear the search to reorder.')).toBeVisible();
+
+  await page.reload();
+  await expect(values.getByLabel('Search this picklist')).toHaveValue('an');
+  await expect(values.getByRole('row').nth(1)).toContainText('Spanish');
+  await expectAccessible(page);
+
+  const downloading = page.waitForEvent('download');
+  await values.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('picklist-prefered_language.csv');
+  const csv = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
+  expect(csv.trimEnd().split('\r\n')).toEqual([
+    'Position,Label,Value,Active,Colour',
+    '2,Spanish,es,yes,',
+    '4,German,de,yes,',
+    '6,Italian,it,yes,',
+  ]);
+
+  await values.getByLabel('Search this picklist').fill('');
+  await expect(page).not.toHaveURL(/[?&]q=/);
+  await values.getByRole('button', { name: 'Move Spanish up' }).click();
+  await expect(values.getByRole('row').nth(1)).toContainText('Spanish');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(values.getByLabel('Search this picklist')).toBeVisible();
+  await expectAccessible(page);
+});

@@ -46,7 +46,11 @@ export type TListPageProps<TRow, TFilters, TField extends string> = {
     fetchPage: (page: { page: number; pageSize: number }) => Promise<{ data: TRow[]; meta: TListMeta }>;
   };
   hideOnSinglePage?: boolean;
-  /** Inside a modal or drawer: no card around it, and a heading one level down. */
+  /** Row props (drag and drop). */
+  onRow?: TableProps<TRow>['onRow'];
+  /** False for a list the screen holds whole (a picklist's values): no pager. */
+  isPaged?: boolean;
+  /** Inside a modal, drawer or another card: no card around it, and a heading one level down. */
   isEmbedded?: boolean;
   size?: TableProps<TRow>['size'];
   /** Row selection with actions on the picked rows; without it the table has no checkboxes. */
@@ -93,6 +97,8 @@ export const ListPage = <TRow extends object, TFilters, TField extends string>({
   hideOnSinglePage = false,
   isEmbedded = false,
   size,
+  onRow,
+  isPaged = true,
   bulk,
 }: TListPageProps<TRow, TFilters, TField>) => {
   const [isExporting, setIsExporting] = useState(false);
@@ -186,14 +192,17 @@ export const ListPage = <TRow extends object, TFilters, TField extends string>({
         dataSource={query.data?.data ?? []}
         loading={query.isFetching}
         onChange={onTableChange}
-        pagination={{
-          current: list.page,
-          pageSize: list.pageSize,
-          total: query.data?.meta.total ?? 0,
-          showSizeChanger: false,
-          hideOnSinglePage,
-          showTotal: (total) => `${total.toLocaleString()} ${total === 1 ? noun.one : noun.other}`,
-        }}
+        onRow={onRow}
+        pagination={
+          isPaged && {
+            current: list.page,
+            pageSize: list.pageSize,
+            total: query.data?.meta.total ?? 0,
+            showSizeChanger: false,
+            hideOnSinglePage,
+            showTotal: (total) => `${total.toLocaleString()} ${total === 1 ? noun.one : noun.other}`,
+          }
+        }
         locale={{
           emptyText: query.isLoading ? (
             ' '

@@ -110,6 +110,8 @@ export const useListState = <TFilters, TField extends string>({
     setSearchText,
     setFilter: <K extends keyof TFilters>(key: K, value: TFilters[K] | undefined) =>
       write({ filters: { ...state.filters, [key]: value }, page: 1 }),
+    /** Several filters in one change (a choice that resets another), so neither undoes the other. */
+    setFilters: (patch: Partial<TFilters>) => write({ filters: { ...state.filters, ...patch }, page: 1 }),
     setSort: (sort: TListSort<TField> | undefined) => write({ sort, page: 1 }),
     setPage: (page: number, pageSize = state.pageSize) =>
       write(pageSize === state.pageSize ? { page } : { page: 1, pageSize }),
