@@ -8,6 +8,7 @@ import type {
 } from '@cargodesk/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiListRequest, apiRequest } from '../../../lib/api-client.ts';
+import { mailKeys } from './keys.ts';
 
 /** POST /mailserver/api/v1/send: queued through the outbox; the Sent list follows it. */
 export const sendMail = (body: TSendMailRequest) =>
@@ -18,7 +19,7 @@ export const useSendMail = () => {
   return useMutation({
     meta: { isErrorShownByCaller: true },
     mutationFn: sendMail,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['mail', 'sent'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mailKeys.sent }),
   });
 };
 
@@ -29,7 +30,7 @@ export const getSentMails = (query: TSentMailQuery) =>
   apiListRequest<TSentMail>('mailserver', '/sent', { query });
 
 export const getSentMailsQueryOptions = (query: TSentMailQuery) =>
-  queryOptions({ queryKey: ['mail', 'sent', query], queryFn: () => getSentMails(query) });
+  queryOptions({ queryKey: mailKeys.sentList(query), queryFn: () => getSentMails(query) });
 
 /** The signed-in user's sent mails; polled while any is still queued. */
 export const useSentMails = (query: TSentMailQuery) =>
@@ -48,26 +49,29 @@ export const useRetryMail = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: retryMail,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['mail', 'sent'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mailKeys.sent }),
   });
 };
 
 /** The company's users whose name or e-mail contains `q`, for the recipient fields. */
-export const useRecipientSuggestions = (q: string) =>
-  useQuery({
-    queryKey: ['mail', 'recipients', q],
+export const getRecipientSuggestionsQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: mailKeys.recipients(q),
     queryFn: () => apiRequest<TRecipient[]>('mailserver', '/recipients', { query: { q } }),
-    placeholderData: keepPreviousData,
   });
 
+export const useRecipientSuggestions = (q: string) =>
+  useQuery({ ...getRecipientSuggestionsQueryOptions(q), placeholderData: keepPreviousData });
+
 /** The company's uploaded attachments whose name contains `q`, newest first, for attaching again. */
-export const useAttachableFiles = (q: string, { enabled }: { enabled: boolean }) =>
-  useQuery({
-    queryKey: ['files', 'attachable', q],
+export const getAttachableFilesQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: mailKeys.attachableFiles(q),
     queryFn: () =>
       apiListRequest<TFileMeta>('driveserver', '/filesystem/file', {
         query: { q: q || undefined, purpose: 'attachment', pageSize: 20 } satisfies TFileListQuery,
       }),
-    enabled,
-    placeholderData: keepPreviousData,
   });
+
+export const useAttachableFiles = (q: string, { enabled }: { enabled: boolean }) =>
+  useQuery({ ...getAttachableFilesQueryOptions(q), enabled, placeholderData: keepPreviousData });

@@ -1,6 +1,7 @@
 import type { TBulkUsersRequest, TCompanyUser } from '@cargodesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { usersKeys } from './keys.ts';
 
 /** POST /users/bulk/suspend: the picked users are suspended together, or none is. */
 export const suspendUsers = (input: TBulkUsersRequest) =>
@@ -10,6 +11,6 @@ export const useSuspendUsers = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: suspendUsers,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
   });
 };
