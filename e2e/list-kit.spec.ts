@@ -1,6 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { createCompanyUser, expect, expectAccessible, signIn, test, uniqueEmail } from './fixtures.ts';
+import {
+  createCompanyUser,
+  expect,
+  expectAccessible,
+  newAppToken,
+  signIn,
+  test,
+  uniqueEmail,
+} from './fixtures.ts';
 
 // The list-screen kit as the users list uses it: search, sort and page live in the URL, and the
 // CSV export holds every row of the current search, across pages.
@@ -112,4 +120,137 @@ test('countries keep their page and filter over a reload, and export all 250 row
   expect(lines).toHaveLength(251);
   expect(lines[0]).toBe('\uFEFFCountry,Code,Alpha-3,Calling code,Currency,Region,In use,Favourite');
   expect(lines.filter((line) => line.startsWith('Norway,NO,'))).toHaveLength(1);
+});
+
+test('picked users are suspended together after a confirmation; yourself cannot be picked', async ({
+  page,
+  request,
+}) => {
+  const admin = await createCompanyUser(request, { label: 'list-kit-bulk' });
+  await signIn(page, admin);
+  await page.goto('/settings/users');
+  const first = uniqueEmail('bulk-anna');
+  const second = uniqueEmail('bulk-bert');
+  await invite(page, { email: first, firstName: 'Anna' });
+  await invite(page, { email: second, firstName: 'Bert' });
+
+  await expect(page.getByRole('row').filter({ hasText: admin.email }).getByRole('checkbox')).toBeDisabled();
+  await page.getByRole('checkbox', { name: 'Select Anna Kitson' }).check();
+  await page.getByRole('checkbox', { name: 'Select Bert Kitson' }).check();
+  const bar = page.getByRole('region', { name: 'Selected rows' });
+  await expect(bar.getByText('2 users selected')).toBeVisible();
+  await expectAccessible(page);
+
+  await bar.getByRole('button', { name: 'Suspend', exact: true }).click();
+  const confirm = page.getByRole('tooltip').filter({ hasText: 'Suspend 2 users?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Suspend' }).click();
+  await expect(page.getByText('2 users are suspended')).toBeVisible();
+  await expect(bar).toBeHidden();
+  for (const email of [first, second]) {
+    await expect(page.getByRole('row').filter({ hasText: email }).getByText('Suspended')).toBeVisible();
+  }
+  await expect(page.getByRole('row').filter({ hasText: admin.email }).getByText('Active')).toBeVisible();
+});
+
+test('the Sent list in the mail modal searches and filters in place and exports what it shows', async ({
+  page,
+  request,
+}) => {
+  const user = await createCompanyUser(request, { label: 'list-kit-sent' });
+  const token = await newAppToken(request, user);
+  for (const subject of ['Invoice March', 'Invoice April', 'Manifest 42']) {
+    const sent = await request.post('/mailserver/api/v1/send', {
+      headers: { authorization: token },
+      data: { to: [`${subject.split(' ')[0]?.toLowerCase()}@client.test`], subject },
+    });
+    expect(sent.status()).toBe(201);
+  }
+  await signIn(page, user);
+  const url = page.url();
+  await page.getByRole('button', { name: 'Mail' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mail composer' });
+  await dialog.getByRole('tab', { name: 'Sent' }).click();
+  // The navbar's Mail button is for wider screens; the open modal is checked at 390 px too.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(dialog.getByRole('row').filter({ hasText: 'Manifest 42' })).toBeVisible();
+
+  await dialog.getByLabel('Search sent mail').fill('invoice');
+  await expect(dialog.getByRole('row').filter({ hasText: 'Manifest 42' })).toBeHidden();
+  await expect(dialog.getByRole('row').filter({ hasText: 'Invoice' })).toHaveCount(2);
+  // The modal opens over any page: its search is its own, the page's address stays as it was.
+  expect(page.url()).toBe(url);
+  await expect(
+    dialog.getByRole('row').filter({ hasText: 'Invoice March' }).getByText('sent', { exact: true }),
+  ).toBeVisible({
+    timeout: 15_000,
+  });
+  await expectAccessible(page, { include: '.ant-modal' });
+
+  const downloading = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = (await readFile(await (await downloading).path(), 'utf8')).replace(/^\uFEFF/, '');
+  const lines = csv.trimEnd().split('\r\n');
+  expect(lines[0]).toBe('Subject,To,Cc,Bcc,Status,Reason,Attachments,Created,Sent');
+  expect(
+    lines
+      .slice(1)
+      .map((line) => line.split(',')[0])
+      .sort(),
+  ).toEqual(['Invoice April', 'Invoice March']);
+
+  await dialog.getByLabel('Filter by status').click();
+  await page.locator('.ant-select-dropdown').getByText('failed', { exact: true }).click();
+  await expect(dialog.getByText('No sent mail matches your search.')).toBeVisible();
+  for (const part of [dialog.getByRole('search', { name: 'Find sent mail' }), dialog.getByRole('table')]) {
+    const box = await part.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390, `fits: ${JSON.stringify(box)}`).toBe(true);
+  }
+});
+
+test('picklists keep the picked list and its search in the URL, export what the search shows, and reorder once it is cleared', async ({
+  page,
+  request,
+}) => {
+  const admin = await createCompanyUser(request, { label: 'list-kit-picklists' });
+  await signIn(page, admin);
+  await page.goto('/settings/picklist');
+  await page
+    .getByRole('navigation', { name: 'Picklists of this module' })
+    .getByText('Preferred language')
+    .click();
+  await expect(page).toHaveURL(/[?&]list=prefered_language/);
+  const values = page.getByRole('region', { name: 'Preferred language' });
+  await values.getByLabel('Search this picklist').fill('an');
+  await expect(page).toHaveURL(/[?&]q=an/);
+  // Spanish, German and Italian (and the header row); positions stay those of the whole list.
+  await expect(values.getByRole('row')).toHaveCount(4);
+  await expect(values.getByRole('button', { name: /^Move/ })).toHaveCount(0);
+  await expect(values.getByText('Clear the search to reorder.')).toBeVisible();
+
+  await page.reload();
+  await expect(values.getByLabel('Search this picklist')).toHaveValue('an');
+  await expect(values.getByRole('row').nth(1)).toContainText('Spanish');
+  await expectAccessible(page);
+
+  const downloading = page.waitForEvent('download');
+  await values.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('picklist-prefered_language.csv');
+  const csv = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
+  expect(csv.trimEnd().split('\r\n')).toEqual([
+    'Position,Label,Value,Active,Colour',
+    '2,Spanish,es,yes,',
+    '4,German,de,yes,',
+    '6,Italian,it,yes,',
+  ]);
+
+  await values.getByLabel('Search this picklist').fill('');
+  await expect(page).not.toHaveURL(/[?&]q=/);
+  await values.getByRole('button', { name: 'Move Spanish up' }).click();
+  await expect(values.getByRole('row').nth(1)).toContainText('Spanish');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(values.getByLabel('Search this picklist')).toBeVisible();
+  await expectAccessible(page);
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZPageQuery } from './lists.ts';
 
 // Realtime notifications (notifyserver) and the mail composer (mailserver), docs/architecture.md.
 
@@ -151,6 +152,12 @@ export const ZSentMail = z.object({
   sentAt: z.string().nullable(),
 });
 export type TSentMail = z.infer<typeof ZSentMail>;
+
+/** GET /mailserver/api/v1/sent: newest first; `q` finds a subject or a recipient's address. */
+export const ZSentMailQuery = ZPageQuery.omit({ sort: true })
+  .extend({ status: z.enum(mailStatuses).optional() })
+  .strict();
+export type TSentMailQuery = Partial<z.output<typeof ZSentMailQuery>>;
 
 export const ZSentMailIdParams = z.object({ id: z.uuid({ error: 'must be a mail id' }) }).strict();
 

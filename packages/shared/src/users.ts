@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPageQuery } from './lists.ts';
+import { maxPageSize, ZPageQuery } from './lists.ts';
 
 /** GET /iamserver/api/v1/users/count: the company's users by status (the dashboard's summary). */
 export const ZUserCounts = z.object({
@@ -97,6 +97,23 @@ export const ZUserGroupsRequest = z
   .object({ groupIds: z.array(z.uuid()).max(200, 'at most 200 groups') })
   .strict();
 export type TUserGroupsRequest = z.input<typeof ZUserGroupsRequest>;
+
+/** The most users one bulk change names: a full page of the users list (its largest page size). */
+export const maxBulkUsers = maxPageSize;
+
+/**
+ * POST /iamserver/api/v1/users/bulk/suspend: the users picked on the list, changed together or not
+ * at all.
+ */
+export const ZBulkUsersRequest = z
+  .object({
+    ids: z
+      .array(z.uuid())
+      .min(1, 'needs at least one user')
+      .max(maxBulkUsers, `names at most ${maxBulkUsers} users`),
+  })
+  .strict();
+export type TBulkUsersRequest = z.input<typeof ZBulkUsersRequest>;
 
 /** What the server answers when a rule of users management refuses a change. */
 export const userMessages = {

@@ -81,6 +81,7 @@ export const operationSummaries: Record<string, string> = {
   'PUT /iamserver/api/v1/users/:id/groups': 'Set a user’s groups',
   'POST /iamserver/api/v1/users/:id/invite/resend': 'Send a user’s invitation again',
   'POST /iamserver/api/v1/users/:id/suspend': 'Suspend a user',
+  'POST /iamserver/api/v1/users/bulk/suspend': 'Suspend several users at once',
   'POST /iamserver/api/v1/users/:id/reactivate': 'Reactivate a user',
   'DELETE /iamserver/api/v1/users/:id': 'Delete a user',
   'GET /master/api/v1/country': 'List countries',

@@ -1,7 +1,7 @@
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { TListMeta } from '@cargodesk/shared';
-import { Button, Card, Empty, Flex, Input, Table, type TableProps, Typography } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { Button, Card, Empty, Flex, Input, Popconfirm, Table, type TableProps, Typography } from 'antd';
+import { type Key, type ReactNode, useState } from 'react';
 import { ApiError, toErrorMessage } from '../lib/api-client.ts';
 import { downloadCsv, fetchAllPages, type TCsvColumn, toCsvOf } from '../lib/list/export-csv.ts';
 import { formatListTotal } from '../lib/list/list-total.ts';
@@ -47,6 +47,32 @@ export type TListPageProps<TRow, TFilters, TField extends string> = {
     fetchPage: (page: { page: number; pageSize: number }) => Promise<{ data: TRow[]; meta: TListMeta }>;
   };
   hideOnSinglePage?: boolean;
+  /** Row props (drag and drop). */
+  onRow?: TableProps<TRow>['onRow'];
+  /** False for a list the screen holds whole (a picklist's values): no pager. */
+  isPaged?: boolean;
+  /** Inside a modal, drawer or another card: no card around it, and a heading one level down. */
+  isEmbedded?: boolean;
+  size?: TableProps<TRow>['size'];
+  /** Row selection with actions on the picked rows; without it the table has no checkboxes. */
+  bulk?: TBulkOptions<TRow>;
+};
+
+export type TBulkAction<TRow> = {
+  label: string;
+  isDanger?: boolean;
+  /** Asked before the action runs: every destructive action has one. */
+  confirm?: { title: (count: number) => string; description: string; okText: string };
+  /** Applies the action to the picked rows; once it resolves the selection is cleared. */
+  run: (rows: TRow[]) => Promise<unknown>;
+};
+
+export type TBulkOptions<TRow> = {
+  actions: readonly TBulkAction<TRow>[];
+  /** How a row's checkbox is named to a screen reader ("Select Anna Smith"). */
+  rowLabel: (row: TRow) => string;
+  /** Rows the actions never apply to (yourself): their checkbox is disabled. */
+  isSelectable?: (row: TRow) => boolean;
 };
 
 /**
@@ -70,8 +96,14 @@ export const ListPage = <TRow extends object, TFilters, TField extends string>({
   notAllowed,
   export: exportOptions,
   hideOnSinglePage = false,
+  isEmbedded = false,
+  size,
+  onRow,
+  isPaged = true,
+  bulk,
 }: TListPageProps<TRow, TFilters, TField>) => {
   const [isExporting, setIsExporting] = useState(false);
+  const selection = useRowSelection<TRow>(JSON.stringify(list.query));
   if (query.error instanceof ApiError && query.error.status === 403)
     return <NotAllowedCard title={title} what={notAllowed.what} />;
 
@@ -105,10 +137,11 @@ export const ListPage = <TRow extends object, TFilters, TField extends string>({
     }
   };
 
+  const Frame = isEmbedded ? 'div' : Card;
   return (
-    <Card>
+    <Frame>
       <Flex wrap justify="space-between" align="center" gap="small" style={{ marginBottom: 16 }}>
-        <Typography.Title level={2} style={{ margin: 0 }}>
+        <Typography.Title level={isEmbedded ? 3 : 2} style={{ margin: 0 }}>
           {title}
         </Typography.Title>
         <Flex wrap gap="small">
@@ -140,21 +173,38 @@ export const ListPage = <TRow extends object, TFilters, TField extends string>({
         {filters}
       </Flex>
       <QueryErrorAlert query={query} />
+      {bulk && selection.rows.length > 0 && (
+        <BulkBar noun={noun} actions={bulk.actions} rows={selection.rows} onDone={selection.clear} />
+      )}
       <Table<TRow>
         rowKey={rowKey}
+        rowSelection={
+          bulk && {
+            selectedRowKeys: selection.keys,
+            onChange: selection.set,
+            columnTitle: (checkbox) => <OutOfReachInMeasureRow>{checkbox}</OutOfReachInMeasureRow>,
+            getCheckboxProps: (row) => ({
+              'aria-label': `Select ${bulk.rowLabel(row)}`,
+              disabled: bulk.isSelectable ? !bulk.isSelectable(row) : false,
+            }),
+          }
+        }
         columns={sortedColumns}
         dataSource={query.data?.data ?? []}
         loading={query.isFetching}
         onChange={onTableChange}
-        pagination={{
-          current: list.page,
-          pageSize: list.pageSize,
-          total: query.data?.meta.total ?? 0,
-          showSizeChanger: false,
-          hideOnSinglePage,
-          showTotal: (total) =>
-            `${formatListTotal({ total, totalIsCapped: query.data?.meta.totalIsCapped })} ${total === 1 ? noun.one : noun.other}`,
-        }}
+        onRow={onRow}
+        pagination={
+          isPaged && {
+            current: list.page,
+            pageSize: list.pageSize,
+            total: query.data?.meta.total ?? 0,
+            showSizeChanger: false,
+            hideOnSinglePage,
+            showTotal: (total) =>
+              `${formatListTotal({ total, totalIsCapped: query.data?.meta.totalIsCapped })} ${total === 1 ? noun.one : noun.other}`,
+          }
+        }
         locale={{
           emptyText: query.isLoading ? (
             ' '
@@ -162,8 +212,114 @@ export const ListPage = <TRow extends object, TFilters, TField extends string>({
             <Empty description={list.isFiltered || !empty.unfiltered ? empty.filtered : empty.unfiltered} />
           ),
         }}
-        scroll={{ x: 'max-content' }}
+        // A page's table scrolls sideways in its own box. In a modal it keeps to the modal's width: a
+        // scroll box without a control in it could not be reached by keyboard.
+        scroll={isEmbedded ? undefined : { x: 'max-content' }}
+        size={size}
       />
-    </Card>
+    </Frame>
+  );
+};
+
+/**
+ * The picked rows of the page on screen. A new search, filter, sort or page starts with none
+ * picked, so an action never reaches rows the user no longer sees (and one page is at most the
+ * server's batch limit).
+ */
+const useRowSelection = <TRow,>(scope: string) => {
+  const [selection, setSelection] = useState<{ scope: string; keys: Key[]; rows: TRow[] }>({
+    scope,
+    keys: [],
+    rows: [],
+  });
+  const isCurrent = selection.scope === scope;
+  return {
+    keys: isCurrent ? selection.keys : [],
+    rows: isCurrent ? selection.rows : [],
+    set: (keys: Key[], rows: TRow[]) => setSelection({ scope, keys, rows }),
+    clear: () => setSelection({ scope, keys: [], rows: [] }),
+  };
+};
+
+/**
+ * antd copies every column title into a hidden row to measure widths; the copy of the "select all"
+ * checkbox would still take keyboard focus there, so that copy is made inert.
+ */
+const OutOfReachInMeasureRow = ({ children }: { children: ReactNode }) => (
+  <span
+    ref={(node) => {
+      if (node?.closest('.ant-table-measure-row')) node.inert = true;
+    }}
+  >
+    {children}
+  </span>
+);
+
+const BulkBar = <TRow,>({
+  noun,
+  actions,
+  rows,
+  onDone,
+}: {
+  noun: { one: string; other: string };
+  actions: readonly TBulkAction<TRow>[];
+  rows: TRow[];
+  onDone: () => void;
+}) => {
+  const [running, setRunning] = useState<string>();
+  const onRun = async (action: TBulkAction<TRow>) => {
+    setRunning(action.label);
+    try {
+      await action.run(rows);
+      onDone();
+    } catch {
+      // The query client's mutation default has shown why; the selection stays for another try.
+    } finally {
+      setRunning(undefined);
+    }
+  };
+  return (
+    <Flex
+      wrap
+      align="center"
+      gap="small"
+      role="region"
+      aria-label="Selected rows"
+      style={{ marginBottom: 16, padding: '8px 12px', background: '#f5f5f5', borderRadius: 8 }}
+    >
+      <Typography.Text strong aria-live="polite">
+        {rows.length} {rows.length === 1 ? noun.one : noun.other} selected
+      </Typography.Text>
+      {actions.map((action) => {
+        const button = (
+          <Button
+            key={action.label}
+            danger={action.isDanger}
+            loading={running === action.label}
+            disabled={running !== undefined && running !== action.label}
+            onClick={action.confirm ? undefined : () => void onRun(action)}
+          >
+            {action.label}
+          </Button>
+        );
+        return action.confirm ? (
+          <Popconfirm
+            key={action.label}
+            title={action.confirm.title(rows.length)}
+            description={action.confirm.description}
+            okText={action.confirm.okText}
+            okButtonProps={{ danger: action.isDanger }}
+            onConfirm={() => onRun(action)}
+          >
+            {button}
+          </Popconfirm>
+        ) : (
+          button
+        );
+      })}
+      <Button type="link" onClick={onDone} disabled={running !== undefined}>
+        Clear selection
+      </Button>
+    </Flex>
   );
 };

@@ -1,6 +1,7 @@
 import {
   accountSuspendedMessage,
   invitationMessages,
+  maxBulkUsers,
   type TCompanyUser,
   type TLoginResponse,
   userMessages,
@@ -21,6 +22,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { createId } from '../../platform/ids.ts';
+import { grantMessages } from './grant-rules.ts';
 import {
   startIamTestApp,
   type TIamTestApp,
@@ -700,6 +702,81 @@ describe.each(testDatabaseKinds)('iamserver users management on %s', (kind) => {
         before: expect.objectContaining({ status: 'active' }),
         after: expect.objectContaining({ status: 'suspended' }),
       });
+    });
+
+    it('suspends the picked users together: all or none, each audited, at most one page of them', async () => {
+      const admin = await testApp.register('bulk-admin');
+      const other = await testApp.register('bulk-other');
+      const roleIds = await roleIdsOf(admin.companyId);
+      const first = await addSignedInUser(admin, [roleIds.member], 'bulk-first');
+      const second = await addSignedInUser(admin, [roleIds.viewer], 'bulk-second');
+      const bulk = (ids: string[], token = admin.jwt) =>
+        inject({ method: 'POST', url: '/users/bulk/suspend', token, payload: { ids } });
+
+      // Another company's user among them: 404, and nobody was suspended.
+      const foreign = await bulk([first.userId, second.userId, other.userId]);
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json()).toMatchObject({
+        error: { code: 'NOT_FOUND', message: userMessages.userNotFound },
+      });
+      const tooMany = await bulk(Array.from({ length: maxBulkUsers + 1 }, () => createId()));
+      expect(tooMany.statusCode).toBe(400);
+      expect(tooMany.json()).toMatchObject({
+        error: { code: 'VALIDATION_FAILED', details: expect.anything() },
+      });
+      expect((await bulk([])).statusCode).toBe(400);
+      const withSelf = await bulk([first.userId, admin.userId]);
+      expect(withSelf.statusCode).toBe(409);
+      expect(withSelf.json()).toMatchObject({ error: { message: userMessages.notSelfSuspend } });
+      expect((await bulk([first.userId], second.jwt)).statusCode).toBe(403);
+      for (const user of [first, second]) {
+        expect(await auditOf(admin.companyId, { entityId: user.userId })).toEqual([]);
+        expect((await inject({ url: '/users', token: user.jwt })).statusCode).not.toBe(403);
+      }
+
+      const suspended = await expectData<TCompanyUser[]>(bulk([first.userId, second.userId, first.userId]));
+      expect(suspended.map((user) => [user._id, user.status])).toEqual([
+        [first.userId, 'suspended'],
+        [second.userId, 'suspended'],
+      ]);
+      for (const user of [first, second]) {
+        const events = await auditOf(admin.companyId, { entityId: user.userId });
+        expect(events.map((event) => [event.action, event.actorUserId])).toEqual([['suspend', admin.userId]]);
+        expect((await inject({ url: '/users', token: user.jwt })).statusCode).toBe(403);
+        expect((await testApp.app.identity.admin.getAccount('test', user.uid))?.disabled).toBe(true);
+      }
+      // Already suspended: nothing changes and nothing more is audited.
+      await expectData(bulk([first.userId]));
+      expect(await auditOf(admin.companyId, { entityId: first.userId })).toHaveLength(1);
+    });
+
+    it('refuses a bulk suspension with one user the caller may not manage, changing nobody', async () => {
+      const admin = await testApp.register('bulk-manager-admin');
+      const roleIds = await roleIdsOf(admin.companyId);
+      const member = await addSignedInUser(admin, [roleIds.member], 'bulk-member');
+      const manager = await testApp.addUser(admin, {
+        label: 'bulk-manager',
+        role: { permissions: ['users:read', 'users:write'] },
+      });
+      const response = await inject({
+        method: 'POST',
+        url: '/users/bulk/suspend',
+        token: manager.jwt,
+        payload: { ids: [member.userId, admin.userId] },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ error: { code: 'FORBIDDEN', message: grantMessages.adminOnly } });
+      const [stillActive] = await testApp.database.db.select().from(users).where(eq(users.id, member.userId));
+      expect(stillActive?.status).toBe('active');
+      expect(await auditOf(admin.companyId, { entityId: member.userId })).toEqual([]);
+      await expectData(
+        inject({
+          method: 'POST',
+          url: '/users/bulk/suspend',
+          token: manager.jwt,
+          payload: { ids: [member.userId] },
+        }),
+      );
     });
 
     it('reactivates a suspended invitee back to invited', async () => {

@@ -1,4 +1,5 @@
 import {
+  ZBulkUsersRequest,
   ZCompanyUser,
   ZInviteUserRequest,
   ZUpdateUserRequest,
@@ -129,6 +130,17 @@ export const registerUsersRoutes = async (app: FastifyInstance) => {
         schema: { params: ZUserIdParams, response: { 200: dataOf(ZCompanyUser), ...changeErrors } },
       },
       async (request) => ({ data: await service.suspendUser(callerOf(request), request.params.id) }),
+    );
+    routes.post(
+      '/users/bulk/suspend',
+      {
+        config: { permission: 'users:write' },
+        schema: {
+          body: ZBulkUsersRequest,
+          response: { 200: dataOf(z.array(ZCompanyUser)), ...changeErrors },
+        },
+      },
+      async (request) => ({ data: await service.suspendUsers(callerOf(request), request.body.ids) }),
     );
     routes.post(
       '/users/:id/reactivate',

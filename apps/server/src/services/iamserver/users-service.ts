@@ -458,6 +458,45 @@ export const createUsersService = ({
   };
 
   /**
+   * The users picked on the list, suspended in one transaction: one refusal (a user of another
+   * company, an admin the caller may not manage, the last active admin) changes none of them.
+   * Users already suspended are left as they are.
+   */
+  const suspendUsers = async ({ auth, actor }: TUsersCaller, userIds: string[]) => {
+    const ids = [...new Set(userIds)];
+    if (ids.includes(auth.userId)) throw new AppError('CONFLICT', userMessages.notSelfSuspend);
+    const { views, suspended } = await inCompany(auth, async (tx) => {
+      const grantor = await lockRightsAndReadGrantor(tx, auth);
+      const views: TCompanyUser[] = [];
+      const suspended: TUserRecord[] = [];
+      for (const userId of ids) {
+        const record = await requireUser(tx, auth.companyId, userId);
+        const before = await readUserView(tx, auth.companyId, userId);
+        if (before.status === 'suspended') {
+          views.push(before);
+          continue;
+        }
+        assertMayManage(grantor, before);
+        // Counted after the users before it were suspended, so picking every admin is refused.
+        await assertKeepsAnActiveAdmin(tx, auth.companyId, { before, isActiveAdminAfter: false });
+        await repository.updateUser(tx, auth.companyId, userId, { status: 'suspended' });
+        await endSessions(tx, events, { companyId: auth.companyId, userId });
+        const after = await readUserView(tx, auth.companyId, userId);
+        await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'suspend', before, after });
+        views.push(after);
+        suspended.push(record);
+      }
+      return { views, suspended };
+    });
+    for (const user of suspended) {
+      await afterCommit('disabling the identity account', () =>
+        identityAdmin.disableAccount(user.identityProject, user.identityUid),
+      );
+    }
+    return views;
+  };
+
+  /**
    * Reactivating hands a suspended user's roles back: a grant like any other (docs/security.md), so the
    * caller must hold everything those roles allow.
    */
@@ -536,6 +575,7 @@ export const createUsersService = ({
     inviteUser,
     resendInvite,
     suspendUser,
+    suspendUsers,
     reactivateUser,
     deleteUser,
   };

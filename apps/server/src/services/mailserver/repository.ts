@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gt, ilike, ne, or, sql } from 'drizzle-orm';
+import type { TSentMailStatus } from '@cargodesk/shared';
+import { and, count, desc, eq, gt, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { pageOffset } from '../../db/paging.ts';
@@ -47,16 +48,41 @@ export const findSentPage = async (
     userId,
     page,
     pageSize,
-  }: { companyId: string; userId: string; page: number; pageSize: number },
+    q,
+    status,
+  }: {
+    companyId: string;
+    userId: string;
+    page: number;
+    pageSize: number;
+    q?: string | undefined;
+    status?: TSentMailStatus | undefined;
+  },
 ) => {
+  const pattern = q ? containsPattern(q) : undefined;
+  const where = and(
+    composerMailOf(companyId, userId),
+    pattern
+      ? or(
+          ilike(mails.subject, pattern),
+          sql`array_to_string(${mails.to} || ${mails.cc} || ${mails.bcc}, ' ') ilike ${pattern}`,
+        )
+      : undefined,
+    // A mail being handed to SMTP is still queued as far as its sender is concerned.
+    status === 'queued'
+      ? inArray(mails.status, ['queued', 'sending'])
+      : status
+        ? eq(mails.status, status)
+        : undefined,
+  );
   const rows = (await db
     .select(sentColumns)
     .from(mails)
-    .where(composerMailOf(companyId, userId))
+    .where(where)
     .orderBy(desc(mails.createdAt), desc(mails.id))
     .limit(pageSize)
     .offset(pageOffset({ page, pageSize }))) as TSentMailRow[];
-  const [total] = await db.select({ value: count() }).from(mails).where(composerMailOf(companyId, userId));
+  const [total] = await db.select({ value: count() }).from(mails).where(where);
   return { rows, total: total?.value ?? 0 };
 };
 

@@ -331,6 +331,41 @@ describe.each(testDatabaseKinds)('mailserver on %s', (kind) => {
     },
   );
 
+  it('finds sent mails by subject or recipient and by status, within the page query rules', async () => {
+    const sender = await testApp.register('mail-search');
+    for (const [to, subject] of [
+      ['dana@client.test', 'Manifest 100%'],
+      ['erik@harbour.test', 'Invoice March'],
+      ['fay@client.test', 'Invoice April'],
+    ] as const) {
+      expect((await sendAs(sender.jwt, { to: [to], subject })).statusCode).toBe(201);
+    }
+    await waitFor('the mails to be sent', async () =>
+      (await sentOf(sender.jwt)).data.every((mail) => mail.status === 'sent'),
+    );
+    await testApp.database.db
+      .update(mails)
+      .set({ status: 'failed', lastError: 'Mailbox full' })
+      .where(and(eq(mails.companyId, sender.companyId), eq(mails.subject, 'Invoice April')));
+    const subjectsOf = async (query: string) => {
+      const response = await call('GET', `/sent?${query}`, sender.jwt);
+      expect(response.statusCode, response.body).toBe(200);
+      const { data, meta } = response.json<{ data: TSentMail[]; meta: { total: number } }>();
+      expect(meta.total).toBe(data.length);
+      return data.map((mail) => mail.subject);
+    };
+    expect(await subjectsOf('q=invoice')).toEqual(['Invoice April', 'Invoice March']);
+    expect(await subjectsOf('q=harbour.test')).toEqual(['Invoice March']);
+    // LIKE's wildcards are searched for as typed.
+    expect(await subjectsOf('q=100%25')).toEqual(['Manifest 100%']);
+    expect(await subjectsOf('status=failed')).toEqual(['Invoice April']);
+    expect(await subjectsOf('status=sent&q=invoice')).toEqual(['Invoice March']);
+    expect(await subjectsOf('status=queued')).toEqual([]);
+    for (const bad of ['status=lost', 'sort=subject', 'pageSize=1000']) {
+      expect((await call('GET', `/sent?${bad}`, sender.jwt)).statusCode, bad).toBe(400);
+    }
+  });
+
   it('holds each company to its daily limit', async () => {
     const busy = await testApp.register('mail-busy');
     for (let n = 0; n < 4; n += 1) {

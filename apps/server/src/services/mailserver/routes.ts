@@ -1,10 +1,10 @@
 import {
-  ZPageQuery,
   ZRecipient,
   ZRecipientQuery,
   ZSendMailRequest,
   ZSentMail,
   ZSentMailIdParams,
+  ZSentMailQuery,
 } from '@cargodesk/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -50,7 +50,7 @@ export const registerMailServer = async (app: FastifyInstance) => {
     {
       config: { permission: 'mail:send' },
       schema: {
-        querystring: ZPageQuery.omit({ q: true, sort: true }),
+        querystring: ZSentMailQuery,
         response: { 200: listOf(ZSentMail), ...signedInErrors, 400: ZErrorBody },
       },
     },

@@ -6,6 +6,7 @@ import {
   type TRecipient,
   type TSentMail,
   type ZSendMailRequest,
+  type ZSentMailQuery,
 } from '@cargodesk/shared';
 import type { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -174,7 +175,7 @@ export const createMailService = ({ db, config, mailer, domainEvents }: TMailSer
 
   const listSent = (
     auth: TAuthContext,
-    { page, pageSize }: { page: number; pageSize: number },
+    { page, pageSize, q, status }: z.output<typeof ZSentMailQuery>,
   ): Promise<{ data: TSentMail[]; meta: TListMeta }> =>
     withTenant(db, auth.companyId, async (tx) => {
       const { rows, total } = await repository.findSentPage(tx, {
@@ -182,6 +183,8 @@ export const createMailService = ({ db, config, mailer, domainEvents }: TMailSer
         userId: auth.userId,
         page,
         pageSize,
+        q,
+        status,
       });
       return { data: rows.map(toSentView), meta: { total, page, pageSize } };
     });

@@ -18,6 +18,28 @@ export type TUseListStateOptions<TFilters, TField extends string> = {
   filters: TFilterReaders<TFilters>;
   sortFields: readonly TField[];
   defaultPageSize?: number;
+  /**
+   * Where the state lives: the URL for a screen of its own; `local` for a list inside a modal or
+   * drawer that opens over any page, whose URL says nothing about it.
+   */
+  storage?: 'url' | 'local';
+};
+
+type TParamsStore = readonly [
+  URLSearchParams,
+  (next: URLSearchParams, options: { replace: boolean }) => void,
+];
+
+/** The query string the list reads and writes: the URL's, or one of its own. */
+const useParamsStore = (storage: 'url' | 'local'): TParamsStore => {
+  const [urlParams, setUrlParams] = useSearchParams();
+  const [localParams, setLocalParams] = useState(() => new URLSearchParams());
+  const setParams = useCallback(
+    (next: URLSearchParams, options: { replace: boolean }) =>
+      storage === 'url' ? setUrlParams(next, options) : setLocalParams(next),
+    [storage, setUrlParams],
+  );
+  return [storage === 'url' ? urlParams : localParams, setParams];
 };
 
 /**
@@ -29,8 +51,9 @@ export const useListState = <TFilters, TField extends string>({
   filters,
   sortFields,
   defaultPageSize = 20,
+  storage = 'url',
 }: TUseListStateOptions<TFilters, TField>) => {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useParamsStore(storage);
   // The readers are usually written inline: keep the first ones rather than re-decode every render.
   const config = useRef<TListConfig<TFilters, TField>>({
     filters,
@@ -87,6 +110,8 @@ export const useListState = <TFilters, TField extends string>({
     setSearchText,
     setFilter: <K extends keyof TFilters>(key: K, value: TFilters[K] | undefined) =>
       write({ filters: { ...state.filters, [key]: value }, page: 1 }),
+    /** Several filters in one change (a choice that resets another), so neither undoes the other. */
+    setFilters: (patch: Partial<TFilters>) => write({ filters: { ...state.filters, ...patch }, page: 1 }),
     setSort: (sort: TListSort<TField> | undefined) => write({ sort, page: 1 }),
     setPage: (page: number, pageSize = state.pageSize) =>
       write(pageSize === state.pageSize ? { page } : { page: 1, pageSize }),

@@ -6,34 +6,41 @@ import type {
   TExchangeRate,
   TExchangeRateInput,
 } from '@cargodesk/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiListRequest, apiRequest } from '../../../lib/api-client.ts';
+import { currenciesKeys } from './keys.ts';
 
 // The company's currencies (master /currency-settings), base currency and exchange rates.
 
 export const getCurrencySettings = (query: Partial<TCurrencySettingsQuery>) =>
   apiListRequest<TCurrencySetting>('master', '/currency-settings', { query });
 
-export const useCurrencySettings = (query: Partial<TCurrencySettingsQuery>) =>
-  useQuery({
-    queryKey: ['currency-settings', 'list', query],
-    queryFn: () => getCurrencySettings(query),
-    placeholderData: keepPreviousData,
-  });
+export const getCurrencySettingsQueryOptions = (query: Partial<TCurrencySettingsQuery>) =>
+  queryOptions({ queryKey: currenciesKeys.list(query), queryFn: () => getCurrencySettings(query) });
 
-export const useBaseCurrency = () =>
-  useQuery({
-    queryKey: ['currency-settings', 'base'],
+export const useCurrencySettings = (query: Partial<TCurrencySettingsQuery>) =>
+  useQuery({ ...getCurrencySettingsQueryOptions(query), placeholderData: keepPreviousData });
+
+export const getBaseCurrencyQueryOptions = () =>
+  queryOptions({
+    queryKey: currenciesKeys.base(),
     queryFn: () => apiRequest<TBaseCurrency>('master', '/currency-settings/base'),
   });
 
-export const useExchangeRates = (currency: string | undefined, page: number) =>
-  useQuery({
-    queryKey: ['currency-settings', 'rates', currency, page],
+export const useBaseCurrency = () => useQuery(getBaseCurrencyQueryOptions());
+
+export const getExchangeRatesQueryOptions = (currency: string | undefined, page: number) =>
+  queryOptions({
+    queryKey: currenciesKeys.rates(currency, page),
     queryFn: () =>
       apiListRequest<TExchangeRate>('master', '/exchange-rates', {
         query: { currency: currency ?? '', page, pageSize: 10 },
       }),
+  });
+
+export const useExchangeRates = (currency: string | undefined, page: number) =>
+  useQuery({
+    ...getExchangeRatesQueryOptions(currency, page),
     enabled: Boolean(currency),
     placeholderData: keepPreviousData,
   });
@@ -49,7 +56,7 @@ const useCurrencyMutation = <TVariables, TResult>(
   return useMutation({
     mutationFn,
     meta,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['currency-settings'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: currenciesKeys.all }),
   });
 };
 

@@ -3,11 +3,12 @@ import { queryOptions } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { getLoadedQueryClient } from '../../../lib/loaded-query-client.ts';
+import { dashboardKeys } from './keys.ts';
 
 export const getUserCounts = () => apiRequest<TUserCounts>('iamserver', '/users/count');
 
 export const getUserCountsQueryOptions = () =>
-  queryOptions({ queryKey: ['users', 'count'], queryFn: getUserCounts });
+  queryOptions({ queryKey: dashboardKeys.userCounts(), queryFn: getUserCounts });
 
 /**
  * The company's users by status, through the query cache but without `useQuery`: its observer

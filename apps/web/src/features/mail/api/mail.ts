@@ -1,6 +1,14 @@
-import type { TFileListQuery, TFileMeta, TRecipient, TSendMailRequest, TSentMail } from '@cargodesk/shared';
+import type {
+  TFileListQuery,
+  TFileMeta,
+  TRecipient,
+  TSendMailRequest,
+  TSentMail,
+  TSentMailQuery,
+} from '@cargodesk/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiListRequest, apiRequest } from '../../../lib/api-client.ts';
+import { mailKeys } from './keys.ts';
 
 /** POST /mailserver/api/v1/send: queued through the outbox; the Sent list follows it. */
 export const sendMail = (body: TSendMailRequest) =>
@@ -11,27 +19,27 @@ export const useSendMail = () => {
   return useMutation({
     meta: { isErrorShownByCaller: true },
     mutationFn: sendMail,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['mail', 'sent'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mailKeys.sent }),
   });
 };
 
 export const sentPageSize = 10;
 
-export const getSentMailsQueryOptions = (page: number) =>
-  queryOptions({
-    queryKey: ['mail', 'sent', page],
-    queryFn: () =>
-      apiListRequest<TSentMail>('mailserver', '/sent', { query: { page, pageSize: sentPageSize } }),
-  });
+/** GET /sent: a page of the signed-in user's sent mails, newest first, searched and filtered. */
+export const getSentMails = (query: TSentMailQuery) =>
+  apiListRequest<TSentMail>('mailserver', '/sent', { query });
+
+export const getSentMailsQueryOptions = (query: TSentMailQuery) =>
+  queryOptions({ queryKey: mailKeys.sentList(query), queryFn: () => getSentMails(query) });
 
 /** The signed-in user's sent mails; polled while any is still queued. */
-export const useSentMails = (page: number) =>
+export const useSentMails = (query: TSentMailQuery) =>
   useQuery({
-    ...getSentMailsQueryOptions(page),
+    ...getSentMailsQueryOptions(query),
     placeholderData: keepPreviousData,
     staleTime: 0,
-    refetchInterval: (query) =>
-      query.state.data?.data.some((mail) => mail.status === 'queued') ? 2000 : false,
+    refetchInterval: (current) =>
+      current.state.data?.data.some((mail) => mail.status === 'queued') ? 2000 : false,
   });
 
 export const retryMail = (id: string) =>
@@ -41,26 +49,29 @@ export const useRetryMail = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: retryMail,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['mail', 'sent'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mailKeys.sent }),
   });
 };
 
 /** The company's users whose name or e-mail contains `q`, for the recipient fields. */
-export const useRecipientSuggestions = (q: string) =>
-  useQuery({
-    queryKey: ['mail', 'recipients', q],
+export const getRecipientSuggestionsQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: mailKeys.recipients(q),
     queryFn: () => apiRequest<TRecipient[]>('mailserver', '/recipients', { query: { q } }),
-    placeholderData: keepPreviousData,
   });
 
+export const useRecipientSuggestions = (q: string) =>
+  useQuery({ ...getRecipientSuggestionsQueryOptions(q), placeholderData: keepPreviousData });
+
 /** The company's uploaded attachments whose name contains `q`, newest first, for attaching again. */
-export const useAttachableFiles = (q: string, { enabled }: { enabled: boolean }) =>
-  useQuery({
-    queryKey: ['files', 'attachable', q],
+export const getAttachableFilesQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: mailKeys.attachableFiles(q),
     queryFn: () =>
       apiListRequest<TFileMeta>('driveserver', '/filesystem/file', {
         query: { q: q || undefined, purpose: 'attachment', pageSize: 20 } satisfies TFileListQuery,
       }),
-    enabled,
-    placeholderData: keepPreviousData,
   });
+
+export const useAttachableFiles = (q: string, { enabled }: { enabled: boolean }) =>
+  useQuery({ ...getAttachableFilesQueryOptions(q), enabled, placeholderData: keepPreviousData });

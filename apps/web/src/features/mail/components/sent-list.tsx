@@ -1,18 +1,33 @@
-import type { TSentMail } from '@cargodesk/shared';
-import { Button, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import type { TSentMail, TSentMailQuery, TSentMailStatus } from '@cargodesk/shared';
+import { Button, Select, type TableProps, Tag, Typography } from 'antd';
+import { ListPage } from '../../../components/list-page.tsx';
+import { oneOf } from '../../../lib/list/list-url.ts';
+import { useListState } from '../../../lib/list/use-list-state.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { sentPageSize, useRetryMail, useSentMails } from '../api/mail.ts';
+import { getSentMails, sentPageSize, useRetryMail, useSentMails } from '../api/mail.ts';
 
-const statusColors: Record<TSentMail['status'], string> = { queued: 'blue', sent: 'green', failed: 'red' };
+type TSentFilters = { status: TSentMailStatus };
+
+// antd's status presets take the theme's AA-contrast green and red; its plain "green" falls short.
+const statusColors: Record<TSentMailStatus, string> = { queued: 'blue', sent: 'success', failed: 'error' };
+// Spelled out rather than imported: shared's values would bring zod, which the page's CSP refuses.
+const statuses: readonly TSentMailStatus[] = ['queued', 'sent', 'failed'];
 
 const formatTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The signed-in user's sent mails with their delivery status; a failed one can be sent again. */
 export const SentList = () => {
-  const [page, setPage] = useState(1);
-  const { data, isLoading, error } = useSentMails(page);
+  // The list sits in the mail modal, which opens over any page: its search and filter stay in the
+  // modal rather than in that page's URL (docs/architecture.md, list kit).
+  const list = useListState<TSentFilters, never>({
+    filters: { status: oneOf(statuses) },
+    sortFields: [],
+    defaultPageSize: sentPageSize,
+    storage: 'local',
+  });
+  const query = list.query as TSentMailQuery;
+  const sent = useSentMails(query);
   const retry = useRetryMail();
 
   const onRetry = (mail: TSentMail) =>
@@ -20,69 +35,100 @@ export const SentList = () => {
       onSuccess: () => notifySuccess('The mail is queued again.'),
     });
 
-  if (error) return <Typography.Paragraph type="danger">{error.message}</Typography.Paragraph>;
+  const columns: TableProps<TSentMail>['columns'] = [
+    {
+      key: 'subject',
+      title: 'Subject',
+      render: (_, mail) => (
+        <>
+          <div>{mail.subject}</div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            To {mail.to.join(', ')}
+            {mail.attachments.length > 0 &&
+              ` · ${mail.attachments.map((attachment) => attachment.filename).join(', ')}`}
+          </Typography.Text>
+        </>
+      ),
+    },
+    {
+      key: 'status',
+      title: 'Status',
+      width: 200,
+      render: (_, mail) => (
+        <>
+          <Tag color={statusColors[mail.status]}>{mail.status}</Tag>
+          {mail.failReason && (
+            <Typography.Text type="danger" style={{ display: 'block', fontSize: 12 }}>
+              {mail.failReason}
+            </Typography.Text>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'createdAt',
+      title: 'Date',
+      width: 150,
+      render: (_, mail) => <time dateTime={mail.createdAt}>{formatTime(mail.createdAt)}</time>,
+    },
+    {
+      title: <span className="visually-hidden">Actions</span>,
+      key: 'actions',
+      width: 90,
+      render: (_, mail) =>
+        mail.status === 'failed' && (
+          <Button size="small" onClick={() => onRetry(mail)} loading={retry.isPending}>
+            Retry
+          </Button>
+        ),
+    },
+  ];
+
   return (
-    <Table<TSentMail>
+    <ListPage<TSentMail, TSentFilters, never>
+      title="Sent mail"
+      isEmbedded
+      search={{
+        label: 'Search sent mail',
+        placeholder: 'Search by subject or recipient',
+        regionLabel: 'Find sent mail',
+        width: 260,
+      }}
+      filters={
+        <Select
+          allowClear
+          aria-label="Filter by status"
+          placeholder="All statuses"
+          style={{ width: 150 }}
+          value={list.filters.status}
+          onChange={(value?: TSentMailStatus) => list.setFilter('status', value)}
+          options={statuses.map((status) => ({ value: status, label: status }))}
+        />
+      }
+      list={list}
+      query={sent}
+      columns={columns}
       rowKey="_id"
       size="small"
-      loading={isLoading}
-      dataSource={data?.data ?? []}
-      locale={{ emptyText: 'You have not sent any mail yet.' }}
-      pagination={{
-        current: page,
-        pageSize: sentPageSize,
-        total: data?.meta.total ?? 0,
-        onChange: setPage,
-        hideOnSinglePage: true,
+      noun={{ one: 'mail', other: 'mails' }}
+      empty={{ filtered: 'No sent mail matches your search.', unfiltered: 'You have not sent any mail yet.' }}
+      notAllowed={{ what: 'your sent mail' }}
+      hideOnSinglePage
+      export={{
+        fileName: 'sent-mail.csv',
+        fetchPage: (page) => getSentMails({ ...query, ...page }),
+        columns: [
+          { title: 'Subject', value: (mail) => mail.subject },
+          { title: 'To', value: (mail) => mail.to.join(', ') },
+          { title: 'Cc', value: (mail) => mail.cc.join(', ') },
+          { title: 'Bcc', value: (mail) => mail.bcc.join(', ') },
+          { title: 'Status', value: (mail) => mail.status },
+          { title: 'Reason', value: (mail) => mail.failReason },
+          { title: 'Attachments', value: (mail) => mail.attachments.map((file) => file.filename).join(', ') },
+          { title: 'Created', value: (mail) => mail.createdAt },
+          { title: 'Sent', value: (mail) => mail.sentAt },
+        ],
       }}
-      columns={[
-        {
-          title: 'Subject',
-          dataIndex: 'subject',
-          render: (subject: string, mail) => (
-            <>
-              <div>{subject}</div>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                To {mail.to.join(', ')}
-                {mail.attachments.length > 0 &&
-                  ` · ${mail.attachments.map((attachment) => attachment.filename).join(', ')}`}
-              </Typography.Text>
-            </>
-          ),
-        },
-        {
-          title: 'Status',
-          dataIndex: 'status',
-          width: 200,
-          render: (status: TSentMail['status'], mail) => (
-            <>
-              <Tag color={statusColors[status]}>{status}</Tag>
-              {mail.failReason && (
-                <Typography.Text type="danger" style={{ display: 'block', fontSize: 12 }}>
-                  {mail.failReason}
-                </Typography.Text>
-              )}
-            </>
-          ),
-        },
-        {
-          title: 'Date',
-          dataIndex: 'createdAt',
-          width: 150,
-          render: (createdAt: string) => <time dateTime={createdAt}>{formatTime(createdAt)}</time>,
-        },
-        {
-          title: <span className="visually-hidden">Actions</span>,
-          key: 'actions',
-          width: 90,
-          render: (_, mail) =>
-            mail.status === 'failed' && (
-              <Button size="small" onClick={() => onRetry(mail)} loading={retry.isPending}>
-                Retry
-              </Button>
-            ),
-        },
-      ]}
     />
   );
 };

@@ -5,18 +5,21 @@ import type {
   TPicklistValueInput,
   TPicklistValueUpdate,
 } from '@cargodesk/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { getSession, updateSession } from '../../../lib/auth/session-store.ts';
 import { queryClient as appQueryClient } from '../../../lib/query-client.ts';
+import { picklistsKeys } from './keys.ts';
 
 // Picklists (master /dropdown-groups, /dropdown): a company's lists per module.
 
-export const usePicklistGroups = (module: string) =>
-  useQuery({
-    queryKey: ['picklists', module],
+export const getPicklistGroupsQueryOptions = (module: string) =>
+  queryOptions({
+    queryKey: picklistsKeys.module(module),
     queryFn: () => apiRequest<TPicklistGroup[]>('master', '/dropdown-groups', { query: { module } }),
   });
+
+export const usePicklistGroups = (module: string) => useQuery(getPicklistGroupsQueryOptions(module));
 
 /**
  * The home picklists are reference data the app loads at start-up and keeps for 24 hours (docs/product.md §9):
@@ -42,7 +45,7 @@ const usePicklistMutation = <TVariables>(
     meta,
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['picklists', module] }),
+        queryClient.invalidateQueries({ queryKey: picklistsKeys.module(module) }),
         refreshStartupLists(module).catch(() => undefined),
       ]);
     },

@@ -1,5 +1,10 @@
 import { ArrowDownOutlined, ArrowUpOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
-import { defaultDropdowns, picklistRules, type TPicklistGroup, type TPicklistValue } from '@cargodesk/shared';
+import {
+  defaultDropdowns,
+  type TPicklistGroup,
+  type TPicklistValue,
+  ZPicklistValueInput,
+} from '@cargodesk/shared';
 import {
   Button,
   Card,
@@ -11,16 +16,19 @@ import {
   Select,
   Space,
   Switch,
-  Table,
   type TableProps,
   Tag,
   Typography,
 } from 'antd';
 import { type KeyboardEvent, useState } from 'react';
+import { ListPage } from '../../../components/list-page.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
-import { RequirePermission } from '../../../components/require-permission.tsx';
+import { NotAllowedCard, RequirePermission } from '../../../components/require-permission.tsx';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
+import { zodRule } from '../../../lib/forms/zod-rule.ts';
+import { anyText, oneOf } from '../../../lib/list/list-url.ts';
+import { type TListStateResult, useListState } from '../../../lib/list/use-list-state.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import {
   useAddPicklistValue,
@@ -34,6 +42,28 @@ const modules = Object.keys(defaultDropdowns);
 const moduleLabels: Record<string, string> = { home: 'Company profile (home)' };
 
 type TNewValue = { label: string; value: string; colour?: string };
+type TPicklistFilters = { module: string; list: string };
+
+// The server's schemas for a new value; the texts people already know (and e2e/picklists.spec.ts reads) stay.
+const labelRule = zodRule(ZPicklistValueInput.shape.label, {
+  label: 'The label',
+  messages: { too_small: 'Please enter the label.' },
+});
+const valueRule = zodRule(ZPicklistValueInput.shape.value, {
+  label: 'The value',
+  messages: {
+    too_small: 'Please enter the value.',
+    invalid_format: 'Lower-case letters, digits and underscores, starting with a letter.',
+  },
+});
+
+/** The values whose label or value holds the search text, case aside. */
+const matching = (values: TPicklistValue[], q: string) => {
+  const text = q.toLowerCase();
+  return text
+    ? values.filter((value) => value.label.toLowerCase().includes(text) || value.value.includes(text))
+    : values;
+};
 
 /** The value ids in the new order after moving `from` to `to`. */
 const moved = (values: TPicklistValue[], from: number, to: number) => {
@@ -47,10 +77,14 @@ const PicklistValues = ({
   module,
   group,
   canWrite,
+  list,
+  isFetching,
 }: {
   module: string;
   group: TPicklistGroup;
   canWrite: boolean;
+  list: TListStateResult<TPicklistFilters, never>;
+  isFetching: boolean;
 }) => {
   const reorder = useReorderPicklist(module);
   const add = useAddPicklistValue(module);
@@ -60,6 +94,9 @@ const PicklistValues = ({
   const [dragging, setDragging] = useState<number>();
   const [announcement, setAnnouncement] = useState('');
   const values = group.values;
+  const shown = matching(values, list.q);
+  // Positions are those of the whole list: reordering waits until the search is cleared.
+  const canReorder = canWrite && !list.q;
 
   const move = (from: number, to: number) => {
     if (to < 0 || to >= values.length || from === to) return;
@@ -110,7 +147,7 @@ const PicklistValues = ({
   };
 
   const columns: TableProps<TPicklistValue>['columns'] = [
-    ...(canWrite
+    ...(canReorder
       ? [
           {
             key: 'move',
@@ -146,7 +183,7 @@ const PicklistValues = ({
           },
         ]
       : []),
-    { key: 'order', title: '#', width: 48, render: (_, _value, index) => index + 1 },
+    { key: 'order', title: '#', width: 48, render: (_, value) => values.indexOf(value) + 1 },
     {
       key: 'label',
       title: 'Label',
@@ -189,28 +226,65 @@ const PicklistValues = ({
   ];
 
   return (
-    <section aria-labelledby="picklist-title">
-      <Typography.Title level={3} id="picklist-title" style={{ marginTop: 0 }}>
-        {group.label}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">
-        Key <Typography.Text code>{group.key}</Typography.Text>. Inactive values stay on old records but are
-        not offered.{' '}
-        {canWrite && 'Drag a row by its handle, or focus the handle and press the arrow keys, to reorder.'}
-      </Typography.Paragraph>
-      <div aria-live="polite" className="visually-hidden">
-        {announcement}
-      </div>
-      <Table<TPicklistValue>
-        rowKey="_id"
+    <section aria-label={group.label}>
+      <ListPage<TPicklistValue, TPicklistFilters, never>
+        title={group.label}
+        isEmbedded
+        isPaged={false}
         size="small"
+        intro={
+          <>
+            <Typography.Paragraph type="secondary">
+              Key <Typography.Text code>{group.key}</Typography.Text>. Inactive values stay on old records but
+              are not offered.{' '}
+              {canWrite &&
+                (canReorder
+                  ? 'Drag a row by its handle, or focus the handle and press the arrow keys, to reorder.'
+                  : 'Clear the search to reorder.')}
+            </Typography.Paragraph>
+            <div aria-live="polite" className="visually-hidden">
+              {announcement}
+            </div>
+          </>
+        }
+        search={{
+          label: 'Search this picklist',
+          placeholder: 'Search by label or value',
+          regionLabel: 'Find in this picklist',
+          width: 240,
+        }}
+        list={list}
+        query={{
+          data: { data: shown, meta: { total: shown.length, page: 1, pageSize: shown.length } },
+          isLoading: false,
+          isFetching: isFetching || reorder.isPending,
+          isError: false,
+          error: null,
+          refetch: () => undefined,
+        }}
         columns={columns}
-        dataSource={values}
-        pagination={false}
-        loading={reorder.isPending}
-        locale={{ emptyText: <Empty description="No values yet." /> }}
-        onRow={(_value, index) =>
-          canWrite && index !== undefined
+        rowKey="_id"
+        noun={{ one: 'value', other: 'values' }}
+        empty={{ filtered: 'No values match your search.', unfiltered: 'No values yet.' }}
+        notAllowed={{ what: 'the picklists' }}
+        export={{
+          fileName: `picklist-${group.key}.csv`,
+          // The values are all on screen already: the export is the ones the search shows.
+          fetchPage: async () => ({
+            data: shown,
+            meta: { total: shown.length, page: 1, pageSize: shown.length },
+          }),
+          columns: [
+            { title: 'Position', value: (value) => values.indexOf(value) + 1 },
+            { title: 'Label', value: (value) => value.label },
+            { title: 'Value', value: (value) => value.value },
+            { title: 'Active', value: (value) => (value.isActive ? 'yes' : 'no') },
+            { title: 'Colour', value: (value) => value.colour },
+          ],
+        }}
+        onRow={(value) => {
+          const index = values.indexOf(value);
+          return canReorder && index >= 0
             ? {
                 draggable: true,
                 onDragStart: (event) => {
@@ -226,8 +300,8 @@ const PicklistValues = ({
                 onDragEnd: () => setDragging(undefined),
                 style: dragging === index ? { opacity: 0.5 } : undefined,
               }
-            : {}
-        }
+            : {};
+        }}
       />
       {canWrite && (
         <Form
@@ -237,30 +311,10 @@ const PicklistValues = ({
           onFinish={onAdd}
           style={{ marginTop: 16 }}
         >
-          <Form.Item
-            name="label"
-            label="Label"
-            rules={[
-              { required: true, whitespace: true, message: 'Please enter the label.' },
-              {
-                max: picklistRules.labelMaxLength,
-                message: `At most ${picklistRules.labelMaxLength} characters.`,
-              },
-            ]}
-          >
+          <Form.Item name="label" label="Label" rules={[labelRule]}>
             <Input autoComplete="off" />
           </Form.Item>
-          <Form.Item
-            name="value"
-            label="Value"
-            rules={[
-              { required: true, whitespace: true, message: 'Please enter the value.' },
-              {
-                pattern: new RegExp(picklistRules.keyPattern),
-                message: 'Lower-case letters, digits and underscores, starting with a letter.',
-              },
-            ]}
-          >
+          <Form.Item name="value" label="Value" rules={[valueRule]}>
             <Input autoComplete="off" />
           </Form.Item>
           <Form.Item name="colour" label="Colour">
@@ -279,11 +333,17 @@ const PicklistValues = ({
 
 const Picklists = () => {
   const canWrite = useCan('picklists:write');
-  const [module, setModule] = useState(modules[0] ?? 'home');
-  const [groupId, setGroupId] = useState<string>();
+  // The module, the picklist and the search are in the URL: a link or a reload opens the same list.
+  const list = useListState<TPicklistFilters, never>({
+    filters: { module: oneOf(modules), list: anyText },
+    sortFields: [],
+  });
+  const module = list.filters.module ?? modules[0] ?? 'home';
   const groups = usePicklistGroups(module);
-  const selected = groups.data?.find((group) => group._id === groupId) ?? groups.data?.[0];
+  const selected = groups.data?.find((group) => group.key === list.filters.list) ?? groups.data?.[0];
 
+  if (groups.error instanceof ApiError && groups.error.status === 403)
+    return <NotAllowedCard title="Picklists" what="the picklists" />;
   return (
     <Card>
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 16 }} wrap>
@@ -295,10 +355,7 @@ const Picklists = () => {
           <Select
             id="picklist-module"
             value={module}
-            onChange={(value: string) => {
-              setModule(value);
-              setGroupId(undefined);
-            }}
+            onChange={(value: string) => list.setFilters({ module: value, list: undefined })}
             style={{ width: 240 }}
             options={modules.map((name) => ({ value: name, label: moduleLabels[name] ?? name }))}
           />
@@ -312,12 +369,18 @@ const Picklists = () => {
           <nav aria-label="Picklists of this module">
             <Menu
               mode="inline"
-              selectedKeys={[selected._id]}
-              onClick={({ key }) => setGroupId(key)}
-              items={groups.data.map((group) => ({ key: group._id, label: group.label }))}
+              selectedKeys={[selected.key]}
+              onClick={({ key }) => list.setFilter('list', key)}
+              items={groups.data.map((group) => ({ key: group.key, label: group.label }))}
             />
           </nav>
-          <PicklistValues module={module} group={selected} canWrite={canWrite} />
+          <PicklistValues
+            module={module}
+            group={selected}
+            canWrite={canWrite}
+            list={list}
+            isFetching={groups.isFetching}
+          />
         </div>
       )}
     </Card>

@@ -6,8 +6,9 @@ import type {
   TPortKind,
   TPortListQuery,
 } from '@cargodesk/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiListRequest, apiRequest } from '../../../lib/api-client.ts';
+import { portsKeys } from './keys.ts';
 
 // Ocean ports and airports (master /oceanport, /airport): searched and paged on the server.
 
@@ -17,19 +18,20 @@ const portPath = (kind: TPortKind, code?: string) =>
 export const getPorts = (kind: TPortKind, query: Partial<TPortListQuery>) =>
   apiListRequest<TPortEntry>('master', portPath(kind), { query });
 
+export const getPortsQueryOptions = (kind: TPortKind, query: Partial<TPortListQuery>) =>
+  queryOptions({ queryKey: portsKeys.list(kind, query), queryFn: () => getPorts(kind, query) });
+
 export const usePorts = (kind: TPortKind, query: Partial<TPortListQuery>) =>
-  useQuery({
-    queryKey: ['ports', kind, 'list', query],
-    queryFn: () => getPorts(kind, query),
-    placeholderData: keepPreviousData,
+  useQuery({ ...getPortsQueryOptions(kind, query), placeholderData: keepPreviousData });
+
+export const getPortQueryOptions = (kind: TPortKind, code: string | undefined) =>
+  queryOptions({
+    queryKey: portsKeys.detail(kind, code),
+    queryFn: () => apiRequest<TPortEntry>('master', portPath(kind, code)),
   });
 
 export const usePort = (kind: TPortKind, code: string | undefined) =>
-  useQuery({
-    queryKey: ['ports', kind, 'detail', code],
-    queryFn: () => apiRequest<TPortEntry>('master', portPath(kind, code)),
-    enabled: Boolean(code),
-  });
+  useQuery({ ...getPortQueryOptions(kind, code), enabled: Boolean(code) });
 
 const usePortMutation = <TVariables, TResult>(
   mutationFn: (variables: TVariables) => Promise<TResult>,
@@ -39,7 +41,7 @@ const usePortMutation = <TVariables, TResult>(
   return useMutation({
     mutationFn,
     meta,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['ports'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: portsKeys.all }),
   });
 };
 
@@ -97,6 +99,6 @@ export const useDecidePortImport = () => {
             timeoutMs: 120_000,
           })
         : apiRequest<TPortImport>('master', `/oceanport/imports/${id}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['ports'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: portsKeys.all }),
   });
 };

@@ -1,6 +1,7 @@
 import type { TCompanyUser, TProfile } from '@cargodesk/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { profileKeys } from './keys.ts';
 
 /** The users API's view of a colleague, in the profile screen's shape. */
 export const profileOfCompanyUser = (user: TCompanyUser): TProfile => ({
@@ -29,6 +30,6 @@ export const getProfile = async (userId?: string): Promise<TProfile> =>
     : apiRequest<TProfile>('iamserver', profilePath());
 
 export const getProfileQueryOptions = (userId?: string) =>
-  queryOptions({ queryKey: ['users', userId ?? 'me', 'profile'], queryFn: () => getProfile(userId) });
+  queryOptions({ queryKey: profileKeys.detail(userId), queryFn: () => getProfile(userId) });
 
 export const useProfile = (userId?: string) => useQuery(getProfileQueryOptions(userId));

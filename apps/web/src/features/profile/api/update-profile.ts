@@ -2,6 +2,7 @@ import type { TCompanyUser, TProfile, TUpdateProfileRequest } from '@cargodesk/s
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { getProfileQueryOptions, profileOfCompanyUser } from './get-profile.ts';
+import { profileKeys } from './keys.ts';
 
 /** PATCH /users/me, or /users/{id} for an admin's edit of another user. */
 export const updateProfile = async ({
@@ -27,7 +28,7 @@ export const useUpdateProfile = (userId?: string) => {
     onSuccess: (profile) => {
       queryClient.setQueryData(getProfileQueryOptions(userId).queryKey, profile);
       // Lists and counts showing this user's name are stale now.
-      void queryClient.invalidateQueries({ queryKey: ['users'] });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.users });
     },
   });
 };

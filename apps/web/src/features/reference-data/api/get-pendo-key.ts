@@ -1,12 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { referenceQueryKeyPrefix, referenceQueryTiming } from './reference-query.ts';
+import { referenceKeys } from './keys.ts';
+import { referenceQueryTiming } from './reference-query.ts';
 
 export const getPendoKey = () => apiRequest<{ pendoKey?: string }>('iamserver', '/auth/fetch-config-key');
 
 export const getPendoKeyQueryOptions = () =>
   queryOptions({
-    queryKey: [referenceQueryKeyPrefix, 'pendo-key'],
+    queryKey: referenceKeys.pendoKey(),
     queryFn: getPendoKey,
     ...referenceQueryTiming,
   });

@@ -1,12 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { referenceQueryKeyPrefix, referenceQueryTiming } from './reference-query.ts';
+import { referenceKeys } from './keys.ts';
+import { referenceQueryTiming } from './reference-query.ts';
 
 export const getTimezones = () => apiRequest<unknown[]>('master', '/timezone');
 
 export const getTimezonesQueryOptions = () =>
   queryOptions({
-    queryKey: [referenceQueryKeyPrefix, 'timezones'],
+    queryKey: referenceKeys.timezones(),
     queryFn: getTimezones,
     ...referenceQueryTiming,
   });

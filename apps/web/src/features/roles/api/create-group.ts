@@ -1,7 +1,7 @@
 import type { TGroupInput, TGroupWithMembers } from '@cargodesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { groupsQueryKey } from './get-groups.ts';
+import { rolesKeys } from './keys.ts';
 
 export const createGroup = (input: TGroupInput) =>
   apiRequest<TGroupWithMembers>('iamserver', '/groups', { method: 'POST', body: input });
@@ -11,6 +11,6 @@ export const useCreateGroup = () => {
   return useMutation({
     meta: { isErrorShownByCaller: true },
     mutationFn: createGroup,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rolesKeys.groups }),
   });
 };

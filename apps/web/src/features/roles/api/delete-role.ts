@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { getRolesQueryOptions } from './get-roles.ts';
+import { rolesKeys } from './keys.ts';
 
 export const deleteRole = ({ roleId, reassignTo }: { roleId: string; reassignTo?: string | undefined }) =>
   apiRequest<{ deleted: true; reassignedUsers: number }>(
@@ -18,7 +19,7 @@ export const useDeleteRole = () => {
     mutationFn: deleteRole,
     // Only the list: refetching the deleted role while its modal closes would only find a 404.
     onSuccess: (_result, { roleId }) => {
-      queryClient.removeQueries({ queryKey: [...getRolesQueryOptions().queryKey, roleId], exact: true });
+      queryClient.removeQueries({ queryKey: rolesKeys.detail(roleId), exact: true });
       return queryClient.invalidateQueries({ queryKey: getRolesQueryOptions().queryKey, exact: true });
     },
   });

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiListRequest } from '../../../lib/api-client.ts';
+import { rolesKeys } from './keys.ts';
 
 /** As much of a user as the member picker shows (the users list of GET /users). */
 export type TCompanyUserOption = {
@@ -14,7 +15,7 @@ export const getCompanyUsers = () =>
   apiListRequest<TCompanyUserOption>('iamserver', '/users', { query: { pageSize: 100 } });
 
 export const getCompanyUsersQueryOptions = () =>
-  queryOptions({ queryKey: ['users', 'list', { pageSize: 100 }], queryFn: getCompanyUsers });
+  queryOptions({ queryKey: rolesKeys.companyUsers(), queryFn: getCompanyUsers });
 
 export const useCompanyUsers = ({ enabled }: { enabled: boolean }) => {
   const query = useQuery({ ...getCompanyUsersQueryOptions(), enabled });

@@ -1,6 +1,7 @@
 import type { TGroup } from '@cargodesk/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiListRequest } from '../../../lib/api-client.ts';
+import { rolesKeys } from './keys.ts';
 
 export type TGroupsQuery = {
   page: number;
@@ -12,11 +13,8 @@ export type TGroupsQuery = {
 export const getGroups = ({ page, pageSize, q, sort }: TGroupsQuery) =>
   apiListRequest<TGroup>('iamserver', '/groups', { query: { page, pageSize, q: q || undefined, sort } });
 
-/** Every group query (lists and single groups) starts with this key. */
-export const groupsQueryKey = ['groups'] as const;
-
 export const getGroupsQueryOptions = (query: TGroupsQuery) =>
-  queryOptions({ queryKey: [...groupsQueryKey, 'list', query], queryFn: () => getGroups(query) });
+  queryOptions({ queryKey: rolesKeys.groupList(query), queryFn: () => getGroups(query) });
 
 export const useGroups = ({ query, enabled = true }: { query: TGroupsQuery; enabled?: boolean }) =>
   useQuery({ ...getGroupsQueryOptions(query), enabled, placeholderData: keepPreviousData });

@@ -1,7 +1,7 @@
 import type { TGroupUpdate, TGroupWithMembers } from '@cargodesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { groupsQueryKey } from './get-groups.ts';
+import { rolesKeys } from './keys.ts';
 
 export const updateGroup = ({ groupId, changes }: { groupId: string; changes: TGroupUpdate }) =>
   apiRequest<TGroupWithMembers>('iamserver', `/groups/${encodeURIComponent(groupId)}`, {
@@ -32,6 +32,6 @@ export const useUpdateGroup = () => {
       const updated = await updateGroup({ groupId, changes });
       return userIds ? setGroupMembers({ groupId, userIds }) : updated;
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: groupsQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: rolesKeys.groups }),
   });
 };

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { usersKeys } from './keys.ts';
 
 /** DELETE /users/:id: the user and their sign-in are removed. */
 export const deleteUser = (userId: string) =>
@@ -10,8 +11,8 @@ export const useDeleteUser = () => {
   return useMutation({
     mutationFn: deleteUser,
     onSuccess: (_data, userId) => {
-      queryClient.removeQueries({ queryKey: ['users', 'detail', userId] });
-      return queryClient.invalidateQueries({ queryKey: ['users'] });
+      queryClient.removeQueries({ queryKey: usersKeys.detail(userId) });
+      return queryClient.invalidateQueries({ queryKey: usersKeys.all });
     },
   });
 };

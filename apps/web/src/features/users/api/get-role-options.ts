@@ -1,6 +1,7 @@
 import type { TUserAssignment } from '@cargodesk/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { usersKeys } from './keys.ts';
 
 /** A role as the pickers offer it; the roles API may say more (its system key among it). */
 export type TRoleOption = TUserAssignment & { systemKey?: string | null };
@@ -10,7 +11,7 @@ export const getRoleOptions = () =>
   apiRequest<TRoleOption[]>('iamserver', '/roles', { query: { pageSize: 100 } });
 
 export const getRoleOptionsQueryOptions = () =>
-  queryOptions({ queryKey: ['roles', 'options'], queryFn: getRoleOptions });
+  queryOptions({ queryKey: usersKeys.roleOptions(), queryFn: getRoleOptions });
 
 export const useRoleOptions = ({ enabled = true }: { enabled?: boolean } = {}) =>
   useQuery({ ...getRoleOptionsQueryOptions(), enabled });

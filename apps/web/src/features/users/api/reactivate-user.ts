@@ -1,6 +1,7 @@
 import type { TCompanyUser } from '@cargodesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { usersKeys } from './keys.ts';
 
 /** POST /users/:id/reactivate: a suspended user may sign in again. */
 export const reactivateUser = (userId: string) =>
@@ -12,6 +13,6 @@ export const useReactivateUser = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reactivateUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
   });
 };

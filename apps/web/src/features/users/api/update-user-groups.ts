@@ -1,6 +1,7 @@
 import type { TCompanyUser } from '@cargodesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { usersKeys } from './keys.ts';
 
 /** PUT /users/:id/groups: the user's whole set of groups. */
 export const updateUserGroups = ({ userId, groupIds }: { userId: string; groupIds: string[] }) =>
@@ -14,6 +15,6 @@ export const useUpdateUserGroups = () => {
   return useMutation({
     meta: { isErrorShownByCaller: true },
     mutationFn: updateUserGroups,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
   });
 };

@@ -1,6 +1,7 @@
 import type { TCompanyUser } from '@cargodesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { usersKeys } from './keys.ts';
 
 /** PUT /users/:id/roles: the user's whole set of roles. */
 export const updateUserRoles = ({ userId, roleIds }: { userId: string; roleIds: string[] }) =>
@@ -14,6 +15,6 @@ export const useUpdateUserRoles = () => {
   return useMutation({
     meta: { isErrorShownByCaller: true },
     mutationFn: updateUserRoles,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
   });
 };

@@ -10,8 +10,10 @@ import { useCan } from '../../../lib/auth/permissions.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
 import { anyText, oneOf } from '../../../lib/list/list-url.ts';
 import { useListState } from '../../../lib/list/use-list-state.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
 import { useRoleOptions } from '../api/get-role-options.ts';
 import { getUsers, useUsers } from '../api/get-users.ts';
+import { useSuspendUsers } from '../api/suspend-users.ts';
 import { formatDateTime } from '../components/format-date-time.ts';
 import { InviteUserModal } from '../components/invite-user-modal.tsx';
 import { UserStatusActions } from '../components/user-status-actions.tsx';
@@ -33,6 +35,7 @@ const UsersList = () => {
   const query = list.query as TUserListQuery;
   const users = useUsers(query);
   const roles = useRoleOptions();
+  const suspendUsers = useSuspendUsers();
 
   const columns: TableProps<TCompanyUser>['columns'] = [
     {
@@ -141,6 +144,34 @@ const UsersList = () => {
         }}
         notAllowed={{ what: 'the users of your company' }}
         hideOnSinglePage
+        bulk={
+          canWrite
+            ? {
+                rowLabel: (user) => user.name || user.email,
+                // Nobody suspends themselves (the server refuses it too).
+                isSelectable: (user) => user._id !== currentUser?._id,
+                actions: [
+                  {
+                    label: 'Suspend',
+                    isDanger: true,
+                    confirm: {
+                      title: (count) => `Suspend ${count} ${count === 1 ? 'user' : 'users'}?`,
+                      description: 'They are signed out at once and cannot sign in until reactivated.',
+                      okText: 'Suspend',
+                    },
+                    run: async (picked) => {
+                      const suspended = await suspendUsers.mutateAsync({
+                        ids: picked.map((user) => user._id),
+                      });
+                      notifySuccess(
+                        `${suspended.length} ${suspended.length === 1 ? 'user is' : 'users are'} suspended`,
+                      );
+                    },
+                  },
+                ],
+              }
+            : undefined
+        }
         export={{
           fileName: 'users.csv',
           fetchPage: (page) => getUsers({ ...query, ...page }),

@@ -1,0 +1,3 @@
+export const companyKeys = {
+  current: () => ['companies', 'current'] as const,
+};
