@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -48,6 +51,28 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
     ? openPglite(options.dataDir, options.loadDataDir)
     : openPostgres(options.url, options.poolSize ?? 10, options.timeouts ?? defaultPostgresTimeouts);
 
+/**
+ * PGlite's WebAssembly heap only grows, and the process keeps every page it ever touched, so the
+ * buffers are sized for one embedded user rather than PostgreSQL's server defaults (128 MB shared
+ * buffers): the server stays within its memory budget (docs/operations.md).
+ */
+const pgliteMemorySettings = ['-c', 'shared_buffers=16MB', '-c', 'wal_buffers=1MB'];
+
+// CommonJS on purpose: `node -e` runs a script, and this path resolves the same under tsx and vitest.
+const pgliteModulePath = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+const createClusterScript = `require(process.argv[1]).PGlite.create({ dataDir: process.argv[2] })
+  .then((db) => db.close())
+  .catch((error) => { console.error(error); process.exit(1); });`;
+
+/**
+ * Creating a cluster runs PGlite's initdb, whose WebAssembly instance takes some 500 MB that the
+ * process would keep as resident memory even once freed. A short-lived process of its own makes the
+ * new cluster, and the server then opens it as an existing one (docs/operations.md).
+ */
+const createClusterInChildProcess = async (pgDataDir: string) => {
+  await promisify(execFile)(process.execPath, ['-e', createClusterScript, pgliteModulePath, pgDataDir]);
+};
+
 const openPglite = async (dataDir?: string, loadDataDir?: Blob): Promise<Database> => {
   // No data dir → in memory (tests). Otherwise one process at a time: PGlite has no locking of its own.
   const pgDataDir = dataDir ? path.join(dataDir, 'pgdata') : undefined;
@@ -55,9 +80,13 @@ const openPglite = async (dataDir?: string, loadDataDir?: Blob): Promise<Databas
   let client: PGlite;
   try {
     if (pgDataDir) fs.mkdirSync(pgDataDir, { recursive: true });
+    if (pgDataDir && !loadDataDir && !fs.existsSync(path.join(pgDataDir, 'PG_VERSION'))) {
+      await createClusterInChildProcess(pgDataDir);
+    }
     client = await PGlite.create({
       ...(pgDataDir ? { dataDir: pgDataDir } : {}),
       ...(loadDataDir ? { loadDataDir } : {}),
+      startParams: [...PGlite.defaultStartParams, ...pgliteMemorySettings],
     });
     await client.query('select 1');
   } catch (error) {
