@@ -1,12 +1,14 @@
-// `npm start`: builds the web app when its build is missing or stale, then runs the server in the
-// foreground. Signals go on to the running child, and its exit code becomes this process's.
+// `npm start`: builds the web app and the server when their builds are missing or stale, then runs
+// the compiled server in the foreground (docs/operations.md). Signals go on to the running child,
+// and its exit code becomes this process's.
 import {
+  compiledEntry,
+  compiledNodeFlags,
+  isServerBuildStale,
   isWebBuildStale,
   resolveBin,
-  serverEntry,
   spawnNode,
   stopSignals,
-  tsxLoader,
   waitForExit,
   webDir,
   withDevMailbox,
@@ -20,13 +22,21 @@ const run = (args, options) => {
   return waitForExit(child);
 };
 
-if (isWebBuildStale()) {
-  console.log('cargodesk: building the web app (apps/web/dist is missing or older than its sources)');
-  const code = await run([resolveBin('vite'), 'build', '--logLevel', 'warn'], { cwd: webDir });
+const build = async (what, args, options) => {
+  const code = await run(args, options);
   if (code !== 0) {
-    console.error(`cargodesk: the web app build failed (exit ${code})`);
+    console.error(`cargodesk: the ${what} build failed (exit ${code})`);
     process.exit(code);
   }
+};
+
+if (isWebBuildStale()) {
+  console.log('cargodesk: building the web app (apps/web/dist is missing or older than its sources)');
+  await build('web app', [resolveBin('vite'), 'build', '--logLevel', 'warn'], { cwd: webDir });
+}
+if (isServerBuildStale()) {
+  console.log('cargodesk: building the server (apps/server/dist is missing or older than its sources)');
+  await build('server', ['scripts/build-server.mjs']);
 }
 
-process.exit(await run(['--import', tsxLoader, serverEntry], { env: withDevMailbox(process.env) }));
+process.exit(await run([...compiledNodeFlags, compiledEntry('main')], { env: withDevMailbox(process.env) }));

@@ -8,6 +8,16 @@ import { fileURLToPath } from 'node:url';
 export const rootDir = fileURLToPath(new URL('..', import.meta.url));
 export const webDir = path.join(rootDir, 'apps/web');
 export const serverEntry = path.join(rootDir, 'apps/server/src/main.ts');
+export const serverDistDir = path.join(rootDir, 'apps/server/dist');
+export const sharedDistDir = path.join(rootDir, 'packages/shared/dist');
+export const serverBuildStamp = path.join(serverDistDir, '.build-stamp');
+/**
+ * Node flags of the compiled server and its CLIs. The export condition points @cargodesk/shared at
+ * its dist. Liftoff only: PGlite's WebAssembly stays on V8's baseline compiler, whose code takes some
+ * 70 MB less resident memory than the optimised tier (docs/operations.md).
+ */
+export const compiledNodeFlags = ['--conditions=cargodesk-compiled', '--liftoff-only'];
+export const compiledEntry = (name) => path.join(serverDistDir, `${name}.js`);
 
 /** The loader that lets plain `node` run the server's TypeScript. */
 export const tsxLoader = import.meta.resolve('tsx');
@@ -15,10 +25,10 @@ export const tsxLoader = import.meta.resolve('tsx');
 const require = createRequire(import.meta.url);
 
 /** A package's command-line script inside node_modules, so that no global tool is needed. */
-export const resolveBin = (packageName) => {
+export const resolveBin = (packageName, binName = packageName) => {
   const manifestPath = require.resolve(`${packageName}/package.json`);
   const { bin } = JSON.parse(readFileSync(manifestPath, 'utf8'));
-  return path.join(path.dirname(manifestPath), typeof bin === 'string' ? bin : bin[packageName]);
+  return path.join(path.dirname(manifestPath), typeof bin === 'string' ? bin : bin[binName]);
 };
 
 export const spawnNode = (args, options = {}) =>
@@ -60,7 +70,24 @@ const newestChange = (entry) => {
   );
 };
 
-export const isWebBuildStale = () => {
-  const built = statSync(path.join(webDir, 'dist/index.html'), { throwIfNoEntry: false });
-  return !built || webSources.some((source) => newestChange(source) > built.mtimeMs);
+const isStale = (builtFile, sources) => {
+  const built = statSync(builtFile, { throwIfNoEntry: false });
+  return !built || sources.some((source) => newestChange(source) > built.mtimeMs);
 };
+
+export const isWebBuildStale = () => isStale(path.join(webDir, 'dist/index.html'), webSources);
+
+// Sources whose change makes the compiled server stale: its code, shared's, and how both compile.
+const serverSources = [
+  path.join(rootDir, 'apps/server/src'),
+  path.join(rootDir, 'apps/server/tsconfig.json'),
+  path.join(rootDir, 'apps/server/tsconfig.build.json'),
+  path.join(rootDir, 'packages/shared/src'),
+  path.join(rootDir, 'packages/shared/tsconfig.json'),
+  path.join(rootDir, 'packages/shared/tsconfig.build.json'),
+  path.join(rootDir, 'packages/shared/package.json'),
+  path.join(rootDir, 'tsconfig.base.json'),
+  path.join(rootDir, 'scripts/build-server.mjs'),
+];
+
+export const isServerBuildStale = () => isStale(serverBuildStamp, serverSources);

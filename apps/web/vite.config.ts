@@ -1,3 +1,7 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -31,8 +35,48 @@ const injectDevRuntimeConfig = (): Plugin => ({
   },
 });
 
+// Text assets worth compressing: below 1 KB the encoding header costs about what it saves.
+const compressibleAsset = /\.(?:js|mjs|css|svg|json|txt|html)$/;
+const minCompressBytes = 1024;
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy next to each text asset at build time, at the highest
+ * levels (too slow per request), which the server sends to browsers that accept them
+ * (docs/operations.md).
+ */
+const precompressAssets = (): Plugin => {
+  let assetsDir = '';
+  return {
+    name: 'cargodesk-precompress-assets',
+    apply: 'build',
+    configResolved: (config) => {
+      assetsDir = path.resolve(config.root, config.build.outDir, config.build.assetsDir);
+    },
+    writeBundle: async () => {
+      const names = (await readdir(assetsDir)).filter((name) => compressibleAsset.test(name));
+      await Promise.all(
+        names.map(async (name) => {
+          const file = path.join(assetsDir, name);
+          const content = await readFile(file);
+          if (content.length < minCompressBytes) return;
+          const [brotli, gzipped] = await Promise.all([
+            promisify(brotliCompress)(content, {
+              params: {
+                [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            }),
+            promisify(gzip)(content, { level: zlibConstants.Z_BEST_COMPRESSION }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, brotli), writeFile(`${file}.gz`, gzipped)]);
+        }),
+      );
+    },
+  };
+};
+
 export default defineConfig({
-  plugins: [react(), injectDevRuntimeConfig()],
+  plugins: [react(), injectDevRuntimeConfig(), precompressAssets()],
   build: { outDir: 'dist', emptyOutDir: true, manifest: true },
   server: {
     port: 5173,

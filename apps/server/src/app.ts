@@ -10,6 +10,7 @@ import { registerMail, type TRegisterMailOptions } from './mail/mail-plugin.ts';
 import { registerApiDocs, registerApiDocsRoutes } from './platform/api-docs.ts';
 import { registerAuthContext } from './platform/auth-context.ts';
 import { registerChangeFeed } from './platform/change-feed.ts';
+import { registerCompression } from './platform/compression.ts';
 import { registerDomainEvents } from './platform/domain-events.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { registerEventsBus } from './platform/events-bus.ts';
@@ -168,6 +169,8 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
     // Sent above, and only to requests that arrived over https.
     strictTransportSecurity: false,
   });
+  // Before every route: the plugin adds its hook to the routes registered after it.
+  await registerCompression(app);
   registerErrorHandling(app);
   // Before mail: the outbox worker notifies senders of failed mails through it.
   registerEventsBus(app);

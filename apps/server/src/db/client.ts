@@ -1,10 +1,12 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { DatabaseOpenError } from './database-errors.ts';
@@ -61,16 +63,69 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
     ? openPglite(options.dataDir, options.loadDataDir)
     : openPostgres(options.url, options.poolSize ?? 10, options.timeouts ?? defaultPostgresTimeouts);
 
+/**
+ * PGlite's WebAssembly heap only grows, and the process keeps every page it ever touched, so the
+ * buffers are sized for one embedded user rather than PostgreSQL's server defaults (128 MB shared
+ * buffers): the server stays within its memory budget (docs/operations.md).
+ */
+const pgliteMemorySettings = ['-c', 'shared_buffers=16MB', '-c', 'wal_buffers=1MB'];
+
+// CommonJS on purpose: `node -e` runs a script, and this path resolves the same under tsx and vitest.
+const pgliteModulePath = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+// The IPC channel closes when the server ends: a cluster half made is then dropped, not finished.
+const createClusterScript = `process.on('disconnect', () => process.exit(1));
+  require(process.argv[1]).PGlite.create({ dataDir: process.argv[2] })
+    .then((db) => db.close())
+    .then(() => process.exit(0), (error) => { console.error(error); process.exit(1); });`;
+
+/**
+ * Creating a cluster runs PGlite's initdb, whose WebAssembly instance takes some 500 MB that the
+ * process would keep as resident memory even once freed. A short-lived process of its own makes the
+ * new cluster beside the data dir, which then takes its place whole, so that a start stopped midway
+ * leaves no half-made cluster; the server opens it as an existing one (docs/operations.md).
+ */
+const createClusterInChildProcess = async (pgDataDir: string) => {
+  const creating = `${pgDataDir}.creating`;
+  fs.rmSync(creating, { recursive: true, force: true });
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', createClusterScript, pgliteModulePath, creating], {
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    let errorOutput = '';
+    child.stderr?.on('data', (chunk) => {
+      errorOutput += chunk;
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(errorOutput.trim() || `initdb stopped with exit code ${code}`)),
+    );
+  });
+  fs.rmSync(pgDataDir, { recursive: true, force: true });
+  fs.renameSync(creating, pgDataDir);
+};
+
+const isMissingOrEmpty = (dir: string) => !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
+
 const openPglite = async (dataDir?: string, loadDataDir?: Blob): Promise<Database> => {
   // No data dir → in memory (tests). Otherwise one process at a time: PGlite has no locking of its own.
   const pgDataDir = dataDir ? path.join(dataDir, 'pgdata') : undefined;
+  // Loaded only here: a server on PostgreSQL never holds PGlite's modules in memory.
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+  ]);
   const releaseLock = dataDir ? acquireDataDirLock(dataDir) : () => {};
   let client: PGlite;
   try {
+    if (pgDataDir && !loadDataDir && isMissingOrEmpty(pgDataDir))
+      await createClusterInChildProcess(pgDataDir);
     if (pgDataDir) fs.mkdirSync(pgDataDir, { recursive: true });
     client = await PGlite.create({
       ...(pgDataDir ? { dataDir: pgDataDir } : {}),
       ...(loadDataDir ? { loadDataDir } : {}),
+      startParams: [...PGlite.defaultStartParams, ...pgliteMemorySettings],
     });
     await client.query('select 1');
   } catch (error) {

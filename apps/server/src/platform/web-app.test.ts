@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,6 +80,82 @@ describe('web app', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['content-type']).toMatch(/javascript/);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  const mainScriptPath = async () => {
+    const page = await testApp.app.inject({ url: '/', headers: html });
+    const scriptPath = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1];
+    if (!scriptPath) throw new Error('no module script in the page');
+    return scriptPath;
+  };
+
+  it.each([
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ])(
+    'sends the %s copy of an asset built at build time to a client that accepts it',
+    async (encoding, decode) => {
+      const scriptPath = await mainScriptPath();
+      const builtFile = readFileSync(path.join(defaultWebDistDir, scriptPath));
+
+      const asset = await testApp.app.inject({ url: scriptPath, headers: { 'accept-encoding': encoding } });
+
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['content-encoding']).toBe(encoding);
+      expect(asset.headers.vary).toMatch(/accept-encoding/i);
+      expect(asset.headers['content-type']).toMatch(/javascript/);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(asset.rawPayload.length).toBeLessThan(builtFile.length);
+      expect(decode(asset.rawPayload).equals(builtFile)).toBe(true);
+    },
+  );
+
+  it('prefers brotli and sends the plain asset to a client that accepts no encoding', async () => {
+    const scriptPath = await mainScriptPath();
+    const builtFile = readFileSync(path.join(defaultWebDistDir, scriptPath));
+
+    const both = await testApp.app.inject({ url: scriptPath, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(both.headers['content-encoding']).toBe('br');
+
+    const plain = await testApp.app.inject({ url: scriptPath, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.rawPayload.equals(builtFile)).toBe(true);
+  });
+
+  it('compresses API responses over 1 KB for a client that accepts it, and leaves small ones alone', async () => {
+    const plain = await testApp.app.inject({ url: '/api/openapi.json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const compressed = await testApp.app.inject({
+      url: '/api/openapi.json',
+      headers: { 'accept-encoding': 'br;q=0.9, gzip' },
+    });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+    expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(JSON.parse(gunzipSync(compressed.rawPayload).toString('utf8'))).toEqual(plain.json());
+
+    const small = await testApp.app.inject({ url: '/healthz', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.statusCode).toBe(200);
+    expect(small.rawPayload.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('compresses the page for a client that accepts it, with the config block intact', async () => {
+    const response = await testApp.app.inject({
+      url: '/dashboard',
+      headers: { ...html, 'accept-encoding': 'br' },
+    });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(readConfigBlock(brotliDecompressSync(response.rawPayload).toString('utf8')).brand).toBe(
+      'cargodesk',
+    );
   });
 
   it('serves the icon at /favicon.ico too, for pages without an icon link', async () => {

@@ -70,12 +70,15 @@ export const registerWebApp = async (
   // Its own scope keeps reply.sendFile from clashing with another plugin that serves files.
   await app.register(async (scope) => {
     // Vite hashes every file name under assets/, so a new build means new URLs and these never go stale.
+    // The build writes .br and .gz copies (docs/operations.md): the copy the client accepts is sent,
+    // with `Vary: accept-encoding` so that a shared cache keeps the variants apart.
     await scope.register(fastifyStatic, {
       root: path.join(distDir, 'assets'),
       prefix: '/assets/',
       maxAge: '365d',
       immutable: true,
       index: false,
+      preCompressed: true,
       suppressWarning: true,
     });
 

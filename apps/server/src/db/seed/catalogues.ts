@@ -23,6 +23,15 @@ const isEmpty = async (db: Db, table: 'sea_ports' | 'airports') => {
   return Boolean((result as unknown as { rows: { empty: boolean }[] }).rows[0]?.empty);
 };
 
+// Rows per insert statement. PGlite's WebAssembly heap keeps its largest statement's footprint for
+// the life of the process, so the seed goes in slices rather than as one multi-megabyte JSON value.
+const seedSliceRows = 500;
+
+const slices = <T>(rows: T[]) =>
+  Array.from({ length: Math.ceil(rows.length / seedSliceRows) }, (_, index) =>
+    rows.slice(index * seedSliceRows, (index + 1) * seedSliceRows),
+  );
+
 export const seedCatalogues = async (db: Db) => {
   const names = countryNames();
   if (await isEmpty(db, 'sea_ports')) {
@@ -30,29 +39,33 @@ export const seedCatalogues = async (db: Db) => {
       ...port,
       countryName: names[port.countryCode] ?? '',
     }));
-    // One statement with the rows as JSON: thousands of rows in well under a second on PGlite.
-    await db.execute(sql`
+    // Statements with the rows as JSON: thousands of rows in well under a second on PGlite.
+    for (const slice of slices(rows)) {
+      await db.execute(sql`
       insert into sea_ports (code, name, city, country_code, country_name, latitude, longitude, timezone, source)
       select code, name, city, "countryCode", "countryName", latitude, longitude, timezone, 'seed'
-      from json_to_recordset(${JSON.stringify(rows)}::json) as x(
+      from json_to_recordset(${JSON.stringify(slice)}::json) as x(
         code text, name text, city text, "countryCode" text, "countryName" text,
         latitude double precision, longitude double precision, timezone text)
       on conflict (code) do nothing`);
+    }
   }
   if (await isEmpty(db, 'airports')) {
     const rows = readCatalogueSeed<TAirportSeed>('airports.json').map((airport) => ({
       ...airport,
       countryName: names[airport.countryCode] ?? '',
     }));
-    await db.execute(sql`
+    for (const slice of slices(rows)) {
+      await db.execute(sql`
       insert into airports (ident, iata_code, icao_code, name, city, country_code, country_name, region,
         latitude, longitude, elevation_ft, type, scheduled_service)
       select ident, "iataCode", "icaoCode", name, city, "countryCode", "countryName", region,
         latitude, longitude, "elevationFt", type, "scheduledService"
-      from json_to_recordset(${JSON.stringify(rows)}::json) as x(
+      from json_to_recordset(${JSON.stringify(slice)}::json) as x(
         ident text, "iataCode" text, "icaoCode" text, name text, city text, "countryCode" text,
         "countryName" text, region text, latitude double precision, longitude double precision,
         "elevationFt" integer, type text, "scheduledService" boolean)
       on conflict (ident) do nothing`);
+    }
   }
 };

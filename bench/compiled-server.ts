@@ -1,0 +1,64 @@
+import { execFileSync, spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ServerProcess } from '../apps/server/test/server-process.ts';
+
+const rootDir = fileURLToPath(new URL('..', import.meta.url));
+// The same flags as `npm start` (scripts/tools.mjs, compiledNodeFlags).
+const compiledNodeFlags = ['--conditions=cargodesk-compiled', '--liftoff-only'];
+
+/** `npm run build`'s server half: apps/server/dist and packages/shared/dist. */
+export const buildServer = () =>
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: rootDir, stdio: 'inherit' });
+
+/** The compiled server as `npm start` runs it, as its own process (Linux: its pid is the server's). */
+export const spawnCompiledServer = (environment: Record<string, string>): ServerProcess => {
+  const child = spawn(
+    process.execPath,
+    [...compiledNodeFlags, path.join(rootDir, 'apps/server/dist/main.js')],
+    {
+      cwd: rootDir,
+      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...environment },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+};
+
+/** The demo login the start banner prints. */
+export const demoLogin = (output: string) => ({
+  email: output.match(/Demo login: (\S+)/)?.[1] ?? '',
+  password: output.match(/password: (\S+)/)?.[1] ?? '',
+});
+
+/** Signs the demo admin in through the identity API and the app's login: the app token's header. */
+export const signIn = async (origin: string, output: string) => {
+  const { email, password } = demoLogin(output);
+  const { data: runtimeConfig } = (await (await fetch(`${origin}/api/config`)).json()) as {
+    data: { identity: { projects: { name: string; apiKey: string }[]; projectForHost: string } };
+  };
+  const apiKey = runtimeConfig.identity.projects.find(
+    (project) => project.name === runtimeConfig.identity.projectForHost,
+  )?.apiKey;
+  const identity = (await (
+    await fetch(`${origin}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${apiKey}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    })
+  ).json()) as { idToken?: string };
+  if (!identity.idToken) throw new Error(`Sign-in failed: ${JSON.stringify(identity)}`);
+  const login = (await (
+    await fetch(`${origin}/iamserver/api/v1/auth/login`, { headers: { authorization: identity.idToken } })
+  ).json()) as { data?: { jwt?: string } };
+  if (!login.data?.jwt) throw new Error(`Login failed: ${JSON.stringify(login)}`);
+  return { authorization: login.data.jwt };
+};
