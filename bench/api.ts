@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { createScratchPostgresDatabase } from '../apps/server/test/databases.ts';
 import { type Measurement, measure } from './measure.ts';
+import { signInForAppToken } from './sign-in.ts';
 import { residentMegabytes, startBenchServer } from './start-server.ts';
 
 // `npm run bench -- api` (issue 12): the request pipeline beside the bare stack it runs on. On the
@@ -59,27 +60,8 @@ const prepare = async (run: TRun) => {
   return ids;
 };
 
-const signIn = async (origin: string, email: string) => {
-  const { data: runtimeConfig } = (await (await fetch(`${origin}/api/config`)).json()) as {
-    data: { identity: { projects: { name: string; apiKey: string }[]; projectForHost: string } };
-  };
-  const apiKey = runtimeConfig.identity.projects.find(
-    (project) => project.name === runtimeConfig.identity.projectForHost,
-  )?.apiKey;
-  const identity = (await (
-    await fetch(`${origin}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${apiKey}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: demoPassword, returnSecureToken: true }),
-    })
-  ).json()) as { idToken?: string };
-  if (!identity.idToken) throw new Error(`Sign-in failed: ${JSON.stringify(identity)}`);
-  const login = (await (
-    await fetch(`${origin}/iamserver/api/v1/auth/login`, { headers: { authorization: identity.idToken } })
-  ).json()) as { data?: { jwt?: string } };
-  if (!login.data?.jwt) throw new Error(`Login failed: ${JSON.stringify(login)}`);
-  return login.data.jwt;
-};
+const signIn = (origin: string, email: string) =>
+  signInForAppToken(origin, { email, password: demoPassword });
 
 /** A warm-up run, then the measured one. */
 const warmMeasure: typeof measure = async (name, options, settings = {}) => {

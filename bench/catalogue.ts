@@ -1,5 +1,6 @@
 import { createScratchPostgresDatabase } from '../apps/server/test/databases.ts';
 import { type Measurement, measure, printTable } from './measure.ts';
+import { signInForAppToken } from './sign-in.ts';
 import { startBenchServer } from './start-server.ts';
 
 // `npm run bench -- catalogue`: server-side search over the full port and airport catalogues
@@ -25,25 +26,8 @@ const benchOn = async (label: string, environment: Record<string, string>) => {
     const { origin } = server;
     const email = server.output().match(/Demo login: (\S+)/)?.[1];
     const password = server.output().match(/password: (\S+)/)?.[1];
-    const { data: runtimeConfig } = (await (await fetch(`${origin}/api/config`)).json()) as {
-      data: { identity: { projects: { name: string; apiKey: string }[]; projectForHost: string } };
-    };
-    const apiKey = runtimeConfig.identity.projects.find(
-      (project) => project.name === runtimeConfig.identity.projectForHost,
-    )?.apiKey;
-    const identity = (await (
-      await fetch(`${origin}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${apiKey}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password, returnSecureToken: true }),
-      })
-    ).json()) as { idToken?: string };
-    if (!identity.idToken) throw new Error(`Sign-in failed: ${JSON.stringify(identity)}`);
-    const login = (await (
-      await fetch(`${origin}/iamserver/api/v1/auth/login`, { headers: { authorization: identity.idToken } })
-    ).json()) as { data?: { jwt?: string } };
-    const jwt = login.data?.jwt;
-    if (!jwt) throw new Error(`Login failed: ${JSON.stringify(login)}`);
+    if (!email || !password) throw new Error('The server printed no demo login');
+    const jwt = await signInForAppToken(origin, { email, password });
     const headers = { authorization: jwt };
 
     const totals = await Promise.all(

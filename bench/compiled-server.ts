@@ -2,6 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServerProcess } from '../apps/server/test/server-process.ts';
+import { signInForAppToken } from './sign-in.ts';
 
 const rootDir = fileURLToPath(new URL('..', import.meta.url));
 // The same flags as `npm start` (scripts/tools.mjs, compiledNodeFlags).
@@ -40,25 +41,6 @@ export const demoLogin = (output: string) => ({
 });
 
 /** Signs the demo admin in through the identity API and the app's login: the app token's header. */
-export const signIn = async (origin: string, output: string) => {
-  const { email, password } = demoLogin(output);
-  const { data: runtimeConfig } = (await (await fetch(`${origin}/api/config`)).json()) as {
-    data: { identity: { projects: { name: string; apiKey: string }[]; projectForHost: string } };
-  };
-  const apiKey = runtimeConfig.identity.projects.find(
-    (project) => project.name === runtimeConfig.identity.projectForHost,
-  )?.apiKey;
-  const identity = (await (
-    await fetch(`${origin}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${apiKey}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    })
-  ).json()) as { idToken?: string };
-  if (!identity.idToken) throw new Error(`Sign-in failed: ${JSON.stringify(identity)}`);
-  const login = (await (
-    await fetch(`${origin}/iamserver/api/v1/auth/login`, { headers: { authorization: identity.idToken } })
-  ).json()) as { data?: { jwt?: string } };
-  if (!login.data?.jwt) throw new Error(`Login failed: ${JSON.stringify(login)}`);
-  return { authorization: login.data.jwt };
-};
+export const signIn = async (origin: string, output: string) => ({
+  authorization: await signInForAppToken(origin, demoLogin(output)),
+});
