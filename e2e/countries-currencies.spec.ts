@@ -38,6 +38,10 @@ test('sets an exchange rate and sees it in the history and for a past date', asy
   await expectAccessible(page);
 
   await page.getByLabel('Base currency').fill('EUR');
+  // Enter picks the highlighted option: wait until the filtered list has one, as a person would.
+  await expect(
+    page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-active'),
+  ).toContainText('EUR');
   await page.getByLabel('Base currency').press('Enter');
   await expect(page.getByText('Base currency set to EUR')).toBeVisible();
 
