@@ -30,7 +30,12 @@ type TWorld = {
 };
 
 /** Streams never end by themselves; they get their own tests (attack-session-end.test.ts). */
-const notListable = new Set(['GET /notifyserver/api/v1/stream', 'GET /iamserver/api/v1/auth/login']);
+const notListable = new Set([
+  'GET /notifyserver/api/v1/stream',
+  'GET /iamserver/api/v1/auth/login',
+  // Takes no token: a mailed invitation's code names the one user it is about.
+  'GET /iamserver/api/v1/auth/invitation',
+]);
 
 /** Queries a list route needs, from the caller's own world. */
 const requiredQueries: Record<string, (own: TWorld) => string> = {
