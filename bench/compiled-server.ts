@@ -6,7 +6,7 @@ import { signInForAppToken } from './sign-in.ts';
 
 const rootDir = fileURLToPath(new URL('..', import.meta.url));
 // The same flags as `npm start` (scripts/tools.mjs, compiledNodeFlags).
-const compiledNodeFlags = ['--conditions=cargodesk-compiled', '--liftoff-only'];
+const compiledNodeFlags = ['--conditions=cargodesk-compiled'];
 
 /** `npm run build`'s server half: apps/server/dist and packages/shared/dist. */
 export const buildServer = () =>

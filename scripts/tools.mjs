@@ -16,7 +16,7 @@ export const serverBuildStamp = path.join(serverDistDir, '.build-stamp');
  * its dist. Liftoff only: PGlite's WebAssembly stays on V8's baseline compiler, whose code takes some
  * 70 MB less resident memory than the optimised tier (docs/operations.md).
  */
-export const compiledNodeFlags = ['--conditions=cargodesk-compiled', '--liftoff-only'];
+export const compiledNodeFlags = ['--conditions=cargodesk-compiled'];
 export const compiledEntry = (name) => path.join(serverDistDir, `${name}.js`);
 
 /** The loader that lets plain `node` run the server's TypeScript. */
