@@ -4,6 +4,7 @@ import {
   actionPathIn,
   createCompanyUser,
   expect,
+  expectAccessible,
   signIn,
   test,
   testPassword,
@@ -30,6 +31,12 @@ const acceptInvitation = async (
   await page.goto(actionPathIn(mail));
   await expect(page.getByRole('heading', { name: `Welcome to ${companyName}` })).toBeVisible();
   await expect(page.getByText(`Set your password for ${email}`)).toBeVisible();
+  await expectAccessible(page);
+  // Invitations are often opened on a phone: the whole form fits 390 px without sideways scrolling.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('button', { name: 'Set your password' })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByLabel('New password', { exact: true }).fill(testPassword);
   await page.getByLabel('Repeat the new password').fill(testPassword);
   await page.getByRole('button', { name: 'Set your password' }).click();
