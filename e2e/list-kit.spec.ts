@@ -254,3 +254,85 @@ test('picklists keep the picked list and its search in the URL, export what the 
   await expect(values.getByLabel('Search this picklist')).toBeVisible();
   await expectAccessible(page);
 });
+
+/** The rows of a downloaded CSV after its header, first cells only. */
+const exportedNames = async (page: Page, fileName: string) => {
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(fileName);
+  const csv = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
+  return csv
+    .trimEnd()
+    .split('\r\n')
+    .slice(1)
+    .map((line) => line.split(',')[0]);
+};
+
+test('roles and groups search, sort and export on the server; the tab and its list survive a reload', async ({
+  page,
+  request,
+}) => {
+  const admin = await createCompanyUser(request, { label: 'list-kit-roles' });
+  const token = await newAppToken(request, admin);
+  const create = async (path: string, data: object) => {
+    const response = await request.post(`/iamserver/api/v1${path}`, {
+      headers: { authorization: token },
+      data,
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  };
+  await create('/roles', { name: 'Harbour desk', description: 'Quay work', permissions: [] });
+  await create('/roles', { name: 'Customs', description: 'Harbour paperwork', permissions: [] });
+  await create('/roles', { name: 'Accounts', permissions: [] });
+  await create('/groups', { name: 'Rotterdam desk' });
+  await create('/groups', { name: 'Hamburg desk' });
+  await create('/groups', { name: 'Finance' });
+
+  await signIn(page, admin);
+  await page.goto('/settings/roles');
+  const rolesPanel = page.getByRole('tabpanel', { name: 'Roles' });
+  await expect(rolesPanel.getByText('6 roles', { exact: true })).toBeVisible();
+  await rolesPanel.getByLabel('Search roles').fill('harbour');
+  await expect(page).toHaveURL(/[?&]q=harbour/);
+  await expect(rolesPanel.getByText('2 roles', { exact: true })).toBeVisible();
+  await rolesPanel.getByRole('columnheader', { name: 'Name' }).click();
+  await expect(page).toHaveURL(/[?&]sort=name/);
+  await expect(rolesPanel.getByRole('link')).toHaveText(['Customs', 'Harbour desk']);
+
+  // The role's modal keeps the list behind it, and closing it returns to the same search.
+  await rolesPanel.getByRole('link', { name: 'Customs' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit role: Customs' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/settings\/roles\?.*q=harbour/);
+  await page.reload();
+  await expect(rolesPanel.getByLabel('Search roles')).toHaveValue('harbour');
+  await expect(rolesPanel.getByRole('link')).toHaveText(['Customs', 'Harbour desk']);
+  expect(await exportedNames(page, 'roles.csv')).toEqual(['Customs', 'Harbour desk']);
+
+  // The other tab starts afresh, and says so in the URL.
+  await page.getByRole('tab', { name: 'Groups' }).click();
+  await expect(page).toHaveURL(/[?&]tab=groups/);
+  await expect(page).not.toHaveURL(/[?&]q=/);
+  const groupsPanel = page.getByRole('tabpanel', { name: 'Groups' });
+  await expect(groupsPanel.getByText('3 groups', { exact: true })).toBeVisible();
+  await groupsPanel.getByLabel('Search groups').fill('desk');
+  await expect(page).toHaveURL(/[?&]q=desk/);
+  const nameHeader = groupsPanel.getByRole('columnheader', { name: 'Name' });
+  await nameHeader.click();
+  await nameHeader.click();
+  await expect(page).toHaveURL(/[?&]sort=-name/);
+  const groupNames = groupsPanel.getByRole('button', { name: /^\w+ desk$/ });
+  await expect(groupNames).toHaveText(['Rotterdam desk', 'Hamburg desk']);
+
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Groups', selected: true })).toBeVisible();
+  await expect(groupsPanel.getByLabel('Search groups')).toHaveValue('desk');
+  await expect(groupNames).toHaveText(['Rotterdam desk', 'Hamburg desk']);
+  expect(await exportedNames(page, 'groups.csv')).toEqual(['Rotterdam desk', 'Hamburg desk']);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(groupsPanel.getByLabel('Search groups')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(page);
+});

@@ -110,7 +110,10 @@ export const ZAnnouncementRequest = z
   })
   .strict();
 
+export type TAnnouncementRequest = z.input<typeof ZAnnouncementRequest>;
+
 export const ZAnnouncementResult = z.object({ _id: z.string(), recipients: z.number().int() });
+export type TAnnouncementResult = z.infer<typeof ZAnnouncementResult>;
 
 // ---- mail composer ----
 

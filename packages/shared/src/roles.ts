@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxPageSize, ZPageQuery } from './lists.ts';
 import { permissions } from './permissions.ts';
 
 // Roles and groups of a company (iamserver).
@@ -50,6 +51,23 @@ export type TRoleUpdate = z.infer<typeof ZRoleUpdate>;
 /** DELETE /iamserver/api/v1/roles/:id?reassignTo=<roleId>: where the role's users go. */
 export const ZRoleDeleteQuery = z.object({ reassignTo: z.uuid('must be a role id').optional() }).strict();
 export type TRoleDeleteQuery = z.infer<typeof ZRoleDeleteQuery>;
+
+/** The fields GET /roles sorts by; without `sort`, system roles come first, then by name. */
+export const roleSortFields = ['name', 'userCount', 'createdAt'] as const;
+export type TRoleSortField = (typeof roleSortFields)[number];
+
+/**
+ * GET /iamserver/api/v1/roles: a page of the company's roles. A page holds the most a page may by
+ * default, so a role picker that asks for no page gets every role of an ordinary company.
+ */
+export const ZRoleListQuery = ZPageQuery.extend({
+  pageSize: z.coerce.number().int().min(1).max(maxPageSize).default(maxPageSize),
+});
+export type TRoleListQuery = z.infer<typeof ZRoleListQuery>;
+
+/** The fields GET /groups sorts by. */
+export const groupSortFields = ['name', 'memberCount', 'createdAt', 'updatedAt'] as const;
+export type TGroupSortField = (typeof groupSortFields)[number];
 
 /** A user in a group, as much as a member list needs. */
 export const ZGroupMember = z.object({

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 import { roles, userRoles } from '../../db/schema/index.ts';
 
 export type TRoleRow = typeof roles.$inferSelect;
@@ -10,13 +11,52 @@ const userCount = sql<number>`(
   where ${userRoles.companyId} = ${roles.companyId} and ${userRoles.roleId} = ${roles.id}
 )`;
 
-/** The company's roles with how many users hold each: system roles first, then by name. */
-export const findRoles = async (db: Queryable, companyId: string): Promise<TRoleWithCount[]> =>
-  db
+/** The fields a role list sorts by; `name` ignores letter case. */
+export const roleSortColumns = {
+  name: sql`lower(${roles.name})`,
+  userCount,
+  createdAt: roles.createdAt,
+} as const satisfies Record<string, SQL | AnyColumn>;
+export type TRoleSortField = keyof typeof roleSortColumns;
+
+/**
+ * A page of the company's roles with how many users hold each, optionally only those whose name or
+ * description contains `search`. Without a sort: system roles first, then by name.
+ */
+export const findRolesPage = async (
+  db: Queryable,
+  {
+    companyId,
+    search,
+    sort,
+    limit,
+    offset,
+  }: {
+    companyId: string;
+    search: string | undefined;
+    sort: { field: TRoleSortField; isDescending: boolean } | undefined;
+    limit: number;
+    offset: number;
+  },
+): Promise<{ rows: TRoleWithCount[]; total: number }> => {
+  const pattern = search ? containsPattern(search) : undefined;
+  const where = and(
+    eq(roles.companyId, companyId),
+    pattern ? sql`(${roles.name} ilike ${pattern} or ${roles.description} ilike ${pattern})` : undefined,
+  );
+  const order = sort
+    ? [sort.isDescending ? desc(roleSortColumns[sort.field]) : asc(roleSortColumns[sort.field])]
+    : [desc(roles.isSystem), asc(roleSortColumns.name)];
+  const rows = await db
     .select({ ...getTableColumns(roles), userCount })
     .from(roles)
-    .where(eq(roles.companyId, companyId))
-    .orderBy(desc(roles.isSystem), asc(sql`lower(${roles.name})`));
+    .where(where)
+    .orderBy(...order, asc(roles.id))
+    .limit(limit)
+    .offset(offset);
+  const [total] = await db.select({ count: sql<number>`count(*)::int` }).from(roles).where(where);
+  return { rows, total: total?.count ?? 0 };
+};
 
 export const findRole = async (
   db: Queryable,

@@ -171,6 +171,52 @@ describe.each(testDatabaseKinds)('iamserver roles and products on %s', (kind) =>
       expect(body.data.slice(0, 3).every((role) => role.isSystem)).toBe(true);
     });
 
+    it('searches, sorts and pages the roles on the server, and refuses an unknown sort', async () => {
+      const company = await testApp.register('roles-paging', 'Paging Roles');
+      await createRole(company.jwt, { name: 'Harbour desk', description: 'Quay work', permissions: [] });
+      await createRole(company.jwt, { name: 'Customs', description: 'Harbour paperwork', permissions: [] });
+      await createRole(company.jwt, { name: 'Accounts', permissions: [] });
+      const page = async (query: string) => {
+        const response = await inject({ url: `/roles${query}`, token: company.jwt });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json() as { data: TRole[]; meta: { total: number; page: number; pageSize: number } };
+      };
+
+      // Name or description, any letter case.
+      const found = await page('?q=HARBOUR&sort=name');
+      expect(found.data.map((role) => role.name)).toEqual(['Customs', 'Harbour desk']);
+      expect(found.meta.total).toBe(2);
+
+      // Without a page size, a picker gets every role of the company in one page.
+      const all = await page('');
+      // System roles first, then by name.
+      expect(all.data.map((role) => role.name)).toEqual([
+        'Admin',
+        'Member',
+        'Viewer',
+        'Accounts',
+        'Customs',
+        'Harbour desk',
+      ]);
+      expect(all.meta).toMatchObject({ total: 6, page: 1, pageSize: 100 });
+
+      const second = await page('?sort=-name&pageSize=2&page=2');
+      expect(second.data.map((role) => role.name)).toEqual(['Harbour desk', 'Customs']);
+      expect(second.meta).toMatchObject({ total: 6, page: 2, pageSize: 2 });
+
+      // The Admin role has the registering user; the new roles nobody.
+      const byHolders = await page('?sort=-userCount&pageSize=1');
+      expect(byHolders.data.map((role) => role.name)).toEqual(['Admin']);
+
+      const refused = await inject({ url: '/roles?sort=permissions', token: company.jwt });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        error: { code: 'VALIDATION_FAILED', details: { fields: [{ field: 'sort' }] } },
+      });
+      const tooBig = await inject({ url: '/roles?pageSize=101', token: company.jwt });
+      expect(tooBig.statusCode).toBe(400);
+    });
+
     it('creates a role, reads it back and audits it', async () => {
       const role = await createRole(alpha.jwt, {
         name: '  Sales desk  ',

@@ -1,4 +1,4 @@
-import { ZRole, ZRoleDeleteQuery, ZRoleInput, ZRoleUpdate } from '@cargodesk/shared';
+import { ZRole, ZRoleDeleteQuery, ZRoleInput, ZRoleListQuery, ZRoleUpdate } from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,12 +18,14 @@ export const registerRoleRoutes = async (app: FastifyInstance) => {
 
   routes.get(
     '/roles',
-    { config: { permission: 'roles:read' }, schema: { response: { 200: listOf(ZRole), ...signedInErrors } } },
-    async (request) => {
-      const roles = await service.listRoles(requireAuth(request));
-      // Every role in one page: a company has a handful, and pickers need them all.
-      return { data: roles, meta: { total: roles.length, page: 1, pageSize: roles.length } };
+    {
+      config: { permission: 'roles:read' },
+      schema: {
+        querystring: ZRoleListQuery,
+        response: { 200: listOf(ZRole), ...signedInErrors, 400: ZErrorBody },
+      },
     },
+    async (request) => service.listRoles(requireAuth(request), request.query),
   );
   routes.get(
     '/roles/:id',

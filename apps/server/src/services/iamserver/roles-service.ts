@@ -1,16 +1,20 @@
 import {
   permissions,
+  type TListMeta,
   type TPermission,
   type TRole,
   type TRoleInput,
+  type TRoleListQuery,
   type TRoleUpdate,
 } from '@cargodesk/shared';
 import type { Db, Tx } from '../../db/client.ts';
+import { listMeta, pageOffset } from '../../db/paging.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
+import { readSort } from '../../platform/list-sort.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
 import {
   assertMayChangeRolePermissions,
@@ -91,10 +95,22 @@ export const createRolesService = ({ db }: { db: Db }) => {
     }
   };
 
-  const listRoles = async (auth: TAuthContext): Promise<TRole[]> =>
-    withTenant(db, auth.companyId, async (tx) =>
-      (await repository.findRoles(tx, auth.companyId)).map(toRole),
+  const listRoles = async (
+    auth: TAuthContext,
+    { page, pageSize, q, sort }: TRoleListQuery,
+  ): Promise<{ data: TRole[]; meta: TListMeta }> => {
+    const parsed = readSort(sort, repository.roleSortColumns);
+    const { rows, total } = await withTenant(db, auth.companyId, (tx) =>
+      repository.findRolesPage(tx, {
+        companyId: auth.companyId,
+        search: q || undefined,
+        sort: parsed && { field: parsed.field, isDescending: parsed.isDescending },
+        limit: pageSize,
+        offset: pageOffset({ page, pageSize }),
+      }),
     );
+    return { data: rows.map(toRole), meta: listMeta(total, { page, pageSize }) };
+  };
 
   const getRole = async (auth: TAuthContext, roleId: string): Promise<TRole> =>
     withTenant(db, auth.companyId, (tx) => readRole(tx, auth.companyId, roleId));

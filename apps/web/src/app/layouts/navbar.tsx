@@ -1,9 +1,10 @@
-import { BellOutlined, MailOutlined, SettingOutlined } from '@ant-design/icons';
+import { MailOutlined, SettingOutlined } from '@ant-design/icons';
 import { messages } from '@cargodesk/shared';
-import { Badge, Button } from 'antd';
+import { Button } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { NotificationsBell } from '../../features/notifications/components/notifications-bell.tsx';
 import { logout } from '../../lib/auth/session.ts';
 import { useSession } from '../../lib/auth/session-store.ts';
 import { useFileUrl } from '../../lib/file-url.ts';
@@ -11,56 +12,18 @@ import { navigateTo } from '../../lib/navigation.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { AccountMenu } from './account-menu.tsx';
 
-// The mail modal and the notifications drawer load on first use: every signed-in page shows the
-// navbar, few open them.
+// The mail modal loads on first use: every signed-in page shows the navbar, few open it.
 const MailModal = lazy(async () => ({
   default: (await import('../../features/mail/components/mail-modal.tsx')).MailModal,
 }));
-const NotificationsDrawer = lazy(async () => ({
-  default: (await import('./notifications-drawer.tsx')).NotificationsDrawer,
-}));
-
-/** docs/product.md §9: the badge shows the count of unread notifications, '9+' above 9. */
-export const formatBadgeCount = (count: number) => (count > 9 ? '9+' : count);
-
-/**
- * The count of `new` notifications among the newest 10, live. The store and its stream load after
- * the first paint: the first signed-in page's bundle has no room for them.
- */
-const useUnreadNotifications = () => {
-  const [unreadCount, setUnreadCount] = useState(0);
-  useEffect(() => {
-    let isCurrent = true;
-    let stop: (() => void) | undefined;
-    void import('../../lib/notifications/notifications-store.ts').then((store) => {
-      if (!isCurrent) return;
-      const update = () => setUnreadCount(store.unreadCountOf(store.getNotificationsState()));
-      const unsubscribe = store.subscribeNotifications(update);
-      const stopStore = store.startNotifications();
-      update();
-      stop = () => {
-        unsubscribe();
-        stopStore();
-      };
-    });
-    return () => {
-      isCurrent = false;
-      stop?.();
-    };
-  }, []);
-  return unreadCount;
-};
 
 /** The fixed top bar of docs/product.md §2. */
 export const Navbar = () => {
   const { user } = useSession();
   const avatarUrl = useFileUrl(user?.avatarFileId);
   const [isMailOpen, setIsMailOpen] = useState(false);
-  const [isNotificationsOpen, setIsNotificationsOpen] = useState(false);
   // Mounted from the first opening on, so closing still animates.
   const [hasOpenedMail, setHasOpenedMail] = useState(false);
-  const [hasOpenedNotifications, setHasOpenedNotifications] = useState(false);
-  const unreadCount = useUnreadNotifications();
 
   const [mailTab, setMailTab] = useState<'compose' | 'sent'>('compose');
   const { search } = useLocation();
@@ -98,24 +61,7 @@ export const Navbar = () => {
       </Link>
       <nav className="app-navbar__actions" aria-label="Account">
         <Button type="text" shape="circle" icon={<MailOutlined />} aria-label="Mail" onClick={onMailClick} />
-        <Badge
-          count={formatBadgeCount(unreadCount)}
-          size="small"
-          offset={[-4, 4]}
-          title={`${unreadCount} unread`}
-          data-testid="notifications-badge"
-        >
-          <Button
-            type="text"
-            shape="circle"
-            icon={<BellOutlined />}
-            aria-label="Notifications"
-            onClick={() => {
-              setHasOpenedNotifications(true);
-              setIsNotificationsOpen(true);
-            }}
-          />
-        </Badge>
+        <NotificationsBell />
         <NavLink
           to={paths.settingsProfile.href()}
           aria-label="Settings"
@@ -138,9 +84,6 @@ export const Navbar = () => {
             companyName={user?.company.name}
             initialTab={mailTab}
           />
-        )}
-        {hasOpenedNotifications && (
-          <NotificationsDrawer isOpen={isNotificationsOpen} onClose={() => setIsNotificationsOpen(false)} />
         )}
       </Suspense>
     </header>

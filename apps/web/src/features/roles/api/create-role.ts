@@ -1,7 +1,7 @@
 import type { TRole, TRoleInput } from '@cargodesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { getRolesQueryOptions } from './get-roles.ts';
+import { rolesKeys } from './keys.ts';
 
 export const createRole = (input: TRoleInput) =>
   apiRequest<TRole>('iamserver', '/roles', { method: 'POST', body: input });
@@ -11,6 +11,6 @@ export const useCreateRole = () => {
   return useMutation({
     meta: { isErrorShownByCaller: true },
     mutationFn: createRole,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getRolesQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rolesKeys.all }),
   });
 };

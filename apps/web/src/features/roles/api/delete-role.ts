@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { getRolesQueryOptions } from './get-roles.ts';
 import { rolesKeys } from './keys.ts';
 
 export const deleteRole = ({ roleId, reassignTo }: { roleId: string; reassignTo?: string | undefined }) =>
@@ -17,10 +16,14 @@ export const useDeleteRole = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteRole,
-    // Only the list: refetching the deleted role while its modal closes would only find a 404.
+    // Lists and pickers, not the deleted role itself: refetching it while its modal closes would
+    // only find a 404.
     onSuccess: (_result, { roleId }) => {
       queryClient.removeQueries({ queryKey: rolesKeys.detail(roleId), exact: true });
-      return queryClient.invalidateQueries({ queryKey: getRolesQueryOptions().queryKey, exact: true });
+      return queryClient.invalidateQueries({
+        queryKey: rolesKeys.all,
+        predicate: (query) => query.queryKey[1] !== 'detail',
+      });
     },
   });
 };

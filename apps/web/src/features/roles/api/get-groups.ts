@@ -1,4 +1,4 @@
-import type { TGroup } from '@cargodesk/shared';
+import type { TGroup, TGroupSortField } from '@cargodesk/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiListRequest } from '../../../lib/api-client.ts';
 import { rolesKeys } from './keys.ts';
@@ -7,7 +7,7 @@ export type TGroupsQuery = {
   page: number;
   pageSize: number;
   q?: string | undefined;
-  sort?: string | undefined;
+  sort?: `${'' | '-'}${TGroupSortField}` | undefined;
 };
 
 export const getGroups = ({ page, pageSize, q, sort }: TGroupsQuery) =>

@@ -3,7 +3,9 @@
 
 export const rolesKeys = {
   all: ['roles'] as const,
-  detail: (roleId: string) => ['roles', roleId] as const,
+  lists: ['roles', 'list'] as const,
+  list: (query: Readonly<Record<string, unknown>>) => ['roles', 'list', query] as const,
+  detail: (roleId: string) => ['roles', 'detail', roleId] as const,
   groups: ['groups'] as const,
   groupList: (query: Readonly<Record<string, unknown>>) => ['groups', 'list', query] as const,
   group: (groupId: string) => ['groups', 'detail', groupId] as const,

@@ -1,7 +1,7 @@
 import type { TRole, TRoleUpdate } from '@cargodesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { getRolesQueryOptions } from './get-roles.ts';
+import { rolesKeys } from './keys.ts';
 
 export const updateRole = ({ roleId, changes }: { roleId: string; changes: TRoleUpdate }) =>
   apiRequest<TRole>('iamserver', `/roles/${encodeURIComponent(roleId)}`, { method: 'PATCH', body: changes });
@@ -12,6 +12,6 @@ export const useUpdateRole = () => {
     meta: { isErrorShownByCaller: true },
     mutationFn: updateRole,
     // The list and each role live under ['roles'].
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getRolesQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: rolesKeys.all }),
   });
 };

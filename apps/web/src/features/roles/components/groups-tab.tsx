@@ -1,11 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { TGroup } from '@cargodesk/shared';
-import { Alert, Button, Empty, Input, Popconfirm, Space, Table, type TableProps } from 'antd';
+import { groupSortFields, type TGroup, type TGroupSortField } from '@cargodesk/shared';
+import { Button, Popconfirm, type TableProps } from 'antd';
 import { useState } from 'react';
-import { toErrorMessage } from '../../../lib/api-client.ts';
+import { ListPage } from '../../../components/list-page.tsx';
+import { useListState } from '../../../lib/list/use-list-state.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteGroup } from '../api/delete-group.ts';
-import { type TGroupsQuery, useGroups } from '../api/get-groups.ts';
+import { getGroups, type TGroupsQuery, useGroups } from '../api/get-groups.ts';
 import { GroupModal, type TGroupModalState } from './group-modal.tsx';
 
 const DeleteGroupButton = ({ group }: { group: TGroup }) => {
@@ -33,55 +34,41 @@ const DeleteGroupButton = ({ group }: { group: TGroup }) => {
   );
 };
 
-/** The company's groups: a paged, searchable list with create, edit and delete. */
+/** The company's groups, searched, sorted and paged on the server, with create, edit and delete. */
 export const GroupsTab = ({ canWrite }: { canWrite: boolean }) => {
-  const [query, setQuery] = useState<TGroupsQuery>({ page: 1, pageSize: 20 });
-  const [modal, setModal] = useState<TGroupModalState>();
+  const list = useListState<Record<string, never>, TGroupSortField>({
+    filters: {},
+    sortFields: groupSortFields,
+  });
+  const query = list.query as TGroupsQuery;
   const groups = useGroups({ query });
-
-  const onTableChange: TableProps<TGroup>['onChange'] = (pagination, _filters, sorter) => {
-    const single = Array.isArray(sorter) ? sorter[0] : sorter;
-    const field = typeof single?.field === 'string' ? single.field : undefined;
-    const sort = field && single?.order ? `${single.order === 'descend' ? '-' : ''}${field}` : undefined;
-    setQuery((current) => ({
-      ...current,
-      page: sort === current.sort ? (pagination.current ?? 1) : 1,
-      pageSize: pagination.pageSize ?? current.pageSize,
-      sort,
-    }));
-  };
-  const sortOrderOf = (field: string) =>
-    query.sort === field ? ('ascend' as const) : query.sort === `-${field}` ? ('descend' as const) : null;
+  const [modal, setModal] = useState<TGroupModalState>();
 
   const columns: TableProps<TGroup>['columns'] = [
     {
+      key: 'name',
       title: 'Name',
-      dataIndex: 'name',
       sorter: true,
-      sortOrder: sortOrderOf('name'),
-      render: (name: string, group) => (
+      render: (_, group) => (
         <Button
           type="link"
           style={{ padding: 0 }}
-          onClick={() => setModal({ mode: 'edit', groupId: group._id })}
+          onClick={(event) => {
+            event.stopPropagation();
+            setModal({ mode: 'edit', groupId: group._id });
+          }}
         >
-          {name}
+          {group.name}
         </Button>
       ),
     },
-    { title: 'Description', dataIndex: 'description', ellipsis: true },
-    {
-      title: 'Members',
-      dataIndex: 'memberCount',
-      sorter: true,
-      sortOrder: sortOrderOf('memberCount'),
-      width: 140,
-    },
+    { key: 'description', title: 'Description', dataIndex: 'description', ellipsis: true },
+    { key: 'memberCount', title: 'Members', dataIndex: 'memberCount', sorter: true, width: 140 },
     ...(canWrite
       ? [
           {
-            title: 'Actions',
             key: 'actions',
+            title: 'Actions',
             width: 110,
             // The confirmation's clicks bubble through React's tree to the row, which would open the group.
             render: (_: unknown, group: TGroup) => (
@@ -97,59 +84,48 @@ export const GroupsTab = ({ canWrite }: { canWrite: boolean }) => {
   ];
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-      <div className="roles-toolbar">
-        <Input.Search
-          aria-label="Search groups"
-          placeholder="Search groups"
-          allowClear
-          style={{ maxWidth: 320 }}
-          onSearch={(value) => setQuery((current) => ({ ...current, page: 1, q: value.trim() || undefined }))}
-        />
-        {canWrite && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ mode: 'create' })}>
-            Create group
-          </Button>
-        )}
-      </div>
-      {groups.error && (
-        <Alert
-          type="error"
-          showIcon
-          title={`The groups could not be loaded: ${toErrorMessage(groups.error)}`}
-        />
-      )}
-      <Table<TGroup>
-        rowKey="_id"
+    <>
+      <ListPage<TGroup, Record<string, never>, TGroupSortField>
+        isEmbedded
+        title="Groups"
+        actions={
+          canWrite && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ mode: 'create' })}>
+              Create group
+            </Button>
+          )
+        }
+        search={{
+          label: 'Search groups',
+          placeholder: 'Search by name or description',
+          regionLabel: 'Find groups',
+        }}
+        list={list}
+        query={groups}
         columns={columns}
-        dataSource={groups.data?.data ?? []}
-        loading={groups.isFetching}
-        onChange={onTableChange}
+        rowKey="_id"
+        noun={{ one: 'group', other: 'groups' }}
+        empty={{
+          filtered: 'No group matches your search.',
+          unfiltered: 'No groups yet. Groups gather users, such as a team or a branch.',
+        }}
+        notAllowed={{ what: 'the groups of your company' }}
         onRow={(group) => ({
           onClick: () => setModal({ mode: 'edit', groupId: group._id }),
           style: { cursor: 'pointer' },
         })}
-        pagination={{
-          current: query.page,
-          pageSize: query.pageSize,
-          total: groups.data?.meta.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          hideOnSinglePage: false,
-        }}
-        locale={{
-          emptyText: (
-            <Empty
-              description={
-                query.q
-                  ? `No group matches "${query.q}"`
-                  : 'No groups yet. Groups gather users, such as a team or a branch.'
-              }
-            />
-          ),
+        export={{
+          fileName: 'groups.csv',
+          fetchPage: (page) => getGroups({ ...query, ...page }),
+          columns: [
+            { title: 'Name', value: (group) => group.name },
+            { title: 'Description', value: (group) => group.description },
+            { title: 'Members', value: (group) => group.memberCount },
+            { title: 'Added', value: (group) => group.createdAt },
+          ],
         }}
       />
       {modal && <GroupModal state={modal} canWrite={canWrite} onClose={() => setModal(undefined)} />}
-    </Space>
+    </>
   );
 };

@@ -8,7 +8,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateRole } from '../api/create-role.ts';
 import { useDeleteRole } from '../api/delete-role.ts';
 import { useRole } from '../api/get-role.ts';
-import { useRoles } from '../api/get-roles.ts';
+import { useEveryRole } from '../api/get-roles.ts';
 import { useUpdateRole } from '../api/update-role.ts';
 import { PermissionMatrix } from './permission-matrix.tsx';
 
@@ -24,7 +24,7 @@ const descriptionSchema = ZRoleInput.shape.description.unwrap();
 
 const DeleteRoleButton = ({ role, onDeleted }: { role: TRole; onDeleted: () => void }) => {
   const deleteRole = useDeleteRole();
-  const roles = useRoles();
+  const roles = useEveryRole();
   const [reassignTo, setReassignTo] = useState<string>();
   const isInUse = role.userCount > 0;
   const others = (roles.data ?? []).filter((candidate) => candidate._id !== role._id);

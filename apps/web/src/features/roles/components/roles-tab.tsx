@@ -1,73 +1,94 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { permissions, type TRole } from '@cargodesk/shared';
-import { Alert, Button, Empty, Table, type TableProps, Tag } from 'antd';
-import { Link, useNavigate } from 'react-router';
+import { permissions, roleSortFields, type TRole, type TRoleSortField } from '@cargodesk/shared';
+import { Button, type TableProps, Tag } from 'antd';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ListPage } from '../../../components/list-page.tsx';
 import { paths } from '../../../config/paths.ts';
-import { toErrorMessage } from '../../../lib/api-client.ts';
-import { useRoles } from '../api/get-roles.ts';
+import { useListState } from '../../../lib/list/use-list-state.ts';
+import { getRoles, type TRolesQuery, useRoles } from '../api/get-roles.ts';
 
-/** The company's roles; a row opens the role modal at /settings/roles/{id}. */
+const describePermissions = (role: TRole) =>
+  role.permissions.length === permissions.length
+    ? 'All'
+    : `${role.permissions.length} of ${permissions.length}`;
+
+/** The company's roles, searched, sorted and paged on the server; a row opens the role modal. */
 export const RolesTab = ({ canWrite }: { canWrite: boolean }) => {
   const navigate = useNavigate();
-  const roles = useRoles();
+  // The role's address keeps the list's search, sort and page, so closing the modal returns to them.
+  const { search } = useLocation();
+  const roleHref = (role: TRole) => `${paths.roleEdit.href({ id: role._id })}${search}`;
+  const list = useListState<Record<string, never>, TRoleSortField>({
+    filters: {},
+    sortFields: roleSortFields,
+  });
+  const query = list.query as TRolesQuery;
+  const roles = useRoles(query);
 
   const columns: TableProps<TRole>['columns'] = [
     {
+      key: 'name',
       title: 'Name',
-      dataIndex: 'name',
-      render: (name: string, role) => (
-        <Link to={paths.roleEdit.href({ id: role._id })} onClick={(event) => event.stopPropagation()}>
-          {name}
+      sorter: true,
+      render: (_, role) => (
+        <Link to={roleHref(role)} onClick={(event) => event.stopPropagation()}>
+          {role.name}
         </Link>
       ),
     },
-    { title: 'Description', dataIndex: 'description', ellipsis: true },
+    { key: 'description', title: 'Description', dataIndex: 'description', ellipsis: true },
+    { key: 'permissions', title: 'Permissions', width: 130, render: (_, role) => describePermissions(role) },
+    { key: 'userCount', title: 'Users', dataIndex: 'userCount', sorter: true, width: 100 },
     {
-      title: 'Permissions',
-      key: 'permissions',
-      width: 130,
-      render: (_: unknown, role) =>
-        role.permissions.length === permissions.length
-          ? 'All'
-          : `${role.permissions.length} of ${permissions.length}`,
-    },
-    { title: 'Users', dataIndex: 'userCount', width: 100 },
-    {
-      title: 'Type',
       key: 'type',
+      title: 'Type',
       width: 120,
-      render: (_: unknown, role) => (role.isSystem ? <Tag color="blue">System</Tag> : <Tag>Custom</Tag>),
+      render: (_, role) => (role.isSystem ? <Tag color="blue">System</Tag> : <Tag>Custom</Tag>),
     },
   ];
 
   return (
-    <>
-      {canWrite && (
-        <div className="roles-toolbar roles-toolbar--end">
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(paths.roleCreate.href())}>
+    <ListPage<TRole, Record<string, never>, TRoleSortField>
+      isEmbedded
+      title="Roles"
+      actions={
+        canWrite && (
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => navigate(`${paths.roleCreate.href()}${search}`)}
+          >
             Create role
           </Button>
-        </div>
-      )}
-      {roles.error && (
-        <Alert
-          type="error"
-          showIcon
-          title={`The roles could not be loaded: ${toErrorMessage(roles.error)}`}
-        />
-      )}
-      <Table<TRole>
-        rowKey="_id"
-        columns={columns}
-        dataSource={roles.data ?? []}
-        loading={roles.isLoading}
-        pagination={false}
-        onRow={(role) => ({
-          onClick: () => navigate(paths.roleEdit.href({ id: role._id })),
-          style: { cursor: 'pointer' },
-        })}
-        locale={{ emptyText: <Empty description="No roles yet" /> }}
-      />
-    </>
+        )
+      }
+      search={{
+        label: 'Search roles',
+        placeholder: 'Search by name or description',
+        regionLabel: 'Find roles',
+      }}
+      list={list}
+      query={roles}
+      columns={columns}
+      rowKey="_id"
+      noun={{ one: 'role', other: 'roles' }}
+      empty={{ filtered: 'No role matches your search.' }}
+      notAllowed={{ what: 'the roles of your company' }}
+      onRow={(role) => ({
+        onClick: () => navigate(roleHref(role)),
+        style: { cursor: 'pointer' },
+      })}
+      export={{
+        fileName: 'roles.csv',
+        fetchPage: (page) => getRoles({ ...query, ...page }),
+        columns: [
+          { title: 'Name', value: (role) => role.name },
+          { title: 'Description', value: (role) => role.description },
+          { title: 'Type', value: (role) => (role.isSystem ? 'System' : 'Custom') },
+          { title: 'Users', value: (role) => role.userCount },
+          { title: 'Permissions', value: (role) => role.permissions.join(' ') },
+        ],
+      }}
+    />
   );
 };

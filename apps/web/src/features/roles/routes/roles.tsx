@@ -1,5 +1,5 @@
 import { Card, Tabs, Typography } from 'antd';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { RequirePermission } from '../../../components/require-permission.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
@@ -8,9 +8,15 @@ import { RoleModal, type TRoleModalState } from '../components/role-modal.tsx';
 import { RolesTab } from '../components/roles-tab.tsx';
 import './roles.css';
 
-/** /settings/roles: the roles and groups of the company, with the role modal over it when a route opens one. */
+/**
+ * /settings/roles: the roles and groups of the company, with the role modal over it when a route
+ * opens one. The tab is in the URL (`?tab=groups`) beside the shown list's search, sort and page;
+ * only the shown tab is mounted, so the two lists never read each other's.
+ */
 const RolesScreen = ({ roleModal }: { roleModal?: TRoleModalState }) => {
   const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const listSearch = searchParams.size > 0 ? `?${searchParams}` : '';
   const canReadRoles = useCan('roles:read');
   const canWriteRoles = useCan('roles:write');
   const canReadUsers = useCan('users:read');
@@ -25,17 +31,22 @@ const RolesScreen = ({ roleModal }: { roleModal?: TRoleModalState }) => {
       : []),
   ];
 
+  const requestedTab = searchParams.get('tab');
+  const activeTab = tabs.find((tab) => tab.key === requestedTab)?.key ?? tabs[0]?.key;
+  // Another tab starts with its list afresh: no search or page carries over.
+  const onTabChange = (key: string) => setSearchParams(key === tabs[0]?.key ? {} : { tab: key });
+
   return (
     <Card>
       <Typography.Title level={2} style={{ marginTop: 0 }}>
         Roles
       </Typography.Title>
-      <Tabs items={tabs} />
+      <Tabs items={tabs} activeKey={activeTab} onChange={onTabChange} destroyOnHidden />
       {roleModal && canReadRoles && (
         <RoleModal
           state={roleModal}
           canWrite={canWriteRoles}
-          onClose={() => navigate(paths.settingsRoles.href())}
+          onClose={() => navigate(`${paths.settingsRoles.href()}${listSearch}`)}
         />
       )}
     </Card>

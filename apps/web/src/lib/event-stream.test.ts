@@ -1,6 +1,6 @@
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiServer, apiUrl, clearCookies, errorBody, setTokenCookie } from '../../test/api-server.ts';
+import { apiServer, apiUrl, clearCookies, errorBody, setTokenCookie } from '../test/api-server.ts';
 import { openEventStream, type TStreamMessage } from './event-stream.ts';
 
 const streamUrl = apiUrl('/notifyserver/api/v1/stream');

@@ -1,5 +1,5 @@
-import { serviceBaseUrl } from '../api-client.ts';
-import { readTokenCookie } from '../cookie.ts';
+import { serviceBaseUrl } from './api-client.ts';
+import { readTokenCookie } from './cookie.ts';
 
 export type TStreamMessage = { event: string; id?: string; data: string };
 

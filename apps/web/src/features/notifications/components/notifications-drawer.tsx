@@ -1,18 +1,15 @@
 import { NotificationOutlined } from '@ant-design/icons';
 import { type TNotification, ZAnnouncementRequest } from '@cargodesk/shared';
 import { Button, Drawer, Empty, Form, Input, List, Spin, Typography } from 'antd';
-import { useState, useSyncExternalStore } from 'react';
-import { useCan } from '../../lib/auth/permissions.ts';
-import { zodRule } from '../../lib/forms/zod-rule.ts';
-import { navigateTo, safeRedirectTarget } from '../../lib/navigation.ts';
-import {
-  announceToCompany,
-  getNotificationsState,
-  markAllNotificationsRead,
-  markNotificationLoaded,
-  subscribeNotifications,
-} from '../../lib/notifications/notifications-store.ts';
-import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { useState } from 'react';
+import { toErrorMessage } from '../../../lib/api-client.ts';
+import { useCan } from '../../../lib/auth/permissions.ts';
+import { zodRule } from '../../../lib/forms/zod-rule.ts';
+import { navigateTo, safeRedirectTarget } from '../../../lib/navigation.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { useAnnounceToCompany } from '../api/announce-to-company.ts';
+import { useUnreadNotifications } from '../api/get-unread-notifications.ts';
+import { useMarkAllNotificationsRead, useMarkNotificationLoaded } from '../api/mark-notifications-read.ts';
 
 const formatTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -46,29 +43,27 @@ const bodyRule = zodRule(bodySchema, { label: 'The details' });
 /** An admin's message to everyone in the company (company:write). */
 const AnnounceForm = ({ onDone }: { onDone: () => void }) => {
   const [form] = Form.useForm<TAnnouncementForm>();
-  const [isSending, setIsSending] = useState(false);
-  const onFinish = async (values: TAnnouncementForm) => {
-    setIsSending(true);
-    try {
-      const { recipients } = await announceToCompany({ title: values.title, body: values.body ?? '' });
-      notifySuccess(`Announcement sent to ${recipients} ${recipients === 1 ? 'person' : 'people'}.`);
-      form.resetFields();
-      onDone();
-    } catch (error) {
-      notifyError(error instanceof Error ? error.message : String(error));
-    } finally {
-      setIsSending(false);
-    }
-  };
+  const announce = useAnnounceToCompany();
+  const onFinish = (values: TAnnouncementForm) =>
+    announce.mutate(
+      { title: values.title, body: values.body ?? '' },
+      {
+        onSuccess: ({ recipients }) => {
+          notifySuccess(`Announcement sent to ${recipients} ${recipients === 1 ? 'person' : 'people'}.`);
+          form.resetFields();
+          onDone();
+        },
+      },
+    );
   return (
-    <Form form={form} layout="vertical" onFinish={(values) => void onFinish(values)} requiredMark={false}>
+    <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
       <Form.Item name="title" label="Announcement" rules={[titleRule]}>
         <Input autoFocus maxLength={titleSchema.maxLength ?? undefined} />
       </Form.Item>
       <Form.Item name="body" label="Details" rules={[bodyRule]}>
         <Input.TextArea rows={3} maxLength={bodySchema.unwrap().maxLength ?? undefined} />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={isSending}>
+      <Button type="primary" htmlType="submit" loading={announce.isPending}>
         Send to company
       </Button>{' '}
       <Button onClick={onDone}>Cancel</Button>
@@ -78,14 +73,14 @@ const AnnounceForm = ({ onDone }: { onDone: () => void }) => {
 
 /** The general-notification panel of docs/product.md §2: the newest unread, opened one by one or all at once. */
 export const NotificationsDrawer = ({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) => {
-  const { items, isLoading, error } = useSyncExternalStore(subscribeNotifications, getNotificationsState);
+  const { data: items = [], isPending, error } = useUnreadNotifications();
+  const markLoaded = useMarkNotificationLoaded();
+  const markAllRead = useMarkAllNotificationsRead();
   const canAnnounce = useCan('company:write');
   const [isAnnouncing, setIsAnnouncing] = useState(false);
 
   const open = (notification: TNotification) => {
-    void markNotificationLoaded(notification._id).catch((failure: unknown) =>
-      notifyError(failure instanceof Error ? failure.message : String(failure)),
-    );
+    markLoaded.mutate(notification._id);
     const target = safeRedirectTarget(notification.link);
     if (target) {
       onClose();
@@ -98,19 +93,7 @@ export const NotificationsDrawer = ({ isOpen, onClose }: { isOpen: boolean; onCl
       title="Notifications"
       open={isOpen}
       onClose={onClose}
-      extra={
-        items.length > 0 && (
-          <Button
-            onClick={() =>
-              void markAllNotificationsRead().catch((failure: unknown) =>
-                notifyError(failure instanceof Error ? failure.message : String(failure)),
-              )
-            }
-          >
-            Mark all as read
-          </Button>
-        )
-      }
+      extra={items.length > 0 && <Button onClick={() => markAllRead.mutate()}>Mark all as read</Button>}
     >
       {canAnnounce &&
         (isAnnouncing ? (
@@ -120,8 +103,8 @@ export const NotificationsDrawer = ({ isOpen, onClose }: { isOpen: boolean; onCl
             Announce to company
           </Button>
         ))}
-      {error && <Typography.Paragraph type="danger">{error}</Typography.Paragraph>}
-      {isLoading ? (
+      {error && <Typography.Paragraph type="danger">{toErrorMessage(error)}</Typography.Paragraph>}
+      {isPending ? (
         <Spin aria-label="Loading notifications" style={{ display: 'block', marginTop: 24 }} />
       ) : items.length === 0 ? (
         <Empty description="You have no new notifications." style={{ marginTop: 24 }} />
