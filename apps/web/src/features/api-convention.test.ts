@@ -41,7 +41,9 @@ describe('the API-file convention of features/*/api', () => {
       (feature) =>
         !apiFiles.some(
           (file) =>
-            file.feature === feature && file.name === 'keys.ts' && /export const \w+Keys = /.test(file.text),
+            file.feature === feature &&
+            file.name === 'keys.ts' &&
+            /export (?:const \w+Keys = |\{ \w+Keys \} from )/.test(file.text),
         ),
     );
     expect(missing).toEqual([]);
@@ -67,5 +69,19 @@ describe('the API-file convention of features/*/api', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it('writes no query key by hand anywhere in the app: keys come from a key factory', () => {
+    const sourceDir = join(featuresDir, '..');
+    const handWritten = /(?:queryKey:\s*\[|QueryData(?:<[^>]*>)?\(\s*\[|Queries\(\s*\[)/;
+    const offenders = readdirSync(sourceDir, { recursive: true, encoding: 'utf8' })
+      .filter(
+        (name) =>
+          /\.tsx?$/.test(name) &&
+          !/\.test\.tsx?$/.test(name) &&
+          !/(?:^|\/)(?:keys|[\w-]+-keys)\.ts$/.test(name),
+      )
+      .filter((name) => handWritten.test(readFileSync(join(sourceDir, name), 'utf8')));
+    expect(offenders).toEqual([]);
   });
 });

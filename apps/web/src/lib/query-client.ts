@@ -6,6 +6,7 @@ import { ApiError, toErrorMessage } from './api-client.ts';
 import { readTokenCookie } from './cookie.ts';
 import { registerQueryClient } from './loaded-query-client.ts';
 import { notifyError } from './notify.ts';
+import { isReferenceQueryKey } from './reference-keys.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -51,6 +52,6 @@ export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
   persister: createSyncStoragePersister({ storage: signedInSessionStorage, key: 'cargodesk-query-cache' }),
   maxAge: constants.referenceDataFreshMs,
   dehydrateOptions: {
-    shouldDehydrateQuery: (query) => query.queryKey[0] === 'reference' && query.state.status === 'success',
+    shouldDehydrateQuery: (query) => isReferenceQueryKey(query.queryKey) && query.state.status === 'success',
   },
 };

@@ -1,6 +1,7 @@
 import type { TAuditEntityType, TAuditEvent } from '@cargodesk/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiListRequest } from '../../lib/api-client.ts';
+import { auditHistoryKeys } from './keys.ts';
 
 export const historyPageSize = 20;
 
@@ -17,14 +18,14 @@ export const getAuditHistory = ({
     query: { entityType, entityId, page, pageSize: historyPageSize },
   });
 
-/** Keyed under ['audit-history', type, id] so a screen can invalidate one entity's history after saving. */
+/** Keyed under `auditHistoryKeys.entity(type, id)`, so a screen can invalidate one entity's history after saving. */
 export const getAuditHistoryQueryOptions = (args: {
   entityType: TAuditEntityType;
   entityId: string;
   page: number;
 }) =>
   queryOptions({
-    queryKey: ['audit-history', args.entityType, args.entityId, args.page],
+    queryKey: auditHistoryKeys.page(args.entityType, args.entityId, args.page),
     queryFn: () => getAuditHistory(args),
     // Opened right after a save, the drawer must show that save.
     staleTime: 0,

@@ -8,6 +8,7 @@ import { removeInjectedScripts } from '../integrations/script-loader.ts';
 import { getLoadedQueryClient } from '../loaded-query-client.ts';
 import { navigateTo, safeRedirectTarget } from '../navigation.ts';
 import { notifyError } from '../notify.ts';
+import { referenceKeys } from '../reference-keys.ts';
 import { fetchCurrentUser, loginWithIdToken, refreshAppToken, revokeAppSession } from './session-api.ts';
 import { getSession, resetSession, updateSession } from './session-store.ts';
 
@@ -225,7 +226,7 @@ export const onIdentitySignedOut = async ({ isProtectedPath }: { isProtectedPath
 export const retrySessionStart = async () => {
   updateSession({ loadError: undefined });
   if (getSession().isLoggedIn) {
-    await getLoadedQueryClient()?.refetchQueries({ queryKey: ['reference'] });
+    await getLoadedQueryClient()?.refetchQueries({ queryKey: referenceKeys.all });
     return;
   }
   const user = getIdentity().currentUser;

@@ -9,6 +9,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiRequest } from '../../../lib/api-client.ts';
 import { getSession, updateSession } from '../../../lib/auth/session-store.ts';
 import { queryClient as appQueryClient } from '../../../lib/query-client.ts';
+import { referenceKeys } from '../../../lib/reference-keys.ts';
 import { picklistsKeys } from './keys.ts';
 
 // Picklists (master /dropdown-groups, /dropdown): a company's lists per module.
@@ -24,12 +25,12 @@ export const usePicklistGroups = (module: string) => useQuery(getPicklistGroupsQ
 /**
  * The home picklists are reference data the app loads at start-up and keeps for 24 hours (docs/product.md §9):
  * after a change the signed-in admin gets the new lists at once (the reference loader's query
- * ['reference', 'dropdowns-home'] and the session's copy); other users get them on their next start.
+ * `referenceKeys.dropdowns()` and the session's copy); other users get them on their next start.
  */
 const refreshStartupLists = async (module: string) => {
   if (module !== 'home') return;
   const lists = await apiRequest<TDropdownGroup[]>('master', '/dropdown', { query: { module } });
-  appQueryClient.setQueryData(['reference', 'dropdowns-home'], lists);
+  appQueryClient.setQueryData(referenceKeys.dropdowns(), lists);
   const { referenceData } = getSession();
   if (referenceData) updateSession({ referenceData: { ...referenceData, dropdowns: lists } });
 };

@@ -1,13 +1,3 @@
-import { referenceQueryKeyPrefix } from './reference-query.ts';
-
-// The six start-up queries; their common root marks them for the persisted cache.
-
-export const referenceKeys = {
-  all: [referenceQueryKeyPrefix] as const,
-  countries: () => [referenceQueryKeyPrefix, 'countries'] as const,
-  currencies: () => [referenceQueryKeyPrefix, 'currencies'] as const,
-  timezones: () => [referenceQueryKeyPrefix, 'timezones'] as const,
-  dropdowns: () => [referenceQueryKeyPrefix, 'dropdowns-home'] as const,
-  googleMapKey: () => [referenceQueryKeyPrefix, 'google-map-key'] as const,
-  pendoKey: () => [referenceQueryKeyPrefix, 'pendo-key'] as const,
-};
+// The start-up queries' key factory lives in lib/, where the query client, the session and the
+// picklists screen reach it too.
+export { referenceKeys } from '../../../lib/reference-keys.ts';
