@@ -2,9 +2,8 @@ import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { imageContentTypes, type TFilePurpose } from '@cargodesk/shared';
 import { Button, Space } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
-import { toErrorMessage } from '../lib/api-client.ts';
 import { useFileUrl } from '../lib/file-url.ts';
-import { notifyError } from '../lib/notify.ts';
+import { notifyFailure } from '../lib/notify.ts';
 import { uploadFile } from '../lib/upload-file.ts';
 
 /**
@@ -43,7 +42,7 @@ export const ImageUpload = ({
       const meta = await uploadFile(file, purpose);
       onChange?.(meta._id);
     } catch (error) {
-      notifyError(toErrorMessage(error));
+      notifyFailure(error);
     } finally {
       setIsUploading(false);
       if (inputRef.current) inputRef.current.value = '';

@@ -2,11 +2,11 @@ import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { TListMeta } from '@cargodesk/shared';
 import { Button, Card, Empty, Flex, Input, Popconfirm, Table, type TableProps, Typography } from 'antd';
 import { type Key, type ReactNode, useState } from 'react';
-import { ApiError, toErrorMessage } from '../lib/api-client.ts';
+import { ApiError } from '../lib/api-client.ts';
 import { downloadCsv, fetchAllPages, type TCsvColumn, toCsvOf } from '../lib/list/export-csv.ts';
 import { formatListTotal } from '../lib/list/list-total.ts';
 import type { TListStateResult } from '../lib/list/use-list-state.ts';
-import { notifyError } from '../lib/notify.ts';
+import { notifyFailure } from '../lib/notify.ts';
 import { QueryErrorAlert } from './query-error-alert.tsx';
 import { NotAllowedCard } from './require-permission.tsx';
 
@@ -131,7 +131,7 @@ export const ListPage = <TRow extends object, TFilters, TField extends string>({
       const rows = await fetchAllPages(exportOptions.fetchPage);
       downloadCsv(exportOptions.fileName, toCsvOf(exportOptions.columns, rows));
     } catch (error) {
-      notifyError(toErrorMessage(error));
+      notifyFailure(error);
     } finally {
       setIsExporting(false);
     }

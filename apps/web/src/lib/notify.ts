@@ -1,4 +1,5 @@
 import type { MessageInstance } from 'antd/es/message/interface';
+import { toErrorMessage } from './api-client.ts';
 
 // antd's message API configured by the App wrapper (3000 ms, 16 px), reachable from outside React.
 // The signed-in layout registers its own; a public page loads a stand-alone host on its first toast,
@@ -18,3 +19,6 @@ const show = (kind: 'success' | 'error', content: string) =>
 
 export const notifySuccess = (content: string) => show('success', content);
 export const notifyError = (content: string) => show('error', content);
+
+/** A failure's reason in a toast: the server's message, or a plain "try again" for anything else. */
+export const notifyFailure = (error: unknown) => notifyError(toErrorMessage(error));

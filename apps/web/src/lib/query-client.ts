@@ -2,10 +2,10 @@ import { constants } from '@cargodesk/shared';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
-import { ApiError, toErrorMessage } from './api-client.ts';
+import { ApiError } from './api-client.ts';
 import { readTokenCookie } from './cookie.ts';
 import { registerQueryClient } from './loaded-query-client.ts';
-import { notifyError } from './notify.ts';
+import { notifyFailure } from './notify.ts';
 import { isReferenceQueryKey } from './reference-keys.ts';
 
 declare module '@tanstack/react-query' {
@@ -22,7 +22,7 @@ export const queryClient = new QueryClient({
   // A failed change says why once, in a toast, unless its screen shows the reason in place.
   mutationCache: new MutationCache({
     onError: (error, _variables, _context, mutation) => {
-      if (!mutation.meta?.isErrorShownByCaller) notifyError(toErrorMessage(error));
+      if (!mutation.meta?.isErrorShownByCaller) notifyFailure(error);
     },
   }),
   defaultOptions: {

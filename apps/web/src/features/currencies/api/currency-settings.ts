@@ -6,8 +6,9 @@ import type {
   TExchangeRate,
   TExchangeRateInput,
 } from '@cargodesk/shared';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiListRequest, apiRequest } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
 import { currenciesKeys } from './keys.ts';
 
 // The company's currencies (master /currency-settings), base currency and exchange rates.
@@ -51,14 +52,7 @@ export const getRateOn = (currency: string, date: string) =>
 const useCurrencyMutation = <TVariables, TResult>(
   mutationFn: (variables: TVariables) => Promise<TResult>,
   meta?: { isErrorShownByCaller?: boolean },
-) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    meta,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: currenciesKeys.all }),
-  });
-};
+) => useInvalidatingMutation({ mutationFn, invalidates: currenciesKeys.all, meta });
 
 export const useSetBaseCurrency = () =>
   useCurrencyMutation((baseCurrency: string) =>

@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
 import { decimalMessages, parseDecimal } from '../../../lib/forms/decimal.ts';
 import { zodRule } from '../../../lib/forms/zod-rule.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { notifyFailure, notifySuccess } from '../../../lib/notify.ts';
 import {
   getRateOn,
   useAddExchangeRate,
@@ -82,7 +82,7 @@ export const ExchangeRatesDrawer = ({
         form.setFields([{ name: 'effectiveDate', errors: [error.message] }]);
         return;
       }
-      notifyError(toErrorMessage(error));
+      notifyFailure(error);
     }
   };
 

@@ -24,12 +24,12 @@ import { type KeyboardEvent, useState } from 'react';
 import { ListPage } from '../../../components/list-page.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { NotAllowedCard, RequirePermission } from '../../../components/require-permission.tsx';
-import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
 import { zodRule } from '../../../lib/forms/zod-rule.ts';
 import { anyText, oneOf } from '../../../lib/list/list-url.ts';
 import { type TListStateResult, useListState } from '../../../lib/list/use-list-state.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { notifyFailure, notifySuccess } from '../../../lib/notify.ts';
 import {
   useAddPicklistValue,
   useDeletePicklistValue,
@@ -142,7 +142,7 @@ const PicklistValues = ({
         form.setFields([{ name: 'value', errors: [error.message] }]);
         return;
       }
-      notifyError(toErrorMessage(error));
+      notifyFailure(error);
     }
   };
 

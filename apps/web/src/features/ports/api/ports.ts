@@ -8,6 +8,7 @@ import type {
 } from '@cargodesk/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiListRequest, apiRequest } from '../../../lib/api-client.ts';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
 import { portsKeys } from './keys.ts';
 
 // Ocean ports and airports (master /oceanport, /airport): searched and paged on the server.
@@ -36,14 +37,7 @@ export const usePort = (kind: TPortKind, code: string | undefined) =>
 const usePortMutation = <TVariables, TResult>(
   mutationFn: (variables: TVariables) => Promise<TResult>,
   meta?: { isErrorShownByCaller?: boolean },
-) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    meta,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: portsKeys.all }),
-  });
-};
+) => useInvalidatingMutation({ mutationFn, invalidates: portsKeys.all, meta });
 
 export const useCreatePort = (kind: TPortKind) =>
   usePortMutation(

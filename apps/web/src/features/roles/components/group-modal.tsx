@@ -3,7 +3,7 @@ import { Alert, Button, Form, Input, Modal, Result, Select, Skeleton, Space } fr
 import { HistoryButton } from '../../../components/history/history-drawer.tsx';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
 import { zodRule } from '../../../lib/forms/zod-rule.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { notifyFailure, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateGroup } from '../api/create-group.ts';
 import { type TCompanyUserOption, useCompanyUsers } from '../api/get-company-users.ts';
 import { useGroup } from '../api/get-group.ts';
@@ -74,7 +74,7 @@ export const GroupModal = ({
         form.setFields([{ name: 'name', errors: [error.message] }]);
         return;
       }
-      notifyError(toErrorMessage(error));
+      notifyFailure(error);
     }
   };
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { HistoryButton } from '../../../components/history/history-drawer.tsx';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
 import { zodRule } from '../../../lib/forms/zod-rule.ts';
-import { notifyError, notifySuccess } from '../../../lib/notify.ts';
+import { notifyFailure, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateRole } from '../api/create-role.ts';
 import { useDeleteRole } from '../api/delete-role.ts';
 import { useRole } from '../api/get-role.ts';
@@ -116,7 +116,7 @@ export const RoleModal = ({
         form.setFields([{ name: 'name', errors: [error.message] }]);
         return;
       }
-      notifyError(toErrorMessage(error));
+      notifyFailure(error);
     }
   };
 
