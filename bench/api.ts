@@ -14,7 +14,8 @@ import { residentMegabytes, startBenchServer } from './start-server.ts';
 // embedded PGlite and, when BENCH_DATABASE_URL (or TEST_DATABASE_URL, default the local server)
 // names PostgreSQL, on a scratch database there: the product and bare Fastify routes on the same
 // tables, a company with 50,000 and one with 1,000,000 audit rows, 10 connections after a warm-up,
-// and the ratios the issue sets as targets. BENCH_DURATION (seconds, default 5) sets each run.
+// and the ratios the issue sets as targets. BENCH_DURATION (seconds, default 5) sets each run;
+// BENCH_DATABASES picks one of the two.
 
 const duration = Number(process.env.BENCH_DURATION ?? 5);
 const demoPassword = 'bench-password-12';
@@ -252,14 +253,18 @@ const benchOn = async (label: string, kind: 'pglite' | 'postgres', databaseUrl?:
     console.log(`routes with errors: ${failedRoutes.map((row) => row.name).join(', ')}`);
 };
 
-await benchOn('Embedded PGlite', 'pglite');
-const serverUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.TEST_DATABASE_URL ??
-  'postgres://root@127.0.0.1:5432/postgres';
-const scratch = await createScratchPostgresDatabase(serverUrl);
-try {
-  await benchOn('PostgreSQL server', 'postgres', scratch.url);
-} finally {
-  await scratch.drop();
+// BENCH_DATABASES=postgres (or pglite) runs one of the two; both by default.
+const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
+if (databases.includes('pglite')) await benchOn('Embedded PGlite', 'pglite');
+if (databases.includes('postgres')) {
+  const serverUrl =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://root@127.0.0.1:5432/postgres';
+  const scratch = await createScratchPostgresDatabase(serverUrl);
+  try {
+    await benchOn('PostgreSQL server', 'postgres', scratch.url);
+  } finally {
+    await scratch.drop();
+  }
 }

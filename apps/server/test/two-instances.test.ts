@@ -151,6 +151,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     }
   });
 
+  // docs/decisions/008-list-totals.md: each instance keeps list totals in memory; a change to the
+  // audit trail through the other instance makes the next page count again.
+  it('counts on instance B, within a second, an audit event recorded through instance A', async () => {
+    const adminOnB = await appToken(originB, 'admin@demo-freight.test');
+    const totalOnB = async () => {
+      const response = await fetch(`${originB}/logserver/api/v1/audit?pageSize=1`, {
+        headers: { authorization: adminOnB },
+      });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { meta: { total: number } }).meta.total;
+    };
+    const before = await totalOnB();
+    expect(await totalOnB()).toBe(before);
+    // Signing in through A records a sign-in in the same company.
+    await appToken(originA, 'viewer@demo-freight.test');
+    expect(await withinASecond(async () => (await totalOnB()) > before)).toBeLessThan(1000);
+  });
+
   it('delivers each mail queued while both run exactly once', { timeout: 120_000 }, async () => {
     const adminOnA = await appToken(originA, 'admin@demo-freight.test');
     const adminOnB = await appToken(originB, 'admin@demo-freight.test');

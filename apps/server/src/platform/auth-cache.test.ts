@@ -7,32 +7,14 @@ import {
   type TRegistered,
 } from '../services/iamserver/iam-test-support.ts';
 import { createAuthCache } from './auth-cache.ts';
-import type { TChange } from './change-feed.ts';
-
-const fakeFeed = () => {
-  const handlers = new Set<(change: TChange) => void>();
-  let isLive = true;
-  return {
-    subscribe: (handler: (change: TChange) => void) => {
-      handlers.add(handler);
-      return () => handlers.delete(handler);
-    },
-    isLive: () => isLive,
-    setLive: (live: boolean) => {
-      isLive = live;
-    },
-    send: (change: TChange) => {
-      for (const handler of handlers) handler(change);
-    },
-  };
-};
+import { createTestChangeFeed } from './change-feed-test-support.ts';
 
 const caller = { sessionId: 's1', userId: 'u1', companyId: 'c1' };
 const claims = { sid: 's1', sub: 'u1', cid: 'c1' };
 
 describe('the per-instance caller cache', () => {
   it('serves a caller until its session ends, its company changes or the claims differ', () => {
-    const feed = fakeFeed();
+    const feed = createTestChangeFeed();
     const cache = createAuthCache(feed);
     cache.set(caller, 1000, cache.stamp('c1'), 0);
     expect(cache.get(claims, 10)).toBe(caller);
@@ -47,7 +29,7 @@ describe('the per-instance caller cache', () => {
   });
 
   it('keeps nothing read before a change it heard of, and nothing while notices cannot be heard', () => {
-    const feed = fakeFeed();
+    const feed = createTestChangeFeed();
     const cache = createAuthCache(feed);
     const stamp = cache.stamp('c1');
     feed.send({ kind: 'access', companyId: 'c1' });

@@ -27,26 +27,27 @@ const conditionsOf = (filter: TAuditFilter): SQL[] =>
   ].filter((condition): condition is SQL => condition !== undefined);
 
 /** Newest first; ids are UUID v7, so they break ties between events of the same instant in order. */
-export const findAuditEvents = async (
+export const findAuditPage = (
   db: Queryable,
   filter: TAuditFilter,
   { limit, offset }: { limit: number; offset: number },
-) => {
-  const where = and(...conditionsOf(filter));
-  const rows = await db
+) =>
+  db
     .select()
     .from(auditEvents)
-    .where(where)
+    .where(and(...conditionsOf(filter)))
     .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id))
     .limit(limit)
     .offset(offset);
-  // Counted up to the cap only: a trail of a million rows must not be counted on every page.
+
+/** How many events match, counted up to the cap plus one only: a trail of a million rows is never counted whole. */
+export const countAuditEvents = async (db: Queryable, filter: TAuditFilter) => {
   const capped = db
     .select({ one: sql`1` })
     .from(auditEvents)
-    .where(where)
+    .where(and(...conditionsOf(filter)))
     .limit(listCountCap + 1)
     .as('capped');
   const [total] = await db.select({ value: count() }).from(capped);
-  return { rows, total: total?.value ?? 0 };
+  return total?.value ?? 0;
 };

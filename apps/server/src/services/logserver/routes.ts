@@ -23,7 +23,7 @@ const listErrors = { 400: ZErrorBody, ...signedInErrors } as const;
 
 /** logserver (docs/product.md §7): the company's audit trail, and one entity's history for the History drawer. */
 export const registerLogServer = async (app: FastifyInstance) => {
-  const service = createLogService(app.database);
+  const service = createLogService({ db: app.database.db, changes: app.changes });
   app.addHook('onRequest', authenticate(app));
   const routes = app.withTypeProvider<ZodTypeProvider>();
 

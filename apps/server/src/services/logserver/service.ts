@@ -2,8 +2,10 @@ import type { TAuditEvent, TListMeta } from '@cargodesk/shared';
 import type { Db } from '../../db/client.ts';
 import { cappedTotal, pageOffset } from '../../db/paging.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
+import type { TChangeFeed } from '../../platform/change-feed.ts';
+import { createListTotalCache } from '../../platform/list-total-cache.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
-import { findAuditEvents, type TAuditEventRow, type TAuditFilter } from './repository.ts';
+import { countAuditEvents, findAuditPage, type TAuditEventRow, type TAuditFilter } from './repository.ts';
 
 const toAuditEvent = (row: TAuditEventRow): TAuditEvent => ({
   _id: row.id,
@@ -18,20 +20,36 @@ const toAuditEvent = (row: TAuditEventRow): TAuditEvent => ({
   userAgent: row.userAgent,
 });
 
-/** logserver: reads the company's audit trail; writes happen in each change's own transaction. */
-export const createLogService = ({ db }: { db: Db }) => {
+/** The part of a filter that tells one list's total from another's, in a fixed order. */
+const filterKeyOf = ({
+  entityType,
+  entityId,
+  action,
+  actorUserId,
+  from,
+  to,
+}: Omit<TAuditFilter, 'companyId'>) =>
+  JSON.stringify([entityType, entityId, action, actorUserId, from?.toISOString(), to?.toISOString()]);
+
+/**
+ * logserver: reads the company's audit trail; writes happen in each change's own transaction.
+ * Totals are kept between requests until the company's trail changes (migration 0025).
+ */
+export const createLogService = ({ db, changes }: { db: Db; changes: TChangeFeed }) => {
+  const totals = createListTotalCache(changes, { changeKind: 'audit' });
+
   const list = async (
     auth: TAuthContext,
     filter: Omit<TAuditFilter, 'companyId'>,
     { page, pageSize }: { page: number; pageSize: number },
   ): Promise<{ data: TAuditEvent[]; meta: TListMeta }> => {
-    const { rows, total } = await withTenant(db, auth.companyId, (tx) =>
-      findAuditEvents(
-        tx,
-        { ...filter, companyId: auth.companyId },
-        { limit: pageSize, offset: pageOffset({ page, pageSize }) },
-      ),
-    );
+    const scoped = { ...filter, companyId: auth.companyId };
+    const kept = totals.lookup(auth.companyId, filterKeyOf(filter));
+    const { rows, total } = await withTenant(db, auth.companyId, async (tx) => ({
+      rows: await findAuditPage(tx, scoped, { limit: pageSize, offset: pageOffset({ page, pageSize }) }),
+      total: kept.total ?? (await countAuditEvents(tx, scoped)),
+    }));
+    if (kept.total === undefined) kept.keep(total);
     return { data: rows.map(toAuditEvent), meta: { ...cappedTotal(total), page, pageSize } };
   };
   return { list };

@@ -61,7 +61,7 @@ export const createCatalogueIndex = (changes: Pick<TChangeFeed, 'subscribe' | 'i
   const cached = new Map<TPortKind, { version: string; generation: number; catalogue: TCatalogue }>();
   const generations: Record<TPortKind, number> = { oceanport: 0, airport: 0 };
   changes.subscribe((change) => {
-    if (change.kind === 'access') return;
+    if (change.kind !== 'catalogue' && change.kind !== 'everything') return;
     const kinds =
       change.kind === 'everything' ? (['oceanport', 'airport'] as const) : [kindOfTable[change.table]];
     for (const kind of kinds) {
