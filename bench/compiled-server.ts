@@ -2,11 +2,10 @@ import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServerProcess } from '../apps/server/test/server-process.ts';
+import { compiledNodeFlags } from '../scripts/tools.mjs';
 import { signInForAppToken } from './sign-in.ts';
 
 const rootDir = fileURLToPath(new URL('..', import.meta.url));
-// The same flags as `npm start` (scripts/tools.mjs, compiledNodeFlags).
-const compiledNodeFlags = ['--conditions=cargodesk-compiled'];
 
 /** `npm run build`'s server half: apps/server/dist and packages/shared/dist. */
 export const buildServer = () =>

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnServer, stopServer, waitForStart } from '../apps/server/test/server-process.ts';
+import { stopServer, waitForStart } from '../apps/server/test/server-process.ts';
+import { isServerBuildStale } from '../scripts/tools.mjs';
+import { buildServer, spawnCompiledServer } from './compiled-server.ts';
 
 export type BenchServer = {
   origin: string;
@@ -13,8 +15,9 @@ export type BenchServer = {
 };
 
 /**
- * The real server as its own process on a fresh data dir, so the load generator does not share its
- * event loop. With `dataDir` it starts on that directory and leaves it in place when it stops.
+ * The real server as `npm start` runs it (compiled JavaScript, built first when the sources are
+ * newer), as its own process on a fresh data dir, so the load generator does not share its event
+ * loop. With `dataDir` it starts on that directory and leaves it in place when it stops.
  */
 export const startBenchServer = async (
   environment: Record<string, string> = {},
@@ -22,7 +25,8 @@ export const startBenchServer = async (
 ): Promise<BenchServer> => {
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cargodesk-bench-'));
   const port = String(30_000 + Math.floor(Math.random() * 20_000));
-  const server = spawnServer({ DATA_DIR: dir, PORT: port, ...environment });
+  if (isServerBuildStale()) buildServer();
+  const server = spawnCompiledServer({ DATA_DIR: dir, PORT: port, ...environment });
   await waitForStart(server, 120_000);
   return {
     origin: `http://127.0.0.1:${port}`,

@@ -47,8 +47,129 @@ export const toIndexedEntry = (
   sortCountry: row.country_name.toLowerCase(),
 });
 
+/** What a search asks of the text and codes: the query in lower and in upper case. */
+export type TCatalogueQuery = { lower: string; upper: string };
+
+/** Whether an entry matches a non-empty query: a code starts with it, the text holds it, or it is the country. */
+export const matchesQuery = (entry: TIndexedEntry, { lower, upper }: TCatalogueQuery) =>
+  entry.codes.some((code) => code.startsWith(upper)) ||
+  entry.text.includes(lower) ||
+  entry.countryCode === upper;
+
+const separator = '\u0001';
+
+/** The last slot whose start is at or before `position`. */
+const slotAt = (starts: Int32Array, position: number) => {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if ((starts[middle] ?? 0) <= position) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+};
+
+/** Every distinct three-letter run of a text. */
+const trigramsOf = (text: string) => {
+  const trigrams = new Set<string>();
+  for (let at = 0; at + 3 <= text.length; at += 1) trigrams.add(text.slice(at, at + 3));
+  return trigrams;
+};
+
+/** Entry indexes present in every list (each ascending), shortest list first. */
+const intersect = (lists: Int32Array[]) => {
+  const [shortest, ...others] = [...lists].sort((left, right) => left.length - right.length);
+  if (!shortest) return [];
+  return [...shortest].filter((index) => others.every((list) => binaryHas(list, index)));
+};
+
+const binaryHas = (list: Int32Array, value: number) => {
+  let low = 0;
+  let high = list.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const found = list[middle] ?? 0;
+    if (found === value) return true;
+    if (found < value) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
+};
+
+/**
+ * Matches a query without visiting every entry: texts through a trigram index (a query of three or
+ * more letters narrows to the entries holding all its trigrams, then each is checked), shorter
+ * queries through one `indexOf` over all texts; codes by prefix in a sorted list; countries by map.
+ * Returns the matching entries in the catalogue's own order, exactly those `matchesQuery` accepts.
+ */
+export const createCatalogueSearch = (entries: TIndexedEntry[]) => {
+  const byCountry = new Map<string, number[]>();
+  const postings = new Map<string, number[]>();
+  const codes: { code: string; index: number }[] = [];
+  const textStarts = new Int32Array(entries.length + 1);
+  let textLength = 0;
+  entries.forEach((entry, index) => {
+    textStarts[index] = textLength;
+    textLength += entry.text.length + 1;
+    for (const code of entry.codes) codes.push({ code, index });
+    const sameCountry = byCountry.get(entry.countryCode);
+    if (sameCountry) sameCountry.push(index);
+    else byCountry.set(entry.countryCode, [index]);
+    for (const trigram of trigramsOf(entry.text)) {
+      const list = postings.get(trigram);
+      if (list) list.push(index);
+      else postings.set(trigram, [index]);
+    }
+  });
+  textStarts[entries.length] = textLength;
+  const texts = entries.map((entry) => entry.text).join(separator) + separator;
+  const trigramIndex = new Map([...postings].map(([trigram, list]) => [trigram, Int32Array.from(list)]));
+  codes.sort((left, right) => (left.code < right.code ? -1 : left.code > right.code ? 1 : 0));
+
+  const textMatches = (lower: string, found: Set<number>) => {
+    if (lower.length >= 3) {
+      const lists = [...trigramsOf(lower)].map((trigram) => trigramIndex.get(trigram) ?? new Int32Array());
+      for (const index of intersect(lists)) {
+        if (entries[index]?.text.includes(lower)) found.add(index);
+      }
+      return;
+    }
+    for (let at = texts.indexOf(lower); at >= 0; ) {
+      const index = slotAt(textStarts, at);
+      found.add(index);
+      at = texts.indexOf(lower, textStarts[index + 1]);
+    }
+  };
+
+  const codeMatches = (upper: string, found: Set<number>) => {
+    // The first code not below the prefix; those starting with it follow in a run.
+    let low = 0;
+    let high = codes.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((codes[middle]?.code ?? '') < upper) low = middle + 1;
+      else high = middle;
+    }
+    for (let at = low; at < codes.length && codes[at]?.code.startsWith(upper); at += 1) {
+      found.add(codes[at]?.index ?? 0);
+    }
+  };
+
+  return (query: TCatalogueQuery): TIndexedEntry[] => {
+    // A query holding the separator could match across entries: such a query is scanned plainly.
+    if (query.lower.includes(separator)) return entries.filter((entry) => matchesQuery(entry, query));
+    const found = new Set<number>(byCountry.get(query.upper));
+    textMatches(query.lower, found);
+    codeMatches(query.upper, found);
+    return [...found].sort((left, right) => left - right).map((index) => entries[index] as TIndexedEntry);
+  };
+};
+
 export type TCatalogue = {
   entries: TIndexedEntry[];
+  /** The entries matching a non-empty query, in the catalogue's order. */
+  search: (query: TCatalogueQuery) => TIndexedEntry[];
   byId: Map<string, TIndexedEntry>;
   /** Airports by IATA code too (LHR → EGLL), current entries first. */
   byAltCode: Map<string, TIndexedEntry>;
@@ -90,7 +211,7 @@ export const createCatalogueIndex = (changes: Pick<TChangeFeed, 'subscribe' | 'i
       for (const entry of [...entries].sort((left, right) => Number(left.retired) - Number(right.retired))) {
         if (entry.iataCode && !byAltCode.has(entry.iataCode)) byAltCode.set(entry.iataCode, entry);
       }
-      const catalogue = { entries, byId, byAltCode };
+      const catalogue = { entries, byId, byAltCode, search: createCatalogueSearch(entries) };
       // Kept only if no change was announced while it was read: the next search reads it again.
       if (generations[kind] === generation) cached.set(kind, { version, generation, catalogue });
       return catalogue;

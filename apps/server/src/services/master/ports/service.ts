@@ -20,7 +20,7 @@ import { createId } from '../../../platform/ids.ts';
 import { readSort } from '../../../platform/list-sort.ts';
 import { withTenant } from '../../../platform/tenant-transaction.ts';
 import { compareText } from '../reference/compare-text.ts';
-import { createCatalogueIndex, type TIndexedEntry, toIndexedEntry } from './catalogue-index.ts';
+import { createCatalogueIndex, matchesQuery, type TIndexedEntry, toIndexedEntry } from './catalogue-index.ts';
 import * as repository from './repository.ts';
 
 export const portMessages = {
@@ -154,17 +154,17 @@ export const createPortsService = (
         favourites: await favouriteCodes(tx, auth.companyId, kind),
       }));
       const search = query.q?.trim() ?? '';
-      const lower = search.toLowerCase();
-      const upper = search.toUpperCase();
-      const matches = (entry: TIndexedEntry) =>
-        (search === '' ||
-          entry.codes.some((code) => code.startsWith(upper)) ||
-          entry.text.includes(lower) ||
-          entry.countryCode === upper) &&
+      const text = { lower: search.toLowerCase(), upper: search.toUpperCase() };
+      const upper = text.upper;
+      const isWanted = (entry: TIndexedEntry) =>
         (!query.country || entry.countryCode === query.country) &&
         (query.favourites !== 'true' || favourites.has(entry._id)) &&
         (!query.source || entry.source === query.source);
-      const found = [...custom, ...catalogue.entries].filter(matches);
+      const candidates =
+        search === ''
+          ? [...custom, ...catalogue.entries]
+          : [...custom.filter((entry) => matchesQuery(entry, text)), ...catalogue.search(text)];
+      const found = candidates.filter(isWanted);
       if (sort) {
         found.sort(
           (left, right) =>

@@ -1,0 +1,3 @@
+// Types for the pieces of scripts/tools.mjs that TypeScript code (the benchmarks) imports.
+export declare const compiledNodeFlags: readonly string[];
+export declare const isServerBuildStale: () => boolean;
