@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -20,6 +19,7 @@ import { registerHealthRoutes } from './platform/health.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
 import { registerRateLimits } from './platform/rate-limits.ts';
 import { registerRouteTable } from './platform/route-table.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerWebApp } from './platform/web-app.ts';
 import { registerDriveServer } from './services/driveserver/routes.ts';
 import { registerIamServer } from './services/iamserver/routes.ts';
@@ -147,7 +147,7 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
     if (isClosing) reply.header('connection', 'close');
   });
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

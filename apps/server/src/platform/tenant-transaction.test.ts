@@ -38,6 +38,13 @@ describe.each(testDatabaseKinds)('row-level security on %s', (kind) => {
     expect(companiesSeenByB.map((company) => company.name)).toEqual(['Bravo Cargo']);
   });
 
+  it('refuses anything but a UUID as the company, before it reaches the database', async () => {
+    const forged = "x', true); set_config('role', 'postgres', true); --";
+    await expect(withTenant(database.db, forged, (tx) => tx.select().from(mails))).rejects.toThrow(
+      'not a company id',
+    );
+  });
+
   it('shows nothing without a company context', async () => {
     expect(await withTenant(database.db, null, (tx) => tx.select().from(mails))).toEqual([]);
     expect(await withTenant(database.db, null, (tx) => tx.select().from(companies))).toEqual([]);
