@@ -336,3 +336,31 @@ test('roles and groups search, sort and export on the server; the tab and its li
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectAccessible(page);
 });
+
+test('ports and currencies keep their search in the URL over a reload and export what it finds', async ({
+  page,
+  request,
+}) => {
+  const admin = await createCompanyUser(request, { label: 'list-kit-ports' });
+  await signIn(page, admin);
+
+  await page.goto('/settings/oceanport');
+  await page.getByLabel('Search ocean ports').fill('rotterdam');
+  await expect(page).toHaveURL(/[?&]q=rotterdam/);
+  await expect(page.getByRole('row').filter({ hasText: 'NLRTM' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Search ocean ports')).toHaveValue('rotterdam');
+  const ports = await exportedNames(page, 'oceanports.csv');
+  expect(ports).toContain('NLRTM');
+  expect(ports).not.toContain('DEHAM');
+
+  await page.goto('/settings/currencies');
+  await page.getByLabel('Search currencies').fill('krone');
+  await expect(page).toHaveURL(/[?&]q=krone/);
+  await page.reload();
+  await expect(page.getByLabel('Search currencies')).toHaveValue('krone');
+  await expect(page.getByRole('row').filter({ hasText: 'NOK' })).toBeVisible();
+  const currencies = await exportedNames(page, 'currencies.csv');
+  expect(currencies).toEqual(expect.arrayContaining(['DKK', 'NOK']));
+  expect(currencies).not.toContain('EUR');
+});

@@ -15,7 +15,7 @@ import { registerErrorHandling } from './platform/errors.ts';
 import { registerEventsBus } from './platform/events-bus.ts';
 import { createFileStore } from './platform/file-store.ts';
 import { registerFileSweep } from './platform/file-sweep.ts';
-import { registerHealthRoutes } from './platform/health.ts';
+import { healthPaths, registerHealthRoutes } from './platform/health.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
 import { registerRateLimits } from './platform/rate-limits.ts';
 import { registerRouteTable } from './platform/route-table.ts';
@@ -95,6 +95,8 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   const app = Fastify({
     // docs/product.md §7 names some paths with a trailing slash (/oceanport/, /type/, /receivinglocation/): both forms answer.
     routerOptions: { ignoreTrailingSlash: true },
+    // Health probes arrive every few seconds from every load balancer: their requests are not logged.
+    disableRequestLogging: (request) => healthPaths.has(request.url),
     logger:
       options.logger === false
         ? false
