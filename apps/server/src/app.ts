@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -96,7 +96,7 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
     // docs/product.md §7 names some paths with a trailing slash (/oceanport/, /type/, /receivinglocation/): both forms answer.
     routerOptions: { ignoreTrailingSlash: true },
     // Health probes arrive every few seconds from every load balancer: their requests are not logged.
-    disableRequestLogging: (request) => healthPaths.has(request.url),
+    logController: new LogController({ disableRequestLogging: (request) => healthPaths.has(request.url) }),
     logger:
       options.logger === false
         ? false

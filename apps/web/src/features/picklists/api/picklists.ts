@@ -27,9 +27,13 @@ export const usePicklistGroups = (module: string) => useQuery(getPicklistGroupsQ
  * after a change the signed-in admin gets the new lists at once (the reference loader's query
  * `referenceKeys.dropdowns()` and the session's copy); other users get them on their next start.
  */
+let latestRefresh = 0;
 const refreshStartupLists = async (module: string) => {
   if (module !== 'home') return;
+  const refresh = ++latestRefresh;
   const lists = await apiRequest<TDropdownGroup[]>('master', '/dropdown', { query: { module } });
+  // Two changes in quick succession refresh twice: only the later answer may land.
+  if (refresh !== latestRefresh) return;
   appQueryClient.setQueryData(referenceKeys.dropdowns(), lists);
   const { referenceData } = getSession();
   if (referenceData) updateSession({ referenceData: { ...referenceData, dropdowns: lists } });
@@ -44,6 +48,9 @@ const usePicklistMutation = <TVariables>(
   return useMutation({
     mutationFn,
     meta,
+    // One change of a module's picklists at a time, in the order made: a reorder sends the whole
+    // order, so a second one overtaking the first on the way would be undone by it.
+    scope: { id: `picklists:${module}` },
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: picklistsKeys.module(module) }),
