@@ -1,5 +1,5 @@
 import { constants, messages } from '@cargodesk/shared';
-import { createCompanyUser, expect, signIn, test } from './fixtures.ts';
+import { createCompanyUser, expect, expectAccessible, signIn, test } from './fixtures.ts';
 
 test('a protected deep link without the cookie goes to login, and back after signing in', async ({
   page,
@@ -66,17 +66,44 @@ test('sign out clears the cookie and both storages', async ({ page, context, req
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('navbar actions are hidden on a small screen', async ({ page, request }) => {
+test('navbar actions are hidden on a small screen, and one menu stands in for them', async ({
+  page,
+  request,
+}) => {
   const user = await createCompanyUser(request, { label: 'mobile' });
   await signIn(page, user);
   await expect(page.getByRole('button', { name: 'Mail' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeHidden();
 
-  await page.setViewportSize({ width: 390, height: 800 });
+  await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('button', { name: 'Mail' })).toBeHidden();
   await expect(page.getByRole('button', { name: 'Notifications' })).toBeHidden();
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeHidden();
   await expect(page.getByRole('link', { name: 'Cargodesk dashboard' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The menu reaches what the hidden actions did: notifications, settings, and signing out.
+  const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
+  await menuButton.click();
+  const menu = page.getByRole('navigation', { name: 'Menu', exact: true });
+  await expectAccessible(page);
+  await menu.getByRole('button', { name: /^Notifications/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
+  await page.getByRole('dialog', { name: 'Notifications' }).getByRole('button', { name: 'Close' }).click();
+
+  await menuButton.click();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(menuButton).toBeFocused();
+
+  await menuButton.click();
+  await menu.getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/settings\/profile$/);
+
+  await menuButton.click();
+  await menu.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login/);
 });
 
 test('the gear opens the profile settings and the settings menu, inside the signed-in layout', async ({

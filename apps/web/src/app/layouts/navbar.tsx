@@ -4,6 +4,7 @@ import { Button } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { useUnreadNotificationCount } from '../../features/notifications/api/get-unread-notifications.ts';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell.tsx';
 import { logout } from '../../lib/auth/session.ts';
 import { useSession } from '../../lib/auth/session-store.ts';
@@ -11,6 +12,7 @@ import { useFileUrl } from '../../lib/file-url.ts';
 import { navigateTo } from '../../lib/navigation.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { AccountMenu } from './account-menu.tsx';
+import { CompactMenu } from './compact-menu.tsx';
 
 // The mail modal loads on first use: every signed-in page shows the navbar, few open it.
 const MailModal = lazy(async () => ({
@@ -24,6 +26,9 @@ export const Navbar = () => {
   const [isMailOpen, setIsMailOpen] = useState(false);
   // Mounted from the first opening on, so closing still animates.
   const [hasOpenedMail, setHasOpenedMail] = useState(false);
+
+  const [isNotificationsOpen, setIsNotificationsOpen] = useState(false);
+  const unreadCount = useUnreadNotificationCount();
 
   const [mailTab, setMailTab] = useState<'compose' | 'sent'>('compose');
   const { search } = useLocation();
@@ -61,7 +66,7 @@ export const Navbar = () => {
       </Link>
       <nav className="app-navbar__actions" aria-label="Account">
         <Button type="text" shape="circle" icon={<MailOutlined />} aria-label="Mail" onClick={onMailClick} />
-        <NotificationsBell />
+        <NotificationsBell isOpen={isNotificationsOpen} onOpenChange={setIsNotificationsOpen} />
         <NavLink
           to={paths.settingsProfile.href()}
           aria-label="Settings"
@@ -76,6 +81,12 @@ export const Navbar = () => {
           onSignOut={() => void onSignOut()}
         />
       </nav>
+      <CompactMenu
+        unreadCount={unreadCount}
+        onMail={onMailClick}
+        onNotifications={() => setIsNotificationsOpen(true)}
+        onSignOut={() => void onSignOut()}
+      />
       <Suspense fallback={null}>
         {hasOpenedMail && (
           <MailModal

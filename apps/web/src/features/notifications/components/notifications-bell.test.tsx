@@ -52,7 +52,7 @@ const renderBell = () => {
   queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const screen = render(
     <QueryClientProvider client={queryClient}>
-      <NotificationsBell />
+      <NotificationsBell isOpen={false} onOpenChange={() => undefined} />
     </QueryClientProvider>,
   );
   const count = () =>

@@ -29,13 +29,22 @@ const useNotificationStream = () => {
   }, [queryClient]);
 };
 
-/** The navbar's bell (docs/product.md §2): the live count of unread notifications, opening the panel. */
-export const NotificationsBell = () => {
+/**
+ * The navbar's bell (docs/product.md §2): the live count of unread notifications, opening the panel.
+ * The navbar holds whether the panel is open, so its small screens' menu can open it too.
+ */
+export const NotificationsBell = ({
+  isOpen,
+  onOpenChange,
+}: {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+}) => {
   useNotificationStream();
   const unreadCount = useUnreadNotificationCount();
-  const [isOpen, setIsOpen] = useState(false);
   // Mounted from the first opening on, so closing still animates.
   const [hasOpened, setHasOpened] = useState(false);
+  if (isOpen && !hasOpened) setHasOpened(true);
   return (
     <>
       <Badge
@@ -50,15 +59,12 @@ export const NotificationsBell = () => {
           shape="circle"
           icon={<BellOutlined />}
           aria-label="Notifications"
-          onClick={() => {
-            setHasOpened(true);
-            setIsOpen(true);
-          }}
+          onClick={() => onOpenChange(true)}
         />
       </Badge>
       {hasOpened && (
         <Suspense fallback={null}>
-          <NotificationsDrawer isOpen={isOpen} onClose={() => setIsOpen(false)} />
+          <NotificationsDrawer isOpen={isOpen} onClose={() => onOpenChange(false)} />
         </Suspense>
       )}
     </>

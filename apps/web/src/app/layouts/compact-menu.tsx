@@ -1,0 +1,64 @@
+import { MenuOutlined } from '@ant-design/icons';
+import { messages } from '@cargodesk/shared';
+import { Badge, Button } from 'antd';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { useDisclosure } from './use-disclosure.ts';
+
+/**
+ * Below 768 px the navbar's actions are hidden (docs/product.md §2); this one button stands in for
+ * them, so a phone can still write mail, read notifications, reach settings and sign out.
+ */
+export const CompactMenu = ({
+  unreadCount,
+  onMail,
+  onNotifications,
+  onSignOut,
+}: {
+  unreadCount: number;
+  onMail: () => void;
+  onNotifications: () => void;
+  onSignOut: () => void;
+}) => {
+  const { isOpen, close, containerRef, popupRef, popupId, triggerProps } = useDisclosure();
+  const choose = (action: () => void) => () => {
+    close();
+    action();
+  };
+  return (
+    <div className="compact-menu" ref={containerRef}>
+      <Button
+        {...triggerProps}
+        className="compact-menu__trigger"
+        type="text"
+        shape="circle"
+        aria-haspopup="true"
+        aria-label="Menu"
+        icon={<MenuOutlined />}
+      />
+      {isOpen && (
+        <div id={popupId} ref={popupRef} className="account-menu__popup compact-menu__popup" tabIndex={-1}>
+          <nav aria-label="Menu">
+            <Button type="text" block onClick={choose(onMail)}>
+              Mail
+            </Button>
+            <Button type="text" block onClick={choose(onNotifications)}>
+              Notifications{' '}
+              <Badge count={unreadCount} size="small" showZero={false} title={`${unreadCount} unread`} />
+            </Button>
+            <Link
+              className="ant-btn ant-btn-text ant-btn-block"
+              to={paths.settingsProfile.href()}
+              onClick={close}
+            >
+              Settings
+            </Link>
+            <Button block onClick={choose(onSignOut)}>
+              {messages.signOut}
+            </Button>
+          </nav>
+        </div>
+      )}
+    </div>
+  );
+};
