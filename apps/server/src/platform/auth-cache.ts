@@ -32,7 +32,7 @@ export const createAuthCache = <T extends TCachedCaller>(
   const stamp = (companyId: string) => `${epoch}:${generations.get(companyId) ?? 0}`;
 
   const onChange = (change: TChange) => {
-    if (change.kind === 'catalogue' || change.kind === 'audit') return;
+    if (change.kind !== 'access' && change.kind !== 'everything') return;
     if (change.kind === 'everything') {
       epoch += 1;
       entries.clear();

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { changesChannel } from '../db/client.ts';
 
 /**
- * What the change triggers (migrations 0024, 0025) announce: a company's callers may have changed
- * (`access`), its audit trail changed (`audit`), a port catalogue changed (`catalogue`), or
- * anything may have (`everything`: a TRUNCATE, or notices lost while the LISTEN connection was down).
+ * What the change triggers (migrations 0024–0026) announce: a company's callers may have changed
+ * (`access`), its audit trail (`audit`) or its own ports and favourites (`ports`), a port catalogue
+ * changed (`catalogue`), or anything may have (`everything`: a TRUNCATE, or notices lost while the LISTEN connection was down).
  */
 export type TChange =
   | { kind: 'access'; companyId: string }
   | { kind: 'audit'; companyId: string }
+  | { kind: 'ports'; companyId: string }
   | { kind: 'catalogue'; table: string }
   | { kind: 'everything' };
 
@@ -31,7 +32,7 @@ export const parseChange = (payload: string): TChange | undefined => {
   const separator = payload.indexOf(':');
   const kind = payload.slice(0, separator);
   const key = payload.slice(separator + 1);
-  if ((kind === 'access' || kind === 'audit') && key) return { kind, companyId: key };
+  if ((kind === 'access' || kind === 'audit' || kind === 'ports') && key) return { kind, companyId: key };
   if (kind === 'catalogue' && key) return { kind, table: key };
   if (kind === 'everything') return { kind };
   return undefined;

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { cappedTotal, pageOffset } from '../../db/paging.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import type { TChangeFeed } from '../../platform/change-feed.ts';
-import { createListTotalCache } from '../../platform/list-total-cache.ts';
+import { createCompanyCache } from '../../platform/company-cache.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
 import { countAuditEvents, findAuditPage, type TAuditEventRow, type TAuditFilter } from './repository.ts';
 
@@ -36,7 +36,7 @@ const filterKeyOf = ({
  * Totals are kept between requests until the company's trail changes (migration 0025).
  */
 export const createLogService = ({ db, changes }: { db: Db; changes: TChangeFeed }) => {
-  const totals = createListTotalCache(changes, { changeKind: 'audit' });
+  const totals = createCompanyCache<number>(changes, { changeKind: 'audit' });
 
   const list = async (
     auth: TAuthContext,
@@ -47,9 +47,9 @@ export const createLogService = ({ db, changes }: { db: Db; changes: TChangeFeed
     const kept = totals.lookup(auth.companyId, filterKeyOf(filter));
     const { rows, total } = await withTenant(db, auth.companyId, async (tx) => ({
       rows: await findAuditPage(tx, scoped, { limit: pageSize, offset: pageOffset({ page, pageSize }) }),
-      total: kept.total ?? (await countAuditEvents(tx, scoped)),
+      total: kept.value ?? (await countAuditEvents(tx, scoped)),
     }));
-    if (kept.total === undefined) kept.keep(total);
+    if (kept.value === undefined) kept.keep(total);
     return { data: rows.map(toAuditEvent), meta: { ...cappedTotal(total), page, pageSize } };
   };
   return { list };

@@ -192,6 +192,11 @@ export const createCatalogueIndex = (changes: Pick<TChangeFeed, 'subscribe' | 'i
     }
   });
   return {
+    /** The catalogue from memory, when it is there and no change was announced since: no query at all. */
+    cached: (kind: TPortKind): TCatalogue | undefined => {
+      const hit = cached.get(kind);
+      return hit && hit.generation === generations[kind] && changes.isLive() ? hit.catalogue : undefined;
+    },
     read: async (tx: Queryable, kind: TPortKind): Promise<TCatalogue> => {
       const generation = generations[kind];
       const hit = cached.get(kind);

@@ -15,6 +15,7 @@ import { isUniqueViolation } from '../../../db/unique-violation.ts';
 import { recordAudit, type TAuditActor } from '../../../platform/audit.ts';
 import type { TAuthContext } from '../../../platform/auth-context.ts';
 import type { TChangeFeed } from '../../../platform/change-feed.ts';
+import { createCompanyCache } from '../../../platform/company-cache.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { createId } from '../../../platform/ids.ts';
 import { readSort } from '../../../platform/list-sort.ts';
@@ -96,6 +97,25 @@ export const createPortsService = (
   const favouriteCodes = async (tx: Tx, companyId: string, kind: TPortKind) =>
     new Set(await repository.findFavouriteCodes(tx, companyId, kind));
 
+  // A company's own entries and favourites, kept until a trigger announces a change (migration 0026).
+  const companyEntries = createCompanyCache<{ custom: TIndexedEntry[]; favourites: Set<string> }>(changes, {
+    changeKind: 'ports',
+  });
+
+  /** What a search looks through: from memory when all of it is there, else read in one transaction. */
+  const readSearchable = async (companyId: string, kind: TPortKind) => {
+    const kept = companyEntries.lookup(companyId, kind);
+    const catalogue = catalogues.cached(kind);
+    if (kept.value && catalogue) return { catalogue, ...kept.value };
+    const read = await withTenant(db, companyId, async (tx) => ({
+      catalogue: await catalogues.read(tx, kind),
+      custom: (await repository.findCustomPorts(tx, companyId, kind)).map((row) => customEntry(kind, row)),
+      favourites: await favouriteCodes(tx, companyId, kind),
+    }));
+    kept.keep({ custom: read.custom, favourites: read.favourites });
+    return read;
+  };
+
   /** A custom entry by its code, else a catalogue entry by id (or an airport by IATA code). */
   const findEntry = async (tx: Tx, companyId: string, kind: TPortKind, code: string) => {
     const custom = await repository.findCustomPort(tx, companyId, kind, code);
@@ -146,13 +166,7 @@ export const createPortsService = (
     ): Promise<{ data: TPortEntry[]; meta: TListMeta }> => {
       const { page, pageSize } = query;
       const sort = parseSort(query.sort);
-      const { catalogue, custom, favourites } = await withTenant(db, auth.companyId, async (tx) => ({
-        catalogue: await catalogues.read(tx, kind),
-        custom: (await repository.findCustomPorts(tx, auth.companyId, kind)).map((row) =>
-          customEntry(kind, row),
-        ),
-        favourites: await favouriteCodes(tx, auth.companyId, kind),
-      }));
+      const { catalogue, custom, favourites } = await readSearchable(auth.companyId, kind);
       const search = query.q?.trim() ?? '';
       const text = { lower: search.toLowerCase(), upper: search.toUpperCase() };
       const upper = text.upper;
