@@ -106,22 +106,30 @@ test('navbar actions are hidden on a small screen, and one menu stands in for th
   await expect(page).toHaveURL(/\/login/);
 });
 
-test('the gear opens the profile settings and the settings menu, inside the signed-in layout', async ({
+test('the gear opens the profile settings and the settings menu, inside the signed-in layout; each screen names the tab', async ({
   page,
   request,
 }) => {
   const user = await createCompanyUser(request, { label: 'settings' });
+  await page.goto('/login');
+  await expect(page).toHaveTitle('Sign in · Cargodesk');
   await signIn(page, user);
+  await expect(page).toHaveTitle('Dashboard · Cargodesk');
   await page.getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/settings\/profile$/);
   await expect(page.getByRole('heading', { level: 2, name: 'My profile' })).toBeVisible();
+  await expect(page).toHaveTitle('My profile · Cargodesk');
   await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Airports' }).click();
   await expect(page).toHaveURL(/\/settings\/airport$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Airports' })).toBeVisible();
+  await expect(page).toHaveTitle('Airports · Cargodesk');
+  await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Users' }).click();
+  await expect(page).toHaveTitle('Users · Cargodesk');
   await page.goto('/no-such-page');
   // The address the user typed stays in the bar.
   await expect(page).toHaveURL(/\/no-such-page$/);
   await expect(page.getByText('Page not found')).toBeVisible();
+  await expect(page).toHaveTitle('Page not found · Cargodesk');
 });
 
 test('a normal page load leaves no warning in the console', async ({ page, request }) => {
