@@ -134,6 +134,16 @@ const benchOn = async (label: string, kind: 'pglite' | 'postgres', databaseUrl?:
     const headers = { authorization: smallJwt as string };
     const country = await fetch(`${origin}/master/api/v1/country`, { headers });
     const etag = country.headers.get('etag') ?? '';
+    // A server that has just started on a freshly filled database is still settling (PGlite in
+    // particular): every route gets a warm-up round before any is measured.
+    const warmUpUrls = [
+      '/healthz',
+      '/iamserver/api/v1/auth/fetch-config-key',
+      '/master/api/v1/oceanport?q=rotter',
+      `/logserver/api/v1/audit?${auditPage}`,
+    ];
+    for (const url of warmUpUrls)
+      await measure('warm-up', { url: `${origin}${url}`, headers }, { duration: 2 });
     product = {
       health: await warmMeasure('product /healthz', { url: `${origin}/healthz` }),
       noop: await warmMeasure('product signed-in no-op (fetch-config-key)', {

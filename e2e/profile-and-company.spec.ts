@@ -185,8 +185,17 @@ test('company settings are saved and still there after a reload', async ({ page,
   await expect(page.getByRole('img', { name: 'Logo preview' })).toBeVisible();
 });
 
-test('a Viewer sees the company profile read-only', async ({ page }) => {
+test('a Viewer sees the company profile read-only, and no Mail they could not send', async ({ page }) => {
+  const refusals: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 403) refusals.push(response.url());
+  });
   await signIn(page, demoAccounts.viewer);
+  // A Viewer may not send mail: no Mail button, and no request the server would refuse.
+  await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mail' })).toHaveCount(0);
+  await page.goto('/dashboard?mail=compose');
+  await expect(page.getByRole('dialog', { name: 'Mail composer' })).toHaveCount(0);
   await page.goto('/settings/company');
   await expect(page.getByText('Changing it needs the company:write permission')).toBeVisible();
   await expect(page.getByLabel('Company name')).toHaveValue('Demo Freight Ltd');
@@ -194,4 +203,5 @@ test('a Viewer sees the company profile read-only', async ({ page }) => {
   await expect(page.getByRole('switch', { name: 'Two-factor sign-in' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Save company profile' })).toHaveCount(0);
   await expect(page.getByLabel('Upload logo')).toHaveCount(0);
+  expect(refusals).toEqual([]);
 });

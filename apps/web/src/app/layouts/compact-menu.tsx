@@ -16,7 +16,8 @@ export const CompactMenu = ({
   onSignOut,
 }: {
   unreadCount: number;
-  onMail: () => void;
+  /** Absent for a user who may not send mail. */
+  onMail: (() => void) | undefined;
   onNotifications: () => void;
   onSignOut: () => void;
 }) => {
@@ -39,9 +40,11 @@ export const CompactMenu = ({
       {isOpen && (
         <div id={popupId} ref={popupRef} className="account-menu__popup compact-menu__popup" tabIndex={-1}>
           <nav aria-label="Menu">
-            <Button type="text" block onClick={choose(onMail)}>
-              Mail
-            </Button>
+            {onMail && (
+              <Button type="text" block onClick={choose(onMail)}>
+                Mail
+              </Button>
+            )}
             <Button type="text" block onClick={choose(onNotifications)}>
               Notifications{' '}
               <Badge count={unreadCount} size="small" showZero={false} title={`${unreadCount} unread`} />

@@ -6,6 +6,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useUnreadNotificationCount } from '../../features/notifications/api/get-unread-notifications.ts';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell.tsx';
+import { useCan } from '../../lib/auth/permissions.ts';
 import { logout } from '../../lib/auth/session.ts';
 import { useSession } from '../../lib/auth/session-store.ts';
 import { useFileUrl } from '../../lib/file-url.ts';
@@ -27,6 +28,8 @@ export const Navbar = () => {
   // Mounted from the first opening on, so closing still animates.
   const [hasOpenedMail, setHasOpenedMail] = useState(false);
 
+  // Mail, both writing and the Sent list, needs mail:send: without it there is no Mail at all.
+  const canMail = useCan('mail:send');
   const [isNotificationsOpen, setIsNotificationsOpen] = useState(false);
   const unreadCount = useUnreadNotificationCount();
 
@@ -34,6 +37,7 @@ export const Navbar = () => {
   const { search } = useLocation();
 
   const openMail = (tab: 'compose' | 'sent') => {
+    if (!canMail) return;
     // docs/product.md §5: no composer while the subscription is expired.
     if (user?.isExpired) {
       notifyError(messages.subscriptionExpired);
@@ -65,7 +69,15 @@ export const Navbar = () => {
         <span>Cargodesk</span>
       </Link>
       <nav className="app-navbar__actions" aria-label="Account">
-        <Button type="text" shape="circle" icon={<MailOutlined />} aria-label="Mail" onClick={onMailClick} />
+        {canMail && (
+          <Button
+            type="text"
+            shape="circle"
+            icon={<MailOutlined />}
+            aria-label="Mail"
+            onClick={onMailClick}
+          />
+        )}
         <NotificationsBell isOpen={isNotificationsOpen} onOpenChange={setIsNotificationsOpen} />
         <NavLink
           to={paths.settingsProfile.href()}
@@ -83,7 +95,7 @@ export const Navbar = () => {
       </nav>
       <CompactMenu
         unreadCount={unreadCount}
-        onMail={onMailClick}
+        onMail={canMail ? onMailClick : undefined}
         onNotifications={() => setIsNotificationsOpen(true)}
         onSignOut={() => void onSignOut()}
       />
