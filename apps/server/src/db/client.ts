@@ -163,9 +163,24 @@ const openPostgres = async (
   poolSize: number,
   timeouts: TPostgresTimeouts,
 ): Promise<Database> => {
+  const changeWatchers = new Set<(payload: string) => void>();
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
+    // A new connection is set up before the pool hands it out: it listens for change notices, so
+    // a connection that commits a change hears its own notice before the commit returns. Awaited,
+    // so the caller's first query never runs while LISTEN still does; a failure only loses the
+    // early notice, the instance-wide LISTEN (registerChangeFeed) still hears it.
+    onConnect: async (connected) => {
+      const client = connected as pg.PoolClient;
+      client.on('error', () => {});
+      guardTransactionClient(client);
+      client.on('notification', (message) => {
+        if (message.channel !== changesChannel || message.payload === undefined) return;
+        for (const watcher of changeWatchers) watcher(message.payload);
+      });
+      await client.query(`LISTEN ${changesChannel}`).catch(() => {});
+    },
     // A database that refuses or does not answer fails the request within seconds (503), instead
     // of each request waiting on the operating system's TCP timeouts.
     connectionTimeoutMillis: timeouts.connectMs,
@@ -180,18 +195,6 @@ const openPostgres = async (
   // listens on idle clients only: one checked out by a transaction, between two of its statements,
   // would otherwise throw its 'error' event as an uncaught exception.
   pool.on('error', () => {});
-  const changeWatchers = new Set<(payload: string) => void>();
-  pool.on('connect', (client) => {
-    client.on('error', () => {});
-    guardTransactionClient(client);
-    client.on('notification', (message) => {
-      if (message.channel !== changesChannel || message.payload === undefined) return;
-      for (const watcher of changeWatchers) watcher(message.payload);
-    });
-    // Queued before the caller's first query; a failure here only loses the early notice, the
-    // instance-wide LISTEN (registerChangeFeed) still hears it.
-    client.query(`LISTEN ${changesChannel}`).catch(() => {});
-  });
   try {
     const client = await pool.connect();
     client.release();
