@@ -1,14 +1,6 @@
 -- A company's own ports and airports and its favourites (docs/decisions/008-list-totals.md): every
 -- instance keeps them in memory for the port search, and drops a company's when these tables change.
--- One function for every statement-level trigger here: each names its transition table `changed`
--- and passes the notice's kind.
-CREATE FUNCTION cargodesk_notify_company_rows_changed() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_notify('cargodesk_changes', TG_ARGV[0] || ':' || company_id) FROM (SELECT DISTINCT company_id FROM changed) AS companies;
-  RETURN NULL;
-END
-$$;--> statement-breakpoint
+-- The notifying function is migration 0025's.
 CREATE TRIGGER company_ports_inserted AFTER INSERT ON company_ports
   REFERENCING NEW TABLE AS changed
   FOR EACH STATEMENT EXECUTE FUNCTION cargodesk_notify_company_rows_changed('ports');--> statement-breakpoint
