@@ -167,6 +167,9 @@ const openPostgres = async (
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
+    // A client sends a statement without waiting for the answer to the one before: a read-only
+    // tenant transaction writes BEGIN and its read together (platform/tenant-transaction.ts).
+    pipeline: true,
     // A new connection is set up before the pool hands it out: it listens for change notices, so
     // a connection that commits a change hears its own notice before the commit returns. Awaited,
     // so the caller's first query never runs while LISTEN still does; a failure only loses the

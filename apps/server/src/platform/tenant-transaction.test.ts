@@ -4,7 +4,7 @@ import { openTestDatabase, testDatabaseKinds } from '../../test/databases.ts';
 import type { Database } from '../db/client.ts';
 import { companies, mails, users } from '../db/schema/index.ts';
 import { findUserWithCompany } from '../services/iamserver/repository.ts';
-import { withTenant } from './tenant-transaction.ts';
+import { withTenant, withTenantRead } from './tenant-transaction.ts';
 
 describe.each(testDatabaseKinds)('row-level security on %s', (kind) => {
   let database: Database;
@@ -98,5 +98,44 @@ describe.each(testDatabaseKinds)('row-level security on %s', (kind) => {
   it('returns the connection to the system context after the transaction', async () => {
     await withTenant(database.db, companyA, async (tx) => tx.select().from(mails));
     expect(await database.db.select().from(mails)).toHaveLength(3);
+  });
+
+  describe('a read-only tenant transaction', () => {
+    it('shows a company only its own rows, as withTenant does', async () => {
+      const seenByA = await withTenantRead(database.db, companyA, (tx) => tx.select().from(mails));
+      expect(seenByA.map((mail) => mail.companyId)).toEqual([companyA, companyA]);
+      expect(await withTenantRead(database.db, null, (tx) => tx.select().from(mails))).toEqual([]);
+    });
+
+    it('refuses a forged company id and any write', async () => {
+      const forged = "x', true); set_config('role', 'postgres', true); --";
+      await expect(withTenantRead(database.db, forged, (tx) => tx.select().from(mails))).rejects.toThrow(
+        'not a company id',
+      );
+      await expect(
+        withTenantRead(database.db, companyA, (tx) => tx.insert(mails).values(mailFor(companyA))),
+      ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/read-only transaction/) } });
+      expect(await withTenantRead(database.db, companyA, (tx) => tx.select().from(mails))).toHaveLength(2);
+    });
+
+    it('gives its connection back clean after a failed read, and after many reads at once', async () => {
+      await expect(
+        withTenantRead(database.db, companyA, (tx) => tx.execute(sql`select * from no_such_table`)),
+      ).rejects.toThrow();
+      // More reads at once than the pool holds connections: each waits its turn, none sees another's company.
+      const reads = Array.from({ length: 30 }, (_, index) => {
+        const company = index % 2 === 0 ? companyA : companyB;
+        return withTenantRead(database.db, company, async (tx) => ({
+          company,
+          seen: (await tx.select().from(mails)).map((mail) => mail.companyId),
+        }));
+      });
+      for (const { company, seen } of await Promise.all(reads)) {
+        expect(seen.length).toBeGreaterThan(0);
+        expect(seen.every((id) => id === company)).toBe(true);
+      }
+      // Back in the system context: the role and the company did not stay on any connection.
+      expect(await database.db.select().from(mails)).toHaveLength(3);
+    });
   });
 });

@@ -1,8 +1,19 @@
 import { is, sql } from 'drizzle-orm';
-import { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { NodePgDatabase, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import type { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import type { Db, Tx } from '../db/client.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Both settings of a tenant transaction, in SQL; the id is a checked UUID (docs/decisions/009-one-round-trip-begin.md). */
+const tenantSettings = (companyId: string | null) =>
+  `select set_config('app.company_id', '${companyId ?? ''}', true), set_config('role', 'cargodesk_app', true)`;
+
+const checkCompanyId = (companyId: string | null) => {
+  // Every company id is a UUID (the column's type): anything else is a bug, never a value to send.
+  if (companyId !== null && !uuidPattern.test(companyId)) throw new Error('withTenant: not a company id');
+};
 
 /**
  * Runs `work` in one transaction as the non-superuser role `cargodesk_app` with the company set,
@@ -10,15 +21,16 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  * Both settings are transaction-local: the connection returns to the pool unchanged.
  */
 export const withTenant = <T>(db: Db, companyId: string | null, work: (tx: Tx) => Promise<T>): Promise<T> => {
-  // Every company id is a UUID (the column's type): anything else is a bug, never a value to send.
-  if (companyId !== null && !uuidPattern.test(companyId))
-    return Promise.reject(new Error('withTenant: not a company id'));
+  try {
+    checkCompanyId(companyId);
+  } catch (error) {
+    return Promise.reject(error);
+  }
   if (is(db, NodePgDatabase)) {
     // On a PostgreSQL server each statement is a round trip (docs/decisions/009-one-round-trip-begin.md):
     // the settings travel with BEGIN in one simple-protocol message. drizzle writes the transaction
     // mode into its BEGIN as text, so the settings follow it there; the id is a checked UUID.
-    const settings = `select set_config('app.company_id', '${companyId ?? ''}', true), set_config('role', 'cargodesk_app', true)`;
-    return db.transaction(work, { accessMode: `read write; ${settings}` as 'read write' });
+    return db.transaction(work, { accessMode: `read write; ${tenantSettings(companyId)}` as 'read write' });
   }
   // PGlite runs in this process: a second statement costs no network, and its driver sends BEGIN itself.
   return db.transaction(async (tx) => {
@@ -27,4 +39,56 @@ export const withTenant = <T>(db: Db, companyId: string | null, work: (tx: Tx) =
     );
     return work(tx);
   });
+};
+
+/**
+ * `withTenant` for work that only reads, in a READ ONLY transaction. On PostgreSQL it costs the
+ * reads' own round trip and nothing more (docs/decisions/010-pipelined-tenant-reads.md): BEGIN and
+ * the settings are pipelined ahead of the first read instead of awaited, and the answer is returned
+ * while COMMIT is still on its way, since nothing a read-only transaction did can be lost by it.
+ */
+export const withTenantRead = async <T>(
+  db: Db,
+  companyId: string | null,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> => {
+  checkCompanyId(companyId);
+  if (!is(db, NodePgDatabase)) {
+    return withTenant(db, companyId, async (tx) => {
+      await tx.execute(sql`set transaction read only`);
+      return work(tx);
+    });
+  }
+  const { dialect, $client: pool } = db as unknown as { dialect: PgDialect; $client: pg.Pool };
+  const client = await pool.connect();
+  // Without the relational schema: building its query helpers for every table on every request
+  // cost more than the read, and no read here uses them.
+  const session = new NodePgSession(client, dialect, undefined);
+  const tx = new NodePgTransaction(dialect, session, undefined) as unknown as Tx;
+  // The pool's clients pipeline: the read is written right behind BEGIN, and PostgreSQL runs them
+  // in order, so it runs inside the transaction. Should BEGIN fail, the read's result is thrown
+  // away (a read-only statement changed nothing) and the caller gets BEGIN's error; the client is
+  // then already released, destroyed (db/client.ts guards every BEGIN).
+  const begun = client.query(`begin read only; ${tenantSettings(companyId)}`).then(
+    () => undefined,
+    (error: unknown) => ({ error }),
+  );
+  const outcome = await work(tx).then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+  const failedBegin = await begun;
+  if (failedBegin) throw failedBegin.error;
+  if ('error' in outcome) {
+    await client.query('rollback').then(
+      () => client.release(),
+      (rollbackError: Error) => client.release(rollbackError),
+    );
+    throw outcome.error;
+  }
+  client.query('commit').then(
+    () => client.release(),
+    (commitError: Error) => client.release(commitError),
+  );
+  return outcome.value;
 };

@@ -15,7 +15,7 @@ import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { fileStoreKey, type TFileStore } from '../../platform/file-store.ts';
 import { createId } from '../../platform/ids.ts';
-import { withTenant } from '../../platform/tenant-transaction.ts';
+import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
 import * as repository from './repository.ts';
 import { sniffContentType } from './sniff.ts';
 
@@ -151,13 +151,17 @@ export const createDriveService = ({ db, store, fileMaxBytes, log }: TDriveServi
   };
 
   const getMeta = async (auth: TAuthContext, fileId: string): Promise<TFileMeta> => {
-    const file = await withTenant(db, auth.companyId, (tx) => findCompanyFile(tx, auth.companyId, fileId));
+    const file = await withTenantRead(db, auth.companyId, (tx) =>
+      findCompanyFile(tx, auth.companyId, fileId),
+    );
     if (!file) throw notFound();
     return file;
   };
 
   const download = async (auth: TAuthContext, fileId: string) => {
-    const row = await withTenant(db, auth.companyId, (tx) => repository.findFile(tx, auth.companyId, fileId));
+    const row = await withTenantRead(db, auth.companyId, (tx) =>
+      repository.findFile(tx, auth.companyId, fileId),
+    );
     if (!row) throw notFound();
     const stream = await store.open(row.storageKey);
     if (!stream) {

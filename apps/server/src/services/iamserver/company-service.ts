@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { withTenant } from '../../platform/tenant-transaction.ts';
+import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
 import { assertCompanyImage } from '../driveserver/public.ts';
 import { listCountries, listCurrencies, listTimeZones, normaliseTimeZoneName } from '../master/public.ts';
 import * as repository from './company-repository.ts';
@@ -96,7 +96,9 @@ const toColumns = (update: TCompanyUpdate): repository.TCompanyChanges => {
 /** The company profile (/settings/company): read by company:read, edited by company:write. */
 export const createCompanyService = ({ db }: { db: Db }) => {
   const getCompany = async (auth: TAuthContext): Promise<TCompany> => {
-    const company = await withTenant(db, auth.companyId, (tx) => repository.findCompany(tx, auth.companyId));
+    const company = await withTenantRead(db, auth.companyId, (tx) =>
+      repository.findCompany(tx, auth.companyId),
+    );
     if (!company) throw new AppError('NOT_FOUND', 'No such company');
     return toCompany(company);
   };

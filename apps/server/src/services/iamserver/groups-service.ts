@@ -14,7 +14,7 @@ import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
 import { readSort } from '../../platform/list-sort.ts';
-import { withTenant } from '../../platform/tenant-transaction.ts';
+import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
 import * as repository from './groups-repository.ts';
 
 export const groupMessages = {
@@ -108,7 +108,7 @@ export const createGroupsService = ({ db }: { db: Db }) => {
     { page, pageSize, q, sort }: TPageQuery,
   ): Promise<{ data: TGroup[]; meta: TListMeta }> => {
     const { field, isDescending } = parseSort(sort);
-    const { rows, total } = await withTenant(db, auth.companyId, (tx) =>
+    const { rows, total } = await withTenantRead(db, auth.companyId, (tx) =>
       repository.findGroupsPage(tx, {
         companyId: auth.companyId,
         search: q || undefined,
@@ -122,7 +122,7 @@ export const createGroupsService = ({ db }: { db: Db }) => {
   };
 
   const getGroup = async (auth: TAuthContext, groupId: string) =>
-    withTenant(db, auth.companyId, (tx) => readGroup(tx, auth.companyId, groupId));
+    withTenantRead(db, auth.companyId, (tx) => readGroup(tx, auth.companyId, groupId));
 
   const createGroup = async (auth: TAuthContext, actor: TAuditActor, input: TGroupInput) =>
     inCompany(auth, input.name, async (tx) => {

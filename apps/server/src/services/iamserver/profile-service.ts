@@ -6,7 +6,7 @@ import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext, TUserRow } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { TEventsBus } from '../../platform/events-bus.ts';
-import { withTenant } from '../../platform/tenant-transaction.ts';
+import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
 import { assertCompanyImage } from '../driveserver/public.ts';
 import { toPersonFields } from './mappers.ts';
 import * as repository from './profile-repository.ts';
@@ -32,7 +32,7 @@ export type TProfileServiceDependencies = {
 
 export const createProfileService = ({ db, events, identityAdmin }: TProfileServiceDependencies) => {
   const getProfile = async (auth: TAuthContext): Promise<TProfile> => {
-    const user = await withTenant(db, auth.companyId, (tx) =>
+    const user = await withTenantRead(db, auth.companyId, (tx) =>
       repository.findUser(tx, auth.companyId, auth.userId),
     );
     if (!user) throw userGone();

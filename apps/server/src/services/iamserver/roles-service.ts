@@ -15,7 +15,7 @@ import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
 import { readSort } from '../../platform/list-sort.ts';
-import { withTenant } from '../../platform/tenant-transaction.ts';
+import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
 import {
   assertMayChangeRolePermissions,
   assertMayGrantPermissions,
@@ -100,7 +100,7 @@ export const createRolesService = ({ db }: { db: Db }) => {
     { page, pageSize, q, sort }: TRoleListQuery,
   ): Promise<{ data: TRole[]; meta: TListMeta }> => {
     const parsed = readSort(sort, repository.roleSortColumns);
-    const { rows, total } = await withTenant(db, auth.companyId, (tx) =>
+    const { rows, total } = await withTenantRead(db, auth.companyId, (tx) =>
       repository.findRolesPage(tx, {
         companyId: auth.companyId,
         search: q || undefined,
@@ -113,7 +113,7 @@ export const createRolesService = ({ db }: { db: Db }) => {
   };
 
   const getRole = async (auth: TAuthContext, roleId: string): Promise<TRole> =>
-    withTenant(db, auth.companyId, (tx) => readRole(tx, auth.companyId, roleId));
+    withTenantRead(db, auth.companyId, (tx) => readRole(tx, auth.companyId, roleId));
 
   const createRole = async (auth: TAuthContext, actor: TAuditActor, input: TRoleInput): Promise<TRole> =>
     inCompany(auth, input.name, async (tx) => {

@@ -15,7 +15,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { TEventsBus } from '../../platform/events-bus.ts';
 import { createId } from '../../platform/ids.ts';
 import { getOrCreateSecret } from '../../platform/secrets.ts';
-import { withTenant } from '../../platform/tenant-transaction.ts';
+import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
 import { isPlanExpired, toCompany, toPersonFields, toProduct } from './mappers.ts';
 import * as repository from './repository.ts';
 import { endSessions } from './session-end.ts';
@@ -318,7 +318,7 @@ export const createSignInService = async ({
   };
 
   const getCurrentUser = async (auth: TAuthContext): Promise<TCurrentUser> => {
-    const products = await withTenant(db, auth.companyId, (tx) =>
+    const products = await withTenantRead(db, auth.companyId, (tx) =>
       repository.findCompanyProducts(tx, auth.companyId),
     );
     const { user, company } = auth;
@@ -334,7 +334,7 @@ export const createSignInService = async ({
   };
 
   const countUsers = async (auth: TAuthContext): Promise<TUserCounts> => {
-    const rows = await withTenant(db, auth.companyId, (tx) =>
+    const rows = await withTenantRead(db, auth.companyId, (tx) =>
       repository.countUsersByStatus(tx, auth.companyId),
     );
     const counts = { active: 0, invited: 0, suspended: 0 };

@@ -4,20 +4,20 @@ import { cappedTotal, pageOffset } from '../../db/paging.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import type { TChangeFeed } from '../../platform/change-feed.ts';
 import { createCompanyCache } from '../../platform/company-cache.ts';
-import { withTenant } from '../../platform/tenant-transaction.ts';
-import { countAuditEvents, findAuditPage, type TAuditEventRow, type TAuditFilter } from './repository.ts';
+import { withTenantRead } from '../../platform/tenant-transaction.ts';
+import { countAuditEvents, findAuditPage, type TAuditFilter, type TAuditPageRow } from './repository.ts';
 
-const toAuditEvent = (row: TAuditEventRow): TAuditEvent => ({
+const toAuditEvent = (row: TAuditPageRow): TAuditEvent => ({
   _id: row.id,
-  occurredAt: row.occurredAt.toISOString(),
-  actor: { userId: row.actorUserId, email: row.actorEmail },
-  entityType: row.entityType,
-  entityId: row.entityId,
+  occurredAt: new Date(row.occurred_at).toISOString(),
+  actor: { userId: row.actor_user_id, email: row.actor_email },
+  entityType: row.entity_type,
+  entityId: row.entity_id,
   action: row.action,
   before: row.before ?? null,
   after: row.after ?? null,
   ip: row.ip,
-  userAgent: row.userAgent,
+  userAgent: row.user_agent,
 });
 
 /** The part of a filter that tells one list's total from another's, in a fixed order. */
@@ -45,7 +45,7 @@ export const createLogService = ({ db, changes }: { db: Db; changes: TChangeFeed
   ): Promise<{ data: TAuditEvent[]; meta: TListMeta }> => {
     const scoped = { ...filter, companyId: auth.companyId };
     const kept = totals.lookup(auth.companyId, filterKeyOf(filter));
-    const { rows, total } = await withTenant(db, auth.companyId, async (tx) => ({
+    const { rows, total } = await withTenantRead(db, auth.companyId, async (tx) => ({
       rows: await findAuditPage(tx, scoped, { limit: pageSize, offset: pageOffset({ page, pageSize }) }),
       total: kept.value ?? (await countAuditEvents(tx, scoped)),
     }));

@@ -17,7 +17,7 @@ import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import type { TDomainEvents } from '../../platform/domain-events.ts';
 import { AppError } from '../../platform/errors.ts';
-import { withTenant } from '../../platform/tenant-transaction.ts';
+import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
 import { findCompanyFileForAttaching } from '../driveserver/public.ts';
 import * as repository from './repository.ts';
 import { htmlToText, sanitizeMailHtml } from './sanitize.ts';
@@ -166,7 +166,7 @@ export const createMailService = ({ db, config, mailer, domainEvents }: TMailSer
       return mailId;
     });
     mailer.wake();
-    const view = await withTenant(db, auth.companyId, (tx) =>
+    const view = await withTenantRead(db, auth.companyId, (tx) =>
       repository.findSentMail(tx, auth.companyId, auth.userId, id),
     );
     if (!view) throw new AppError('NOT_FOUND', mailMessages.mailNotFound);
@@ -212,7 +212,7 @@ export const createMailService = ({ db, config, mailer, domainEvents }: TMailSer
   };
 
   const suggestRecipients = (auth: TAuthContext, query: string): Promise<TRecipient[]> =>
-    withTenant(db, auth.companyId, async (tx) =>
+    withTenantRead(db, auth.companyId, async (tx) =>
       (await repository.findRecipients(tx, auth.companyId, query)).map((row) => ({
         name: `${row.firstName} ${row.lastName}`.trim(),
         email: row.email,

@@ -8,7 +8,7 @@ import type { TAuthContext } from '../../../platform/auth-context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { createId } from '../../../platform/ids.ts';
 import { readSort } from '../../../platform/list-sort.ts';
-import { withTenant } from '../../../platform/tenant-transaction.ts';
+import { withTenant, withTenantRead } from '../../../platform/tenant-transaction.ts';
 import { businessTypesStore, receivingLocationsStore, type TCompanyListStore } from './repository.ts';
 
 // Business types and receiving locations: the same company CRUD over two tables, each with its own
@@ -55,7 +55,7 @@ const createCompanyListService = <TRow extends TRowBase, TInput, TUpdate, TSortF
   return {
     list: async (auth: TAuthContext, query: TCompanyListQuery) => {
       const sort = readSort(query.sort, store.sortable);
-      const { rows, total } = await withTenant(db, auth.companyId, (tx) =>
+      const { rows, total } = await withTenantRead(db, auth.companyId, (tx) =>
         store.findPage(tx, {
           companyId: auth.companyId,
           q: query.q,
@@ -70,7 +70,7 @@ const createCompanyListService = <TRow extends TRowBase, TInput, TUpdate, TSortF
     },
 
     get: async (auth: TAuthContext, id: string) =>
-      withTenant(db, auth.companyId, (tx) => readOne(tx, auth.companyId, id)),
+      withTenantRead(db, auth.companyId, (tx) => readOne(tx, auth.companyId, id)),
 
     create: async (auth: TAuthContext, actor: TAuditActor, input: TInput) => {
       rules.check?.(input);

@@ -13,7 +13,7 @@ import { recordAudit, type TAuditActor } from '../../../platform/audit.ts';
 import type { TAuthContext } from '../../../platform/auth-context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { createId } from '../../../platform/ids.ts';
-import { withTenant } from '../../../platform/tenant-transaction.ts';
+import { withTenant, withTenantRead } from '../../../platform/tenant-transaction.ts';
 import type { TGroupRow, TValueRow } from './repository.ts';
 import * as repository from './repository.ts';
 
@@ -106,7 +106,7 @@ export const createPicklistsService = ({ db }: { db: Db }) => {
   return {
     /** GET /dropdown?module=…: the active values in order, as the app loads them at start-up. */
     startupLists: async (auth: TAuthContext, module: string): Promise<TDropdownGroup[]> => {
-      const groups = await withTenant(db, auth.companyId, (tx) => readGroups(tx, auth.companyId, module));
+      const groups = await withTenantRead(db, auth.companyId, (tx) => readGroups(tx, auth.companyId, module));
       if (groups.length === 0) return defaultDropdownsOf(module);
       return groups.map((group) => ({
         group: group.key,

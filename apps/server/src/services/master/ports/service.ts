@@ -19,7 +19,7 @@ import { createCompanyCache } from '../../../platform/company-cache.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { createId } from '../../../platform/ids.ts';
 import { readSort } from '../../../platform/list-sort.ts';
-import { withTenant } from '../../../platform/tenant-transaction.ts';
+import { withTenant, withTenantRead } from '../../../platform/tenant-transaction.ts';
 import { compareText } from '../reference/compare-text.ts';
 import { createCatalogueIndex, matchesQuery, type TIndexedEntry, toIndexedEntry } from './catalogue-index.ts';
 import * as repository from './repository.ts';
@@ -107,7 +107,7 @@ export const createPortsService = (
     const kept = companyEntries.lookup(companyId, kind);
     const catalogue = catalogues.cached(kind);
     if (kept.value && catalogue) return { catalogue, ...kept.value };
-    const read = await withTenant(db, companyId, async (tx) => ({
+    const read = await withTenantRead(db, companyId, async (tx) => ({
       catalogue: await catalogues.read(tx, kind),
       custom: (await repository.findCustomPorts(tx, companyId, kind)).map((row) => customEntry(kind, row)),
       favourites: await favouriteCodes(tx, companyId, kind),
@@ -202,7 +202,7 @@ export const createPortsService = (
     },
 
     get: async (auth: TAuthContext, kind: TPortKind, code: string) =>
-      withTenant(db, auth.companyId, (tx) => requireEntry(tx, auth.companyId, kind, code)),
+      withTenantRead(db, auth.companyId, (tx) => requireEntry(tx, auth.companyId, kind, code)),
 
     create: async (auth: TAuthContext, actor: TAuditActor, kind: TPortKind, input: TCustomPortInput) => {
       if (!ZCustomPortCode[kind].safeParse(input.code).success) {

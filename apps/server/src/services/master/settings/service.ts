@@ -19,7 +19,7 @@ import type { TAuthContext } from '../../../platform/auth-context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { createId } from '../../../platform/ids.ts';
 import { readSort } from '../../../platform/list-sort.ts';
-import { withTenant } from '../../../platform/tenant-transaction.ts';
+import { withTenant, withTenantRead } from '../../../platform/tenant-transaction.ts';
 import { findCompanyCurrency, setCompanyCurrency } from '../../iamserver/public.ts';
 import { compareText } from '../reference/compare-text.ts';
 import { listCountries, listCurrencies } from '../reference/reference-data.ts';
@@ -106,7 +106,7 @@ export const createSettingsService = ({ db }: { db: Db }) => {
 
   return {
     listCountrySettings: async (auth: TAuthContext, query: TCountrySettingsQuery) => {
-      const all = await withTenant(db, auth.companyId, (tx) => readCountrySettings(tx, auth.companyId));
+      const all = await withTenantRead(db, auth.companyId, (tx) => readCountrySettings(tx, auth.companyId));
       const search = query.q?.toLowerCase() ?? '';
       const found = all.filter(
         (country) =>
@@ -163,7 +163,7 @@ export const createSettingsService = ({ db }: { db: Db }) => {
     },
 
     getBaseCurrency: async (auth: TAuthContext): Promise<TBaseCurrency> =>
-      withTenant(db, auth.companyId, async (tx) => ({
+      withTenantRead(db, auth.companyId, async (tx) => ({
         baseCurrency: await baseCurrencyOf(tx, auth.companyId),
       })),
 
@@ -186,7 +186,7 @@ export const createSettingsService = ({ db }: { db: Db }) => {
     },
 
     listCurrencySettings: async (auth: TAuthContext, query: TCurrencySettingsQuery) => {
-      const { settings, baseCurrency, rates } = await withTenant(db, auth.companyId, async (tx) => {
+      const { settings, baseCurrency, rates } = await withTenantRead(db, auth.companyId, async (tx) => {
         const base = await baseCurrencyOf(tx, auth.companyId);
         return {
           baseCurrency: base,
