@@ -79,12 +79,16 @@ type TRoute = {
  * and whatever else runs there): rounds interleave the product's routes with the bare ones, so a
  * slow spell hits both sides alike, and a run that something else slowed says nothing about its route.
  */
-const measureRounds = async (routes: TRoute[]): Promise<Record<string, Measurement>> => {
+const measureRounds = async (
+  routes: TRoute[],
+  afterRun: (route: TRoute) => void = () => {},
+): Promise<Record<string, Measurement>> => {
   for (const route of routes) await measure(route.name, route.options, { ...route.settings, duration: 2 });
   const best: Record<string, Measurement> = {};
   for (let round = 0; round < rounds; round += 1) {
     for (const route of routes) {
       const run = await measure(route.name, route.options, { duration, ...route.settings });
+      afterRun(route);
       const kept = best[route.key];
       if (!kept || run.requestsPerSecond > kept.requestsPerSecond)
         best[route.key] = { ...run, errors: run.errors + (kept?.errors ?? 0) };
@@ -157,6 +161,7 @@ const benchOn = async (label: string, kind: 'pglite' | 'postgres', databaseUrl?:
   let product: Record<string, Measurement> = {};
   let bareRows: Record<string, Measurement> = {};
   let rssAfterBench = Number.NaN;
+  let rssPeak = 0;
   let bare: Awaited<ReturnType<typeof startBare>> | undefined;
   try {
     bare = await startBare({
@@ -236,11 +241,16 @@ const benchOn = async (label: string, kind: 'pglite' | 'postgres', databaseUrl?:
     ];
     // A server that has just started on a freshly filled database is still settling (PGlite in
     // particular): every route gets a warm-up round before any is measured.
-    const measured = await measureRounds([...productRoutes, ...bareRoutes]);
+    const measured = await measureRounds([...productRoutes, ...bareRoutes], (route) => {
+      if (productRoutes.includes(route)) rssPeak = Math.max(rssPeak, residentMegabytes(server.pid));
+    });
     product = Object.fromEntries(
       productRoutes.map((route) => [route.key, measured[route.key] as Measurement]),
     );
     bareRows = Object.fromEntries(bareRoutes.map((route) => [route.key, measured[route.key] as Measurement]));
+    // Memory after the bench is what the server holds once quiet: it gives its garbage back after
+    // one quiet interval of 5 s (platform/idle-collection.ts).
+    await new Promise((resolve) => setTimeout(resolve, 11_000));
     rssAfterBench = residentMegabytes(server.pid);
   } finally {
     await bare?.stop();
@@ -287,7 +297,7 @@ const benchOn = async (label: string, kind: 'pglite' | 'postgres', databaseUrl?:
     atMost('oceanport search p99', p99Of(product.oceanport), 10, 'ms'),
     atMost('airport search p99', p99Of(product.airport), 10, 'ms'),
     atMost('server RSS after start', rssAfterStart, rssLimit, 'MB'),
-    atMost('server RSS after the bench', rssAfterBench, rssLimit, 'MB'),
+    atMost('server RSS after the bench, quiet 11 s', rssAfterBench, rssLimit, 'MB'),
   ];
   console.table(
     targets.map((t) => ({
@@ -297,6 +307,7 @@ const benchOn = async (label: string, kind: 'pglite' | 'postgres', databaseUrl?:
       result: t.pass ? 'PASS' : 'FAIL',
     })),
   );
+  console.log(`server RSS at its highest, read after each product run: ${rssPeak} MB (not a target)`);
   const failedRoutes = rows.filter((row) => row.errors > 0);
   if (failedRoutes.length > 0)
     console.log(`routes with errors: ${failedRoutes.map((row) => row.name).join(', ')}`);

@@ -14,10 +14,15 @@ export const serverBuildStamp = path.join(serverDistDir, '.build-stamp');
 /**
  * Node flags of the compiled server and its CLIs. The export condition points @cargodesk/shared at
  * its dist. A young generation of 4 MB semi-spaces instead of V8's 16: a request's garbage dies
- * young either way, and under load the server then stays near its start-up size instead of growing
- * by a hundred megabytes and more, at the same throughput (docs/operations.md, `npm run bench -- api`).
+ * young either way, and under load the server then grows less. `--expose-gc` lets the server give
+ * its garbage back once it goes quiet after a busy spell (platform/idle-collection.ts;
+ * docs/operations.md, `npm run bench -- api`).
  */
-export const compiledNodeFlags = ['--conditions=cargodesk-compiled', '--max-semi-space-size=4'];
+export const compiledNodeFlags = [
+  '--conditions=cargodesk-compiled',
+  '--max-semi-space-size=4',
+  '--expose-gc',
+];
 export const compiledEntry = (name) => path.join(serverDistDir, `${name}.js`);
 
 /** The loader that lets plain `node` run the server's TypeScript. */

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import countryCodes from 'country-codes-list';
 import type { TAirportSeed, TSeaPortSeed } from '../db/seed/catalogue-seed.ts';
-import { locatesInCountry } from '../services/master/public.ts';
+import { loadCountryLocator } from '../services/master/public.ts';
 
 type TSeaPortsEntry = {
   name: string;
@@ -33,6 +33,7 @@ if (!seaPortsDir || !airportsDir) {
 
 const outDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/seed/data');
 const knownCountries = new Set(countryCodes.all().map((country) => country.countryCode));
+const locatesInCountry = await loadCountryLocator();
 
 /** Hand corrections for points that neither check nor a lat/long swap can fix (checked on a map). */
 const correctedCoordinates: Record<string, [longitude: number, latitude: number]> = {

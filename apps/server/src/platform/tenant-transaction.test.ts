@@ -107,11 +107,15 @@ describe.each(testDatabaseKinds)('row-level security on %s', (kind) => {
       expect(await withTenantRead(database.db, null, (tx) => tx.select().from(mails))).toEqual([]);
     });
 
-    it('refuses a forged company id and any write', async () => {
+    it('refuses a forged company id', async () => {
       const forged = "x', true); set_config('role', 'postgres', true); --";
       await expect(withTenantRead(database.db, forged, (tx) => tx.select().from(mails))).rejects.toThrow(
         'not a company id',
       );
+    });
+
+    // On PGlite it is withTenant (see there): the refusal is PostgreSQL's READ ONLY transaction.
+    it.runIf(kind === 'postgres')('refuses any write on PostgreSQL', async () => {
       await expect(
         withTenantRead(database.db, companyA, (tx) => tx.insert(mails).values(mailFor(companyA))),
       ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/read-only transaction/) } });

@@ -42,10 +42,12 @@ export const withTenant = <T>(db: Db, companyId: string | null, work: (tx: Tx) =
 };
 
 /**
- * `withTenant` for work that only reads, in a READ ONLY transaction. On PostgreSQL it costs the
- * reads' own round trip and nothing more (docs/decisions/010-pipelined-tenant-reads.md): BEGIN and
- * the settings are pipelined ahead of the first read instead of awaited, and the answer is returned
- * while COMMIT is still on its way, since nothing a read-only transaction did can be lost by it.
+ * `withTenant` for work that only reads. On PostgreSQL it runs in a READ ONLY transaction that
+ * costs the reads' own round trip and nothing more (docs/decisions/010-pipelined-tenant-reads.md):
+ * BEGIN and the settings are pipelined ahead of the first read instead of awaited, and the answer is
+ * returned while COMMIT is still on its way, since nothing a read-only transaction did can be lost
+ * by it. PGlite runs in this process with nothing to pipeline: there it is `withTenant`, since one
+ * more statement to make the transaction read-only cost a tenth of a list's throughput.
  */
 export const withTenantRead = async <T>(
   db: Db,
@@ -53,12 +55,7 @@ export const withTenantRead = async <T>(
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> => {
   checkCompanyId(companyId);
-  if (!is(db, NodePgDatabase)) {
-    return withTenant(db, companyId, async (tx) => {
-      await tx.execute(sql`set transaction read only`);
-      return work(tx);
-    });
-  }
+  if (!is(db, NodePgDatabase)) return withTenant(db, companyId, work);
   const { dialect, $client: pool } = db as unknown as { dialect: PgDialect; $client: pg.Pool };
   const client = await pool.connect();
   // Without the relational schema: building its query helpers for every table on every request

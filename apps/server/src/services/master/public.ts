@@ -1,7 +1,7 @@
 // master's public surface: what other modules may use. Everything else in master/ is its own.
 
 /** Whether a point lies in (or near) a country: the catalogue build curates its seed with it. */
-export { locatesInCountry } from './ports/country-check.ts';
+export { loadCountryLocator } from './ports/country-check.ts';
 /** The global catalogues (countries, currencies, time zones) companies choose from. */
 export {
   listCountries,

@@ -110,7 +110,7 @@ export const createPortImportService = ({ db, isPlatformAdmin }: TPortImportDepe
         await readCataloguePorts(db),
         await repository.findCatalogueVersion(db, 'oceanport'),
       ];
-      const diff = diffPorts(parsed.ports, current, parsed.countries);
+      const diff = await diffPorts(parsed.ports, current, parsed.countries);
       const row = await withTenant(db, auth.companyId, async (tx) => {
         const id = createId();
         const inserted = await repository.insertCatalogueImport(tx, {

@@ -166,7 +166,7 @@ describe.each(testDatabaseKinds)('UN/LOCODE diff and apply on %s', (kind) => {
           .map((entry) => port('NL', entry.code.slice(2), entry.name, { status: entry.status ?? '' })),
       ),
     );
-    const diff = diffPorts(file.ports, current, file.countries);
+    const diff = await diffPorts(file.ports, current, file.countries);
     expect(diff.added.map((entry) => entry.code)).toEqual(['NLZZN', 'NLZZB']);
     expect(diff.changed.find((entry) => entry.code === 'NLRTM')?.fields).toEqual([
       'name',
@@ -189,7 +189,7 @@ describe.each(testDatabaseKinds)('UN/LOCODE diff and apply on %s', (kind) => {
     expect(amsterdam?.retiredAt).not.toBeNull();
 
     // The same file again changes nothing but offers the held-back point once more.
-    const again = diffPorts(file.ports, await readCataloguePorts(database.db), file.countries);
+    const again = await diffPorts(file.ports, await readCataloguePorts(database.db), file.countries);
     expect([again.added.length, again.retired.length]).toEqual([0, 0]);
     expect(again.changed.map((entry) => [entry.code, entry.fields])).toEqual([['NLZZB', ['coordinates']]]);
     expect(again.outOfCountry.map((entry) => entry.code)).toEqual(['NLZZB']);
@@ -209,7 +209,7 @@ describe.each(testDatabaseKinds)('UN/LOCODE diff and apply on %s', (kind) => {
       latitude: null,
       longitude: null,
     };
-    const diff = diffPorts([broken, { ...broken, name: 'Twice' }], before, []);
+    const diff = await diffPorts([broken, { ...broken, name: 'Twice' }], before, []);
     await expect(applyPortDiff(database.db, diff, { countryNames })).rejects.toThrow();
     expect((await readCataloguePorts(database.db)).length).toBe(before.length);
   });

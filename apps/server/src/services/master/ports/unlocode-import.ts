@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../../db/client.ts';
-import { locatesInCountry } from './country-check.ts';
+import { loadCountryLocator } from './country-check.ts';
 import { findSeaPorts, insertSeaPort, retireSeaPorts, updateSeaPort } from './repository.ts';
 
 // The official UNECE UN/LOCODE CodeList CSV (reference-data.md): parsed, checked row by row and
@@ -267,11 +267,12 @@ const sameCoordinate = (left: number | null, right: number | null) =>
  * The reviewed diff: new codes, changed names/coordinates/status, and retired codes (marked X, or
  * missing from a country the file covers; countries the file does not mention are left alone).
  */
-export const diffPorts = (
+export const diffPorts = async (
   imported: TUnlocodePort[],
   current: TCataloguePort[],
   countries: string[],
-): TPortDiff => {
+): Promise<TPortDiff> => {
+  const locatesInCountry = await loadCountryLocator();
   const currentByCode = new Map(current.map((port) => [port.code, port]));
   const importedCodes = new Set(imported.map((port) => port.code));
   const covered = new Set(countries);
