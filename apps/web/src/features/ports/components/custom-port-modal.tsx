@@ -85,7 +85,8 @@ export const CustomPortModal = ({
       title={`Add ${kindLabel[kind]}`}
       open={isOpen}
       okText="Add"
-      onOk={() => form.submit()}
+      // The OK button submits the form itself, so Enter in any field submits the dialog too.
+      okButtonProps={{ htmlType: 'submit', form: 'custom-port' }}
       confirmLoading={create.isPending}
       onCancel={() => {
         setFailure(undefined);
@@ -95,7 +96,15 @@ export const CustomPortModal = ({
     >
       <p>Your own entry appears beside the catalogue for everyone in your company.</p>
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
-      <Form form={form} name="custom-port" layout="vertical" onFinish={onSubmit} requiredMark="optional">
+      <Form
+        form={form}
+        name="custom-port"
+        layout="vertical"
+        onFinish={onSubmit}
+        requiredMark="optional"
+        // The form's own rules check every field, in our words; the browser's would stop the submit first.
+        noValidate
+      >
         <Form.Item
           name="code"
           label="Code"

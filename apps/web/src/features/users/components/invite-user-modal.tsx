@@ -63,7 +63,8 @@ export const InviteUserModal = ({ isOpen, onClose }: { isOpen: boolean; onClose:
       title="Invite user"
       open={isOpen}
       okText="Send invitation"
-      onOk={() => form.submit()}
+      // The OK button submits the form itself, so Enter in any field submits the dialog too.
+      okButtonProps={{ htmlType: 'submit', form: 'invite-user' }}
       confirmLoading={invite.isPending}
       onCancel={() => {
         setFailure(undefined);
@@ -73,7 +74,15 @@ export const InviteUserModal = ({ isOpen, onClose }: { isOpen: boolean; onClose:
     >
       <p>They get an e-mail with a link to set their password and join your company.</p>
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
-      <Form form={form} name="invite-user" layout="vertical" onFinish={onSubmit} requiredMark="optional">
+      <Form
+        form={form}
+        name="invite-user"
+        layout="vertical"
+        onFinish={onSubmit}
+        requiredMark="optional"
+        // The form's own rules check every field, in our words; the browser's would stop the submit first.
+        noValidate
+      >
         <Form.Item name="email" label="E-mail" rules={[emailRule]}>
           <Input type="email" autoComplete="off" autoFocus />
         </Form.Item>
