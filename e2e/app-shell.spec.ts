@@ -132,6 +132,44 @@ test('the gear opens the profile settings and the settings menu, inside the sign
   await expect(page).toHaveTitle('Page not found · Cargodesk');
 });
 
+test('the navbar icons name themselves on hover, and the dark bar shows the pointer and the keyboard', async ({
+  page,
+  request,
+}) => {
+  const user = await createCompanyUser(request, { label: 'navbar-hints' });
+  await signIn(page, user);
+  const actions = page.getByRole('navigation', { name: 'Account' });
+  const mail = actions.getByRole('button', { name: 'Mail', exact: true });
+  const transparent = await mail.evaluate((element) => getComputedStyle(element).backgroundColor);
+  for (const [target, hint] of [
+    [mail, 'Mail'],
+    [actions.getByRole('button', { name: 'Notifications' }), 'Notifications'],
+    [actions.getByRole('link', { name: 'Settings' }), 'Settings'],
+    [actions.getByRole('button', { name: 'Account menu' }), 'Account'],
+  ] as const) {
+    await target.hover();
+    await expect(page.getByRole('tooltip', { name: hint, exact: true })).toBeVisible();
+  }
+  // A light wash under the pointer, which the kit's own hover colour would not give on the dark bar.
+  await mail.hover();
+  await expect
+    .poll(() => mail.evaluate((element) => getComputedStyle(element).backgroundColor))
+    .toBe('rgba(255, 255, 255, 0.18)');
+  expect(transparent).not.toBe('rgba(255, 255, 255, 0.18)');
+  // Tab from Notifications reaches Settings: a white ring shows where the keyboard is.
+  await page.mouse.move(0, 400);
+  await actions.getByRole('button', { name: 'Notifications' }).focus();
+  await page.keyboard.press('Tab');
+  const settings = actions.getByRole('link', { name: 'Settings' });
+  await expect(settings).toBeFocused();
+  const ring = await settings.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { style: style.outlineStyle, color: style.outlineColor, width: style.outlineWidth };
+  });
+  expect(ring).toEqual({ style: 'solid', color: 'rgb(255, 255, 255)', width: '2px' });
+  await expectAccessible(page);
+});
+
 test('a normal page load leaves no warning in the console', async ({ page, request }) => {
   const warnings: string[] = [];
   page.on('console', (message) => {

@@ -1,5 +1,5 @@
 import { messages } from '@cargodesk/shared';
-import { Badge, Button, Divider } from 'antd';
+import { Badge, Button, Divider, Tooltip } from 'antd';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { useDisclosure } from './use-disclosure.ts';
 
@@ -19,10 +19,12 @@ export const AccountMenu = ({
 
   return (
     <div className="account-menu" ref={containerRef}>
-      <Button {...triggerProps} type="text" shape="circle" aria-haspopup="dialog" style={{ padding: 0 }}>
-        <UserAvatar name={name} size={32} src={avatarUrl} />
-        <span className="visually-hidden">Account menu</span>
-      </Button>
+      <Tooltip title={isOpen ? undefined : 'Account'}>
+        <Button {...triggerProps} type="text" shape="circle" aria-haspopup="dialog" style={{ padding: 0 }}>
+          <UserAvatar name={name} size={32} src={avatarUrl} />
+          <span className="visually-hidden">Account menu</span>
+        </Button>
+      </Tooltip>
       {isOpen && (
         <div
           id={popupId}

@@ -1,6 +1,6 @@
 import { MailOutlined, SettingOutlined } from '@ant-design/icons';
 import { messages } from '@cargodesk/shared';
-import { Button } from 'antd';
+import { Button, Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
@@ -70,22 +70,26 @@ export const Navbar = () => {
       </Link>
       <nav className="app-navbar__actions" aria-label="Account">
         {canMail && (
-          <Button
-            type="text"
-            shape="circle"
-            icon={<MailOutlined />}
-            aria-label="Mail"
-            onClick={onMailClick}
-          />
+          <Tooltip title="Mail">
+            <Button
+              type="text"
+              shape="circle"
+              icon={<MailOutlined />}
+              aria-label="Mail"
+              onClick={onMailClick}
+            />
+          </Tooltip>
         )}
         <NotificationsBell isOpen={isNotificationsOpen} onOpenChange={setIsNotificationsOpen} />
-        <NavLink
-          to={paths.settingsProfile.href()}
-          aria-label="Settings"
-          className="ant-btn ant-btn-text ant-btn-circle"
-        >
-          <SettingOutlined />
-        </NavLink>
+        <Tooltip title="Settings">
+          <NavLink
+            to={paths.settingsProfile.href()}
+            aria-label="Settings"
+            className="ant-btn ant-btn-text ant-btn-circle"
+          >
+            <SettingOutlined />
+          </NavLink>
+        </Tooltip>
         <AccountMenu
           name={user?.name ?? ''}
           email={user?.emailId}

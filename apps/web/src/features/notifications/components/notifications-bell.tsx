@@ -1,6 +1,6 @@
 import { BellOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Badge, Button } from 'antd';
+import { Badge, Button, Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useUnreadNotificationCount } from '../api/get-unread-notifications.ts';
 
@@ -54,13 +54,15 @@ export const NotificationsBell = ({
         title={`${unreadCount} unread`}
         data-testid="notifications-badge"
       >
-        <Button
-          type="text"
-          shape="circle"
-          icon={<BellOutlined />}
-          aria-label="Notifications"
-          onClick={() => onOpenChange(true)}
-        />
+        <Tooltip title="Notifications">
+          <Button
+            type="text"
+            shape="circle"
+            icon={<BellOutlined />}
+            aria-label="Notifications"
+            onClick={() => onOpenChange(true)}
+          />
+        </Tooltip>
       </Badge>
       {hasOpened && (
         <Suspense fallback={null}>
