@@ -97,4 +97,27 @@ test('sets an exchange rate and sees it in the history and for a past date', asy
 
   await drawer.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('row', { name: /USD/ })).toContainText('0.87');
+
+  // Changing the base currency hides the rates entered against the old one: it asks first.
+  const chooseBase = async (code: string) => {
+    await page.getByLabel('Base currency').fill(code);
+    await expect(
+      page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-active'),
+    ).toContainText(code);
+    await page.getByLabel('Base currency').press('Enter');
+  };
+  await chooseBase('USD');
+  const confirm = page.getByRole('dialog', { name: 'Change the base currency to USD?' });
+  await expect(confirm).toContainText('the rates entered against EUR stop showing');
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('row', { name: /^USD/ })).toContainText('0.87');
+  await expect(page.getByRole('row', { name: /^USD/ }).getByText('Base', { exact: true })).toHaveCount(0);
+
+  await chooseBase('USD');
+  await confirm.getByRole('button', { name: 'Change to USD' }).click();
+  await expect(page.getByText('Base currency set to USD')).toBeVisible();
+  await expect(page.getByRole('row', { name: /^USD/ }).getByText('Base', { exact: true })).toBeVisible();
+  await expect(page.getByRole('row', { name: /^USD/ })).not.toContainText('0.87');
 });

@@ -1,5 +1,5 @@
 import type { TCurrency, TCurrencySetting, TCurrencySettingsQuery } from '@cargodesk/shared';
-import { Alert, Button, Select, Space, Switch, type TableProps, Tag, Typography } from 'antd';
+import { Alert, Button, Modal, Select, Space, Switch, type TableProps, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { ListPage } from '../../../components/list-page.tsx';
 import { RequirePermission } from '../../../components/require-permission.tsx';
@@ -20,6 +20,8 @@ const Currencies = () => {
   const { referenceData } = useSession();
   const canWrite = useCan('currencies:write');
   const [selected, setSelected] = useState<TCurrencySetting>();
+  // A new base currency waiting for the user to confirm it (rates are kept per base currency).
+  const [pendingBase, setPendingBase] = useState<string>();
   const list = useListState<Record<never, never>, never>({ filters: {}, sortFields: [] });
   const query = list.query as Partial<TCurrencySettingsQuery>;
   const currencies = useCurrencySettings(query);
@@ -35,6 +37,12 @@ const Currencies = () => {
       })),
     [referenceData],
   );
+
+  const changeBase = (value: string) =>
+    setBase.mutate(value, {
+      onSuccess: () => notifySuccess(`Base currency set to ${value}`),
+      onSettled: () => setPendingBase(undefined),
+    });
 
   const columns: TableProps<TCurrencySetting>['columns'] = [
     {
@@ -117,11 +125,10 @@ const Currencies = () => {
                 disabled={!canWrite}
                 loading={base.isLoading || setBase.isPending}
                 options={currencyOptions}
-                onChange={(value: string) =>
-                  setBase.mutate(value, {
-                    onSuccess: () => notifySuccess(`Base currency set to ${value}`),
-                  })
-                }
+                onChange={(value: string) => {
+                  if (baseCurrency && value !== baseCurrency) setPendingBase(value);
+                  else changeBase(value);
+                }}
               />
               <Typography.Text type="secondary">Exchange rates are entered against it.</Typography.Text>
             </Space>
@@ -165,6 +172,20 @@ const Currencies = () => {
           ],
         }}
       />
+      <Modal
+        open={pendingBase !== undefined}
+        title={`Change the base currency to ${pendingBase}?`}
+        okText={`Change to ${pendingBase}`}
+        onOk={() => pendingBase && changeBase(pendingBase)}
+        confirmLoading={setBase.isPending}
+        onCancel={() => setPendingBase(undefined)}
+        destroyOnHidden
+      >
+        <p>
+          Exchange rates are kept per base currency: the rates entered against {baseCurrency} stop showing
+          until {baseCurrency} is the base currency again.
+        </p>
+      </Modal>
       <ExchangeRatesDrawer
         currency={selected}
         baseCurrency={baseCurrency}
