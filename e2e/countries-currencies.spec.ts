@@ -79,6 +79,23 @@ test('sets an exchange rate and sees it in the history and for a past date', asy
   await expect(history.getByRole('row').nth(1)).toContainText('2024-07-01');
   await expect(history.getByRole('row').nth(1)).toContainText('1 USD = 0.87 EUR');
   await expect(history.getByRole('row').nth(2)).toContainText('1 USD = 0.91 EUR');
+  // Each entry says when it was entered, in the screen's one date format.
+  await expect(history.getByRole('row').nth(1)).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+
+  // A rate entered wrongly is corrected in place, its date kept.
+  await history.getByRole('button', { name: 'Correct the rate from 2024-07-01' }).click();
+  const correction = page.getByRole('dialog', { name: 'Correct the rate from 2024-07-01' });
+  await expect(correction.getByLabel('1 USD in EUR')).toHaveValue('0.87');
+  await expectAccessible(page);
+  await correction.getByLabel('1 USD in EUR').fill('abc');
+  await correction.getByLabel('1 USD in EUR').press('Enter');
+  await expect(correction.getByText('The rate must be a number, like 0.92 or 0,92')).toBeVisible();
+  await correction.getByLabel('1 USD in EUR').fill('0,86');
+  await correction.getByLabel('1 USD in EUR').press('Enter');
+  await expect(page.getByText('USD rate from 2024-07-01 corrected')).toBeVisible();
+  await expect(correction).toBeHidden();
+  await expect(history.getByRole('row').nth(1)).toContainText('1 USD = 0.86 EUR');
+  await expect(history.getByRole('row')).toHaveCount(3);
 
   // The same date twice is refused on the form.
   await drawer.getByLabel('1 USD in EUR').fill('0.5');
@@ -96,7 +113,7 @@ test('sets an exchange rate and sees it in the history and for a past date', asy
   await expect(drawer.getByRole('status')).toHaveText('No USD rate is in force on 2023-12-31');
 
   await drawer.getByRole('button', { name: 'Close' }).click();
-  await expect(page.getByRole('row', { name: /USD/ })).toContainText('0.87');
+  await expect(page.getByRole('row', { name: /USD/ })).toContainText('0.86');
 
   // Changing the base currency hides the rates entered against the old one: it asks first.
   const chooseBase = async (code: string) => {
@@ -112,12 +129,12 @@ test('sets an exchange rate and sees it in the history and for a past date', asy
   await expectAccessible(page);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
-  await expect(page.getByRole('row', { name: /^USD/ })).toContainText('0.87');
+  await expect(page.getByRole('row', { name: /^USD/ })).toContainText('0.86');
   await expect(page.getByRole('row', { name: /^USD/ }).getByText('Base', { exact: true })).toHaveCount(0);
 
   await chooseBase('USD');
   await confirm.getByRole('button', { name: 'Change to USD' }).click();
   await expect(page.getByText('Base currency set to USD')).toBeVisible();
   await expect(page.getByRole('row', { name: /^USD/ }).getByText('Base', { exact: true })).toBeVisible();
-  await expect(page.getByRole('row', { name: /^USD/ })).not.toContainText('0.87');
+  await expect(page.getByRole('row', { name: /^USD/ })).not.toContainText('0.86');
 });

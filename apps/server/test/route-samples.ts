@@ -19,6 +19,7 @@ export const sampleBodies: Record<string, unknown> = {
   'PUT /master/api/v1/currency-settings': { codes: ['USD'], isEnabled: true },
   'PUT /master/api/v1/currency-settings/base': { baseCurrency: 'EUR' },
   'POST /master/api/v1/exchange-rates': { currency: 'USD', rate: 0.9, effectiveDate: '2024-01-01' },
+  'PATCH /master/api/v1/exchange-rates/:id': { rate: 0.91 },
   'POST /master/api/v1/dropdown-groups': { module: 'matrix', key: 'matrix_list', label: 'Matrix list' },
   'PATCH /master/api/v1/dropdown-groups/:id': { label: 'Matrix list' },
   'POST /master/api/v1/dropdown-groups/:id/values': { label: 'Matrix', value: 'matrix' },

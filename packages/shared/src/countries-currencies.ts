@@ -107,6 +107,10 @@ export const ZExchangeRateInput = z
   .strict();
 export type TExchangeRateInput = z.infer<typeof ZExchangeRateInput>;
 
+/** PATCH /master/api/v1/exchange-rates/:id: correct a rate entered wrongly; its date stays. */
+export const ZExchangeRateCorrection = ZExchangeRateInput.pick({ rate: true }).strict();
+export type TExchangeRateCorrection = z.infer<typeof ZExchangeRateCorrection>;
+
 /** GET /master/api/v1/exchange-rates?currency=USD: the history, newest first. */
 export const ZExchangeRateHistoryQuery = ZPageQuery.omit({ q: true, sort: true })
   .extend({ currency: ZCurrencyCode })

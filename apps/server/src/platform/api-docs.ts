@@ -111,6 +111,7 @@ export const operationSummaries: Record<string, string> = {
   'GET /master/api/v1/exchange-rates': 'List exchange rates',
   'GET /master/api/v1/exchange-rates/at': 'Get the exchange rate in force at a date',
   'POST /master/api/v1/exchange-rates': 'Add an exchange rate',
+  'PATCH /master/api/v1/exchange-rates/:id': 'Correct an exchange rate',
   'DELETE /master/api/v1/exchange-rates/:id': 'Delete an exchange rate',
   'GET /master/api/v1/dropdown-groups': 'List picklists',
   'POST /master/api/v1/dropdown-groups': 'Create a picklist',

@@ -67,6 +67,9 @@ export const findExchangeRate = async (db: Queryable, companyId: string, id: str
   return row;
 };
 
+export const updateExchangeRate = (db: Queryable, companyId: string, id: string, rate: string) =>
+  db.update(exchangeRates).set({ rate }).where(byRate(companyId, id));
+
 export const deleteExchangeRate = (db: Queryable, companyId: string, id: string) =>
   db.delete(exchangeRates).where(byRate(companyId, id));
 

@@ -16,7 +16,7 @@ describe.each(testDatabaseKinds)('master countries and currencies on %s', (kind)
   const auditOf = auditReader(() => testApp.database.db);
 
   const ok = async <T>(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     token: string,
     body?: object,
@@ -175,11 +175,32 @@ describe.each(testDatabaseKinds)('master countries and currencies on %s', (kind)
         (await ok<{ meta: TListMeta }>('GET', '/exchange-rates?currency=USD', bravo.jwt)).meta.total,
       ).toBe(0);
       const [newest] = history.data;
+      // A rate entered wrongly is corrected in place: its date stays, the history shows the new rate.
+      const correction = `/exchange-rates/${newest?._id}`;
+      expect((await call('PATCH', correction, bravo.jwt, { rate: 0.5 })).statusCode).toBe(404);
+      for (const rate of [0, -1, 'abc', 0.123456789012]) {
+        const refused = await call('PATCH', correction, alpha.jwt, { rate });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().error.code).toBe('VALIDATION_FAILED');
+      }
+      expect(
+        (await call('PATCH', correction, alpha.jwt, { rate: 0.5, effectiveDate: '2020-01-01' })).statusCode,
+      ).toBe(400);
+      const corrected = await ok<{ data: TExchangeRate }>('PATCH', correction, alpha.jwt, { rate: 0.89 });
+      expect(corrected.data).toMatchObject({
+        _id: newest?._id,
+        rate: '0.89',
+        effectiveDate: newest?.effectiveDate,
+      });
+      expect(await rateOn('2030-01-01')).toMatchObject({ rate: '0.89' });
+      // The same rate again changes nothing and records nothing.
+      await ok('PATCH', correction, alpha.jwt, { rate: 0.89 });
       expect((await call('DELETE', `/exchange-rates/${newest?._id}`, bravo.jwt)).statusCode).toBe(404);
       expect((await call('DELETE', `/exchange-rates/${newest?._id}`, alpha.jwt)).statusCode).toBe(200);
       expect(await rateOn('2030-01-01')).toMatchObject({ rate: '0.925' });
       const events = await auditOf(alpha.companyId, { entityType: 'exchange-rate' });
-      expect(events.map((event) => event.action)).toEqual(['create', 'create', 'create', 'delete']);
+      expect(events.map((event) => event.action)).toEqual(['create', 'create', 'create', 'update', 'delete']);
+      expect(events[3]).toMatchObject({ before: { rate: newest?.rate }, after: { rate: '0.89' } });
     });
 
     it('refuses bad rates and a rate for the base currency itself', async () => {

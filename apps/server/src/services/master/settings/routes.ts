@@ -9,6 +9,7 @@ import {
   ZCurrencySettingsUpdate,
   ZExchangeRate,
   ZExchangeRateAtQuery,
+  ZExchangeRateCorrection,
   ZExchangeRateHistoryQuery,
   ZExchangeRateInput,
 } from '@cargodesk/shared';
@@ -123,6 +124,25 @@ export const registerSettingsRoutes = async (app: FastifyInstance) => {
       const rate = await service.addExchangeRate(requireAuth(request), auditActorOf(request), request.body);
       return reply.status(201).send({ data: rate });
     },
+  );
+  routes.patch(
+    '/exchange-rates/:id',
+    {
+      config: { permission: 'currencies:write' },
+      schema: {
+        params: ZRateParams,
+        body: ZExchangeRateCorrection,
+        response: { 200: dataOf(ZExchangeRate), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await service.correctExchangeRate(
+        requireAuth(request),
+        auditActorOf(request),
+        request.params.id,
+        request.body,
+      ),
+    }),
   );
   routes.delete(
     '/exchange-rates/:id',

@@ -8,6 +8,7 @@ import type {
   TCurrencySettingsUpdate,
   TExchangeRate,
   TExchangeRateAtQuery,
+  TExchangeRateCorrection,
   TExchangeRateHistoryQuery,
   TExchangeRateInput,
 } from '@cargodesk/shared';
@@ -306,6 +307,32 @@ export const createSettingsService = ({ db }: { db: Db }) => {
           : undefined;
         if (!rate) throw new AppError('NOT_FOUND', settingsMessages.noRate(query.currency, query.date));
         return rate;
+      }),
+
+    /** Corrects the rate of an entry; its date, currency and base stay. The same rate again changes nothing. */
+    correctExchangeRate: async (
+      auth: TAuthContext,
+      actor: TAuditActor,
+      id: string,
+      input: TExchangeRateCorrection,
+    ) =>
+      withTenant(db, auth.companyId, async (tx) => {
+        const row = await repository.findExchangeRate(tx, auth.companyId, id);
+        if (!row) throw new AppError('NOT_FOUND', settingsMessages.rateNotFound);
+        const before = toRate(row);
+        if (Number(row.rate) === input.rate) return before;
+        await repository.updateExchangeRate(tx, auth.companyId, id, String(input.rate));
+        const updated = await repository.findExchangeRate(tx, auth.companyId, id);
+        if (!updated) throw new Error('The exchange rate just corrected is missing');
+        const after = toRate(updated);
+        await recordAudit(tx, actor, {
+          entityType: 'exchange-rate',
+          entityId: id,
+          action: 'update',
+          before: { rate: before.rate },
+          after: { rate: after.rate },
+        });
+        return after;
       }),
 
     deleteExchangeRate: async (auth: TAuthContext, actor: TAuditActor, id: string) =>

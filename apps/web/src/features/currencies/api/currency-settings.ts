@@ -4,6 +4,7 @@ import type {
   TCurrencySettingsQuery,
   TCurrencySettingsUpdate,
   TExchangeRate,
+  TExchangeRateCorrection,
   TExchangeRateInput,
 } from '@cargodesk/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
@@ -68,6 +69,16 @@ export const useAddExchangeRate = () =>
   useCurrencyMutation(
     (input: TExchangeRateInput) =>
       apiRequest<TExchangeRate>('master', '/exchange-rates', { method: 'POST', body: input }),
+    { isErrorShownByCaller: true },
+  );
+
+export const useCorrectExchangeRate = () =>
+  useCurrencyMutation(
+    ({ id, ...input }: TExchangeRateCorrection & { id: string }) =>
+      apiRequest<TExchangeRate>('master', `/exchange-rates/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body: input,
+      }),
     { isErrorShownByCaller: true },
   );
 

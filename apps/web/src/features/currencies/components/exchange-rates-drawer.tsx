@@ -14,7 +14,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
-import { decimalMessages, parseDecimal } from '../../../lib/forms/decimal.ts';
+import { parseDecimal } from '../../../lib/forms/decimal.ts';
 import { zodRule } from '../../../lib/forms/zod-rule.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.ts';
 import {
@@ -23,23 +23,14 @@ import {
   useDeleteExchangeRate,
   useExchangeRates,
 } from '../api/currency-settings.ts';
+import { CorrectRateModal } from './correct-rate-modal.tsx';
+import { formatEntered, rateRule } from './rate-rule.ts';
 
 /** The rate as typed: read by `parseDecimal`, so a decimal comma means what the user meant. */
 type TRateValues = { rate: string; effectiveDate: string };
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-// The server's own checks of POST /exchange-rates, on the number the text holds.
-const rateSchemaRule = zodRule(ZExchangeRateInput.shape.rate, { label: 'The rate' });
-const rateRule = {
-  required: true,
-  validator: async (rule: unknown, text: string | undefined) => {
-    if (!text?.trim()) throw new Error('Please enter the rate.');
-    const value = parseDecimal(text);
-    if (value === undefined) throw new Error(`The rate ${decimalMessages.notANumber}`);
-    await rateSchemaRule.validator?.(rule as never, value, () => undefined);
-  },
-};
 const effectiveDateRule = zodRule(ZExchangeRateInput.shape.effectiveDate, {
   label: 'The date',
   requiredMessage: 'Please enter the date.',
@@ -64,6 +55,7 @@ export const ExchangeRatesDrawer = ({
   const [form] = Form.useForm<TRateValues>();
   const [lookupDate, setLookupDate] = useState('');
   const [lookup, setLookup] = useState<{ date: string; rate?: TExchangeRate; message?: string }>();
+  const [correcting, setCorrecting] = useState<TExchangeRate>();
 
   const onAdd = async (values: TRateValues) => {
     if (!currency) return;
@@ -106,7 +98,7 @@ export const ExchangeRatesDrawer = ({
       key: 'createdAt',
       title: 'Entered',
       responsive: ['md' as const],
-      render: (_: unknown, rate: TExchangeRate) => new Date(rate.createdAt).toLocaleString(),
+      render: (_: unknown, rate: TExchangeRate) => formatEntered(rate.createdAt),
     },
     ...(canWrite
       ? [
@@ -114,16 +106,25 @@ export const ExchangeRatesDrawer = ({
             key: 'actions',
             title: 'Actions',
             render: (_: unknown, rate: TExchangeRate) => (
-              <Popconfirm
-                title={`Delete the rate from ${rate.effectiveDate}?`}
-                okText="Delete"
-                okButtonProps={{ danger: true }}
-                onConfirm={() => remove.mutate(rate._id)}
-              >
-                <Button type="link" aria-label={`Delete the rate from ${rate.effectiveDate}`}>
-                  Delete
+              <Space size={0}>
+                <Button
+                  type="link"
+                  aria-label={`Correct the rate from ${rate.effectiveDate}`}
+                  onClick={() => setCorrecting(rate)}
+                >
+                  Correct
                 </Button>
-              </Popconfirm>
+                <Popconfirm
+                  title={`Delete the rate from ${rate.effectiveDate}?`}
+                  okText="Delete"
+                  okButtonProps={{ danger: true }}
+                  onConfirm={() => remove.mutate(rate._id)}
+                >
+                  <Button type="link" aria-label={`Delete the rate from ${rate.effectiveDate}`}>
+                    Delete
+                  </Button>
+                </Popconfirm>
+              </Space>
             ),
           },
         ]
@@ -228,6 +229,7 @@ export const ExchangeRatesDrawer = ({
           </section>
         </Space>
       )}
+      <CorrectRateModal rate={correcting} onClose={() => setCorrecting(undefined)} />
     </Drawer>
   );
 };
