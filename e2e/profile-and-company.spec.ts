@@ -57,8 +57,17 @@ test('editing the profile shows the new name and avatar in the navbar, and they 
     .getByLabel('Upload avatar')
     .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: tinyPng });
   await expect(page.getByRole('img', { name: 'Avatar preview' })).toBeVisible();
+  // Shown is not saved: the form says so, and leaving the page asks first.
+  await expect(page.getByRole('status').filter({ hasText: 'Not saved yet' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Users' }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(leave).toContainText('Your changes on this page are not saved');
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await expect(page).toHaveURL(/\/settings\/profile$/);
+  await expect(page.getByLabel('First name')).toHaveValue('Marina');
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText('Profile saved.')).toBeVisible();
+  await expect(page.getByText('Not saved yet')).toHaveCount(0);
 
   // The navbar follows without a reload.
   const accountMenu = page.getByRole('button', { name: 'Account menu' });
@@ -169,8 +178,10 @@ test('company settings are saved and still there after a reload', async ({ page,
     .getByLabel('Upload logo')
     .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: tinyPng });
   await expect(page.getByRole('img', { name: 'Logo preview' })).toBeVisible();
+  await expect(page.getByText('Not saved yet')).toBeVisible();
   await page.getByRole('button', { name: 'Save company profile' }).click();
   await expect(page.getByText('Company profile saved.')).toBeVisible();
+  await expect(page.getByText('Not saved yet')).toHaveCount(0);
 
   await page.reload();
   await expect(page.getByLabel('Company name')).toHaveValue('Elbe Forwarding GmbH');
@@ -183,6 +194,15 @@ test('company settings are saved and still there after a reload', async ({ page,
   await expect(page.getByLabel('Address')).toHaveValue('Am Sandtorkai 1\n20457 Hamburg');
   await expect(page.getByRole('switch', { name: 'Two-factor sign-in' })).toBeChecked();
   await expect(page.getByRole('img', { name: 'Logo preview' })).toBeVisible();
+
+  // A change not saved yet: closing the tab lets the browser ask first.
+  await page.getByLabel('Short name').fill('ELBE 2');
+  await expect(page.getByText('Not saved yet')).toBeVisible();
+  const asked = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const dialog = await asked;
+  expect(dialog.type()).toBe('beforeunload');
+  await dialog.accept();
 });
 
 test('a Viewer sees the company profile read-only, and no Mail they could not send', async ({ page }) => {

@@ -11,6 +11,7 @@ import { Alert, Button, Card, Descriptions, Form, Input, Select, Space, Switch, 
 import { useEffect, useMemo } from 'react';
 import { HistoryButton } from '../../../components/history/history-drawer.tsx';
 import { ImageUpload } from '../../../components/image-upload.tsx';
+import { UnsavedChangesGuard, UnsavedMark, useIsFormChanged } from '../../../components/unsaved-changes.tsx';
 import { useCan } from '../../../lib/auth/permissions.ts';
 import { refreshCurrentUser } from '../../../lib/auth/refresh-current-user.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
@@ -81,6 +82,8 @@ export const CompanyForm = ({ company }: { company: TCompany }) => {
   const canUpload = useCan('files:write') && canEdit;
   const update = useUpdateCompany();
   const [form] = Form.useForm<TCompanyFields>();
+  const saved = useMemo(() => toFields(company), [company]);
+  const isChanged = useIsFormChanged(form, saved) && canEdit;
 
   useEffect(() => {
     form.setFieldsValue(toFields(company));
@@ -241,10 +244,14 @@ export const CompanyForm = ({ company }: { company: TCompany }) => {
             <Switch />
           </Form.Item>
           {canEdit && (
-            <Button type="primary" htmlType="submit" loading={update.isPending}>
-              Save company profile
-            </Button>
+            <Space size="middle">
+              <Button type="primary" htmlType="submit" loading={update.isPending}>
+                Save company profile
+              </Button>
+              <UnsavedMark isChanged={isChanged} />
+            </Space>
           )}
+          <UnsavedChangesGuard isChanged={isChanged} />
         </Form>
       </Card>
     </Space>

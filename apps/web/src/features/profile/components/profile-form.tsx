@@ -8,6 +8,7 @@ import {
 import { Alert, Button, Card, Form, Input, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { ImageUpload } from '../../../components/image-upload.tsx';
+import { UnsavedChangesGuard, UnsavedMark, useIsFormChanged } from '../../../components/unsaved-changes.tsx';
 import { initialsOf } from '../../../components/user-avatar.tsx';
 import { toErrorMessage } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
@@ -82,6 +83,7 @@ export const ProfileForm = ({ userId, isReadOnly = false }: { userId?: string; i
   const update = useUpdateProfile(isSelf ? undefined : userId);
   const [form] = Form.useForm<TProfileFields>();
   const canUpload = useCan('files:write');
+  const isChanged = useIsFormChanged(form, profile.data ? toFields(profile.data) : undefined) && !isReadOnly;
 
   useEffect(() => {
     if (profile.data) form.setFieldsValue(toFields(profile.data));
@@ -186,10 +188,14 @@ export const ProfileForm = ({ userId, isReadOnly = false }: { userId?: string; i
           </Form.Item>
         )}
         {!isReadOnly && (
-          <Button type="primary" htmlType="submit" loading={update.isPending}>
-            Save profile
-          </Button>
+          <Space size="middle">
+            <Button type="primary" htmlType="submit" loading={update.isPending}>
+              Save profile
+            </Button>
+            <UnsavedMark isChanged={isChanged} />
+          </Space>
         )}
+        <UnsavedChangesGuard isChanged={isChanged} />
         {!canUpload && !isReadOnly && (
           <Alert
             type="info"

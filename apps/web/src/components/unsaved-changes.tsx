@@ -1,0 +1,53 @@
+import { Form, type FormInstance, Modal, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useBlocker } from 'react-router';
+
+// A settings form whose values differ from what was saved: it says so beside its Save button, and
+// nothing throws the changes away without asking: not a link inside the app, not closing or
+// reloading the tab. An image chosen for an avatar or a logo counts like any other field.
+
+/** Empty text, null and a missing value all mean "nothing": a field left empty is not a change. */
+const normalise = (value: unknown) =>
+  value === undefined || value === null || value === '' ? null : JSON.stringify(value);
+
+/** Whether the form's values differ from `saved` in any field that `saved` has. */
+export const useIsFormChanged = <T extends object>(form: FormInstance<T>, saved: T | undefined) => {
+  const values = Form.useWatch([], { form, preserve: true }) as Partial<T> | undefined;
+  if (!values || !saved) return false;
+  return (Object.keys(saved) as (keyof T)[]).some((key) => normalise(values[key]) !== normalise(saved[key]));
+};
+
+/** "Not saved yet", for beside the Save button of a changed form. */
+export const UnsavedMark = ({ isChanged }: { isChanged: boolean }) =>
+  isChanged ? (
+    <Typography.Text type="warning" role="status">
+      Not saved yet
+    </Typography.Text>
+  ) : null;
+
+/** Asks before the app leaves the page, and lets the browser ask before the tab closes, while `isChanged`. */
+export const UnsavedChangesGuard = ({ isChanged }: { isChanged: boolean }) => {
+  useEffect(() => {
+    if (!isChanged) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [isChanged]);
+  // Another page only: a query string opening the mail or a drawer leaves the form where it is.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => isChanged && currentLocation.pathname !== nextLocation.pathname,
+  );
+  return (
+    <Modal
+      open={blocker.state === 'blocked'}
+      title="Leave without saving?"
+      okText="Leave"
+      okButtonProps={{ danger: true }}
+      cancelText="Stay"
+      onOk={() => blocker.proceed?.()}
+      onCancel={() => blocker.reset?.()}
+    >
+      <p>Your changes on this page are not saved. If you leave, they are lost.</p>
+    </Modal>
+  );
+};
