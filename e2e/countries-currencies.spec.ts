@@ -113,16 +113,25 @@ test('sets an exchange rate and sees it in the history and for a past date', asy
   await expect(drawer.getByRole('status')).toHaveText('No USD rate is in force on 2023-12-31');
 
   await drawer.getByRole('button', { name: 'Close' }).click();
+  // Closed for good: the drawer hands the focus back as it goes, which would take it from the next field.
+  await expect(drawer).toBeHidden();
   await expect(page.getByRole('row', { name: /USD/ })).toContainText('0.86');
 
   // Changing the base currency hides the rates entered against the old one: it asks first.
   const chooseBase = async (code: string) => {
-    await page.getByLabel('Base currency').fill(code);
-    await expect(
-      page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-active'),
-    ).toContainText(code);
-    await page.getByLabel('Base currency').press('Enter');
+    const option = page.locator(
+      '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option',
+      {
+        hasText: `${code} — `,
+      },
+    );
+    // The typed search can be dropped while the page settles after the drawer: type again until it shows.
+    await expect(async () => {
+      await page.getByLabel('Base currency').fill(code);
+      await option.click({ timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
   };
+
   await chooseBase('USD');
   const confirm = page.getByRole('dialog', { name: 'Change the base currency to USD?' });
   await expect(confirm).toContainText('the rates entered against EUR stop showing');
