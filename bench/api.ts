@@ -216,28 +216,17 @@ const benchOn = async (label: string, kind: 'pglite' | 'postgres', databaseUrl?:
         },
       },
     ];
+    const bareRoute = (key: string, name: string, route: string, companyId: string | undefined): TRoute => ({
+      key,
+      name,
+      options: bareList(route, companyId as string),
+    });
     const bareRoutes: TRoute[] = [
       { key: 'static', name: 'bare Fastify static JSON', options: { url: `${bare.origin}/static` } },
-      {
-        key: 'pageSmall',
-        name: 'bare page, 50,000 rows',
-        options: bareList('page', companyIds[0] as string),
-      },
-      {
-        key: 'totalSmall',
-        name: 'bare page + total, 50,000 rows',
-        options: bareList('page-and-total', companyIds[0] as string),
-      },
-      {
-        key: 'pageLarge',
-        name: 'bare page, 1,000,000 rows',
-        options: bareList('page', companyIds[1] as string),
-      },
-      {
-        key: 'totalLarge',
-        name: 'bare page + total, 1,000,000 rows',
-        options: bareList('page-and-total', companyIds[1] as string),
-      },
+      bareRoute('pageSmall', 'bare page, 50,000 rows', 'page', companyIds[0]),
+      bareRoute('totalSmall', 'bare page + total, 50,000 rows', 'page-and-total', companyIds[0]),
+      bareRoute('pageLarge', 'bare page, 1,000,000 rows', 'page', companyIds[1]),
+      bareRoute('totalLarge', 'bare page + total, 1,000,000 rows', 'page-and-total', companyIds[1]),
     ];
     // A server that has just started on a freshly filled database is still settling (PGlite in
     // particular): every route gets a warm-up round before any is measured.

@@ -15,7 +15,10 @@ const staticToken = process.env.BARE_TOKEN ?? 'bare-token';
 const totalQuery =
   process.env.BARE_TOTAL === 'exact'
     ? 'select count(*)::int as total from audit_events where company_id = $1'
-    : 'select count(*)::int as total from (select 1 from audit_events where company_id = $1 limit 10001) as capped';
+    : 'select count(*)::int as total from (select 1 from audit_events where company_id = $1 limit $2) as capped';
+// The product's cap plus one, as the product sends it: a parameter.
+const totalValues = (companyId: string) =>
+  process.env.BARE_TOTAL === 'exact' ? [companyId] : [companyId, 10_001];
 
 const openQuery = async (): Promise<{ query: TQuery; close: () => Promise<void> }> => {
   if (process.env.DATABASE_URL) {
@@ -70,7 +73,7 @@ app.get<{ Querystring: TListQuery }>('/page', async (request) => {
 app.get<{ Querystring: TListQuery }>('/page-and-total', async (request) => {
   const { companyId, page = '1', pageSize = '25' } = request.query;
   const data = await pageOf(companyId, Number(page), Number(pageSize));
-  const [total] = await query(totalQuery, [companyId]);
+  const [total] = await query(totalQuery, totalValues(companyId));
   return { data, meta: { total: total?.total, page: Number(page), pageSize: Number(pageSize) } };
 });
 

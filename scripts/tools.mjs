@@ -16,12 +16,14 @@ export const serverBuildStamp = path.join(serverDistDir, '.build-stamp');
  * its dist. A young generation of 4 MB semi-spaces instead of V8's 16: a request's garbage dies
  * young either way, and under load the server then grows less. `--expose-gc` lets the server give
  * its garbage back once it goes quiet after a busy spell (platform/idle-collection.ts;
- * docs/operations.md, `npm run bench -- api`).
+ * docs/operations.md, `npm run bench -- api`). `--liftoff-only` keeps the embedded PGlite's
+ * WebAssembly as baseline code, never compiled twice (docs/decisions/011-embedded-database-within-its-memory.md).
  */
 export const compiledNodeFlags = [
   '--conditions=cargodesk-compiled',
   '--max-semi-space-size=4',
   '--expose-gc',
+  '--liftoff-only',
 ];
 export const compiledEntry = (name) => path.join(serverDistDir, `${name}.js`);
 

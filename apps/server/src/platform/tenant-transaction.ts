@@ -1,4 +1,5 @@
-import { is, sql } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
+import { is } from 'drizzle-orm';
 import { NodePgDatabase, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
@@ -32,12 +33,35 @@ export const withTenant = <T>(db: Db, companyId: string | null, work: (tx: Tx) =
     // mode into its BEGIN as text, so the settings follow it there; the id is a checked UUID.
     return db.transaction(work, { accessMode: `read write; ${tenantSettings(companyId)}` as 'read write' });
   }
-  // PGlite runs in this process: a second statement costs no network, and its driver sends BEGIN itself.
-  return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('app.company_id', ${companyId ?? ''}, true), set_config('role', 'cargodesk_app', true)`,
-    );
-    return work(tx);
+  return withPgliteTenant(db, companyId, work);
+};
+
+// Loaded on first use: a server on PostgreSQL never holds PGlite's modules in memory.
+let pgliteSessionModule: typeof import('drizzle-orm/pglite/session') | undefined;
+const loadPgliteSessionModule = async () => {
+  pgliteSessionModule = await import('drizzle-orm/pglite/session');
+  return pgliteSessionModule;
+};
+
+/**
+ * PGlite runs in this process, on the same thread as the server: what a request costs there is
+ * CPU the next request waits for. Its driver sends BEGIN itself; the settings follow as one simple
+ * query (one message rather than the six of a parameterised statement; the id is a checked UUID),
+ * and the transaction object is built without the relational schema, which no service reads
+ * through and whose query helpers cost more to build than a page read
+ * (docs/decisions/011-embedded-database-within-its-memory.md).
+ */
+const withPgliteTenant = async <T>(
+  db: Db,
+  companyId: string | null,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> => {
+  const { dialect, $client: pglite } = db as unknown as { dialect: PgDialect; $client: PGlite };
+  const { PgliteSession, PgliteTransaction } = pgliteSessionModule ?? (await loadPgliteSessionModule());
+  return pglite.transaction(async (client) => {
+    await client.exec(tenantSettings(companyId));
+    const session = new PgliteSession(client as unknown as PGlite, dialect, undefined);
+    return work(new PgliteTransaction(dialect, session, undefined) as unknown as Tx);
   });
 };
 

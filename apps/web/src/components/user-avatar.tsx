@@ -1,9 +1,16 @@
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** The first character as a reader sees it: a whole emoji or accented letter, never half of one. */
+const firstCharacterOf = (word: string) =>
+  graphemes.segment(word)[Symbol.iterator]().next().value?.segment ?? '';
+
+/** Up to two initials of a name: the first character of its first two words, in capitals. */
 export const initialsOf = (name: string) =>
   name
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
+    .map((word) => firstCharacterOf(word).toUpperCase())
     .join('');
 
 /**

@@ -5,13 +5,11 @@ import { Alert, Button, Drawer, Empty, Pagination, Skeleton, Timeline, Typograph
 import { useState } from 'react';
 import { toErrorMessage } from '../../lib/api-client.ts';
 import { useCan } from '../../lib/auth/permissions.ts';
+import { formatDateTime } from '../../lib/date-time.ts';
 import { describeAction, describeFieldChanges } from './describe-change.ts';
 import { getAuditHistoryQueryOptions, historyPageSize } from './get-audit-history.ts';
 
 type THistoryProps = { entityType: TAuditEntityType; entityId: string; title?: string };
-
-const formatTime = (iso: string) =>
-  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 const HistoryList = ({ entityType, entityId }: THistoryProps) => {
   const [page, setPage] = useState(1);
@@ -28,11 +26,11 @@ const HistoryList = ({ entityType, entityId }: THistoryProps) => {
           return {
             key: event._id,
             children: (
-              <article aria-label={`${describeAction(event.action)} ${formatTime(event.occurredAt)}`}>
+              <article aria-label={`${describeAction(event.action)} ${formatDateTime(event.occurredAt)}`}>
                 <Typography.Text strong>{describeAction(event.action)}</Typography.Text>
                 <div>
                   <Typography.Text type="secondary">
-                    {formatTime(event.occurredAt)} by {event.actor.email ?? 'the system'}
+                    {formatDateTime(event.occurredAt)} by {event.actor.email ?? 'the system'}
                   </Typography.Text>
                 </div>
                 {changes.length > 0 && (

@@ -67,8 +67,11 @@ export const findExchangeRate = async (db: Queryable, companyId: string, id: str
   return row;
 };
 
-export const updateExchangeRate = (db: Queryable, companyId: string, id: string, rate: string) =>
-  db.update(exchangeRates).set({ rate }).where(byRate(companyId, id));
+/** Sets an entry's rate; returns the entry as stored, or undefined where there is none. */
+export const updateExchangeRate = async (db: Queryable, companyId: string, id: string, rate: string) => {
+  const [row] = await db.update(exchangeRates).set({ rate }).where(byRate(companyId, id)).returning();
+  return row;
+};
 
 export const deleteExchangeRate = (db: Queryable, companyId: string, id: string) =>
   db.delete(exchangeRates).where(byRate(companyId, id));

@@ -321,9 +321,8 @@ export const createSettingsService = ({ db }: { db: Db }) => {
         if (!row) throw new AppError('NOT_FOUND', settingsMessages.rateNotFound);
         const before = toRate(row);
         if (Number(row.rate) === input.rate) return before;
-        await repository.updateExchangeRate(tx, auth.companyId, id, String(input.rate));
-        const updated = await repository.findExchangeRate(tx, auth.companyId, id);
-        if (!updated) throw new Error('The exchange rate just corrected is missing');
+        const updated = await repository.updateExchangeRate(tx, auth.companyId, id, String(input.rate));
+        if (!updated) throw new Error('The exchange rate just read is missing');
         const after = toRate(updated);
         await recordAudit(tx, actor, {
           entityType: 'exchange-rate',

@@ -14,6 +14,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
+import { formatIsoMinute } from '../../../lib/date-time.ts';
 import { parseDecimal } from '../../../lib/forms/decimal.ts';
 import { zodRule } from '../../../lib/forms/zod-rule.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.ts';
@@ -24,7 +25,7 @@ import {
   useExchangeRates,
 } from '../api/currency-settings.ts';
 import { CorrectRateModal } from './correct-rate-modal.tsx';
-import { formatEntered, rateRule } from './rate-rule.ts';
+import { rateRule } from './rate-rule.ts';
 
 /** The rate as typed: read by `parseDecimal`, so a decimal comma means what the user meant. */
 type TRateValues = { rate: string; effectiveDate: string };
@@ -98,7 +99,7 @@ export const ExchangeRatesDrawer = ({
       key: 'createdAt',
       title: 'Entered',
       responsive: ['md' as const],
-      render: (_: unknown, rate: TExchangeRate) => formatEntered(rate.createdAt),
+      render: (_: unknown, rate: TExchangeRate) => formatIsoMinute(rate.createdAt),
     },
     ...(canWrite
       ? [

@@ -15,10 +15,3 @@ export const rateRule = {
     await rateSchemaRule.validator?.(rule as never, value, () => undefined);
   },
 };
-
-/** When a rate was entered, in the screen's one date format: YYYY-MM-DD HH:mm, the reader's time. */
-export const formatEntered = (iso: string) => {
-  const at = new Date(iso);
-  const two = (value: number) => String(value).padStart(2, '0');
-  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}`;
-};

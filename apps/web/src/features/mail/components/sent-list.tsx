@@ -1,6 +1,7 @@
 import type { TSentMail, TSentMailQuery, TSentMailStatus } from '@cargodesk/shared';
 import { Button, Select, type TableProps, Tag, Typography } from 'antd';
 import { ListPage } from '../../../components/list-page.tsx';
+import { formatDateTime } from '../../../lib/date-time.ts';
 import { oneOf } from '../../../lib/list/list-url.ts';
 import { useListState } from '../../../lib/list/use-list-state.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -12,9 +13,6 @@ type TSentFilters = { status: TSentMailStatus };
 const statusColors: Record<TSentMailStatus, string> = { queued: 'blue', sent: 'success', failed: 'error' };
 // Spelled out rather than imported: shared's values would bring zod, which the page's CSP refuses.
 const statuses: readonly TSentMailStatus[] = ['queued', 'sent', 'failed'];
-
-const formatTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The signed-in user's sent mails with their delivery status; a failed one can be sent again. */
 export const SentList = () => {
@@ -69,7 +67,7 @@ export const SentList = () => {
       key: 'createdAt',
       title: 'Date',
       width: 150,
-      render: (_, mail) => <time dateTime={mail.createdAt}>{formatTime(mail.createdAt)}</time>,
+      render: (_, mail) => <time dateTime={mail.createdAt}>{formatDateTime(mail.createdAt)}</time>,
     },
     {
       title: <span className="visually-hidden">Actions</span>,

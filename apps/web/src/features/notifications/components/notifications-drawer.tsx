@@ -4,15 +4,13 @@ import { Button, Drawer, Empty, Form, Input, List, Spin, Typography } from 'antd
 import { useState } from 'react';
 import { toErrorMessage } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
 import { zodRule } from '../../../lib/forms/zod-rule.ts';
 import { navigateTo, safeRedirectTarget } from '../../../lib/navigation.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useAnnounceToCompany } from '../api/announce-to-company.ts';
 import { useUnreadNotifications } from '../api/get-unread-notifications.ts';
 import { useMarkAllNotificationsRead, useMarkNotificationLoaded } from '../api/mark-notifications-read.ts';
-
-const formatTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const itemStyle = {
   display: 'flex',
@@ -119,7 +117,7 @@ export const NotificationsDrawer = ({ isOpen, onClose }: { isOpen: boolean; onCl
                 <strong>{notification.title}</strong>
                 {notification.body && <Typography.Text type="secondary">{notification.body}</Typography.Text>}
                 <time dateTime={notification.createdAt} style={{ fontSize: 12, color: '#595959' }}>
-                  {formatTime(notification.createdAt)}
+                  {formatDateTime(notification.createdAt)}
                 </time>
               </button>
             </List.Item>

@@ -8,13 +8,13 @@ import { RequirePermission } from '../../../components/require-permission.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
+import { formatDate, formatDateTime } from '../../../lib/date-time.ts';
 import { anyText, oneOf } from '../../../lib/list/list-url.ts';
 import { useListState } from '../../../lib/list/use-list-state.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useRoleOptions } from '../api/get-role-options.ts';
 import { getUsers, useUsers } from '../api/get-users.ts';
 import { useSuspendUsers } from '../api/suspend-users.ts';
-import { formatDateTime } from '../components/format-date-time.ts';
 import { InviteUserModal } from '../components/invite-user-modal.tsx';
 import { UserStatusActions } from '../components/user-status-actions.tsx';
 import { UserStatusTag, userStatusLabels, userStatusOptions } from '../components/user-status-tag.tsx';
@@ -82,7 +82,7 @@ const UsersList = () => {
       title: 'Added',
       sorter: true,
       responsive: ['lg'],
-      render: (_, user) => new Date(user.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' }),
+      render: (_, user) => formatDate(user.createdAt),
     },
     ...(canWrite
       ? [

@@ -1,0 +1,142 @@
+import { constants } from '@cargodesk/shared';
+import type { Page } from '@playwright/test';
+import { createCompanyUser, expect, expectAccessible, signIn, test, uniqueEmail } from './fixtures.ts';
+
+// Issue 13, points 3 and 4: every signed-in screen at a phone's width and at desktop widths, with the
+// long names, e-mails and emoji real companies have. Nothing scrolls sideways, sign-out stays in
+// reach on a phone, and the screens without an axe check elsewhere get one.
+test.describe.configure({ timeout: 180_000 });
+test.use({ contextOptions: { reducedMotion: 'reduce' } });
+
+const api = '/iamserver/api/v1';
+// 60 letters without a break, the longest a role name may be; a person's name with an emoji.
+const longRoleName = 'Internationalfreightforwardingandcustomsclearancecoordinator';
+const longFirstName = 'Wolfeschlegelsteinhausenbergerdorffvoralternwarengewissenhaft';
+const emojiLastName = '🚢 Hafen';
+
+const appTokenOf = async (page: Page) => {
+  const cookie = (await page.context().cookies()).find(({ name }) => name === constants.tokenCookieName);
+  if (!cookie) throw new Error('No token cookie: not signed in');
+  return cookie.value;
+};
+
+/** The page's own width: more than the window's means the page scrolls sideways. */
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+/** The screens an admin reaches from the settings menu and the dashboard, each with what shows it has loaded. */
+const screens = (ids: { userId: string; roleId: string }) =>
+  [
+    { path: '/dashboard', ready: { role: 'heading', name: /Welcome/ } },
+    { path: '/settings/profile', ready: { role: 'heading', name: 'Profile' } },
+    { path: '/settings/company', ready: { role: 'heading', name: 'Company' } },
+    { path: '/settings/users', ready: { role: 'heading', name: 'Users' } },
+    { path: `/settings/users/${ids.userId}`, ready: { role: 'heading', name: new RegExp(longFirstName) } },
+    { path: '/settings/roles', ready: { role: 'heading', name: 'Roles' } },
+    { path: `/settings/roles/${ids.roleId}`, ready: { role: 'dialog', name: new RegExp(longRoleName) } },
+    { path: '/settings/picklist', ready: { role: 'heading', name: 'Picklists' } },
+    { path: '/settings/oceanport', ready: { role: 'heading', name: /ports/i } },
+    { path: '/settings/airport', ready: { role: 'heading', name: /airports/i } },
+    { path: '/settings/countries', ready: { role: 'heading', name: 'Countries' } },
+    { path: '/settings/currencies', ready: { role: 'heading', name: 'Currencies' } },
+  ] as const;
+
+const openScreen = async (page: Page, screen: ReturnType<typeof screens>[number]) => {
+  await page.goto(screen.path);
+  await expect(page.getByRole(screen.ready.role, { name: screen.ready.name }).first()).toBeVisible();
+  await expect(page.locator('.ant-skeleton, .ant-spin-spinning, #nprogress')).toHaveCount(0);
+};
+
+test('every screen fits a phone and a desktop without sideways scrolling, long names and all', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, await createCompanyUser(request, { label: 'layout' }));
+  const headers = { authorization: await appTokenOf(page) };
+  const role = await request.post(`${api}/roles`, {
+    headers,
+    data: { name: longRoleName, description: 'Checks that a long name wraps.', permissions: ['users:read'] },
+  });
+  expect(role.status(), await role.text()).toBe(201);
+  const { data: createdRole } = (await role.json()) as { data: { _id: string } };
+  const invite = await request.post(`${api}/users/invite`, {
+    headers,
+    data: {
+      email: uniqueEmail('a-very-long-mailbox-name-for-the-layout-checks'),
+      firstName: longFirstName,
+      lastName: emojiLastName,
+      roleIds: [createdRole._id],
+    },
+  });
+  expect(invite.status(), await invite.text()).toBe(201);
+  const { data: invited } = (await invite.json()) as { data: { _id: string } };
+  const all = screens({ userId: invited._id, roleId: createdRole._id });
+
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const screen of all) {
+      await openScreen(page, screen);
+      expect(await pageWidth(page), `${screen.path} at ${width} px`).toBeLessThanOrEqual(width);
+    }
+  }
+
+  // At 1440 the users list shows its Invite button and its Actions column without any scrolling.
+  await page.goto('/settings/users');
+  await expect(page.getByRole('button', { name: 'Invite user' })).toBeInViewport();
+  await expect(page.getByRole('columnheader', { name: 'Actions' })).toBeInViewport();
+  await expect(page.getByRole('row').filter({ hasText: longFirstName })).toBeVisible();
+
+  // A role's 60-letter name in a dialog title stays clear of the close button.
+  await page.goto(`/settings/roles/${createdRole._id}`);
+  const dialog = page.getByRole('dialog', { name: new RegExp(longRoleName) });
+  const title = await dialog.locator('.ant-modal-title').boundingBox();
+  const close = await dialog.getByRole('button', { name: 'Close' }).boundingBox();
+  if (!title || !close) throw new Error('The role dialog has no title or no close button');
+  expect(title.x + title.width).toBeLessThanOrEqual(close.x);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const screen of all) {
+    await openScreen(page, screen);
+    expect(await pageWidth(page), `${screen.path} at 390 px`).toBeLessThanOrEqual(390);
+    // Sign-out is one menu away on every screen.
+    await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeInViewport();
+  }
+  const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
+  await menuButton.click();
+  await expect(
+    page.getByRole('navigation', { name: 'Menu', exact: true }).getByRole('button', { name: 'Sign out' }),
+  ).toBeInViewport();
+  await page.keyboard.press('Escape');
+
+  // The emoji in a name is one whole character in the avatar, not half of one.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/settings/users/${invited._id}`);
+  await expect(page.locator('.user-avatar').filter({ hasText: 'W🚢' })).toBeVisible();
+});
+
+test('users, roles and company have no accessibility violations', async ({ page, request }) => {
+  await signIn(page, await createCompanyUser(request, { label: 'layout-a11y' }));
+  await page.goto('/settings/users');
+  await expect(page.getByRole('row').filter({ hasText: 'Erin Tester' })).toBeVisible();
+  await expect(page.locator('.ant-skeleton, #nprogress')).toHaveCount(0);
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Invite user' }).click();
+  await expect(page.getByRole('dialog', { name: 'Invite user' })).toBeVisible();
+  await expectAccessible(page, { include: '.ant-modal' });
+  await page.keyboard.press('Escape');
+
+  await page.goto('/settings/roles');
+  await expect(page.getByRole('link', { name: 'Admin', exact: true })).toBeVisible();
+  await expect(page.locator('.ant-skeleton, #nprogress')).toHaveCount(0);
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Admin', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: /Admin/ })).toBeVisible();
+  await expectAccessible(page, { include: '.ant-modal' });
+  await page.keyboard.press('Escape');
+
+  await page.goto('/settings/company');
+  await expect(page.getByLabel('Company name')).toHaveValue('E2E layout-a11y Freight');
+  await expect(page.locator('.ant-skeleton, #nprogress')).toHaveCount(0);
+  await expectAccessible(page);
+});
