@@ -53,7 +53,14 @@ export type TListPageProps<TRow, TFilters, TField extends string> = {
   isPaged?: boolean;
   /** Inside a modal, drawer or another card: no card around it, and a heading one level down. */
   isEmbedded?: boolean;
+  /**
+   * Inside a modal or drawer: the table keeps to its width instead of scrolling sideways, since a
+   * scroll box without a control in it could not be reached by keyboard there.
+   */
+  isInDialog?: boolean;
   size?: TableProps<TRow>['size'];
+  /** The narrowest the table gets before it scrolls sideways in its card, in pixels. */
+  tableMinWidth?: number;
   /** Row selection with actions on the picked rows; without it the table has no checkboxes. */
   bulk?: TBulkOptions<TRow>;
 };
@@ -97,7 +104,9 @@ export const ListPage = <TRow extends object, TFilters, TField extends string>({
   export: exportOptions,
   hideOnSinglePage = false,
   isEmbedded = false,
+  isInDialog = false,
   size,
+  tableMinWidth = 720,
   onRow,
   isPaged = true,
   bulk,
@@ -212,9 +221,9 @@ export const ListPage = <TRow extends object, TFilters, TField extends string>({
             <Empty description={list.isFiltered || !empty.unfiltered ? empty.filtered : empty.unfiltered} />
           ),
         }}
-        // A page's table scrolls sideways in its own box. In a modal it keeps to the modal's width: a
-        // scroll box without a control in it could not be reached by keyboard.
-        scroll={isEmbedded ? undefined : { x: 'max-content' }}
+        // A table fills its card, long words wrapping in their cells (app-layout.css), and below
+        // `tableMinWidth` scrolls sideways in its own box instead of squeezing its columns.
+        scroll={isInDialog ? undefined : { x: tableMinWidth }}
         size={size}
       />
     </Frame>

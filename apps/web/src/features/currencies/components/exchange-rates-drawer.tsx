@@ -1,18 +1,7 @@
 import { isIsoDate, type TCurrencySetting, type TExchangeRate, ZExchangeRateInput } from '@cargodesk/shared';
-import {
-  Alert,
-  Button,
-  Descriptions,
-  Drawer,
-  Empty,
-  Form,
-  Input,
-  Popconfirm,
-  Space,
-  Table,
-  Typography,
-} from 'antd';
+import { Alert, Button, Descriptions, Drawer, Empty, Form, Input, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
+import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.tsx';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
 import { formatIsoMinute } from '../../../lib/date-time.ts';
 import { parseDecimal } from '../../../lib/forms/decimal.ts';
@@ -115,16 +104,11 @@ export const ExchangeRatesDrawer = ({
                 >
                   Correct
                 </Button>
-                <Popconfirm
-                  title={`Delete the rate from ${rate.effectiveDate}?`}
-                  okText="Delete"
-                  okButtonProps={{ danger: true }}
+                <ConfirmDeleteButton
+                  label={`Delete the rate from ${rate.effectiveDate}`}
+                  question={`Delete the rate from ${rate.effectiveDate}?`}
                   onConfirm={() => remove.mutate(rate._id)}
-                >
-                  <Button type="link" aria-label={`Delete the rate from ${rate.effectiveDate}`}>
-                    Delete
-                  </Button>
-                </Popconfirm>
+                />
               </Space>
             ),
           },

@@ -86,6 +86,7 @@ export const SentList = () => {
     <ListPage<TSentMail, TSentFilters, never>
       title="Sent mail"
       isEmbedded
+      isInDialog
       search={{
         label: 'Search sent mail',
         placeholder: 'Search by subject or recipient',

@@ -12,7 +12,6 @@ import {
   Form,
   Input,
   Menu,
-  Popconfirm,
   Select,
   Space,
   Switch,
@@ -21,6 +20,7 @@ import {
   Typography,
 } from 'antd';
 import { type KeyboardEvent, useState } from 'react';
+import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { NotAllowedCard, RequirePermission } from '../../../components/require-permission.tsx';
@@ -37,6 +37,7 @@ import {
   useReorderPicklist,
   useUpdatePicklistValue,
 } from '../api/picklists.ts';
+import './picklists.css';
 
 const modules = Object.keys(defaultDropdowns);
 const moduleLabels: Record<string, string> = { home: 'Company profile (home)' };
@@ -208,17 +209,12 @@ const PicklistValues = ({
             key: 'actions',
             title: 'Actions',
             render: (_: unknown, value: TPicklistValue) => (
-              <Popconfirm
-                title={`Delete ${value.label}?`}
+              <ConfirmDeleteButton
+                label={`Delete ${value.label}`}
+                question={`Delete ${value.label}?`}
                 description="Records that use it keep the value; it is no longer offered."
-                okText="Delete"
-                okButtonProps={{ danger: true }}
                 onConfirm={() => remove.mutate(value._id)}
-              >
-                <Button type="link" aria-label={`Delete ${value.label}`}>
-                  Delete
-                </Button>
-              </Popconfirm>
+              />
             ),
           },
         ]
@@ -365,7 +361,7 @@ const Picklists = () => {
       {groups.isLoading && <Typography.Paragraph>Loading picklists…</Typography.Paragraph>}
       {groups.data && groups.data.length === 0 && <Empty description="This module has no picklists yet." />}
       {groups.data && selected && (
-        <div style={{ display: 'grid', gridTemplateColumns: 'minmax(180px, 240px) 1fr', gap: 24 }}>
+        <div className="picklists-layout">
           <nav aria-label="Picklists of this module">
             <Menu
               mode="inline"

@@ -1,7 +1,8 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { groupSortFields, type TGroup, type TGroupSortField } from '@cargodesk/shared';
-import { Button, Popconfirm, type TableProps } from 'antd';
+import { Button, type TableProps } from 'antd';
 import { useState } from 'react';
+import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
 import { useListState } from '../../../lib/list/use-list-state.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -20,17 +21,13 @@ const DeleteGroupButton = ({ group }: { group: TGroup }) => {
     }
   };
   return (
-    <Popconfirm
-      title={`Delete the ${group.name} group?`}
+    <ConfirmDeleteButton
+      label={`Delete group ${group.name}`}
+      question={`Delete the ${group.name} group?`}
       description="Its members keep their accounts and roles. This cannot be undone."
-      okText="Delete"
-      okButtonProps={{ danger: true, loading: deleteGroup.isPending }}
+      isPending={deleteGroup.isPending}
       onConfirm={onConfirm}
-    >
-      <Button size="small" danger aria-label={`Delete group ${group.name}`}>
-        Delete
-      </Button>
-    </Popconfirm>
+    />
   );
 };
 

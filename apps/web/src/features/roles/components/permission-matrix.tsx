@@ -54,7 +54,13 @@ export const PermissionMatrix = ({ value = [], onChange, disabled, id }: TPermis
     );
 
   return (
-    <div className="permission-matrix" id={id}>
+    // Read-only, the grid holds nothing to tab to: it takes the focus itself, so that a keyboard
+    // can scroll it.
+    <div
+      className="permission-matrix"
+      id={id}
+      {...(disabled ? { tabIndex: 0, role: 'region', 'aria-label': 'Permissions of this role' } : {})}
+    >
       <table>
         <caption className="permission-matrix__hidden">What users holding this role may do</caption>
         <thead>

@@ -1,5 +1,18 @@
 import { type TPermission, type TRole, ZRoleInput } from '@cargodesk/shared';
-import { Alert, Button, Form, Input, Modal, Popconfirm, Result, Select, Skeleton, Space, Tag } from 'antd';
+import {
+  Alert,
+  Button,
+  ConfigProvider,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Result,
+  Select,
+  Skeleton,
+  Space,
+  Tag,
+} from 'antd';
 import { useState } from 'react';
 import { HistoryButton } from '../../../components/history/history-drawer.tsx';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
@@ -243,13 +256,18 @@ export const RoleModal = ({
               label={
                 <Space size={8}>
                   Permissions
-                  {role?.isSystem && <Tag>System role</Tag>}
+                  {role?.isSystem && (
+                    // A label, not a control: it keeps its colours in a read-only form.
+                    <ConfigProvider componentDisabled={false}>
+                      <Tag>System role</Tag>
+                    </ConfigProvider>
+                  )}
                 </Space>
               }
               name="permissions"
               extra="Write includes read: ticking Write ticks Read too."
             >
-              <PermissionMatrix />
+              <PermissionMatrix disabled={isReadOnly} />
             </Form.Item>
           </Form>
         </>
