@@ -130,6 +130,17 @@ test('every screen fits a phone and a desktop without sideways scrolling, long n
     // Sign-out is one menu away on every screen.
     await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeInViewport();
   }
+  // The settings menu is one line on a phone: a picker that opens the chosen section.
+  await page.goto('/settings/users');
+  const section = page.getByRole('navigation', { name: 'Settings' }).getByLabel('Settings');
+  await expect(section).toHaveValue('/settings/users');
+  await section.selectOption({ label: 'Roles' });
+  await expect(page).toHaveURL(/\/settings\/roles$/);
+  await expect(page.getByRole('heading', { name: 'Roles' }).first()).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Settings' })).toHaveCount(1);
+  await expect(page.locator('.ant-skeleton, #nprogress')).toHaveCount(0);
+  await expectAccessible(page);
+
   const menuButton = page.getByRole('button', { name: 'Menu', exact: true });
   await menuButton.click();
   await expect(

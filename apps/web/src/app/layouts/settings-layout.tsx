@@ -1,5 +1,5 @@
 import { Card, Menu } from 'antd';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { type TPermissionNeed, usePermissionCheck } from '../../lib/auth/permissions.ts';
 
@@ -22,6 +22,7 @@ const settingsLinks: { href: string; label: string; permission?: TPermissionNeed
 /** The parent of the settings pages (docs/product.md §2): its menu and the page. */
 export const SettingsLayout = () => {
   const { pathname } = useLocation();
+  const navigate = useNavigate();
   const can = usePermissionCheck();
   const links = settingsLinks.filter(({ permission }) => !permission || can(permission));
   // The role-create modal lives outside /settings (docs/product.md §2) but belongs to Roles.
@@ -30,7 +31,23 @@ export const SettingsLayout = () => {
 
   return (
     <div className="settings-shell">
-      <Card size="small" title="Settings">
+      {/* On a phone the menu is one line: the system's own picker, which a thumb and a screen reader know. */}
+      <nav aria-label="Settings" className="settings-compact-nav">
+        <label htmlFor="settings-section">Settings</label>
+        <select
+          id="settings-section"
+          value={selected ?? ''}
+          onChange={(event) => navigate(event.target.value)}
+        >
+          {!selected && <option value="">Choose a section</option>}
+          {links.map(({ href, label }) => (
+            <option key={href} value={href}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </nav>
+      <Card size="small" title="Settings" className="settings-menu-card">
         <nav aria-label="Settings">
           <Menu
             mode="inline"
