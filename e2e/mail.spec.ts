@@ -25,18 +25,30 @@ test('composes and sends a mail with an attachment and sees it sent', async ({ p
   const dialog = page.getByRole('dialog', { name: 'Mail composer' });
   await expect(dialog).toBeVisible();
 
-  // Refused before anything is sent: an address that is not one.
-  await dialog.getByLabel('To', { exact: true }).fill('not-an-address');
-  await dialog.getByLabel('To', { exact: true }).press('Enter');
+  // Refused before anything is sent: an address that is not one, flagged as one chip of its own
+  // however many words it has.
+  const to = dialog.getByLabel('To', { exact: true });
+  const chips = dialog.locator('.ant-select-content .ant-tag');
+  await to.fill('ops at harbour');
+  await to.press('Enter');
+  await expect(chips).toHaveCount(1);
+  await expect(chips.first()).toHaveClass(/ant-tag-error/);
+  await expect(chips.first()).toContainText('(not an e-mail address)');
   await dialog.getByLabel('Subject').fill('Manifest for voyage 42');
   await dialog.getByRole('button', { name: 'Send' }).click();
-  await expect(dialog.getByText('"not-an-address" is not an e-mail address.')).toBeVisible();
-  await dialog.locator('.ant-select-selection-item-remove').first().click();
+  await expect(dialog.getByText('"ops at harbour" is not an e-mail address.')).toHaveCount(1);
+  await chips.first().locator('.ant-tag-close-icon').click();
   // The server's rule for an address, not a looser one: a domain needs a real top-level part.
-  await dialog.getByLabel('To', { exact: true }).fill('ops@harbour.x');
-  await dialog.getByLabel('To', { exact: true }).press('Enter');
+  await to.fill('ops@harbour.x');
+  await to.press('Enter');
   await expect(dialog.getByText('"ops@harbour.x" is not an e-mail address.')).toBeVisible();
-  await dialog.locator('.ant-select-selection-item-remove').first().click();
+  await chips.first().locator('.ant-tag-close-icon').click();
+  // An address book line is the address in its brackets.
+  await to.fill('Dana Smith <dana@client.test>');
+  await to.press('Enter');
+  await expect(chips).toHaveText(['dana@client.test']);
+  await expect(chips.first()).not.toHaveClass(/ant-tag-error/);
+  await chips.first().locator('.ant-tag-close-icon').click();
 
   const recipient = `dana-${Date.now()}@client.test`;
   await dialog.getByLabel('To', { exact: true }).fill(recipient);
@@ -49,8 +61,15 @@ test('composes and sends a mail with an attachment and sees it sent', async ({ p
   await dialog
     .locator('input[type=file]')
     .setInputFiles({ name: 'manifest.pdf', mimeType: 'application/pdf', buffer: pdf });
-  await expect(dialog.getByText('manifest.pdf')).toBeVisible();
+  // Each attachment shows its size and a Remove button; the total is a real size, not "0 MB".
+  const attachment = dialog.locator('.compose-attachment').filter({ hasText: 'manifest.pdf' });
+  await expect(attachment).toContainText(`${pdf.length} bytes`);
+  await expect(dialog.getByText(`(${pdf.length} bytes attached)`)).toBeVisible();
+  await expect(attachment.getByRole('button', { name: 'Remove manifest.pdf' })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Send' })).toBeEnabled();
+  // On a 900 px high screen Send is in sight without scrolling to the end of the form.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(dialog.getByRole('button', { name: 'Send' })).toBeInViewport();
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Send' }).click();
 
@@ -64,6 +83,35 @@ test('composes and sends a mail with an attachment and sees it sent', async ({ p
   const mail = await waitForMail(request, { to: recipient, subject: 'Manifest for voyage 42' });
   expect(mail.text).toContain('The manifest is attached. Please confirm.');
   expect(mail.html).toContain('<b>Please confirm.</b>');
+});
+
+test('Esc asks before a draft is thrown away, and closes at once when nothing is written', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, await createCompanyUser(request, { label: 'draft' }));
+  const dialog = page.getByRole('dialog', { name: 'Mail composer' });
+  await page.getByRole('button', { name: 'Mail' }).click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('button', { name: 'Mail' }).click();
+  await dialog.getByLabel('Subject').fill('Arrival notice');
+  await page.keyboard.press('Escape');
+  const ask = page.getByRole('dialog', { name: 'Discard this draft?' });
+  await expect(ask).toBeVisible();
+  await expectAccessible(page, { include: '.ant-modal-wrap:last-of-type .ant-modal' });
+  await ask.getByRole('button', { name: 'Keep writing' }).click();
+  await expect(ask).toBeHidden();
+  await expect(dialog.getByLabel('Subject')).toHaveValue('Arrival notice');
+
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await ask.getByRole('button', { name: 'Discard' }).click();
+  await expect(dialog).toBeHidden();
+  // A new composer starts empty.
+  await page.getByRole('button', { name: 'Mail' }).click();
+  await expect(dialog.getByLabel('Subject')).toHaveValue('');
 });
 
 test('attaches a file uploaded before through the picker and sends it', async ({ page, request }) => {

@@ -1,8 +1,8 @@
 import { PaperClipOutlined } from '@ant-design/icons';
 import type { TFileMeta } from '@cargodesk/shared';
-import { mailMessages, mailRules, messages, ZSendMailRequest } from '@cargodesk/shared';
-import { Button, Flex, Form, Input, Select, Upload, type UploadFile } from 'antd';
-import { useMemo, useState } from 'react';
+import { formatBytes, mailMessages, mailRules, messages, ZSendMailRequest } from '@cargodesk/shared';
+import { Button, Flex, Form, Input, Select, Tag, Typography, Upload, type UploadFile } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
 import { zodRule } from '../../../lib/forms/zod-rule.ts';
@@ -10,7 +10,9 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { uploadFile } from '../../../lib/upload-file.ts';
 import { useRecipientSuggestions, useSendMail } from '../api/mail.ts';
 import { ExistingFilePicker } from './existing-file-picker.tsx';
+import { isMailAddress, normaliseAddresses } from './recipient-addresses.ts';
 import { RichTextInput } from './rich-text-input.tsx';
+import './compose-form.css';
 
 type TComposeValues = { to: string[]; cc?: string[]; bcc?: string[]; subject: string; html?: string };
 
@@ -28,7 +30,6 @@ const subjectRule = zodRule(mailFields.subject, {
   label: 'The subject',
   requiredMessage: 'Write a subject.',
 });
-const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 
 /** A recipients field: free addresses, with the company's users suggested as one types. */
 const RecipientSelect = ({
@@ -50,9 +51,24 @@ const RecipientSelect = ({
       mode="tags"
       aria-label={label}
       value={value}
-      onChange={(next: string[]) => onChange?.(next.map((address) => address.trim()).filter(Boolean))}
+      onChange={(next: string[]) => onChange?.(normaliseAddresses(next))}
       onSearch={setSearch}
-      tokenSeparators={[',', ';', ' ']}
+      // Not spaces: "Dana Smith <dana@client.test>" is one entry (recipient-addresses.ts).
+      tokenSeparators={[',', ';', '\n']}
+      tagRender={({ value: address, label: shown, closable, onClose }) => {
+        const isValid = isMailAddress(String(address));
+        return (
+          <Tag
+            closable={closable}
+            onClose={onClose}
+            color={isValid ? undefined : 'error'}
+            style={{ marginInlineEnd: 4 }}
+          >
+            {shown}
+            {!isValid && <span className="visually-hidden"> (not an e-mail address)</span>}
+          </Tag>
+        );
+      }}
       placeholder="name@example.com"
       options={suggestions.map((recipient) => ({
         value: recipient.email,
@@ -64,10 +80,29 @@ const RecipientSelect = ({
   );
 };
 
-/** The composer: recipients, subject, a formatted body and attachments, sent through the outbox. */
-export const ComposeForm = ({ onSent }: { onSent: () => void }) => {
+/** Whether the body holds any text or picture, not just the editor's empty paragraphs. */
+const hasBodyContent = (html: string | undefined) =>
+  Boolean(html && (/<img\b/i.test(html) || html.replace(/<[^>]*>|&nbsp;|\s/g, '') !== ''));
+
+/**
+ * The composer: recipients, subject, a formatted body and attachments, sent through the outbox.
+ * `onDraftChange` hears whether anything is written, so that closing asks before throwing it away.
+ */
+export const ComposeForm = ({
+  onSent,
+  onDraftChange,
+}: {
+  onSent: () => void;
+  onDraftChange?: (hasDraft: boolean) => void;
+}) => {
   const [form] = Form.useForm<TComposeValues>();
   const [attachments, setAttachments] = useState<UploadFile<TFileMeta>[]>([]);
+  const values = Form.useWatch([], form) as Partial<TComposeValues> | undefined;
+  const hasDraft =
+    attachments.length > 0 ||
+    Boolean(values?.to?.length || values?.cc?.length || values?.bcc?.length || values?.subject?.trim()) ||
+    hasBodyContent(values?.html);
+  useEffect(() => onDraftChange?.(hasDraft), [hasDraft, onDraftChange]);
   const send = useSendMail();
   const attachedBytes = useMemo(
     () => attachments.reduce((sum, file) => sum + (file.size ?? 0), 0),
@@ -83,7 +118,7 @@ export const ComposeForm = ({ onSent }: { onSent: () => void }) => {
       return false;
     }
     if (attachedBytes + size > mailRules.maxAttachmentBytes) {
-      notifyError(`Attachments may total at most ${megabytes(mailRules.maxAttachmentBytes)}.`);
+      notifyError(`Attachments may total at most ${formatBytes(mailRules.maxAttachmentBytes)}.`);
       return false;
     }
     return true;
@@ -91,7 +126,10 @@ export const ComposeForm = ({ onSent }: { onSent: () => void }) => {
 
   /** A file uploaded before joins the list as if just uploaded; the server reads it by its id. */
   const attachExisting = (file: TFileMeta) => {
-    if (attachments.some((attached) => attached.response?._id === file._id) || !fitsLimits(file.size)) return;
+    const isAttached = attachments.some(
+      (attached) => attached.response?._id === file._id || attached.response?.sha256 === file.sha256,
+    );
+    if (isAttached || !fitsLimits(file.size)) return;
     setAttachments((current) => [
       ...current,
       { uid: `existing-${file._id}`, name: file.name, size: file.size, status: 'done', response: file },
@@ -158,8 +196,8 @@ export const ComposeForm = ({ onSent }: { onSent: () => void }) => {
       </Form.Item>
       <Form.Item
         label="Attachments"
-        extra={`Up to ${mailRules.maxAttachments} files, ${megabytes(mailRules.maxAttachmentBytes)} in all${
-          attachedBytes > 0 ? ` (${megabytes(attachedBytes)} attached)` : ''
+        extra={`Up to ${mailRules.maxAttachments} files, ${formatBytes(mailRules.maxAttachmentBytes)} in all${
+          attachedBytes > 0 ? ` (${formatBytes(attachedBytes)} attached)` : ''
         }.`}
       >
         <Flex gap={8} wrap align="start">
@@ -169,6 +207,21 @@ export const ComposeForm = ({ onSent }: { onSent: () => void }) => {
               fileList={attachments}
               onChange={({ fileList }) => setAttachments(fileList.filter((file) => file.status !== 'error'))}
               beforeUpload={(file) => (fitsLimits(file.size) ? true : Upload.LIST_IGNORE)}
+              // Each file with its size and a Remove button in plain sight, not on hover only.
+              itemRender={(_, file, __, { remove }) => (
+                <Flex className="compose-attachment" align="center" gap={8}>
+                  <PaperClipOutlined aria-hidden />
+                  <Typography.Text ellipsis={{ tooltip: file.name }} style={{ flex: 1, minWidth: 0 }}>
+                    {file.name}
+                  </Typography.Text>
+                  <Typography.Text type="secondary">
+                    {file.status === 'uploading' ? 'Uploading…' : formatBytes(file.size ?? 0)}
+                  </Typography.Text>
+                  <Button type="link" size="small" onClick={remove} aria-label={`Remove ${file.name}`}>
+                    Remove
+                  </Button>
+                </Flex>
+              )}
               customRequest={({ file, onSuccess, onError }) => {
                 uploadFile(file as File, 'attachment').then(
                   (meta) => onSuccess?.(meta),
@@ -184,15 +237,18 @@ export const ComposeForm = ({ onSent }: { onSent: () => void }) => {
           </div>
           {canPickExisting && (
             <ExistingFilePicker
-              attachedIds={attachments.flatMap((file) => (file.response ? [file.response._id] : []))}
+              attached={attachments.flatMap((file) => (file.response ? [file.response] : []))}
               onPick={attachExisting}
             />
           )}
         </Flex>
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={send.isPending} disabled={isUploading}>
-        Send
-      </Button>
+      {/* Stays in sight at the bottom of the window while the form is taller than it. */}
+      <div className="compose-send-bar">
+        <Button type="primary" htmlType="submit" loading={send.isPending} disabled={isUploading}>
+          Send
+        </Button>
+      </div>
     </Form>
   );
 };

@@ -1,26 +1,33 @@
-import type { TFileMeta } from '@cargodesk/shared';
+import { formatBytes, type TFileMeta } from '@cargodesk/shared';
 import { Select } from 'antd';
 import { useState } from 'react';
 import { useAttachableFiles } from '../api/mail.ts';
 
-const sizeOf = (bytes: number) =>
-  bytes < 1024 * 1024
-    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
-    : `${Math.round(bytes / 104858) / 10} MB`;
+/** The newest of each content: the same file uploaded again for another mail is listed once. */
+const newestOfEachContent = (files: TFileMeta[]) => {
+  const seen = new Set<string>();
+  return files.filter((file) => {
+    if (seen.has(file.sha256)) return false;
+    seen.add(file.sha256);
+    return true;
+  });
+};
 
 /** "Add existing file": searches the company's uploaded attachments and hands the chosen one over. */
 export const ExistingFilePicker = ({
-  attachedIds,
+  attached,
   onPick,
 }: {
-  attachedIds: string[];
+  attached: TFileMeta[];
   onPick: (file: TFileMeta) => void;
 }) => {
   const [search, setSearch] = useState('');
   // Nothing is asked of the server until the list is first opened.
   const [hasOpened, setHasOpened] = useState(false);
   const { data, isFetching } = useAttachableFiles(search.trim(), { enabled: hasOpened });
-  const files = data?.data ?? [];
+  // Newest first from the server, so the newest upload of a content is the one kept.
+  const files = newestOfEachContent(data?.data ?? []);
+  const attachedContents = new Set(attached.map((file) => file.sha256));
 
   return (
     <Select<string>
@@ -42,8 +49,8 @@ export const ExistingFilePicker = ({
       notFoundContent={isFetching ? 'Searching…' : 'No files found'}
       options={files.map((file) => ({
         value: file._id,
-        label: `${file.name} (${sizeOf(file.size)})`,
-        disabled: attachedIds.includes(file._id),
+        label: `${file.name} (${formatBytes(file.size)})`,
+        disabled: attachedContents.has(file.sha256),
       }))}
     />
   );

@@ -1,5 +1,5 @@
 import { Modal, Tabs } from 'antd';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { ComposeForm } from './compose-form.tsx';
 import { SentList } from './sent-list.tsx';
 
@@ -18,12 +18,47 @@ export const MailModal = ({
   initialTab?: TMailTab;
 }) => {
   const [tab, setTab] = useState<TMailTab>(initialTab);
+  const [hasDraft, setHasDraft] = useState(false);
+  const [isAskingToDiscard, setIsAskingToDiscard] = useState(false);
   useEffect(() => {
     if (isOpen) setTab(initialTab);
   }, [isOpen, initialTab]);
+  // Closing the tab with a draft written lets the browser ask too.
+  useEffect(() => {
+    if (!isOpen || !hasDraft) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [isOpen, hasDraft]);
+
+  const close = () => {
+    setHasDraft(false);
+    setIsAskingToDiscard(false);
+    onClose();
+  };
+  const onDraftChange = useCallback((isWritten: boolean) => setHasDraft(isWritten), []);
 
   return (
-    <Modal title="Mail composer" open={isOpen} onCancel={onClose} footer={null} width={720} destroyOnHidden>
+    <Modal
+      title="Mail composer"
+      open={isOpen}
+      // Esc, the close button and a click beside the dialog all come here: a draft is not lost without asking.
+      onCancel={() => (hasDraft ? setIsAskingToDiscard(true) : close())}
+      footer={null}
+      width={720}
+      destroyOnHidden
+    >
+      <Modal
+        open={isAskingToDiscard}
+        title="Discard this draft?"
+        okText="Discard"
+        okButtonProps={{ danger: true }}
+        cancelText="Keep writing"
+        onOk={close}
+        onCancel={() => setIsAskingToDiscard(false)}
+      >
+        <p>The recipients, subject, message and attachments you have written are not sent and are lost.</p>
+      </Modal>
       <Tabs
         activeKey={tab}
         onChange={(key) => setTab(key as TMailTab)}
@@ -38,7 +73,7 @@ export const MailModal = ({
                     Sent on behalf of {companyName}; replies come to you.
                   </p>
                 )}
-                <ComposeForm onSent={() => setTab('sent')} />
+                <ComposeForm onSent={() => setTab('sent')} onDraftChange={onDraftChange} />
               </>
             ),
           },
