@@ -6,6 +6,7 @@ import { openTestDatabase } from '../test/databases.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import { openPrettyLogStream } from './platform/request-log.ts';
 
 /** The app with its real logger, writing JSON lines into `lines`. */
 const buildLoggingApp = async (database: Database, environment: Record<string, string> = {}) => {
@@ -32,6 +33,52 @@ describe('request logs and transport headers', () => {
     database = await openTestDatabase('pglite');
   });
   afterAll(async () => database?.close());
+
+  it('logs one line per answered request, with its method, address, status and time', async () => {
+    const { app, lines } = await buildLoggingApp(database);
+    try {
+      await app.inject({ url: '/iamserver/api/v1/users/me', headers: { 'x-request-id': 'req-one-line' } });
+      const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      const ofRequest = logged.filter((entry) => entry.reqId === 'req-one-line');
+      expect(ofRequest).toHaveLength(1);
+      expect(ofRequest[0]).toMatchObject({
+        msg: expect.stringMatching(/^GET \/iamserver\/api\/v1\/users\/me 401 \d+ ms$/),
+        req: { method: 'GET', url: '/iamserver/api/v1/users/me' },
+        res: { statusCode: 401 },
+        responseTime: expect.any(Number),
+      });
+      // Health probes pass unlogged while they succeed.
+      await app.inject({ url: '/healthz' });
+      expect(lines.some((line) => line.includes('/healthz'))).toBe(false);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('writes readable lines, without JSON, in the pretty format', async () => {
+    const output: string[] = [];
+    const destination = new Writable({
+      write: (chunk, _encoding, done) => {
+        output.push(...String(chunk).split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const config = loadConfig({ DATA_DIR: path.join(os.tmpdir(), `cargodesk-test-${process.pid}`) });
+    expect(config.logFormat).toBe('pretty');
+    const app = await buildApp(config, {
+      database,
+      logger: { stream: await openPrettyLogStream(destination) },
+    });
+    try {
+      await app.ready();
+      await app.inject({ url: '/iamserver/api/v1/users/me' });
+      expect(output).toEqual([
+        expect.stringMatching(/^\[\d\d:\d\d:\d\d\] INFO: GET \/iamserver\/api\/v1\/users\/me 401 \d+ ms$/),
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
 
   it('writes the two-factor ID token and other credentials in a URL to the log only as [redacted]', async () => {
     const { app, lines } = await buildLoggingApp(database);

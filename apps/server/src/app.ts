@@ -15,9 +15,10 @@ import { registerErrorHandling } from './platform/errors.ts';
 import { registerEventsBus } from './platform/events-bus.ts';
 import { createFileStore } from './platform/file-store.ts';
 import { registerFileSweep } from './platform/file-sweep.ts';
-import { healthPaths, registerHealthRoutes } from './platform/health.ts';
+import { registerHealthRoutes } from './platform/health.ts';
 import { registerInputGuard } from './platform/input-guard.ts';
 import { registerRateLimits } from './platform/rate-limits.ts';
+import { openPrettyLogStream, registerRequestLog } from './platform/request-log.ts';
 import { registerRouteTable } from './platform/route-table.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerWebApp } from './platform/web-app.ts';
@@ -95,8 +96,8 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   const app = Fastify({
     // docs/product.md §7 names some paths with a trailing slash (/oceanport/, /type/, /receivinglocation/): both forms answer.
     routerOptions: { ignoreTrailingSlash: true },
-    // Health probes arrive every few seconds from every load balancer: their requests are not logged.
-    logController: new LogController({ disableRequestLogging: (request) => healthPaths.has(request.url) }),
+    // One line per answered request instead (platform/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     logger:
       options.logger === false
         ? false
@@ -104,6 +105,7 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
             serializers: { req: serializeRequest },
+            ...(config.logFormat === 'pretty' ? { stream: await openPrettyLogStream() } : {}),
             ...options.logger,
           },
     genReqId: (request) => {
@@ -121,6 +123,7 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerRequestLog(app, redactRequestUrl);
 
   const database = options.database ?? (await openConfiguredDatabase(config));
   app.decorate('config', config);

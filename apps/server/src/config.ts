@@ -51,6 +51,9 @@ const ZEnvironment = z.object({
     .min(0)
     .default(500),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
+  // Readable lines by default; JSON lines for a log collector, and by default in production.
+  LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
+  NODE_ENV: z.string().optional(),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(4096).default(6),
   PRODUCTION_HOST: z.string().default(''),
   // Which proxies' X-Forwarded-* headers count. `true` means one proxy in front: the client address
@@ -193,6 +196,8 @@ export type Config = {
   /** How many composer mails a company may send in 24 hours (MAIL_DAILY_LIMIT, 500 by default). */
   mailDailyLimit: number;
   logLevel: (typeof logLevels)[number];
+  /** `pretty`: one readable line per entry; `json`: pino's JSON lines (platform/request-log.ts). */
+  logFormat: 'pretty' | 'json';
   passwordPolicy: { minLength: number };
   /** Page host served by the production identity project; every other host uses the test project. */
   productionHost: string;
@@ -251,6 +256,7 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     devMailbox: values.DEV_MAILBOX === 'true',
     mailDailyLimit: values.MAIL_DAILY_LIMIT,
     logLevel: values.LOG_LEVEL,
+    logFormat: values.LOG_FORMAT ?? (values.NODE_ENV === 'production' ? 'json' : 'pretty'),
     passwordPolicy: { minLength: values.PASSWORD_MIN_LENGTH },
     productionHost: values.PRODUCTION_HOST,
     trustProxy: values.TRUST_PROXY,
