@@ -217,7 +217,7 @@ test('a Viewer sees the company profile read-only, and no Mail they could not se
   await page.goto('/dashboard?mail=compose');
   await expect(page.getByRole('dialog', { name: 'Mail composer' })).toHaveCount(0);
   await page.goto('/settings/company');
-  await expect(page.getByText('Changing it needs the company:write permission')).toBeVisible();
+  await expect(page.getByText('Changes need the company:write permission')).toBeVisible();
   await expect(page.getByLabel('Company name')).toHaveValue('Demo Freight Ltd');
   await expect(page.getByLabel('Company name')).toBeDisabled();
   await expect(page.getByRole('switch', { name: 'Two-factor sign-in' })).toBeDisabled();

@@ -7,10 +7,11 @@ import {
   type TUpdateCompanyRequest,
   ZUpdateCompanyRequest,
 } from '@cargodesk/shared';
-import { Alert, Button, Card, Descriptions, Form, Input, Select, Space, Switch, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Form, Input, Select, Space, Switch, Tag, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { HistoryButton } from '../../../components/history/history-drawer.tsx';
 import { ImageUpload } from '../../../components/image-upload.tsx';
+import { ReadOnlyNotice } from '../../../components/read-only-notice.tsx';
 import { UnsavedChangesGuard, UnsavedMark, useIsFormChanged } from '../../../components/unsaved-changes.tsx';
 import { useCan } from '../../../lib/auth/permissions.ts';
 import { refreshCurrentUser } from '../../../lib/auth/refresh-current-user.ts';
@@ -141,13 +142,7 @@ export const CompanyForm = ({ company }: { company: TCompany }) => {
 
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-      {!canEdit && (
-        <Alert
-          type="info"
-          showIcon
-          title="You can view the company profile. Changing it needs the company:write permission; ask your Admin."
-        />
-      )}
+      {!canEdit && <ReadOnlyNotice what="the company profile" permission="company:write" />}
       <Card title={<h3 style={{ margin: 0, fontSize: 16 }}>Plan</h3>}>
         <Descriptions column={{ xs: 1, sm: 2 }} size="small">
           <Descriptions.Item label="Plan">{company.subscripedPlan.name}</Descriptions.Item>

@@ -2,6 +2,7 @@ import { StarFilled, StarOutlined } from '@ant-design/icons';
 import type { TCountrySetting, TCountrySettingsQuery } from '@cargodesk/shared';
 import { Button, Radio, Switch, type TableProps, Tooltip, Typography } from 'antd';
 import { ListPage } from '../../../components/list-page.tsx';
+import { ReadOnlyNotice } from '../../../components/read-only-notice.tsx';
 import { RequirePermission } from '../../../components/require-permission.tsx';
 import { useCan } from '../../../lib/auth/permissions.ts';
 import { oneOf } from '../../../lib/list/list-url.ts';
@@ -109,10 +110,13 @@ const Countries = () => {
     <ListPage<TCountrySetting, TCountryFilters, TSortField>
       title="Countries"
       intro={
-        <Typography.Paragraph type="secondary">
-          Turn off the countries your company does not work with and star the ones it uses most: they come
-          first.
-        </Typography.Paragraph>
+        <>
+          {!canWrite && <ReadOnlyNotice what="the company's countries" permission="countries:write" />}
+          <Typography.Paragraph type="secondary">
+            Turn off the countries your company does not work with and star the ones it uses most: they come
+            first.
+          </Typography.Paragraph>
+        </>
       }
       search={{
         label: 'Search countries',

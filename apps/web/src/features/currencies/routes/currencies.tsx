@@ -2,6 +2,7 @@ import type { TCurrency, TCurrencySetting, TCurrencySettingsQuery } from '@cargo
 import { Alert, Button, Modal, Select, Space, Switch, type TableProps, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { ListPage } from '../../../components/list-page.tsx';
+import { ReadOnlyNotice } from '../../../components/read-only-notice.tsx';
 import { RequirePermission } from '../../../components/require-permission.tsx';
 import { useCan } from '../../../lib/auth/permissions.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
@@ -108,6 +109,9 @@ const Currencies = () => {
         title="Currencies"
         intro={
           <>
+            {!canWrite && (
+              <ReadOnlyNotice what="the company's currencies and rates" permission="currencies:write" />
+            )}
             <Space wrap align="center" style={{ marginBottom: 16 }}>
               <label htmlFor="base-currency">Base currency</label>
               <Select

@@ -23,6 +23,7 @@ import { type KeyboardEvent, useState } from 'react';
 import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { ReadOnlyNotice } from '../../../components/read-only-notice.tsx';
 import { NotAllowedCard, RequirePermission } from '../../../components/require-permission.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
@@ -230,6 +231,7 @@ const PicklistValues = ({
         size="small"
         intro={
           <>
+            {!canWrite && <ReadOnlyNotice what="the picklists" permission="picklists:write" />}
             <Typography.Paragraph type="secondary">
               Key <Typography.Text code>{group.key}</Typography.Text>. Inactive values stay on old records but
               are not offered.{' '}
