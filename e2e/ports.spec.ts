@@ -110,7 +110,7 @@ test('imports a UN/LOCODE CodeList, reviews the differences and applies them', a
   const dialog = page.getByRole('dialog', { name: 'Import UN/LOCODE ports' });
   await expectAccessible(page);
   // A file of another layout is refused outright, with the reason for each line.
-  await dialog.getByLabel('CodeList CSV file').setInputFiles({
+  await dialog.locator('input[type=file]').setInputFiles({
     name: 'ports.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from('code,name\nNLZZP,Wrong layout\n'),
@@ -118,7 +118,7 @@ test('imports a UN/LOCODE CodeList, reviews the differences and applies them', a
   await expect(dialog.getByText('has 2 columns, not 12').first()).toBeVisible();
   const line = (location: string, name: string, coordinates: string) =>
     `"+","LI","${location}","${name}","${name}","","AI","1-------","2401","","${coordinates}",""`;
-  await dialog.getByLabel('CodeList CSV file').setInputFiles({
+  await dialog.locator('input[type=file]').setInputFiles({
     name: 'CodeListPart1.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(

@@ -130,6 +130,10 @@ describe.each(testDatabaseKinds)('master UN/LOCODE import routes on %s', (kind) 
     expect(columns.json()).toMatchObject({
       error: { details: { problems: [{ line: 1, message: 'has 2 columns, not 12' }, { line: 2 }] } },
     });
+    const oneColumn = await upload('NLZZP\n');
+    expect(oneColumn.json()).toMatchObject({
+      error: { details: { problems: [{ line: 1, message: 'has 1 column, not 12' }] } },
+    });
     expect((await upload('')).statusCode).toBe(400);
     const huge = await upload(Buffer.alloc(50 * 1024 * 1024 + 10, 0x41));
     expect(huge.statusCode).toBe(413);

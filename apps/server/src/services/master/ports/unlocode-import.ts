@@ -158,7 +158,10 @@ export const parseUnlocodeCsv = (bytes: Uint8Array): TUnlocodeParseResult => {
   for (const { line, cells } of parsed.records) {
     if (problems.length >= unlocodeLimits.maxRowErrors) break;
     if (cells.length !== columnCount) {
-      problems.push({ line, message: `has ${cells.length} columns, not ${columnCount}` });
+      problems.push({
+        line,
+        message: `has ${cells.length} ${cells.length === 1 ? 'column' : 'columns'}, not ${columnCount}`,
+      });
       continue;
     }
     const [

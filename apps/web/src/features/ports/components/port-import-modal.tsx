@@ -1,5 +1,6 @@
+import { UploadOutlined } from '@ant-design/icons';
 import type { TPortImport } from '@cargodesk/shared';
-import { Alert, Button, Checkbox, Modal, Space, Statistic, Table, Tabs, Typography } from 'antd';
+import { Alert, Button, Checkbox, Modal, Space, Statistic, Table, Tabs, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -102,15 +103,23 @@ export const PortImportModal = ({ isOpen, onClose }: { isOpen: boolean; onClose:
         Choose the CodeList CSV file from UNECE. Its sea ports are compared with the catalogue every company
         uses; you review the differences before anything changes.
       </Typography.Paragraph>
-      <Space style={{ marginBottom: 16 }}>
-        <label htmlFor="unlocode-file">CodeList CSV file</label>
-        <input
-          id="unlocode-file"
-          type="file"
+      <Space style={{ marginBottom: 16 }} wrap>
+        {/* The file is read here and sent by onFile: nothing uploads on its own. */}
+        <Upload
           accept=".csv,text/csv"
-          onChange={(event) => void onFile(event.target.files?.[0])}
+          showUploadList={false}
+          maxCount={1}
           disabled={upload.isPending}
-        />
+          beforeUpload={(file) => {
+            void onFile(file);
+            return false;
+          }}
+        >
+          <Button icon={<UploadOutlined />} loading={upload.isPending}>
+            Choose the CodeList CSV file
+          </Button>
+        </Upload>
+        {preview && <Typography.Text type="secondary">{preview.fileName}</Typography.Text>}
       </Space>
       {upload.isPending && <Typography.Paragraph>Checking the file…</Typography.Paragraph>}
       {failure && (
