@@ -36,6 +36,20 @@ test('sets an exchange rate and sees it in the history and for a past date', asy
   await expect(page.getByRole('heading', { level: 2, name: 'Currencies' })).toBeVisible();
   await expect(page.getByText('160 currencies')).toBeVisible();
   await expectAccessible(page);
+  // Sorted by a column on the server, kept in the address through a reload.
+  await page.getByRole('columnheader', { name: 'Name' }).click();
+  await expect(page).toHaveURL(/sort=name/);
+  await page.getByRole('columnheader', { name: 'Code' }).click();
+  await expect(page).toHaveURL(/sort=code/);
+  const firstRow = page.getByRole('row').nth(1);
+  await expect(firstRow).toContainText(/^AED/);
+  await page.getByRole('columnheader', { name: 'Code' }).click();
+  await expect(page).toHaveURL(/sort=-code/);
+  await expect(firstRow).not.toContainText(/^AED/);
+  await page.reload();
+  await expect(page.getByRole('columnheader', { name: 'Code' })).toHaveAttribute('aria-sort', 'descending');
+  await page.getByRole('columnheader', { name: 'Code' }).click();
+  await page.getByRole('columnheader', { name: 'Code' }).click();
 
   await page.getByLabel('Base currency').fill('EUR');
   // Enter picks the highlighted option: wait until the filtered list has one, as a person would.

@@ -229,8 +229,15 @@ export const expectAccessible = async (
   { include, exclude = [] }: { include?: string; exclude?: string[] } = {},
 ) => {
   // Colours mid-fade are not the ones a person reads: contrast is checked once motion has settled.
+  // A spinner turns for as long as its wait lasts, which is no fade: only finite animations count.
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
   );
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   // With a modal or drawer open, the page behind its mask is out of reach: check the dialog.

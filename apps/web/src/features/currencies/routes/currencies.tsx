@@ -17,13 +17,17 @@ import {
 } from '../api/currency-settings.ts';
 import { ExchangeRatesDrawer } from '../components/exchange-rates-drawer.tsx';
 
+// The fields GET /master/api/v1/currency-settings sorts by; without one the base currency comes first.
+type TCurrencySortField = 'code' | 'name' | 'minorUnits';
+const sortFields: readonly TCurrencySortField[] = ['code', 'name', 'minorUnits'];
+
 const Currencies = () => {
   const { referenceData } = useSession();
   const canWrite = useCan('currencies:write');
   const [selected, setSelected] = useState<TCurrencySetting>();
   // A new base currency waiting for the user to confirm it (rates are kept per base currency).
   const [pendingBase, setPendingBase] = useState<string>();
-  const list = useListState<Record<never, never>, never>({ filters: {}, sortFields: [] });
+  const list = useListState<Record<never, never>, TCurrencySortField>({ filters: {}, sortFields });
   const query = list.query as Partial<TCurrencySettingsQuery>;
   const currencies = useCurrencySettings(query);
   const base = useBaseCurrency();
@@ -49,6 +53,7 @@ const Currencies = () => {
     {
       key: 'code',
       title: 'Code',
+      sorter: true,
       render: (_, currency) => (
         <Space size={4}>
           <Button type="link" style={{ padding: 0 }} onClick={() => setSelected(currency)}>
@@ -58,9 +63,9 @@ const Currencies = () => {
         </Space>
       ),
     },
-    { key: 'name', dataIndex: 'name', title: 'Name' },
+    { key: 'name', dataIndex: 'name', title: 'Name', sorter: true },
     { key: 'symbol', dataIndex: 'symbol', title: 'Symbol' },
-    { key: 'minorUnits', dataIndex: 'minorUnits', title: 'Decimals', responsive: ['md'] },
+    { key: 'minorUnits', dataIndex: 'minorUnits', title: 'Decimals', sorter: true, responsive: ['md'] },
     {
       key: 'rate',
       title: baseCurrency ? `Rate today (in ${baseCurrency})` : 'Rate today',
@@ -105,7 +110,7 @@ const Currencies = () => {
 
   return (
     <>
-      <ListPage<TCurrencySetting, Record<never, never>, never>
+      <ListPage<TCurrencySetting, Record<never, never>, TCurrencySortField>
         title="Currencies"
         intro={
           <>
