@@ -93,6 +93,7 @@ export const invitationLinkLifetimeDays = 7;
 
 export const invitationMessages = {
   invalid: 'This invitation link is not valid or has expired. Ask your admin to send the invitation again.',
+  tooManyLookups: 'Too many invitation links were checked from your network. Try again in a few minutes.',
 } as const;
 
 /** The login reply text that means a suspended company or user (docs/product.md §8). */

@@ -76,6 +76,10 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
     // A database outage is usually short: well-behaved clients wait before trying again.
     if (statusCode === 503) reply.header('retry-after', '5');
+    // A refused rate says when to try again, in the header as well as in its details.
+    const retryAfter = (body.error as { details?: { retryAfterSeconds?: unknown } }).details
+      ?.retryAfterSeconds;
+    if (statusCode === 429 && typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
     return reply.status(statusCode).send(body);
   });
   app.setNotFoundHandler((request, reply) =>

@@ -39,6 +39,9 @@ export const buildRateLimitRules = (config: Pick<Config, 'rateLimits'>) =>
     actionMailsPerIp: { points: 50, durationSeconds: hours },
     verifyMailCooldown: { points: 1, durationSeconds: minutes },
     invitesPerCompany: { points: config.rateLimits.invitesPerHour, durationSeconds: hours },
+    // The invitation page's lookup is open to anyone with a link: a code is unguessable, and this
+    // keeps a caller from trying many (a person opens their link a handful of times).
+    invitationLookupsPerIp: { points: 60, durationSeconds: 15 * minutes },
   }) satisfies Record<string, TLimitRule>;
 
 export type TRateLimitName = keyof ReturnType<typeof buildRateLimitRules>;

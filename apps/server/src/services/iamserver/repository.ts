@@ -26,6 +26,16 @@ export const findUserLinkByIdentity = async (db: Queryable, project: string, uid
   return row;
 };
 
+/** The user an identity account is linked to, with their company, in one statement. */
+export const findUserWithCompanyByIdentity = async (db: Queryable, project: string, uid: string) => {
+  const [row] = await db
+    .select({ user: users, company: companies })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(users.identityProject, project as 'production' | 'test'), eq(users.identityUid, uid)));
+  return row;
+};
+
 export const findUserWithCompany = async (db: Queryable, companyId: string, userId: string) => {
   const [row] = await db
     .select({ user: users, company: companies })

@@ -58,7 +58,11 @@ export const registerIamServer = async (app: FastifyInstance) => {
     requestId: request.id,
   });
 
-  const invitations = createInvitationService({ db: app.database.db, identityAdmin: app.identity.admin });
+  const invitations = createInvitationService({
+    db: app.database.db,
+    identityAdmin: app.identity.admin,
+    lookupsPerIp: app.rateLimits.invitationLookupsPerIp,
+  });
   // Open to anyone holding an invitation link: the link's code is the credential.
   await app.register(async (scope) => {
     scope.withTypeProvider<ZodTypeProvider>().get(
@@ -67,10 +71,10 @@ export const registerIamServer = async (app: FastifyInstance) => {
         schema: {
           summary: 'The company an invitation link is for, while the link works',
           querystring: ZInvitationQuery,
-          response: { 200: dataOf(ZInvitationSummary), 400: ZErrorBody, 404: ZErrorBody },
+          response: { 200: dataOf(ZInvitationSummary), 400: ZErrorBody, 404: ZErrorBody, 429: ZErrorBody },
         },
       },
-      async (request) => ({ data: await invitations.describe(request.query.oobCode) }),
+      async (request) => ({ data: await invitations.describe(request.query.oobCode, request.ip) }),
     );
   });
 

@@ -192,6 +192,24 @@ describe.each(testDatabaseKinds)('iamserver users management on %s', (kind) => {
       },
     );
 
+    it('answers at most 60 invitation lookups per address in 15 minutes, then 429 with Retry-After', async () => {
+      const limit = testApp.app.rateLimits.invitationLookupsPerIp;
+      try {
+        for (let attempt = 0; attempt < 60; attempt += 1) {
+          const response = await inject({ url: `/auth/invitation?oobCode=guess-${attempt}` });
+          expect(response.statusCode).toBe(404);
+        }
+        const refused = await inject({ url: '/auth/invitation?oobCode=guess-61' });
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json()).toMatchObject({
+          error: { code: 'RATE_LIMITED', message: invitationMessages.tooManyLookups },
+        });
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      } finally {
+        await limit.reset('127.0.0.1');
+      }
+    });
+
     it('reads one user; another company’s user is 404, a malformed id 400', async () => {
       const admin = await testApp.register('read-admin');
       const other = await testApp.register('read-other');
