@@ -48,6 +48,14 @@ module.exports = {
       },
     },
     {
+      name: 'templating-below-modules',
+      comment:
+        'The template engine and the system mails serve identity, mail and services; they use none of them.',
+      severity: 'error',
+      from: { path: '^apps/server/src/templating/', pathNot: tests },
+      to: { path: '^apps/server/src/(identity|mail|services|cli)/|^apps/server/src/(app|main)\\.ts$' },
+    },
+    {
       name: 'mail-below-services',
       comment: 'The outbox sends; who is told about a failure subscribes to the mail-failed event.',
       severity: 'error',

@@ -63,7 +63,7 @@ export const test = base.extend<{
 export { expect };
 
 let counter = 0;
-/** An e-mail address no other test uses. */
+/** An email address no other test uses. */
 export const uniqueEmail = (label: string) => {
   counter += 1;
   return `${label}-${Date.now().toString(36)}-${process.pid}-${counter}@e2e.cargodesk.test`;
@@ -73,7 +73,7 @@ export const testPassword = 'Harbour-Crane-42';
 
 /**
  * The companies the server seeds at start (apps/server/src/cli/demo-seed.ts), their admins'
- * e-mails verified, all with the password the web server is started with. Each is used by one test
+ * emails verified, all with the password the web server is started with. Each is used by one test
  * only: tests run in parallel and share the server. Tests of two-factor sign-in use the
  * `twoFactorAccount` fixture, a fresh company each.
  */
@@ -167,7 +167,7 @@ export const newAppToken = async (
 
 /**
  * A company with its first user, made the way the register screen makes it (identity sign-up, then
- * POST /iamserver/api/v1/auth), with the e-mail verified through the mailed link unless told not to.
+ * POST /iamserver/api/v1/auth), with the email verified through the mailed link unless told not to.
  */
 export const createCompanyUser = async (
   request: APIRequestContext,

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { createCompanyUser, expect, expectAccessible, signIn, test, uniqueEmail } from './fixtures.ts';
 
 // Issue 13, points 3 and 4: every signed-in screen at a phone's width and at desktop widths, with the
-// long names, e-mails and emoji real companies have. Nothing scrolls sideways, sign-out stays in
+// long names, emails and emoji real companies have. Nothing scrolls sideways, sign-out stays in
 // reach on a phone, and the screens without an axe check elsewhere get one.
 test.describe.configure({ timeout: 180_000 });
 test.use({ contextOptions: { reducedMotion: 'reduce' } });

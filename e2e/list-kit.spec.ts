@@ -17,7 +17,7 @@ test.describe.configure({ timeout: 120_000 });
 const invite = async (page: Page, { email, firstName }: { email: string; firstName: string }) => {
   await page.getByRole('button', { name: 'Invite user' }).click();
   const dialog = page.getByRole('dialog', { name: 'Invite user' });
-  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('First name').fill(firstName);
   await dialog.getByLabel('Last name').fill('Kitson');
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
@@ -62,7 +62,7 @@ test('search, sort and page survive a reload and back; the CSV export holds the 
   expect(download.suggestedFilename()).toBe('users.csv');
   const csv = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
   const lines = csv.trimEnd().split('\r\n');
-  expect(lines[0]).toBe('Name,E-mail,Roles,Status,Last sign-in,Invited,Added');
+  expect(lines[0]).toBe('Name,Email,Roles,Status,Last sign-in,Invited,Added');
   expect(lines.slice(1).map((line) => line.split(',')[1])).toEqual([first, second]);
   expect(csv).not.toContain(admin.email);
 });
@@ -151,6 +151,45 @@ test('picked users are suspended together after a confirmation; yourself cannot 
     await expect(page.getByRole('row').filter({ hasText: email }).getByText('Suspended')).toBeVisible();
   }
   await expect(page.getByRole('row').filter({ hasText: admin.email }).getByText('Active')).toBeVisible();
+
+  // Picked again, they are reactivated together (no confirmation: nothing is lost).
+  await page.getByRole('checkbox', { name: 'Select Anna Kitson' }).check();
+  await page.getByRole('checkbox', { name: 'Select Bert Kitson' }).check();
+  await bar.getByRole('button', { name: 'Reactivate', exact: true }).click();
+  await expect(page.getByText('2 users can sign in again')).toBeVisible();
+  for (const email of [first, second]) {
+    await expect(page.getByRole('row').filter({ hasText: email }).getByText('Suspended')).toHaveCount(0);
+  }
+
+  // And deleted together, after a confirmation.
+  await page.getByRole('checkbox', { name: 'Select Anna Kitson' }).check();
+  await page.getByRole('checkbox', { name: 'Select Bert Kitson' }).check();
+  await bar.getByRole('button', { name: 'Delete', exact: true }).click();
+  const deleting = page.getByRole('tooltip').filter({ hasText: 'Delete 2 users?' });
+  await deleting.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('2 users deleted')).toBeVisible();
+  for (const email of [first, second])
+    await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(0);
+});
+
+test('picked ports are marked as favourites together, and unmarked', async ({ page, request }) => {
+  const admin = await createCompanyUser(request, { label: 'list-kit-favourites' });
+  await signIn(page, admin);
+  await page.goto('/settings/oceanport?q=rotterdam');
+  const rows = page.getByRole('row').filter({ has: page.getByRole('checkbox') });
+  await expect(rows.first()).toBeVisible();
+  const picked = ['Select Rotterdam (NLRTM)'];
+  await page.getByRole('checkbox', { name: picked[0] }).check();
+  const bar = page.getByRole('region', { name: 'Selected rows' });
+  await expect(bar.getByText('1 ocean port selected')).toBeVisible();
+  await bar.getByRole('button', { name: 'Add to favourites' }).click();
+  await expect(page.getByText('1 ocean port added to favourites')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove NLRTM from favourites' })).toBeVisible();
+
+  await page.getByRole('checkbox', { name: picked[0] }).check();
+  await bar.getByRole('button', { name: 'Remove from favourites' }).click();
+  await expect(page.getByText('1 ocean port removed from favourites')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add NLRTM to favourites' })).toBeVisible();
 });
 
 test('the Sent list in the mail modal searches and filters in place and exports what it shows', async ({
@@ -319,7 +358,9 @@ test('roles and groups search, sort and export on the server; the tab and its li
   await groupsPanel.getByLabel('Search groups').fill('desk');
   await expect(page).toHaveURL(/[?&]q=desk/);
   const nameHeader = groupsPanel.getByRole('columnheader', { name: 'Name' });
+  // Each click turns the order once the last one has landed in the address.
   await nameHeader.click();
+  await expect(page).toHaveURL(/[?&]sort=name/);
   await nameHeader.click();
   await expect(page).toHaveURL(/[?&]sort=-name/);
   const groupNames = groupsPanel.getByRole('button', { name: /^\w+ desk$/ });

@@ -38,8 +38,14 @@ test('reorders a picklist by drag and by keyboard and the company form follows',
     .getByRole('navigation', { name: 'Settings' })
     .getByRole('link', { name: 'Company profile' })
     .click();
-  await page.getByLabel('Preferred language').click();
+  const language = page.getByLabel('Preferred language');
+  // The form fills in once the company has loaded; a click before that opens nothing.
+  await expect(language).toBeEnabled();
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(async () => {
+    await language.click();
+    await expect(options.first()).toBeVisible({ timeout: 1_000 });
+  }).toPass();
   await expect(options.nth(0)).toHaveText('German');
   await expect(options.nth(1)).toHaveText('English');
   await expect(options.nth(2)).toHaveText('French');
@@ -53,16 +59,37 @@ test('adds a value and turns one off', async ({ page, request }) => {
   await page.goto('/settings/picklist');
   const values = page.getByRole('region', { name: 'Company type' });
   await expect(values.getByRole('row').nth(1)).toContainText('Freight forwarder');
+  // The value is made from the label as it is typed, until the user writes their own.
   await values.getByLabel('Label').fill('Rail operator');
+  await expect(values.getByLabel('Value')).toHaveValue('rail_operator');
   await values.getByLabel('Value').fill('Rail Operator');
   await values.getByRole('button', { name: 'Add value' }).click();
   await expect(
     values.getByText('Lower-case letters, digits and underscores, starting with a letter.'),
   ).toBeVisible();
+  await values.getByLabel('Label').fill('Rail operator ');
+  await expect(values.getByLabel('Value')).toHaveValue('Rail Operator');
   await values.getByLabel('Value').fill('rail_operator');
   await values.getByRole('button', { name: 'Add value' }).click();
   await expect(page.getByText('Rail operator added to Company type')).toBeVisible();
   await expect(values.getByRole('row').last()).toContainText('rail_operator');
   await values.getByRole('switch', { name: 'NVOCC active' }).click();
   await expect(values.getByRole('switch', { name: 'NVOCC active' })).not.toBeChecked();
+
+  // Picked values change together: NVOCC is off already, so one more goes off.
+  await values.getByRole('checkbox', { name: 'Select NVOCC' }).check();
+  await values.getByRole('checkbox', { name: 'Select Rail operator' }).check();
+  const bar = values.getByRole('region', { name: 'Selected rows' });
+  await bar.getByRole('button', { name: 'Make inactive' }).click();
+  await expect(page.getByText('1 value made inactive')).toBeVisible();
+  await expect(values.getByRole('switch', { name: 'Rail operator active' })).not.toBeChecked();
+  await values.getByRole('checkbox', { name: 'Select Rail operator' }).check();
+  await bar.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page
+    .getByRole('tooltip')
+    .filter({ hasText: 'Delete 1 value?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByText('1 value deleted from Company type')).toBeVisible();
+  await expect(values.getByRole('row', { name: /Rail operator/ })).toHaveCount(0);
 });

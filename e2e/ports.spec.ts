@@ -88,6 +88,20 @@ test('adds a custom airport and finds it beside the catalogue', async ({ page, r
   const details = page.getByRole('dialog', { name: /Harbour Heliport \(QQZ\)/ });
   await expect(details.getByText('51.9000° N')).toBeVisible();
   await expect(details.getByText('Your company’s entry')).toBeVisible();
+
+  // The company's own entry can be corrected; its code is its key and stays.
+  await details.getByRole('button', { name: 'Edit entry' }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit QQZ' });
+  await expect(editor.getByLabel('Code')).toHaveAttribute('readonly', '');
+  await expect(editor.getByLabel('Name')).toHaveValue('Harbour Heliport');
+  await editor.getByLabel('Name').fill('');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(editor.getByText('Please enter the name.')).toBeVisible();
+  await editor.getByLabel('Name').fill('Maasvlakte Heliport');
+  await editor.getByLabel('Name').press('Enter');
+  await expect(editor).toBeHidden();
+  await expect(page.getByText('Maasvlakte Heliport (QQZ) saved')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: /Maasvlakte Heliport \(QQZ\)/ })).toBeVisible();
 });
 
 test('the old ports segment and the switcher lead to the right catalogue', async ({ page, request }) => {

@@ -39,7 +39,7 @@ test('editing the profile shows the new name and avatar in the navbar, and they 
   await signIn(page, user);
   await openProfile(page);
   await expect(page.getByText('Verified')).toBeVisible();
-  await expect(page.getByLabel('E-mail')).toHaveValue(user.email);
+  await expect(page.getByLabel('Email')).toHaveValue(user.email);
 
   // Refused in the form with the server's own words, before anything is sent.
   await page.getByLabel('First name').fill('M'.repeat(81));
@@ -94,10 +94,10 @@ test('a changed password is the one that signs in next time', async ({ page, bro
 
   const newPassword = 'Quay-Side-Crane-77';
   await page.getByLabel('New password', { exact: true }).fill(newPassword);
-  await page.getByLabel('Confirm new password').fill('something else');
+  await page.getByLabel('Repeat the new password').fill('something else');
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByText('The two passwords are not the same.')).toBeVisible();
-  await page.getByLabel('Confirm new password').fill(newPassword);
+  await expect(page.getByText('The passwords do not match.')).toBeVisible();
+  await page.getByLabel('Repeat the new password').fill(newPassword);
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Your password has been changed.')).toBeVisible();
 
@@ -119,7 +119,7 @@ test('a changed password is the one that signs in next time', async ({ page, bro
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(
-    page.getByRole('alert').filter({ hasText: 'The e-mail or password is incorrect.' }),
+    page.getByRole('alert').filter({ hasText: 'The email or password is incorrect.' }),
   ).toBeVisible();
   await signIn(page, { email: user.email, password: newPassword });
 });

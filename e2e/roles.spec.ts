@@ -228,6 +228,35 @@ test('an admin edits a role at /settings/roles/{id}, sees Admin read-only, and d
   expect((await listRoles(request, token)).map(({ name }) => name)).not.toContain('Night desk EU');
 });
 
+test('a role row duplicates the role into a new one and deletes it, asking first', async ({
+  page,
+  request,
+}) => {
+  const admin = await createCompanyUser(request, { label: 'roles-row-actions' });
+  await signIn(page, admin);
+  await page.goto('/settings/roles');
+  const viewerRow = page.getByRole('row', { name: /Viewer/ });
+  // A system role can be copied but not deleted.
+  await expect(viewerRow.getByRole('button', { name: 'Delete role Viewer' })).toHaveCount(0);
+  await viewerRow.getByRole('button', { name: 'Duplicate role Viewer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create role' });
+  await expect(dialog.getByLabel('Name')).toHaveValue('Copy of Viewer');
+  await expect(dialog.getByRole('checkbox', { name: 'Read: Users and groups' })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: 'Write: Users and groups' })).not.toBeChecked();
+  await dialog.getByLabel('Name').fill('Auditor');
+  await dialog.getByLabel('Name').press('Enter');
+  await expect(page.getByText('Role "Auditor" created')).toBeVisible();
+
+  const auditorRow = page.getByRole('row', { name: /Auditor/ });
+  await auditorRow.getByRole('button', { name: 'Delete role Auditor' }).click();
+  await expect(page.getByText('Delete the Auditor role?')).toBeVisible();
+  // The confirmation's clicks stay with it: the row does not open the role.
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText('Role "Auditor" deleted')).toBeVisible();
+  await expect(page).toHaveURL(/\/settings\/roles$/);
+  await expect(page.getByRole('row', { name: /Auditor/ })).toHaveCount(0);
+});
+
 test('an admin creates, renames and deletes a group; members are set through the API', async ({
   page,
   request,

@@ -11,7 +11,7 @@ import {
   waitForMail,
 } from './fixtures.ts';
 
-test('register, verify the e-mail from the mailbox, then sign in to the dashboard', async ({
+test('register, verify the email from the mailbox, then sign in to the dashboard', async ({
   page,
   request,
 }) => {
@@ -43,7 +43,7 @@ test('register, verify the e-mail from the mailbox, then sign in to the dashboar
   // One from the registration, one from "Resend Email": the newest link is used.
   const mail = await waitForMail(request, { to: email, subject: 'Verify', count: 2 });
   await page.goto(actionPathIn(mail));
-  await expect(page.getByText('Your e-mail address is verified')).toBeVisible();
+  await expect(page.getByText('Your email address is verified')).toBeVisible();
   await page.getByRole('button', { name: 'Go to sign in' }).click();
 
   await signIn(page, { email, password: testPassword });
@@ -58,9 +58,12 @@ test('a wrong password is refused with a message', async ({ page, request }) => 
   await page.getByLabel('Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(
-    page.getByRole('alert').filter({ hasText: 'The e-mail or password is incorrect.' }),
+    page.getByRole('alert').filter({ hasText: 'The email or password is incorrect.' }),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+  // The answer was to the password typed before: changing it clears the stale message.
+  await page.getByLabel('Password').fill('another-try');
+  await expect(page.getByText('The email or password is incorrect.')).toHaveCount(0);
 });
 
 test('forgot password: reset through the mailed link, then sign in with the new password', async ({

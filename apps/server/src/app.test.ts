@@ -55,6 +55,16 @@ describe('request logs and transport headers', () => {
     }
   });
 
+  it('writes no request line below its level: a server at warn logs only failures', async () => {
+    const { app, lines } = await buildLoggingApp(database, { LOG_LEVEL: 'warn' });
+    try {
+      await app.inject({ url: '/iamserver/api/v1/users/me' });
+      expect(lines).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('writes readable lines, without JSON, in the pretty format', async () => {
     const output: string[] = [];
     const destination = new Writable({

@@ -28,6 +28,7 @@ import { registerLogServer } from './services/logserver/routes.ts';
 import { registerMailServer } from './services/mailserver/routes.ts';
 import { registerMasterServer } from './services/master/routes.ts';
 import { registerNotifyServer, type TNotifyServerOptions } from './services/notifyserver/routes.ts';
+import { registerTemplateServer } from './services/templateserver/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -195,6 +196,7 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   await app.register(registerDriveServer, { prefix: '/driveserver/api/v1' });
   await app.register(registerMailServer, { prefix: '/mailserver/api/v1' });
   await app.register(registerNotifyServer, { prefix: '/notifyserver/api/v1', ...options.notify });
+  await app.register(registerTemplateServer, { prefix: '/templateserver/api/v1' });
   await registerApiDocsRoutes(app);
   // Last: the SPA answers browser navigations that no route above claimed.
   await registerWebApp(app);

@@ -82,7 +82,7 @@ const ZEnvironment = z.object({
   SEED_DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   GOOGLE_MAPS_KEY: z.string().default(''),
   PENDO_KEY: z.string().default(''),
-  // Retired: platform rights were once an e-mail match, which any sign-up could claim (docs/security.md).
+  // Retired: platform rights were once an email match, which any sign-up could claim (docs/security.md).
   // Refusing to start says so, rather than silently dropping the operators' rights.
   PLATFORM_ADMIN_EMAILS: z
     .string()

@@ -272,7 +272,7 @@ describe.each(testDatabaseKinds)('attack fuzz on %s', (kind) => {
         : ['unexpected'];
     for (const field of bodyFields) {
       const valid = base[field];
-      // Hidden inside an otherwise valid value, so format checks (an e-mail's @) do not stop it first.
+      // Hidden inside an otherwise valid value, so format checks (an email's @) do not stop it first.
       const inside: [string, unknown][] =
         typeof valid === 'string'
           ? [

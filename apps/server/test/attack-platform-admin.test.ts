@@ -51,7 +51,7 @@ describe.each(testDatabaseKinds)('platform rights on %s', (kind) => {
   });
   afterAll(async () => testApp?.close());
 
-  it('grants nothing by e-mail: an unverified account, or one in the other project, is refused', async () => {
+  it('grants nothing by email: an unverified account, or one in the other project, is refused', async () => {
     // The operator's own account is not flagged yet, and an unverified one cannot be.
     expect((await tryApply(operator, 'ZPA')).statusCode).toBe(403);
     expect(await command(['add', operatorEmail])).toEqual({

@@ -27,6 +27,7 @@ type TWorld = {
   picklistValueId: string;
   mailId: string;
   exchangeRateId: string;
+  templateId: string;
 };
 
 /** Streams never end by themselves; they get their own tests (attack-session-end.test.ts). */
@@ -152,6 +153,20 @@ const idFieldProbes: Record<string, TProbe> = {
     kind: 'read',
     url: (_own, other) => `/notifyserver/api/v1/notifications?before=${other.notificationId}`,
   },
+  'POST /templateserver/api/v1/templates familyId': {
+    method: 'POST',
+    kind: 'write',
+    url: () => '/templateserver/api/v1/templates',
+    body: (_own, other) => ({
+      type: 'email',
+      purpose: 'other',
+      name: `Tenancy ${Date.now()}`,
+      language: 'en',
+      subject: 'Tenancy',
+      body: 'Tenancy',
+      familyId: other.templateId,
+    }),
+  },
   'GET /notifyserver/api/v1/stream lastEventId': {
     method: 'GET',
     kind: 'read',
@@ -229,7 +244,15 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
       'GET',
       '/master/api/v1/dropdown-groups?module=home',
     );
+    const template = await dataOf<{ _id: string }>(admin.jwt, 'POST', '/templateserver/api/v1/templates', {
+      type: 'document',
+      purpose: 'other',
+      name: `${label} letter`,
+      language: 'en',
+      body: '<p>{{ company.name }}</p>',
+    });
     return {
+      templateId: template._id,
       admin,
       member,
       roleId: roles.find((role) => role.systemKey === 'member')?._id ?? '',
@@ -260,6 +283,7 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
     world.picklistValueId,
     world.mailId,
     world.exchangeRateId,
+    world.templateId,
   ];
 
   beforeAll(async () => {

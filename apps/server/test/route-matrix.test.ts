@@ -68,6 +68,7 @@ type TCompanyWorld = {
   importId: string;
   businessTypeId: string;
   receivingLocationId: string;
+  templateId: string;
 };
 const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   users: (world) => world.userId,
@@ -84,6 +85,9 @@ const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   imports: (world) => world.importId,
   type: (world) => world.businessTypeId,
   receivinglocation: (world) => world.receivingLocationId,
+  templates: (world) => world.templateId,
+  // A version number: company A's template has a version 1, which B must not reach either.
+  versions: () => '1',
 };
 
 const methodsOf = (route: TRouteEntry): string[] =>
@@ -167,7 +171,16 @@ describe.each(testDatabaseKinds)('route matrix on %s', (kind) => {
       countryCode: 'NL',
     });
     expect(location.statusCode, location.body).toBe(201);
+    const template = await call('POST', '/templateserver/api/v1/templates', admin.jwt, {
+      type: 'document',
+      purpose: 'other',
+      name: 'Matrix world letter',
+      language: 'en',
+      body: '<p>{{ company.name }}</p>',
+    });
+    expect(template.statusCode, template.body).toBe(201);
     return {
+      templateId: (template.json() as { data: { _id: string } }).data._id,
       mailId: (mail.json() as { data: { _id: string } }).data._id,
       userId: powerless.userId,
       fileId,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ServerProcess, spawnServer, stopServer, waitForStart } from './server-process.ts';
+import { freePort, type ServerProcess, spawnServer, stopServer, waitForStart } from './server-process.ts';
 
 // The real entry point as its own process: start-up failures, restarts and shutdown.
 describe('the server process', () => {
@@ -67,7 +67,7 @@ describe('the server process', () => {
     timeout: 180_000,
   }, async () => {
     const dataDir = newDataDir();
-    const port = String(20_000 + Math.floor(Math.random() * 20_000));
+    const port = String(await freePort());
     const first = start({ DATA_DIR: dataDir, PORT: port });
     await waitForStart(first);
     expect(first.output()).toMatch(/Demo login: admin@demo-freight\.test {2}password: \S+/);
@@ -83,7 +83,7 @@ describe('the server process', () => {
         body: JSON.stringify(body),
       });
 
-    const second = start({ DATA_DIR: dataDir, PORT: String(Number(port) + 1) });
+    const second = start({ DATA_DIR: dataDir, PORT: String(await freePort()) });
     expect(await second.exited).not.toBe(0);
     expect(errorLines(second)).toEqual([
       expect.stringMatching(/^cargodesk: DATA_DIR .* is in use by another Cargodesk process \(pid \d+\)/),

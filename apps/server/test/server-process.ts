@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const mainPath = fileURLToPath(new URL('../src/main.ts', import.meta.url));
@@ -42,3 +43,17 @@ export const stopServer = async (server: ServerProcess) => {
   if (server.child.exitCode === null) server.child.kill('SIGTERM');
   return server.exited;
 };
+
+/**
+ * A port nothing listens on now, chosen by the system. A random pick may fall in the system's
+ * range for outgoing connections and collide with one of them.
+ */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject()));
+    });
+  });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, waitFor } from '../src/mail/mail-test-support.ts';
 import { openNotificationStream } from '../src/services/notifyserver/notify-test-support.ts';
 import { createScratchPostgresDatabase } from './databases.ts';
-import { type ServerProcess, spawnServer, stopServer, waitForStart } from './server-process.ts';
+import { freePort, type ServerProcess, spawnServer, stopServer, waitForStart } from './server-process.ts';
 
 // docs/operations.md: two server processes on one PostgreSQL behave as one deployment. A notification made
 // through one reaches a stream opened on the other (LISTEN/NOTIFY), and the outbox workers of both
@@ -24,7 +24,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
   const startInstance = async (environment: Record<string, string>) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cargodesk-two-'));
     dataDirs.push(dataDir);
-    const port = String(20_000 + Math.floor(Math.random() * 30_000));
+    const port = String(await freePort());
     const server = spawnServer({
       DATA_DIR: dataDir,
       PORT: port,

@@ -21,6 +21,7 @@ export const auditEntityTypes = [
   'catalogue-import',
   'business-type',
   'receiving-location',
+  'template',
 ] as const;
 export type TAuditEntityType = (typeof auditEntityTypes)[number];
 
@@ -56,3 +57,9 @@ export const ZAuditEvent = z.object({
   userAgent: z.string().nullable(),
 });
 export type TAuditEvent = z.infer<typeof ZAuditEvent>;
+
+/** An event as the History drawer reads it: the actor also by name, while they are in the company. */
+export const ZAuditHistoryEvent = ZAuditEvent.extend({
+  actor: ZAuditEvent.shape.actor.extend({ name: z.string().nullable() }),
+});
+export type TAuditHistoryEvent = z.infer<typeof ZAuditHistoryEvent>;

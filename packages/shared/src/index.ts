@@ -17,4 +17,5 @@ export * from './reference-data.ts';
 export * from './roles.ts';
 export * from './runtime-config.ts';
 export * from './session.ts';
+export * from './templates.ts';
 export * from './users.ts';

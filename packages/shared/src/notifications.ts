@@ -117,7 +117,7 @@ export type TAnnouncementResult = z.infer<typeof ZAnnouncementResult>;
 
 // ---- mail composer ----
 
-const ZAddress = z.email({ error: 'must be an e-mail address' }).max(320);
+const ZAddress = z.email({ error: 'must be an email address' }).max(320);
 
 export const ZSendMailRequest = z
   .object({

@@ -12,6 +12,21 @@ export const picklistRules = {
 } as const;
 
 /**
+ * The value a label suggests, in the key pattern: "Reefer 40' High Cube" → "reefer_40_high_cube",
+ * "Café" → "cafe"; a label starting with a digit gets a "v_" in front. Empty when nothing is left.
+ */
+export const picklistValueFromLabel = (label: string) => {
+  const words = label
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  const value = /^[0-9]/.test(words) ? `v_${words}` : words;
+  return value.slice(0, picklistRules.valueMaxLength).replace(/_+$/, '');
+};
+
+/**
  * Names of Object.prototype's members (constructor, __proto__, valueOf…): a module or key of that
  * name would be found on every object by a lookup, so none may be chosen.
  */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ZUpdateCompanyRequest } from './company.ts';
+import { picklistRules, picklistValueFromLabel } from './picklists.ts';
 import { roleRules, ZRoleInput, ZRoleUpdate } from './roles.ts';
 import { ZCodeAuthRequest, ZRegisterCompanyRequest } from './session.ts';
 import { ZInviteUserRequest, ZUserRolesRequest } from './users.ts';
@@ -18,7 +19,7 @@ const refusal = (schema: z.ZodType, input: unknown) => {
 const roleId = '0b9a1f6e-2c4d-4e8f-9a1b-3c5d7e9f1a2b';
 
 describe('ZInviteUserRequest', () => {
-  it('accepts an invitation and trims the names and the e-mail', () => {
+  it('accepts an invitation and trims the names and the email', () => {
     expect(
       ZInviteUserRequest.parse({ email: '  ada@example.com ', firstName: ' Ada ', lastName: 'Lovelace' }),
     ).toEqual({ email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' });
@@ -28,9 +29,9 @@ describe('ZInviteUserRequest', () => {
     ).toEqual([roleId]);
   });
 
-  it('names the e-mail that is not an address and the blank name', () => {
+  it('names the email that is not an address and the blank name', () => {
     expect(refusal(ZInviteUserRequest, { email: 'ada', firstName: '  ', lastName: 'Lovelace' })).toEqual({
-      email: 'must be a valid e-mail address',
+      email: 'must be a valid email address',
       firstName: 'is required',
     });
   });
@@ -130,8 +131,20 @@ describe('sign-up and two-factor limits', () => {
     expect(ZCodeAuthRequest.parse({ code: '012345' })).toEqual({ code: '012345' });
     for (const code of ['12345', '1234567', '12a456']) {
       expect(refusal(ZCodeAuthRequest, { code })).toEqual({
-        code: 'must be the 6-digit code from the e-mail',
+        code: 'must be the 6-digit code from the email',
       });
     }
+  });
+});
+
+describe('picklistValueFromLabel', () => {
+  it('makes a value in the key pattern from any label', () => {
+    expect(picklistValueFromLabel("Reefer 40' High Cube")).toBe('reefer_40_high_cube');
+    expect(picklistValueFromLabel('  Café & Bar  ')).toBe('cafe_bar');
+    expect(picklistValueFromLabel('20ft box')).toBe('v_20ft_box');
+    expect(picklistValueFromLabel('🚢')).toBe('');
+    const long = picklistValueFromLabel('word '.repeat(30));
+    expect(long.length).toBeLessThanOrEqual(picklistRules.valueMaxLength);
+    expect(long).toMatch(new RegExp(picklistRules.keyPattern));
   });
 });

@@ -62,7 +62,7 @@ export type TCurrentUser = z.infer<typeof ZCurrentUser>;
 
 /** POST /iamserver/api/v1/auth/codeAuth, with the ID token in Authorization. */
 export const ZCodeAuthRequest = z.object({
-  code: z.string().regex(/^\d{6}$/, 'must be the 6-digit code from the e-mail'),
+  code: z.string().regex(/^\d{6}$/, 'must be the 6-digit code from the email'),
 });
 export type TCodeAuthRequest = z.infer<typeof ZCodeAuthRequest>;
 

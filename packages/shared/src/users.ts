@@ -45,7 +45,7 @@ export const userSortFields = ['name', 'email', 'status', 'createdAt', 'lastLogi
 export type TUserSortField = (typeof userSortFields)[number];
 const userSorts = userSortFields.flatMap((field) => [field, `-${field}`] as const);
 
-/** GET /iamserver/api/v1/users: a page of users, searched by name or e-mail, filtered and sorted. */
+/** GET /iamserver/api/v1/users: a page of users, searched by name or email, filtered and sorted. */
 export const ZUserListQuery = ZPageQuery.extend({
   sort: z.enum(userSorts).optional(),
   status: ZUserStatus.optional(),
@@ -62,7 +62,7 @@ export const ZUserEmail = z
   .string()
   .trim()
   .max(254, 'must be at most 254 characters')
-  .pipe(z.email('must be a valid e-mail address'));
+  .pipe(z.email('must be a valid email address'));
 
 const ZRoleIds = z.array(z.uuid()).max(50, 'at most 50 roles');
 
@@ -117,11 +117,10 @@ export type TBulkUsersRequest = z.input<typeof ZBulkUsersRequest>;
 
 /** What the server answers when a rule of users management refuses a change. */
 export const userMessages = {
-  duplicateEmail: 'A user with this e-mail address already exists in your company',
+  duplicateEmail: 'A user with this email address already exists in your company',
   // One answer for every refusal of an address outside the company: it must not tell an inviter
   // whether, or where else, the address is in use.
-  emailTaken:
-    'This e-mail address cannot be invited. Ask the person for another address, or contact support.',
+  emailTaken: 'This email address cannot be invited. Ask the person for another address, or contact support.',
   lastAdmin: 'Your company must keep at least one active admin: make another user an active Admin first',
   notSelfSuspend: 'You cannot suspend your own account',
   notSelfDelete: 'You cannot delete your own account',

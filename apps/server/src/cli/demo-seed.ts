@@ -112,16 +112,17 @@ export const seedDemo = async (app: FastifyInstance): Promise<TDemoLogin> => {
     let companyId = (await findUserLinkByIdentity(app.database.db, project, uid))?.companyId;
     if (!companyId) {
       const newCompanyId = createId();
-      await withTenant(app.database.db, newCompanyId, (tx) =>
-        createCompanyWithAdmin(tx, {
+      await withTenant(app.database.db, newCompanyId, async (tx) => {
+        await createCompanyWithAdmin(tx, {
           companyId: newCompanyId,
           companyName: demo.companyName,
           status: demo.status,
           twoFactorAuth: demo.twoFactorAuth ?? false,
           planExpiresAt: demo.planExpiresAt(),
           admin: { project, uid, email: demo.email, firstName: demo.firstName, lastName: demo.lastName },
-        }),
-      );
+        });
+        await app.domainEvents.emit(tx, { type: 'company-created', companyId: newCompanyId });
+      });
       companyId = newCompanyId;
     }
     for (const member of demo.members ?? []) {

@@ -74,7 +74,7 @@ export const createActionCodeService = (context: IdentityContext) => {
     // The code and its mail are written together: no mail without a code, no code without a mail.
     await db.transaction(async (tx) => {
       const link = await createActionLink(context, tx, { project, account, kind });
-      await context.sendMail(buildActionMail({ kind, email: account.email, link }), tx);
+      await context.sendMail(await buildActionMail({ kind, email: account.email, link }), tx);
     });
     context.wakeMailer();
   };
@@ -161,7 +161,7 @@ export const createActionCodeService = (context: IdentityContext) => {
     return response.body;
   };
 
-  /** accounts:update `{oobCode}` (applyActionCode): verifies the e-mail address. */
+  /** accounts:update `{oobCode}` (applyActionCode): verifies the email address. */
   const applyActionCode = async ({ project, body }: TIdentityRequest) => {
     const oobCode = readString(body, 'oobCode', 'MISSING_OOB_CODE', 512);
     await findUsableCode(oobCode, project, 'VERIFY_EMAIL');

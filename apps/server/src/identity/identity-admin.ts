@@ -90,7 +90,7 @@ export const createIdentityAdmin = (context: IdentityContext) => {
       if (!account) throw new IdentityError('EMAIL_EXISTS');
       return { uid: account.id, email: account.email };
     },
-    /** Platform rights: the operator's flag on this very account, with its e-mail still verified. */
+    /** Platform rights: the operator's flag on this very account, with its email still verified. */
     isPlatformAdmin: async (project: TProjectName, uid: string) => isPlatformAdmin(db, project, uid),
     getAccount: async (project: TProjectName, uid: string) =>
       findAccountById(db, projectNamed(project).projectId, uid),

@@ -23,7 +23,7 @@ export const findAccountById = async (db: Queryable, projectId: string, accountI
   return account;
 };
 
-/** Inserts the account unless the e-mail is taken; answers undefined when it is. */
+/** Inserts the account unless the email is taken; answers undefined when it is. */
 export const insertAccount = async (db: Queryable, account: typeof identityAccounts.$inferInsert) => {
   const [created] = await db.insert(identityAccounts).values(account).onConflictDoNothing().returning();
   return created;

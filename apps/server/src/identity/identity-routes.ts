@@ -105,7 +105,7 @@ export const registerIdentityRoutes = async (app: FastifyInstance, services: Ser
         '/v1/accounts:sendOobCode': actionCodes.sendOobCode,
         '/v1/accounts:resetPassword': actionCodes.resetPassword,
         '/v1/accounts:signInWithIdp': notEnabled('Sign-in with an identity provider'),
-        '/v1/accounts:signInWithEmailLink': notEnabled('Sign-in with an e-mail link'),
+        '/v1/accounts:signInWithEmailLink': notEnabled('Sign-in with an email link'),
         '/v2/accounts:revokeToken': notEnabled('Revoking provider tokens'),
       });
       toolkit.get('/v2/passwordPolicy', async (request) => {

@@ -67,7 +67,7 @@ describe.each(testDatabaseKinds)('firebase/auth SDK against the identity provide
     expect(result.signInProvider).toBe('password');
   });
 
-  it('refuses a second account with the same e-mail', async () => {
+  it('refuses a second account with the same email', async () => {
     const email = uniqueEmail('twice');
     await createUserWithEmailAndPassword(newAuth(), email, password);
     await expect(createUserWithEmailAndPassword(newAuth(), email, password)).rejects.toMatchObject({
@@ -75,7 +75,7 @@ describe.each(testDatabaseKinds)('firebase/auth SDK against the identity provide
     });
   });
 
-  it('answers the same invalid-credential for a wrong password and an unknown e-mail', async () => {
+  it('answers the same invalid-credential for a wrong password and an unknown email', async () => {
     const email = uniqueEmail('wrong');
     await createUserWithEmailAndPassword(newAuth(), email, password);
     await expect(signInWithEmailAndPassword(newAuth(), email, 'not the password')).rejects.toMatchObject({
@@ -122,13 +122,13 @@ describe.each(testDatabaseKinds)('firebase/auth SDK against the identity provide
     });
   });
 
-  it('verifies an e-mail through the mailed link', async () => {
+  it('verifies an email through the mailed link', async () => {
     const email = uniqueEmail('verify');
     const auth = newAuth();
     const { user } = await createUserWithEmailAndPassword(auth, email, password);
     await sendEmailVerification(user);
     const mail = await waitForMail(origin, email);
-    expect(mail.subject).toBe('Verify your e-mail for Cargodesk');
+    expect(mail.subject).toBe('Verify your email for Cargodesk');
     const { oobCode, mode, link } = readOobCode(mail.text);
     expect(mode).toBe('verifyEmail');
     expect(link.origin).toBe(testApp.config.publicUrl);
@@ -168,7 +168,7 @@ describe.each(testDatabaseKinds)('firebase/auth SDK against the identity provide
     });
   });
 
-  it('answers a reset request for an unknown e-mail without sending anything', async () => {
+  it('answers a reset request for an unknown email without sending anything', async () => {
     await sendPasswordResetEmail(newAuth(), uniqueEmail('unknown'));
   });
 
@@ -198,7 +198,7 @@ describe.each(testDatabaseKinds)('firebase/auth SDK against the identity provide
     await signInWithEmailAndPassword(newAuth(), email, 'changed password 1');
   });
 
-  it('changes the e-mail address, which then needs verifying again', async () => {
+  it('changes the email address, which then needs verifying again', async () => {
     const auth = newAuth();
     const { user } = await createUserWithEmailAndPassword(auth, uniqueEmail('old'), password);
     const newEmail = uniqueEmail('new');

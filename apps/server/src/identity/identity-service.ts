@@ -127,7 +127,7 @@ export const createIdentityService = (context: IdentityContext) => {
           userAgent,
         });
       }
-      // One answer for unknown e-mail and wrong password: no account enumeration (docs/architecture.md).
+      // One answer for unknown email and wrong password: no account enumeration (docs/architecture.md).
       throw new IdentityError('INVALID_LOGIN_CREDENTIALS');
     }
     if (account.disabled) throw new IdentityError('USER_DISABLED');
@@ -154,7 +154,7 @@ export const createIdentityService = (context: IdentityContext) => {
     return { kind: 'identitytoolkit#GetAccountInfoResponse', users: [toLookupUser(account)] };
   };
 
-  /** accounts:update with an idToken: profile, e-mail or password changes (applyActionCode is in action-codes.ts). */
+  /** accounts:update with an idToken: profile, email or password changes (applyActionCode is in action-codes.ts). */
   const updateProfile = async ({ project, body, ip, userAgent }: TIdentityRequest) => {
     const { account, claims } = await authenticateIdToken(context, project, body.idToken);
     const changes: TAccountChanges = {};

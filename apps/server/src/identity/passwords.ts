@@ -45,7 +45,7 @@ export const verifyPassword = async (password: string, stored: string): Promise<
   return timingSafeEqual(actual, expected);
 };
 
-// Unknown e-mails still cost one hash, so response time does not reveal which accounts exist.
+// Unknown emails still cost one hash, so response time does not reveal which accounts exist.
 const decoyHash = hashPassword('decoy password for unknown accounts');
 export const spendDecoyHashTime = async (password: string) => {
   await verifyPassword(password, await decoyHash);

@@ -4,7 +4,7 @@ import type { TProjectName } from './projects.ts';
 
 export const platformAdminUsage = [
   'usage: npm run platform-admin -- add EMAIL | remove EMAIL | list  [--project production|test]',
-  '  add     gives the account with this verified e-mail this installation’s platform rights',
+  '  add     gives the account with this verified email this installation’s platform rights',
   '  remove  takes them away again',
   '  list    shows who holds them',
   '  --project  the identity project (default: the one PUBLIC_URL’s host signs in with)',
@@ -35,7 +35,7 @@ export const runPlatformAdminCommand = async (
     if (admins.length === 0)
       return { exitCode: 0, output: `No platform administrators in the ${project} project.` };
     const lines = admins.map(({ email: address, isActive }) =>
-      isActive ? `  ${address}` : `  ${address}  (inactive: e-mail unverified or account disabled)`,
+      isActive ? `  ${address}` : `  ${address}  (inactive: email unverified or account disabled)`,
     );
     return {
       exitCode: 0,

@@ -10,7 +10,7 @@ import { projectIds, type TProjectName } from './projects.ts';
 
 // Platform rights (docs/security.md): a flag on one identity account, set only by the operator through
 // `npm run platform-admin`. It binds to the account, not to an address, so nobody gains it by
-// signing up with the operator's e-mail in either project; and it counts only while the account's
+// signing up with the operator's email in either project; and it counts only while the account's
 // holder has proved the address and the account is enabled.
 
 export type TPlatformAdminChange =
@@ -19,9 +19,9 @@ export type TPlatformAdminChange =
 
 export const platformAdminMessages = {
   noAccount: (email: string, project: TProjectName) =>
-    `No account with the e-mail ${email} in the ${project} identity project: sign up (or be invited) first`,
+    `No account with the email ${email} in the ${project} identity project: sign up (or be invited) first`,
   unverified: (email: string) =>
-    `The e-mail ${email} is not verified yet: its holder must open the verification mail first`,
+    `The email ${email} is not verified yet: its holder must open the verification mail first`,
 } as const;
 
 export const isPlatformAdmin = async (db: Queryable, project: TProjectName, uid: string) => {

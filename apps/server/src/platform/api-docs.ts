@@ -27,6 +27,7 @@ export const serviceTags = [
   { name: 'driveserver', description: 'Files: upload, download, metadata' },
   { name: 'mailserver', description: 'Sending mail through the outbox, and the sent list' },
   { name: 'notifyserver', description: 'Notifications, announcements and the live event stream' },
+  { name: 'templateserver', description: 'Email and document templates and their versions' },
 ];
 
 /** The routes that take the identity provider's ID token in `Authorization` instead of the app token. */
@@ -82,8 +83,20 @@ export const operationSummaries: Record<string, string> = {
   'POST /iamserver/api/v1/users/:id/invite/resend': 'Send a user’s invitation again',
   'POST /iamserver/api/v1/users/:id/suspend': 'Suspend a user',
   'POST /iamserver/api/v1/users/bulk/suspend': 'Suspend several users at once',
+  'POST /iamserver/api/v1/users/bulk/delete': 'Delete several users at once',
   'POST /iamserver/api/v1/users/:id/reactivate': 'Reactivate a user',
   'DELETE /iamserver/api/v1/users/:id': 'Delete a user',
+  'GET /templateserver/api/v1/templates': 'List templates',
+  'POST /templateserver/api/v1/templates': 'Create a template with its first version',
+  'POST /templateserver/api/v1/templates/check': 'Check a draft and preview it with sample data',
+  'GET /templateserver/api/v1/templates/:id': 'Get a template with its current text',
+  'PATCH /templateserver/api/v1/templates/:id': 'Rename, re-purpose or archive a template',
+  'DELETE /templateserver/api/v1/templates/:id': 'Delete a template and its versions',
+  'POST /templateserver/api/v1/templates/:id/duplicate': 'Copy a template into a new one',
+  'POST /templateserver/api/v1/templates/:id/versions': 'Save a new version of a template',
+  'GET /templateserver/api/v1/templates/:id/versions': 'List the versions of a template',
+  'GET /templateserver/api/v1/templates/:id/versions/:number': 'Get one version of a template',
+  'POST /templateserver/api/v1/templates/:id/versions/:number/restore': 'Restore a version as the newest',
   'GET /master/api/v1/country': 'List countries',
   'GET /master/api/v1/timezone': 'List time zones',
   'GET /master/api/v1/currency-list': 'List currencies',

@@ -15,6 +15,8 @@ export type TDomainEvent =
       user: { id: string; name: string; email: string };
     }
   | { type: 'user-joined'; companyId: string; user: { id: string; name: string; email: string } }
+  /** A company was just set up (registration, the demo seed): modules add what it starts with. */
+  | { type: 'company-created'; companyId: string }
   | {
       type: 'user-roles-changed';
       companyId: string;

@@ -47,7 +47,7 @@ export const buildRateLimitRules = (config: Pick<Config, 'rateLimits'>) =>
 export type TRateLimitName = keyof ReturnType<typeof buildRateLimitRules>;
 export type TRateLimits = Record<TRateLimitName, TRateLimit>;
 
-// Subjects are e-mail addresses and client IPs: the table keeps only their hashes.
+// Subjects are email addresses and client IPs: the table keeps only their hashes.
 const hashSubject = (subject: string) => createHash('sha256').update(subject).digest('base64url');
 
 const createRateLimit = (db: Db, name: string, rule: TLimitRule): TRateLimit => {

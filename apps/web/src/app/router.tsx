@@ -105,7 +105,9 @@ export const routes: RouteObject[] = [
               named('settingsCountries', async () => ({
                 Component: (await import('../features/countries/routes/countries.tsx')).CountriesRoute,
               })),
-              settingsPage('settingsTemplates'),
+              named('settingsTemplates', async () => ({
+                Component: (await import('../features/templates/routes/templates.tsx')).TemplatesRoute,
+              })),
               settingsPage('settingsTemplateUpdate'),
               named('settingsCurrencies', async () => ({
                 Component: (await import('../features/currencies/routes/currencies.tsx')).CurrenciesRoute,

@@ -15,7 +15,8 @@ export type TService =
   | 'mailserver'
   | 'reportserver'
   | 'contactserver'
-  | 'notifyserver';
+  | 'notifyserver'
+  | 'templateserver';
 
 /**
  * docs/product.md §7's "localhost on a per-service port": an API origin in the runtime config may carry a
@@ -31,6 +32,7 @@ export const servicePorts: Record<TService, number> = {
   reportserver: 3006,
   contactserver: 3007,
   notifyserver: 3008,
+  templateserver: 3009,
 };
 
 /** The base URL of a service's API for the current page host (docs/product.md §7). */

@@ -21,11 +21,11 @@ export const getIdentity = (): Auth => {
 
 /** Product wording for the identity provider's error codes (docs/product.md §8). */
 const identityMessages: Record<string, string> = {
-  'auth/wrong-password': 'The e-mail or password is incorrect.',
-  'auth/invalid-credential': 'The e-mail or password is incorrect.',
-  'auth/user-not-found': 'The e-mail or password is incorrect.',
-  'auth/invalid-email': 'Please enter a valid e-mail address.',
-  'auth/email-already-in-use': 'An account with this e-mail already exists. Sign in or reset your password.',
+  'auth/wrong-password': 'The email or password is incorrect.',
+  'auth/invalid-credential': 'The email or password is incorrect.',
+  'auth/user-not-found': 'The email or password is incorrect.',
+  'auth/invalid-email': 'Please enter a valid email address.',
+  'auth/email-already-in-use': 'An account with this email already exists. Sign in or reset your password.',
   'auth/user-disabled': 'This account has been disabled. Please contact your Admin for assistance.',
   'auth/user-token-expired': 'Your session has ended. Please sign in again.',
   'auth/requires-recent-login': 'Please sign in again to continue.',

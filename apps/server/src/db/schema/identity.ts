@@ -23,7 +23,7 @@ export const identityAccounts = pgTable(
     displayName: text('display_name'),
     photoUrl: text('photo_url'),
     disabled: boolean('disabled').notNull().default(false),
-    /** This installation's operator: set only by `npm run platform-admin`, honoured only while the e-mail is verified. */
+    /** This installation's operator: set only by `npm run platform-admin`, honoured only while the email is verified. */
     platformAdmin: boolean('platform_admin').notNull().default(false),
     // Tokens issued before this second (epoch seconds) are revoked.
     validSince: bigint('valid_since', { mode: 'number' }).notNull(),

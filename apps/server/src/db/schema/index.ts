@@ -6,4 +6,5 @@ export * from './mail.ts';
 export * from './master.ts';
 export * from './notify.ts';
 export * from './platform.ts';
+export * from './templates.ts';
 export * from './tenancy.ts';

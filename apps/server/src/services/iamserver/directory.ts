@@ -23,7 +23,7 @@ export const findReachableUserIds = async (db: Queryable, companyId: string, nar
   ).map((row) => row.id);
 };
 
-/** The company's users, not suspended, whose e-mail is one of `emails` (case aside). */
+/** The company's users, not suspended, whose email is one of `emails` (case aside). */
 export const findReachableUserIdsByEmail = async (
   db: Queryable,
   companyId: string,
@@ -64,3 +64,20 @@ export const findAdminUserIds = async (db: Queryable, companyId: string, narrowi
         ),
       )
   ).map((row) => row.id);
+
+/**
+ * The display names of the company's users among `ids` (suspended ones too: history names whoever
+ * acted), as "First Last", for screens that show who did something.
+ */
+export const findUserDisplayNames = async (
+  db: Queryable,
+  companyId: string,
+  ids: string[],
+): Promise<Map<string, string>> => {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), inArray(users.id, [...new Set(ids)])));
+  return new Map(rows.map((row) => [row.id, `${row.firstName} ${row.lastName}`.trim()]));
+};

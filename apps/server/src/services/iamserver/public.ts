@@ -3,4 +3,10 @@
 /** A company's base currency, read and set inside the caller's tenant transaction (master's currency settings). */
 export { findCompanyCurrency, setCompanyCurrency } from './company-repository.ts';
 /** Who is in a company: the people a notification can reach. */
-export { findAdminUserIds, findReachableUserIds, findReachableUserIdsByEmail } from './directory.ts';
+/** Who acted, by name: the History drawer names people rather than showing their email or id. */
+export {
+  findAdminUserIds,
+  findReachableUserIds,
+  findReachableUserIdsByEmail,
+  findUserDisplayNames,
+} from './directory.ts';

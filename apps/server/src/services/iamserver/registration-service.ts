@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { buildActionMail } from '../../identity/action-mails.ts';
 import type { IdentityAdmin } from '../../identity/identity-admin.ts';
 import type { TMailer } from '../../mail/mail-plugin.ts';
+import type { TDomainEvents } from '../../platform/domain-events.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
 import type { TRateLimit } from '../../platform/rate-limits.ts';
@@ -27,6 +28,8 @@ export type TRegistrationServiceDependencies = {
   registrationsPerIp: TRateLimit;
   /** What registration shares with sign-in. */
   signIn: TSignInParts;
+  /** Tells the other modules that a company was created, inside its transaction. */
+  domainEvents: Pick<TDomainEvents, 'emit'>;
 };
 
 export const createRegistrationService = ({
@@ -35,6 +38,7 @@ export const createRegistrationService = ({
   mailer,
   registrationsPerIp,
   signIn: { verifyIdentity, startSession, buildLoginResponse },
+  domainEvents,
 }: TRegistrationServiceDependencies) => {
   const registerCompany = async (
     caller: TCaller,
@@ -74,10 +78,11 @@ export const createRegistrationService = ({
             lastName: request.lastName,
           },
         });
+        await domainEvents.emit(tx, { type: 'company-created', companyId });
         if (verifyLink) {
           await mailer.enqueue(
             {
-              ...buildActionMail({ kind: 'VERIFY_EMAIL', email: identity.email, link: verifyLink }),
+              ...(await buildActionMail({ kind: 'VERIFY_EMAIL', email: identity.email, link: verifyLink })),
               companyId,
             },
             tx,

@@ -84,7 +84,7 @@ describe.each(testDatabaseKinds)('iamserver sign-in and session on %s', (kind) =
       expect(assigned).toEqual([{ name: 'Admin' }]);
 
       const mail = await waitForMail(testApp.origin, email);
-      expect(mail.subject).toBe('Verify your e-mail for Cargodesk');
+      expect(mail.subject).toBe('Verify your email for Cargodesk');
       expect(readOobCode(mail.text).mode).toBe('verifyEmail');
 
       const me = await currentUser(data.jwt ?? '');

@@ -49,6 +49,7 @@ export const registerIamServer = async (app: FastifyInstance) => {
     mailer: app.mailer,
     registrationsPerIp: app.rateLimits.registrationsPerIp,
     signIn: service.parts,
+    domainEvents: app.domainEvents,
   });
   const callerOf = (request: FastifyRequest): TCaller => ({
     idToken: readAuthorizationToken(request),

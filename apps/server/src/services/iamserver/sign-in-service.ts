@@ -40,7 +40,7 @@ export const iamMessages = {
   noAccount: 'No Cargodesk account for this sign-in; register first',
   alreadyRegistered: 'This sign-in already belongs to a Cargodesk account',
   invitationNeedsMailbox:
-    'Accept the invitation through the link in its e-mail: it sets your password and proves the address is yours',
+    'Accept the invitation through the link in its email: it sets your password and proves the address is yours',
   tooManyRegistrations: 'Too many companies were registered from this address; try again later',
 } as const;
 
@@ -212,7 +212,7 @@ export const createSignInService = async ({
       codeHash: hashCode({ key: codeKey, codeId, code }),
       expiresAt: new Date(now + twoFactorRules.codeLifetimeMs),
     });
-    await mailer.enqueue(buildCodeMail({ email: user.email, code, companyId: user.companyId }), tx);
+    await mailer.enqueue(await buildCodeMail({ email: user.email, code, companyId: user.companyId }), tx);
     return true;
   };
 

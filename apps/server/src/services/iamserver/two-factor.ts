@@ -1,4 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { renderSystemMail } from '../../templating/system-mails.ts';
 
 export const twoFactorRules = {
   codeLifetimeMs: 10 * 60 * 1000,
@@ -26,7 +27,7 @@ export const hashCode = ({ key, codeId, code }: { key: string; codeId: string; c
 export const isSameHash = (left: string, right: string) =>
   left.length === right.length && timingSafeEqual(Buffer.from(left), Buffer.from(right));
 
-export const buildCodeMail = ({
+export const buildCodeMail = async ({
   email,
   code,
   companyId,
@@ -34,18 +35,4 @@ export const buildCodeMail = ({
   email: string;
   code: string;
   companyId: string;
-}) => ({
-  companyId,
-  to: [email],
-  subject: `Your Cargodesk sign-in code: ${code}`,
-  text: [
-    'Hello,',
-    '',
-    `Your Cargodesk sign-in code is ${code}`,
-    '',
-    'Enter it on the sign-in page to finish signing in. It works once and expires in 10 minutes.',
-    'If you did not try to sign in, change your password: someone else knows it.',
-    '',
-    'Cargodesk',
-  ].join('\n'),
-});
+}) => ({ companyId, to: [email], ...(await renderSystemMail('sign-in-code', { code })) });

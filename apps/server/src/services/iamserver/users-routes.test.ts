@@ -516,7 +516,7 @@ describe.each(testDatabaseKinds)('iamserver users management on %s', (kind) => {
       expect(invited.roles.map((role) => role.name)).toEqual(['Member']);
     });
 
-    it('answers 409 for an e-mail already in the company or held by another company’s user', async () => {
+    it('answers 409 for an email already in the company or held by another company’s user', async () => {
       const admin = await testApp.register('invite-dup');
       const other = await testApp.register('invite-dup-other');
       const first = uniqueEmail('dup');
@@ -538,7 +538,7 @@ describe.each(testDatabaseKinds)('iamserver users management on %s', (kind) => {
       expect(count).toHaveLength(2);
     });
 
-    it('replaces an unverified account that no Cargodesk user holds, and invites a deleted user’s e-mail again', async () => {
+    it('replaces an unverified account that no Cargodesk user holds, and invites a deleted user’s email again', async () => {
       const admin = await testApp.register('invite-reuse');
       const email = uniqueEmail('signed-up-only');
       const { uid } = await testApp.signUp(email);
@@ -766,6 +766,36 @@ describe.each(testDatabaseKinds)('iamserver users management on %s', (kind) => {
       // Already suspended: nothing changes and nothing more is audited.
       await expectData(bulk([first.userId]));
       expect(await auditOf(admin.companyId, { entityId: first.userId })).toHaveLength(1);
+    });
+
+    it('deletes the picked users together: all or none, never oneself, each audited', async () => {
+      const admin = await testApp.register('bulk-delete-admin');
+      const other = await testApp.register('bulk-delete-other');
+      const roleIds = await roleIdsOf(admin.companyId);
+      const first = await addSignedInUser(admin, [roleIds.member], 'bulk-delete-first');
+      const second = await addSignedInUser(admin, [roleIds.viewer], 'bulk-delete-second');
+      const bulk = (ids: string[], token = admin.jwt) =>
+        inject({ method: 'POST', url: '/users/bulk/delete', token, payload: { ids } });
+      const stillThere = async (userId: string) =>
+        (await testApp.database.db.select().from(users).where(eq(users.id, userId))).length === 1;
+
+      expect((await bulk([first.userId, other.userId])).statusCode).toBe(404);
+      const withSelf = await bulk([first.userId, admin.userId]);
+      expect(withSelf.statusCode).toBe(409);
+      expect(withSelf.json()).toMatchObject({ error: { message: userMessages.notSelfDelete } });
+      expect((await bulk([first.userId], second.jwt)).statusCode).toBe(403);
+      expect((await bulk([])).statusCode).toBe(400);
+      expect(await stillThere(first.userId)).toBe(true);
+      expect(await auditOf(admin.companyId, { entityId: first.userId })).toEqual([]);
+
+      const deleted = await expectData<{ _id: string }[]>(bulk([first.userId, second.userId]));
+      expect(deleted).toEqual([{ _id: first.userId }, { _id: second.userId }]);
+      for (const user of [first, second]) {
+        expect(await stillThere(user.userId)).toBe(false);
+        const events = await auditOf(admin.companyId, { entityId: user.userId });
+        expect(events.map((event) => [event.action, event.actorUserId])).toEqual([['delete', admin.userId]]);
+        expect(await testApp.app.identity.admin.getAccount('test', user.uid)).toBeUndefined();
+      }
     });
 
     it('refuses a bulk suspension with one user the caller may not manage, changing nobody', async () => {

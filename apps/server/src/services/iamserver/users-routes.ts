@@ -143,6 +143,17 @@ export const registerUsersRoutes = async (app: FastifyInstance) => {
       async (request) => ({ data: await service.suspendUsers(callerOf(request), request.body.ids) }),
     );
     routes.post(
+      '/users/bulk/delete',
+      {
+        config: { permission: 'users:write' },
+        schema: {
+          body: ZBulkUsersRequest,
+          response: { 200: dataOf(z.array(z.object({ _id: z.string() }))), ...changeErrors },
+        },
+      },
+      async (request) => ({ data: await service.deleteUsers(callerOf(request), request.body.ids) }),
+    );
+    routes.post(
       '/users/:id/reactivate',
       {
         config: { permission: 'users:write' },

@@ -292,12 +292,12 @@ export const createUsersService = ({
       lifetimeMs: invitationLinkLifetimeDays * 24 * 60 * 60 * 1000,
     });
     return {
-      ...buildInviteMail({
+      ...(await buildInviteMail({
         email,
         link,
         inviterName: fullName(auth.user) || auth.user.email,
         companyName: auth.company.name,
-      }),
+      })),
       companyId: auth.companyId,
     };
   };
@@ -559,14 +559,43 @@ export const createUsersService = ({
       await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'delete', before });
       return record;
     });
-    // The account goes too, so the e-mail can be invited again (here or by another company).
+    // The account goes too, so the email can be invited again (here or by another company).
     await afterCommit('deleting the identity account', () =>
       identityAdmin.deleteAccount(user.identityProject, user.identityUid),
     );
     return { _id: userId };
   };
 
+  /** Deletes the picked users together, or none of them: the bulk form of deleteUser. */
+  const deleteUsers = async ({ auth, actor }: TUsersCaller, userIds: string[]) => {
+    const ids = [...new Set(userIds)];
+    if (ids.includes(auth.userId)) throw new AppError('CONFLICT', userMessages.notSelfDelete);
+    const deleted = await inCompany(auth, async (tx) => {
+      const grantor = await lockRightsAndReadGrantor(tx, auth);
+      const records: TUserRecord[] = [];
+      for (const userId of ids) {
+        const record = await requireUser(tx, auth.companyId, userId);
+        const before = await readUserView(tx, auth.companyId, userId);
+        assertMayManage(grantor, before);
+        // Counted after the users before it were deleted, so picking every admin is refused.
+        await assertKeepsAnActiveAdmin(tx, auth.companyId, { before, isActiveAdminAfter: false });
+        await endSessions(tx, events, { companyId: auth.companyId, userId });
+        await repository.deleteUser(tx, auth.companyId, userId);
+        await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'delete', before });
+        records.push(record);
+      }
+      return records;
+    });
+    for (const user of deleted) {
+      await afterCommit('deleting the identity account', () =>
+        identityAdmin.deleteAccount(user.identityProject, user.identityUid),
+      );
+    }
+    return ids.map((_id) => ({ _id }));
+  };
+
   return {
+    deleteUsers,
     listUsers,
     getUser,
     updateUser,

@@ -1,4 +1,4 @@
-import { listCountCap, type TAuditEvent, type TListMeta } from '@cargodesk/shared';
+import { listCountCap, type TAuditEvent, type TAuditHistoryEvent, type TListMeta } from '@cargodesk/shared';
 import { sql } from 'drizzle-orm';
 import { signInWithEmailAndPassword, updatePassword } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,6 +94,24 @@ describe.each(testDatabaseKinds)('logserver audit trail on %s', (kind) => {
     const history = await get(`/audit-history?entityType=user&entityId=${admin.userId}`, admin.jwt);
     expect(history.statusCode, history.body).toBe(200);
     expect((history.json() as TAuditPage).data.every((event) => event.entityId === admin.userId)).toBe(true);
+  });
+
+  it("names who acted in an entity's history, and no one for the system", async () => {
+    const admin = await testApp.register('audit-names');
+    const viewer = await testApp.addUser(admin, { label: 'named-viewer', role: { systemKey: 'viewer' } });
+    const rename = await testApp.app.inject({
+      method: 'PATCH',
+      url: `/iamserver/api/v1/users/${viewer.userId}`,
+      headers: { authorization: admin.jwt },
+      payload: { firstName: 'Grace', lastName: 'Hopper' },
+    });
+    expect(rename.statusCode, rename.body).toBe(200);
+    const history = await get(`/audit-history?entityType=user&entityId=${viewer.userId}`, admin.jwt);
+    const [latest] = (history.json() as { data: TAuditHistoryEvent[] }).data;
+    expect(latest).toMatchObject({
+      action: 'update',
+      actor: { userId: admin.userId, email: admin.email, name: 'Ada audit-names' },
+    });
   });
 
   it("never shows another company's events", async () => {

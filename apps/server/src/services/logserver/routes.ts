@@ -1,4 +1,10 @@
-import { auditActions, auditEntityTypes, ZAuditEvent, ZPageQuery } from '@cargodesk/shared';
+import {
+  auditActions,
+  auditEntityTypes,
+  ZAuditEvent,
+  ZAuditHistoryEvent,
+  ZPageQuery,
+} from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -47,11 +53,14 @@ export const registerLogServer = async (app: FastifyInstance) => {
     '/audit-history',
     {
       config: { permission: 'audit:read' },
-      schema: { querystring: ZAuditHistoryQuery, response: { 200: listOf(ZAuditEvent), ...listErrors } },
+      schema: {
+        querystring: ZAuditHistoryQuery,
+        response: { 200: listOf(ZAuditHistoryEvent), ...listErrors },
+      },
     },
     async (request) => {
       const { page, pageSize, entityType, entityId } = request.query;
-      return service.list(requireAuth(request), { entityType, entityId }, { page, pageSize });
+      return service.history(requireAuth(request), { entityType, entityId }, { page, pageSize });
     },
   );
 };

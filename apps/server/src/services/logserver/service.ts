@@ -1,10 +1,11 @@
-import type { TAuditEvent, TListMeta } from '@cargodesk/shared';
-import type { Db } from '../../db/client.ts';
+import type { TAuditEvent, TAuditHistoryEvent, TListMeta } from '@cargodesk/shared';
+import type { Db, Tx } from '../../db/client.ts';
 import { cappedTotal, pageOffset } from '../../db/paging.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import type { TChangeFeed } from '../../platform/change-feed.ts';
 import { createCompanyCache } from '../../platform/company-cache.ts';
 import { withTenantRead } from '../../platform/tenant-transaction.ts';
+import { findUserDisplayNames } from '../iamserver/public.ts';
 import { countAuditEvents, findAuditPage, type TAuditFilter, type TAuditPageRow } from './repository.ts';
 
 const toAuditEvent = (row: TAuditPageRow): TAuditEvent => ({
@@ -38,19 +39,47 @@ const filterKeyOf = ({
 export const createLogService = ({ db, changes }: { db: Db; changes: TChangeFeed }) => {
   const totals = createCompanyCache<number>(changes, { changeKind: 'audit' });
 
-  const list = async (
+  /** A page and its total, inside the caller's read; the total is kept until the trail changes. */
+  const readPage = async (
+    tx: Tx,
     auth: TAuthContext,
     filter: Omit<TAuditFilter, 'companyId'>,
     { page, pageSize }: { page: number; pageSize: number },
-  ): Promise<{ data: TAuditEvent[]; meta: TListMeta }> => {
+  ) => {
     const scoped = { ...filter, companyId: auth.companyId };
     const kept = totals.lookup(auth.companyId, filterKeyOf(filter));
-    const { rows, total } = await withTenantRead(db, auth.companyId, async (tx) => ({
-      rows: await findAuditPage(tx, scoped, { limit: pageSize, offset: pageOffset({ page, pageSize }) }),
-      total: kept.value ?? (await countAuditEvents(tx, scoped)),
-    }));
+    const rows = await findAuditPage(tx, scoped, { limit: pageSize, offset: pageOffset({ page, pageSize }) });
+    const total = kept.value ?? (await countAuditEvents(tx, scoped));
     if (kept.value === undefined) kept.keep(total);
     return { data: rows.map(toAuditEvent), meta: { ...cappedTotal(total), page, pageSize } };
   };
-  return { list };
+
+  const list = (
+    auth: TAuthContext,
+    filter: Omit<TAuditFilter, 'companyId'>,
+    paging: { page: number; pageSize: number },
+  ): Promise<{ data: TAuditEvent[]; meta: TListMeta }> =>
+    withTenantRead(db, auth.companyId, (tx) => readPage(tx, auth, filter, paging));
+
+  /**
+   * One entity's history, each actor also by name: one more statement after the page, which the
+   * trail's own list does without, since that list is the product's hottest read.
+   */
+  const history = (
+    auth: TAuthContext,
+    entity: { entityType: string; entityId: string },
+    paging: { page: number; pageSize: number },
+  ): Promise<{ data: TAuditHistoryEvent[]; meta: TListMeta }> =>
+    withTenantRead(db, auth.companyId, async (tx) => {
+      const { data, meta } = await readPage(tx, auth, entity, paging);
+      const actorIds = data.flatMap((event) => (event.actor.userId ? [event.actor.userId] : []));
+      const names = await findUserDisplayNames(tx, auth.companyId, actorIds);
+      const named = data.map((event) => ({
+        ...event,
+        actor: { ...event.actor, name: (event.actor.userId && names.get(event.actor.userId)) || null },
+      }));
+      return { data: named, meta };
+    });
+
+  return { list, history };
 };

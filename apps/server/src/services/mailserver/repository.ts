@@ -113,7 +113,7 @@ export const requeueMail = (db: Queryable, companyId: string, id: string) =>
     .where(and(eq(mails.companyId, companyId), eq(mails.id, id), eq(mails.status, 'failed')))
     .returning({ id: mails.id });
 
-/** Company users to suggest as recipients: not suspended, matching name or e-mail. */
+/** Company users to suggest as recipients: not suspended, matching name or email. */
 export const findRecipients = (db: Queryable, companyId: string, query: string) => {
   const pattern = containsPattern(query);
   return db

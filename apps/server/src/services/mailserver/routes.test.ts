@@ -121,7 +121,7 @@ describe.each(testDatabaseKinds)('mailserver on %s', (kind) => {
     const many = Array.from({ length: 2000 }, (_, n) => `r${n}@client.test`);
     const cases: [object, RegExp | string][] = [
       [{ to: ['a@client.test'], subject: 'Hi', extra: true }, /extra/],
-      [{ to: ['not an address'], subject: 'Hi' }, /must be an e-mail address/],
+      [{ to: ['not an address'], subject: 'Hi' }, /must be an email address/],
       [{ to: many, subject: 'Hi' }, mailMessages.tooManyRecipients],
       [{ to: [], subject: 'Hi' }, mailMessages.noRecipients],
       [{ to: ['a@client.test'], subject: 'Hi\r\nBcc: victim@client.test' }, mailMessages.headerInjection],
@@ -129,7 +129,7 @@ describe.each(testDatabaseKinds)('mailserver on %s', (kind) => {
       [{ to: ['a@client.test'], subject: '' }, /subject/],
       [{ to: ['a@client.test'], subject: 'x'.repeat(201) }, /subject/],
       [{ to: ['a@client.test'], subject: 'Hi', html: 42 }, /html/],
-      [{ to: ['a@client.test\r\nBcc: x@client.test'], subject: 'Hi' }, /must be an e-mail address/],
+      [{ to: ['a@client.test\r\nBcc: x@client.test'], subject: 'Hi' }, /must be an email address/],
     ];
     for (const [body, message] of cases) {
       const response = await sendAs(member.jwt, body);

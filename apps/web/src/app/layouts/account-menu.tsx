@@ -3,7 +3,7 @@ import { Badge, Button, Divider, Tooltip } from 'antd';
 import { UserAvatar } from '../../components/user-avatar.tsx';
 import { useDisclosure } from './use-disclosure.ts';
 
-/** The avatar's account popup (docs/product.md §2): name, e-mail, the 'Available' indicator and 'Sign out'. */
+/** The avatar's account popup (docs/product.md §2): name, email, the 'Available' indicator and 'Sign out'. */
 export const AccountMenu = ({
   name,
   email,

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { resendVerificationEmail } from '../../lib/auth/resend-verification.ts';
 import { useSession } from '../../lib/auth/session-store.ts';
 
-/** docs/product.md §2 and §4: the unverified e-mail banner with its resend notice. */
+/** docs/product.md §2 and §4: the unverified email banner with its resend notice. */
 export const VerifyEmailBanner = () => {
   const [isSending, setIsSending] = useState(false);
 
@@ -16,10 +16,10 @@ export const VerifyEmailBanner = () => {
   };
 
   return (
-    <section className="app-banner app-banner--verify" aria-label="E-mail verification">
+    <section className="app-banner app-banner--verify" aria-label="Email verification">
       <span>{messages.verifyEmailBanner}</span>
       <span>
-        {messages.verifyEmailNotice} the e-mail,{' '}
+        {messages.verifyEmailNotice} the email,{' '}
         <Button type="link" size="small" onClick={onResend} loading={isSending} style={{ padding: 0 }}>
           {messages.resendEmailLink}
         </Button>

@@ -13,12 +13,14 @@ export const CompactMenu = ({
   unreadCount,
   onMail,
   onNotifications,
+  onGoTo,
   onSignOut,
 }: {
   unreadCount: number;
   /** Absent for a user who may not send mail. */
   onMail: (() => void) | undefined;
   onNotifications: () => void;
+  onGoTo: () => void;
   onSignOut: () => void;
 }) => {
   const { isOpen, close, containerRef, popupRef, popupId, triggerProps } = useDisclosure();
@@ -48,6 +50,9 @@ export const CompactMenu = ({
             <Button type="text" block onClick={choose(onNotifications)}>
               Notifications{' '}
               <Badge count={unreadCount} size="small" showZero={false} title={`${unreadCount} unread`} />
+            </Button>
+            <Button type="text" block onClick={choose(onGoTo)}>
+              Go to…
             </Button>
             <Link
               className="ant-btn ant-btn-text ant-btn-block"

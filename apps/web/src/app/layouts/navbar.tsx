@@ -1,4 +1,4 @@
-import { MailOutlined, SettingOutlined } from '@ant-design/icons';
+import { MailOutlined, SearchOutlined, SettingOutlined } from '@ant-design/icons';
 import { messages } from '@cargodesk/shared';
 import { Button, Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -14,6 +14,15 @@ import { navigateTo } from '../../lib/navigation.ts';
 import { notifyError } from '../../lib/notify.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { CompactMenu } from './compact-menu.tsx';
+
+/** "⌘ K" where the system's shortcuts use ⌘, "Ctrl K" elsewhere. */
+const paletteShortcut = /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘ K' : 'Ctrl K';
+
+// The palette loads on first use too: the shortcut is known to few, and its searches pull in the
+// users', roles' and ports' API code.
+const CommandPalette = lazy(async () => ({
+  default: (await import('./command-palette.tsx')).CommandPalette,
+}));
 
 // The mail modal loads on first use: every signed-in page shows the navbar, few open it.
 const MailModal = lazy(async () => ({
@@ -32,6 +41,24 @@ export const Navbar = () => {
   const canMail = useCan('mail:send');
   const [isNotificationsOpen, setIsNotificationsOpen] = useState(false);
   const unreadCount = useUnreadNotificationCount();
+
+  const [isPaletteOpen, setIsPaletteOpenState] = useState(false);
+  const [hasOpenedPalette, setHasOpenedPalette] = useState(false);
+  const setIsPaletteOpen = (isOpen: boolean) => {
+    if (isOpen) setHasOpenedPalette(true);
+    setIsPaletteOpenState(isOpen);
+  };
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() !== 'k' || !(event.ctrlKey || event.metaKey) || event.altKey) return;
+      // The browser's own Ctrl-K (its search bar) would take the keys otherwise.
+      event.preventDefault();
+      setHasOpenedPalette(true);
+      setIsPaletteOpenState(true);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
 
   const [mailTab, setMailTab] = useState<'compose' | 'sent'>('compose');
   const { search } = useLocation();
@@ -62,6 +89,8 @@ export const Navbar = () => {
     navigateTo(paths.login.href(), { replace: true });
   };
 
+  // A button's tooltip stays shut while the dialog it opened is up: an open tooltip would take the
+  // dialog's first Esc for itself.
   return (
     <header className="app-navbar">
       <Link to={paths.dashboard.href()} className="app-navbar__logo" aria-label="Cargodesk dashboard">
@@ -69,8 +98,18 @@ export const Navbar = () => {
         <span>Cargodesk</span>
       </Link>
       <nav className="app-navbar__actions" aria-label="Account">
+        <Tooltip title={`Go to… (${paletteShortcut})`} open={isPaletteOpen ? false : undefined}>
+          <Button
+            type="text"
+            shape="circle"
+            icon={<SearchOutlined />}
+            aria-label="Go to"
+            aria-keyshortcuts="Control+K Meta+K"
+            onClick={() => setIsPaletteOpen(true)}
+          />
+        </Tooltip>
         {canMail && (
-          <Tooltip title="Mail">
+          <Tooltip title="Mail" open={isMailOpen ? false : undefined}>
             <Button
               type="text"
               shape="circle"
@@ -101,9 +140,13 @@ export const Navbar = () => {
         unreadCount={unreadCount}
         onMail={canMail ? onMailClick : undefined}
         onNotifications={() => setIsNotificationsOpen(true)}
+        onGoTo={() => setIsPaletteOpen(true)}
         onSignOut={() => void onSignOut()}
       />
       <Suspense fallback={null}>
+        {hasOpenedPalette && (
+          <CommandPalette isOpen={isPaletteOpen} onClose={() => setIsPaletteOpen(false)} />
+        )}
         {hasOpenedMail && (
           <MailModal
             isOpen={isMailOpen}

@@ -1,23 +1,8 @@
 import { Card, Menu } from 'antd';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { type TPermissionNeed, usePermissionCheck } from '../../lib/auth/permissions.ts';
-
-// Each link names the permission its screen needs (any one of a list), so the menu offers only the
-// screens a user's roles open. It only tidies the menu: a screen opened by its address shows the
-// 403 card, and the API refuses its data anyway.
-const settingsLinks: { href: string; label: string; permission?: TPermissionNeed }[] = [
-  { href: paths.settingsProfile.href(), label: 'My profile' },
-  { href: paths.settingsCompany.href(), label: 'Company profile', permission: 'company:read' },
-  { href: paths.settingsUsers.href(), label: 'Users', permission: 'users:read' },
-  { href: paths.settingsRoles.href(), label: 'Roles', permission: ['roles:read', 'users:read'] },
-  { href: paths.settingsPicklist.href(), label: 'Picklists', permission: 'picklists:read' },
-  { href: paths.settingsPorts.href({ port: 'oceanport' }), label: 'Ocean ports', permission: 'ports:read' },
-  { href: paths.settingsPorts.href({ port: 'airport' }), label: 'Airports', permission: 'ports:read' },
-  { href: paths.settingsCountries.href(), label: 'Countries', permission: 'countries:read' },
-  { href: paths.settingsTemplates.href(), label: 'Templates', permission: 'templates:read' },
-  { href: paths.settingsCurrencies.href(), label: 'Currencies', permission: 'currencies:read' },
-];
+import { usePermissionCheck } from '../../lib/auth/permissions.ts';
+import { settingsLinks } from './settings-links.ts';
 
 /** The parent of the settings pages (docs/product.md §2): its menu and the page. */
 export const SettingsLayout = () => {

@@ -1,39 +1,83 @@
 import { describe, expect, it } from 'vitest';
-import { describeAction, describeFieldChanges } from './describe-change.ts';
+import { describeEvent, labelOf } from './describe-change.ts';
 
-describe('describeFieldChanges', () => {
-  it('lists only the fields whose values differ, sorted', () => {
+const ada = { userId: 'u1', email: 'ada@example.com', name: 'Ada King' };
+
+describe('describeEvent', () => {
+  it('says who changed which field from what to what, one sentence per field', () => {
     expect(
-      describeFieldChanges({
-        before: { _id: 'u1', lastName: 'Lovelace', firstName: 'Ada', phone: null },
-        after: { _id: 'u1', lastName: 'King', firstName: 'Ada', phone: '+44 20 7946 0000' },
+      describeEvent({
+        action: 'update',
+        actor: ada,
+        entityType: 'user',
+        before: { _id: 'u2', lastName: 'Lovelace', name: 'Ada Lovelace', firstName: 'Ada', phone: null },
+        after: { _id: 'u2', lastName: 'King', name: 'Ada King', firstName: 'Ada', phone: '+44 20 7946 0000' },
       }),
     ).toEqual([
-      { field: 'lastName', before: 'Lovelace', after: 'King' },
-      { field: 'phone', before: '—', after: '+44 20 7946 0000' },
+      'Ada King changed the last name from “Lovelace” to “King”.',
+      'Ada King set the phone to “+44 20 7946 0000”.',
     ]);
   });
 
-  it('shows a create as every field from nothing and lists as comma-separated values', () => {
+  it('names roles that were added and removed, never their ids or JSON', () => {
     expect(
-      describeFieldChanges({
+      describeEvent({
+        action: 'role-change',
+        actor: ada,
+        entityType: 'user',
+        before: { roles: [{ _id: 'r1', name: 'Admin' }] },
+        after: { roles: [{ _id: 'r2', name: 'Viewer' }] },
+      }),
+    ).toEqual(['Ada King added “Viewer” to the roles and removed “Admin” from the roles.']);
+  });
+
+  it('reads nested fields, switches and file ids as words', () => {
+    const sentences = describeEvent({
+      action: 'update',
+      actor: ada,
+      entityType: 'company',
+      before: { address: { city: 'Hamburg' }, isActive: false, logoFileId: null },
+      after: {
+        address: { city: 'Rotterdam' },
+        isActive: true,
+        logoFileId: '0190f3a2-1c2b-7c3d-8e4f-5a6b7c8d9e0f',
+      },
+    });
+    expect(sentences).toEqual([
+      'Ada King changed the address city from “Hamburg” to “Rotterdam”.',
+      'Ada King turned active on.',
+      'Ada King added the logo.',
+    ]);
+    expect(sentences.join(' ')).not.toMatch(/[{}]|0190f3a2/);
+  });
+
+  it('tells what was done when no field tells it, falling back to the email and then the system', () => {
+    expect(
+      describeEvent({
+        action: 'sign-in',
+        actor: { ...ada, name: null },
+        entityType: 'session',
         before: null,
-        after: { name: 'Ops', permissions: ['users:read', 'roles:read'] },
+        after: null,
       }),
-    ).toEqual([
-      { field: 'name', before: '—', after: 'Ops' },
-      { field: 'permissions', before: '—', after: 'users:read, roles:read' },
-    ]);
-  });
-
-  it('has nothing to list for events without a before or after', () => {
-    expect(describeFieldChanges({ before: null, after: null })).toEqual([]);
+    ).toEqual(['ada@example.com signed in.']);
+    expect(
+      describeEvent({
+        action: 'create',
+        actor: { userId: null, email: null, name: null },
+        entityType: 'picklist-value',
+        before: null,
+        after: { name: 'Reefer' },
+      }),
+    ).toEqual(['The system created this picklist value.']);
   });
 });
 
-describe('describeAction', () => {
-  it('names known actions in words and passes unknown ones through', () => {
-    expect(describeAction('sign-in-failed')).toBe('Failed sign-in (wrong password)');
-    expect(describeAction('archived')).toBe('archived');
+describe('labelOf', () => {
+  it('turns field paths into words', () => {
+    expect(labelOf('phoneNumber')).toBe('phone number');
+    expect(labelOf('address.postalCode')).toBe('address postal code');
+    expect(labelOf('minorUnits')).toBe('decimals');
+    expect(labelOf('countryId')).toBe('country');
   });
 });

@@ -1,44 +1,160 @@
-import type { TAuditEvent } from '@cargodesk/shared';
+import type { TAuditHistoryEvent } from '@cargodesk/shared';
+import { formatDateTime } from '../../lib/date-time.ts';
 
-export type TFieldChange = { field: string; before: string; after: string };
+// The History drawer reads an audit event as sentences a person would say: "Ada King changed the
+// phone from “+44 20” to “+49 40”." Field names become words, values lose their JSON, and values a
+// person cannot read (file and record ids) are named rather than shown.
 
-const actionLabels: Record<string, string> = {
-  create: 'Created',
-  update: 'Updated',
-  delete: 'Deleted',
-  'sign-in': 'Signed in',
-  'sign-in-failed': 'Failed sign-in (wrong password)',
-  'two-factor-failed': 'Wrong two-factor code',
-  'sign-out': 'Signed out',
-  invite: 'Invited',
-  suspend: 'Suspended',
-  reactivate: 'Reactivated',
-  'role-change': 'Roles changed',
-  'permission-change': 'Permissions changed',
-  'password-change': 'Password changed',
-  'sessions-revoked': 'Signed out of all sessions',
+type TEventToDescribe = Pick<TAuditHistoryEvent, 'action' | 'actor' | 'entityType' | 'before' | 'after'>;
+
+/** Fields that change on every save or repeat another field: history would only be noise with them. */
+const hiddenFields = new Set([
+  '_id',
+  'id',
+  'createdAt',
+  'updatedAt',
+  'lastLoginAt',
+  'invitedAt',
+  'companyId',
+]);
+
+/** Names a field's path would not give on its own. */
+const fieldLabels: Record<string, string> = {
+  isAdmin: 'administrator',
+  minorUnits: 'decimals',
+  avatarFileId: 'photo',
+  logoFileId: 'logo',
+  roles: 'roles',
+  isEnabled: 'enabled',
+  isFavourite: 'favourite',
 };
 
-export const describeAction = (action: string) => actionLabels[action] ?? action;
+const actionSentences: Record<string, (noun: string) => string> = {
+  create: (noun) => `created this ${noun}`,
+  update: (noun) => `changed this ${noun}`,
+  delete: (noun) => `deleted this ${noun}`,
+  'sign-in': () => 'signed in',
+  'sign-in-failed': () => 'tried to sign in with a wrong password',
+  'two-factor-failed': () => 'entered a wrong two-factor code',
+  'sign-out': () => 'signed out',
+  invite: () => 'sent the invitation',
+  suspend: () => 'suspended the account',
+  reactivate: () => 'reactivated the account',
+  'role-change': () => 'changed the roles',
+  'permission-change': () => 'changed the permissions',
+  'password-change': () => 'changed the password',
+  'sessions-revoked': () => 'signed out of every session',
+};
 
-const show = (value: unknown): string => {
-  if (value === null || value === undefined || value === '') return '—';
-  if (Array.isArray(value)) return value.length === 0 ? '—' : value.map(show).join(', ');
-  if (typeof value === 'object') return JSON.stringify(value);
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const instantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const longestValue = 120;
+
+/** "Ada King", else her email, else the product itself (imports, jobs). */
+export const describeActor = (actor: TAuditHistoryEvent['actor']) =>
+  actor.name || actor.email || 'The system';
+
+/** "phoneNumber" → "phone number"; a nested "address.city" → "address city". */
+export const labelOf = (path: string) => {
+  const last = path.split('.').at(-1) ?? path;
+  if (fieldLabels[last]) return fieldLabels[last];
+  return path
+    .replace(/\./g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/^is /i, '')
+    .replace(/ Id$/, '')
+    .toLowerCase();
+};
+
+const isEmpty = (value: unknown) =>
+  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** A value as a person reads it, or undefined when it is an id nobody could read. */
+const readable = (value: unknown): string | undefined => {
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'string') {
+    if (uuidPattern.test(value)) return undefined;
+    const text = instantPattern.test(value) ? formatDateTime(value) : value;
+    return text.length > longestValue ? `${text.slice(0, longestValue - 1)}…` : text;
+  }
+  if (isRecord(value) && typeof value.name === 'string') return value.name;
+  if (Array.isArray(value)) return value.map(readable).filter(Boolean).join(', ');
   return String(value);
 };
 
-const asRecord = (value: unknown): Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
+const quoted = (text: string) => `“${text}”`;
+const listed = (items: string[]) => items.map(quoted).join(', ');
 
-/** The fields whose values differ between the event's before and after, in a stable order. */
-export const describeFieldChanges = (event: Pick<TAuditEvent, 'before' | 'after'>): TFieldChange[] => {
-  const before = asRecord(event.before);
-  const after = asRecord(event.after);
-  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
-  return fields
-    .filter((field) => field !== '_id' && show(before[field]) !== show(after[field]))
-    .map((field) => ({ field, before: show(before[field]), after: show(after[field]) }));
+/** Nested objects (an address) become one field per leaf, with the path as its name. */
+const flatten = (record: Record<string, unknown>, prefix = ''): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(record).flatMap(([key, value]) =>
+      isRecord(value) && typeof value.name !== 'string'
+        ? Object.entries(flatten(value, `${prefix}${key}.`))
+        : [[`${prefix}${key}`, value]],
+    ),
+  );
+
+/** What happened to a list field: the items added and removed, by their readable names. */
+const describeListChange = (label: string, before: unknown[], after: unknown[]) => {
+  const names = (items: unknown[]) => items.map((item) => readable(item) ?? '').filter(Boolean);
+  const [was, is] = [names(before), names(after)];
+  const added = is.filter((item) => !was.includes(item));
+  const removed = was.filter((item) => !is.includes(item));
+  const parts = [
+    added.length > 0 ? `added ${listed(added)} to the ${label}` : undefined,
+    removed.length > 0 ? `removed ${listed(removed)} from the ${label}` : undefined,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' and ') : `changed the ${label}`;
+};
+
+/** One field's change as a predicate: "changed the phone from “a” to “b”". */
+const describeFieldChange = (path: string, before: unknown, after: unknown) => {
+  const label = labelOf(path);
+  if (Array.isArray(before) || Array.isArray(after)) {
+    return describeListChange(label, Array.isArray(before) ? before : [], Array.isArray(after) ? after : []);
+  }
+  if (typeof after === 'boolean') return `turned ${label} ${after ? 'on' : 'off'}`;
+  if (isEmpty(before)) {
+    const shown = readable(after);
+    return shown === undefined ? `added the ${label}` : `set the ${label} to ${quoted(shown)}`;
+  }
+  if (isEmpty(after)) {
+    const shown = readable(before);
+    return shown === undefined ? `removed the ${label}` : `cleared the ${label} (was ${quoted(shown)})`;
+  }
+  const [was, is] = [readable(before), readable(after)];
+  return was === undefined || is === undefined
+    ? `changed the ${label}`
+    : `changed the ${label} from ${quoted(was)} to ${quoted(is)}`;
+};
+
+/** The fields whose values differ, as predicates, in a stable order. */
+export const describeFieldChanges = (event: Pick<TAuditHistoryEvent, 'before' | 'after'>): string[] => {
+  const before = isRecord(event.before) ? flatten(event.before) : {};
+  const after = isRecord(event.after) ? flatten(event.after) : {};
+  // A user's "name" is their first and last name joined: those are the fields a person edits.
+  const isDerivedName = (path: string) => path === 'name' && ('firstName' in after || 'firstName' in before);
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .sort()
+    .filter((path) => !hiddenFields.has(path.split('.').at(-1) ?? path) && !isDerivedName(path))
+    .filter((path) => JSON.stringify(before[path] ?? null) !== JSON.stringify(after[path] ?? null))
+    .map((path) => describeFieldChange(path, before[path], after[path]));
+};
+
+/**
+ * The event as sentences: one per changed field for an edit ("Ada King changed the phone from …"),
+ * otherwise one for what was done ("Ada King signed in.").
+ */
+export const describeEvent = (event: TEventToDescribe): string[] => {
+  const actor = describeActor(event.actor);
+  const noun = event.entityType.replace(/-/g, ' ');
+  const isEdit = event.action === 'update' || event.action.endsWith('-change');
+  const changes = isEdit ? describeFieldChanges(event) : [];
+  if (changes.length > 0) return changes.map((change) => `${actor} ${change}.`);
+  const sentence = actionSentences[event.action]?.(noun) ?? `${event.action.replace(/-/g, ' ')} this ${noun}`;
+  return [`${actor} ${sentence}.`];
 };

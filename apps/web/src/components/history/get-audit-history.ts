@@ -1,4 +1,4 @@
-import type { TAuditEntityType, TAuditEvent } from '@cargodesk/shared';
+import type { TAuditEntityType, TAuditHistoryEvent } from '@cargodesk/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiListRequest } from '../../lib/api-client.ts';
 import { auditHistoryKeys } from './keys.ts';
@@ -14,7 +14,7 @@ export const getAuditHistory = ({
   entityId: string;
   page: number;
 }) =>
-  apiListRequest<TAuditEvent>('logserver', '/audit-history', {
+  apiListRequest<TAuditHistoryEvent>('logserver', '/audit-history', {
     query: { entityType, entityId, page, pageSize: historyPageSize },
   });
 

@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { toErrorMessage } from '../../lib/api-client.ts';
 import { useCan } from '../../lib/auth/permissions.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
-import { describeAction, describeFieldChanges } from './describe-change.ts';
+import { describeEvent } from './describe-change.ts';
+import './history-drawer.css';
 import { getAuditHistoryQueryOptions, historyPageSize } from './get-audit-history.ts';
 
 type THistoryProps = { entityType: TAuditEntityType; entityId: string; title?: string };
@@ -22,24 +23,21 @@ const HistoryList = ({ entityType, entityId }: THistoryProps) => {
     <>
       <Timeline
         items={events.map((event) => {
-          const changes = describeFieldChanges(event);
+          const sentences = describeEvent(event);
+          const when = formatDateTime(event.occurredAt);
           return {
             key: event._id,
             children: (
-              <article aria-label={`${describeAction(event.action)} ${formatDateTime(event.occurredAt)}`}>
-                <Typography.Text strong>{describeAction(event.action)}</Typography.Text>
-                <div>
-                  <Typography.Text type="secondary">
-                    {formatDateTime(event.occurredAt)} by {event.actor.email ?? 'the system'}
-                  </Typography.Text>
-                </div>
-                {changes.length > 0 && (
-                  <ul style={{ margin: '4px 0 0', paddingLeft: 18 }}>
-                    {changes.map((change) => (
-                      <li key={change.field}>
-                        <Typography.Text code>{change.field}</Typography.Text> {change.before} →{' '}
-                        {change.after}
-                      </li>
+              <article aria-label={`${sentences[0]} ${when}`}>
+                <Typography.Text type="secondary">
+                  <time dateTime={event.occurredAt}>{when}</time>
+                </Typography.Text>
+                {sentences.length === 1 ? (
+                  <Typography.Paragraph className="history-sentences">{sentences[0]}</Typography.Paragraph>
+                ) : (
+                  <ul className="history-sentences">
+                    {sentences.map((sentence) => (
+                      <li key={sentence}>{sentence}</li>
                     ))}
                   </ul>
                 )}

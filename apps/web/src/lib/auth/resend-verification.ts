@@ -3,7 +3,7 @@ import { sendEmailVerification } from 'firebase/auth';
 import { describeIdentityError, getIdentity } from '../identity.ts';
 import { notifyError, notifySuccess } from '../notify.ts';
 
-/** docs/product.md §4 and §8: resends the verification e-mail of the signed-in user, with its toasts. */
+/** docs/product.md §4 and §8: resends the verification email of the signed-in user, with its toasts. */
 export const resendVerificationEmail = async () => {
   const user = getIdentity().currentUser;
   // docs/product.md §4: resending works only while a user is signed in.
@@ -12,7 +12,7 @@ export const resendVerificationEmail = async () => {
     await sendEmailVerification(user);
     notifySuccess(messages.verificationSent);
   } catch (error) {
-    console.warn('Resending the verification e-mail failed', error);
+    console.warn('Resending the verification email failed', error);
     notifyError(describeIdentityError(error));
   }
 };

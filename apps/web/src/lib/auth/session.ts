@@ -74,7 +74,7 @@ export const logout = async ({ redirectToLogin = false }: { redirectToLogin?: bo
       window.location.assign(loginPath);
       return;
     }
-    // Only a page that needs the session is left; sign-up, reset and e-mail links stay where they are.
+    // Only a page that needs the session is left; sign-up, reset and email links stay where they are.
     if (redirectToLogin && isProtectedPath(window.location.pathname)) {
       const here = `${window.location.pathname}${window.location.search}`;
       navigateTo(

@@ -37,12 +37,12 @@ describe('zodRule', () => {
 
   it('shows the given text for an issue code', async () => {
     const email = zodRule(ZInviteUserRequest.shape.email, {
-      label: 'The e-mail address',
-      messages: { invalid_format: 'Please enter a valid e-mail address.' },
+      label: 'The email address',
+      messages: { invalid_format: 'Please enter a valid email address.' },
     });
-    expect(await check(email, 'not-an-address')).toBe('Please enter a valid e-mail address.');
+    expect(await check(email, 'not-an-address')).toBe('Please enter a valid email address.');
     expect(await check(email, `${'a'.repeat(250)}@example.com`)).toBe(
-      'The e-mail address must be at most 254 characters',
+      'The email address must be at most 254 characters',
     );
     expect(await check(email, 'ada@example.com')).toBe('ok');
   });
@@ -66,11 +66,11 @@ describe('zodRule', () => {
   it('gives a message function the refused item of a list', async () => {
     const to = zodRule(ZSendMailRequest.shape.to, {
       requiredMessage: 'Add at least one recipient.',
-      messages: { invalid_format: (address) => `"${String(address)}" is not an e-mail address.` },
+      messages: { invalid_format: (address) => `"${String(address)}" is not an email address.` },
     });
     expect(await check(to, [])).toBe('Add at least one recipient.');
     expect(await check(to, ['ada@example.com', 'ops@harbour'])).toBe(
-      '"ops@harbour" is not an e-mail address.',
+      '"ops@harbour" is not an email address.',
     );
     expect(await check(to, ['ada@example.com'])).toBe('ok');
   });

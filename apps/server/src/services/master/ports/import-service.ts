@@ -141,7 +141,7 @@ export const createPortImportService = ({ db, isPlatformAdmin }: TPortImportDepe
     apply: async (auth: TAuthContext, actor: TAuditActor, id: string, input: TPortImportApply) => {
       const row = await withTenant(db, auth.companyId, (tx) => readImport(tx, auth.companyId, id));
       // The catalogue is shared by every company: a company admin may review a file, not rewrite it for all.
-      // A flag the operator set on this very identity account, not a match on an e-mail.
+      // A flag the operator set on this very identity account, not a match on an email.
       if (!(await isPlatformAdmin(auth))) throw new AppError('FORBIDDEN', importMessages.platformAdminOnly);
       if (row.status !== 'pending') throw new AppError('CONFLICT', importMessages.decided(row.status));
       if ((await repository.findCatalogueVersion(db, 'oceanport')) !== row.catalogueVersion)

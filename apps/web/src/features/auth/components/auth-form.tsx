@@ -14,11 +14,14 @@ export const useAuthForm = <TName extends string>({
   names,
   validators,
   revalidates = {},
+  onEdit,
 }: {
   names: readonly TName[];
   validators: Partial<Record<TName, TValidator<TName>>>;
   /** Fields checked again when another field changes (e.g. the repeated password). */
   revalidates?: Partial<Record<TName, TName[]>>;
+  /** Called on every edit: the page clears the server's answer to what the user is now changing. */
+  onEdit?: () => void;
 }) => {
   const [values, setValues] = useState(
     () => Object.fromEntries(names.map((name) => [name, ''])) as Record<TName, string>,
@@ -42,6 +45,7 @@ export const useAuthForm = <TName extends string>({
     valuesRef.current = next;
     setValues(next);
     touched.current.add(name);
+    onEdit?.();
     void validate(name, next);
     for (const other of revalidates[name] ?? []) {
       if (touched.current.has(other)) void validate(other, next);
@@ -73,11 +77,11 @@ export const useAuthForm = <TName extends string>({
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The e-mail rules the antd forms had: required, then a valid address. */
+/** The email rules the antd forms had: required, then a valid address. */
 export const checkEmail = (value: string) => {
   const email = value.trim();
-  if (!email) return 'Please enter your e-mail address.';
-  if (!emailPattern.test(email)) return 'Please enter a valid e-mail address.';
+  if (!email) return 'Please enter your email address.';
+  if (!emailPattern.test(email)) return 'Please enter a valid email address.';
   return undefined;
 };
 
@@ -174,7 +178,7 @@ export const AuthNotice = ({
   </div>
 );
 
-/** The outcome of a step (e.g. the e-mail link checked), with what to do next. */
+/** The outcome of a step (e.g. the email link checked), with what to do next. */
 export const AuthResult = ({
   kind,
   title,

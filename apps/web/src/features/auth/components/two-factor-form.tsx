@@ -25,10 +25,11 @@ export const TwoFactorForm = ({ idToken, emailId }: { idToken: string; emailId: 
   const isVerifying = isSubmitting || (isLoggedIn && !loadError);
   const form = useAuthForm({
     names: ['code'] as const,
+    onEdit: () => setError(undefined),
     validators: {
       // The shape ZCodeAuthRequest checks on the server; zod itself stays out of the login bundle.
       code: (value) =>
-        sixDigits.test(value.trim()) ? undefined : 'Please enter the 6-digit code from the e-mail.',
+        sixDigits.test(value.trim()) ? undefined : 'Please enter the 6-digit code from the email.',
     },
   });
 

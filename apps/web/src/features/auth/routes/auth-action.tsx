@@ -11,6 +11,7 @@ import { paths } from '../../../config/paths.ts';
 import { checkPassword } from '../../../lib/auth/password-rule.ts';
 import { fetchInvitation } from '../../../lib/auth/session-api.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
+import { passwordFieldTexts } from '../../../lib/forms/password-fields.ts';
 import { describeIdentityError, getIdentity } from '../../../lib/identity.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import {
@@ -65,13 +66,13 @@ const VerifyEmail = ({ oobCode }: { oobCode: string }) => {
     await applyActionCode(getIdentity(), oobCode);
     return '';
   });
-  if (result.state === 'checking') return <AuthProgress>Verifying your e-mail address…</AuthProgress>;
+  if (result.state === 'checking') return <AuthProgress>Verifying your email address…</AuthProgress>;
   if (result.state === 'failed')
     return <AuthResult kind="error" title={result.message} extra={<SignInLink />} />;
   return (
     <AuthResult
       kind="success"
-      title="Your e-mail address is verified"
+      title="Your email address is verified"
       subTitle="Sign in to continue to Cargodesk."
       extra={<SignInLink />}
     />
@@ -101,10 +102,10 @@ const ResetPassword = ({ oobCode }: { oobCode: string }) => {
   const navigate = useNavigate();
   const form = useAuthForm({
     names: ['password', 'confirmation'] as const,
+    onEdit: () => setError(undefined),
     validators: {
       password: checkPassword,
-      confirmation: (value, values) =>
-        value === values.password ? undefined : 'The two passwords do not match.',
+      confirmation: (value, values) => (value === values.password ? undefined : passwordFieldTexts.mismatch),
     },
     revalidates: { password: ['confirmation'] },
   });
@@ -185,7 +186,7 @@ const ResetPassword = ({ oobCode }: { oobCode: string }) => {
               {...form.fieldProps('password')}
             />
             <AuthField
-              label="Repeat the new password"
+              label={passwordFieldTexts.repeatLabel}
               type="password"
               autoComplete="new-password"
               {...form.fieldProps('confirmation')}
@@ -202,7 +203,7 @@ const ResetPassword = ({ oobCode }: { oobCode: string }) => {
   return <AuthCard title={title}>{body()}</AuthCard>;
 };
 
-/** Where the identity provider's e-mails lead (docs/architecture.md): verify an address or reset a password. */
+/** Where the identity provider's emails lead (docs/architecture.md): verify an address or reset a password. */
 export const AuthActionRoute = () => {
   const [searchParams] = useSearchParams();
   const mode = searchParams.get('mode');
@@ -210,7 +211,7 @@ export const AuthActionRoute = () => {
 
   if (mode === 'verifyEmail' && oobCode) {
     return (
-      <AuthCard title="Verify your e-mail">
+      <AuthCard title="Verify your email">
         <VerifyEmail oobCode={oobCode} />
       </AuthCard>
     );
@@ -220,7 +221,7 @@ export const AuthActionRoute = () => {
     <AuthCard title="This link is not valid">
       <AuthResult
         kind="warning"
-        title="The link is incomplete. Please open it again from the e-mail."
+        title="The link is incomplete. Please open it again from the email."
         extra={<SignInLink />}
       />
     </AuthCard>

@@ -11,7 +11,11 @@ export const ForgotPasswordRoute = () => {
   const [sentTo, setSentTo] = useState<string>();
   const [error, setError] = useState<string>();
   const [isSubmitting, setIsSubmitting] = useState(false);
-  const form = useAuthForm({ names: ['email'] as const, validators: { email: checkEmail } });
+  const form = useAuthForm({
+    names: ['email'] as const,
+    validators: { email: checkEmail },
+    onEdit: () => setError(undefined),
+  });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -40,7 +44,7 @@ export const ForgotPasswordRoute = () => {
       ) : (
         <>
           <p>
-            Enter the e-mail address you sign in with and we will send you a link to choose a new password.
+            Enter the email address you sign in with and we will send you a link to choose a new password.
           </p>
           {error && <AuthNotice kind="error" title={error} />}
           <form className="auth-form" onSubmit={onSubmit} noValidate>
@@ -57,7 +61,7 @@ export const ForgotPasswordRoute = () => {
           </form>
         </>
       )}
-      <p style={{ marginTop: 16, marginBottom: 0 }}>
+      <p className="auth-links">
         <Link to={paths.login.href()}>Back to sign in</Link>
       </p>
     </AuthCard>

@@ -15,6 +15,10 @@ const LoginForm = () => {
   const [isSubmitting, setIsSubmitting] = useState(false);
   const isBusy = isSubmitting || signInStatus === 'pending' || (isLoggedIn && !loadError);
   const form = useAuthForm({
+    onEdit: () => {
+      setError(undefined);
+      if (signInError) updateSession({ signInError: undefined });
+    },
     names: ['email', 'password'] as const,
     validators: {
       email: checkEmail,
@@ -78,7 +82,7 @@ const LoginForm = () => {
           </AuthButton>
         </fieldset>
       </form>
-      <div className="auth-links" style={{ marginTop: 16 }}>
+      <div className="auth-links">
         <Link to={paths.register.href()}>Create a company account</Link>
         <Link to={paths.forgotPassword.href()}>Forgot password?</Link>
       </div>
@@ -94,7 +98,7 @@ export const LoginRoute = () => {
 
   if (isTwoFactor && idToken) {
     return (
-      <AuthCard title="Check your e-mail">
+      <AuthCard title="Check your email">
         <TwoFactorForm idToken={idToken} emailId={searchParams.get(twoFactorQuery.emailId) ?? ''} />
       </AuthCard>
     );

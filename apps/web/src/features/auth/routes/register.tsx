@@ -33,7 +33,7 @@ const lengthRule =
     return undefined;
   };
 
-/** The named route `register`: a new company with its first user, who then verifies the e-mail. */
+/** The named route `register`: a new company with its first user, who then verifies the email. */
 export const RegisterRoute = () => {
   const navigate = useNavigate();
   const { signInStatus, signInError } = useSession();
@@ -42,6 +42,7 @@ export const RegisterRoute = () => {
 
   const form = useAuthForm<keyof TRegisterValues>({
     names: ['companyName', 'firstName', 'lastName', 'email', 'password'],
+    onEdit: () => setError(undefined),
     validators: {
       companyName: lengthRule('Company name', { min: 2, max: 120 }),
       firstName: lengthRule('First name', { min: 1, max: 80 }),
@@ -74,7 +75,7 @@ export const RegisterRoute = () => {
           lastName,
         }));
       } catch (failure) {
-        // Without its company the identity account is useless; remove it so the e-mail can be used again.
+        // Without its company the identity account is useless; remove it so the email can be used again.
         await deleteUser(user).catch(() => undefined);
         throw failure;
       }
@@ -116,8 +117,10 @@ export const RegisterRoute = () => {
           </AuthButton>
         </fieldset>
       </form>
-      <p style={{ marginTop: 16, marginBottom: 0 }}>
-        Already have an account? <Link to={paths.login.href()}>Sign in</Link>
+      <p className="auth-links">
+        <span>
+          Already have an account? <Link to={paths.login.href()}>Sign in</Link>
+        </span>
       </p>
     </AuthCard>
   );

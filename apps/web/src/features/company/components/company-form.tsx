@@ -224,12 +224,12 @@ export const CompanyForm = ({ company }: { company: TCompany }) => {
             label="Two-factor sign-in"
             name="twoFactorAuth"
             valuePropName="checked"
-            extra="Everyone in the company confirms each sign-in with a code sent by e-mail."
+            extra="Everyone in the company confirms each sign-in with a code sent by email."
           >
             <Switch />
           </Form.Item>
           <Form.Item
-            label="Product news and campaigns by e-mail"
+            label="Product news and campaigns by email"
             name="is_subscribed_for_campaign"
             valuePropName="checked"
           >

@@ -93,7 +93,7 @@ export const DashboardRoute = () => {
 
   const userItems: [string, ReactNode][] = [
     ['Name', user.name],
-    ['E-mail', user.emailId],
+    ['Email', user.emailId],
     [
       'Roles',
       user.roles.length > 0 ? (

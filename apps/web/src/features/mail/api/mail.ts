@@ -53,7 +53,7 @@ export const useRetryMail = () => {
   });
 };
 
-/** The company's users whose name or e-mail contains `q`, for the recipient fields. */
+/** The company's users whose name or email contains `q`, for the recipient fields. */
 export const getRecipientSuggestionsQueryOptions = (q: string) =>
   queryOptions({
     queryKey: mailKeys.recipients(q),

@@ -2,7 +2,7 @@ import { PaperClipOutlined } from '@ant-design/icons';
 import type { TFileMeta } from '@cargodesk/shared';
 import { formatBytes, mailMessages, mailRules, messages, ZSendMailRequest } from '@cargodesk/shared';
 import { Button, Flex, Form, Input, Select, Tag, Typography, Upload, type UploadFile } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { type RefObject, useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
 import { zodRule } from '../../../lib/forms/zod-rule.ts';
@@ -19,7 +19,7 @@ type TComposeValues = { to: string[]; cc?: string[]; bcc?: string[]; subject: st
 // The server's own checks of POST /send; the texts people know stay (e2e/mail.spec.ts reads one).
 const mailFields = ZSendMailRequest.shape;
 const addressMessages = {
-  invalid_format: (address: unknown) => `"${String(address)}" is not an e-mail address.`,
+  invalid_format: (address: unknown) => `"${String(address)}" is not an email address.`,
 };
 const recipientFieldRules = {
   to: zodRule(mailFields.to, { requiredMessage: 'Add at least one recipient.', messages: addressMessages }),
@@ -65,7 +65,7 @@ const RecipientSelect = ({
             style={{ marginInlineEnd: 4 }}
           >
             {shown}
-            {!isValid && <span className="visually-hidden"> (not an e-mail address)</span>}
+            {!isValid && <span className="visually-hidden"> (not an email address)</span>}
           </Tag>
         );
       }}
@@ -84,6 +84,11 @@ const RecipientSelect = ({
 const hasBodyContent = (html: string | undefined) =>
   Boolean(html && (/<img\b/i.test(html) || html.replace(/<[^>]*>|&nbsp;|\s/g, '') !== ''));
 
+const isDraftWritten = (values: Partial<TComposeValues> | undefined, attachments: readonly unknown[]) =>
+  attachments.length > 0 ||
+  Boolean(values?.to?.length || values?.cc?.length || values?.bcc?.length || values?.subject?.trim()) ||
+  hasBodyContent(values?.html);
+
 /**
  * The composer: recipients, subject, a formatted body and attachments, sent through the outbox.
  * `onDraftChange` hears whether anything is written, so that closing asks before throwing it away.
@@ -91,18 +96,28 @@ const hasBodyContent = (html: string | undefined) =>
 export const ComposeForm = ({
   onSent,
   onDraftChange,
+  draftCheck,
 }: {
   onSent: () => void;
   onDraftChange?: (hasDraft: boolean) => void;
+  /**
+   * Set to a function that tells from the form's values at that instant whether anything is
+   * written: a close right after a keystroke must not act on the watched values, which lag it.
+   */
+  draftCheck?: RefObject<(() => boolean) | null>;
 }) => {
   const [form] = Form.useForm<TComposeValues>();
   const [attachments, setAttachments] = useState<UploadFile<TFileMeta>[]>([]);
   const values = Form.useWatch([], form) as Partial<TComposeValues> | undefined;
-  const hasDraft =
-    attachments.length > 0 ||
-    Boolean(values?.to?.length || values?.cc?.length || values?.bcc?.length || values?.subject?.trim()) ||
-    hasBodyContent(values?.html);
+  const hasDraft = isDraftWritten(values, attachments);
   useEffect(() => onDraftChange?.(hasDraft), [hasDraft, onDraftChange]);
+  useEffect(() => {
+    if (!draftCheck) return;
+    draftCheck.current = () => isDraftWritten(form.getFieldsValue(true), attachments);
+    return () => {
+      draftCheck.current = null;
+    };
+  }, [draftCheck, form, attachments]);
   const send = useSendMail();
   const attachedBytes = useMemo(
     () => attachments.reduce((sum, file) => sum + (file.size ?? 0), 0),

@@ -1,5 +1,5 @@
 import { Modal, Tabs } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ComposeForm } from './compose-form.tsx';
 import { SentList } from './sent-list.tsx';
 
@@ -37,17 +37,49 @@ export const MailModal = ({
     onClose();
   };
   const onDraftChange = useCallback((isWritten: boolean) => setHasDraft(isWritten), []);
+  // The form's own answer at the moment of closing; `hasDraft` may still lag the last keystroke.
+  const draftCheck = useRef<(() => boolean) | null>(null);
+  const isDraftWrittenNow = () => draftCheck.current?.() ?? hasDraft;
 
+  // The question is the composer's sibling, not its child: a dialog nested in one that closes with it
+  // could leave the composer's frame on screen once its content was gone.
   return (
-    <Modal
-      title="Mail composer"
-      open={isOpen}
-      // Esc, the close button and a click beside the dialog all come here: a draft is not lost without asking.
-      onCancel={() => (hasDraft ? setIsAskingToDiscard(true) : close())}
-      footer={null}
-      width={720}
-      destroyOnHidden
-    >
+    <>
+      <Modal
+        title="Mail composer"
+        open={isOpen}
+        // Esc, the close button and a click beside the dialog all come here: a draft is not lost without asking.
+        onCancel={() => (isDraftWrittenNow() ? setIsAskingToDiscard(true) : close())}
+        footer={null}
+        width={720}
+        destroyOnHidden
+      >
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => setTab(key as TMailTab)}
+          items={[
+            {
+              key: 'compose',
+              label: 'Compose',
+              children: (
+                <>
+                  {companyName && (
+                    <p style={{ marginTop: 0, color: '#595959' }}>
+                      Sent on behalf of {companyName}; replies come to you.
+                    </p>
+                  )}
+                  <ComposeForm
+                    onSent={() => setTab('sent')}
+                    onDraftChange={onDraftChange}
+                    draftCheck={draftCheck}
+                  />
+                </>
+              ),
+            },
+            { key: 'sent', label: 'Sent', children: <SentList /> },
+          ]}
+        />
+      </Modal>
       <Modal
         open={isAskingToDiscard}
         title="Discard this draft?"
@@ -59,27 +91,6 @@ export const MailModal = ({
       >
         <p>The recipients, subject, message and attachments you have written are not sent and are lost.</p>
       </Modal>
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => setTab(key as TMailTab)}
-        items={[
-          {
-            key: 'compose',
-            label: 'Compose',
-            children: (
-              <>
-                {companyName && (
-                  <p style={{ marginTop: 0, color: '#595959' }}>
-                    Sent on behalf of {companyName}; replies come to you.
-                  </p>
-                )}
-                <ComposeForm onSent={() => setTab('sent')} onDraftChange={onDraftChange} />
-              </>
-            ),
-          },
-          { key: 'sent', label: 'Sent', children: <SentList /> },
-        ]}
-      />
-    </Modal>
+    </>
   );
 };

@@ -88,3 +88,25 @@ export const useDeletePicklistValue = (module: string) =>
   usePicklistMutation(module, (valueId: string) =>
     apiRequest<TPicklistGroup>('master', `/dropdown/${valueId}`, { method: 'DELETE' }),
   );
+
+/**
+ * Turns many values on or off (the list's selection), one request each, in order: each value is
+ * its own row, and a repeat changes nothing.
+ */
+export const useSetPicklistValuesActive = (module: string) =>
+  usePicklistMutation(module, async ({ valueIds, isActive }: { valueIds: string[]; isActive: boolean }) => {
+    for (const valueId of valueIds) {
+      await apiRequest<TPicklistGroup>('master', `/dropdown/${valueId}`, {
+        method: 'PATCH',
+        body: { isActive },
+      });
+    }
+  });
+
+/** Deletes many values, one request each, in order. */
+export const useDeletePicklistValues = (module: string) =>
+  usePicklistMutation(module, async (valueIds: string[]) => {
+    for (const valueId of valueIds) {
+      await apiRequest<TPicklistGroup>('master', `/dropdown/${valueId}`, { method: 'DELETE' });
+    }
+  });

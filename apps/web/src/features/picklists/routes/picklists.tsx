@@ -1,6 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   defaultDropdowns,
+  picklistValueFromLabel,
   type TPicklistGroup,
   type TPicklistValue,
   ZPicklistValueInput,
@@ -34,8 +35,10 @@ import { notifyFailure, notifySuccess } from '../../../lib/notify.ts';
 import {
   useAddPicklistValue,
   useDeletePicklistValue,
+  useDeletePicklistValues,
   usePicklistGroups,
   useReorderPicklist,
+  useSetPicklistValuesActive,
   useUpdatePicklistValue,
 } from '../api/picklists.ts';
 import './picklists.css';
@@ -92,7 +95,22 @@ const PicklistValues = ({
   const add = useAddPicklistValue(module);
   const update = useUpdatePicklistValue(module);
   const remove = useDeletePicklistValue(module);
+  const setActive = useSetPicklistValuesActive(module);
+  const removeMany = useDeletePicklistValues(module);
+  const activeAction = (isActive: boolean) => ({
+    label: isActive ? 'Make active' : 'Make inactive',
+    run: async (picked: TPicklistValue[]) => {
+      const changing = picked.filter((value) => value.isActive !== isActive);
+      if (changing.length > 0) {
+        await setActive.mutateAsync({ valueIds: changing.map((value) => value._id), isActive });
+      }
+      const count = `${changing.length} ${changing.length === 1 ? 'value' : 'values'}`;
+      notifySuccess(`${count} ${isActive ? 'made active' : 'made inactive'}`);
+    },
+  });
   const [form] = Form.useForm<TNewValue>();
+  // The value follows the label until the user writes their own.
+  const [isValueTyped, setIsValueTyped] = useState(false);
   const [dragging, setDragging] = useState<number>();
   const [announcement, setAnnouncement] = useState('');
   const values = group.values;
@@ -139,6 +157,7 @@ const PicklistValues = ({
       });
       notifySuccess(`${input.label} added to ${group.label}`);
       form.resetFields();
+      setIsValueTyped(false);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'CONFLICT') {
         form.setFields([{ name: 'value', errors: [error.message] }]);
@@ -264,6 +283,32 @@ const PicklistValues = ({
         rowKey="_id"
         noun={{ one: 'value', other: 'values' }}
         empty={{ filtered: 'No values match your search.', unfiltered: 'No values yet.' }}
+        bulk={
+          canWrite
+            ? {
+                rowLabel: (value) => value.label,
+                actions: [
+                  activeAction(true),
+                  activeAction(false),
+                  {
+                    label: 'Delete',
+                    isDanger: true,
+                    confirm: {
+                      title: (count) => `Delete ${count} ${count === 1 ? 'value' : 'values'}?`,
+                      description: 'Records that use them keep the value; they are no longer offered.',
+                      okText: 'Delete',
+                    },
+                    run: async (picked) => {
+                      await removeMany.mutateAsync(picked.map((value) => value._id));
+                      notifySuccess(
+                        `${picked.length} ${picked.length === 1 ? 'value' : 'values'} deleted from ${group.label}`,
+                      );
+                    },
+                  },
+                ],
+              }
+            : undefined
+        }
         notAllowed={{ what: 'the picklists' }}
         export={{
           fileName: `picklist-${group.key}.csv`,
@@ -307,12 +352,23 @@ const PicklistValues = ({
           name="new-picklist-value"
           layout="inline"
           onFinish={onAdd}
+          onValuesChange={(changed: Partial<TNewValue>) => {
+            if (changed.value !== undefined) setIsValueTyped(changed.value !== '');
+            if (changed.label !== undefined && !isValueTyped) {
+              form.setFieldValue('value', picklistValueFromLabel(changed.label));
+            }
+          }}
           style={{ marginTop: 16 }}
         >
           <Form.Item name="label" label="Label" rules={[labelRule]}>
             <Input autoComplete="off" />
           </Form.Item>
-          <Form.Item name="value" label="Value" rules={[valueRule]}>
+          <Form.Item
+            name="value"
+            label="Value"
+            rules={[valueRule]}
+            tooltip="Made from the label; programs and imports use it. Change it if you need a different one."
+          >
             <Input autoComplete="off" />
           </Form.Item>
           <Form.Item name="colour" label="Colour">

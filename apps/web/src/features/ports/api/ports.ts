@@ -51,14 +51,32 @@ export const useUpdatePort = (kind: TPortKind) =>
     apiRequest<TPortEntry>('master', portPath(kind, code), { method: 'PATCH', body: input }),
   );
 
-export const useDeletePort = (kind: TPortKind) =>
-  usePortMutation((code: string) => apiRequest('master', portPath(kind, code), { method: 'DELETE' }));
+const deletePort = (kind: TPortKind, code: string) =>
+  apiRequest('master', portPath(kind, code), { method: 'DELETE' });
+
+export const useDeletePort = (kind: TPortKind) => usePortMutation((code: string) => deletePort(kind, code));
+
+/** Deletes many of the company's own entries: one request each, one refresh of the lists at the end. */
+export const useDeletePorts = (kind: TPortKind) =>
+  usePortMutation((codes: string[]) => Promise.all(codes.map((code) => deletePort(kind, code))));
+
+const setFavourite = (kind: TPortKind, code: string, isFavourite: boolean) =>
+  apiRequest<TPortEntry>('master', `${portPath(kind, code)}/favourite`, {
+    method: isFavourite ? 'PUT' : 'DELETE',
+  });
 
 export const useSetFavourite = (kind: TPortKind) =>
   usePortMutation(({ code, isFavourite }: { code: string; isFavourite: boolean }) =>
-    apiRequest<TPortEntry>('master', `${portPath(kind, code)}/favourite`, {
-      method: isFavourite ? 'PUT' : 'DELETE',
-    }),
+    setFavourite(kind, code, isFavourite),
+  );
+
+/**
+ * Marks or unmarks many entries (the list's selection): one request each, since each is one
+ * idempotent row, and one refresh of the lists at the end.
+ */
+export const useSetFavourites = (kind: TPortKind) =>
+  usePortMutation(({ codes, isFavourite }: { codes: string[]; isFavourite: boolean }) =>
+    Promise.all(codes.map((code) => setFavourite(kind, code, isFavourite))),
   );
 
 export const useUploadPortImport = () =>

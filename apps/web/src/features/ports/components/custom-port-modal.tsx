@@ -1,11 +1,17 @@
-import { type TCountry, type TPortKind, ZCustomPortCode, ZCustomPortInput } from '@cargodesk/shared';
+import {
+  type TCountry,
+  type TPortEntry,
+  type TPortKind,
+  ZCustomPortCode,
+  ZCustomPortInput,
+} from '@cargodesk/shared';
 import { Alert, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
 import { zodRule } from '../../../lib/forms/zod-rule.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { useCreatePort } from '../api/ports.ts';
+import { useCreatePort, useUpdatePort } from '../api/ports.ts';
 
 type TCustomPortValues = {
   code: string;
@@ -34,18 +40,34 @@ const countryRule = zodRule(fields.countryCode, { requiredMessage: 'Please choos
 const latitudeRule = zodRule(fields.latitude, { label: 'Latitude' });
 const longitudeRule = zodRule(fields.longitude, { label: 'Longitude' });
 
-/** Adds the company's own ocean port or airport beside the catalogue's. */
+const valuesOf = (entry: TPortEntry): TCustomPortValues => ({
+  code: entry.code,
+  name: entry.name,
+  city: entry.city,
+  countryCode: entry.countryCode,
+  latitude: entry.latitude,
+  longitude: entry.longitude,
+});
+
+/**
+ * Adds the company's own ocean port or airport beside the catalogue's, or, given one of those
+ * entries, edits it. The code is the entry's key, so an edit keeps it.
+ */
 export const CustomPortModal = ({
   kind,
   isOpen,
   onClose,
+  entry,
 }: {
   kind: TPortKind;
   isOpen: boolean;
   onClose: () => void;
+  entry?: TPortEntry | undefined;
 }) => {
   const [form] = Form.useForm<TCustomPortValues>();
   const create = useCreatePort(kind);
+  const update = useUpdatePort(kind);
+  const isEditing = entry !== undefined;
   const [failure, setFailure] = useState<string>();
   const { referenceData } = useSession();
   const countryOptions = useMemo(
@@ -59,16 +81,21 @@ export const CustomPortModal = ({
 
   const onSubmit = async (values: TCustomPortValues) => {
     setFailure(undefined);
+    const details = {
+      name: values.name.trim(),
+      city: values.city?.trim() ?? '',
+      countryCode: values.countryCode,
+      latitude: values.latitude ?? null,
+      longitude: values.longitude ?? null,
+    };
     try {
-      const entry = await create.mutateAsync({
-        code: values.code.trim().toUpperCase(),
-        name: values.name.trim(),
-        city: values.city?.trim() ?? '',
-        countryCode: values.countryCode,
-        latitude: values.latitude ?? null,
-        longitude: values.longitude ?? null,
-      });
-      notifySuccess(`${entry.name} (${entry.code}) added`);
+      if (entry) {
+        const saved = await update.mutateAsync({ code: entry._id, input: details });
+        notifySuccess(`${saved.name} (${saved.code}) saved`);
+      } else {
+        const added = await create.mutateAsync({ code: values.code.trim().toUpperCase(), ...details });
+        notifySuccess(`${added.name} (${added.code}) added`);
+      }
       form.resetFields();
       onClose();
     } catch (error) {
@@ -82,24 +109,29 @@ export const CustomPortModal = ({
 
   return (
     <Modal
-      title={`Add ${kindLabel[kind]}`}
+      title={entry ? `Edit ${entry.code}` : `Add ${kindLabel[kind]}`}
       open={isOpen}
-      okText="Add"
+      okText={isEditing ? 'Save' : 'Add'}
       // The OK button submits the form itself, so Enter in any field submits the dialog too.
       okButtonProps={{ htmlType: 'submit', form: 'custom-port' }}
-      confirmLoading={create.isPending}
+      confirmLoading={create.isPending || update.isPending}
       onCancel={() => {
         setFailure(undefined);
         onClose();
       }}
       destroyOnHidden
     >
-      <p>Your own entry appears beside the catalogue for everyone in your company.</p>
+      <p>
+        {isEditing
+          ? 'Changes show for everyone in your company.'
+          : 'Your own entry appears beside the catalogue for everyone in your company.'}
+      </p>
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
       <Form
         form={form}
         name="custom-port"
         layout="vertical"
+        initialValues={entry && valuesOf(entry)}
         onFinish={onSubmit}
         requiredMark="optional"
         // The form's own rules check every field, in our words; the browser's would stop the submit first.
@@ -110,12 +142,17 @@ export const CustomPortModal = ({
           label="Code"
           normalize={(value?: string) => value?.toUpperCase()}
           extra={kind === 'airport' ? 'IATA (3 letters) or ICAO (4 characters)' : 'UN/LOCODE, like NLRTM'}
-          rules={[codeRules[kind]]}
+          rules={isEditing ? [] : [codeRules[kind]]}
         >
-          <Input autoComplete="off" autoFocus maxLength={fields.code.maxLength ?? undefined} />
+          <Input
+            autoComplete="off"
+            autoFocus={!isEditing}
+            readOnly={isEditing}
+            maxLength={fields.code.maxLength ?? undefined}
+          />
         </Form.Item>
         <Form.Item name="name" label="Name" rules={[nameRule]}>
-          <Input autoComplete="off" />
+          <Input autoComplete="off" autoFocus={isEditing} />
         </Form.Item>
         <Form.Item name="city" label="City" rules={[cityRule]}>
           <Input autoComplete="off" />

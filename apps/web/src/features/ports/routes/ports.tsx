@@ -1,4 +1,4 @@
-import { PlusOutlined, StarFilled, StarOutlined, UploadOutlined } from '@ant-design/icons';
+import { EditOutlined, PlusOutlined, StarFilled, StarOutlined, UploadOutlined } from '@ant-design/icons';
 import { isPortKind, type TPortEntry, type TPortKind, type TPortListQuery } from '@cargodesk/shared';
 import {
   Button,
@@ -21,7 +21,14 @@ import { useCan } from '../../../lib/auth/permissions.ts';
 import { oneOf } from '../../../lib/list/list-url.ts';
 import { useListState } from '../../../lib/list/use-list-state.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { getPorts, useDeletePort, usePorts, useSetFavourite } from '../api/ports.ts';
+import {
+  getPorts,
+  useDeletePort,
+  useDeletePorts,
+  usePorts,
+  useSetFavourite,
+  useSetFavourites,
+} from '../api/ports.ts';
 import { CustomPortModal } from '../components/custom-port-modal.tsx';
 import { PortImportModal } from '../components/port-import-modal.tsx';
 
@@ -77,6 +84,7 @@ const PortDetails = ({
   onClose: () => void;
 }) => {
   const remove = useDeletePort(kind);
+  const [isEditing, setIsEditing] = useState(false);
   return (
     <Drawer
       title={entry ? `${entry.name} (${entry.code})` : ''}
@@ -124,24 +132,38 @@ const PortDetails = ({
             </p>
           )}
           {canWrite && entry.source === 'custom' && (
-            <Popconfirm
-              title={`Delete ${entry.code}?`}
-              description="Your company’s entry is removed for everyone."
-              okText="Delete"
-              okButtonProps={{ danger: true }}
-              onConfirm={() =>
-                remove.mutate(entry._id, {
-                  onSuccess: () => {
-                    notifySuccess(`${entry.code} deleted`);
-                    onClose();
-                  },
-                })
-              }
-            >
-              <Button danger loading={remove.isPending} style={{ marginTop: 16 }}>
-                Delete entry
+            <Space wrap style={{ marginTop: 16 }}>
+              <Button icon={<EditOutlined />} onClick={() => setIsEditing(true)}>
+                Edit entry
               </Button>
-            </Popconfirm>
+              <Popconfirm
+                title={`Delete ${entry.code}?`}
+                description="Your company’s entry is removed for everyone."
+                okText="Delete"
+                okButtonProps={{ danger: true }}
+                onConfirm={() =>
+                  remove.mutate(entry._id, {
+                    onSuccess: () => {
+                      notifySuccess(`${entry.code} deleted`);
+                      onClose();
+                    },
+                  })
+                }
+              >
+                <Button danger loading={remove.isPending}>
+                  Delete entry
+                </Button>
+              </Popconfirm>
+            </Space>
+          )}
+          {canWrite && entry.source === 'custom' && (
+            <CustomPortModal
+              key={entry._id}
+              kind={kind}
+              entry={entry}
+              isOpen={isEditing}
+              onClose={() => setIsEditing(false)}
+            />
           )}
         </>
       )}
@@ -174,6 +196,36 @@ const PortsScreen = ({ kind }: { kind: TPortKind }) => {
   });
   const query = list.query as Partial<TPortListQuery>;
   const entries = usePorts(kind, query);
+  const setFavourites = useSetFavourites(kind);
+  const deletePorts = useDeletePorts(kind);
+  // Only the company's own entries can be deleted; the catalogue's stay whatever is picked.
+  const deleteAction = {
+    label: 'Delete',
+    isDanger: true,
+    confirm: {
+      title: (count: number) => `Delete ${count} picked ${count === 1 ? 'entry' : 'entries'}?`,
+      description: 'Only your company’s own entries are deleted, for everyone; catalogue entries stay.',
+      okText: 'Delete',
+    },
+    run: async (picked: TPortEntry[]) => {
+      const own = picked.filter((entry) => entry.source === 'custom').map((entry) => entry._id);
+      if (own.length > 0) await deletePorts.mutateAsync(own);
+      notifySuccess(
+        own.length === 0
+          ? 'None of them is your company’s own entry: nothing was deleted'
+          : `${own.length} ${own.length === 1 ? 'entry' : 'entries'} deleted`,
+      );
+    },
+  };
+  const favouriteAction = (isFavourite: boolean) => ({
+    label: isFavourite ? 'Add to favourites' : 'Remove from favourites',
+    run: async (picked: TPortEntry[]) => {
+      const codes = picked.filter((entry) => entry.isFavourite !== isFavourite).map((entry) => entry._id);
+      if (codes.length > 0) await setFavourites.mutateAsync({ codes, isFavourite });
+      const count = `${codes.length} ${codes.length === 1 ? singular[kind] : titles[kind].toLowerCase()}`;
+      notifySuccess(isFavourite ? `${count} added to favourites` : `${count} removed from favourites`);
+    },
+  });
   // The drawer shows the freshest copy of the selected entry (favourite toggles).
   const shown = selected && (entries.data?.data.find((entry) => entry._id === selected._id) ?? selected);
 
@@ -267,6 +319,14 @@ const PortsScreen = ({ kind }: { kind: TPortKind }) => {
         list={list}
         query={entries}
         columns={columns}
+        bulk={
+          canWrite
+            ? {
+                rowLabel: (entry) => `${entry.name} (${entry.code})`,
+                actions: [favouriteAction(true), favouriteAction(false), deleteAction],
+              }
+            : undefined
+        }
         rowKey="_id"
         noun={{ one: singular[kind], other: titles[kind].toLowerCase() }}
         empty={{

@@ -3,6 +3,7 @@ import { EmailAuthProvider, reauthenticateWithCredential, updatePassword } from 
 import { useState } from 'react';
 import { checkPassword } from '../../../lib/auth/password-rule.ts';
 import { renewAppSession } from '../../../lib/auth/session.ts';
+import { passwordFieldTexts } from '../../../lib/forms/password-fields.ts';
 import { describeIdentityError, getIdentity, identityErrorCode } from '../../../lib/identity.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 
@@ -102,15 +103,15 @@ export const ChangePassword = () => {
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Form.Item
-          label="Confirm new password"
+          label={passwordFieldTexts.repeatLabel}
           name="confirmPassword"
           dependencies={['newPassword']}
           rules={[
-            { required: true, message: 'Please repeat the new password.' },
+            { required: true, message: passwordFieldTexts.repeatRequired },
             ({ getFieldValue }) => ({
               validator: async (_rule, value: string | undefined) => {
                 if (value && value !== getFieldValue('newPassword')) {
-                  throw new Error('The two passwords are not the same.');
+                  throw new Error(passwordFieldTexts.mismatch);
                 }
               },
             }),

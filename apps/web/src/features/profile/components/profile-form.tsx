@@ -71,7 +71,7 @@ const EmailState = ({ isVerified, canResend }: { isVerified: boolean; canResend:
 };
 
 /**
- * A user's profile form: name, phone, avatar and e-mail. Without `userId` (or with the signed-in
+ * A user's profile form: name, phone, avatar and email. Without `userId` (or with the signed-in
  * user's own id) it edits the signed-in user through /users/me and refreshes the navbar after
  * saving; with another user's id it is an admin's edit of that user (/users/{id}), e.g. mounted by
  * the users screen at /settings/users/{id}.
@@ -161,7 +161,7 @@ export const ProfileForm = ({ userId, isReadOnly = false }: { userId?: string; i
         <Form.Item label="Phone" name="phone" rules={[phoneRule]}>
           <Input type="tel" autoComplete={isSelf ? 'tel' : 'off'} style={{ width: 260 }} />
         </Form.Item>
-        <Form.Item label="E-mail" htmlFor="profile-email">
+        <Form.Item label="Email" htmlFor="profile-email">
           <Space orientation="vertical" size={4}>
             <Input id="profile-email" value={profile.data.emailId} readOnly disabled style={{ width: 320 }} />
             {isSelf && <EmailState isVerified={session.isEmailVerified} canResend={!isReadOnly} />}

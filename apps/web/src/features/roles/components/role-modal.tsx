@@ -1,31 +1,19 @@
-import { type TPermission, type TRole, ZRoleInput } from '@cargodesk/shared';
-import {
-  Alert,
-  Button,
-  ConfigProvider,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Result,
-  Select,
-  Skeleton,
-  Space,
-  Tag,
-} from 'antd';
-import { useState } from 'react';
+import { type TPermission, ZRoleInput } from '@cargodesk/shared';
+import { Alert, Button, ConfigProvider, Form, Input, Modal, Result, Skeleton, Space, Tag } from 'antd';
 import { HistoryButton } from '../../../components/history/history-drawer.tsx';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
 import { zodRule } from '../../../lib/forms/zod-rule.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateRole } from '../api/create-role.ts';
-import { useDeleteRole } from '../api/delete-role.ts';
 import { useRole } from '../api/get-role.ts';
-import { useEveryRole } from '../api/get-roles.ts';
 import { useUpdateRole } from '../api/update-role.ts';
+import { DeleteRoleButton } from './delete-role-button.tsx';
 import { PermissionMatrix } from './permission-matrix.tsx';
 
-export type TRoleModalState = { mode: 'create' } | { mode: 'edit'; roleId: string };
+/** Create, optionally starting from a copy of another role, or edit. */
+export type TRoleModalState =
+  | { mode: 'create'; copyOf?: string | undefined }
+  | { mode: 'edit'; roleId: string };
 
 type TRoleFormValues = { name: string; description: string; permissions: TPermission[] };
 
@@ -34,64 +22,6 @@ const formId = 'role-form';
 // The server's own limits (POST and PATCH parse the same fields).
 const nameSchema = ZRoleInput.shape.name;
 const descriptionSchema = ZRoleInput.shape.description.unwrap();
-
-const DeleteRoleButton = ({ role, onDeleted }: { role: TRole; onDeleted: () => void }) => {
-  const deleteRole = useDeleteRole();
-  const roles = useEveryRole();
-  const [reassignTo, setReassignTo] = useState<string>();
-  const isInUse = role.userCount > 0;
-  const others = (roles.data ?? []).filter((candidate) => candidate._id !== role._id);
-
-  const onConfirm = async () => {
-    try {
-      const result = await deleteRole.mutateAsync({
-        roleId: role._id,
-        reassignTo: isInUse ? reassignTo : undefined,
-      });
-      notifySuccess(
-        result.reassignedUsers > 0
-          ? `Role "${role.name}" deleted; ${result.reassignedUsers} ${result.reassignedUsers === 1 ? 'user' : 'users'} moved`
-          : `Role "${role.name}" deleted`,
-      );
-      onDeleted();
-    } catch {
-      // The query client's mutation default has shown why.
-    }
-  };
-
-  return (
-    <Popconfirm
-      title={`Delete the ${role.name} role?`}
-      description={
-        isInUse ? (
-          <Space orientation="vertical" size={4} style={{ maxWidth: 280 }}>
-            <span id="reassign-label">
-              {role.userCount === 1 ? 'One user holds' : `${role.userCount} users hold`} this role. Move{' '}
-              {role.userCount === 1 ? 'them' : 'them all'} to:
-            </span>
-            <Select
-              aria-labelledby="reassign-label"
-              placeholder="Choose a role"
-              style={{ width: '100%' }}
-              value={reassignTo}
-              onChange={setReassignTo}
-              options={others.map((candidate) => ({ value: candidate._id, label: candidate.name }))}
-              // Inside the popup, so choosing an option is not a click outside that closes it.
-              getPopupContainer={(trigger: HTMLElement) => trigger.parentElement ?? document.body}
-            />
-          </Space>
-        ) : (
-          'Nobody holds it. This cannot be undone.'
-        )
-      }
-      okText="Delete"
-      okButtonProps={{ danger: true, disabled: isInUse && !reassignTo, loading: deleteRole.isPending }}
-      onConfirm={onConfirm}
-    >
-      <Button danger>Delete role</Button>
-    </Popconfirm>
-  );
-};
 
 /** Create or edit a role: the same modal over the roles list for both routes. */
 export const RoleModal = ({
@@ -105,6 +35,8 @@ export const RoleModal = ({
 }) => {
   const [form] = Form.useForm<TRoleFormValues>();
   const roleQuery = useRole({ roleId: state.mode === 'edit' ? state.roleId : undefined });
+  const sourceQuery = useRole({ roleId: state.mode === 'create' ? state.copyOf : undefined });
+  const source = sourceQuery.data;
   const createRole = useCreateRole();
   const updateRole = useUpdateRole();
   const role = roleQuery.data;
@@ -141,8 +73,8 @@ export const RoleModal = ({
           ? `Role: ${role.name}`
           : `Edit role: ${role.name}`
         : 'Role';
-  const isLoading = state.mode === 'edit' && roleQuery.isLoading;
-  const loadError = state.mode === 'edit' ? roleQuery.error : null;
+  const isLoading = state.mode === 'edit' ? roleQuery.isLoading : sourceQuery.isLoading;
+  const loadError = state.mode === 'edit' ? roleQuery.error : sourceQuery.error;
 
   const footer = (() => {
     if (isLoading || loadError)
@@ -231,11 +163,19 @@ export const RoleModal = ({
             form={form}
             layout="vertical"
             disabled={isReadOnly}
-            initialValues={{
-              name: role?.name ?? '',
-              description: role?.description ?? '',
-              permissions: role?.permissions ?? [],
-            }}
+            initialValues={
+              source
+                ? {
+                    name: `Copy of ${source.name}`.slice(0, nameSchema.maxLength ?? undefined),
+                    description: source.description,
+                    permissions: source.permissions,
+                  }
+                : {
+                    name: role?.name ?? '',
+                    description: role?.description ?? '',
+                    permissions: role?.permissions ?? [],
+                  }
+            }
             onFinish={onFinish}
             requiredMark="optional"
           >

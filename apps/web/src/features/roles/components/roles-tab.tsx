@@ -1,11 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { permissions, roleSortFields, type TRole, type TRoleSortField } from '@cargodesk/shared';
-import { Button, type TableProps, Tag } from 'antd';
+import { Button, Space, type TableProps, Tag } from 'antd';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ListPage } from '../../../components/list-page.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useListState } from '../../../lib/list/use-list-state.ts';
 import { getRoles, type TRolesQuery, useRoles } from '../api/get-roles.ts';
+import { DeleteRoleButton } from './delete-role-button.tsx';
 
 const describePermissions = (role: TRole) =>
   role.permissions.length === permissions.length
@@ -45,6 +46,35 @@ export const RolesTab = ({ canWrite }: { canWrite: boolean }) => {
       width: 120,
       render: (_, role) => (role.isSystem ? <Tag color="blue">System</Tag> : <Tag>Custom</Tag>),
     },
+    ...(canWrite
+      ? [
+          {
+            key: 'actions',
+            title: 'Actions',
+            width: 170,
+            // The buttons' and the confirmation's clicks bubble through React's tree to the row, which would open the role.
+            render: (_: unknown, role: TRole) => (
+              // biome-ignore lint/a11y/noStaticElementInteractions: only stops clicks reaching the row
+              // biome-ignore lint/a11y/useKeyWithClickEvents: the buttons inside handle the keyboard
+              <span onClick={(event) => event.stopPropagation()}>
+                <Space size={0}>
+                  <Button
+                    type="link"
+                    size="small"
+                    aria-label={`Duplicate role ${role.name}`}
+                    onClick={() =>
+                      navigate(`${paths.roleCreate.href()}${search}`, { state: { copyOf: role._id } })
+                    }
+                  >
+                    Duplicate
+                  </Button>
+                  {!role.isSystem && <DeleteRoleButton role={role} isOnRow />}
+                </Space>
+              </span>
+            ),
+          },
+        ]
+      : []),
   ];
 
   return (

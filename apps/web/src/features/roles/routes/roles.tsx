@@ -1,5 +1,5 @@
 import { Card, Tabs, Typography } from 'antd';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { RequirePermission } from '../../../components/require-permission.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
@@ -62,8 +62,14 @@ const RolesPage = ({ roleModal }: { roleModal?: TRoleModalState }) => (
 
 export const RolesRoute = () => <RolesPage />;
 
-/** /accounts/roles/create/: the roles list with the create modal open. */
-export const RoleCreateRoute = () => <RolesPage roleModal={{ mode: 'create' }} />;
+/** The navigation state that starts a new role as a copy of another (the list's Duplicate). */
+export type TRoleCreateState = { copyOf: string };
+
+/** /accounts/roles/create/: the roles list with the create modal open, perhaps from a copy. */
+export const RoleCreateRoute = () => {
+  const copyOf = (useLocation().state as Partial<TRoleCreateState> | null)?.copyOf;
+  return <RolesPage roleModal={{ mode: 'create', copyOf }} />;
+};
 
 /** /settings/roles/{id}: the roles list with the role's modal open. */
 export const RoleEditRoute = () => {

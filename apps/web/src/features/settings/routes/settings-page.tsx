@@ -4,7 +4,7 @@ import type { TRouteName } from '../../../config/paths.ts';
 
 // Each settings screen arrives with its own issue; until then its page says what it will hold.
 const pages: Partial<Record<TRouteName, { title: string; holds: string }>> = {
-  settingsProfile: { title: 'My profile', holds: 'your name, e-mail, language and password' },
+  settingsProfile: { title: 'My profile', holds: 'your name, email, language and password' },
   settingsCompany: {
     title: 'Company profile',
     holds: "your company's name, address, currency, time zone and plan",
@@ -17,7 +17,7 @@ const pages: Partial<Record<TRouteName, { title: string; holds: string }>> = {
   settingsPicklist: { title: 'Picklists', holds: 'the values offered in drop-down lists across Cargodesk' },
   settingsPorts: { title: 'Ports', holds: 'the sea ports and airports your company works with' },
   settingsCountries: { title: 'Countries', holds: 'the countries your company works with' },
-  settingsTemplates: { title: 'Templates', holds: 'your document and e-mail templates' },
+  settingsTemplates: { title: 'Templates', holds: 'your document and email templates' },
   settingsTemplateUpdate: { title: 'Edit template', holds: "this template's content" },
   settingsCurrencies: { title: 'Currencies', holds: 'your currencies and exchange rates' },
 };

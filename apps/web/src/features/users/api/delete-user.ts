@@ -16,3 +16,18 @@ export const useDeleteUser = () => {
     },
   });
 };
+
+/** POST /users/bulk/delete: the picked users are deleted together, or none is. */
+export const deleteUsers = (ids: string[]) =>
+  apiRequest<{ _id: string }[]>('iamserver', '/users/bulk/delete', { method: 'POST', body: { ids } });
+
+export const useDeleteUsers = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUsers,
+    onSuccess: (deleted) => {
+      for (const { _id } of deleted) queryClient.removeQueries({ queryKey: usersKeys.detail(_id) });
+      return queryClient.invalidateQueries({ queryKey: usersKeys.all });
+    },
+  });
+};

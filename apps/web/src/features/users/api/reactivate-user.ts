@@ -16,3 +16,15 @@ export const useReactivateUser = () => {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
   });
 };
+
+/**
+ * Reactivates the picked suspended users: one request each, since each gives its identity account
+ * back and stands on its own; the lists refresh once at the end.
+ */
+export const useReactivateUsers = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userIds: string[]) => Promise.all(userIds.map(reactivateUser)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+  });
+};

@@ -12,14 +12,14 @@ type TInviteValues = { email: string; firstName: string; lastName: string; roleI
 // The server's schema; the texts people already know (and e2e/users.spec.ts reads) stay.
 const { email: emailSchema, firstName: firstNameSchema, lastName: lastNameSchema } = ZInviteUserRequest.shape;
 const emailRule = zodRule(emailSchema, {
-  label: 'The e-mail address',
-  messages: { invalid_format: 'Please enter a valid e-mail address.' },
+  label: 'The email address',
+  messages: { invalid_format: 'Please enter a valid email address.' },
 });
 const nameRule = (schema: typeof firstNameSchema, what: string) =>
   zodRule(schema, { label: `The ${what}`, messages: { too_small: `Please enter the ${what}.` } });
 
 /**
- * Invites a colleague: they get an e-mail with a link to set their password, and stay "invited"
+ * Invites a colleague: they get an email with a link to set their password, and stay "invited"
  * until they first sign in. The Member role is chosen unless the admin picks others.
  */
 export const InviteUserModal = ({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) => {
@@ -72,7 +72,7 @@ export const InviteUserModal = ({ isOpen, onClose }: { isOpen: boolean; onClose:
       }}
       destroyOnHidden
     >
-      <p>They get an e-mail with a link to set their password and join your company.</p>
+      <p>They get an email with a link to set their password and join your company.</p>
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
       <Form
         form={form}
@@ -83,7 +83,7 @@ export const InviteUserModal = ({ isOpen, onClose }: { isOpen: boolean; onClose:
         // The form's own rules check every field, in our words; the browser's would stop the submit first.
         noValidate
       >
-        <Form.Item name="email" label="E-mail" rules={[emailRule]}>
+        <Form.Item name="email" label="Email" rules={[emailRule]}>
           <Input type="email" autoComplete="off" autoFocus />
         </Form.Item>
         <Form.Item name="firstName" label="First name" rules={[nameRule(firstNameSchema, 'first name')]}>

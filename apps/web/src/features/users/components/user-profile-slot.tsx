@@ -24,7 +24,7 @@ export const UserProfileSlot = ({
         size="small"
         items={[
           { key: 'name', label: 'Name', children: user.name || '—' },
-          { key: 'email', label: 'E-mail', children: user.email },
+          { key: 'email', label: 'Email', children: user.email },
           { key: 'phone', label: 'Phone', children: user.phone || '—' },
         ]}
       />

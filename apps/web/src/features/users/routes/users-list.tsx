@@ -12,8 +12,10 @@ import { formatDate, formatDateTime } from '../../../lib/date-time.ts';
 import { anyText, oneOf } from '../../../lib/list/list-url.ts';
 import { useListState } from '../../../lib/list/use-list-state.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
+import { useDeleteUsers } from '../api/delete-user.ts';
 import { useRoleOptions } from '../api/get-role-options.ts';
 import { getUsers, useUsers } from '../api/get-users.ts';
+import { useReactivateUsers } from '../api/reactivate-user.ts';
 import { useSuspendUsers } from '../api/suspend-users.ts';
 import { InviteUserModal } from '../components/invite-user-modal.tsx';
 import { UserStatusActions } from '../components/user-status-actions.tsx';
@@ -36,6 +38,8 @@ const UsersList = () => {
   const users = useUsers(query);
   const roles = useRoleOptions();
   const suspendUsers = useSuspendUsers();
+  const reactivateUsers = useReactivateUsers();
+  const deleteUsers = useDeleteUsers();
 
   const columns: TableProps<TCompanyUser>['columns'] = [
     {
@@ -49,7 +53,7 @@ const UsersList = () => {
         </Link>
       ),
     },
-    { key: 'email', dataIndex: 'email', title: 'E-mail', sorter: true },
+    { key: 'email', dataIndex: 'email', title: 'Email', sorter: true },
     {
       key: 'roles',
       title: 'Roles',
@@ -108,7 +112,7 @@ const UsersList = () => {
             </Button>
           )
         }
-        search={{ label: 'Search users', placeholder: 'Search by name or e-mail', regionLabel: 'Find users' }}
+        search={{ label: 'Search users', placeholder: 'Search by name or email', regionLabel: 'Find users' }}
         filters={
           <>
             <Select
@@ -168,6 +172,32 @@ const UsersList = () => {
                       );
                     },
                   },
+                  {
+                    label: 'Reactivate',
+                    run: async (picked) => {
+                      const suspended = picked.filter((user) => user.status === 'suspended');
+                      await reactivateUsers.mutateAsync(suspended.map((user) => user._id));
+                      notifySuccess(
+                        suspended.length === 0
+                          ? 'None of them is suspended'
+                          : `${suspended.length} ${suspended.length === 1 ? 'user' : 'users'} can sign in again`,
+                      );
+                    },
+                  },
+                  {
+                    label: 'Delete',
+                    isDanger: true,
+                    confirm: {
+                      title: (count) => `Delete ${count} ${count === 1 ? 'user' : 'users'}?`,
+                      description:
+                        'Their accounts and sign-ins are removed; their history stays. This cannot be undone.',
+                      okText: 'Delete',
+                    },
+                    run: async (picked) => {
+                      const deleted = await deleteUsers.mutateAsync(picked.map((user) => user._id));
+                      notifySuccess(`${deleted.length} ${deleted.length === 1 ? 'user' : 'users'} deleted`);
+                    },
+                  },
                 ],
               }
             : undefined
@@ -177,7 +207,7 @@ const UsersList = () => {
           fetchPage: (page) => getUsers({ ...query, ...page }),
           columns: [
             { title: 'Name', value: (user) => user.name },
-            { title: 'E-mail', value: (user) => user.email },
+            { title: 'Email', value: (user) => user.email },
             { title: 'Roles', value: (user) => user.roles.map((role) => role.name).join(', ') },
             { title: 'Status', value: (user) => user.status },
             { title: 'Last sign-in', value: (user) => user.lastLoginAt },

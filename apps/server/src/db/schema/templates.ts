@@ -1,0 +1,80 @@
+import {
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { companyIdColumn } from './tenancy.ts';
+
+// The templates module's tables (services/templateserver/).
+
+/** A document's page: its size and margins in millimetres. */
+export type TTemplatePage = {
+  size: 'A4' | 'Letter';
+  marginsMm: { top: number; right: number; bottom: number; left: number };
+};
+
+/**
+ * A company's template: one language of one email or document. Variants of the same template in
+ * other languages share its `familyId`. Its text lives in versions; `currentVersionId` is the one
+ * in use, and every save adds a version rather than changing one.
+ */
+export const templates = pgTable(
+  'templates',
+  {
+    companyId: companyIdColumn(),
+    id: uuid('id').notNull(),
+    familyId: uuid('family_id').notNull(),
+    type: text('type', { enum: ['email', 'document'] }).notNull(),
+    purpose: text('purpose').notNull(),
+    name: text('name').notNull(),
+    /** A language tag (en, de, pt-BR). */
+    language: text('language').notNull(),
+    status: text('status', { enum: ['active', 'archived'] })
+      .notNull()
+      .default('active'),
+    currentVersionId: uuid('current_version_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who saved the current version last; null for the defaults a company starts with. */
+    updatedBy: uuid('updated_by'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.id] }),
+    unique('templates_name_language').on(table.companyId, table.name, table.language),
+    index('templates_list_idx').on(table.companyId, table.updatedAt),
+  ],
+);
+
+/** Every saved text of a template, numbered from 1; never changed, only added to. */
+export const templateVersions = pgTable(
+  'template_versions',
+  {
+    companyId: companyIdColumn(),
+    id: uuid('id').notNull(),
+    templateId: uuid('template_id').notNull(),
+    number: integer('number').notNull(),
+    /** Email templates only. */
+    subject: text('subject'),
+    body: text('body').notNull(),
+    /** Document templates only. */
+    page: jsonb('page').$type<TTemplatePage>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by'),
+    createdByEmail: text('created_by_email'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.id] }),
+    foreignKey({
+      columns: [table.companyId, table.templateId],
+      foreignColumns: [templates.companyId, templates.id],
+    }).onDelete('cascade'),
+    unique('template_versions_number').on(table.companyId, table.templateId, table.number),
+  ],
+);

@@ -1,0 +1,295 @@
+import {
+  type TListMeta,
+  type TTemplate,
+  type TTemplateCheck,
+  type TTemplateSummary,
+  type TTemplateVersionSummary,
+  templatePurposes,
+} from '@cargodesk/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../../../test/databases.ts';
+import { auditReader, routeCaller } from '../../../test/route-helpers.ts';
+import { startIamTestApp, type TIamTestApp } from '../iamserver/iam-test-support.ts';
+
+const letter = {
+  type: 'email',
+  purpose: 'booking-confirmation',
+  name: 'Booking confirmed',
+  language: 'en',
+  subject: 'Booking {{ shipment.reference }} confirmed',
+  body: '<p>Dear {{ recipient.name }}, your booking {{ shipment.reference }} sails on {{ shipment.departureDate | local_date }}.</p>',
+} as const;
+
+describe.each(testDatabaseKinds)('templateserver templates on %s', (kind) => {
+  let testApp: TIamTestApp;
+  const call = routeCaller(() => testApp.app, '/templateserver/api/v1');
+  const auditOf = auditReader(() => testApp.database.db);
+  const dataOf = async <T>(response: ReturnType<typeof call>, status = 200) => {
+    const answered = await response;
+    expect(answered.statusCode, answered.body).toBe(status);
+    return (answered.json() as { data: T }).data;
+  };
+
+  beforeAll(async () => {
+    testApp = await startIamTestApp({ kind });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('creates a template, saves versions, lists them newest first and restores an old one as the newest', async () => {
+    const admin = await testApp.register('templates-versions');
+    const created = await dataOf<TTemplate>(call('POST', '/templates', admin.jwt, letter), 201);
+    expect(created).toMatchObject({
+      name: 'Booking confirmed',
+      status: 'active',
+      versionNumber: 1,
+      updatedByEmail: admin.email,
+      current: { number: 1, subject: letter.subject, body: letter.body, page: null },
+    });
+
+    const second = { subject: 'Your booking {{ shipment.reference }}', body: '<p>Second text</p>' };
+    const saved = await dataOf<TTemplate>(
+      call('POST', `/templates/${created._id}/versions`, admin.jwt, second),
+      201,
+    );
+    expect(saved.current).toMatchObject({ number: 2, ...second });
+
+    const versions = await dataOf<TTemplateVersionSummary[]>(
+      call('GET', `/templates/${created._id}/versions`, admin.jwt),
+    );
+    expect(versions.map((version) => [version.number, version.createdByEmail])).toEqual([
+      [2, admin.email],
+      [1, admin.email],
+    ]);
+    const first = await dataOf<{ body: string }>(
+      call('GET', `/templates/${created._id}/versions/1`, admin.jwt),
+    );
+    expect(first.body).toBe(letter.body);
+
+    const restored = await dataOf<TTemplate>(
+      call('POST', `/templates/${created._id}/versions/1/restore`, admin.jwt),
+      201,
+    );
+    expect(restored.current).toMatchObject({ number: 3, subject: letter.subject, body: letter.body });
+    const events = await auditOf(admin.companyId, { entityId: created._id });
+    expect(events.map((event) => event.action)).toEqual(['create', 'update', 'update']);
+
+    const listed = await call(
+      'GET',
+      '/templates?type=email&purpose=booking-confirmation&q=confirmed',
+      admin.jwt,
+    );
+    const { data, meta } = listed.json() as { data: TTemplateSummary[]; meta: TListMeta };
+    expect(meta.total).toBe(1);
+    expect(data[0]).toMatchObject({ _id: created._id, versionNumber: 3 });
+    expect(data[0]).not.toHaveProperty('current');
+  });
+
+  it('refuses a syntax problem with its line and column, and keeps the current version', async () => {
+    const admin = await testApp.register('templates-syntax');
+    const created = await dataOf<TTemplate>(call('POST', '/templates', admin.jwt, letter), 201);
+    const broken = await call('POST', `/templates/${created._id}/versions`, admin.jwt, {
+      subject: 'Fine',
+      body: '<p>One</p>\n{% if shipment.vessel %}\n<p>never closed</p>',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toMatchObject({
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: expect.stringContaining('line 2, column 1'),
+        details: { fields: [{ field: 'body' }], problems: [{ line: 2, column: 1 }] },
+      },
+    });
+    const kept = await dataOf<TTemplate>(call('GET', `/templates/${created._id}`, admin.jwt));
+    expect(kept.current?.number).toBe(1);
+  });
+
+  it('answers 400 for bad input, 409 for a taken name, and refuses a 2 MB body', async () => {
+    const admin = await testApp.register('templates-bad-input');
+    for (const body of [
+      { ...letter, subject: undefined },
+      { ...letter, purpose: 'horoscope' },
+      { ...letter, language: 'English' },
+      { ...letter, type: 'fax' },
+      { ...letter, colour: 'red' },
+    ]) {
+      const refused = await call('POST', '/templates', admin.jwt, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+      expect(refused.json()).toMatchObject({
+        error: { code: 'VALIDATION_FAILED', details: expect.anything() },
+      });
+    }
+    await dataOf(call('POST', '/templates', admin.jwt, letter), 201);
+    const taken = await call('POST', '/templates', admin.jwt, letter);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({
+      error: { code: 'CONFLICT', message: 'A template named "Booking confirmed" in en already exists' },
+    });
+    // Another language of the same name is another variant.
+    await dataOf(call('POST', '/templates', admin.jwt, { ...letter, language: 'de' }), 201);
+
+    const huge = await call('POST', '/templates', admin.jwt, {
+      ...letter,
+      name: 'Huge',
+      body: 'x'.repeat(2_000_000),
+    });
+    expect([400, 413]).toContain(huge.statusCode);
+    expect(huge.json()).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
+  });
+
+  it("answers 404 for another company's template and never lists it", async () => {
+    const owner = await testApp.register('templates-owner');
+    const other = await testApp.register('templates-other');
+    const created = await dataOf<TTemplate>(call('POST', '/templates', owner.jwt, letter), 201);
+    for (const [method, url, body] of [
+      ['GET', `/templates/${created._id}`],
+      ['PATCH', `/templates/${created._id}`, { name: 'Stolen' }],
+      ['DELETE', `/templates/${created._id}`],
+      ['GET', `/templates/${created._id}/versions`],
+      ['GET', `/templates/${created._id}/versions/1`],
+      ['POST', `/templates/${created._id}/versions`, { subject: 'x', body: 'x' }],
+      ['POST', `/templates/${created._id}/versions/1/restore`],
+      ['POST', `/templates/${created._id}/duplicate`],
+    ] as const) {
+      const refused = await call(method, url, other.jwt, body);
+      expect(refused.statusCode, `${method} ${url}`).toBe(404);
+      expect(refused.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    }
+    const familyElsewhere = await call('POST', '/templates', other.jwt, { ...letter, familyId: created._id });
+    expect(familyElsewhere.statusCode).toBe(404);
+    const listed = await call('GET', '/templates?pageSize=100', other.jwt);
+    expect(listed.body).not.toContain(created._id);
+    expect(listed.body).not.toContain(owner.companyId);
+    const kept = await dataOf<TTemplate>(call('GET', `/templates/${created._id}`, owner.jwt));
+    expect(kept.name).toBe('Booking confirmed');
+  });
+
+  it('lets a Viewer read and check templates but not change them', async () => {
+    const admin = await testApp.register('templates-viewer');
+    const viewer = await testApp.addUser(admin, {
+      label: 'templates-viewer-user',
+      role: { systemKey: 'viewer' },
+    });
+    const created = await dataOf<TTemplate>(call('POST', '/templates', admin.jwt, letter), 201);
+    await dataOf(call('GET', `/templates/${created._id}`, viewer.jwt));
+    const refused = await call('POST', `/templates/${created._id}/versions`, viewer.jwt, {
+      subject: 'x',
+      body: 'x',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      error: { code: 'FORBIDDEN', message: 'This needs the templates:write permission' },
+    });
+  });
+
+  it('duplicates a template into a new one named "Copy of …", numbered when that name is taken', async () => {
+    const admin = await testApp.register('templates-duplicate');
+    const created = await dataOf<TTemplate>(call('POST', '/templates', admin.jwt, letter), 201);
+    const first = await dataOf<TTemplate>(
+      call('POST', `/templates/${created._id}/duplicate`, admin.jwt),
+      201,
+    );
+    expect(first).toMatchObject({
+      name: 'Copy of Booking confirmed',
+      language: 'en',
+      purpose: 'booking-confirmation',
+      current: { number: 1, subject: letter.subject, body: letter.body },
+    });
+    expect(first._id).not.toBe(created._id);
+    expect(first.familyId).toBe(first._id);
+    const second = await dataOf<TTemplate>(
+      call('POST', `/templates/${created._id}/duplicate`, admin.jwt),
+      201,
+    );
+    expect(second.name).toBe('Copy of Booking confirmed (2)');
+    const events = await auditOf(admin.companyId, { entityId: second._id });
+    expect(events.map((event) => event.action)).toEqual(['create']);
+  });
+
+  it('archives, renames and deletes a template, with its versions', async () => {
+    const admin = await testApp.register('templates-lifecycle');
+    const created = await dataOf<TTemplate>(call('POST', '/templates', admin.jwt, letter), 201);
+    const archived = await dataOf<TTemplate>(
+      call('PATCH', `/templates/${created._id}`, admin.jwt, {
+        status: 'archived',
+        name: 'Old booking letter',
+      }),
+    );
+    expect(archived).toMatchObject({ status: 'archived', name: 'Old booking letter', versionNumber: 1 });
+    const active = await call('GET', '/templates?status=active&pageSize=100', admin.jwt);
+    expect(active.body).not.toContain(created._id);
+    const archivedOnes = await call('GET', '/templates?status=archived', admin.jwt);
+    expect(
+      (archivedOnes.json() as { data: TTemplateSummary[] }).data.map((template) => template._id),
+    ).toEqual([created._id]);
+
+    await dataOf(call('DELETE', `/templates/${created._id}`, admin.jwt));
+    expect((await call('GET', `/templates/${created._id}`, admin.jwt)).statusCode).toBe(404);
+    expect((await call('GET', `/templates/${created._id}/versions/1`, admin.jwt)).statusCode).toBe(404);
+    const events = await auditOf(admin.companyId, { entityId: created._id });
+    expect(events.map((event) => event.action)).toEqual(['create', 'update', 'delete']);
+  });
+
+  it('gives a new company an email and a document per purpose, in English and German, that render with the samples', async () => {
+    const admin = await testApp.register('templates-defaults');
+    const listed = await call('GET', '/templates?pageSize=100&sort=name', admin.jwt);
+    const { data, meta } = listed.json() as { data: TTemplateSummary[]; meta: TListMeta };
+    expect(meta.total).toBe(templatePurposes.length * 2 * 2);
+    for (const purpose of templatePurposes) {
+      for (const type of ['email', 'document'] as const) {
+        const variants = data.filter((template) => template.purpose === purpose && template.type === type);
+        expect(variants.map((template) => template.language).sort(), `${purpose} ${type}`).toEqual([
+          'de',
+          'en',
+        ]);
+        expect(new Set(variants.map((template) => template.familyId)).size).toBe(1);
+      }
+    }
+    for (const summary of data) {
+      const template = await dataOf<TTemplate>(call('GET', `/templates/${summary._id}`, admin.jwt));
+      const { current } = template;
+      const checked = await dataOf<TTemplateCheck>(
+        call('POST', '/templates/check', admin.jwt, {
+          type: template.type,
+          purpose: template.purpose,
+          body: current?.body ?? '',
+          ...(current?.subject ? { subject: current.subject } : {}),
+        }),
+      );
+      expect(checked.problems, template.name).toEqual([]);
+      expect(checked.unknownVariables, template.name).toEqual([]);
+      expect(checked.preview?.body, template.name).toContain('Harbour Freight GmbH');
+    }
+  });
+
+  it('checks a draft: problems with positions, names the purpose lacks, and a preview with the sample data', async () => {
+    const admin = await testApp.register('templates-check');
+    const { name: _name, language: _language, ...draft } = letter;
+    const preview = await dataOf<TTemplateCheck>(call('POST', '/templates/check', admin.jwt, draft));
+    expect(preview.problems).toEqual([]);
+    expect(preview.unknownVariables).toEqual([]);
+    expect(preview.preview).toEqual({
+      subject: 'Booking HF-2026-0412 confirmed',
+      body: '<p>Dear Ada King, your booking HF-2026-0412 sails on 2 Dec 2026.</p>',
+    });
+
+    const unknown = await dataOf<TTemplateCheck>(
+      call('POST', '/templates/check', admin.jwt, {
+        ...draft,
+        body: '{{ shipment.bookingNo }} {{ invoice.number }}',
+      }),
+    );
+    expect(unknown).toEqual({
+      problems: [],
+      unknownVariables: ['shipment.bookingNo', 'invoice.number'],
+      preview: null,
+    });
+
+    const broken = await dataOf<TTemplateCheck>(
+      call('POST', '/templates/check', admin.jwt, { ...draft, body: 'Hello\n{{ recipient.name ' }),
+    );
+    expect(broken.problems).toEqual([expect.objectContaining({ line: 2, column: expect.any(Number) })]);
+    expect(broken.preview).toBeNull();
+  });
+});

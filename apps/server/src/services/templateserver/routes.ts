@@ -1,0 +1,180 @@
+import {
+  ZPageQuery,
+  ZTemplate,
+  ZTemplateCheck,
+  ZTemplateContent,
+  ZTemplateCreate,
+  ZTemplateDraft,
+  ZTemplateIdParams,
+  ZTemplateListQuery,
+  ZTemplateSummary,
+  ZTemplateUpdate,
+  ZTemplateVersion,
+  ZTemplateVersionParams,
+  ZTemplateVersionSummary,
+} from '@cargodesk/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditActorOf } from '../../platform/audit.ts';
+import { authenticate, requireAuth } from '../../platform/auth-context.ts';
+import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
+import { seedDefaultTemplates } from './seed.ts';
+import { createTemplatesService } from './service.ts';
+
+const errors = {
+  ...signedInErrors,
+  400: ZErrorBody,
+  404: ZErrorBody,
+  409: ZErrorBody,
+  413: ZErrorBody,
+} as const;
+const ZVersionPageQuery = ZPageQuery.omit({ q: true, sort: true }).strict();
+
+/**
+ * templateserver (issue 14): the company's email and document templates and their versions.
+ * Reading needs templates:read; creating, saving, restoring, archiving and deleting templates:write.
+ */
+export const registerTemplateServer = async (app: FastifyInstance) => {
+  const service = createTemplatesService({ db: app.database.db });
+  app.domainEvents.on('company-created', (tx, { companyId }) => seedDefaultTemplates(tx, companyId));
+  app.addHook('onRequest', authenticate(app));
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/templates',
+    {
+      config: { permission: 'templates:read' },
+      schema: { querystring: ZTemplateListQuery, response: { 200: listOf(ZTemplateSummary), ...errors } },
+    },
+    async (request) => service.list(requireAuth(request), request.query),
+  );
+  routes.post(
+    '/templates',
+    {
+      config: { permission: 'templates:write' },
+      schema: { body: ZTemplateCreate, response: { 201: dataOf(ZTemplate), ...errors } },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send({ data: await service.create(requireAuth(request), auditActorOf(request), request.body) }),
+  );
+  routes.post(
+    '/templates/check',
+    {
+      config: { permission: 'templates:read' },
+      schema: { body: ZTemplateDraft, response: { 200: dataOf(ZTemplateCheck), ...errors } },
+    },
+    async (request) => ({ data: await service.check(requireAuth(request), request.body) }),
+  );
+  routes.get(
+    '/templates/:id',
+    {
+      config: { permission: 'templates:read' },
+      schema: { params: ZTemplateIdParams, response: { 200: dataOf(ZTemplate), ...errors } },
+    },
+    async (request) => ({ data: await service.get(requireAuth(request), request.params.id) }),
+  );
+  routes.patch(
+    '/templates/:id',
+    {
+      config: { permission: 'templates:write' },
+      schema: {
+        params: ZTemplateIdParams,
+        body: ZTemplateUpdate,
+        response: { 200: dataOf(ZTemplate), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await service.update(
+        requireAuth(request),
+        auditActorOf(request),
+        request.params.id,
+        request.body,
+      ),
+    }),
+  );
+  routes.delete(
+    '/templates/:id',
+    {
+      config: { permission: 'templates:write' },
+      schema: {
+        params: ZTemplateIdParams,
+        response: { 200: dataOf(z.object({ deleted: z.literal(true) })), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await service.remove(requireAuth(request), auditActorOf(request), request.params.id),
+    }),
+  );
+  routes.post(
+    '/templates/:id/duplicate',
+    {
+      config: { permission: 'templates:write' },
+      schema: { params: ZTemplateIdParams, response: { 201: dataOf(ZTemplate), ...errors } },
+    },
+    async (request, reply) =>
+      reply.code(201).send({
+        data: await service.duplicate(requireAuth(request), auditActorOf(request), request.params.id),
+      }),
+  );
+  routes.post(
+    '/templates/:id/versions',
+    {
+      config: { permission: 'templates:write' },
+      schema: {
+        params: ZTemplateIdParams,
+        body: ZTemplateContent,
+        response: { 201: dataOf(ZTemplate), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({
+        data: await service.save(
+          requireAuth(request),
+          auditActorOf(request),
+          request.params.id,
+          request.body,
+        ),
+      }),
+  );
+  routes.get(
+    '/templates/:id/versions',
+    {
+      config: { permission: 'templates:read' },
+      schema: {
+        params: ZTemplateIdParams,
+        querystring: ZVersionPageQuery,
+        response: { 200: listOf(ZTemplateVersionSummary), ...errors },
+      },
+    },
+    async (request) => service.versions(requireAuth(request), request.params.id, request.query),
+  );
+  routes.get(
+    '/templates/:id/versions/:number',
+    {
+      config: { permission: 'templates:read' },
+      schema: { params: ZTemplateVersionParams, response: { 200: dataOf(ZTemplateVersion), ...errors } },
+    },
+    async (request) => ({
+      data: await service.version(requireAuth(request), request.params.id, request.params.number),
+    }),
+  );
+  routes.post(
+    '/templates/:id/versions/:number/restore',
+    {
+      config: { permission: 'templates:write' },
+      schema: { params: ZTemplateVersionParams, response: { 201: dataOf(ZTemplate), ...errors } },
+    },
+    async (request, reply) =>
+      reply.code(201).send({
+        data: await service.restore(
+          requireAuth(request),
+          auditActorOf(request),
+          request.params.id,
+          request.params.number,
+        ),
+      }),
+  );
+};

@@ -1,0 +1,343 @@
+import {
+  defaultTemplatePage,
+  type TTemplate,
+  type TTemplateCheck,
+  type TTemplateContent,
+  type TTemplateCreate,
+  type TTemplateDraft,
+  type TTemplateListQuery,
+  type TTemplatePurpose,
+  type TTemplateSummary,
+  type TTemplateUpdate,
+  type TTemplateVersion,
+  templateSamples,
+} from '@cargodesk/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import { listMeta, type TPage } from '../../db/paging.ts';
+import { inSavepointOrConflict } from '../../db/savepoint-conflict.ts';
+import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import type { TAuthContext } from '../../platform/auth-context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { createId } from '../../platform/ids.ts';
+import { readSort } from '../../platform/list-sort.ts';
+import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
+import { createTemplateEngine, type TRenderLocale } from '../../templating/engine.ts';
+import * as repository from './repository.ts';
+
+export const templateMessages = {
+  notFound: 'No such template in your company',
+  versionNotFound: 'This template has no such version',
+  familyNotFound: 'The template to add a language to is not in your company',
+  duplicate: (name: string, language: string) => `A template named "${name}" in ${language} already exists`,
+  subjectRequired: 'An email template needs a subject',
+  syntax: 'The template has a syntax problem',
+} as const;
+
+const fieldError = (field: string, message: string, details: Record<string, unknown> = {}) =>
+  new AppError('VALIDATION_FAILED', `Invalid body: ${field} ${message}`, {
+    fields: [{ field, message }],
+    ...details,
+  });
+
+const toVersion = (row: repository.TTemplateVersionRow): TTemplateVersion => ({
+  _id: row.id,
+  number: row.number,
+  createdAt: row.createdAt.toISOString(),
+  createdByEmail: row.createdByEmail,
+  subject: row.subject,
+  body: row.body,
+  page: row.page,
+});
+
+const toSummary = ({ template, version }: repository.TTemplateWithVersion): TTemplateSummary => ({
+  _id: template.id,
+  familyId: template.familyId,
+  type: template.type,
+  purpose: template.purpose as TTemplatePurpose,
+  name: template.name,
+  language: template.language,
+  status: template.status,
+  versionNumber: version?.number ?? null,
+  updatedAt: template.updatedAt.toISOString(),
+  updatedByEmail: version?.createdByEmail ?? null,
+});
+
+const toTemplate = (row: repository.TTemplateWithVersion): TTemplate => ({
+  ...toSummary(row),
+  current: row.version ? toVersion(row.version) : null,
+});
+
+/** The company's way of writing dates and amounts, where its profile says; British English and euros otherwise. */
+const localeOf = ({ company }: TAuthContext): TRenderLocale => {
+  const isZone = (zone: string | null) => {
+    if (!zone) return false;
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  return {
+    locale: 'en-GB',
+    currency: company.currency && /^[A-Z]{3}$/.test(company.currency) ? company.currency : 'EUR',
+    timeZone: isZone(company.timezone) ? (company.timezone as string) : 'UTC',
+  };
+};
+
+/** How many numbered names a duplicate tries before it gives up with 409. */
+const maxCopyAttempts = 20;
+
+/**
+ * templateserver: the company's email and document templates. A template's text is kept in
+ * versions: every save adds one, a restore adds a copy of an old one, and none is ever changed.
+ */
+export const createTemplatesService = ({ db }: { db: Db }) => {
+  const engine = createTemplateEngine();
+
+  const readTemplate = async (tx: Tx, companyId: string, id: string) => {
+    const row = await repository.findTemplate(tx, companyId, id);
+    if (!row) throw new AppError('NOT_FOUND', templateMessages.notFound);
+    return toTemplate(row);
+  };
+
+  /** Refuses text the engine cannot parse, with each problem's line and column for the editor. */
+  const assertParses = (source: string, field: 'body' | 'subject') => {
+    const { problems } = engine.check(source, {});
+    const [first] = problems;
+    if (first) {
+      throw fieldError(
+        field,
+        `has a syntax problem at line ${first.line}, column ${first.column}: ${first.message}`,
+        {
+          problems,
+        },
+      );
+    }
+  };
+
+  /** The content a version stores for a template of `type`: a subject for emails, a page for documents. */
+  const contentFor = (type: 'email' | 'document', content: TTemplateContent) => {
+    assertParses(content.body, 'body');
+    if (type === 'email') {
+      if (!content.subject) throw fieldError('subject', 'is required');
+      assertParses(content.subject, 'subject');
+      return { subject: content.subject, body: content.body, page: null };
+    }
+    return { subject: null, body: content.body, page: content.page ?? defaultTemplatePage };
+  };
+
+  const addVersion = async (
+    tx: Tx,
+    auth: TAuthContext,
+    templateId: string,
+    content: { subject: string | null; body: string; page: TTemplateVersion['page'] },
+  ) => {
+    const id = createId();
+    const number = await repository.nextVersionNumber(tx, auth.companyId, templateId);
+    await repository.insertVersion(tx, {
+      companyId: auth.companyId,
+      id,
+      templateId,
+      number,
+      ...content,
+      createdBy: auth.userId,
+      createdByEmail: auth.user.email,
+    });
+    await repository.updateTemplate(tx, auth.companyId, templateId, {
+      currentVersionId: id,
+      updatedBy: auth.userId,
+    });
+    return number;
+  };
+
+  const orConflict = <T>(tx: Tx, name: string, language: string, work: (savepoint: Tx) => Promise<T>) =>
+    inSavepointOrConflict(
+      tx,
+      work,
+      () => new AppError('CONFLICT', templateMessages.duplicate(name, language)),
+    );
+
+  const list = async (auth: TAuthContext, query: TTemplateListQuery) => {
+    const sort = readSort(query.sort, repository.templateSortColumns);
+    const { rows, total } = await withTenantRead(db, auth.companyId, (tx) =>
+      repository.findTemplatePage(tx, {
+        companyId: auth.companyId,
+        q: query.q,
+        type: query.type,
+        purpose: query.purpose,
+        language: query.language,
+        status: query.status,
+        sort: sort?.field ?? 'name',
+        isDescending: sort?.isDescending ?? false,
+        page: query.page,
+        pageSize: query.pageSize,
+      }),
+    );
+    return { data: rows.map(toSummary), meta: listMeta(total, query) };
+  };
+
+  const get = (auth: TAuthContext, id: string) =>
+    withTenantRead(db, auth.companyId, (tx) => readTemplate(tx, auth.companyId, id));
+
+  const create = async (auth: TAuthContext, actor: TAuditActor, input: TTemplateCreate) => {
+    const content = contentFor(input.type, input);
+    return withTenant(db, auth.companyId, async (tx) => {
+      if (input.familyId && !(await repository.findTemplate(tx, auth.companyId, input.familyId))) {
+        throw new AppError('NOT_FOUND', templateMessages.familyNotFound);
+      }
+      const id = createId();
+      await orConflict(tx, input.name, input.language, (savepoint) =>
+        repository.insertTemplate(savepoint, {
+          companyId: auth.companyId,
+          id,
+          familyId: input.familyId ?? id,
+          type: input.type,
+          purpose: input.purpose,
+          name: input.name,
+          language: input.language,
+          updatedBy: auth.userId,
+        }),
+      );
+      await addVersion(tx, auth, id, content);
+      const after = await readTemplate(tx, auth.companyId, id);
+      await recordAudit(tx, actor, { entityType: 'template', entityId: id, action: 'create', after });
+      return after;
+    });
+  };
+
+  /** A save: the text becomes a new version, and the current one. */
+  const save = async (auth: TAuthContext, actor: TAuditActor, id: string, input: TTemplateContent) =>
+    withTenant(db, auth.companyId, async (tx) => {
+      const locked = await repository.lockTemplate(tx, auth.companyId, id);
+      if (!locked) throw new AppError('NOT_FOUND', templateMessages.notFound);
+      const content = contentFor(locked.type, input);
+      const before = await readTemplate(tx, auth.companyId, id);
+      await addVersion(tx, auth, id, content);
+      const after = await readTemplate(tx, auth.companyId, id);
+      await recordAudit(tx, actor, { entityType: 'template', entityId: id, action: 'update', before, after });
+      return after;
+    });
+
+  /** A restore makes a copy of an old version the newest one; the history keeps everything between. */
+  const restore = async (auth: TAuthContext, actor: TAuditActor, id: string, number: number) =>
+    withTenant(db, auth.companyId, async (tx) => {
+      const locked = await repository.lockTemplate(tx, auth.companyId, id);
+      if (!locked) throw new AppError('NOT_FOUND', templateMessages.notFound);
+      const old = await repository.findVersion(tx, auth.companyId, id, number);
+      if (!old) throw new AppError('NOT_FOUND', templateMessages.versionNotFound);
+      const before = await readTemplate(tx, auth.companyId, id);
+      await addVersion(tx, auth, id, { subject: old.subject, body: old.body, page: old.page });
+      const after = await readTemplate(tx, auth.companyId, id);
+      await recordAudit(tx, actor, { entityType: 'template', entityId: id, action: 'update', before, after });
+      return after;
+    });
+
+  const update = async (auth: TAuthContext, actor: TAuditActor, id: string, changes: TTemplateUpdate) =>
+    withTenant(db, auth.companyId, async (tx) => {
+      const before = await readTemplate(tx, auth.companyId, id);
+      await orConflict(tx, changes.name ?? before.name, changes.language ?? before.language, (savepoint) =>
+        repository.updateTemplate(savepoint, auth.companyId, id, { ...changes, updatedBy: auth.userId }),
+      );
+      const after = await readTemplate(tx, auth.companyId, id);
+      await recordAudit(tx, actor, { entityType: 'template', entityId: id, action: 'update', before, after });
+      return after;
+    });
+
+  /**
+   * A new template from another's current text: "Copy of …" in the same language, numbered when
+   * that name is taken, with the text as its first version.
+   */
+  const duplicate = async (auth: TAuthContext, actor: TAuditActor, id: string) =>
+    withTenant(db, auth.companyId, async (tx) => {
+      const source = await readTemplate(tx, auth.companyId, id);
+      const copyId = createId();
+      const baseName = `Copy of ${source.name}`.slice(0, 110);
+      let isInserted = false;
+      for (let attempt = 1; attempt <= maxCopyAttempts && !isInserted; attempt += 1) {
+        const name = attempt === 1 ? baseName : `${baseName} (${attempt})`;
+        isInserted = await inSavepointOrConflict(
+          tx,
+          async (savepoint) => {
+            await repository.insertTemplate(savepoint, {
+              companyId: auth.companyId,
+              id: copyId,
+              familyId: copyId,
+              type: source.type,
+              purpose: source.purpose,
+              name,
+              language: source.language,
+              updatedBy: auth.userId,
+            });
+            return true;
+          },
+          () => new AppError('CONFLICT', templateMessages.duplicate(name, source.language)),
+        ).catch((error: unknown) => {
+          if (error instanceof AppError && error.code === 'CONFLICT' && attempt < maxCopyAttempts)
+            return false;
+          throw error;
+        });
+      }
+      const current = source.current;
+      await addVersion(tx, auth, copyId, {
+        subject: current?.subject ?? null,
+        body: current?.body ?? '',
+        page: current?.page ?? null,
+      });
+      const after = await readTemplate(tx, auth.companyId, copyId);
+      await recordAudit(tx, actor, { entityType: 'template', entityId: copyId, action: 'create', after });
+      return after;
+    });
+
+  const remove = async (auth: TAuthContext, actor: TAuditActor, id: string) =>
+    withTenant(db, auth.companyId, async (tx) => {
+      const before = await readTemplate(tx, auth.companyId, id);
+      await repository.deleteTemplate(tx, auth.companyId, id);
+      await recordAudit(tx, actor, { entityType: 'template', entityId: id, action: 'delete', before });
+      return { deleted: true as const };
+    });
+
+  const versions = (auth: TAuthContext, id: string, page: TPage) =>
+    withTenantRead(db, auth.companyId, async (tx) => {
+      await readTemplate(tx, auth.companyId, id);
+      const rows = await repository.findVersions(tx, auth.companyId, id, page);
+      const total = await repository.countVersions(tx, auth.companyId, id);
+      return {
+        data: rows.map((row) => ({
+          _id: row.id,
+          number: row.number,
+          createdAt: row.createdAt.toISOString(),
+          createdByEmail: row.createdByEmail,
+        })),
+        meta: listMeta(total, page),
+      };
+    });
+
+  const version = (auth: TAuthContext, id: string, number: number) =>
+    withTenantRead(db, auth.companyId, async (tx) => {
+      await readTemplate(tx, auth.companyId, id);
+      const row = await repository.findVersion(tx, auth.companyId, id, number);
+      if (!row) throw new AppError('NOT_FOUND', templateMessages.versionNotFound);
+      return toVersion(row);
+    });
+
+  /** The editor's check of a draft: problems, names its purpose lacks, and the render with the sample data. */
+  const check = async (auth: TAuthContext, draft: TTemplateDraft): Promise<TTemplateCheck> => {
+    const sample = templateSamples[draft.purpose];
+    const parts = [draft.body, ...(draft.type === 'email' && draft.subject ? [draft.subject] : [])];
+    const checks = parts.map((part) => engine.check(part, sample));
+    const problems = checks.flatMap((result) => result.problems);
+    const unknownVariables = [...new Set(checks.flatMap((result) => result.unknownVariables))];
+    if (problems.length > 0 || unknownVariables.length > 0)
+      return { problems, unknownVariables, preview: null };
+    const locale = localeOf(auth);
+    const body = await engine.render(draft.body, sample, locale);
+    const subject =
+      draft.type === 'email' && draft.subject
+        ? await engine.render(draft.subject, sample, locale, 'text')
+        : null;
+    return { problems, unknownVariables, preview: { subject, body } };
+  };
+
+  return { list, get, create, duplicate, save, restore, update, remove, versions, version, check };
+};

@@ -1,0 +1,244 @@
+import {
+  type TTemplateListQuery,
+  type TTemplatePurpose,
+  type TTemplateSummary,
+  type TTemplateType,
+  templatePurposeLabels,
+} from '@cargodesk/shared';
+import { Button, Select, Space, type TableProps, Tag } from 'antd';
+import { useState } from 'react';
+import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.tsx';
+import { ListPage } from '../../../components/list-page.tsx';
+import { ReadOnlyNotice } from '../../../components/read-only-notice.tsx';
+import { RequirePermission } from '../../../components/require-permission.tsx';
+import { useCan } from '../../../lib/auth/permissions.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
+import { anyText, oneOf } from '../../../lib/list/list-url.ts';
+import { useListState } from '../../../lib/list/use-list-state.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import {
+  getTemplates,
+  useDeleteTemplate,
+  useDuplicateTemplate,
+  useTemplates,
+  useUpdateTemplate,
+} from '../api/templates.ts';
+import { TemplateDrawer } from '../components/template-drawer.tsx';
+
+type TTemplateFilters = {
+  type: TTemplateType;
+  purpose: TTemplatePurpose;
+  language: string;
+  status: 'active' | 'archived';
+};
+type TSortField = 'name' | 'updatedAt' | 'purpose' | 'language';
+
+const purposes = Object.keys(templatePurposeLabels) as TTemplatePurpose[];
+const typeLabels: Record<TTemplateType, string> = { email: 'Email', document: 'Document' };
+
+/** Duplicate, archive or bring back, and delete: a template's row actions for who may write. */
+const TemplateRowActions = ({ template }: { template: TTemplateSummary }) => {
+  const update = useUpdateTemplate();
+  const remove = useDeleteTemplate();
+  const duplicate = useDuplicateTemplate();
+  const isArchived = template.status === 'archived';
+  return (
+    <Space size={0} wrap>
+      <Button
+        type="link"
+        size="small"
+        loading={duplicate.isPending}
+        aria-label={`Duplicate ${template.name} (${template.language})`}
+        onClick={() =>
+          duplicate.mutate(template._id, { onSuccess: (copy) => notifySuccess(`${copy.name} created`) })
+        }
+      >
+        Duplicate
+      </Button>
+      <Button
+        type="link"
+        size="small"
+        loading={update.isPending}
+        aria-label={`${isArchived ? 'Bring back' : 'Archive'} ${template.name} (${template.language})`}
+        onClick={() =>
+          update.mutate(
+            { id: template._id, changes: { status: isArchived ? 'active' : 'archived' } },
+            {
+              onSuccess: () =>
+                notifySuccess(`${template.name} ${isArchived ? 'is active again' : 'archived'}`),
+            },
+          )
+        }
+      >
+        {isArchived ? 'Bring back' : 'Archive'}
+      </Button>
+      <ConfirmDeleteButton
+        label={`Delete ${template.name} (${template.language})`}
+        question={`Delete ${template.name}?`}
+        description="Its versions go with it. Archive it instead to keep them."
+        isPending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(template._id, { onSuccess: () => notifySuccess(`${template.name} deleted`) })
+        }
+      />
+    </Space>
+  );
+};
+
+const TemplatesScreen = () => {
+  const canWrite = useCan('templates:write');
+  const [openId, setOpenId] = useState<string>();
+  const list = useListState<TTemplateFilters, TSortField>({
+    filters: {
+      type: oneOf(['email', 'document'] as const),
+      purpose: oneOf(purposes),
+      language: anyText,
+      status: oneOf(['active', 'archived'] as const),
+    },
+    sortFields: ['name', 'updatedAt', 'purpose', 'language'],
+  });
+  const query = list.query as Partial<TTemplateListQuery>;
+  const templates = useTemplates(query);
+
+  const columns: TableProps<TTemplateSummary>['columns'] = [
+    {
+      key: 'name',
+      title: 'Name',
+      sorter: true,
+      render: (_, template) => (
+        <Button
+          type="link"
+          style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'start' }}
+          onClick={() => setOpenId(template._id)}
+        >
+          {template.name}
+        </Button>
+      ),
+    },
+    {
+      key: 'type',
+      title: 'Type',
+      width: 110,
+      render: (_, template) => (
+        <Tag color={template.type === 'email' ? 'blue' : 'purple'}>{typeLabels[template.type]}</Tag>
+      ),
+    },
+    {
+      key: 'purpose',
+      title: 'Purpose',
+      sorter: true,
+      render: (_, template) => templatePurposeLabels[template.purpose],
+    },
+    { key: 'language', dataIndex: 'language', title: 'Language', sorter: true, width: 120 },
+    {
+      key: 'updatedAt',
+      title: 'Last change',
+      sorter: true,
+      render: (_, template) =>
+        `${formatDateTime(template.updatedAt)} · ${template.updatedByEmail ?? 'the default'} · v${template.versionNumber ?? 0}`,
+    },
+    {
+      key: 'status',
+      title: 'Status',
+      width: 110,
+      render: (_, template) =>
+        template.status === 'archived' ? <Tag>Archived</Tag> : <Tag color="success">Active</Tag>,
+    },
+    ...(canWrite
+      ? [
+          {
+            key: 'actions',
+            title: 'Actions',
+            width: 240,
+            render: (_: unknown, template: TTemplateSummary) => <TemplateRowActions template={template} />,
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <>
+      <ListPage<TTemplateSummary, TTemplateFilters, TSortField>
+        title="Templates"
+        intro={!canWrite && <ReadOnlyNotice what="the company's templates" permission="templates:write" />}
+        search={{ label: 'Search templates', placeholder: 'Search by name', regionLabel: 'Find templates' }}
+        filters={
+          <>
+            <Select
+              allowClear
+              aria-label="Filter by type"
+              placeholder="All types"
+              style={{ width: 140 }}
+              value={list.filters.type}
+              onChange={(value?: TTemplateType) => list.setFilter('type', value)}
+              options={Object.entries(typeLabels).map(([value, label]) => ({ value, label }))}
+            />
+            <Select
+              allowClear
+              aria-label="Filter by purpose"
+              placeholder="All purposes"
+              style={{ width: 210 }}
+              value={list.filters.purpose}
+              onChange={(value?: TTemplatePurpose) => list.setFilter('purpose', value)}
+              options={purposes.map((value) => ({ value, label: templatePurposeLabels[value] }))}
+            />
+            <Select
+              allowClear
+              aria-label="Filter by language"
+              placeholder="All languages"
+              style={{ width: 150 }}
+              value={list.filters.language}
+              onChange={(value?: string) => list.setFilter('language', value)}
+              options={[
+                { value: 'en', label: 'English (en)' },
+                { value: 'de', label: 'German (de)' },
+              ]}
+            />
+            <Select
+              allowClear
+              aria-label="Filter by status"
+              placeholder="Active and archived"
+              style={{ width: 190 }}
+              value={list.filters.status}
+              onChange={(value?: 'active' | 'archived') => list.setFilter('status', value)}
+              options={[
+                { value: 'active', label: 'Active' },
+                { value: 'archived', label: 'Archived' },
+              ]}
+            />
+          </>
+        }
+        list={list}
+        query={templates}
+        columns={columns}
+        rowKey="_id"
+        tableMinWidth={900}
+        noun={{ one: 'template', other: 'templates' }}
+        empty={{ filtered: 'No templates match your search or filters.', unfiltered: 'No templates yet.' }}
+        notAllowed={{ what: 'the templates of your company' }}
+        export={{
+          fileName: 'templates.csv',
+          fetchPage: (page) => getTemplates({ ...query, ...page }),
+          columns: [
+            { title: 'Name', value: (template) => template.name },
+            { title: 'Type', value: (template) => typeLabels[template.type] },
+            { title: 'Purpose', value: (template) => templatePurposeLabels[template.purpose] },
+            { title: 'Language', value: (template) => template.language },
+            { title: 'Version', value: (template) => template.versionNumber },
+            { title: 'Last change', value: (template) => template.updatedAt },
+            { title: 'By', value: (template) => template.updatedByEmail },
+            { title: 'Status', value: (template) => template.status },
+          ],
+        }}
+      />
+      <TemplateDrawer templateId={openId} canWrite={canWrite} onClose={() => setOpenId(undefined)} />
+    </>
+  );
+};
+
+/** /settings/templates: the company's email and document templates, with their versions. */
+export const TemplatesRoute = () => (
+  <RequirePermission permission="templates:read" title="Templates" what="the templates of your company">
+    <TemplatesScreen />
+  </RequirePermission>
+);

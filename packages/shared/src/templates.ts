@@ -1,0 +1,241 @@
+import { z } from 'zod';
+import { ZPageQuery } from './lists.ts';
+
+// Document and email templates (templateserver): what a template is for, and the variables each
+// purpose offers with sample data for the editor's preview. The server renders with exactly these
+// names; a name outside a purpose's catalogue is a warning in the editor and an error on render.
+
+export const templateTypes = ['email', 'document'] as const;
+export type TTemplateType = (typeof templateTypes)[number];
+
+export const templatePurposes = [
+  'booking-confirmation',
+  'arrival-notice',
+  'house-bill-of-lading',
+  'quotation',
+  'invoice-email',
+  'invitation',
+  'other',
+] as const;
+export type TTemplatePurpose = (typeof templatePurposes)[number];
+
+export const templatePurposeLabels: Record<TTemplatePurpose, string> = {
+  'booking-confirmation': 'Booking confirmation',
+  'arrival-notice': 'Arrival notice',
+  'house-bill-of-lading': 'House bill of lading',
+  quotation: 'Quotation',
+  'invoice-email': 'Invoice email',
+  invitation: 'Invitation',
+  other: 'Other',
+};
+
+export const templateRules = {
+  /** A body longer than this is refused before it is parsed (2 MB of text is no letter). */
+  bodyMaxLength: 1_000_000,
+  subjectMaxLength: 200,
+  /** A render that takes longer than this is stopped. */
+  renderTimeLimitMs: 1_000,
+  /** A render whose output grows past this is stopped. */
+  outputMaxLength: 2_000_000,
+} as const;
+
+/** A money amount as templates receive it: the `money` filter formats it in the company's locale. */
+export type TTemplateMoney = { amount: number; currency: string };
+
+/** A port or airport as templates receive it. */
+const samplePort = (code: string, name: string, country: string) => ({ code, name, country });
+
+// What every purpose offers: the sender's company, the signed-in user, and today.
+const commonSample = {
+  company: {
+    name: 'Harbour Freight GmbH',
+    email: 'ops@harbour-freight.example',
+    phone: '+49 40 123456',
+    address: 'Am Sandtorkai 1, 20457 Hamburg, Germany',
+  },
+  user: { name: 'Erin Tester', email: 'erin@harbour-freight.example' },
+  recipient: { name: 'Ada King', email: 'ada.king@client.example', company: 'King Imports Ltd' },
+  today: '2026-11-23',
+};
+
+const shipmentSample = {
+  shipment: {
+    reference: 'HF-2026-0412',
+    portOfLoading: samplePort('DEHAM', 'Hamburg', 'Germany'),
+    portOfDischarge: samplePort('USNYC', 'New York', 'United States'),
+    vessel: 'Nordic Star',
+    voyage: '112W',
+    departureDate: '2026-12-02',
+    arrivalDate: '2026-12-14',
+    containers: [
+      { number: 'MSCU1234565', type: '40HC', weightKg: 18250 },
+      { number: 'MSCU7654321', type: '20GP', weightKg: 9120 },
+    ],
+  },
+};
+
+/** Sample data per purpose: the editor previews with it, and it names every variable a purpose has. */
+export const templateSamples: Record<TTemplatePurpose, Record<string, unknown>> = {
+  'booking-confirmation': { ...commonSample, ...shipmentSample },
+  'arrival-notice': {
+    ...commonSample,
+    ...shipmentSample,
+    charges: { total: { amount: 1845.5, currency: 'EUR' } satisfies TTemplateMoney },
+  },
+  'house-bill-of-lading': {
+    ...commonSample,
+    ...shipmentSample,
+    shipper: { name: 'Harbour Freight GmbH', address: 'Am Sandtorkai 1, 20457 Hamburg' },
+    consignee: { name: 'King Imports Ltd', address: '350 5th Ave, New York, NY 10118' },
+    goods: 'Machine parts, 24 pallets',
+  },
+  quotation: {
+    ...commonSample,
+    quote: {
+      reference: 'Q-2026-0088',
+      validUntil: '2026-12-31',
+      route: 'Hamburg to New York',
+      total: { amount: 4250, currency: 'EUR' } satisfies TTemplateMoney,
+    },
+  },
+  'invoice-email': {
+    ...commonSample,
+    invoice: {
+      number: 'INV-2026-1042',
+      dueDate: '2026-12-20',
+      total: { amount: 3120.75, currency: 'EUR' } satisfies TTemplateMoney,
+    },
+  },
+  invitation: { ...commonSample, invitation: { link: 'https://cargodesk.example/auth/action?mode=x' } },
+  other: { ...commonSample },
+};
+
+// The API (templateserver /templates): requests the server validates and the shapes it answers with.
+
+const ZPage = z.object({
+  size: z.enum(['A4', 'Letter']),
+  marginsMm: z.object({
+    top: z.number().min(0).max(50),
+    right: z.number().min(0).max(50),
+    bottom: z.number().min(0).max(50),
+    left: z.number().min(0).max(50),
+  }),
+});
+export type TTemplatePageSetup = z.infer<typeof ZPage>;
+export const defaultTemplatePage: TTemplatePageSetup = {
+  size: 'A4',
+  marginsMm: { top: 20, right: 18, bottom: 20, left: 18 },
+};
+
+const templateName = z.string().trim().min(1, 'is required').max(120, 'must be at most 120 characters');
+/** A language tag: en, de, pt-BR. */
+const templateLanguage = z
+  .string()
+  .trim()
+  .regex(/^[a-z]{2,3}(-[A-Z][a-zA-Z]{1,3}|-\d{3})?$/, 'must be a language tag such as en, de or pt-BR');
+const templateBody = z
+  .string()
+  .max(
+    templateRules.bodyMaxLength,
+    `must be at most ${templateRules.bodyMaxLength.toLocaleString('en')} characters`,
+  );
+const templateSubject = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(templateRules.subjectMaxLength, `must be at most ${templateRules.subjectMaxLength} characters`);
+
+/** What a save writes: the text, and the subject (emails) or the page (documents). */
+export const ZTemplateContent = z
+  .object({ subject: templateSubject.optional(), body: templateBody, page: ZPage.optional() })
+  .strict();
+export type TTemplateContent = z.infer<typeof ZTemplateContent>;
+
+/** POST /templates. `familyId` makes it another language of an existing template. */
+export const ZTemplateCreate = ZTemplateContent.extend({
+  type: z.enum(templateTypes),
+  purpose: z.enum(templatePurposes),
+  name: templateName,
+  language: templateLanguage,
+  familyId: z.uuid().optional(),
+}).strict();
+export type TTemplateCreate = z.infer<typeof ZTemplateCreate>;
+
+/** PATCH /templates/:id: what describes a template, or archiving it; its text changes by a save. */
+export const ZTemplateUpdate = z
+  .object({
+    name: templateName,
+    purpose: z.enum(templatePurposes),
+    language: templateLanguage,
+    status: z.enum(['active', 'archived']),
+  })
+  .partial()
+  .strict();
+export type TTemplateUpdate = z.infer<typeof ZTemplateUpdate>;
+
+export const templateSortFields = ['name', 'updatedAt', 'purpose', 'language'] as const;
+const templateSorts = templateSortFields.flatMap((field) => [field, `-${field}`] as const);
+export const ZTemplateListQuery = ZPageQuery.extend({
+  sort: z.enum(templateSorts).optional(),
+  type: z.enum(templateTypes).optional(),
+  purpose: z.enum(templatePurposes).optional(),
+  language: templateLanguage.optional(),
+  status: z.enum(['active', 'archived']).optional(),
+}).strict();
+export type TTemplateListQuery = z.infer<typeof ZTemplateListQuery>;
+
+/** A saved version, as its history lists it. */
+export const ZTemplateVersionSummary = z.object({
+  _id: z.string(),
+  number: z.number().int(),
+  createdAt: z.string(),
+  createdByEmail: z.string().nullable(),
+});
+export type TTemplateVersionSummary = z.infer<typeof ZTemplateVersionSummary>;
+
+export const ZTemplateVersion = ZTemplateVersionSummary.extend({
+  subject: z.string().nullable(),
+  body: z.string(),
+  page: ZPage.nullable(),
+});
+export type TTemplateVersion = z.infer<typeof ZTemplateVersion>;
+
+/** A template as lists show it: no text, the last change and who made it. */
+export const ZTemplateSummary = z.object({
+  _id: z.string(),
+  familyId: z.string(),
+  type: z.enum(templateTypes),
+  purpose: z.enum(templatePurposes),
+  name: z.string(),
+  language: z.string(),
+  status: z.enum(['active', 'archived']),
+  versionNumber: z.number().int().nullable(),
+  updatedAt: z.string(),
+  updatedByEmail: z.string().nullable(),
+});
+export type TTemplateSummary = z.infer<typeof ZTemplateSummary>;
+
+/** One template with its current text. */
+export const ZTemplate = ZTemplateSummary.extend({ current: ZTemplateVersion.nullable() });
+export type TTemplate = z.infer<typeof ZTemplate>;
+
+export const ZTemplateIdParams = z.object({ id: z.uuid('must be an id') }).strict();
+export const ZTemplateVersionParams = z
+  .object({ id: z.uuid('must be an id'), number: z.coerce.number().int().min(1) })
+  .strict();
+
+/** POST /templates/check: a draft checked against its purpose, and rendered with the sample data. */
+export const ZTemplateDraft = ZTemplateContent.extend({
+  type: z.enum(templateTypes),
+  purpose: z.enum(templatePurposes),
+}).strict();
+export type TTemplateDraft = z.infer<typeof ZTemplateDraft>;
+
+export const ZTemplateProblem = z.object({ message: z.string(), line: z.number(), column: z.number() });
+export const ZTemplateCheck = z.object({
+  problems: z.array(ZTemplateProblem),
+  unknownVariables: z.array(z.string()),
+  /** The sample render: null when a problem stops it. */
+  preview: z.object({ subject: z.string().nullable(), body: z.string() }).nullable(),
+});
+export type TTemplateCheck = z.infer<typeof ZTemplateCheck>;
