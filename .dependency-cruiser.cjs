@@ -56,6 +56,15 @@ module.exports = {
       to: { path: '^apps/server/src/(identity|mail|services|cli)/|^apps/server/src/(app|main)\\.ts$' },
     },
     {
+      name: 'pdf-below-modules',
+      comment: 'PDF rendering prints what a module hands it; it knows no module.',
+      severity: 'error',
+      from: { path: '^apps/server/src/pdf/', pathNot: tests },
+      to: {
+        path: '^apps/server/src/(identity|mail|services|templating|cli)/|^apps/server/src/(app|main)\\.ts$',
+      },
+    },
+    {
       name: 'mail-below-services',
       comment: 'The outbox sends; who is told about a failure subscribes to the mail-failed event.',
       severity: 'error',

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { stopServer, waitForStart } from '../apps/server/test/server-process.ts';
+import { freePort, stopServer, waitForStart } from '../apps/server/test/server-process.ts';
 import { buildServer, demoLogin, spawnCompiledServer } from './compiled-server.ts';
 
 // `npm run bench -- lighthouse`: Lighthouse performance scores of /login and of /dashboard signed in,
@@ -26,8 +26,8 @@ if (process.env.BENCH_NO_BUILD !== '1') buildServer();
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cargodesk-bench-'));
 const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cargodesk-lighthouse-'));
-const port = 30_000 + Math.floor(Math.random() * 20_000);
-const debuggingPort = port + 1;
+const port = await freePort();
+const debuggingPort = await freePort();
 const origin = `http://localhost:${port}`;
 const server = spawnCompiledServer({ DATA_DIR: dataDir, PORT: String(port) });
 

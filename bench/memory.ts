@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createScratchPostgresDatabase } from '../apps/server/test/databases.ts';
-import { stopServer, waitForStart } from '../apps/server/test/server-process.ts';
+import { freePort, stopServer, waitForStart } from '../apps/server/test/server-process.ts';
 import { buildServer, signIn, spawnCompiledServer } from './compiled-server.ts';
 import { measure } from './measure.ts';
 
@@ -23,7 +23,7 @@ const residentMb = (pid: number) => {
 
 const benchOn = async (database: string, budgetMb: number, environment: Record<string, string>) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cargodesk-bench-'));
-  const port = String(30_000 + Math.floor(Math.random() * 20_000));
+  const port = String(await freePort());
   const server = spawnCompiledServer({ DATA_DIR: dataDir, PORT: port, ...environment });
   const origin = `http://127.0.0.1:${port}`;
   try {

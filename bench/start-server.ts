@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { stopServer, waitForStart } from '../apps/server/test/server-process.ts';
+import { freePort, stopServer, waitForStart } from '../apps/server/test/server-process.ts';
 import { isServerBuildStale } from '../scripts/tools.mjs';
 import { buildServer, spawnCompiledServer } from './compiled-server.ts';
 
@@ -24,7 +24,7 @@ export const startBenchServer = async (
   { dataDir }: { dataDir?: string } = {},
 ): Promise<BenchServer> => {
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cargodesk-bench-'));
-  const port = String(30_000 + Math.floor(Math.random() * 20_000));
+  const port = String(await freePort());
   if (isServerBuildStale()) buildServer();
   const server = spawnCompiledServer({ DATA_DIR: dir, PORT: port, ...environment });
   await waitForStart(server, 120_000);

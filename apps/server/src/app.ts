@@ -6,6 +6,8 @@ import { type Database, openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
 import { registerIdentity } from './identity/identity-plugin.ts';
 import { registerMail, type TRegisterMailOptions } from './mail/mail-plugin.ts';
+import { registerPdfRendering } from './pdf/pdf-plugin.ts';
+import type { TPdfRenderer } from './pdf/pdf-renderer.ts';
 import { registerApiDocs, registerApiDocsRoutes } from './platform/api-docs.ts';
 import { registerAuthContext } from './platform/auth-context.ts';
 import { registerChangeFeed } from './platform/change-feed.ts';
@@ -46,6 +48,8 @@ export type BuildAppOptions = {
   notify?: TNotifyServerOptions;
   /** Pino logger options merged over the app's own (level, redaction); tests pass false. */
   logger?: false | Record<string, unknown>;
+  /** A PDF renderer shared by the caller's apps (tests), instead of one per app. */
+  pdf?: TPdfRenderer;
 };
 
 /**
@@ -187,6 +191,7 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   await app.register(registerHealthRoutes);
   // Mail first: identity sends its action mails through the outbox.
   await registerMail(app, options.mail);
+  registerPdfRendering(app, options.pdf);
   registerRateLimits(app);
   await registerIdentity(app);
   await registerAuthContext(app);

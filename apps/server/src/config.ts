@@ -44,6 +44,8 @@ const ZEnvironment = z.object({
     .optional()
     .refine((value) => !value || /^smtps?:\/\//.test(value), 'must start with smtp:// or smtps://'),
   MAIL_FROM: z.string().default('Cargodesk <no-reply@cargodesk.local>'),
+  // The browser that renders documents to PDF; found in the usual places when unset.
+  CHROMIUM_PATH: z.string().optional(),
   DEV_MAILBOX: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   MAIL_DAILY_LIMIT: z.coerce
     .number({ error: 'must be a number of mails' })
@@ -220,6 +222,8 @@ export type Config = {
   fileMaxBytes: number;
   /** FILE_STORE and the S3_* variables. */
   fileStore: TFileStoreConfig;
+  /** CHROMIUM_PATH: the browser that renders PDFs; unset, the usual install places are tried. */
+  chromiumPath: string | undefined;
 };
 
 /** Thrown for a bad environment value; its message is the one line printed before exit. */
@@ -268,6 +272,7 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
       invitesPerHour: values.INVITE_LIMIT_PER_HOUR,
     },
     fileMaxBytes: values.FILE_MAX_BYTES,
+    chromiumPath: values.CHROMIUM_PATH,
     fileStore:
       values.FILE_STORE === 's3'
         ? {

@@ -14,6 +14,11 @@ export const printStartBanner = (app: FastifyInstance, demoLogin: TDemoLogin | u
     }
     lines.push('  (the password is the one first generated; change it after signing in)');
   }
+  lines.push(
+    app.pdf.chromiumPath
+      ? `PDF rendering: Chromium at ${app.pdf.chromiumPath}`
+      : `PDF rendering is off: ${app.pdf.unavailableReason}`,
+  );
   if (app.mailer.hasDevMailbox) {
     lines.push(`Outgoing mail is captured (no SMTP_URL): read it at ${publicUrl}/dev/mail from this machine`);
   } else if (app.mailer.isCapturing) {

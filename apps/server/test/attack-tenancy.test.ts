@@ -28,6 +28,7 @@ type TWorld = {
   mailId: string;
   exchangeRateId: string;
   templateId: string;
+  templateVersionId: string;
 };
 
 /** Streams never end by themselves; they get their own tests (attack-session-end.test.ts). */
@@ -125,6 +126,16 @@ const idFieldProbes: Record<string, TProbe> = {
       to: ['client@tenancy.test'],
       subject: 'Tenancy',
       attachmentFileIds: [other.fileId],
+    }),
+  },
+  'POST /mailserver/api/v1/send templateVersionIds': {
+    method: 'POST',
+    kind: 'write',
+    url: () => '/mailserver/api/v1/send',
+    body: (_own, other) => ({
+      to: ['client@tenancy.test'],
+      subject: 'Tenancy',
+      templateVersionIds: [other.templateVersionId],
     }),
   },
   'PUT /master/api/v1/dropdown-groups/:id/order valueIds': {
@@ -244,15 +255,21 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
       'GET',
       '/master/api/v1/dropdown-groups?module=home',
     );
-    const template = await dataOf<{ _id: string }>(admin.jwt, 'POST', '/templateserver/api/v1/templates', {
-      type: 'document',
-      purpose: 'other',
-      name: `${label} letter`,
-      language: 'en',
-      body: '<p>{{ company.name }}</p>',
-    });
+    const template = await dataOf<{ _id: string; current: { _id: string } }>(
+      admin.jwt,
+      'POST',
+      '/templateserver/api/v1/templates',
+      {
+        type: 'document',
+        purpose: 'other',
+        name: `${label} letter`,
+        language: 'en',
+        body: '<p>{{ company.name }}</p>',
+      },
+    );
     return {
       templateId: template._id,
+      templateVersionId: template.current._id,
       admin,
       member,
       roleId: roles.find((role) => role.systemKey === 'member')?._id ?? '',
@@ -284,6 +301,7 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
     world.mailId,
     world.exchangeRateId,
     world.templateId,
+    world.templateVersionId,
   ];
 
   beforeAll(async () => {

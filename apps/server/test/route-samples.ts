@@ -40,6 +40,13 @@ export const sampleBodies: Record<string, unknown> = {
     body: '<p>{{ company.name }}</p>',
   },
   'POST /templateserver/api/v1/templates/:id/versions': { subject: 'Hello', body: '<p>Hello</p>' },
+  'POST /templateserver/api/v1/templates/:id/render': { recipient: { email: 'ada@client.example' } },
+  'POST /templateserver/api/v1/templates/:id/attachment': { recipient: { email: 'ada@client.example' } },
+  'POST /templateserver/api/v1/templates/pdf': {
+    type: 'document',
+    purpose: 'other',
+    body: '<p>{{ company.name }}</p>',
+  },
   'POST /master/api/v1/type': { name: 'Matrix type' },
   'PATCH /master/api/v1/type/:id': { name: 'Matrix type B' },
   'POST /master/api/v1/receivinglocation': { code: 'MX-1', name: 'Matrix depot', countryCode: 'NL' },

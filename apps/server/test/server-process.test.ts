@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { findChromium } from '../src/pdf/find-chromium.ts';
 import { freePort, type ServerProcess, spawnServer, stopServer, waitForStart } from './server-process.ts';
 
 // The real entry point as its own process: start-up failures, restarts and shutdown.
@@ -71,6 +72,13 @@ describe('the server process', () => {
     const first = start({ DATA_DIR: dataDir, PORT: port });
     await waitForStart(first);
     expect(first.output()).toMatch(/Demo login: admin@demo-freight\.test {2}password: \S+/);
+    // The banner names the browser that prints PDFs, or why there is none.
+    const chromium = findChromium(undefined);
+    expect(first.output()).toContain(
+      chromium.found
+        ? `PDF rendering: Chromium at ${chromium.path}`
+        : `PDF rendering is off: ${chromium.reason}`,
+    );
     const origin = `http://127.0.0.1:${port}`;
     const { data: config } = (await (await fetch(`${origin}/api/config`)).json()) as {
       data: { identity: { projects: { name: string; apiKey: string }[] } };

@@ -41,6 +41,8 @@ export const auditActions = [
   'permission-change',
   'password-change',
   'sessions-revoked',
+  /** A document template printed to PDF for a mail. */
+  'print',
 ] as const;
 export type TAuditAction = (typeof auditActions)[number];
 

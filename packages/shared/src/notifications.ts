@@ -136,6 +136,11 @@ export const ZSendMailRequest = z
       .max(mailRules.maxSubjectLength, `must be at most ${mailRules.maxSubjectLength} characters`),
     html: z.string().max(mailRules.maxBodyLength).default(''),
     attachmentFileIds: z.array(z.uuid()).max(mailRules.maxAttachments).default([]),
+    /** The template versions the mail was written from: its text and its printed attachments. */
+    templateVersionIds: z
+      .array(z.uuid())
+      .max(mailRules.maxAttachments + 1)
+      .default([]),
   })
   .strict();
 export type TSendMailRequest = z.input<typeof ZSendMailRequest>;

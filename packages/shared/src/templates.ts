@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZFileMeta } from './files.ts';
 import { ZPageQuery } from './lists.ts';
 
 // Document and email templates (templateserver): what a template is for, and the variables each
@@ -108,6 +109,48 @@ export const templateSamples: Record<TTemplatePurpose, Record<string, unknown>> 
   },
   invitation: { ...commonSample, invitation: { link: 'https://cargodesk.example/auth/action?mode=x' } },
   other: { ...commonSample },
+};
+
+/** One variable of a purpose's catalogue, as the editor offers it for insertion. */
+export type TTemplateVariable = {
+  /** The name a template writes: `shipment.portOfLoading.name`. */
+  path: string;
+  /** How it is best written: money and dates through their filter, a list in a loop. */
+  kind: 'text' | 'number' | 'date' | 'money' | 'list';
+  /** What the sample data holds, as the preview shows it. */
+  sample: string;
+  /** The expression inserted between `{{` and `}}`; a list's is its first item's field. */
+  expression: string;
+};
+
+const isMoneySample = (value: unknown): value is TTemplateMoney =>
+  typeof value === 'object' && value !== null && 'amount' in value && 'currency' in value;
+const isDateSample = (value: unknown) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** Every variable a purpose offers, from its sample data: what the editor lists and inserts. */
+export const templateVariables = (purpose: TTemplatePurpose): TTemplateVariable[] => {
+  const variables: TTemplateVariable[] = [];
+  const walk = (value: unknown, path: string) => {
+    if (isMoneySample(value)) {
+      variables.push({
+        path,
+        kind: 'money',
+        sample: `${value.amount} ${value.currency}`,
+        expression: `${path} | money`,
+      });
+    } else if (Array.isArray(value)) {
+      variables.push({ path, kind: 'list', sample: `${value.length} items`, expression: path });
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, inner] of Object.entries(value)) walk(inner, path ? `${path}.${key}` : key);
+    } else if (isDateSample(value)) {
+      variables.push({ path, kind: 'date', sample: String(value), expression: `${path} | local_date` });
+    } else {
+      const kind = typeof value === 'number' ? 'number' : 'text';
+      variables.push({ path, kind, sample: String(value), expression: path });
+    }
+  };
+  walk(templateSamples[purpose], '');
+  return variables;
 };
 
 // The API (templateserver /templates): requests the server validates and the shapes it answers with.
@@ -228,10 +271,19 @@ export const ZTemplateVersionParams = z
 export const ZTemplateDraft = ZTemplateContent.extend({
   type: z.enum(templateTypes),
   purpose: z.enum(templatePurposes),
+  /** The template's language, whose way of writing dates and numbers the preview uses. */
+  language: templateLanguage.optional(),
 }).strict();
 export type TTemplateDraft = z.infer<typeof ZTemplateDraft>;
 
-export const ZTemplateProblem = z.object({ message: z.string(), line: z.number(), column: z.number() });
+export const ZTemplateProblem = z.object({
+  message: z.string(),
+  line: z.number(),
+  column: z.number(),
+  /** Where it is: the body, or an email's subject line. */
+  part: z.enum(['body', 'subject']),
+});
+export type TTemplateProblem = z.infer<typeof ZTemplateProblem>;
 export const ZTemplateCheck = z.object({
   problems: z.array(ZTemplateProblem),
   unknownVariables: z.array(z.string()),
@@ -239,3 +291,37 @@ export const ZTemplateCheck = z.object({
   preview: z.object({ subject: z.string().nullable(), body: z.string() }).nullable(),
 });
 export type TTemplateCheck = z.infer<typeof ZTemplateCheck>;
+
+/**
+ * POST /templates/:id/render and /templates/:id/attachment: a template made for one mail, filled with
+ * the company, the sender, the recipient and today. `language` asks for that language of the
+ * template; without it, or without such a language, the company's language is used, then the one chosen.
+ */
+export const ZTemplateUseRequest = z
+  .object({
+    recipient: z
+      .object({
+        email: z.email({ error: 'must be an email address' }).max(320),
+        name: z.string().trim().max(200).optional(),
+      })
+      .strict(),
+    language: templateLanguage.optional(),
+  })
+  .strict();
+export type TTemplateUseRequest = z.infer<typeof ZTemplateUseRequest>;
+
+/** Which template and version were used, and in what language. */
+const ZTemplateUsed = z.object({
+  templateId: z.string(),
+  versionId: z.string(),
+  name: z.string(),
+  language: z.string(),
+});
+
+/** An email template filled for a mail: the composer's subject and body. */
+export const ZRenderedTemplate = ZTemplateUsed.extend({ subject: z.string(), body: z.string() });
+export type TRenderedTemplate = z.infer<typeof ZRenderedTemplate>;
+
+/** A document template printed for a mail and stored as the company's file, ready to attach. */
+export const ZTemplateAttachment = ZTemplateUsed.extend({ file: ZFileMeta });
+export type TTemplateAttachment = z.infer<typeof ZTemplateAttachment>;

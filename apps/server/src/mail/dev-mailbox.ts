@@ -1,6 +1,6 @@
 import { desc, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { mails } from '../db/schema/index.ts';
+import { mails, type TMailAttachment } from '../db/schema/index.ts';
 import { escapeHtml } from './escape-html.ts';
 
 export type TCapturedMail = {
@@ -9,6 +9,7 @@ export type TCapturedMail = {
   subject: string;
   text: string;
   html: string | null;
+  attachments: TMailAttachment[];
   status: string;
   createdAt: Date;
 };
@@ -22,6 +23,7 @@ export const findCapturedMails = (db: Db, { to, limit = 100 }: { to?: string; li
       subject: mails.subject,
       text: mails.text,
       html: mails.html,
+      attachments: mails.attachments,
       status: mails.status,
       createdAt: mails.createdAt,
     })
@@ -57,7 +59,11 @@ const renderMail = (mail: TCapturedMail) => `
       <article>
         <h2>${escapeHtml(mail.subject)}</h2>
         <p class="meta">To ${escapeHtml(mail.to.join(', '))} · <time datetime="${mail.createdAt.toISOString()}">${formatTime(mail.createdAt)}</time> · ${escapeHtml(mail.status)}</p>
-        <pre>${linkifyText(mail.text)}</pre>
+        <pre>${linkifyText(mail.text)}</pre>${
+          mail.attachments.length > 0
+            ? `\n        <p class="meta">Attached: ${mail.attachments.map((attachment) => escapeHtml(attachment.filename)).join(', ')}</p>`
+            : ''
+        }
       </article>`;
 
 /** A self-contained page: inline style only, no script (the CSP allows none inline). */

@@ -75,6 +75,15 @@ const ZDevMailList = z.object({
       subject: z.string(),
       text: z.string(),
       html: z.string().nullable(),
+      /** What came with it: each file's name, type and size, and where a file's bytes are kept. */
+      attachments: z.array(
+        z.object({
+          filename: z.string(),
+          contentType: z.string(),
+          size: z.number(),
+          fileId: z.string().nullable(),
+        }),
+      ),
       createdAt: z.string(),
     }),
   ),
@@ -144,6 +153,12 @@ export const registerMail = async (app: FastifyInstance, options: TRegisterMailO
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          attachments: mail.attachments.map((attachment) => ({
+            filename: attachment.filename,
+            contentType: attachment.contentType,
+            size: attachment.size,
+            fileId: 'fileId' in attachment ? attachment.fileId : null,
+          })),
           createdAt: mail.createdAt.toISOString(),
         })),
       };

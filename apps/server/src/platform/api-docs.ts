@@ -89,6 +89,10 @@ export const operationSummaries: Record<string, string> = {
   'GET /templateserver/api/v1/templates': 'List templates',
   'POST /templateserver/api/v1/templates': 'Create a template with its first version',
   'POST /templateserver/api/v1/templates/check': 'Check a draft and preview it with sample data',
+  'POST /templateserver/api/v1/templates/pdf': 'Print a document draft with sample data to PDF',
+  'POST /templateserver/api/v1/templates/:id/render': 'Fill an email template for a mail to a recipient',
+  'POST /templateserver/api/v1/templates/:id/attachment':
+    'Print a document template for a mail and store it to attach',
   'GET /templateserver/api/v1/templates/:id': 'Get a template with its current text',
   'PATCH /templateserver/api/v1/templates/:id': 'Rename, re-purpose or archive a template',
   'DELETE /templateserver/api/v1/templates/:id': 'Delete a template and its versions',

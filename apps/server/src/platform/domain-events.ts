@@ -26,6 +26,8 @@ export type TDomainEvent =
     }
   | { type: 'user-signed-in'; companyId: string; userId: string; planExpiresAt: Date }
   | { type: 'mail-failed'; companyId: string; senderUserId: string; subject: string; reason: string }
+  /** A composer mail was queued that was written from these template versions. */
+  | { type: 'mail-composed'; companyId: string; mailId: string; templateVersionIds: string[] }
   | {
       type: 'files-shared';
       companyId: string;

@@ -42,6 +42,8 @@ export const buildRateLimitRules = (config: Pick<Config, 'rateLimits'>) =>
     // The invitation page's lookup is open to anyone with a link: a code is unguessable, and this
     // keeps a caller from trying many (a person opens their link a handful of times).
     invitationLookupsPerIp: { points: 60, durationSeconds: 15 * minutes },
+    // A PDF costs a browser render: a company's people together make a few hundred an hour at most.
+    pdfRendersPerCompany: { points: 300, durationSeconds: hours },
   }) satisfies Record<string, TLimitRule>;
 
 export type TRateLimitName = keyof ReturnType<typeof buildRateLimitRules>;

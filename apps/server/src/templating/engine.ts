@@ -94,17 +94,30 @@ const tooLong = () =>
     `A template may hold at most ${templateRules.bodyMaxLength.toLocaleString('en')} characters`,
   );
 
+/** Marks the errors `render` throws for the template's own fault, as opposed to a fault of ours. */
+class TemplateRenderError extends AppError {
+  readonly problem: TTemplateProblem;
+  constructor(message: string, problem?: TTemplateProblem) {
+    super('VALIDATION_FAILED', message, problem ? { problems: [problem] } : undefined);
+    this.problem = { message, line: problem?.line ?? 1, column: problem?.column ?? 1 };
+  }
+}
+
 const renderFailed = (message: string, problem?: TTemplateProblem) =>
-  new AppError('VALIDATION_FAILED', message, problem ? { problems: [problem] } : undefined);
+  new TemplateRenderError(message, problem);
+
+/** The problem a failed render names, with its line and column, when the template was at fault. */
+export const renderProblemOf = (error: unknown): TTemplateProblem | undefined =>
+  error instanceof TemplateRenderError ? error.problem : undefined;
 
 /** HTML for mail bodies and documents, escaping every value; text for plain bodies and subjects. */
 export type TTemplateFormat = 'html' | 'text';
 
-const createLiquid = (format: TTemplateFormat) => {
+const createLiquid = (format: TTemplateFormat, isStrict = true) => {
   const liquid = new Liquid({
     // Nothing to include from: `{% include '/etc/passwd' %}` finds no template.
     templates: {},
-    strictVariables: true,
+    strictVariables: isStrict,
     strictFilters: true,
     ownPropertyOnly: true,
     ...(format === 'html' ? { outputEscape: 'escape' as const } : {}),
@@ -121,6 +134,9 @@ const createLiquid = (format: TTemplateFormat) => {
 
 export const createTemplateEngine = () => {
   const engines = { html: createLiquid('html'), text: createLiquid('text') };
+  // The editor's preview shows a draft that names what its purpose lacks with those names left
+  // empty, beside the warning that lists them: the writer sees the rest while fixing them.
+  const lenientEngines = { html: createLiquid('html', false), text: createLiquid('text', false) };
 
   /** The parsed template, or the problems that stop it, with line and column. */
   const parse = (
@@ -158,6 +174,7 @@ export const createTemplateEngine = () => {
     data: Record<string, unknown>,
     locale: TRenderLocale,
     format: TTemplateFormat = 'html',
+    { isLenient = false }: { isLenient?: boolean } = {},
   ) => {
     const parsed = parse(source, format);
     if ('problems' in parsed) {
@@ -166,7 +183,8 @@ export const createTemplateEngine = () => {
     }
     let output: string;
     try {
-      output = await engines[format].render(parsed.template, data, { globals: { [localeKey]: locale } });
+      const engine = (isLenient ? lenientEngines : engines)[format];
+      output = await engine.render(parsed.template, data, { globals: { [localeKey]: locale } });
     } catch (error) {
       if (!LiquidError.is(error)) throw error;
       const problem = problemOf(error);

@@ -11,12 +11,6 @@ const named = (
   load: () => Promise<{ Component: React.ComponentType }>,
 ): NonIndexRouteObject => ({ id: name, path: paths[name].path, lazy: load });
 
-const settingsPage = (name: TRouteName) =>
-  named(name, async () => {
-    const { createSettingsPage } = await import('../features/settings/routes/settings-page.tsx');
-    return { Component: createSettingsPage(name) };
-  });
-
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -108,7 +102,10 @@ export const routes: RouteObject[] = [
               named('settingsTemplates', async () => ({
                 Component: (await import('../features/templates/routes/templates.tsx')).TemplatesRoute,
               })),
-              settingsPage('settingsTemplateUpdate'),
+              named('settingsTemplateUpdate', async () => ({
+                Component: (await import('../features/templates/routes/template-editor.tsx'))
+                  .TemplateEditorRoute,
+              })),
               named('settingsCurrencies', async () => ({
                 Component: (await import('../features/currencies/routes/currencies.tsx')).CurrenciesRoute,
               })),

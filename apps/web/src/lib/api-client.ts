@@ -125,8 +125,8 @@ const statusMessages: Record<number, string> = {
   504: 'The Cargodesk server took too long to answer. Please try again in a moment.',
 };
 
-/** Calls a service endpoint and returns its whole JSON body; every failure becomes an ApiError. */
-const requestBody = async <TBody>(
+/** Calls a service endpoint and returns its successful response; every failure becomes an ApiError. */
+const sendRequest = async (
   service: TService,
   path: string,
   {
@@ -138,7 +138,7 @@ const requestBody = async <TBody>(
     signal,
     timeoutMs = requestTimeoutMs,
   }: TRequestOptions = {},
-): Promise<TBody> => {
+): Promise<Response> => {
   const url = new URL(`${serviceBaseUrl(service)}${path}`, window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
@@ -201,8 +201,24 @@ const requestBody = async <TBody>(
       details,
     });
   }
+  return response;
+};
+
+/** Calls a service endpoint and returns its whole JSON body; every failure becomes an ApiError. */
+const requestBody = async <TBody>(service: TService, path: string, options: TRequestOptions = {}) => {
+  const response = await sendRequest(service, path, options);
   if (response.status === 204) return {} as TBody;
   return readSuccessBody<TBody>(response);
+};
+
+/** Calls an endpoint that answers with bytes (a PDF) and returns them; every failure becomes an ApiError. */
+export const apiBlobRequest = async (service: TService, path: string, options: TRequestOptions = {}) => {
+  const response = await sendRequest(service, path, options);
+  try {
+    return await response.blob();
+  } catch {
+    throw new ApiError({ code: 'NETWORK', status: 0, message: cutOffMessage });
+  }
 };
 
 const cutOffMessage = 'The answer from the Cargodesk server was cut off. Please try again.';

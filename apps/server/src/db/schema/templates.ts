@@ -78,3 +78,26 @@ export const templateVersions = pgTable(
     unique('template_versions_number').on(table.companyId, table.templateId, table.number),
   ],
 );
+
+/**
+ * A version used in a mail: its text went out, so the version is kept (a template whose versions
+ * were used is archived, never deleted). Written when the composer queues the mail.
+ */
+export const templateUses = pgTable(
+  'template_uses',
+  {
+    companyId: companyIdColumn(),
+    versionId: uuid('version_id').notNull(),
+    mailId: uuid('mail_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.versionId, table.mailId] }),
+    // A used version cannot go with its template (deleting one is refused before it gets here);
+    // checked at the end of the statement, so a company's deletion still takes both.
+    foreignKey({
+      columns: [table.companyId, table.versionId],
+      foreignColumns: [templateVersions.companyId, templateVersions.id],
+    }).onDelete('no action'),
+  ],
+);

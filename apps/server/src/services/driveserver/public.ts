@@ -1,4 +1,9 @@
 // driveserver's public surface: what other modules may use. Everything else in driveserver/ is its own.
 
 /** A company's file looked up for another module: an avatar or logo, a mail attachment. */
-export { assertCompanyImage, findCompanyFileForAttaching } from './service.ts';
+export {
+  assertCompanyImage,
+  findCompanyFileForAttaching,
+  storeMadeFile,
+  type TDriveServiceDependencies,
+} from './service.ts';

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   fileMessages,
   isImageContentType,
@@ -213,3 +213,19 @@ export const createDriveService = ({ db, store, fileMaxBytes, log }: TDriveServi
 
   return { upload, getMeta, download, remove, list };
 };
+
+/**
+ * Stores bytes another module made (a document printed to PDF) as the company's file, checked and
+ * recorded as an upload of them would be, ready to attach to a mail.
+ */
+export const storeMadeFile = (
+  dependencies: TDriveServiceDependencies,
+  auth: TAuthContext,
+  actor: TAuditActor,
+  { fileName, bytes }: { fileName: string; bytes: Uint8Array },
+) =>
+  createDriveService(dependencies).upload(auth, actor, {
+    stream: Readable.from([Buffer.from(bytes)]),
+    fileName,
+    purpose: 'attachment',
+  });

@@ -152,6 +152,16 @@ export const createMailService = ({ db, config, mailer, domainEvents }: TMailSer
           attachments: attachments.map(({ filename, size }) => ({ filename, size })),
         },
       });
+      const templateVersionIds = [...new Set(body.templateVersionIds)];
+      if (templateVersionIds.length > 0) {
+        // The templates module keeps the versions used; an id not of this company refuses the mail.
+        await domainEvents.emit(tx, {
+          type: 'mail-composed',
+          companyId: auth.companyId,
+          mailId,
+          templateVersionIds,
+        });
+      }
       if (attachments.length > 0) {
         // Colleagues among the recipients hear that files were shared with them, with the mail.
         await domainEvents.emit(tx, {

@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, ilike, max, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, max, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { pageOffset, type TPage } from '../../db/paging.ts';
-import { templates, templateVersions } from '../../db/schema/index.ts';
+import { templates, templateUses, templateVersions } from '../../db/schema/index.ts';
 
-// The templates module's queries: its own two tables only. Every one names the company, besides
+// The templates module's queries: its own tables only. Every one names the company, besides
 // row-level security.
 
 export type TTemplateRow = typeof templates.$inferSelect;
@@ -151,3 +151,45 @@ export const findVersion = async (db: Queryable, companyId: string, templateId: 
     );
   return row;
 };
+
+/** Which of `ids` are versions of the company's templates. */
+export const findVersionIds = async (db: Queryable, companyId: string, ids: string[]) => {
+  const rows = await db
+    .select({ id: templateVersions.id })
+    .from(templateVersions)
+    .where(and(eq(templateVersions.companyId, companyId), inArray(templateVersions.id, ids)));
+  return new Set(rows.map((row) => row.id));
+};
+
+export const insertUses = (db: Queryable, rows: (typeof templateUses.$inferInsert)[]) =>
+  db.insert(templateUses).values(rows).onConflictDoNothing();
+
+/** How many mails used any version of the template. */
+export const countTemplateUses = async (db: Queryable, companyId: string, templateId: string) => {
+  const [row] = await db
+    .select({ total: count() })
+    .from(templateUses)
+    .innerJoin(
+      templateVersions,
+      and(
+        eq(templateVersions.companyId, templateUses.companyId),
+        eq(templateVersions.id, templateUses.versionId),
+      ),
+    )
+    .where(and(eq(templateUses.companyId, companyId), eq(templateVersions.templateId, templateId)));
+  return row?.total ?? 0;
+};
+
+/** The family's languages that are active, for choosing the one a reader reads. */
+export const findFamilyMembers = (db: Queryable, companyId: string, familyId: string) =>
+  db
+    .select({ template: templates, version: templateVersions })
+    .from(templates)
+    .leftJoin(templateVersions, currentVersionJoin)
+    .where(
+      and(
+        eq(templates.companyId, companyId),
+        eq(templates.familyId, familyId),
+        eq(templates.status, 'active'),
+      ),
+    ) as Promise<TTemplateWithVersion[]>;

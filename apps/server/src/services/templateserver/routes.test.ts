@@ -1,14 +1,18 @@
 import {
   type TListMeta,
+  type TRenderedTemplate,
   type TTemplate,
+  type TTemplateAttachment,
   type TTemplateCheck,
   type TTemplateSummary,
   type TTemplateVersionSummary,
   templatePurposes,
 } from '@cargodesk/shared';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../../test/databases.ts';
 import { auditReader, routeCaller } from '../../../test/route-helpers.ts';
+import { findChromium } from '../../pdf/find-chromium.ts';
 import { startIamTestApp, type TIamTestApp } from '../iamserver/iam-test-support.ts';
 
 const letter = {
@@ -19,6 +23,11 @@ const letter = {
   subject: 'Booking {{ shipment.reference }} confirmed',
   body: '<p>Dear {{ recipient.name }}, your booking {{ shipment.reference }} sails on {{ shipment.departureDate | local_date }}.</p>',
 } as const;
+
+const hasChromium = findChromium(process.env.CHROMIUM_PATH).found;
+
+const pdfText = async (bytes: Buffer) =>
+  (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text;
 
 describe.each(testDatabaseKinds)('templateserver templates on %s', (kind) => {
   let testApp: TIamTestApp;
@@ -277,19 +286,179 @@ describe.each(testDatabaseKinds)('templateserver templates on %s', (kind) => {
     const unknown = await dataOf<TTemplateCheck>(
       call('POST', '/templates/check', admin.jwt, {
         ...draft,
-        body: '{{ shipment.bookingNo }} {{ invoice.number }}',
+        body: '<p>{{ shipment.bookingNo }} for {{ recipient.name }} {{ invoice.number }}</p>',
       }),
     );
+    // The preview still shows what is known, the unknown names left empty beside the warning.
     expect(unknown).toEqual({
       problems: [],
       unknownVariables: ['shipment.bookingNo', 'invoice.number'],
-      preview: null,
+      preview: { subject: 'Booking HF-2026-0412 confirmed', body: '<p> for Ada King </p>' },
     });
 
     const broken = await dataOf<TTemplateCheck>(
       call('POST', '/templates/check', admin.jwt, { ...draft, body: 'Hello\n{{ recipient.name ' }),
     );
-    expect(broken.problems).toEqual([expect.objectContaining({ line: 2, column: expect.any(Number) })]);
+    expect(broken.problems).toEqual([
+      expect.objectContaining({ part: 'body', line: 2, column: expect.any(Number) }),
+    ]);
     expect(broken.preview).toBeNull();
+
+    const brokenSubject = await dataOf<TTemplateCheck>(
+      call('POST', '/templates/check', admin.jwt, { ...draft, subject: 'Booking {% if %}' }),
+    );
+    expect(brokenSubject.problems).toEqual([expect.objectContaining({ part: 'subject', line: 1 })]);
+
+    // A loop without end is stopped and shown as a problem, not a failed request.
+    const endless = await dataOf<TTemplateCheck>(
+      call('POST', '/templates/check', admin.jwt, {
+        ...draft,
+        body: '{% for a in (1..3000) %}{% for b in (1..3000) %}x{% endfor %}{% endfor %}',
+      }),
+    );
+    expect(endless.problems).toEqual([
+      expect.objectContaining({
+        part: 'body',
+        message: expect.stringMatching(/too long|too large|more than/),
+      }),
+    ]);
+    expect(endless.preview).toBeNull();
   });
+  it.skipIf(!hasChromium)(
+    'prints a seeded document with the sample data to PDF, and only documents',
+    async () => {
+      const admin = await testApp.register('templates-pdf');
+      const [listed] = await dataOf<TTemplateSummary[]>(
+        call('GET', '/templates?type=document&purpose=arrival-notice&language=en', admin.jwt),
+      );
+      if (!listed) throw new Error('The seeded arrival notice is missing');
+      const { current } = await dataOf<TTemplate>(call('GET', `/templates/${listed._id}`, admin.jwt));
+      const draft = { type: 'document', purpose: 'arrival-notice', body: current?.body, page: current?.page };
+
+      const printed = await call('POST', '/templates/pdf', admin.jwt, draft);
+      expect(printed.statusCode, printed.body).toBe(200);
+      expect(printed.headers['content-type']).toBe('application/pdf');
+      const text = await pdfText(printed.rawPayload);
+      expect(text).toContain('Arrival notice');
+      expect(text).toContain('Nordic Star arrives at New York on 14 Dec 2026.');
+      expect(text).toContain('MSCU1234565');
+      expect(text).toContain('18,250 kg');
+
+      const email = await call('POST', '/templates/pdf', admin.jwt, {
+        ...draft,
+        type: 'email',
+        subject: 'x',
+      });
+      expect(email.statusCode).toBe(400);
+      expect(email.json()).toMatchObject({
+        error: { code: 'VALIDATION_FAILED', details: { fields: [{ field: 'type' }] } },
+      });
+      const broken = await call('POST', '/templates/pdf', admin.jwt, { ...draft, body: '{% if %}' });
+      expect(broken.statusCode).toBe(400);
+      expect(broken.json()).toMatchObject({ error: { details: { problems: [{ line: 1 }] } } });
+    },
+  );
+  it.skipIf(!hasChromium)(
+    'fills templates for a mail in the reader’s language, prints one to attach, and keeps used versions',
+    async () => {
+      const admin = await testApp.register('templates-mail');
+      const findOne = async (query: string) => {
+        const [found] = await dataOf<TTemplateSummary[]>(call('GET', `/templates?${query}`, admin.jwt));
+        if (!found) throw new Error(`No template for ${query}`);
+        return found;
+      };
+      const letterEmail = await findOne('type=email&purpose=other&language=en');
+      const letterDocument = await findOne('type=document&purpose=other&language=en');
+      const bookingEmail = await findOne('type=email&purpose=booking-confirmation&language=en');
+      const recipient = { email: 'ada@client.example', name: 'Ada <King>' };
+
+      const filled = await dataOf<TRenderedTemplate>(
+        call('POST', `/templates/${letterEmail._id}/render`, admin.jwt, { recipient }),
+      );
+      expect(filled).toMatchObject({
+        templateId: letterEmail._id,
+        language: 'en',
+        subject: 'A message from templates-mail Freight',
+      });
+      // Values are escaped: the recipient's name is text, not markup.
+      expect(filled.body).toContain('Dear Ada &lt;King&gt;,');
+      expect(filled.body).toContain('Ada templates-mail');
+
+      // Asked for German, the German language of the same template answers.
+      const german = await dataOf<TRenderedTemplate>(
+        call('POST', `/templates/${letterEmail._id}/render`, admin.jwt, { recipient, language: 'de' }),
+      );
+      expect(german).toMatchObject({ language: 'de', subject: 'Eine Nachricht von templates-mail Freight' });
+      expect(german.body).toContain('Guten Tag Ada &lt;King&gt;,');
+
+      // A booking confirmation needs a shipment, which a mail from the composer does not have.
+      const needsShipment = await call('POST', `/templates/${bookingEmail._id}/render`, admin.jwt, {
+        recipient,
+      });
+      expect(needsShipment.statusCode).toBe(400);
+      expect(needsShipment.json().error.message).toMatch(/uses shipment\.reference.*no value for/);
+      const notAnEmail = await call('POST', `/templates/${letterDocument._id}/render`, admin.jwt, {
+        recipient,
+      });
+      expect(notAnEmail.statusCode).toBe(400);
+
+      const attached = await dataOf<TTemplateAttachment>(
+        call('POST', `/templates/${letterDocument._id}/attachment`, admin.jwt, { recipient }),
+        201,
+      );
+      expect(attached.file).toMatchObject({ name: 'Letter.pdf', contentType: 'application/pdf' });
+      const download = await testApp.app.inject({
+        method: 'GET',
+        url: `/driveserver/api/v1/filesystem/file/${attached.file._id}`,
+        headers: { authorization: admin.jwt },
+      });
+      const printedText = await pdfText(download.rawPayload);
+      expect(printedText).toContain('templates-mail Freight');
+      expect(printedText).toContain('Ada <King>');
+      expect(await auditOf(admin.companyId, { entityId: letterDocument._id })).toContainEqual(
+        expect.objectContaining({ action: 'print' }),
+      );
+
+      const sendMail = (templateVersionIds: string[]) =>
+        testApp.app.inject({
+          method: 'POST',
+          url: '/mailserver/api/v1/send',
+          headers: { authorization: admin.jwt },
+          payload: {
+            to: [recipient.email],
+            subject: filled.subject,
+            html: filled.body,
+            attachmentFileIds: [attached.file._id],
+            templateVersionIds,
+          },
+        });
+      // A version of no template of this company refuses the whole mail.
+      const other = await testApp.register('templates-mail-other');
+      const [foreign] = await dataOf<TTemplateSummary[]>(call('GET', '/templates?type=email', other.jwt));
+      const { current: foreignVersion } = await dataOf<TTemplate>(
+        call('GET', `/templates/${foreign?._id}`, other.jwt),
+      );
+      const refused = await sendMail([filled.versionId, foreignVersion?._id ?? '']);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({
+        error: { details: { fields: [{ field: 'templateVersionIds' }] } },
+      });
+
+      const sent = await sendMail([filled.versionId, attached.versionId]);
+      expect(sent.statusCode, sent.body).toBe(201);
+
+      // Used in a mail, the templates are kept: archived, never deleted.
+      for (const used of [letterEmail, letterDocument]) {
+        const deleting = await call('DELETE', `/templates/${used._id}`, admin.jwt);
+        expect(deleting.statusCode).toBe(409);
+        expect(deleting.json().error.message).toBe(
+          'This template was used in a mail, so its versions are kept. Archive it instead.',
+        );
+      }
+      await dataOf(call('PATCH', `/templates/${letterEmail._id}`, admin.jwt, { status: 'archived' }));
+      // The German language was not used: it may go.
+      const germanLetter = await findOne('type=email&purpose=other&language=de');
+      expect((await call('DELETE', `/templates/${germanLetter._id}`, admin.jwt)).statusCode).toBe(200);
+    },
+  );
 });

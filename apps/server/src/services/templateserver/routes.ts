@@ -1,6 +1,8 @@
 import {
   ZPageQuery,
+  ZRenderedTemplate,
   ZTemplate,
+  ZTemplateAttachment,
   ZTemplateCheck,
   ZTemplateContent,
   ZTemplateCreate,
@@ -9,6 +11,7 @@ import {
   ZTemplateListQuery,
   ZTemplateSummary,
   ZTemplateUpdate,
+  ZTemplateUseRequest,
   ZTemplateVersion,
   ZTemplateVersionParams,
   ZTemplateVersionSummary,
@@ -17,8 +20,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditActorOf } from '../../platform/audit.ts';
-import { authenticate, requireAuth } from '../../platform/auth-context.ts';
-import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
+import { assertPermission, authenticate, requireAuth } from '../../platform/auth-context.ts';
+import { dataOf, listOf, signedInErrors, streamedResponse, ZErrorBody } from '../../platform/http.ts';
+import { createTemplateEngine } from '../../templating/engine.ts';
+import { createMailTemplates } from './mail-templates.ts';
 import { seedDefaultTemplates } from './seed.ts';
 import { createTemplatesService } from './service.ts';
 
@@ -29,6 +34,7 @@ const errors = {
   409: ZErrorBody,
   413: ZErrorBody,
 } as const;
+const pdfErrors = { ...errors, 429: ZErrorBody, 503: ZErrorBody } as const;
 const ZVersionPageQuery = ZPageQuery.omit({ q: true, sort: true }).strict();
 
 /**
@@ -36,8 +42,20 @@ const ZVersionPageQuery = ZPageQuery.omit({ q: true, sort: true }).strict();
  * Reading needs templates:read; creating, saving, restoring, archiving and deleting templates:write.
  */
 export const registerTemplateServer = async (app: FastifyInstance) => {
-  const service = createTemplatesService({ db: app.database.db });
+  const service = createTemplatesService({
+    db: app.database.db,
+    pdf: app.pdf,
+    pdfRendersPerCompany: app.rateLimits.pdfRendersPerCompany,
+  });
+  const mailTemplates = createMailTemplates({
+    db: app.database.db,
+    engine: createTemplateEngine(),
+    pdf: app.pdf,
+    consumePdfRender: service.consumePdfRender,
+    drive: { db: app.database.db, store: app.fileStore, fileMaxBytes: app.config.fileMaxBytes, log: app.log },
+  });
   app.domainEvents.on('company-created', (tx, { companyId }) => seedDefaultTemplates(tx, companyId));
+  app.domainEvents.on('mail-composed', mailTemplates.recordUses);
   app.addHook('onRequest', authenticate(app));
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -67,6 +85,30 @@ export const registerTemplateServer = async (app: FastifyInstance) => {
       schema: { body: ZTemplateDraft, response: { 200: dataOf(ZTemplateCheck), ...errors } },
     },
     async (request) => ({ data: await service.check(requireAuth(request), request.body) }),
+  );
+  routes.post(
+    '/templates/pdf',
+    {
+      config: { permission: 'templates:read' },
+      schema: {
+        body: ZTemplateDraft,
+        response: {
+          200: streamedResponse('application/pdf', 'The document printed with the sample data'),
+          ...pdfErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await service.previewPdf(requireAuth(request), request.body);
+      return (
+        reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', 'inline; filename="preview.pdf"')
+          .header('cache-control', 'no-store')
+          // Bytes bypass the response serializer; the type only knows the JSON error bodies.
+          .send(pdf as never)
+      );
+    },
   );
   routes.get(
     '/templates/:id',
@@ -176,5 +218,46 @@ export const registerTemplateServer = async (app: FastifyInstance) => {
           request.params.number,
         ),
       }),
+  );
+  // Templates in the composer: declared under mail:send, which writing a mail needs; reading the
+  // company's templates needs templates:read besides, and a printed attachment is a new file.
+  routes.post(
+    '/templates/:id/render',
+    {
+      config: { permission: 'mail:send' },
+      schema: {
+        params: ZTemplateIdParams,
+        body: ZTemplateUseRequest,
+        response: { 200: dataOf(ZRenderedTemplate), ...errors },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      assertPermission(auth, 'templates:read');
+      return { data: await mailTemplates.render(auth, request.params.id, request.body) };
+    },
+  );
+  routes.post(
+    '/templates/:id/attachment',
+    {
+      config: { permission: 'mail:send' },
+      schema: {
+        params: ZTemplateIdParams,
+        body: ZTemplateUseRequest,
+        response: { 201: dataOf(ZTemplateAttachment), ...pdfErrors },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      assertPermission(auth, 'templates:read');
+      assertPermission(auth, 'files:write');
+      const attached = await mailTemplates.attachment(
+        auth,
+        auditActorOf(request),
+        request.params.id,
+        request.body,
+      );
+      return reply.code(201).send({ data: attached });
+    },
   );
 };

@@ -15,13 +15,16 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { listMeta, type TPage } from '../../db/paging.ts';
 import { inSavepointOrConflict } from '../../db/savepoint-conflict.ts';
+import type { TPdfRenderer } from '../../pdf/pdf-renderer.ts';
 import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
 import { readSort } from '../../platform/list-sort.ts';
+import type { TRateLimit } from '../../platform/rate-limits.ts';
 import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
-import { createTemplateEngine, type TRenderLocale } from '../../templating/engine.ts';
+import { createTemplateEngine, renderProblemOf } from '../../templating/engine.ts';
+import { localeOf } from './render-locale.ts';
 import * as repository from './repository.ts';
 
 export const templateMessages = {
@@ -31,6 +34,13 @@ export const templateMessages = {
   duplicate: (name: string, language: string) => `A template named "${name}" in ${language} already exists`,
   subjectRequired: 'An email template needs a subject',
   syntax: 'The template has a syntax problem',
+  pdfNeedsDocument: 'must be document: only document templates print to PDF',
+  usedInMail: 'This template was used in a mail, so its versions are kept. Archive it instead.',
+  unknownVersions: 'must be versions of your company’s templates',
+  notOfType: (type: string) => `This template is not an ${type} template`,
+  missingData: (names: string[]) =>
+    `This template uses ${names.join(', ')}, which a mail from the composer has no value for. Choose another template or edit this one.`,
+  tooManyPdfs: 'Your company has made many PDFs in the last hour. Try again later.',
 } as const;
 
 const fieldError = (field: string, message: string, details: Record<string, unknown> = {}) =>
@@ -67,24 +77,6 @@ const toTemplate = (row: repository.TTemplateWithVersion): TTemplate => ({
   current: row.version ? toVersion(row.version) : null,
 });
 
-/** The company's way of writing dates and amounts, where its profile says; British English and euros otherwise. */
-const localeOf = ({ company }: TAuthContext): TRenderLocale => {
-  const isZone = (zone: string | null) => {
-    if (!zone) return false;
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: zone });
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  return {
-    locale: 'en-GB',
-    currency: company.currency && /^[A-Z]{3}$/.test(company.currency) ? company.currency : 'EUR',
-    timeZone: isZone(company.timezone) ? (company.timezone as string) : 'UTC',
-  };
-};
-
 /** How many numbered names a duplicate tries before it gives up with 409. */
 const maxCopyAttempts = 20;
 
@@ -92,7 +84,13 @@ const maxCopyAttempts = 20;
  * templateserver: the company's email and document templates. A template's text is kept in
  * versions: every save adds one, a restore adds a copy of an old one, and none is ever changed.
  */
-export const createTemplatesService = ({ db }: { db: Db }) => {
+export type TTemplatesServiceDependencies = {
+  db: Db;
+  pdf: TPdfRenderer;
+  pdfRendersPerCompany: TRateLimit;
+};
+
+export const createTemplatesService = ({ db, pdf, pdfRendersPerCompany }: TTemplatesServiceDependencies) => {
   const engine = createTemplateEngine();
 
   const readTemplate = async (tx: Tx, companyId: string, id: string) => {
@@ -292,6 +290,10 @@ export const createTemplatesService = ({ db }: { db: Db }) => {
   const remove = async (auth: TAuthContext, actor: TAuditActor, id: string) =>
     withTenant(db, auth.companyId, async (tx) => {
       const before = await readTemplate(tx, auth.companyId, id);
+      await repository.lockTemplate(tx, auth.companyId, id);
+      if ((await repository.countTemplateUses(tx, auth.companyId, id)) > 0) {
+        throw new AppError('CONFLICT', templateMessages.usedInMail);
+      }
       await repository.deleteTemplate(tx, auth.companyId, id);
       await recordAudit(tx, actor, { entityType: 'template', entityId: id, action: 'delete', before });
       return { deleted: true as const };
@@ -321,23 +323,77 @@ export const createTemplatesService = ({ db }: { db: Db }) => {
       return toVersion(row);
     });
 
-  /** The editor's check of a draft: problems, names its purpose lacks, and the render with the sample data. */
+  /**
+   * The editor's check of a draft: problems (with the part they are in), names its purpose lacks,
+   * and the render with the sample data, which leaves unknown names empty.
+   */
   const check = async (auth: TAuthContext, draft: TTemplateDraft): Promise<TTemplateCheck> => {
     const sample = templateSamples[draft.purpose];
-    const parts = [draft.body, ...(draft.type === 'email' && draft.subject ? [draft.subject] : [])];
-    const checks = parts.map((part) => engine.check(part, sample));
-    const problems = checks.flatMap((result) => result.problems);
+    const parts = [
+      { part: 'body' as const, source: draft.body },
+      ...(draft.type === 'email' && draft.subject
+        ? [{ part: 'subject' as const, source: draft.subject }]
+        : []),
+    ];
+    const checks = parts.map(({ part, source }) => ({ part, ...engine.check(source, sample) }));
+    const problems = checks.flatMap(({ part, problems }) =>
+      problems.map((problem) => ({ ...problem, part })),
+    );
     const unknownVariables = [...new Set(checks.flatMap((result) => result.unknownVariables))];
-    if (problems.length > 0 || unknownVariables.length > 0)
-      return { problems, unknownVariables, preview: null };
-    const locale = localeOf(auth);
-    const body = await engine.render(draft.body, sample, locale);
-    const subject =
-      draft.type === 'email' && draft.subject
-        ? await engine.render(draft.subject, sample, locale, 'text')
-        : null;
-    return { problems, unknownVariables, preview: { subject, body } };
+    if (problems.length > 0) return { problems, unknownVariables, preview: null };
+    const locale = localeOf(auth, draft.language);
+    const options = { isLenient: true };
+    try {
+      const body = await engine.render(draft.body, sample, locale, 'html', options);
+      const subject =
+        draft.type === 'email' && draft.subject
+          ? await engine.render(draft.subject, sample, locale, 'text', options)
+          : null;
+      return { problems, unknownVariables, preview: { subject, body } };
+    } catch (error) {
+      // A draft that runs too long or writes too much is a problem to show, not a failed request.
+      const problem = renderProblemOf(error);
+      if (!problem) throw error;
+      return { problems: [{ ...problem, part: 'body' }], unknownVariables, preview: null };
+    }
   };
 
-  return { list, get, create, duplicate, save, restore, update, remove, versions, version, check };
+  /** Counts a render against the company's hourly PDFs before the browser is asked for it. */
+  const consumePdfRender = async (auth: TAuthContext) => {
+    const verdict = await pdfRendersPerCompany.consume(auth.companyId);
+    if (!verdict.isAllowed) {
+      throw new AppError('RATE_LIMITED', templateMessages.tooManyPdfs, {
+        retryAfterSeconds: verdict.retryAfterSeconds,
+      });
+    }
+  };
+
+  /** The editor's PDF of a document draft with the sample data: what printing it would give. */
+  const previewPdf = async (auth: TAuthContext, draft: TTemplateDraft) => {
+    if (draft.type !== 'document') throw fieldError('type', templateMessages.pdfNeedsDocument);
+    assertParses(draft.body, 'body');
+    const html = await engine.render(
+      draft.body,
+      templateSamples[draft.purpose],
+      localeOf(auth, draft.language),
+    );
+    await consumePdfRender(auth);
+    return pdf.render(html, draft.page ?? defaultTemplatePage);
+  };
+
+  return {
+    list,
+    get,
+    create,
+    duplicate,
+    save,
+    restore,
+    update,
+    remove,
+    versions,
+    version,
+    check,
+    previewPdf,
+    consumePdfRender,
+  };
 };

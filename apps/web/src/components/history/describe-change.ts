@@ -44,6 +44,7 @@ const actionSentences: Record<string, (noun: string) => string> = {
   'permission-change': () => 'changed the permissions',
   'password-change': () => 'changed the password',
   'sessions-revoked': () => 'signed out of every session',
+  print: (noun) => `printed this ${noun} to PDF`,
 };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

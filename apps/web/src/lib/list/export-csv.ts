@@ -1,4 +1,5 @@
 import { constants, type TListMeta } from '@cargodesk/shared';
+import { downloadBlob } from '../download-blob.ts';
 import { type TCsvValue, toCsv } from './csv.ts';
 
 export type TCsvColumn<TRow> = { title: string; value: (row: TRow) => TCsvValue };
@@ -26,12 +27,5 @@ export const toCsvOf = <TRow>(columns: readonly TCsvColumn<TRow>[], rows: readon
   });
 
 /** Hands the text to the browser as a file download; the BOM lets spreadsheet programs read UTF-8. */
-export const downloadCsv = (fileName: string, csv: string) => {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  // The click has started the download; the object URL is no longer needed after this task.
-  window.setTimeout(() => URL.revokeObjectURL(url), 0);
-};
+export const downloadCsv = (fileName: string, csv: string) =>
+  downloadBlob(fileName, new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));

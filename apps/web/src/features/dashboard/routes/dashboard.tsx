@@ -56,13 +56,19 @@ const Details = ({ items }: { items: [label: string, value: ReactNode][] }) => (
   </dl>
 );
 
-const Tags = ({ names }: { names: { key: string; name: string }[] }) => (
+const Tags = ({ names }: { names: { key: string; name: string; href?: string | undefined }[] }) => (
   <>
-    {names.map(({ key, name }) => (
-      <span key={key} className="dash-tag">
-        {name}
-      </span>
-    ))}
+    {names.map(({ key, name, href }) =>
+      href ? (
+        <Link key={key} to={href} className="dash-tag dash-tag--link">
+          {name}
+        </Link>
+      ) : (
+        <span key={key} className="dash-tag">
+          {name}
+        </span>
+      ),
+    )}
   </>
 );
 
@@ -77,6 +83,10 @@ const describeUserCounts = ({ active, invited, suspended }: TUserCounts) =>
 export const DashboardRoute = () => {
   const { user, referenceData } = useSession();
   const canReadUsers = useCan('users:read');
+  // A product with a screen of its own leads there: Documents to the company's templates.
+  const productLinks: Record<string, string | undefined> = {
+    Documents: useCan('templates:read') ? paths.settingsTemplates.href() : undefined,
+  };
   const userCounts = useUserCounts({ enabled: canReadUsers });
   if (!user) return null;
   const { company } = user;
@@ -106,7 +116,10 @@ export const DashboardRoute = () => {
   if (user.products.length > 0) {
     userItems.push([
       'Products',
-      <Tags key="products" names={user.products.map(({ _id, name }) => ({ key: _id, name }))} />,
+      <Tags
+        key="products"
+        names={user.products.map(({ _id, name }) => ({ key: _id, name, href: productLinks[name] }))}
+      />,
     ]);
   }
 

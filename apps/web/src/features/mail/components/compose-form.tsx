@@ -10,8 +10,9 @@ import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { uploadFile } from '../../../lib/upload-file.ts';
 import { useRecipientSuggestions, useSendMail } from '../api/mail.ts';
 import { ExistingFilePicker } from './existing-file-picker.tsx';
-import { isMailAddress, normaliseAddresses } from './recipient-addresses.ts';
+import { isMailAddress, namesIn, normaliseAddresses } from './recipient-addresses.ts';
 import { RichTextInput } from './rich-text-input.tsx';
+import { TemplatePickers } from './template-pickers.tsx';
 import './compose-form.css';
 
 type TComposeValues = { to: string[]; cc?: string[]; bcc?: string[]; subject: string; html?: string };
@@ -37,11 +38,14 @@ const RecipientSelect = ({
   value,
   onChange,
   label,
+  onNames,
 }: {
   id?: string;
   value?: string[];
   onChange?: (value: string[]) => void;
   label: string;
+  /** Hears the names written or chosen beside addresses ("Dana Smith <dana@client.test>"). */
+  onNames?: (names: Map<string, string>) => void;
 }) => {
   const [search, setSearch] = useState('');
   const { data: suggestions = [] } = useRecipientSuggestions(search);
@@ -51,7 +55,15 @@ const RecipientSelect = ({
       mode="tags"
       aria-label={label}
       value={value}
-      onChange={(next: string[]) => onChange?.(normaliseAddresses(next))}
+      onChange={(next: string[]) => {
+        const known = suggestions.flatMap((recipient) =>
+          recipient.name && next.includes(recipient.email)
+            ? [[recipient.email, recipient.name] as const]
+            : [],
+        );
+        onNames?.(new Map([...known, ...namesIn(next)]));
+        onChange?.(normaliseAddresses(next));
+      }}
       onSearch={setSearch}
       // Not spaces: "Dana Smith <dana@client.test>" is one entry (recipient-addresses.ts).
       tokenSeparators={[',', ';', '\n']}
@@ -109,6 +121,12 @@ export const ComposeForm = ({
   const [form] = Form.useForm<TComposeValues>();
   const [attachments, setAttachments] = useState<UploadFile<TFileMeta>[]>([]);
   const values = Form.useWatch([], form) as Partial<TComposeValues> | undefined;
+  const canUseTemplates = useCan('templates:read');
+  const [recipientNames, setRecipientNames] = useState(new Map<string, string>());
+  // The template versions the mail is written from: its text's, and each printed attachment's.
+  const [textVersionId, setTextVersionId] = useState<string>();
+  const [attachmentVersionIds, setAttachmentVersionIds] = useState(new Map<string, string>());
+  const firstRecipient = values?.to?.find(isMailAddress);
   const hasDraft = isDraftWritten(values, attachments);
   useEffect(() => onDraftChange?.(hasDraft), [hasDraft, onDraftChange]);
   useEffect(() => {
@@ -174,12 +192,21 @@ export const ComposeForm = ({
         subject: values.subject.trim(),
         html: values.html ?? '',
         attachmentFileIds: attachments.flatMap((file) => (file.response ? [file.response._id] : [])),
+        templateVersionIds: [
+          ...(textVersionId ? [textVersionId] : []),
+          ...attachments.flatMap((file) => {
+            const versionId = file.response && attachmentVersionIds.get(file.response._id);
+            return versionId ? [versionId] : [];
+          }),
+        ],
       },
       {
         onSuccess: () => {
           notifySuccess('Your mail is on its way.');
           form.resetFields();
           setAttachments([]);
+          setTextVersionId(undefined);
+          setAttachmentVersionIds(new Map());
           onSent();
         },
         // docs/product.md §8: the expired-plan refusal shows the spec's toast, as any other refusal shows its reason.
@@ -195,7 +222,10 @@ export const ComposeForm = ({
   return (
     <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
       <Form.Item name="to" label="To" rules={recipientRules('to')}>
-        <RecipientSelect label="To" />
+        <RecipientSelect
+          label="To"
+          onNames={(names) => setRecipientNames((current) => new Map([...current, ...names]))}
+        />
       </Form.Item>
       <Form.Item name="cc" label="Cc" rules={recipientRules('cc')}>
         <RecipientSelect label="Cc" />
@@ -203,6 +233,27 @@ export const ComposeForm = ({
       <Form.Item name="bcc" label="Bcc" rules={recipientRules('bcc')}>
         <RecipientSelect label="Bcc" />
       </Form.Item>
+      {canUseTemplates && (
+        <TemplatePickers
+          recipient={
+            firstRecipient
+              ? {
+                  email: firstRecipient,
+                  ...(recipientNames.get(firstRecipient) ? { name: recipientNames.get(firstRecipient) } : {}),
+                }
+              : undefined
+          }
+          onFill={(rendered) => {
+            form.setFieldsValue({ subject: rendered.subject, html: rendered.body });
+            setTextVersionId(rendered.versionId);
+            notifySuccess(`Filled in from ${rendered.name} (${rendered.language})`);
+          }}
+          onAttach={(file, versionId) => {
+            attachExisting(file);
+            setAttachmentVersionIds((current) => new Map(current).set(file._id, versionId));
+          }}
+        />
+      )}
       <Form.Item name="subject" label="Subject" rules={[subjectRule]}>
         <Input maxLength={mailFields.subject.maxLength ?? undefined} />
       </Form.Item>

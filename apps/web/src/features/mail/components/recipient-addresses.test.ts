@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressesIn, isMailAddress, normaliseAddresses } from './recipient-addresses.ts';
+import { addressesIn, isMailAddress, namesIn, normaliseAddresses } from './recipient-addresses.ts';
 
 describe('recipient addresses', () => {
   it('takes the address out of an address book line', () => {
@@ -23,5 +23,19 @@ describe('recipient addresses', () => {
     expect(isMailAddress('dana@client.test')).toBe(true);
     expect(isMailAddress('ops@harbour.x')).toBe(false);
     expect(isMailAddress('not-an-address')).toBe(false);
+  });
+
+  it('keeps the names written beside addresses, for greeting the recipient', () => {
+    expect(
+      namesIn([
+        'Dana Smith <dana@client.test>',
+        '"King, Ada" <ada@client.test>',
+        'bob@client.test',
+        '<x@client.test>',
+      ]),
+    ).toEqual([
+      ['dana@client.test', 'Dana Smith'],
+      ['ada@client.test', 'King, Ada'],
+    ]);
   });
 });

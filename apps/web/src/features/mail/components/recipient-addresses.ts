@@ -24,3 +24,11 @@ export const addressesIn = (entry: string): string[] => {
 
 /** The field's entries as addresses, each once, in the order given. */
 export const normaliseAddresses = (entries: string[]) => [...new Set(entries.flatMap(addressesIn))];
+
+/** The names written beside bracketed addresses ("Dana Smith" <dana@client.test>), by address. */
+export const namesIn = (entries: string[]) =>
+  entries.flatMap((entry) => {
+    const match = entry.trim().match(/^"?([^"<>]*?)"?\s*<([^<>\s]+)>\s*$/);
+    const name = match?.[1]?.trim();
+    return match?.[2] && name ? [[match[2], name] as const] : [];
+  });

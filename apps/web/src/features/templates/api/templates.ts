@@ -1,12 +1,17 @@
 import type {
   TTemplate,
+  TTemplateCheck,
+  TTemplateContent,
+  TTemplateCreate,
+  TTemplateDraft,
   TTemplateListQuery,
   TTemplateSummary,
   TTemplateUpdate,
+  TTemplateVersion,
   TTemplateVersionSummary,
 } from '@cargodesk/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiListRequest, apiRequest } from '../../../lib/api-client.ts';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { apiBlobRequest, apiListRequest, apiRequest } from '../../../lib/api-client.ts';
 import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
 import { templatesKeys } from './keys.ts';
 
@@ -78,4 +83,67 @@ export const useDuplicateTemplate = () =>
     mutationFn: (id: string) =>
       apiRequest<TTemplate>('templateserver', `${templatePath(id)}/duplicate`, { method: 'POST' }),
     invalidates: templatesKeys.all,
+  });
+
+export const getTemplateVersionQueryOptions = (id: string, number: number) =>
+  queryOptions({
+    queryKey: templatesKeys.version(id, number),
+    queryFn: () => apiRequest<TTemplateVersion>('templateserver', `${templatePath(id)}/versions/${number}`),
+    // A version never changes once saved.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** One saved version with its text, for comparing it with another. */
+export const useTemplateVersion = (id: string, number: number | undefined) =>
+  useQuery({ ...getTemplateVersionQueryOptions(id, number ?? 0), enabled: number !== undefined });
+
+export const getTemplateCheckQueryOptions = (draft: TTemplateDraft) =>
+  queryOptions({
+    queryKey: templatesKeys.check(draft),
+    queryFn: ({ signal }) =>
+      apiRequest<TTemplateCheck>('templateserver', '/templates/check', {
+        method: 'POST',
+        body: draft,
+        signal,
+      }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+
+/**
+ * The draft's problems, unknown names and preview with the sample data. The last answer stays on
+ * screen while the next text is checked, so the preview does not flash empty between keystrokes.
+ */
+export const useTemplateCheck = (draft: TTemplateDraft | undefined) =>
+  useQuery({
+    ...getTemplateCheckQueryOptions(draft ?? { type: 'email', purpose: 'other', body: '' }),
+    enabled: draft !== undefined,
+    placeholderData: keepPreviousData,
+  });
+
+/** Saves the editor's text as the template's next version. */
+export const useSaveTemplateVersion = () =>
+  useInvalidatingMutation({
+    mutationFn: ({ id, content }: { id: string; content: TTemplateContent }) =>
+      apiRequest<TTemplate>('templateserver', `${templatePath(id)}/versions`, {
+        method: 'POST',
+        body: content,
+      }),
+    invalidates: templatesKeys.all,
+    meta: { isErrorShownByCaller: true },
+  });
+
+export const useCreateTemplate = () =>
+  useInvalidatingMutation({
+    mutationFn: (input: TTemplateCreate) =>
+      apiRequest<TTemplate>('templateserver', templatePath(), { method: 'POST', body: input }),
+    invalidates: templatesKeys.all,
+    meta: { isErrorShownByCaller: true },
+  });
+
+/** The document draft printed with the sample data: a PDF, as the server's Chromium renders it. */
+export const usePreviewPdf = () =>
+  useMutation({
+    mutationFn: (draft: TTemplateDraft) =>
+      apiBlobRequest('templateserver', '/templates/pdf', { method: 'POST', body: draft, timeoutMs: 60_000 }),
   });

@@ -1,4 +1,4 @@
-import { type TTemplatePurpose, templatePurposeLabels } from '@cargodesk/shared';
+import { type TTemplate, type TTemplatePurpose, templatePurposeLabels } from '@cargodesk/shared';
 import {
   Alert,
   Button,
@@ -17,16 +17,20 @@ import { formatDateTime } from '../../../lib/date-time.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useRestoreVersion, useTemplate, useTemplateVersions, versionsPageSize } from '../api/templates.ts';
 import './template-drawer.css';
+import { VersionDiff } from './version-diff.tsx';
 
 /** A template's current text and its versions, newest first; a writer restores an older one. */
 export const TemplateDrawer = ({
   templateId,
   canWrite,
   onClose,
+  onRestored,
 }: {
   templateId: string | undefined;
   canWrite: boolean;
   onClose: () => void;
+  /** Hears the template as a restore left it: an open editor shows the restored text. */
+  onRestored?: (restored: TTemplate) => void;
 }) => {
   const template = useTemplate(templateId);
   const [page, setPage] = useState(1);
@@ -98,10 +102,12 @@ export const TemplateDrawer = ({
                               restore.mutate(
                                 { id: shown._id, number: version.number },
                                 {
-                                  onSuccess: (restored) =>
+                                  onSuccess: (restored) => {
                                     notifySuccess(
                                       `Version ${version.number} restored as version ${restored.current?.number ?? ''}`,
-                                    ),
+                                    );
+                                    onRestored?.(restored);
+                                  },
                                 },
                               )
                             }
@@ -132,6 +138,18 @@ export const TemplateDrawer = ({
               />
             )}
           </section>
+          {(shown.versionNumber ?? 0) >= 2 && (
+            <section aria-labelledby="template-compare-heading">
+              <Typography.Title level={3} className="template-drawer__heading" id="template-compare-heading">
+                Compare versions
+              </Typography.Title>
+              <VersionDiff
+                key={shown.versionNumber}
+                templateId={shown._id}
+                latestNumber={shown.versionNumber ?? 1}
+              />
+            </section>
+          )}
         </>
       )}
     </Drawer>

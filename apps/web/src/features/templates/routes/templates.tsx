@@ -1,3 +1,4 @@
+import { PlusOutlined } from '@ant-design/icons';
 import {
   type TTemplateListQuery,
   type TTemplatePurpose,
@@ -7,10 +8,12 @@ import {
 } from '@cargodesk/shared';
 import { Button, Select, Space, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
 import { ReadOnlyNotice } from '../../../components/read-only-notice.tsx';
 import { RequirePermission } from '../../../components/require-permission.tsx';
+import { paths } from '../../../config/paths.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { anyText, oneOf } from '../../../lib/list/list-url.ts';
@@ -23,7 +26,9 @@ import {
   useTemplates,
   useUpdateTemplate,
 } from '../api/templates.ts';
+import { NewTemplateModal } from '../components/new-template-modal.tsx';
 import { TemplateDrawer } from '../components/template-drawer.tsx';
+import { templateLanguageLabel, templateLanguageOptions } from '../template-languages.ts';
 
 type TTemplateFilters = {
   type: TTemplateType;
@@ -36,14 +41,34 @@ type TSortField = 'name' | 'updatedAt' | 'purpose' | 'language';
 const purposes = Object.keys(templatePurposeLabels) as TTemplatePurpose[];
 const typeLabels: Record<TTemplateType, string> = { email: 'Email', document: 'Document' };
 
-/** Duplicate, archive or bring back, and delete: a template's row actions for who may write. */
-const TemplateRowActions = ({ template }: { template: TTemplateSummary }) => {
+/** Its versions for everyone; duplicate, archive or bring back, and delete for who may write. */
+const TemplateRowActions = ({
+  template,
+  canWrite,
+  onShowVersions,
+}: {
+  template: TTemplateSummary;
+  canWrite: boolean;
+  onShowVersions: () => void;
+}) => {
   const update = useUpdateTemplate();
   const remove = useDeleteTemplate();
   const duplicate = useDuplicateTemplate();
   const isArchived = template.status === 'archived';
+  const versionsButton = (
+    <Button
+      type="link"
+      size="small"
+      aria-label={`Versions of ${template.name} (${template.language})`}
+      onClick={onShowVersions}
+    >
+      Versions
+    </Button>
+  );
+  if (!canWrite) return versionsButton;
   return (
     <Space size={0} wrap>
+      {versionsButton}
       <Button
         type="link"
         size="small"
@@ -88,6 +113,7 @@ const TemplateRowActions = ({ template }: { template: TTemplateSummary }) => {
 const TemplatesScreen = () => {
   const canWrite = useCan('templates:write');
   const [openId, setOpenId] = useState<string>();
+  const [isCreating, setIsCreating] = useState(false);
   const list = useListState<TTemplateFilters, TSortField>({
     filters: {
       type: oneOf(['email', 'document'] as const),
@@ -106,13 +132,9 @@ const TemplatesScreen = () => {
       title: 'Name',
       sorter: true,
       render: (_, template) => (
-        <Button
-          type="link"
-          style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'start' }}
-          onClick={() => setOpenId(template._id)}
-        >
+        <Link to={paths.settingsTemplateUpdate.href({ id: template._id, type: template.type })}>
           {template.name}
-        </Button>
+        </Link>
       ),
     },
     {
@@ -129,7 +151,13 @@ const TemplatesScreen = () => {
       sorter: true,
       render: (_, template) => templatePurposeLabels[template.purpose],
     },
-    { key: 'language', dataIndex: 'language', title: 'Language', sorter: true, width: 120 },
+    {
+      key: 'language',
+      title: 'Language',
+      sorter: true,
+      width: 150,
+      render: (_, template) => templateLanguageLabel(template.language),
+    },
     {
       key: 'updatedAt',
       title: 'Last change',
@@ -144,16 +172,18 @@ const TemplatesScreen = () => {
       render: (_, template) =>
         template.status === 'archived' ? <Tag>Archived</Tag> : <Tag color="success">Active</Tag>,
     },
-    ...(canWrite
-      ? [
-          {
-            key: 'actions',
-            title: 'Actions',
-            width: 240,
-            render: (_: unknown, template: TTemplateSummary) => <TemplateRowActions template={template} />,
-          },
-        ]
-      : []),
+    {
+      key: 'actions',
+      title: 'Actions',
+      width: canWrite ? 300 : 110,
+      render: (_: unknown, template: TTemplateSummary) => (
+        <TemplateRowActions
+          template={template}
+          canWrite={canWrite}
+          onShowVersions={() => setOpenId(template._id)}
+        />
+      ),
+    },
   ];
 
   return (
@@ -161,6 +191,13 @@ const TemplatesScreen = () => {
       <ListPage<TTemplateSummary, TTemplateFilters, TSortField>
         title="Templates"
         intro={!canWrite && <ReadOnlyNotice what="the company's templates" permission="templates:write" />}
+        actions={
+          canWrite && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setIsCreating(true)}>
+              New template
+            </Button>
+          )
+        }
         search={{ label: 'Search templates', placeholder: 'Search by name', regionLabel: 'Find templates' }}
         filters={
           <>
@@ -189,10 +226,7 @@ const TemplatesScreen = () => {
               style={{ width: 150 }}
               value={list.filters.language}
               onChange={(value?: string) => list.setFilter('language', value)}
-              options={[
-                { value: 'en', label: 'English (en)' },
-                { value: 'de', label: 'German (de)' },
-              ]}
+              options={templateLanguageOptions}
             />
             <Select
               allowClear
@@ -232,6 +266,7 @@ const TemplatesScreen = () => {
         }}
       />
       <TemplateDrawer templateId={openId} canWrite={canWrite} onClose={() => setOpenId(undefined)} />
+      <NewTemplateModal isOpen={isCreating} onClose={() => setIsCreating(false)} />
     </>
   );
 };

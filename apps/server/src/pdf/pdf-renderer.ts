@@ -1,0 +1,167 @@
+import type { TTemplatePageSetup } from '@cargodesk/shared';
+import { type Browser, chromium } from 'playwright-core';
+import { AppError } from '../platform/errors.ts';
+import type { TChromiumLookup } from './find-chromium.ts';
+
+// Documents to PDF with the system's headless Chromium (docs/decisions/013-pdf-rendering.md). One
+// browser process is started on the first render and kept; each render gets a fresh context with
+// JavaScript off and no network (a content policy allows only inline styles and data: images and
+// fonts), a time limit and a size limit. Renders beyond `maxConcurrent` wait in a queue; beyond
+// `maxQueued` they are refused with 503 rather than piling up.
+
+export const pdfLimits = {
+  /** Renders at once: one per core of a small server. */
+  maxConcurrent: 2,
+  /** Renders waiting for their turn before more are refused. */
+  maxQueued: 20,
+  /** The longest one render may take, from its turn to the PDF. */
+  renderTimeoutMs: 15_000,
+  /** The largest PDF kept: a document is letters and tables, not a photo album. */
+  maxPdfBytes: 20 * 1024 * 1024,
+} as const;
+
+export const pdfMessages = {
+  unavailable: (reason: string) =>
+    `PDF rendering is not available on this server: ${reason}. Ask your administrator to install Chromium (the chromium package) or set CHROMIUM_PATH.`,
+  busy: 'PDF rendering is busy. Try again in a moment.',
+  tooSlow: (limitMs: number) => `The document took longer than ${limitMs / 1000} seconds to render`,
+  tooLarge: (maxBytes: number) => `The PDF is larger than ${maxBytes / 1024 / 1024} MB`,
+} as const;
+
+/** Nothing but the page itself: no script, no request, no frame; inline styles and data: pictures only. */
+const contentPolicy =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; frame-src 'none'; form-action 'none'";
+
+/** The page Chromium prints: the template's output inside a document that sets the policy first. */
+const printedPage = (html: string) =>
+  `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${contentPolicy}"></head><body>${html}</body></html>`;
+
+export type TPdfRenderer = {
+  /** The browser's path, when there is one. */
+  readonly chromiumPath: string | undefined;
+  /** Why there is none, when there is none. */
+  readonly unavailableReason: string | undefined;
+  /** Renders waiting for their turn now. */
+  readonly queued: () => number;
+  render: (html: string, page: TTemplatePageSetup) => Promise<Buffer>;
+  close: () => Promise<void>;
+};
+
+export type TPdfLimits = { [K in keyof typeof pdfLimits]: number };
+
+export const createPdfRenderer = (
+  chromiumLookup: TChromiumLookup,
+  limits: TPdfLimits = pdfLimits,
+): TPdfRenderer => {
+  let browser: Promise<Browser> | undefined;
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  let isClosed = false;
+
+  const launch = () => {
+    if (!chromiumLookup.found)
+      throw new AppError('UNAVAILABLE', pdfMessages.unavailable(chromiumLookup.reason));
+    const started = chromium
+      .launch({
+        executablePath: chromiumLookup.path,
+        headless: true,
+        // As root (a container) Chromium refuses to start sandboxed; the page has no script to escape with.
+        chromiumSandbox: process.getuid?.() !== 0,
+        args: [
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--disable-extensions',
+          '--disable-dev-shm-usage',
+        ],
+      })
+      .then((launched) => {
+        // A crashed browser is started again by the next render.
+        launched.on('disconnected', () => {
+          if (browser === started) browser = undefined;
+        });
+        return launched;
+      });
+    started.catch(() => {
+      if (browser === started) browser = undefined;
+    });
+    browser = started;
+    return started;
+  };
+
+  const takeTurn = async () => {
+    if (running < limits.maxConcurrent) {
+      running += 1;
+      return;
+    }
+    if (waiting.length >= limits.maxQueued) throw new AppError('UNAVAILABLE', pdfMessages.busy);
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  };
+  const endTurn = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  };
+
+  const renderNow = async (html: string, page: TTemplatePageSetup) => {
+    const context = await (await (browser ?? launch())).newContext({
+      javaScriptEnabled: false,
+      offline: true,
+      serviceWorkers: 'block',
+      acceptDownloads: false,
+    });
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      // Anything a page still asks for (a link in CSS, a picture by address) is refused before it leaves.
+      await context.route('**/*', (route) => route.abort('blockedbyclient'));
+      const tab = await context.newPage();
+      const rendering = (async () => {
+        await tab.setContent(printedPage(html), { waitUntil: 'load', timeout: limits.renderTimeoutMs });
+        const { top, right, bottom, left } = page.marginsMm;
+        return tab.pdf({
+          format: page.size,
+          printBackground: true,
+          margin: { top: `${top}mm`, right: `${right}mm`, bottom: `${bottom}mm`, left: `${left}mm` },
+        });
+      })();
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new AppError('VALIDATION_FAILED', pdfMessages.tooSlow(limits.renderTimeoutMs))),
+          limits.renderTimeoutMs,
+        );
+      });
+      rendering.catch(() => undefined);
+      const pdf = await Promise.race([rendering, timeout]);
+      if (pdf.byteLength > limits.maxPdfBytes)
+        throw new AppError('PAYLOAD_TOO_LARGE', pdfMessages.tooLarge(limits.maxPdfBytes));
+      return pdf;
+    } finally {
+      clearTimeout(timer);
+      await context.close().catch(() => undefined);
+    }
+  };
+
+  return {
+    chromiumPath: chromiumLookup.found ? chromiumLookup.path : undefined,
+    unavailableReason: chromiumLookup.found ? undefined : chromiumLookup.reason,
+    queued: () => waiting.length,
+    render: async (html, page) => {
+      if (isClosed) throw new AppError('UNAVAILABLE', pdfMessages.busy);
+      if (!chromiumLookup.found)
+        throw new AppError('UNAVAILABLE', pdfMessages.unavailable(chromiumLookup.reason));
+      await takeTurn();
+      try {
+        return await renderNow(html, page);
+      } finally {
+        endTurn();
+      }
+    },
+    close: async () => {
+      isClosed = true;
+      const current = browser;
+      browser = undefined;
+      if (current) await (await current.catch(() => undefined))?.close().catch(() => undefined);
+    },
+  };
+};
