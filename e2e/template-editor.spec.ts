@@ -204,9 +204,23 @@ test('a seeded document is edited, sent as a PDF with a templated mail, and its 
   await page.keyboard.press('Enter');
   await expect(dialog.locator('.ant-select-content .ant-tag')).toHaveText([recipient]);
   const fill = dialog.getByRole('combobox', { name: 'Fill from an email template' });
-  await fill.click();
-  await fill.fill('Letter email (en)');
-  await fill.press('Enter');
+  const fillFrom = async (name: string) => {
+    await fill.click();
+    await fill.fill(name);
+    await fill.press('Enter');
+  };
+  // For a German reader the German language of the same template fills the mail.
+  const language = dialog.getByRole('combobox', { name: 'Template language' });
+  await language.click();
+  await page.locator('.ant-select-dropdown:visible').getByText('German (de)', { exact: true }).click();
+  await fillFrom('Letter email (en)');
+  await expect(page.getByText('Filled in from Brief E-Mail (de)')).toBeVisible();
+  await expect(dialog.getByLabel('Subject', { exact: true })).toHaveValue(
+    /^Eine Nachricht von E2E templated-mail/,
+  );
+  await language.click();
+  await page.locator('.ant-select-dropdown:visible').getByText('Company’s language', { exact: true }).click();
+  await fillFrom('Letter email (en)');
   await expect(page.getByText('Filled in from Letter email (en)')).toBeVisible();
   await expect(dialog.getByLabel('Subject', { exact: true })).toHaveValue(
     /^A message from E2E templated-mail/,
@@ -217,9 +231,14 @@ test('a seeded document is edited, sent as a PDF with a templated mail, and its 
   await attach.click();
   await attach.fill('Letter (en)');
   await attach.press('Enter');
-  await expect(dialog.locator('.compose-attachment').filter({ hasText: 'Letter.pdf' })).toBeVisible({
-    timeout: 30_000,
-  });
+  const printed = dialog.locator('.compose-attachment').filter({ hasText: 'Letter.pdf' });
+  await expect(printed).toBeVisible({ timeout: 30_000 });
+  // The PDF can be looked at before it is sent.
+  const opening = page.waitForEvent('popup');
+  await printed.getByRole('button', { name: 'Open Letter.pdf' }).click();
+  const opened = await opening;
+  await expect.poll(() => opened.url()).toMatch(/^blob:/);
+  await opened.close();
   await expectAccessible(page, { include: '.ant-modal' });
   await dialog.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Your mail is on its way.')).toBeVisible();

@@ -7,6 +7,8 @@ import { createId } from '../platform/ids.ts';
 export type { TMailAttachment, TMailFileAttachment };
 
 export type TOutgoingMail = {
+  /** The mail's id, when the caller needs it before queueing (to record what it was written from). */
+  id?: string;
   companyId?: string | null;
   /** The composer's user; their mails make the Sent list and count against the daily limit. */
   createdBy?: string;
@@ -34,7 +36,7 @@ export const enqueueMail = async (db: Queryable, mail: TOutgoingMail, { from }: 
   if (mail.to.length + (mail.cc?.length ?? 0) + (mail.bcc?.length ?? 0) === 0) {
     throw new AppError('BAD_REQUEST', 'A mail needs at least one recipient.');
   }
-  const id = createId();
+  const id = mail.id ?? createId();
   // No `returning`: under row-level security a tenant transaction may insert rows it cannot read back.
   await db.insert(mails).values({
     id,

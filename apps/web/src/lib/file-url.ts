@@ -42,3 +42,17 @@ export const useFileUrl = (fileId: string | null | undefined) => {
   }, [fileId]);
   return fileId && loaded?.fileId === fileId ? loaded.url : undefined;
 };
+
+/**
+ * Opens a company file (a PDF about to be sent) in a new tab. The tab is opened at the click, while
+ * the browser still counts it as the user's, and shown the file once its bytes are here.
+ */
+export const openFileInNewTab = (fileId: string) => {
+  const tab = window.open('', '_blank');
+  loadFileUrl(fileId).then(
+    (url) => {
+      if (tab) tab.location.href = url;
+    },
+    () => tab?.close(),
+  );
+};

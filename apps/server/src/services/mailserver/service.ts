@@ -17,6 +17,7 @@ import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import type { TDomainEvents } from '../../platform/domain-events.ts';
 import { AppError } from '../../platform/errors.ts';
+import { createId } from '../../platform/ids.ts';
 import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
 import { findCompanyFileForAttaching } from '../driveserver/public.ts';
 import * as repository from './repository.ts';
@@ -120,6 +121,19 @@ export const createMailService = ({ db, config, mailer, domainEvents }: TMailSer
 
     const id = await withTenant(db, auth.companyId, async (tx) => {
       const attachments = await attachFiles(tx, auth, body.attachmentFileIds);
+      const mailId = createId();
+      const templateVersionIds = [...new Set(body.templateVersionIds)];
+      if (templateVersionIds.length > 0) {
+        // The templates module keeps the versions used; an id not of this company refuses the mail.
+        // Before the company lock: it holds the templates, and a template's deletion holds its
+        // template before it writes (and so waits for the company row).
+        await domainEvents.emit(tx, {
+          type: 'mail-composed',
+          companyId: auth.companyId,
+          mailId,
+          templateVersionIds,
+        });
+      }
       await repository.lockCompany(tx, auth.companyId);
       const limit = config.mailDailyLimit;
       if (
@@ -127,8 +141,9 @@ export const createMailService = ({ db, config, mailer, domainEvents }: TMailSer
       ) {
         throw new AppError('RATE_LIMITED', mailMessages.dailyLimit(limit));
       }
-      const mailId = await mailer.enqueue(
+      await mailer.enqueue(
         {
+          id: mailId,
           companyId: auth.companyId,
           createdBy: auth.userId,
           purpose: 'composer',
@@ -152,16 +167,6 @@ export const createMailService = ({ db, config, mailer, domainEvents }: TMailSer
           attachments: attachments.map(({ filename, size }) => ({ filename, size })),
         },
       });
-      const templateVersionIds = [...new Set(body.templateVersionIds)];
-      if (templateVersionIds.length > 0) {
-        // The templates module keeps the versions used; an id not of this company refuses the mail.
-        await domainEvents.emit(tx, {
-          type: 'mail-composed',
-          companyId: auth.companyId,
-          mailId,
-          templateVersionIds,
-        });
-      }
       if (attachments.length > 0) {
         // Colleagues among the recipients hear that files were shared with them, with the mail.
         await domainEvents.emit(tx, {

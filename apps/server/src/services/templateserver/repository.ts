@@ -152,12 +152,21 @@ export const findVersion = async (db: Queryable, companyId: string, templateId: 
   return row;
 };
 
-/** Which of `ids` are versions of the company's templates. */
+/**
+ * Which of `ids` are versions of the company's templates. Their templates are held (`for key
+ * share`) until the mail commits: a deletion, which locks the template first, either waits and
+ * then finds the use, or went first and leaves the version gone.
+ */
 export const findVersionIds = async (db: Queryable, companyId: string, ids: string[]) => {
   const rows = await db
     .select({ id: templateVersions.id })
     .from(templateVersions)
-    .where(and(eq(templateVersions.companyId, companyId), inArray(templateVersions.id, ids)));
+    .innerJoin(
+      templates,
+      and(eq(templates.companyId, templateVersions.companyId), eq(templates.id, templateVersions.templateId)),
+    )
+    .where(and(eq(templateVersions.companyId, companyId), inArray(templateVersions.id, ids)))
+    .for('key share', { of: templates });
   return new Set(rows.map((row) => row.id));
 };
 

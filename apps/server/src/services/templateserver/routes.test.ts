@@ -461,4 +461,28 @@ describe.each(testDatabaseKinds)('templateserver templates on %s', (kind) => {
       expect((await call('DELETE', `/templates/${germanLetter._id}`, admin.jwt)).statusCode).toBe(200);
     },
   );
+  it('settles a deletion racing a mail that uses the template: one of the two is refused, never a 500', async () => {
+    const admin = await testApp.register('templates-race');
+    for (let round = 0; round < 5; round += 1) {
+      const created = await dataOf<TTemplate>(
+        call('POST', '/templates', admin.jwt, { ...letter, name: `Race ${round}` }),
+        201,
+      );
+      const [deleted, sent] = await Promise.all([
+        call('DELETE', `/templates/${created._id}`, admin.jwt),
+        testApp.app.inject({
+          method: 'POST',
+          url: '/mailserver/api/v1/send',
+          headers: { authorization: admin.jwt },
+          payload: {
+            to: ['race@client.example'],
+            subject: 'Race',
+            templateVersionIds: [created.current?._id],
+          },
+        }),
+      ]);
+      const outcome = `${deleted.statusCode}/${sent.statusCode}`;
+      expect(['200/400', '409/201'], `${outcome}: ${deleted.body} ${sent.body}`).toContain(outcome);
+    }
+  });
 });

@@ -290,6 +290,8 @@ export const createTemplatesService = ({ db, pdf, pdfRendersPerCompany }: TTempl
   const remove = async (auth: TAuthContext, actor: TAuditActor, id: string) =>
     withTenant(db, auth.companyId, async (tx) => {
       const before = await readTemplate(tx, auth.companyId, id);
+      // Locked first: a mail recording a use at this moment either committed before (and is
+      // counted below) or waits and then finds the version gone (repository.findVersionIds).
       await repository.lockTemplate(tx, auth.companyId, id);
       if ((await repository.countTemplateUses(tx, auth.companyId, id)) > 0) {
         throw new AppError('CONFLICT', templateMessages.usedInMail);

@@ -5,6 +5,7 @@ import { Button, Flex, Form, Input, Select, Tag, Typography, Upload, type Upload
 import { type RefObject, useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
+import { openFileInNewTab } from '../../../lib/file-url.ts';
 import { zodRule } from '../../../lib/forms/zod-rule.ts';
 import { notifyError, notifySuccess } from '../../../lib/notify.ts';
 import { uploadFile } from '../../../lib/upload-file.ts';
@@ -283,6 +284,16 @@ export const ComposeForm = ({
                   <Typography.Text type="secondary">
                     {file.status === 'uploading' ? 'Uploading…' : formatBytes(file.size ?? 0)}
                   </Typography.Text>
+                  {file.response && (
+                    <Button
+                      type="link"
+                      size="small"
+                      onClick={() => file.response && openFileInNewTab(file.response._id)}
+                      aria-label={`Open ${file.name}`}
+                    >
+                      Open
+                    </Button>
+                  )}
                   <Button type="link" size="small" onClick={remove} aria-label={`Remove ${file.name}`}>
                     Remove
                   </Button>

@@ -1,8 +1,11 @@
 import type { TFileMeta, TRenderedTemplate, TTemplateSummary } from '@cargodesk/shared';
 import { Flex, Select, Spin } from 'antd';
+import { useState } from 'react';
 import { toErrorMessage } from '../../../lib/api-client.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { useMailTemplates, useRenderTemplate, useTemplateAttachment } from '../api/mail-templates.ts';
+
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
 
 const optionsOf = (templates: TTemplateSummary[] | undefined) =>
   (templates ?? []).map((template) => ({
@@ -29,6 +32,17 @@ export const TemplatePickers = ({
   const documents = useMailTemplates('document', true);
   const render = useRenderTemplate();
   const attach = useTemplateAttachment();
+  // Which language of a template: the company's unless the writer knows the reader's.
+  const [language, setLanguage] = useState<string>();
+  const languages = [
+    ...new Set(
+      [...(emails.data?.data ?? []), ...(documents.data?.data ?? [])].map((template) => template.language),
+    ),
+  ].sort();
+  const request = (email: { email: string; name?: string }) => ({
+    recipient: email,
+    ...(language ? { language } : {}),
+  });
   const needsRecipient = () => {
     if (recipient) return false;
     notifyError('Add a recipient first: the template is filled in for them.');
@@ -37,6 +51,16 @@ export const TemplatePickers = ({
 
   return (
     <Flex gap={8} wrap className="compose-templates">
+      <Select
+        aria-label="Template language"
+        value={language ?? ''}
+        style={{ flex: '0 1 200px', minWidth: 0 }}
+        onChange={(value: string) => setLanguage(value || undefined)}
+        options={[
+          { value: '', label: 'Company’s language' },
+          ...languages.map((tag) => ({ value: tag, label: `${languageNames.of(tag) ?? tag} (${tag})` })),
+        ]}
+      />
       <Select
         aria-label="Fill from an email template"
         placeholder="Fill from an email template…"
@@ -49,7 +73,7 @@ export const TemplatePickers = ({
         suffixIcon={render.isPending ? <Spin size="small" /> : undefined}
         onChange={(id: string) => {
           if (needsRecipient() || !recipient) return;
-          render.mutate({ id, request: { recipient } }, { onSuccess: onFill });
+          render.mutate({ id, request: request(recipient) }, { onSuccess: onFill });
         }}
       />
       <Select
@@ -65,7 +89,7 @@ export const TemplatePickers = ({
         onChange={(id: string) => {
           if (needsRecipient() || !recipient) return;
           attach.mutate(
-            { id, request: { recipient } },
+            { id, request: request(recipient) },
             { onSuccess: (attached) => onAttach(attached.file, attached.versionId) },
           );
         }}
