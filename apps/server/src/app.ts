@@ -24,6 +24,7 @@ import { openPrettyLogStream, registerRequestLog } from './platform/request-log.
 import { registerRouteTable } from './platform/route-table.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerWebApp } from './platform/web-app.ts';
+import { registerContactServer } from './services/contactserver/routes.ts';
 import { registerDriveServer } from './services/driveserver/routes.ts';
 import { registerIamServer } from './services/iamserver/routes.ts';
 import { registerLogServer } from './services/logserver/routes.ts';
@@ -202,6 +203,7 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   await app.register(registerMailServer, { prefix: '/mailserver/api/v1' });
   await app.register(registerNotifyServer, { prefix: '/notifyserver/api/v1', ...options.notify });
   await app.register(registerTemplateServer, { prefix: '/templateserver/api/v1' });
+  await app.register(registerContactServer, { prefix: '/contactserver/api/v1' });
   await registerApiDocsRoutes(app);
   // Last: the SPA answers browser navigations that no route above claimed.
   await registerWebApp(app);

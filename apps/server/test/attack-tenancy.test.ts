@@ -29,6 +29,9 @@ type TWorld = {
   exchangeRateId: string;
   templateId: string;
   templateVersionId: string;
+  contactId: string;
+  personId: string;
+  contactTagId: string;
 };
 
 /** Streams never end by themselves; they get their own tests (attack-session-end.test.ts). */
@@ -178,6 +181,100 @@ const idFieldProbes: Record<string, TProbe> = {
       familyId: other.templateId,
     }),
   },
+  'POST /contactserver/api/v1/contacts organisationId': {
+    method: 'POST',
+    kind: 'write',
+    url: () => '/contactserver/api/v1/contacts',
+    body: (_own, other) => ({ kind: 'person', name: 'Tenancy', organisationId: other.contactId }),
+  },
+  'POST /contactserver/api/v1/contacts ownerId': {
+    method: 'POST',
+    kind: 'write',
+    url: () => '/contactserver/api/v1/contacts',
+    body: (_own, other) => ({ kind: 'person', name: 'Tenancy', ownerId: other.admin.userId }),
+  },
+  'POST /contactserver/api/v1/contacts tagIds': {
+    method: 'POST',
+    kind: 'write',
+    url: () => '/contactserver/api/v1/contacts',
+    body: (_own, other) => ({ kind: 'person', name: 'Tenancy', tagIds: [other.contactTagId] }),
+  },
+  'PATCH /contactserver/api/v1/contacts/:id organisationId': {
+    method: 'PATCH',
+    kind: 'write',
+    url: (own) => `/contactserver/api/v1/contacts/${own.personId}`,
+    body: (_own, other) => ({ organisationId: other.contactId }),
+  },
+  'PATCH /contactserver/api/v1/contacts/:id ownerId': {
+    method: 'PATCH',
+    kind: 'write',
+    url: (own) => `/contactserver/api/v1/contacts/${own.personId}`,
+    body: (_own, other) => ({ ownerId: other.member.userId }),
+  },
+  'PATCH /contactserver/api/v1/contacts/:id tagIds': {
+    method: 'PATCH',
+    kind: 'write',
+    url: (own) => `/contactserver/api/v1/contacts/${own.personId}`,
+    body: (_own, other) => ({ tagIds: [other.contactTagId] }),
+  },
+  'POST /contactserver/api/v1/contacts/bulk ids': {
+    method: 'POST',
+    kind: 'write',
+    url: () => '/contactserver/api/v1/contacts/bulk',
+    body: (own, other) => ({ action: 'delete', ids: [own.personId, other.personId] }),
+  },
+  'POST /contactserver/api/v1/contacts/bulk tagId': {
+    method: 'POST',
+    kind: 'write',
+    url: () => '/contactserver/api/v1/contacts/bulk',
+    body: (own, other) => ({ action: 'tag', ids: [own.personId], tagId: other.contactTagId }),
+  },
+  'POST /contactserver/api/v1/contacts/:id/merge duplicateId': {
+    method: 'POST',
+    kind: 'write',
+    url: (own) => `/contactserver/api/v1/contacts/${own.contactId}/merge`,
+    body: (_own, other) => ({ duplicateId: other.contactId }),
+  },
+  'GET /contactserver/api/v1/contacts/paginate tagId': {
+    method: 'GET',
+    kind: 'read',
+    url: (_own, other) => `/contactserver/api/v1/contacts/paginate?tagId=${other.contactTagId}`,
+  },
+  'GET /contactserver/api/v1/contacts/paginate ownerId': {
+    method: 'GET',
+    kind: 'read',
+    url: (_own, other) => `/contactserver/api/v1/contacts/paginate?ownerId=${other.admin.userId}`,
+  },
+  'GET /contactserver/api/v1/contacts/paginate organisationId': {
+    method: 'GET',
+    kind: 'read',
+    url: (_own, other) => `/contactserver/api/v1/contacts/paginate?organisationId=${other.contactId}`,
+  },
+  'GET /contactserver/api/v1/contacts/duplicates exceptId': {
+    method: 'GET',
+    kind: 'read',
+    url: (_own, other) =>
+      `/contactserver/api/v1/contacts/duplicates?email=tenancy%40client.test&exceptId=${other.contactId}`,
+  },
+  'POST /iamserver/api/v1/users/bulk/suspend ids': {
+    method: 'POST',
+    kind: 'write',
+    url: () => '/iamserver/api/v1/users/bulk/suspend',
+    body: (own, other) => ({ ids: [own.member.userId, other.member.userId] }),
+  },
+  'POST /iamserver/api/v1/users/bulk/delete ids': {
+    method: 'POST',
+    kind: 'write',
+    url: () => '/iamserver/api/v1/users/bulk/delete',
+    body: (_own, other) => ({ ids: [other.member.userId] }),
+  },
+  // Marks only the caller's own: it answers with the ids it marked, none of A's (checked below).
+  'POST /notifyserver/api/v1/notifications/mark-read ids': {
+    method: 'POST',
+    kind: 'read',
+    url: () => '/notifyserver/api/v1/notifications/mark-read',
+    body: (_own, other) => ({ ids: [other.notificationId] }),
+  },
   'GET /notifyserver/api/v1/stream lastEventId': {
     method: 'GET',
     kind: 'read',
@@ -189,7 +286,9 @@ const idFieldProbes: Record<string, TProbe> = {
 /** Field names of a route's zod body or query schema that name ids. */
 const idFieldsOf = (schema: unknown): string[] => {
   const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
-  return shape ? Object.keys(shape).filter((field) => /(Id|Ids)$|^reassignTo$|^before$/.test(field)) : [];
+  return shape
+    ? Object.keys(shape).filter((field) => /(Id|Ids)$|^ids$|^reassignTo$|^before$/.test(field))
+    : [];
 };
 
 const methodsOf = (route: TRouteEntry): string[] =>
@@ -267,7 +366,31 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
         body: '<p>{{ company.name }}</p>',
       },
     );
+    // The same e-mail in both companies: a duplicate check must find only the caller's own.
+    const contactTag = await dataOf<{ _id: string }>(
+      admin.jwt,
+      'POST',
+      '/contactserver/api/v1/contact-tags',
+      {
+        name: `${label} tag`,
+      },
+    );
+    const contact = await dataOf<{ _id: string }>(admin.jwt, 'POST', '/contactserver/api/v1/contacts', {
+      kind: 'organisation',
+      name: `${label} shipper`,
+      emails: [{ address: 'tenancy@client.test' }],
+      tagIds: [contactTag._id],
+      ownerId: admin.userId,
+    });
+    const person = await dataOf<{ _id: string }>(admin.jwt, 'POST', '/contactserver/api/v1/contacts', {
+      kind: 'person',
+      name: `${label} clerk`,
+      organisationId: contact._id,
+    });
     return {
+      contactId: contact._id,
+      personId: person._id,
+      contactTagId: contactTag._id,
       templateId: template._id,
       templateVersionId: template.current._id,
       admin,
@@ -302,6 +425,9 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
     world.exchangeRateId,
     world.templateId,
     world.templateVersionId,
+    world.contactId,
+    world.personId,
+    world.contactTagId,
   ];
 
   beforeAll(async () => {
@@ -380,5 +506,17 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
     );
     expect(member.roles.map((role) => role._id)).toEqual([worldA.customRoleId]);
     expect(member.groups.map((group) => group._id)).toEqual([worldA.groupId]);
+    const notifications = await dataOf<{ _id: string; status: string }[]>(
+      worldA.member.jwt,
+      'GET',
+      '/notifyserver/api/v1/notifications',
+    );
+    expect(notifications.find((notification) => notification._id === worldA.notificationId)?.status).toBe('new');
+    const people = await dataOf<{ _id: string; organisation: { _id: string } | null; tags: unknown[] }>(
+      worldA.admin.jwt,
+      'GET',
+      `/contactserver/api/v1/contacts/${worldA.personId}`,
+    );
+    expect(people.organisation?._id).toBe(worldA.contactId);
   });
 });

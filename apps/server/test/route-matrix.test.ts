@@ -69,6 +69,8 @@ type TCompanyWorld = {
   businessTypeId: string;
   receivingLocationId: string;
   templateId: string;
+  contactId: string;
+  contactTagId: string;
 };
 const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   users: (world) => world.userId,
@@ -86,6 +88,8 @@ const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   type: (world) => world.businessTypeId,
   receivinglocation: (world) => world.receivingLocationId,
   templates: (world) => world.templateId,
+  contacts: (world) => world.contactId,
+  'contact-tags': (world) => world.contactTagId,
   // A version number: company A's template has a version 1, which B must not reach either.
   versions: () => '1',
 };
@@ -179,7 +183,18 @@ describe.each(testDatabaseKinds)('route matrix on %s', (kind) => {
       body: '<p>{{ company.name }}</p>',
     });
     expect(template.statusCode, template.body).toBe(201);
+    const contact = await call('POST', '/contactserver/api/v1/contacts', admin.jwt, {
+      kind: 'organisation',
+      name: 'Matrix world shipper',
+    });
+    expect(contact.statusCode, contact.body).toBe(201);
+    const contactTag = await call('POST', '/contactserver/api/v1/contact-tags', admin.jwt, {
+      name: 'Matrix world tag',
+    });
+    expect(contactTag.statusCode, contactTag.body).toBe(201);
     return {
+      contactId: (contact.json() as { data: { _id: string } }).data._id,
+      contactTagId: (contactTag.json() as { data: { _id: string } }).data._id,
       templateId: (template.json() as { data: { _id: string } }).data._id,
       mailId: (mail.json() as { data: { _id: string } }).data._id,
       userId: powerless.userId,

@@ -22,6 +22,8 @@ export const auditEntityTypes = [
   'business-type',
   'receiving-location',
   'template',
+  'contact',
+  'contact-tag',
 ] as const;
 export type TAuditEntityType = (typeof auditEntityTypes)[number];
 

@@ -1,6 +1,7 @@
 export * from './audit.ts';
 export * from './company.ts';
 export * from './company-lists.ts';
+export * from './contacts.ts';
 export * from './countries-currencies.ts';
 export * from './default-dropdowns.ts';
 export * from './errors.ts';

@@ -112,9 +112,11 @@ const openPglite = async (dataDir?: string, loadDataDir?: Blob): Promise<Databas
   // No data dir → in memory (tests). Otherwise one process at a time: PGlite has no locking of its own.
   const pgDataDir = dataDir ? path.join(dataDir, 'pgdata') : undefined;
   // Loaded only here: a server on PostgreSQL never holds PGlite's modules in memory.
-  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+  const [{ PGlite }, { drizzle: drizzlePglite }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
+    // Contacts search by trigrams (migration 0031 creates the extension).
+    import('@electric-sql/pglite/contrib/pg_trgm'),
   ]);
   const releaseLock = dataDir ? acquireDataDirLock(dataDir) : () => {};
   let client: PGlite;
@@ -126,6 +128,7 @@ const openPglite = async (dataDir?: string, loadDataDir?: Blob): Promise<Databas
       ...(pgDataDir ? { dataDir: pgDataDir } : {}),
       ...(loadDataDir ? { loadDataDir } : {}),
       startParams: [...PGlite.defaultStartParams, ...pgliteMemorySettings],
+      extensions: { pg_trgm },
     });
     await client.query('select 1');
   } catch (error) {

@@ -28,6 +28,7 @@ export const serviceTags = [
   { name: 'mailserver', description: 'Sending mail through the outbox, and the sent list' },
   { name: 'notifyserver', description: 'Notifications, announcements and the live event stream' },
   { name: 'templateserver', description: 'Email and document templates and their versions' },
+  { name: 'contactserver', description: 'Organisations and people the company works with, and their tags' },
 ];
 
 /** The routes that take the identity provider's ID token in `Authorization` instead of the app token. */
@@ -101,6 +102,20 @@ export const operationSummaries: Record<string, string> = {
   'GET /templateserver/api/v1/templates/:id/versions': 'List the versions of a template',
   'GET /templateserver/api/v1/templates/:id/versions/:number': 'Get one version of a template',
   'POST /templateserver/api/v1/templates/:id/versions/:number/restore': 'Restore a version as the newest',
+  'GET /contactserver/api/v1/contacts/paginate': 'List contacts: a page, filtered, searched and sorted',
+  'GET /contactserver/api/v1/contacts': 'Look contacts up by name or e-mail (pickers)',
+  'POST /contactserver/api/v1/contacts': 'Create an organisation or a person',
+  'GET /contactserver/api/v1/contacts/duplicates': 'Contacts with the same e-mail or tax number',
+  'GET /contactserver/api/v1/contacts/duplicate-groups': 'Groups of possible duplicates',
+  'POST /contactserver/api/v1/contacts/bulk': 'Tag, untag or delete many contacts',
+  'GET /contactserver/api/v1/contacts/:id': 'Get a contact with its addresses, people and tags',
+  'PATCH /contactserver/api/v1/contacts/:id': 'Change a contact',
+  'DELETE /contactserver/api/v1/contacts/:id': 'Delete a contact',
+  'POST /contactserver/api/v1/contacts/:id/merge': 'Merge a duplicate into a contact',
+  'GET /contactserver/api/v1/contact-tags': 'List contact tags with how many contacts carry each',
+  'POST /contactserver/api/v1/contact-tags': 'Create a contact tag',
+  'PATCH /contactserver/api/v1/contact-tags/:id': 'Rename or recolour a contact tag',
+  'DELETE /contactserver/api/v1/contact-tags/:id': 'Delete a contact tag',
   'GET /master/api/v1/country': 'List countries',
   'GET /master/api/v1/timezone': 'List time zones',
   'GET /master/api/v1/currency-list': 'List currencies',

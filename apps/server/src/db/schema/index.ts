@@ -1,4 +1,5 @@
 export * from './audit.ts';
+export * from './contacts.ts';
 export * from './files.ts';
 export * from './iam.ts';
 export * from './identity.ts';

@@ -1,0 +1,115 @@
+import type { TContactAddress, TContactEmail, TContactPhone } from '@cargodesk/shared';
+import { sql } from 'drizzle-orm';
+import {
+  foreignKey,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { companyIdColumn } from './tenancy.ts';
+
+// The contacts module's tables (services/contactserver/).
+
+/**
+ * An organisation or a person the company works with. E-mails, phones and addresses are kept on the
+ * row as the user wrote them; the columns after them are derived from those on every write
+ * (`contactserver/contact-row.ts`) so lists filter, sort and search on indexed columns.
+ */
+export const contacts = pgTable(
+  'contacts',
+  {
+    companyId: companyIdColumn(),
+    id: uuid('id').notNull(),
+    kind: text('kind', { enum: ['organisation', 'person'] }).notNull(),
+    name: text('name').notNull(),
+    /** A person's organisation. Deleting an organisation detaches its people first. */
+    organisationId: uuid('organisation_id'),
+    jobTitle: text('job_title'),
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    emails: jsonb('emails').$type<TContactEmail[]>().notNull().default([]),
+    phones: jsonb('phones').$type<TContactPhone[]>().notNull().default([]),
+    addresses: jsonb('addresses').$type<TContactAddress[]>().notNull().default([]),
+    taxNumber: text('tax_number'),
+    notes: text('notes'),
+    /** A user of the company; a user who leaves is shown as nobody. */
+    ownerId: uuid('owner_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: uuid('created_by'),
+    updatedBy: uuid('updated_by'),
+    // Derived on write:
+    primaryEmail: text('primary_email'),
+    primaryPhone: text('primary_phone'),
+    city: text('city'),
+    countryCode: text('country_code'),
+    /** Every e-mail, lower-cased: duplicates are found by overlap. */
+    emailKeys: text('email_keys').array().notNull().default(sql`'{}'::text[]`),
+    /** Every address's country. */
+    countryCodes: text('country_codes').array().notNull().default(sql`'{}'::text[]`),
+    /** The tax number with only its letters and digits, upper-cased. */
+    taxKey: text('tax_key'),
+    /** Names, e-mails, phones, cities and tax number, lower-cased, for trigram search. */
+    searchText: text('search_text').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.id] }),
+    foreignKey({
+      columns: [table.companyId, table.organisationId],
+      foreignColumns: [table.companyId, table.id],
+    }),
+    // One per sortable column, each ending in the id that breaks ties.
+    index('contacts_name_idx').on(table.companyId, table.name, table.id),
+    index('contacts_city_idx').on(table.companyId, table.city, table.id),
+    index('contacts_country_idx').on(table.companyId, table.countryCode, table.id),
+    index('contacts_created_idx').on(table.companyId, table.createdAt, table.id),
+    index('contacts_updated_idx').on(table.companyId, table.updatedAt, table.id),
+    index('contacts_organisation_idx').on(table.companyId, table.organisationId),
+    index('contacts_owner_idx').on(table.companyId, table.ownerId),
+    index('contacts_tax_key_idx').on(table.companyId, table.taxKey),
+    index('contacts_email_keys_idx').using('gin', table.emailKeys),
+    index('contacts_roles_idx').using('gin', table.roles),
+    index('contacts_country_codes_idx').using('gin', table.countryCodes),
+    index('contacts_search_idx').using('gin', table.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+export const contactTags = pgTable(
+  'contact_tags',
+  {
+    companyId: companyIdColumn(),
+    id: uuid('id').notNull(),
+    name: text('name').notNull(),
+    color: text('color').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.id] }),
+    uniqueIndex('contact_tags_name').on(table.companyId, sql`lower(${table.name})`),
+  ],
+);
+
+export const contactTagLinks = pgTable(
+  'contact_tag_links',
+  {
+    companyId: companyIdColumn(),
+    contactId: uuid('contact_id').notNull(),
+    tagId: uuid('tag_id').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.contactId, table.tagId] }),
+    index('contact_tag_links_tag_idx').on(table.companyId, table.tagId, table.contactId),
+    foreignKey({
+      columns: [table.companyId, table.contactId],
+      foreignColumns: [contacts.companyId, contacts.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [table.companyId, table.tagId],
+      foreignColumns: [contactTags.companyId, contactTags.id],
+    }).onDelete('cascade'),
+  ],
+);

@@ -1,0 +1,464 @@
+import { listCountCap } from '@cargodesk/shared';
+import {
+  and,
+  arrayContains,
+  arrayOverlaps,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lt,
+  ne,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import type { Queryable } from '../../db/client.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
+import { pageOffset, type TPage } from '../../db/paging.ts';
+import { contacts, contactTagLinks, contactTags } from '../../db/schema/index.ts';
+
+// The contacts module's queries: its own tables only. Every one names the company, besides
+// row-level security.
+
+export type TContactRow = typeof contacts.$inferSelect;
+export type TContactInsert = typeof contacts.$inferInsert;
+export type TContactTagRow = typeof contactTags.$inferSelect;
+
+export const contactSortColumns = {
+  name: contacts.name,
+  kind: contacts.kind,
+  city: contacts.city,
+  countryCode: contacts.countryCode,
+  createdAt: contacts.createdAt,
+  updatedAt: contacts.updatedAt,
+} satisfies Record<string, AnyPgColumn>;
+export type TContactSortColumn = keyof typeof contactSortColumns;
+
+/**
+ * How alike a misspelt word must be to a word of a contact to find it (pg_trgm's word similarity,
+ * 0 to 1). 0.5 finds "Hambrug" for "Hamburg" and "Mersk" for "Maersk"; the extension's 0.6 does not.
+ */
+export const searchSimilarity = 0.5;
+
+export type TContactFilter = TPage & {
+  companyId: string;
+  q?: string | undefined;
+  kind?: TContactRow['kind'] | undefined;
+  role?: string | undefined;
+  tagId?: string | undefined;
+  countryCode?: string | undefined;
+  ownerId?: string | undefined;
+  organisationId?: string | undefined;
+  /** Calendar days (2026-01-31) in `timeZone`, both ends included. */
+  createdFrom?: string | undefined;
+  createdTo?: string | undefined;
+  updatedFrom?: string | undefined;
+  updatedTo?: string | undefined;
+  timeZone: string;
+  /** No sort with a search orders by how well each contact matches. */
+  sort?: TContactSortColumn | undefined;
+  isDescending: boolean;
+};
+
+const byContact = (companyId: string, id: string) =>
+  and(eq(contacts.companyId, companyId), eq(contacts.id, id));
+
+const organisations = alias(contacts, 'organisation');
+
+/** The search: the words anywhere in the contact, or words like them (a typo, a letter missing). */
+const matchesSearch = (q: string) => {
+  const lowered = q.toLowerCase();
+  return sql`(${contacts.searchText} like ${containsPattern(lowered)} or ${lowered} <% ${contacts.searchText})`;
+};
+
+const filterConditions = (filter: TContactFilter): SQL | undefined =>
+  and(
+    eq(contacts.companyId, filter.companyId),
+    filter.q ? matchesSearch(filter.q) : undefined,
+    filter.kind ? eq(contacts.kind, filter.kind) : undefined,
+    filter.role ? arrayContains(contacts.roles, [filter.role]) : undefined,
+    filter.countryCode ? arrayContains(contacts.countryCodes, [filter.countryCode]) : undefined,
+    filter.ownerId ? eq(contacts.ownerId, filter.ownerId) : undefined,
+    filter.organisationId ? eq(contacts.organisationId, filter.organisationId) : undefined,
+    filter.tagId
+      ? sql`exists (select 1 from ${contactTagLinks} where ${contactTagLinks.companyId} = ${contacts.companyId}
+          and ${contactTagLinks.contactId} = ${contacts.id} and ${contactTagLinks.tagId} = ${filter.tagId})`
+      : undefined,
+    filter.createdFrom ? gte(contacts.createdAt, dayStart(filter.createdFrom, filter.timeZone)) : undefined,
+    filter.createdTo ? lt(contacts.createdAt, dayStart(filter.createdTo, filter.timeZone, 1)) : undefined,
+    filter.updatedFrom ? gte(contacts.updatedAt, dayStart(filter.updatedFrom, filter.timeZone)) : undefined,
+    filter.updatedTo ? lt(contacts.updatedAt, dayStart(filter.updatedTo, filter.timeZone, 1)) : undefined,
+  );
+
+/** The instant a calendar day (plus `days`) begins in the company's time zone. */
+const dayStart = (day: string, timeZone: string, days = 0) =>
+  sql`((${day}::date + ${days}::int)::timestamp at time zone ${timeZone})`;
+
+/** The search threshold holds for the rest of the transaction only. */
+export const useSearchSimilarity = (db: Queryable) =>
+  db.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(searchSimilarity)}, true)`);
+
+const orderOf = (filter: TContactFilter) => {
+  if (!filter.sort && filter.q) {
+    const lowered = filter.q.toLowerCase();
+    return [
+      desc(sql`word_similarity(${lowered}, ${contacts.searchText})`),
+      asc(contacts.name),
+      asc(contacts.id),
+    ];
+  }
+  const column = contactSortColumns[filter.sort ?? 'name'];
+  // The id keeps pages stable between equal values.
+  return [filter.isDescending ? desc(column) : asc(column), asc(contacts.id)];
+};
+
+export const listColumns = {
+  contact: {
+    id: contacts.id,
+    kind: contacts.kind,
+    name: contacts.name,
+    roles: contacts.roles,
+    primaryEmail: contacts.primaryEmail,
+    primaryPhone: contacts.primaryPhone,
+    city: contacts.city,
+    countryCode: contacts.countryCode,
+    taxNumber: contacts.taxNumber,
+    ownerId: contacts.ownerId,
+    createdAt: contacts.createdAt,
+    updatedAt: contacts.updatedAt,
+  },
+  organisation: { id: organisations.id, name: organisations.name },
+};
+export type TContactListRow = {
+  contact: {
+    id: string;
+    kind: TContactRow['kind'];
+    name: string;
+    roles: string[];
+    primaryEmail: string | null;
+    primaryPhone: string | null;
+    city: string | null;
+    countryCode: string | null;
+    taxNumber: string | null;
+    ownerId: string | null;
+    createdAt: Date;
+    updatedAt: Date;
+  };
+  organisation: { id: string; name: string } | null;
+};
+
+const organisationJoin = and(
+  eq(organisations.companyId, contacts.companyId),
+  eq(organisations.id, contacts.organisationId),
+);
+
+export const findContactPage = async (db: Queryable, filter: TContactFilter) => {
+  const where = filterConditions(filter);
+  const rows = await db
+    .select(listColumns)
+    .from(contacts)
+    .leftJoin(organisations, organisationJoin)
+    .where(where)
+    .orderBy(...orderOf(filter))
+    .limit(filter.pageSize)
+    .offset(pageOffset(filter));
+  // Counting stops past the cap: a million contacts are not counted for every page.
+  const capped = db
+    .select({ one: sql`1` })
+    .from(contacts)
+    .where(where)
+    .limit(listCountCap + 1)
+    .as('capped');
+  const [counted] = await db.select({ total: count() }).from(capped);
+  return { rows: rows as TContactListRow[], total: counted?.total ?? 0 };
+};
+
+/** Every contact of a filter, a page at a time in the list's order (the CSV export). */
+export const findContactBatch = (db: Queryable, filter: TContactFilter) =>
+  db
+    .select(listColumns)
+    .from(contacts)
+    .leftJoin(organisations, organisationJoin)
+    .where(filterConditions(filter))
+    .orderBy(...orderOf(filter))
+    .limit(filter.pageSize)
+    .offset(pageOffset(filter)) as Promise<TContactListRow[]>;
+
+export const findContact = async (db: Queryable, companyId: string, id: string) => {
+  const [row] = await db
+    .select({ contact: contacts, organisation: { id: organisations.id, name: organisations.name } })
+    .from(contacts)
+    .leftJoin(organisations, organisationJoin)
+    .where(byContact(companyId, id));
+  return row as { contact: TContactRow; organisation: { id: string; name: string } | null } | undefined;
+};
+
+/** Takes the contact's row lock for a change. */
+export const lockContact = async (db: Queryable, companyId: string, id: string) => {
+  const [row] = await db.select().from(contacts).where(byContact(companyId, id)).for('update');
+  return row;
+};
+
+/** The contacts of `ids` that exist in the company, locked for a change. */
+export const lockContacts = async (db: Queryable, companyId: string, ids: string[]) =>
+  db
+    .select({ id: contacts.id, kind: contacts.kind, name: contacts.name })
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), inArray(contacts.id, ids)))
+    .orderBy(asc(contacts.id))
+    .for('update');
+
+export const insertContacts = (db: Queryable, rows: TContactInsert[]) => db.insert(contacts).values(rows);
+
+export const updateContact = (
+  db: Queryable,
+  companyId: string,
+  id: string,
+  changes: Partial<Omit<TContactInsert, 'companyId' | 'id' | 'kind' | 'createdAt' | 'createdBy'>>,
+) =>
+  db
+    .update(contacts)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(byContact(companyId, id));
+
+export const deleteContacts = (db: Queryable, companyId: string, ids: string[]) =>
+  db.delete(contacts).where(and(eq(contacts.companyId, companyId), inArray(contacts.id, ids)));
+
+/** Detaches the people of organisations about to go: a person outlives their employer's record. */
+export const detachPeople = (db: Queryable, companyId: string, organisationIds: string[]) =>
+  db
+    .update(contacts)
+    .set({ organisationId: null, updatedAt: new Date() })
+    .where(and(eq(contacts.companyId, companyId), inArray(contacts.organisationId, organisationIds)));
+
+export const movePeople = (db: Queryable, companyId: string, fromId: string, toId: string) =>
+  db
+    .update(contacts)
+    .set({ organisationId: toId, updatedAt: new Date() })
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.organisationId, fromId)));
+
+/** An organisation's people, by name. */
+export const findPeople = (db: Queryable, companyId: string, organisationId: string, limit: number) =>
+  db
+    .select({
+      id: contacts.id,
+      name: contacts.name,
+      jobTitle: contacts.jobTitle,
+      primaryEmail: contacts.primaryEmail,
+    })
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.organisationId, organisationId)))
+    .orderBy(asc(contacts.name), asc(contacts.id))
+    .limit(limit);
+
+/** A quick lookup by name or e-mail start, for pickers and the composer. */
+export const findLookup = (
+  db: Queryable,
+  companyId: string,
+  { q, kind, limit }: { q: string; kind?: TContactRow['kind'] | undefined; limit: number },
+) =>
+  db
+    .select({
+      id: contacts.id,
+      kind: contacts.kind,
+      name: contacts.name,
+      primaryEmail: contacts.primaryEmail,
+      organisation: organisations.name,
+    })
+    .from(contacts)
+    .leftJoin(organisations, organisationJoin)
+    .where(
+      and(
+        eq(contacts.companyId, companyId),
+        q ? matchesSearch(q) : undefined,
+        kind ? eq(contacts.kind, kind) : undefined,
+      ),
+    )
+    .orderBy(
+      ...(q ? [desc(sql`word_similarity(${q.toLowerCase()}, ${contacts.searchText})`)] : []),
+      asc(contacts.name),
+      asc(contacts.id),
+    )
+    .limit(limit);
+
+/** Contacts sharing one of these e-mails or this tax number. */
+export const findDuplicates = (
+  db: Queryable,
+  companyId: string,
+  {
+    emailKeys,
+    taxKey,
+    exceptId,
+  }: { emailKeys: string[]; taxKey: string | null; exceptId?: string | undefined },
+) => {
+  const matches = [
+    emailKeys.length > 0 ? arrayOverlaps(contacts.emailKeys, emailKeys) : undefined,
+    taxKey ? eq(contacts.taxKey, taxKey) : undefined,
+  ].filter((condition) => condition !== undefined);
+  if (matches.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      id: contacts.id,
+      kind: contacts.kind,
+      name: contacts.name,
+      primaryEmail: contacts.primaryEmail,
+      taxNumber: contacts.taxNumber,
+      emailKeys: contacts.emailKeys,
+      taxKey: contacts.taxKey,
+    })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.companyId, companyId),
+        sql`(${sql.join(matches, sql` or `)})`,
+        exceptId ? ne(contacts.id, exceptId) : undefined,
+      ),
+    )
+    .orderBy(asc(contacts.name), asc(contacts.id))
+    .limit(20);
+};
+
+/**
+ * Groups of contacts that share an e-mail or a tax number: the "possible duplicates" view.
+ * A contact with several shared keys may appear in several groups.
+ */
+export const findDuplicateGroups = async (db: Queryable, companyId: string, page: TPage) => {
+  const result = await db.execute(sql`
+    select key, array_agg(id order by created_at, id) as ids from (
+      select id, created_at, 'email:' || unnest(email_keys) as key from ${contacts}
+        where company_id = ${companyId}
+      union all
+      select id, created_at, 'tax:' || tax_key from ${contacts}
+        where company_id = ${companyId} and tax_key is not null
+    ) keyed
+    group by key having count(*) > 1
+    order by key
+    limit ${page.pageSize} offset ${pageOffset(page)}`);
+  // Both drivers answer `{ rows }`; the shared type does not say so.
+  return (result as unknown as { rows: { key: string; ids: string[] }[] }).rows;
+};
+
+export const findContactsByIds = (db: Queryable, companyId: string, ids: string[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : (db
+        .select(listColumns)
+        .from(contacts)
+        .leftJoin(organisations, organisationJoin)
+        .where(and(eq(contacts.companyId, companyId), inArray(contacts.id, ids))) as Promise<
+        TContactListRow[]
+      >);
+
+// Tags
+
+export const findTags = (db: Queryable, companyId: string) =>
+  db
+    .select({
+      id: contactTags.id,
+      name: contactTags.name,
+      color: contactTags.color,
+      contactCount: sql<number>`(select count(*)::int from ${contactTagLinks}
+        where ${contactTagLinks.companyId} = ${contactTags.companyId} and ${contactTagLinks.tagId} = ${contactTags.id})`,
+    })
+    .from(contactTags)
+    .where(eq(contactTags.companyId, companyId))
+    .orderBy(sql`lower(${contactTags.name})`, asc(contactTags.id));
+
+export const findTag = async (db: Queryable, companyId: string, id: string) => {
+  const [row] = await db
+    .select()
+    .from(contactTags)
+    .where(and(eq(contactTags.companyId, companyId), eq(contactTags.id, id)));
+  return row;
+};
+
+export const countTagsIn = async (db: Queryable, companyId: string, ids: string[]) => {
+  if (ids.length === 0) return 0;
+  const [row] = await db
+    .select({ total: count() })
+    .from(contactTags)
+    .where(and(eq(contactTags.companyId, companyId), inArray(contactTags.id, ids)));
+  return row?.total ?? 0;
+};
+
+export const insertTag = (db: Queryable, row: typeof contactTags.$inferInsert) =>
+  db.insert(contactTags).values(row);
+
+export const updateTag = (
+  db: Queryable,
+  companyId: string,
+  id: string,
+  changes: Partial<Pick<TContactTagRow, 'name' | 'color'>>,
+) =>
+  db
+    .update(contactTags)
+    .set(changes)
+    .where(and(eq(contactTags.companyId, companyId), eq(contactTags.id, id)));
+
+export const deleteTag = (db: Queryable, companyId: string, id: string) =>
+  db.delete(contactTags).where(and(eq(contactTags.companyId, companyId), eq(contactTags.id, id)));
+
+/** The tags of each of `contactIds`. */
+export const findTagsOf = async (db: Queryable, companyId: string, contactIds: string[]) => {
+  if (contactIds.length === 0) return [];
+  return db
+    .select({
+      contactId: contactTagLinks.contactId,
+      id: contactTags.id,
+      name: contactTags.name,
+      color: contactTags.color,
+    })
+    .from(contactTagLinks)
+    .innerJoin(
+      contactTags,
+      and(eq(contactTags.companyId, contactTagLinks.companyId), eq(contactTags.id, contactTagLinks.tagId)),
+    )
+    .where(and(eq(contactTagLinks.companyId, companyId), inArray(contactTagLinks.contactId, contactIds)))
+    .orderBy(sql`lower(${contactTags.name})`);
+};
+
+/** Adds the tag to each contact that lacks it; answers how many gained it. */
+export const linkTag = async (db: Queryable, companyId: string, tagId: string, contactIds: string[]) => {
+  if (contactIds.length === 0) return 0;
+  const inserted = await db
+    .insert(contactTagLinks)
+    .values(contactIds.map((contactId) => ({ companyId, contactId, tagId })))
+    .onConflictDoNothing()
+    .returning({ contactId: contactTagLinks.contactId });
+  return inserted.length;
+};
+
+export const unlinkTag = async (db: Queryable, companyId: string, tagId: string, contactIds: string[]) => {
+  if (contactIds.length === 0) return 0;
+  const deleted = await db
+    .delete(contactTagLinks)
+    .where(
+      and(
+        eq(contactTagLinks.companyId, companyId),
+        eq(contactTagLinks.tagId, tagId),
+        inArray(contactTagLinks.contactId, contactIds),
+      ),
+    )
+    .returning({ contactId: contactTagLinks.contactId });
+  return deleted.length;
+};
+
+/** Makes the contact's tags exactly `tagIds`. */
+export const replaceTags = async (db: Queryable, companyId: string, contactId: string, tagIds: string[]) => {
+  await db
+    .delete(contactTagLinks)
+    .where(and(eq(contactTagLinks.companyId, companyId), eq(contactTagLinks.contactId, contactId)));
+  if (tagIds.length > 0)
+    await db.insert(contactTagLinks).values(tagIds.map((tagId) => ({ companyId, contactId, tagId })));
+};
+
+/** The duplicate's tags join the kept contact's (merge). */
+export const copyTags = (db: Queryable, companyId: string, fromId: string, toId: string) =>
+  db.execute(sql`
+    insert into ${contactTagLinks} (company_id, contact_id, tag_id)
+    select company_id, ${toId}, tag_id from ${contactTagLinks}
+    where company_id = ${companyId} and contact_id = ${fromId}
+    on conflict do nothing`);

@@ -1,0 +1,424 @@
+import type { TContact, TContactSummary, TContactTag, TListMeta } from '@cargodesk/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addCompanyMember } from '../../../test/company-members.ts';
+import { testDatabaseKinds } from '../../../test/databases.ts';
+import { auditReader, routeCaller } from '../../../test/route-helpers.ts';
+import { startIamTestApp, type TIamTestApp } from '../iamserver/iam-test-support.ts';
+
+const harbour = {
+  kind: 'organisation',
+  name: 'Harbour Imports GmbH',
+  roles: ['customer', 'consignee'],
+  emails: [{ label: 'office', address: 'Office@Harbour-Imports.example' }],
+  phones: [{ label: 'main', number: '+49 40 123456' }],
+  addresses: [
+    {
+      label: 'head office',
+      street: 'Am Sandtorkai 1',
+      postalCode: '20457',
+      city: 'Hamburg',
+      countryCode: 'de',
+      locationCode: 'deham',
+    },
+  ],
+  taxNumber: 'DE 123.456.789',
+} as const;
+
+describe.each(testDatabaseKinds)('contactserver on %s', (kind) => {
+  let testApp: TIamTestApp;
+  const call = routeCaller(() => testApp.app, '/contactserver/api/v1');
+  const auditOf = auditReader(() => testApp.database.db);
+  const dataOf = async <T>(response: ReturnType<typeof call>, status = 200) => {
+    const answered = await response;
+    expect(answered.statusCode, answered.body).toBe(status);
+    return (answered.json() as { data: T }).data;
+  };
+  const pageOf = async (url: string, jwt: string) => {
+    const answered = await call('GET', url, jwt);
+    expect(answered.statusCode, answered.body).toBe(200);
+    return answered.json() as { data: TContactSummary[]; meta: TListMeta };
+  };
+  const errorOf = async (response: ReturnType<typeof call>, status: number) => {
+    const answered = await response;
+    expect(answered.statusCode, answered.body).toBe(status);
+    return (answered.json() as { error: { code: string; message: string; details?: unknown } }).error;
+  };
+
+  beforeAll(async () => {
+    testApp = await startIamTestApp({ kind });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('creates an organisation with a person, reads them back, and audits what was written', async () => {
+    const admin = await testApp.register('contacts-create');
+    const tag = await dataOf<TContactTag>(
+      call('POST', '/contact-tags', admin.jwt, { name: 'Key account', color: 'gold' }),
+      201,
+    );
+    const organisation = await dataOf<TContact>(
+      call('POST', '/contacts', admin.jwt, { ...harbour, ownerId: admin.userId, tagIds: [tag._id] }),
+      201,
+    );
+    expect(organisation).toMatchObject({
+      kind: 'organisation',
+      name: 'Harbour Imports GmbH',
+      roles: ['customer', 'consignee'],
+      email: 'Office@Harbour-Imports.example',
+      phone: '+49 40 123456',
+      city: 'Hamburg',
+      countryCode: 'DE',
+      taxNumber: 'DE 123.456.789',
+      owner: { _id: admin.userId, name: 'Ada contacts-create' },
+      tags: [{ _id: tag._id, name: 'Key account', color: 'gold' }],
+      addresses: [{ countryCode: 'DE', locationCode: 'DEHAM', city: 'Hamburg' }],
+      people: [],
+    });
+
+    const person = await dataOf<TContact>(
+      call('POST', '/contacts', admin.jwt, {
+        kind: 'person',
+        name: 'Greta Lindqvist',
+        jobTitle: 'Logistics manager',
+        organisationId: organisation._id,
+        emails: [{ address: 'greta@harbour-imports.example' }],
+      }),
+      201,
+    );
+    expect(person.organisation).toEqual({ _id: organisation._id, name: 'Harbour Imports GmbH' });
+    const reread = await dataOf<TContact>(call('GET', `/contacts/${organisation._id}`, admin.jwt));
+    expect(reread.people).toEqual([
+      {
+        _id: person._id,
+        name: 'Greta Lindqvist',
+        jobTitle: 'Logistics manager',
+        email: 'greta@harbour-imports.example',
+      },
+    ]);
+
+    const [created] = await auditOf(admin.companyId, { entityId: organisation._id });
+    expect(created).toMatchObject({ action: 'create', entityType: 'contact', actorUserId: admin.userId });
+    expect(created?.after).toMatchObject({
+      name: 'Harbour Imports GmbH',
+      tagIds: [tag._id],
+      taxNumber: 'DE 123.456.789',
+    });
+    expect(created?.after).not.toHaveProperty('searchText');
+  });
+
+  it('finds contacts by a misspelt name, a piece of an e-mail, a phone’s digits and a tax number', async () => {
+    const admin = await testApp.register('contacts-search');
+    await dataOf(call('POST', '/contacts', admin.jwt, harbour), 201);
+    await dataOf(
+      call('POST', '/contacts', admin.jwt, {
+        kind: 'organisation',
+        name: 'Maersk Line',
+        roles: ['carrier'],
+        addresses: [{ city: 'Copenhagen', countryCode: 'DK' }],
+      }),
+      201,
+    );
+    const namesFor = async (q: string) =>
+      (await pageOf(`/contacts/paginate?q=${encodeURIComponent(q)}`, admin.jwt)).data.map((row) => row.name);
+    expect(await namesFor('Mersk')).toEqual(['Maersk Line']);
+    expect(await namesFor('harbor imports')).toEqual(['Harbour Imports GmbH']);
+    expect(await namesFor('harbour-imports.example')).toEqual(['Harbour Imports GmbH']);
+    expect(await namesFor('4940123456')).toEqual(['Harbour Imports GmbH']);
+    expect(await namesFor('de123456789')).toEqual(['Harbour Imports GmbH']);
+    expect(await namesFor('Copenhagn')).toEqual(['Maersk Line']);
+    expect(await namesFor('zzzzqqq')).toEqual([]);
+  });
+
+  it('filters by kind, role, tag, country, owner and organisation, sorts by each shown column, and pages', async () => {
+    const admin = await testApp.register('contacts-filter');
+    const tag = await dataOf<TContactTag>(call('POST', '/contact-tags', admin.jwt, { name: 'Reefer' }), 201);
+    const names = ['Delta Shipping', 'alpha Cargo', 'Charlie Lines', 'Bravo Agents'];
+    const made: TContact[] = [];
+    for (const [index, name] of names.entries()) {
+      made.push(
+        await dataOf<TContact>(
+          call('POST', '/contacts', admin.jwt, {
+            kind: 'organisation',
+            name,
+            roles: index % 2 === 0 ? ['carrier'] : ['agent'],
+            addresses: [
+              {
+                city: ['Rotterdam', 'Antwerp', 'Hamburg', 'Bremen'][index],
+                countryCode: index < 2 ? 'NL' : 'DE',
+              },
+            ],
+            ...(index === 3 ? { tagIds: [tag._id], ownerId: admin.userId } : {}),
+          }),
+          201,
+        ),
+      );
+    }
+    const person = await dataOf<TContact>(
+      call('POST', '/contacts', admin.jwt, {
+        kind: 'person',
+        name: 'Eve Clerk',
+        organisationId: made[2]?._id,
+      }),
+      201,
+    );
+    const namesOf = async (query: string) =>
+      (await pageOf(`/contacts/paginate?${query}`, admin.jwt)).data.map((row) => row.name);
+    expect(await namesOf('kind=person')).toEqual(['Eve Clerk']);
+    expect(await namesOf('role=carrier&sort=name')).toEqual(['Charlie Lines', 'Delta Shipping']);
+    expect(await namesOf(`tagId=${tag._id}`)).toEqual(['Bravo Agents']);
+    expect(await namesOf('countryCode=NL&sort=-name')).toEqual(['alpha Cargo', 'Delta Shipping']);
+    expect(await namesOf(`ownerId=${admin.userId}`)).toEqual(['Bravo Agents']);
+    expect(await namesOf(`organisationId=${made[2]?._id}`)).toEqual(['Eve Clerk']);
+    expect(await namesOf('kind=organisation&sort=city')).toEqual([
+      'alpha Cargo',
+      'Bravo Agents',
+      'Charlie Lines',
+      'Delta Shipping',
+    ]);
+    expect(await namesOf('kind=organisation&sort=-countryCode&pageSize=1')).toHaveLength(1);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await namesOf(`createdFrom=${today}&createdTo=${today}&kind=person`)).toEqual(['Eve Clerk']);
+    expect(await namesOf('createdTo=2000-01-01')).toEqual([]);
+
+    const second = await pageOf('/contacts/paginate?sort=createdAt&page=2&pageSize=2', admin.jwt);
+    expect(second.meta).toEqual({ total: 5, page: 2, pageSize: 2 });
+    expect(second.data.map((row) => row.name)).toEqual(['Charlie Lines', 'Bravo Agents']);
+    expect(person.organisation?.name).toBe('Charlie Lines');
+  });
+
+  it('changes a contact, replaces its tags, and audits before and after', async () => {
+    const admin = await testApp.register('contacts-update');
+    const [first, second] = await Promise.all(
+      ['Export', 'Import'].map((name) =>
+        dataOf<TContactTag>(call('POST', '/contact-tags', admin.jwt, { name }), 201),
+      ),
+    );
+    const created = await dataOf<TContact>(
+      call('POST', '/contacts', admin.jwt, { ...harbour, tagIds: [first?._id] }),
+      201,
+    );
+    const changed = await dataOf<TContact>(
+      call('PATCH', `/contacts/${created._id}`, admin.jwt, {
+        name: 'Harbour Imports AG',
+        emails: [{ label: 'billing', address: 'billing@harbour.example' }],
+        tagIds: [second?._id],
+        notes: 'Pays in 30 days',
+      }),
+    );
+    expect(changed).toMatchObject({
+      name: 'Harbour Imports AG',
+      email: 'billing@harbour.example',
+      notes: 'Pays in 30 days',
+      phone: '+49 40 123456',
+      tags: [{ name: 'Import' }],
+    });
+    const entries = await auditOf(admin.companyId, { entityId: created._id });
+    expect(entries.map((entry) => entry.action)).toEqual(['create', 'update']);
+    expect(entries[1]?.before).toMatchObject({ name: 'Harbour Imports GmbH', tagIds: [first?._id] });
+    expect(entries[1]?.after).toMatchObject({ name: 'Harbour Imports AG', tagIds: [second?._id] });
+    // The search follows the change.
+    const found = await pageOf('/contacts/paginate?q=billing%40harbour', admin.jwt);
+    expect(found.data.map((row) => row._id)).toEqual([created._id]);
+  });
+
+  it('warns of duplicates by e-mail or tax number, lists them in groups, and merges one into the other', async () => {
+    const admin = await testApp.register('contacts-duplicates');
+    const tag = await dataOf<TContactTag>(
+      call('POST', '/contact-tags', admin.jwt, { name: 'Merged tag' }),
+      201,
+    );
+    const kept = await dataOf<TContact>(call('POST', '/contacts', admin.jwt, harbour), 201);
+    const duplicate = await dataOf<TContact>(
+      call('POST', '/contacts', admin.jwt, {
+        kind: 'organisation',
+        name: 'Harbour Imports',
+        emails: [{ address: 'office@harbour-imports.example' }, { address: 'sales@harbour-imports.example' }],
+        roles: ['shipper'],
+        tagIds: [tag._id],
+      }),
+      201,
+    );
+    const person = await dataOf<TContact>(
+      call('POST', '/contacts', admin.jwt, {
+        kind: 'person',
+        name: 'Sam Sales',
+        organisationId: duplicate._id,
+      }),
+      201,
+    );
+    const byEmail = await dataOf<{ _id: string; sameEmail: boolean }[]>(
+      call('GET', '/contacts/duplicates?email=OFFICE%40harbour-imports.example', admin.jwt),
+    );
+    expect(byEmail.map((row) => row._id).sort()).toEqual([kept._id, duplicate._id].sort());
+    const byTax = await dataOf<{ _id: string; sameTaxNumber: boolean }[]>(
+      call('GET', `/contacts/duplicates?taxNumber=de123456789&exceptId=${duplicate._id}`, admin.jwt),
+    );
+    expect(byTax).toEqual([
+      expect.objectContaining({ _id: kept._id, sameTaxNumber: true, sameEmail: false }),
+    ]);
+
+    const groups = await dataOf<{ reason: string; value: string; contacts: TContactSummary[] }[]>(
+      call('GET', '/contacts/duplicate-groups', admin.jwt),
+    );
+    expect(groups).toEqual([
+      {
+        reason: 'email',
+        value: 'office@harbour-imports.example',
+        contacts: [
+          expect.objectContaining({ _id: kept._id }),
+          expect.objectContaining({ _id: duplicate._id }),
+        ],
+      },
+    ]);
+
+    const merged = await dataOf<TContact>(
+      call('POST', `/contacts/${kept._id}/merge`, admin.jwt, { duplicateId: duplicate._id }),
+    );
+    expect(merged.emails.map((email) => email.address)).toEqual([
+      'Office@Harbour-Imports.example',
+      'sales@harbour-imports.example',
+    ]);
+    expect(merged.roles).toEqual(['customer', 'consignee', 'shipper']);
+    expect(merged.tags.map((row) => row.name)).toEqual(['Merged tag']);
+    expect(merged.people.map((row) => row._id)).toEqual([person._id]);
+    await errorOf(call('GET', `/contacts/${duplicate._id}`, admin.jwt), 404);
+    expect(await dataOf(call('GET', '/contacts/duplicate-groups', admin.jwt))).toEqual([]);
+    const merge = (await auditOf(admin.companyId, { entityId: kept._id })).at(-1)?.after;
+    expect(merge).toMatchObject({ mergedFrom: { id: duplicate._id, name: 'Harbour Imports' } });
+  });
+
+  it('tags, untags and deletes in bulk, all or nothing, and keeps an organisation’s people when it goes', async () => {
+    const admin = await testApp.register('contacts-bulk');
+    const tag = await dataOf<TContactTag>(call('POST', '/contact-tags', admin.jwt, { name: 'Bulk' }), 201);
+    const organisation = await dataOf<TContact>(call('POST', '/contacts', admin.jwt, harbour), 201);
+    const person = await dataOf<TContact>(
+      call('POST', '/contacts', admin.jwt, {
+        kind: 'person',
+        name: 'Pat Staff',
+        organisationId: organisation._id,
+      }),
+      201,
+    );
+    const ids = [organisation._id, person._id];
+    expect(
+      await dataOf(call('POST', '/contacts/bulk', admin.jwt, { action: 'tag', ids, tagId: tag._id })),
+    ).toEqual({
+      changed: 2,
+    });
+    expect(
+      await dataOf(call('POST', '/contacts/bulk', admin.jwt, { action: 'tag', ids, tagId: tag._id })),
+    ).toEqual({
+      changed: 0,
+    });
+    const tags = await dataOf<{ contactCount: number }[]>(call('GET', '/contact-tags', admin.jwt));
+    expect(tags).toEqual([{ _id: tag._id, name: 'Bulk', color: 'blue', contactCount: 2 }]);
+    expect(
+      await dataOf(
+        call('POST', '/contacts/bulk', admin.jwt, { action: 'untag', ids: [person._id], tagId: tag._id }),
+      ),
+    ).toEqual({ changed: 1 });
+
+    // One id that is not the company's stops the whole action.
+    const other = await testApp.register('contacts-bulk-other');
+    const outsider = await dataOf<TContact>(call('POST', '/contacts', other.jwt, harbour), 201);
+    const refused = await errorOf(
+      call('POST', '/contacts/bulk', admin.jwt, { action: 'delete', ids: [organisation._id, outsider._id] }),
+      400,
+    );
+    expect(refused.details).toEqual({
+      fields: [{ field: 'ids', message: 'must all be contacts of your company' }],
+    });
+    await dataOf(call('GET', `/contacts/${organisation._id}`, admin.jwt));
+    await dataOf(call('GET', `/contacts/${outsider._id}`, other.jwt));
+
+    expect(
+      await dataOf(call('POST', '/contacts/bulk', admin.jwt, { action: 'delete', ids: [organisation._id] })),
+    ).toEqual({ changed: 1 });
+    const orphan = await dataOf<TContact>(call('GET', `/contacts/${person._id}`, admin.jwt));
+    expect(orphan.organisation).toBeNull();
+    const deletions = await auditOf(admin.companyId, { entityId: organisation._id });
+    expect(deletions.at(-1)).toMatchObject({ action: 'delete', before: { name: 'Harbour Imports GmbH' } });
+  });
+
+  it('refuses bad input with the field, and reaches nothing of another company', async () => {
+    const admin = await testApp.register('contacts-bad');
+    const other = await testApp.register('contacts-bad-other');
+    const outsider = await dataOf<TContact>(call('POST', '/contacts', other.jwt, harbour), 201);
+    const outsiderTag = await dataOf<TContactTag>(
+      call('POST', '/contact-tags', other.jwt, { name: 'Theirs' }),
+      201,
+    );
+
+    const fieldsOf = async (body: object) =>
+      (
+        (await errorOf(call('POST', '/contacts', admin.jwt, body), 400)).details as {
+          fields: { field: string }[];
+        }
+      ).fields.map((field) => field.field);
+    expect(await fieldsOf({ kind: 'organisation', name: '' })).toEqual(['name']);
+    expect(await fieldsOf({ ...harbour, emails: [{ address: 'not-an-email' }] })).toEqual([
+      'emails.0.address',
+    ]);
+    expect(await fieldsOf({ ...harbour, addresses: [{ countryCode: 'XX' }] })).toEqual([
+      'addresses.0.countryCode',
+    ]);
+    expect(await fieldsOf({ ...harbour, phones: [{ number: '=cmd|calc' }] })).toEqual(['phones.0.number']);
+    expect(await fieldsOf({ ...harbour, roles: ['pirate'] })).toEqual(['roles.0']);
+    expect(await fieldsOf({ ...harbour, name: 'x'.repeat(201) })).toEqual(['name']);
+    expect(await fieldsOf({ ...harbour, notes: 'x'.repeat(10_001) })).toEqual(['notes']);
+    expect(await fieldsOf({ ...harbour, isAdmin: true })).toEqual(['']);
+    expect(await fieldsOf({ ...harbour, tagIds: [outsiderTag._id] })).toEqual(['tagIds']);
+    expect(await fieldsOf({ ...harbour, ownerId: other.userId })).toEqual(['ownerId']);
+    expect(await fieldsOf({ kind: 'person', name: 'Spy', organisationId: outsider._id })).toEqual([
+      'organisationId',
+    ]);
+    expect(await fieldsOf({ kind: 'organisation', name: 'Nested', organisationId: outsider._id })).toEqual([
+      'organisationId',
+    ]);
+    await errorOf(call('GET', '/contacts/paginate?sort=searchText', admin.jwt), 400);
+    await errorOf(call('GET', '/contacts/paginate?countryCode=nl', admin.jwt), 400);
+    await errorOf(call('GET', '/contacts/paginate?createdFrom=yesterday', admin.jwt), 400);
+
+    await errorOf(call('GET', `/contacts/${outsider._id}`, admin.jwt), 404);
+    await errorOf(call('PATCH', `/contacts/${outsider._id}`, admin.jwt, { name: 'Mine now' }), 404);
+    await errorOf(call('DELETE', `/contacts/${outsider._id}`, admin.jwt), 404);
+    await errorOf(
+      call('POST', `/contacts/${outsider._id}/merge`, admin.jwt, { duplicateId: outsider._id }),
+      400,
+    );
+    await errorOf(call('PATCH', `/contact-tags/${outsiderTag._id}`, admin.jwt, { name: 'Mine' }), 404);
+    await errorOf(call('DELETE', `/contact-tags/${outsiderTag._id}`, admin.jwt), 404);
+    const mine = await dataOf<TContact>(call('POST', '/contacts', admin.jwt, harbour), 201);
+    await errorOf(call('POST', `/contacts/${mine._id}/merge`, admin.jwt, { duplicateId: outsider._id }), 404);
+    expect((await pageOf('/contacts/paginate', admin.jwt)).data.map((row) => row._id)).toEqual([mine._id]);
+    expect(await dataOf(call('GET', '/contacts?q=harbour', other.jwt))).toEqual([
+      {
+        _id: outsider._id,
+        kind: 'organisation',
+        name: 'Harbour Imports GmbH',
+        organisation: null,
+        email: 'Office@Harbour-Imports.example',
+      },
+    ]);
+    // Unchanged by the attempts.
+    expect((await dataOf<TContact>(call('GET', `/contacts/${outsider._id}`, other.jwt))).name).toBe(
+      'Harbour Imports GmbH',
+    );
+  });
+
+  it('names a tag once per company, whatever its case, and lets a Viewer read but not write', async () => {
+    const admin = await testApp.register('contacts-tags');
+    await dataOf(call('POST', '/contact-tags', admin.jwt, { name: 'Hazmat', color: 'red' }), 201);
+    const conflict = await errorOf(call('POST', '/contact-tags', admin.jwt, { name: 'hazmat' }), 409);
+    expect(conflict.message).toBe('A tag named "hazmat" already exists');
+    await errorOf(call('POST', '/contact-tags', admin.jwt, { name: 'Pink', color: 'hotpink' }), 400);
+
+    const viewer = await addCompanyMember(testApp, { companyId: admin.companyId, role: 'viewer' });
+    expect(await dataOf<unknown[]>(call('GET', '/contact-tags', viewer.jwt))).toHaveLength(1);
+    await dataOf(call('GET', '/contacts/paginate', viewer.jwt));
+    await errorOf(call('POST', '/contacts', viewer.jwt, harbour), 403);
+    const member = await addCompanyMember(testApp, { companyId: admin.companyId, role: 'member' });
+    await dataOf(call('POST', '/contacts', member.jwt, harbour), 201);
+  });
+});

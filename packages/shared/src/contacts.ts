@@ -1,0 +1,292 @@
+import { z } from 'zod';
+import { ZPageQuery } from './lists.ts';
+
+// Contacts (contactserver): the organisations and people a freight company works with — customers,
+// shippers, consignees, carriers, agents — with their addresses, e-mails, phones and tags.
+
+export const contactKinds = ['organisation', 'person'] as const;
+export type TContactKind = (typeof contactKinds)[number];
+
+export const contactRoles = [
+  'customer',
+  'shipper',
+  'consignee',
+  'notify-party',
+  'carrier',
+  'agent',
+  'supplier',
+] as const;
+export type TContactRole = (typeof contactRoles)[number];
+
+export const contactRoleLabels: Record<TContactRole, string> = {
+  customer: 'Customer',
+  shipper: 'Shipper',
+  consignee: 'Consignee',
+  'notify-party': 'Notify party',
+  carrier: 'Carrier',
+  agent: 'Agent',
+  supplier: 'Supplier',
+};
+
+/** The UI kit's tag colours a contact tag may take: each reads on a white page. */
+export const contactTagColors = [
+  'blue',
+  'green',
+  'gold',
+  'red',
+  'purple',
+  'cyan',
+  'magenta',
+  'orange',
+  'geekblue',
+  'lime',
+  'volcano',
+] as const;
+export type TContactTagColor = (typeof contactTagColors)[number];
+
+export const contactRules = {
+  nameMaxLength: 200,
+  notesMaxLength: 10_000,
+  /** E-mails, phones and addresses each: a contact with more is a list of contacts. */
+  entriesMax: 10,
+  tagsMax: 50,
+  labelMaxLength: 40,
+  /** Ids one bulk action takes: a page of the list at its largest, five times over. */
+  bulkMax: 500,
+} as const;
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `must be at most ${max} characters` });
+const optionalText = (max: number) => text(max).nullable().optional();
+const label = text(contactRules.labelMaxLength);
+
+export const ZContactEmail = z
+  .object({
+    label: label.default(''),
+    address: z
+      .string()
+      .trim()
+      .pipe(z.email({ error: 'must be an email address' }).max(320)),
+  })
+  .strict();
+export type TContactEmail = z.infer<typeof ZContactEmail>;
+
+export const ZContactPhone = z
+  .object({
+    label: label.default(''),
+    number: z
+      .string()
+      .trim()
+      .min(3, { error: 'must have at least 3 characters' })
+      .max(40, { error: 'must be at most 40 characters' })
+      .regex(/^\+?[0-9 ()./-]+(?:\s*(?:ext\.?|x)\s*[0-9]+)?$/i, {
+        error: 'must be a phone number: digits, spaces, + ( ) . / - and an optional extension',
+      }),
+  })
+  .strict();
+export type TContactPhone = z.infer<typeof ZContactPhone>;
+
+/** A UN/LOCODE (five letters or digits) or an IATA airport code (three letters). */
+const locationCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^(?:[A-Z]{2}[A-Z0-9]{3}|[A-Z]{3})$/, {
+    error: 'must be a port code (like NLRTM) or an airport code (like AMS)',
+  });
+
+export const ZContactAddress = z
+  .object({
+    label: label.default(''),
+    street: text(200).default(''),
+    postalCode: text(20).default(''),
+    city: text(100).default(''),
+    region: text(100).default(''),
+    countryCode: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, { error: 'must be a two-letter country code' }),
+    /** The port or airport this address is served by, when it matters for the freight. */
+    locationCode: locationCode.nullable().optional(),
+  })
+  .strict();
+export type TContactAddress = z.infer<typeof ZContactAddress>;
+
+const entries = <T extends z.ZodType>(entry: T, what: string) =>
+  z
+    .array(entry)
+    .max(contactRules.entriesMax, { error: `must hold at most ${contactRules.entriesMax} ${what}` });
+
+const ZContactFields = z.object({
+  kind: z.enum(contactKinds, { error: 'must be organisation or person' }),
+  name: text(contactRules.nameMaxLength).min(1, { error: 'is required' }),
+  /** A person's organisation; organisations belong to none. */
+  organisationId: z.uuid({ error: 'must be an id' }).nullable().optional(),
+  jobTitle: optionalText(100),
+  roles: z
+    .array(z.enum(contactRoles, { error: `must be one of ${contactRoles.join(', ')}` }))
+    .max(contactRoles.length)
+    .default([]),
+  emails: entries(ZContactEmail, 'e-mails').default([]),
+  phones: entries(ZContactPhone, 'phones').default([]),
+  addresses: entries(ZContactAddress, 'addresses').default([]),
+  taxNumber: optionalText(40),
+  notes: optionalText(contactRules.notesMaxLength),
+  ownerId: z.uuid({ error: 'must be an id' }).nullable().optional(),
+  tagIds: z
+    .array(z.uuid({ error: 'must be an id' }))
+    .max(contactRules.tagsMax, { error: `must hold at most ${contactRules.tagsMax} tags` })
+    .default([]),
+});
+
+export const ZContactCreate = ZContactFields.strict();
+export type TContactCreate = z.input<typeof ZContactCreate>;
+
+/** A change: only the fields sent change; `kind` stays what it was created as. */
+export const ZContactUpdate = z
+  .object({
+    name: ZContactFields.shape.name.optional(),
+    organisationId: ZContactFields.shape.organisationId,
+    jobTitle: ZContactFields.shape.jobTitle,
+    roles: ZContactFields.shape.roles.optional(),
+    emails: entries(ZContactEmail, 'e-mails').optional(),
+    phones: entries(ZContactPhone, 'phones').optional(),
+    addresses: entries(ZContactAddress, 'addresses').optional(),
+    taxNumber: ZContactFields.shape.taxNumber,
+    notes: ZContactFields.shape.notes,
+    ownerId: ZContactFields.shape.ownerId,
+    tagIds: ZContactFields.shape.tagIds.optional(),
+  })
+  .strict();
+export type TContactUpdate = z.input<typeof ZContactUpdate>;
+
+export const ZContactTag = z.object({
+  _id: z.string(),
+  name: z.string(),
+  color: z.enum(contactTagColors),
+});
+export type TContactTag = z.infer<typeof ZContactTag>;
+
+export const ZContactTagWithCount = ZContactTag.extend({ contactCount: z.number().int() });
+export type TContactTagWithCount = z.infer<typeof ZContactTagWithCount>;
+
+export const ZContactTagInput = z
+  .object({
+    name: text(40).min(1, { error: 'is required' }),
+    color: z
+      .enum(contactTagColors, { error: `must be one of ${contactTagColors.join(', ')}` })
+      .default('blue'),
+  })
+  .strict();
+export type TContactTagInput = z.input<typeof ZContactTagInput>;
+export const ZContactTagUpdate = ZContactTagInput.partial().strict();
+
+const ZReference = z.object({ _id: z.string(), name: z.string() });
+
+/** A contact as its list row shows it. */
+export const ZContactSummary = z.object({
+  _id: z.string(),
+  kind: z.enum(contactKinds),
+  name: z.string(),
+  organisation: ZReference.nullable(),
+  roles: z.array(z.enum(contactRoles)),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  city: z.string().nullable(),
+  countryCode: z.string().nullable(),
+  taxNumber: z.string().nullable(),
+  owner: ZReference.nullable(),
+  tags: z.array(ZContactTag),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TContactSummary = z.infer<typeof ZContactSummary>;
+
+export const ZContact = ZContactSummary.extend({
+  jobTitle: z.string().nullable(),
+  emails: z.array(ZContactEmail),
+  phones: z.array(ZContactPhone),
+  addresses: z.array(ZContactAddress),
+  notes: z.string().nullable(),
+  /** An organisation's people, by name (the first 100). */
+  people: z.array(ZReference.extend({ jobTitle: z.string().nullable(), email: z.string().nullable() })),
+});
+export type TContact = z.infer<typeof ZContact>;
+
+export const contactSortFields = ['name', 'kind', 'city', 'countryCode', 'createdAt', 'updatedAt'] as const;
+export type TContactSortField = (typeof contactSortFields)[number];
+const contactSorts = contactSortFields.flatMap((field) => [field, `-${field}`] as const);
+
+const day = z.iso.date({ error: 'must be a date like 2026-01-31' });
+
+export const ZContactListQuery = ZPageQuery.extend({
+  sort: z.enum(contactSorts).optional(),
+  kind: z.enum(contactKinds).optional(),
+  role: z.enum(contactRoles).optional(),
+  tagId: z.uuid({ error: 'must be an id' }).optional(),
+  countryCode: z
+    .string()
+    .regex(/^[A-Z]{2}$/, { error: 'must be a two-letter country code' })
+    .optional(),
+  ownerId: z.uuid({ error: 'must be an id' }).optional(),
+  organisationId: z.uuid({ error: 'must be an id' }).optional(),
+  createdFrom: day.optional(),
+  createdTo: day.optional(),
+  updatedFrom: day.optional(),
+  updatedTo: day.optional(),
+}).strict();
+export type TContactListQuery = z.infer<typeof ZContactListQuery>;
+
+/** The composer's and pickers' quick lookup: a few contacts by name or e-mail. */
+export const ZContactLookupQuery = z
+  .object({
+    q: z.string().trim().max(200).default(''),
+    kind: z.enum(contactKinds).optional(),
+    limit: z.coerce.number().int().min(1).max(20).default(10),
+  })
+  .strict();
+export const ZContactLookup = z.object({
+  _id: z.string(),
+  kind: z.enum(contactKinds),
+  name: z.string(),
+  organisation: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type TContactLookup = z.infer<typeof ZContactLookup>;
+
+/** Contacts that may be the one being written: the same e-mail or tax number. */
+export const ZContactDuplicatesQuery = z
+  .object({
+    email: z.string().trim().max(320).optional(),
+    taxNumber: z.string().trim().max(40).optional(),
+    /** The contact being edited, so it is not its own duplicate. */
+    exceptId: z.uuid({ error: 'must be an id' }).optional(),
+  })
+  .strict();
+
+export const ZContactIdParams = z.object({ id: z.uuid({ error: 'must be an id' }) }).strict();
+
+export const contactBulkActions = ['tag', 'untag', 'delete'] as const;
+export const ZContactBulk = z
+  .object({
+    action: z.enum(contactBulkActions, { error: 'must be tag, untag or delete' }),
+    ids: z
+      .array(z.uuid({ error: 'must be an id' }))
+      .min(1, { error: 'must name at least one contact' })
+      .max(contactRules.bulkMax, { error: `must name at most ${contactRules.bulkMax} contacts` }),
+    tagId: z.uuid({ error: 'must be an id' }).optional(),
+  })
+  .strict()
+  .refine((bulk) => bulk.action === 'delete' || bulk.tagId, {
+    error: 'is required to tag or untag',
+    path: ['tagId'],
+  });
+export type TContactBulk = z.infer<typeof ZContactBulk>;
+export const ZContactBulkResult = z.object({ changed: z.number().int() });
+
+/** Merging: the duplicate's e-mails, phones, addresses, tags and people move to the kept contact. */
+export const ZContactMerge = z.object({ duplicateId: z.uuid({ error: 'must be an id' }) }).strict();
