@@ -511,7 +511,9 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
       'GET',
       '/notifyserver/api/v1/notifications',
     );
-    expect(notifications.find((notification) => notification._id === worldA.notificationId)?.status).toBe('new');
+    expect(notifications.find((notification) => notification._id === worldA.notificationId)?.status).toBe(
+      'new',
+    );
     const people = await dataOf<{ _id: string; organisation: { _id: string } | null; tags: unknown[] }>(
       worldA.admin.jwt,
       'GET',
