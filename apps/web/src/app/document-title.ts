@@ -29,6 +29,8 @@ const screenTitles: Record<
   settingsTemplates: 'Templates',
   settingsTemplateUpdate: 'Template',
   settingsCurrencies: 'Currencies',
+  contacts: 'Contacts',
+  contactDetail: 'Contact',
 };
 
 const productName = 'Cargodesk';

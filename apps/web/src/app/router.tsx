@@ -55,6 +55,12 @@ export const routes: RouteObject[] = [
           named('notFound', async () => ({
             Component: (await import('./routes/not-found.tsx')).NotFoundRoute,
           })),
+          named('contacts', async () => ({
+            Component: (await import('../features/contacts/routes/contacts.tsx')).ContactsRoute,
+          })),
+          named('contactDetail', async () => ({
+            Component: (await import('../features/contacts/routes/contact-detail.tsx')).ContactDetailRoute,
+          })),
           {
             // The role-create modal sits over the roles list, so it keeps the settings frame.
             lazy: async () => ({ Component: (await import('./layouts/settings-layout.tsx')).SettingsLayout }),

@@ -37,6 +37,8 @@ export const paths = {
     href: ({ id, type }: { id: string; type: string }) => `/settings/templates/${id}/${type}`,
   },
   settingsCurrencies: { path: '/settings/currencies', href: () => '/settings/currencies' },
+  contacts: { path: '/contacts', href: () => '/contacts' },
+  contactDetail: { path: '/contacts/:id', href: ({ id }: { id: string }) => `/contacts/${id}` },
 } as const;
 
 export type TRouteName = keyof typeof paths;

@@ -18,7 +18,11 @@ const resultsPerGroup = 5;
 /** Searching people and ports starts at two characters: one matches half the company. */
 const shortestSearch = 2;
 
-const screens = [{ href: paths.dashboard.href(), label: 'Dashboard' }, ...settingsLinks];
+const screens: typeof settingsLinks = [
+  { href: paths.dashboard.href(), label: 'Dashboard' },
+  { href: paths.contacts.href(), label: 'Contacts', permission: 'contacts:read' },
+  ...settingsLinks,
+];
 
 /**
  * What the palette offers for `text`: the screens whose name matches at once, then the company's

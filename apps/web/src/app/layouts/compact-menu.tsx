@@ -7,7 +7,8 @@ import { useDisclosure } from './use-disclosure.ts';
 
 /**
  * Below 768 px the navbar's actions are hidden (docs/product.md §2); this one button stands in for
- * them, so a phone can still write mail, read notifications, reach settings and sign out.
+ * them and the main navigation, so a phone can still write mail, read notifications, reach contacts
+ * and settings, and sign out.
  */
 export const CompactMenu = ({
   unreadCount,
@@ -15,8 +16,10 @@ export const CompactMenu = ({
   onNotifications,
   onGoTo,
   onSignOut,
+  canReadContacts,
 }: {
   unreadCount: number;
+  canReadContacts: boolean;
   /** Absent for a user who may not send mail. */
   onMail: (() => void) | undefined;
   onNotifications: () => void;
@@ -54,6 +57,14 @@ export const CompactMenu = ({
             <Button type="text" block onClick={choose(onGoTo)}>
               Go to…
             </Button>
+            <Link className="ant-btn ant-btn-text ant-btn-block" to={paths.dashboard.href()} onClick={close}>
+              Dashboard
+            </Link>
+            {canReadContacts && (
+              <Link className="ant-btn ant-btn-text ant-btn-block" to={paths.contacts.href()} onClick={close}>
+                Contacts
+              </Link>
+            )}
             <Link
               className="ant-btn ant-btn-text ant-btn-block"
               to={paths.settingsProfile.href()}

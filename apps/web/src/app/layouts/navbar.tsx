@@ -39,6 +39,7 @@ export const Navbar = () => {
 
   // Mail, both writing and the Sent list, needs mail:send: without it there is no Mail at all.
   const canMail = useCan('mail:send');
+  const canReadContacts = useCan('contacts:read');
   const [isNotificationsOpen, setIsNotificationsOpen] = useState(false);
   const unreadCount = useUnreadNotificationCount();
 
@@ -97,6 +98,10 @@ export const Navbar = () => {
         <img src="/favicon.svg" alt="" width={28} height={28} />
         <span>Cargodesk</span>
       </Link>
+      <nav className="app-navbar__main" aria-label="Main">
+        <NavLink to={paths.dashboard.href()}>Dashboard</NavLink>
+        {canReadContacts && <NavLink to={paths.contacts.href()}>Contacts</NavLink>}
+      </nav>
       <nav className="app-navbar__actions" aria-label="Account">
         <Tooltip title={`Go to… (${paletteShortcut})`} open={isPaletteOpen ? false : undefined}>
           <Button
@@ -141,6 +146,7 @@ export const Navbar = () => {
         onMail={canMail ? onMailClick : undefined}
         onNotifications={() => setIsNotificationsOpen(true)}
         onGoTo={() => setIsPaletteOpen(true)}
+        canReadContacts={canReadContacts}
         onSignOut={() => void onSignOut()}
       />
       <Suspense fallback={null}>

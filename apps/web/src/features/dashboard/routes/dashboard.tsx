@@ -86,6 +86,7 @@ export const DashboardRoute = () => {
   // A product with a screen of its own leads there: Documents to the company's templates.
   const productLinks: Record<string, string | undefined> = {
     Documents: useCan('templates:read') ? paths.settingsTemplates.href() : undefined,
+    Contacts: useCan('contacts:read') ? paths.contacts.href() : undefined,
   };
   const userCounts = useUserCounts({ enabled: canReadUsers });
   if (!user) return null;

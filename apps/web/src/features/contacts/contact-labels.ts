@@ -1,0 +1,3 @@
+import type { TContactKind } from '@cargodesk/shared';
+
+export const kindLabels: Record<TContactKind, string> = { organisation: 'Organisation', person: 'Person' };

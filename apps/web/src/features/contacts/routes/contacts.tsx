@@ -1,0 +1,265 @@
+import { PlusOutlined, TagsOutlined } from '@ant-design/icons';
+import {
+  contactKinds,
+  contactRoleLabels,
+  contactRoles,
+  type TContactKind,
+  type TContactListQuery,
+  type TContactRole,
+  type TContactSummary,
+  type TCountry,
+} from '@cargodesk/shared';
+import { Button, Select, Space, type TableProps, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { ListPage, type TBulkAction } from '../../../components/list-page.tsx';
+import { ReadOnlyNotice } from '../../../components/read-only-notice.tsx';
+import { RequirePermission } from '../../../components/require-permission.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useCan } from '../../../lib/auth/permissions.ts';
+import { useSession } from '../../../lib/auth/session-store.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
+import { anyText, oneOf } from '../../../lib/list/list-url.ts';
+import { useListState } from '../../../lib/list/use-list-state.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
+import { getContacts, useBulkContacts, useContacts, useContactTags } from '../api/contacts.ts';
+import { BulkTagModal, type TBulkTagRequest } from '../components/bulk-tag-modal.tsx';
+import { ContactFormModal } from '../components/contact-form-modal.tsx';
+import { ContactTags } from '../components/contact-tags.tsx';
+import { DuplicatesDrawer } from '../components/duplicates-drawer.tsx';
+import { TagsModal } from '../components/tags-modal.tsx';
+import { kindLabels } from '../contact-labels.ts';
+
+type TContactFilters = {
+  kind: TContactKind;
+  role: TContactRole;
+  tagId: string;
+  countryCode: string;
+};
+type TSortField = 'name' | 'city' | 'countryCode' | 'createdAt' | 'updatedAt';
+
+const ContactsScreen = () => {
+  const canWrite = useCan('contacts:write');
+  const [isCreating, setIsCreating] = useState(false);
+  const [isManagingTags, setIsManagingTags] = useState(false);
+  const [isShowingDuplicates, setIsShowingDuplicates] = useState(false);
+  const [bulkTag, setBulkTag] = useState<TBulkTagRequest>();
+  const { referenceData } = useSession();
+  const list = useListState<TContactFilters, TSortField>({
+    filters: {
+      kind: oneOf(contactKinds),
+      role: oneOf(contactRoles),
+      tagId: anyText,
+      countryCode: anyText,
+    },
+    sortFields: ['name', 'city', 'countryCode', 'createdAt', 'updatedAt'],
+  });
+  const query = list.query as Partial<TContactListQuery>;
+  const contacts = useContacts(query);
+  const tags = useContactTags();
+  const bulk = useBulkContacts();
+  const countryOptions = useMemo(
+    () =>
+      ((referenceData?.countries ?? []) as TCountry[]).map((country) => ({
+        value: country.code,
+        label: `${country.name} (${country.code})`,
+      })),
+    [referenceData],
+  );
+
+  const columns: TableProps<TContactSummary>['columns'] = [
+    {
+      key: 'name',
+      title: 'Name',
+      sorter: true,
+      render: (_, contact) => (
+        <Space direction="vertical" size={0}>
+          <Link to={paths.contactDetail.href({ id: contact._id })}>{contact.name}</Link>
+          {contact.organisation && (
+            <Typography.Text type="secondary">{contact.organisation.name}</Typography.Text>
+          )}
+        </Space>
+      ),
+    },
+    {
+      key: 'kind',
+      title: 'Kind',
+      width: 130,
+      render: (_, contact) => kindLabels[contact.kind],
+    },
+    {
+      key: 'roles',
+      title: 'Roles',
+      render: (_, contact) => contact.roles.map((role) => contactRoleLabels[role]).join(', '),
+    },
+    {
+      key: 'email',
+      title: 'E-mail',
+      render: (_, contact) => contact.email && <a href={`mailto:${contact.email}`}>{contact.email}</a>,
+    },
+    { key: 'phone', title: 'Phone', render: (_, contact) => contact.phone },
+    { key: 'city', title: 'City', sorter: true, width: 130, render: (_, contact) => contact.city },
+    {
+      key: 'countryCode',
+      title: 'Country',
+      sorter: true,
+      width: 110,
+      render: (_, contact) => contact.countryCode,
+    },
+    { key: 'tags', title: 'Tags', render: (_, contact) => <ContactTags tags={contact.tags} /> },
+    { key: 'owner', title: 'Owner', render: (_, contact) => contact.owner?.name },
+    {
+      key: 'updatedAt',
+      title: 'Last change',
+      sorter: true,
+      width: 170,
+      render: (_, contact) => formatDateTime(contact.updatedAt),
+    },
+  ];
+
+  const askForTag = (action: 'tag' | 'untag') => (rows: TContactSummary[]) =>
+    new Promise<void>((resolve, reject) => setBulkTag({ action, rows, resolve, reject }));
+
+  const bulkActions: TBulkAction<TContactSummary>[] = [
+    { label: 'Add a tag…', run: askForTag('tag') },
+    { label: 'Remove a tag…', run: askForTag('untag') },
+    {
+      label: 'Delete',
+      isDanger: true,
+      confirm: {
+        title: (count) => `Delete ${count === 1 ? 'this contact' : `${count} contacts`}?`,
+        description: 'An organisation’s people stay, without the organisation.',
+        okText: 'Delete',
+      },
+      run: async (rows) => {
+        const { changed } = await bulk.mutateAsync({ action: 'delete', ids: rows.map((row) => row._id) });
+        notifySuccess(changed === 1 ? '1 contact deleted' : `${changed} contacts deleted`);
+      },
+    },
+  ];
+
+  return (
+    <>
+      <ListPage<TContactSummary, TContactFilters, TSortField>
+        title="Contacts"
+        intro={
+          <>
+            <p>
+              The organisations and people your company works with: customers, shippers, consignees, carriers
+              and agents.
+            </p>
+            {!canWrite && <ReadOnlyNotice what="the company's contacts" permission="contacts:write" />}
+          </>
+        }
+        actions={
+          <Space wrap>
+            <Button onClick={() => setIsShowingDuplicates(true)}>Possible duplicates</Button>
+            <Button icon={<TagsOutlined />} onClick={() => setIsManagingTags(true)}>
+              Tags
+            </Button>
+            {canWrite && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setIsCreating(true)}>
+                New contact
+              </Button>
+            )}
+          </Space>
+        }
+        search={{
+          label: 'Search contacts',
+          placeholder: 'Name, e-mail, phone, city or tax number',
+          regionLabel: 'Find contacts',
+          width: 320,
+        }}
+        filters={
+          <>
+            <Select
+              allowClear
+              aria-label="Filter by kind"
+              placeholder="Organisations and people"
+              style={{ width: 220 }}
+              value={list.filters.kind}
+              onChange={(value?: TContactKind) => list.setFilter('kind', value)}
+              options={contactKinds.map((value) => ({ value, label: kindLabels[value] }))}
+            />
+            <Select
+              allowClear
+              aria-label="Filter by role"
+              placeholder="All roles"
+              style={{ width: 160 }}
+              value={list.filters.role}
+              onChange={(value?: TContactRole) => list.setFilter('role', value)}
+              options={contactRoles.map((value) => ({ value, label: contactRoleLabels[value] }))}
+            />
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              aria-label="Filter by tag"
+              placeholder="All tags"
+              style={{ width: 170 }}
+              value={list.filters.tagId}
+              onChange={(value?: string) => list.setFilter('tagId', value)}
+              options={(tags.data ?? []).map((tag) => ({ value: tag._id, label: tag.name }))}
+            />
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              aria-label="Filter by country"
+              placeholder="All countries"
+              style={{ width: 200 }}
+              value={list.filters.countryCode}
+              onChange={(value?: string) => list.setFilter('countryCode', value)}
+              options={countryOptions}
+            />
+          </>
+        }
+        list={list}
+        query={contacts}
+        columns={columns}
+        rowKey="_id"
+        tableMinWidth={1240}
+        noun={{ one: 'contact', other: 'contacts' }}
+        empty={{
+          filtered: 'No contacts match your search or filters.',
+          unfiltered: 'No contacts yet. Add your first customer or carrier with New contact.',
+        }}
+        notAllowed={{ what: 'the contacts of your company' }}
+        {...(canWrite
+          ? { bulk: { actions: bulkActions, rowLabel: (contact: TContactSummary) => contact.name } }
+          : {})}
+        export={{
+          fileName: 'contacts.csv',
+          fetchPage: (page) => getContacts({ ...query, ...page }),
+          columns: [
+            { title: 'Name', value: (contact) => contact.name },
+            { title: 'Kind', value: (contact) => contact.kind },
+            { title: 'Organisation', value: (contact) => contact.organisation?.name },
+            { title: 'Roles', value: (contact) => contact.roles.join(' ') },
+            { title: 'E-mail', value: (contact) => contact.email },
+            { title: 'Phone', value: (contact) => contact.phone },
+            { title: 'City', value: (contact) => contact.city },
+            { title: 'Country', value: (contact) => contact.countryCode },
+            { title: 'Tax number', value: (contact) => contact.taxNumber },
+            { title: 'Tags', value: (contact) => contact.tags.map((tag) => tag.name).join(', ') },
+            { title: 'Owner', value: (contact) => contact.owner?.name },
+            { title: 'Last change', value: (contact) => contact.updatedAt },
+          ],
+        }}
+      />
+      {isCreating && <ContactFormModal onClose={() => setIsCreating(false)} />}
+      <TagsModal isOpen={isManagingTags} canWrite={canWrite} onClose={() => setIsManagingTags(false)} />
+      <DuplicatesDrawer
+        isOpen={isShowingDuplicates}
+        canWrite={canWrite}
+        onClose={() => setIsShowingDuplicates(false)}
+      />
+      <BulkTagModal request={bulkTag} onDone={() => setBulkTag(undefined)} />
+    </>
+  );
+};
+
+/** /contacts: the company's organisations and people, searched, filtered, tagged and exported. */
+export const ContactsRoute = () => (
+  <RequirePermission permission="contacts:read" title="Contacts" what="the contacts of your company">
+    <ContactsScreen />
+  </RequirePermission>
+);

@@ -1,0 +1,144 @@
+import { readFile } from 'node:fs/promises';
+import type { Locator, Page } from '@playwright/test';
+import { createCompanyUser, expect, expectAccessible, signIn, test } from './fixtures.ts';
+
+// Issue 15: contacts — an organisation with a person, tags, a misspelt search, bulk tagging, the
+// duplicate warning and the CSV export of a filter.
+test.use({ contextOptions: { reducedMotion: 'reduce' } });
+
+/** Picks `option` in an antd select, typing to find it first. */
+const choose = async (page: Page, select: Locator, option: string) => {
+  await select.click();
+  await select.pressSequentially(option.slice(0, 6));
+  await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).click();
+};
+
+test('an organisation and its person are created, tagged, found by a misspelt name and exported', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const admin = await createCompanyUser(request, { label: 'contacts' });
+  await signIn(page, admin);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contacts' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Contacts' })).toBeVisible();
+  await expect(
+    page.getByText('No contacts yet. Add your first customer or carrier with New contact.'),
+  ).toBeVisible();
+  await expectAccessible(page);
+
+  // A tag to give them.
+  await page.getByRole('button', { name: 'Tags' }).click();
+  const tagsDialog = page.getByRole('dialog', { name: 'Contact tags' });
+  await tagsDialog.getByLabel('Name').fill('Key account');
+  await tagsDialog.getByRole('button', { name: 'Add tag' }).click();
+  await expect(page.getByText('Key account added')).toBeVisible();
+  await expect(tagsDialog.getByText('0 contacts')).toBeVisible();
+  await expectAccessible(page, { include: '.ant-modal' });
+  await tagsDialog.getByRole('button', { name: 'Close' }).click();
+
+  // The organisation.
+  await page.getByRole('button', { name: 'New contact' }).click();
+  const form = page.getByRole('dialog', { name: 'New contact' });
+  await form.getByLabel('Name', { exact: true }).fill('Nordhafen Logistik GmbH');
+  await form.getByLabel('E-mail 1', { exact: true }).fill('ops@nordhafen.example');
+  await choose(page, form.getByLabel('Roles'), 'Customer');
+  await form.getByRole('button', { name: 'Add an address' }).click();
+  await form.getByLabel('City').fill('Hamburg');
+  await choose(page, form.getByLabel('Country'), 'Germany (DE)');
+  await form.getByLabel('Port or airport code').fill('deham');
+  await form.getByLabel('Tax or VAT number').fill('DE 811 234 567');
+  await choose(page, form.getByLabel('Tags'), 'Key account');
+  // A wrong e-mail is refused in the form, in words.
+  await form.getByRole('button', { name: 'Add an e-mail' }).click();
+  await form.getByLabel('E-mail 2', { exact: true }).fill('not an address');
+  await form.getByRole('button', { name: 'Add contact' }).click();
+  await expect(form.getByText('The e-mail must be an email address')).toBeVisible();
+  await form.getByRole('button', { name: 'Remove e-mail 2' }).click();
+  await expectAccessible(page, { include: '.ant-modal' });
+  await form.getByRole('button', { name: 'Add contact' }).click();
+  await expect(page.getByText('Nordhafen Logistik GmbH added')).toBeVisible();
+  await expect(page).toHaveURL(/\/contacts\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Nordhafen Logistik GmbH' })).toBeVisible();
+  await expect(page.getByText('Served by DEHAM')).toBeVisible();
+  await expect(page.getByText(`Nobody at Nordhafen Logistik GmbH yet.`)).toBeVisible();
+  await expectAccessible(page);
+
+  // Its person, added from its page.
+  await page.getByRole('button', { name: 'Add a person' }).click();
+  const personForm = page.getByRole('dialog', { name: 'New contact' });
+  await personForm.getByLabel('Name', { exact: true }).fill('Jana Petersen');
+  await personForm.getByLabel('Job title').fill('Import manager');
+  await personForm.getByLabel('E-mail 1', { exact: true }).fill('jana@nordhafen.example');
+  await personForm.getByRole('button', { name: 'Add contact' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Jana Petersen' })).toBeVisible();
+  await page.getByRole('link', { name: 'Nordhafen Logistik GmbH' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Jana Petersen' })).toContainText(
+    'Import manager',
+  );
+
+  // The same e-mail again is a warning before anything is saved.
+  await page.goto('/contacts');
+  await page.getByRole('button', { name: 'New contact' }).click();
+  const again = page.getByRole('dialog', { name: 'New contact' });
+  await again.getByLabel('E-mail 1', { exact: true }).fill('OPS@nordhafen.example');
+  await expect(again.getByText('This may be a contact you already have')).toBeVisible();
+  await expect(again.getByRole('link', { name: 'Nordhafen Logistik GmbH' })).toBeVisible();
+  await again.getByRole('button', { name: 'Cancel' }).click();
+
+  // Found by a misspelt name; the organisation's name is in Jana's e-mail, so she is found by it too.
+  const rows = page.getByRole('row').filter({ has: page.getByRole('cell') });
+  await page.getByLabel('Search contacts').fill('Jana Petersn');
+  await expect(page).toHaveURL(/[?&]q=Jana/);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Jana Petersen');
+  await expect(rows.first()).toContainText('Nordhafen Logistik GmbH');
+  await page.getByLabel('Search contacts').fill('Nordhafn');
+  await expect(page).toHaveURL(/[?&]q=Nordhafn/);
+  await expect(rows).toHaveCount(2);
+  // Rows are picked once the list has settled: a new search starts with none picked.
+  await page.getByLabel('Search contacts').fill('');
+  await expect(page).not.toHaveURL(/[?&]q=/);
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+
+  // Jana gets the tag too, in bulk; the tag filter then shows both.
+  await expect(rows).toHaveCount(2);
+  await page.getByRole('checkbox', { name: 'Select Jana Petersen' }).check();
+  await page.getByRole('button', { name: 'Add a tag…' }).click();
+  const bulkDialog = page.getByRole('dialog', { name: 'Add a tag to 1 contact' });
+  await choose(page, bulkDialog.getByLabel('Tag'), 'Key account');
+  await bulkDialog.getByRole('button', { name: 'Add tag' }).click();
+  await expect(page.getByText('Key account added to 1 contact')).toBeVisible();
+  await expect(async () => {
+    await page.getByLabel('Filter by tag').click();
+    await page.locator('.ant-select-dropdown:visible').getByText('Key account', { exact: true }).click();
+    await expect(page).toHaveURL(/[?&]tagId=/, { timeout: 1_000 });
+  }).toPass();
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'Jana Petersen' })).toContainText('Key account');
+
+  // The filter exported as CSV.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('contacts.csv');
+  const csv = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
+  const lines = csv.trim().split('\r\n');
+  expect(lines[0]).toBe(
+    'Name,Kind,Organisation,Roles,E-mail,Phone,City,Country,Tax number,Tags,Owner,Last change',
+  );
+  expect(lines.slice(1).map((line) => line.split(',').slice(0, 3).join(','))).toEqual([
+    'Jana Petersen,person,Nordhafen Logistik GmbH',
+    'Nordhafen Logistik GmbH,organisation,',
+  ]);
+
+  // On a phone the list still fits, and the menu reaches it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('heading', { level: 2, name: 'Contacts' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(
+    page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Contacts' }),
+  ).toBeVisible();
+  await expectAccessible(page);
+});
