@@ -125,11 +125,12 @@ test('an organisation and its person are created, tagged, found by a misspelt na
   const csv = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
   const lines = csv.trim().split('\r\n');
   expect(lines[0]).toBe(
-    'Name,Kind,Organisation,Roles,E-mail,Phone,City,Country,Tax number,Tags,Owner,Last change',
+    'Name,Kind,Organisation,Roles,E-mail,Phone,City,Country,Tax number,Tags,Owner,Added,Last change',
   );
+  // In the order they were added.
   expect(lines.slice(1).map((line) => line.split(',').slice(0, 3).join(','))).toEqual([
-    'Jana Petersen,person,Nordhafen Logistik GmbH',
     'Nordhafen Logistik GmbH,organisation,',
+    'Jana Petersen,person,Nordhafen Logistik GmbH',
   ]);
 
   // On a phone the list still fits, and the menu reaches it.
@@ -141,4 +142,85 @@ test('an organisation and its person are created, tagged, found by a misspelt na
     page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Contacts' }),
   ).toBeVisible();
   await expectAccessible(page);
+});
+
+test('a CSV is imported with its columns matched, and the refused rows come back as a file', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const admin = await createCompanyUser(request, { label: 'contacts-import' });
+  await signIn(page, admin);
+  await page.goto('/contacts');
+  await page.getByRole('button', { name: 'Import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import contacts' });
+  await expectAccessible(page, { include: '.ant-modal' });
+  const file = [
+    'Firma;Mail;Stadt;Land;Rolle',
+    'Elbe Spedition;info@elbe.example;Hamburg;DE;Carrier',
+    'Weser Handel;not-an-address;Bremen;DE;Customer',
+    'Rhein Agentur;rhein@agentur.example;Köln;Germany;Agent',
+    'Main Logistik;main@logistik.example;Frankfurt;Narnia;',
+  ].join('\r\n');
+  await dialog.locator('input[type=file]').setInputFiles({
+    name: 'kunden.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(file, 'utf8'),
+  });
+  await expect(dialog.getByText('kunden.csv · 4 rows · UTF-8')).toBeVisible();
+  // "Firma" and "Land" are not guessed: the user says where they go.
+  const fieldFor = (header: string) => dialog.getByRole('combobox', { name: `Field for ${header}` });
+  // The field chosen shows in the column's row.
+  const rowOf = (header: string) =>
+    dialog.getByRole('row').filter({ has: page.getByRole('combobox', { name: `Field for ${header}` }) });
+  await expect(rowOf('Mail')).toContainText('E-mail');
+  await expect(rowOf('Firma')).toContainText('Skip this column');
+  for (const [header, field] of [
+    ['Firma', 'Name'],
+    ['Stadt', 'City'],
+    ['Land', 'Country'],
+    ['Rolle', 'Roles'],
+  ] as const) {
+    await choose(page, fieldFor(header), field);
+    await expect(rowOf(header)).toContainText(field);
+  }
+  await expectAccessible(page, { include: '.ant-modal' });
+  await dialog.getByRole('button', { name: 'Check the file' }).click();
+  await expect(dialog.getByText('2 rows are not imported.', { exact: false })).toBeVisible();
+  await expect(dialog.getByRole('row', { name: /^3 / })).toContainText(
+    'The e-mail "not-an-address" must be an email address',
+  );
+  await expect(dialog.getByRole('row', { name: /^5 / })).toContainText('The country "Narnia" is unknown');
+
+  const downloading = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download the refused rows' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('kunden-refused.csv');
+  const refused = (await readFile(await download.path(), 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  expect(refused).toEqual([
+    'Firma,Mail,Stadt,Land,Rolle,Line,Why it was refused',
+    'Weser Handel,not-an-address,Bremen,DE,Customer,3,"The e-mail ""not-an-address"" must be an email address"',
+    'Main Logistik,main@logistik.example,Frankfurt,Narnia,,5,"The country ""Narnia"" is unknown"',
+  ]);
+  await expectAccessible(page, { include: '.ant-modal' });
+
+  await dialog.getByRole('button', { name: 'Import 2 contacts' }).click();
+  await expect(page.getByText('2 contacts added, 0 updated, 2 refused')).toBeVisible();
+  const rows = page.getByRole('row').filter({ has: page.getByRole('cell') });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'Rhein Agentur' })).toContainText('Agent');
+  await expect(rows.filter({ hasText: 'Elbe Spedition' })).toContainText('Carrier');
+
+  // The next import of the same columns starts from this mapping.
+  await page.getByRole('button', { name: 'Import' }).click();
+  await dialog.locator('input[type=file]').setInputFiles({
+    name: 'more.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Firma;Land\r\nOder Transport;PL\r\n', 'utf8'),
+  });
+  await expect(rowOf('Firma')).toContainText('Name');
+  await expect(rowOf('Land')).toContainText('Country');
 });

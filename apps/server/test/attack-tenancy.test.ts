@@ -250,6 +250,21 @@ const idFieldProbes: Record<string, TProbe> = {
     kind: 'read',
     url: (_own, other) => `/contactserver/api/v1/contacts/paginate?organisationId=${other.contactId}`,
   },
+  'GET /contactserver/api/v1/contacts/export tagId': {
+    method: 'GET',
+    kind: 'read',
+    url: (_own, other) => `/contactserver/api/v1/contacts/export?tagId=${other.contactTagId}`,
+  },
+  'GET /contactserver/api/v1/contacts/export ownerId': {
+    method: 'GET',
+    kind: 'read',
+    url: (_own, other) => `/contactserver/api/v1/contacts/export?ownerId=${other.admin.userId}`,
+  },
+  'GET /contactserver/api/v1/contacts/export organisationId': {
+    method: 'GET',
+    kind: 'read',
+    url: (_own, other) => `/contactserver/api/v1/contacts/export?organisationId=${other.contactId}`,
+  },
   'GET /contactserver/api/v1/contacts/duplicates exceptId': {
     method: 'GET',
     kind: 'read',

@@ -43,6 +43,8 @@ export const auditActions = [
   'permission-change',
   'password-change',
   'sessions-revoked',
+  /** Many records written at once from a file (contacts). */
+  'import',
   /** A document template printed to PDF for a mail. */
   'print',
 ] as const;

@@ -290,3 +290,104 @@ export const ZContactBulkResult = z.object({ changed: z.number().int() });
 
 /** Merging: the duplicate's e-mails, phones, addresses, tags and people move to the kept contact. */
 export const ZContactMerge = z.object({ duplicateId: z.uuid({ error: 'must be an id' }) }).strict();
+
+// Import (CSV): the file's columns are mapped to these fields; a column mapped to none is skipped.
+
+export const contactImportFields = [
+  'name',
+  'kind',
+  'organisation',
+  'jobTitle',
+  'roles',
+  'email',
+  'email2',
+  'phone',
+  'phone2',
+  'street',
+  'postalCode',
+  'city',
+  'region',
+  'country',
+  'locationCode',
+  'taxNumber',
+  'tags',
+  'owner',
+  'notes',
+] as const;
+export type TContactImportField = (typeof contactImportFields)[number];
+
+export const contactImportFieldLabels: Record<TContactImportField, string> = {
+  name: 'Name',
+  kind: 'Kind (organisation or person)',
+  organisation: 'Organisation (for a person)',
+  jobTitle: 'Job title',
+  roles: 'Roles',
+  email: 'E-mail',
+  email2: 'Second e-mail',
+  phone: 'Phone',
+  phone2: 'Second phone',
+  street: 'Street',
+  postalCode: 'Postal code',
+  city: 'City',
+  region: 'Region',
+  country: 'Country',
+  locationCode: 'Port or airport code',
+  taxNumber: 'Tax or VAT number',
+  tags: 'Tags',
+  owner: 'Owner (a colleague’s e-mail)',
+  notes: 'Notes',
+};
+
+export const contactImportRules = {
+  /** A bigger file is refused before it is read. */
+  maxBytes: 50 * 1024 * 1024,
+  maxRows: 200_000,
+  /** Refused rows sent back with their cells, for the error file; beyond this only counted. */
+  maxRefusedShown: 10_000,
+  /** Tags an import may create by naming them. */
+  maxNewTags: 50,
+} as const;
+
+/** `columns`: the field each column of the file goes to, in the file's order; empty skips one. */
+export const ZContactImportQuery = z
+  .object({
+    columns: z
+      .string()
+      .max(2_000)
+      .transform((text) => text.split(','))
+      .pipe(
+        z
+          .array(
+            z.enum([...contactImportFields, ''], {
+              error: `must name fields among ${contactImportFields.join(', ')}`,
+            }),
+          )
+          .max(100, { error: 'must name at most 100 columns' }),
+      ),
+    dryRun: z.enum(['true', 'false']).default('true'),
+    fileName: z.string().trim().max(200).optional(),
+  })
+  .strict();
+export type TContactImportQuery = z.input<typeof ZContactImportQuery>;
+
+export const ZContactImportPreview = z.object({
+  encoding: z.string(),
+  headers: z.array(z.string()),
+  sample: z.array(z.array(z.string())),
+  rowCount: z.number().int(),
+  /** The field for each column: the company's last mapping of that header, else a guess by its name. */
+  columns: z.array(z.enum([...contactImportFields, ''])),
+});
+export type TContactImportPreview = z.infer<typeof ZContactImportPreview>;
+
+export const ZContactImportResult = z.object({
+  isDryRun: z.boolean(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  refusedCount: z.number().int(),
+  /** Tags the import creates (or would) by naming them. */
+  newTags: z.array(z.string()),
+  /** The refused rows, first `maxRefusedShown`: line in the file, why, and the row's cells. */
+  refused: z.array(z.object({ line: z.number().int(), reason: z.string(), cells: z.array(z.string()) })),
+});
+export type TContactImportResult = z.infer<typeof ZContactImportResult>;

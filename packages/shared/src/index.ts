@@ -3,6 +3,7 @@ export * from './company.ts';
 export * from './company-lists.ts';
 export * from './contacts.ts';
 export * from './countries-currencies.ts';
+export * from './csv.ts';
 export * from './default-dropdowns.ts';
 export * from './errors.ts';
 export * from './files.ts';

@@ -3,6 +3,7 @@ import type { TListMeta } from '@cargodesk/shared';
 import { Button, Card, Empty, Flex, Input, Popconfirm, Table, type TableProps, Typography } from 'antd';
 import { type Key, type ReactNode, useState } from 'react';
 import { ApiError } from '../lib/api-client.ts';
+import { downloadBlob } from '../lib/download-blob.ts';
 import { downloadCsv, fetchAllPages, type TCsvColumn, toCsvOf } from '../lib/list/export-csv.ts';
 import { formatListTotal } from '../lib/list/list-total.ts';
 import type { TListStateResult } from '../lib/list/use-list-state.ts';
@@ -40,12 +41,18 @@ export type TListPageProps<TRow, TFilters, TField extends string> = {
   empty: { filtered: string; unfiltered?: string };
   /** "What you see is not for you": the 403 card's words, when the server refuses the list. */
   notAllowed: { what: string };
-  /** CSV export of the current search and filters: `fetchPage` asks for one page of that query. */
-  export?: {
-    fileName: string;
-    columns: readonly TCsvColumn<TRow>[];
-    fetchPage: (page: { page: number; pageSize: number }) => Promise<{ data: TRow[]; meta: TListMeta }>;
-  };
+  /**
+   * CSV export of the current search and filters: `fetchPage` asks for one page of that query and
+   * the rows are written here, or, for lists too long to hold, `download` fetches the file the
+   * server writes.
+   */
+  export?:
+    | {
+        fileName: string;
+        columns: readonly TCsvColumn<TRow>[];
+        fetchPage: (page: { page: number; pageSize: number }) => Promise<{ data: TRow[]; meta: TListMeta }>;
+      }
+    | { fileName: string; download: () => Promise<Blob> };
   hideOnSinglePage?: boolean;
   /** Row props (drag and drop). */
   onRow?: TableProps<TRow>['onRow'];
@@ -137,8 +144,12 @@ export const ListPage = <TRow extends object, TFilters, TField extends string>({
     if (!exportOptions) return;
     setIsExporting(true);
     try {
-      const rows = await fetchAllPages(exportOptions.fetchPage);
-      downloadCsv(exportOptions.fileName, toCsvOf(exportOptions.columns, rows));
+      if ('download' in exportOptions) {
+        downloadBlob(exportOptions.fileName, await exportOptions.download());
+      } else {
+        const rows = await fetchAllPages(exportOptions.fetchPage);
+        downloadCsv(exportOptions.fileName, toCsvOf(exportOptions.columns, rows));
+      }
     } catch (error) {
       notifyFailure(error);
     } finally {

@@ -113,3 +113,10 @@ export const contactTagLinks = pgTable(
     }).onDelete('cascade'),
   ],
 );
+
+/** The company's last import mapping: the field each header name went to, offered next time. */
+export const contactImportMappings = pgTable('contact_import_mappings', {
+  companyId: companyIdColumn().primaryKey(),
+  fieldsByHeader: jsonb('fields_by_header').$type<Record<string, string>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -7,6 +7,7 @@ import {
   count,
   desc,
   eq,
+  gt,
   gte,
   inArray,
   lt,
@@ -18,7 +19,7 @@ import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { pageOffset, type TPage } from '../../db/paging.ts';
-import { contacts, contactTagLinks, contactTags } from '../../db/schema/index.ts';
+import { contactImportMappings, contacts, contactTagLinks, contactTags } from '../../db/schema/index.ts';
 
 // The contacts module's queries: its own tables only. Every one names the company, besides
 // row-level security.
@@ -176,16 +177,23 @@ export const findContactPage = async (db: Queryable, filter: TContactFilter) => 
   return { rows: rows as TContactListRow[], total: counted?.total ?? 0 };
 };
 
-/** Every contact of a filter, a page at a time in the list's order (the CSV export). */
-export const findContactBatch = (db: Queryable, filter: TContactFilter) =>
+/**
+ * The next `limit` contacts of a filter after `afterId`, in the order they were added: the export
+ * walks the primary key, so its millionth row costs what its first does.
+ */
+export const findExportBatch = (
+  db: Queryable,
+  filter: TContactFilter,
+  afterId: string | undefined,
+  limit: number,
+) =>
   db
     .select(listColumns)
     .from(contacts)
     .leftJoin(organisations, organisationJoin)
-    .where(filterConditions(filter))
-    .orderBy(...orderOf(filter))
-    .limit(filter.pageSize)
-    .offset(pageOffset(filter)) as Promise<TContactListRow[]>;
+    .where(and(filterConditions(filter), afterId ? gt(contacts.id, afterId) : undefined))
+    .orderBy(asc(contacts.id))
+    .limit(limit) as Promise<TContactListRow[]>;
 
 export const findContact = async (db: Queryable, companyId: string, id: string) => {
   const [row] = await db
@@ -462,3 +470,72 @@ export const copyTags = (db: Queryable, companyId: string, fromId: string, toId:
     select company_id, ${toId}, tag_id from ${contactTagLinks}
     where company_id = ${companyId} and contact_id = ${fromId}
     on conflict do nothing`);
+
+// Import
+
+/** The company's organisations named one of `lowerNames` (case aside), oldest first per name. */
+export const findOrganisationsByName = async (db: Queryable, companyId: string, lowerNames: string[]) => {
+  if (lowerNames.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ id: contacts.id, name: contacts.name })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.companyId, companyId),
+        eq(contacts.kind, 'organisation'),
+        inArray(sql`lower(${contacts.name})`, lowerNames),
+      ),
+    )
+    .orderBy(asc(contacts.createdAt), asc(contacts.id));
+  const byName = new Map<string, string>();
+  for (const row of rows) if (!byName.has(row.name.toLowerCase())) byName.set(row.name.toLowerCase(), row.id);
+  return byName;
+};
+
+/** Contacts holding one of these e-mails or tax numbers: an imported row updates the one it matches. */
+export const findMatches = async (
+  db: Queryable,
+  companyId: string,
+  emailKeys: string[],
+  taxKeys: string[],
+) => {
+  const matches = [
+    emailKeys.length > 0 ? arrayOverlaps(contacts.emailKeys, emailKeys) : undefined,
+    taxKeys.length > 0 ? inArray(contacts.taxKey, taxKeys) : undefined,
+  ].filter((condition) => condition !== undefined);
+  if (matches.length === 0) return [];
+  return db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), sql`(${sql.join(matches, sql` or `)})`));
+};
+
+/** Tag links to add, skipping those a contact already has. */
+export const linkTags = async (
+  db: Queryable,
+  companyId: string,
+  links: { contactId: string; tagId: string }[],
+) => {
+  if (links.length === 0) return;
+  await db
+    .insert(contactTagLinks)
+    .values(links.map((link) => ({ companyId, ...link })))
+    .onConflictDoNothing();
+};
+
+export const findImportMapping = async (db: Queryable, companyId: string) => {
+  const [row] = await db
+    .select({ fieldsByHeader: contactImportMappings.fieldsByHeader })
+    .from(contactImportMappings)
+    .where(eq(contactImportMappings.companyId, companyId));
+  return row?.fieldsByHeader ?? {};
+};
+
+export const saveImportMapping = (db: Queryable, companyId: string, fieldsByHeader: Record<string, string>) =>
+  db
+    .insert(contactImportMappings)
+    .values({ companyId, fieldsByHeader })
+    .onConflictDoUpdate({
+      target: contactImportMappings.companyId,
+      set: { fieldsByHeader, updatedAt: new Date() },
+    });

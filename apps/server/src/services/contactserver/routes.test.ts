@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompanyMember } from '../../../test/company-members.ts';
 import { testDatabaseKinds } from '../../../test/databases.ts';
 import { auditReader, routeCaller } from '../../../test/route-helpers.ts';
+import { contacts } from '../../db/schema/index.ts';
+import { createId } from '../../platform/ids.ts';
 import { startIamTestApp, type TIamTestApp } from '../iamserver/iam-test-support.ts';
+import { derivedColumnsOf } from './contact-row.ts';
 
 const harbour = {
   kind: 'organisation',
@@ -420,5 +423,85 @@ describe.each(testDatabaseKinds)('contactserver on %s', (kind) => {
     await errorOf(call('POST', '/contacts', viewer.jwt, harbour), 403);
     const member = await addCompanyMember(testApp, { companyId: admin.companyId, role: 'member' });
     await dataOf(call('POST', '/contacts', member.jwt, harbour), 201);
+  });
+});
+
+describe.each(testDatabaseKinds)('contact export on %s', (kind) => {
+  let testApp: TIamTestApp;
+  beforeAll(async () => {
+    testApp = await startIamTestApp({ kind });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('streams the contacts of a filter as CSV, over several batches, with formulas made harmless', async () => {
+    const admin = await testApp.register('contacts-export');
+    const other = await testApp.register('contacts-export-other');
+    const post = (jwt: string, body: object) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/contactserver/api/v1/contacts',
+        headers: { authorization: jwt },
+        payload: body,
+      });
+    await post(other.jwt, { kind: 'organisation', name: 'Not Theirs Ltd', roles: ['carrier'] });
+    // More than one batch of 2,000: written straight to the table, as an import would.
+    const { db } = testApp.database;
+    const rows = Array.from({ length: 2_100 }, (_, index) => {
+      const written = {
+        name: `Carrier ${String(index).padStart(4, '0')}`,
+        emails: [],
+        phones: [],
+        addresses: [],
+        taxNumber: null,
+      };
+      return {
+        companyId: admin.companyId,
+        id: createId(),
+        kind: 'organisation' as const,
+        roles: ['carrier'],
+        ...written,
+        ...derivedColumnsOf(written),
+      };
+    });
+    for (let at = 0; at < rows.length; at += 500) await db.insert(contacts).values(rows.slice(at, at + 500));
+    await post(admin.jwt, {
+      kind: 'organisation',
+      name: '=HYPERLINK("http://evil.example")',
+      roles: ['customer'],
+      phones: [{ number: '+49 40 1' }],
+    });
+
+    const all = await testApp.app.inject({
+      url: '/contactserver/api/v1/contacts/export?role=carrier',
+      headers: { authorization: admin.jwt },
+    });
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(all.headers['content-disposition']).toBe('attachment; filename="contacts.csv"');
+    const lines = all.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(2_101);
+    expect(lines[1]?.startsWith('Carrier 0000,organisation,,carrier,')).toBe(true);
+    expect(lines.at(-1)?.startsWith('Carrier 2099,')).toBe(true);
+    expect(all.body).not.toContain('Not Theirs');
+
+    const formula = await testApp.app.inject({
+      url: '/contactserver/api/v1/contacts/export?role=customer',
+      headers: { authorization: admin.jwt },
+    });
+    const [, line] = formula.body.trim().split('\r\n');
+    expect(
+      line?.startsWith(`"'=HYPERLINK(""http://evil.example"")",organisation,,customer,,'+49 40 1,`),
+    ).toBe(true);
+
+    const refused = await testApp.app.inject({
+      url: '/contactserver/api/v1/contacts/export?page=2',
+      headers: { authorization: admin.jwt },
+    });
+    expect(refused.statusCode).toBe(400);
   });
 });

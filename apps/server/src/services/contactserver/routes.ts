@@ -1,4 +1,6 @@
+import { Readable } from 'node:stream';
 import {
+  contactImportRules,
   contactKinds,
   ZContact,
   ZContactBulk,
@@ -6,6 +8,9 @@ import {
   ZContactCreate,
   ZContactDuplicatesQuery,
   ZContactIdParams,
+  ZContactImportPreview,
+  ZContactImportQuery,
+  ZContactImportResult,
   ZContactListQuery,
   ZContactLookup,
   ZContactLookupQuery,
@@ -23,10 +28,22 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditActorOf } from '../../platform/audit.ts';
 import { authenticate, requireAuth } from '../../platform/auth-context.ts';
-import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
+import { AppError } from '../../platform/errors.ts';
+import { dataOf, listOf, signedInErrors, streamedResponse, ZErrorBody } from '../../platform/http.ts';
+import { createContactImportService } from './import/import-service.ts';
 import { createContactsService } from './service.ts';
 
 const errors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody } as const;
+const importErrors = { ...errors, 413: ZErrorBody, 415: ZErrorBody } as const;
+
+/** The import's file arrives as the body; anything else (JSON, a form) is not a file. */
+const fileOf = (body: unknown) => {
+  if (!Buffer.isBuffer(body))
+    throw new AppError('VALIDATION_FAILED', 'Send the file as the body, as text/csv', {
+      fields: [{ field: 'file', message: 'must be a CSV file sent as text/csv' }],
+    });
+  return body;
+};
 const deleted = dataOf(z.object({ deleted: z.literal(true) }));
 
 const ZDuplicate = z.object({
@@ -44,6 +61,8 @@ const ZDuplicateGroup = z.object({
   contacts: z.array(ZContactSummary),
 });
 const ZGroupPageQuery = ZPageQuery.omit({ q: true, sort: true }).strict();
+/** The list's filters and search, without paging: the export takes every contact they find. */
+const ZContactExportQuery = ZContactListQuery.omit({ page: true, pageSize: true, sort: true }).strict();
 
 /**
  * contactserver (issue 15): the company's organisations and people, and their tags. Reading needs
@@ -51,7 +70,15 @@ const ZGroupPageQuery = ZPageQuery.omit({ q: true, sort: true }).strict();
  */
 export const registerContactServer = async (app: FastifyInstance) => {
   const service = createContactsService({ db: app.database.db });
+  const imports = createContactImportService({ db: app.database.db });
   app.addHook('onRequest', authenticate(app));
+  // An import's file is the body, whatever a browser calls a CSV; a bigger one is refused by its
+  // Content-Length before a byte is read (413).
+  app.addContentTypeParser(
+    ['text/csv', 'application/csv', 'application/vnd.ms-excel', 'application/octet-stream', 'text/plain'],
+    { parseAs: 'buffer', bodyLimit: contactImportRules.maxBytes },
+    (_request, body, done) => done(null, body),
+  );
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const read = { permission: 'contacts:read' } as const;
   const write = { permission: 'contacts:write' } as const;
@@ -63,6 +90,27 @@ export const registerContactServer = async (app: FastifyInstance) => {
       schema: { querystring: ZContactListQuery, response: { 200: listOf(ZContactSummary), ...errors } },
     },
     async (request) => service.list(requireAuth(request), request.query),
+  );
+  routes.get(
+    '/contacts/export',
+    {
+      config: read,
+      schema: {
+        querystring: ZContactExportQuery,
+        response: { 200: streamedResponse('text/csv', 'The contacts of the filter, as CSV'), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="contacts.csv"')
+        .header('cache-control', 'no-store')
+        // A stream bypasses the response serializer; the type only knows the JSON error bodies.
+        .send(
+          Readable.from(
+            service.exportCsv(requireAuth(request), { ...request.query, page: 1, pageSize: 1 }),
+          ) as never,
+        ),
   );
   routes.get(
     '/contacts',
@@ -164,6 +212,34 @@ export const registerContactServer = async (app: FastifyInstance) => {
         request.params.id,
         request.body.duplicateId,
       ),
+    }),
+  );
+
+  routes.post(
+    '/contacts/imports/preview',
+    {
+      bodyLimit: contactImportRules.maxBytes,
+      config: write,
+      schema: { response: { 200: dataOf(ZContactImportPreview), ...importErrors } },
+    },
+    async (request) => ({ data: await imports.preview(requireAuth(request), fileOf(request.body)) }),
+  );
+  routes.post(
+    '/contacts/imports',
+    {
+      bodyLimit: contactImportRules.maxBytes,
+      config: write,
+      schema: {
+        querystring: ZContactImportQuery,
+        response: { 200: dataOf(ZContactImportResult), ...importErrors },
+      },
+    },
+    async (request) => ({
+      data: await imports.run(requireAuth(request), auditActorOf(request), fileOf(request.body), {
+        columns: request.query.columns,
+        isDryRun: request.query.dryRun === 'true',
+        fileName: request.query.fileName ?? '',
+      }),
     }),
   );
 

@@ -81,3 +81,18 @@ export const findUserDisplayNames = async (
     .where(and(eq(users.companyId, companyId), inArray(users.id, [...new Set(ids)])));
   return new Map(rows.map((row) => [row.id, `${row.firstName} ${row.lastName}`.trim()]));
 };
+
+/** The company's users among `emails` (case aside), by lower-cased e-mail: an import names owners so. */
+export const findUserIdsByEmail = async (
+  db: Queryable,
+  companyId: string,
+  emails: string[],
+): Promise<Map<string, string>> => {
+  const lowered = [...new Set(emails.map((email) => email.toLowerCase()))];
+  if (lowered.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), inArray(sql`lower(${users.email})`, lowered)));
+  return new Map(rows.map((row) => [row.email.toLowerCase(), row.id]));
+};

@@ -9,4 +9,5 @@ export {
   findReachableUserIds,
   findReachableUserIdsByEmail,
   findUserDisplayNames,
+  findUserIdsByEmail,
 } from './directory.ts';

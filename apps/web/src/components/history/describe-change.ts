@@ -45,6 +45,7 @@ const actionSentences: Record<string, (noun: string) => string> = {
   'password-change': () => 'changed the password',
   'sessions-revoked': () => 'signed out of every session',
   print: (noun) => `printed this ${noun} to PDF`,
+  import: () => 'imported contacts from a file',
 };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,6 +1,5 @@
-import { constants, type TListMeta } from '@cargodesk/shared';
+import { constants, type TCsvValue, type TListMeta, toCsv } from '@cargodesk/shared';
 import { downloadBlob } from '../download-blob.ts';
-import { type TCsvValue, toCsv } from './csv.ts';
 
 export type TCsvColumn<TRow> = { title: string; value: (row: TRow) => TCsvValue };
 

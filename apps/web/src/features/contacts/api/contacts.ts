@@ -3,6 +3,8 @@ import type {
   TContact,
   TContactBulk,
   TContactCreate,
+  TContactImportPreview,
+  TContactImportResult,
   TContactListQuery,
   TContactLookup,
   TContactSummary,
@@ -11,8 +13,8 @@ import type {
   TContactTagWithCount,
   TContactUpdate,
 } from '@cargodesk/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiListRequest, apiRequest } from '../../../lib/api-client.ts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiBlobRequest, apiListRequest, apiRequest } from '../../../lib/api-client.ts';
 import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
 import { contactsKeys } from './keys.ts';
 
@@ -20,6 +22,15 @@ import { contactsKeys } from './keys.ts';
 
 const contactPath = (id?: string) => (id ? `/contacts/${encodeURIComponent(id)}` : '/contacts');
 const tagPath = (id?: string) => (id ? `/contact-tags/${encodeURIComponent(id)}` : '/contact-tags');
+
+/** Every contact of the list's search and filters, as the CSV the server streams. */
+export const downloadContactsCsv = ({
+  page: _page,
+  pageSize: _pageSize,
+  sort: _sort,
+  ...filters
+}: Partial<TContactListQuery>) =>
+  apiBlobRequest('contactserver', '/contacts/export', { query: filters, timeoutMs: 10 * 60_000 });
 
 export const getContacts = (query: Partial<TContactListQuery>) =>
   apiListRequest<TContactSummary>('contactserver', '/contacts/paginate', { query });
@@ -176,3 +187,37 @@ export const getOwnerOptionsQueryOptions = (q: string) =>
 
 export const useOwnerOptions = (q: string, enabled: boolean) =>
   useQuery({ ...getOwnerOptionsQueryOptions(q), enabled, placeholderData: keepPreviousData });
+
+/** The file as the body, typed as CSV whatever the browser calls it. */
+const csvBody = (file: File) => new Blob([file], { type: 'text/csv' });
+const importTimeoutMs = 5 * 60_000;
+
+/** Reads the file's header and first rows, with the company's last mapping applied. */
+export const usePreviewImport = () =>
+  useMutation({
+    meta: { isErrorShownByCaller: true },
+    mutationFn: (file: File) =>
+      apiRequest<TContactImportPreview>('contactserver', '/contacts/imports/preview', {
+        method: 'POST',
+        body: csvBody(file),
+        timeoutMs: importTimeoutMs,
+      }),
+  });
+
+/** Tries the import (dry run) or does it; a real run refreshes every contacts screen. */
+export const useRunImport = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { isErrorShownByCaller: true },
+    mutationFn: ({ file, columns, isDryRun }: { file: File; columns: string[]; isDryRun: boolean }) =>
+      apiRequest<TContactImportResult>('contactserver', '/contacts/imports', {
+        method: 'POST',
+        body: csvBody(file),
+        query: { columns: columns.join(','), dryRun: isDryRun, fileName: file.name.slice(0, 200) },
+        timeoutMs: importTimeoutMs,
+      }),
+    onSuccess: (result) => {
+      if (!result.isDryRun) void queryClient.invalidateQueries({ queryKey: contactsKeys.all });
+    },
+  });
+};

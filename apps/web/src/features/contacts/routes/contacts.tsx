@@ -1,4 +1,4 @@
-import { PlusOutlined, TagsOutlined } from '@ant-design/icons';
+import { PlusOutlined, TagsOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   contactKinds,
   contactRoleLabels,
@@ -22,11 +22,12 @@ import { formatDateTime } from '../../../lib/date-time.ts';
 import { anyText, oneOf } from '../../../lib/list/list-url.ts';
 import { useListState } from '../../../lib/list/use-list-state.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { getContacts, useBulkContacts, useContacts, useContactTags } from '../api/contacts.ts';
+import { downloadContactsCsv, useBulkContacts, useContacts, useContactTags } from '../api/contacts.ts';
 import { BulkTagModal, type TBulkTagRequest } from '../components/bulk-tag-modal.tsx';
 import { ContactFormModal } from '../components/contact-form-modal.tsx';
 import { ContactTags } from '../components/contact-tags.tsx';
 import { DuplicatesDrawer } from '../components/duplicates-drawer.tsx';
+import { ImportModal } from '../components/import-modal.tsx';
 import { TagsModal } from '../components/tags-modal.tsx';
 import { kindLabels } from '../contact-labels.ts';
 
@@ -43,6 +44,7 @@ const ContactsScreen = () => {
   const [isCreating, setIsCreating] = useState(false);
   const [isManagingTags, setIsManagingTags] = useState(false);
   const [isShowingDuplicates, setIsShowingDuplicates] = useState(false);
+  const [isImporting, setIsImporting] = useState(false);
   const [bulkTag, setBulkTag] = useState<TBulkTagRequest>();
   const { referenceData } = useSession();
   const list = useListState<TContactFilters, TSortField>({
@@ -158,6 +160,11 @@ const ContactsScreen = () => {
               Tags
             </Button>
             {canWrite && (
+              <Button icon={<UploadOutlined />} onClick={() => setIsImporting(true)}>
+                Import
+              </Button>
+            )}
+            {canWrite && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setIsCreating(true)}>
                 New contact
               </Button>
@@ -226,24 +233,7 @@ const ContactsScreen = () => {
         {...(canWrite
           ? { bulk: { actions: bulkActions, rowLabel: (contact: TContactSummary) => contact.name } }
           : {})}
-        export={{
-          fileName: 'contacts.csv',
-          fetchPage: (page) => getContacts({ ...query, ...page }),
-          columns: [
-            { title: 'Name', value: (contact) => contact.name },
-            { title: 'Kind', value: (contact) => contact.kind },
-            { title: 'Organisation', value: (contact) => contact.organisation?.name },
-            { title: 'Roles', value: (contact) => contact.roles.join(' ') },
-            { title: 'E-mail', value: (contact) => contact.email },
-            { title: 'Phone', value: (contact) => contact.phone },
-            { title: 'City', value: (contact) => contact.city },
-            { title: 'Country', value: (contact) => contact.countryCode },
-            { title: 'Tax number', value: (contact) => contact.taxNumber },
-            { title: 'Tags', value: (contact) => contact.tags.map((tag) => tag.name).join(', ') },
-            { title: 'Owner', value: (contact) => contact.owner?.name },
-            { title: 'Last change', value: (contact) => contact.updatedAt },
-          ],
-        }}
+        export={{ fileName: 'contacts.csv', download: () => downloadContactsCsv(query) }}
       />
       {isCreating && <ContactFormModal onClose={() => setIsCreating(false)} />}
       <TagsModal isOpen={isManagingTags} canWrite={canWrite} onClose={() => setIsManagingTags(false)} />
@@ -253,6 +243,7 @@ const ContactsScreen = () => {
         onClose={() => setIsShowingDuplicates(false)}
       />
       <BulkTagModal request={bulkTag} onDone={() => setBulkTag(undefined)} />
+      <ImportModal isOpen={isImporting} onClose={() => setIsImporting(false)} />
     </>
   );
 };

@@ -1,3 +1,5 @@
+// CSV written the same way by the browser's exports and the server's streamed ones.
+
 export type TCsvValue = string | number | boolean | null | undefined;
 
 // A spreadsheet runs a cell that starts with one of these as a formula (CSV injection); a leading
@@ -14,6 +16,9 @@ export const toCsvField = (value: TCsvValue): string => {
   return needsQuotes.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
 
+/** One line of fields, ended by CRLF as RFC 4180 has it. */
+export const toCsvLine = (fields: readonly TCsvValue[]) => `${fields.map(toCsvField).join(',')}\r\n`;
+
 /** RFC 4180 text: a header line, then one line per row, each ended by CRLF. */
 export const toCsv = ({ header, rows }: { header: readonly string[]; rows: readonly TCsvValue[][] }) =>
-  [header, ...rows].map((row) => `${row.map(toCsvField).join(',')}\r\n`).join('');
+  [header, ...rows].map(toCsvLine).join('');

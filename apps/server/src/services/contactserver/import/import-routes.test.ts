@@ -1,0 +1,259 @@
+import type {
+  TContact,
+  TContactImportPreview,
+  TContactImportResult,
+  TContactSummary,
+} from '@cargodesk/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../../../../test/databases.ts';
+import { auditReader } from '../../../../test/route-helpers.ts';
+import { startIamTestApp, type TIamTestApp } from '../../iamserver/iam-test-support.ts';
+
+const base = '/contactserver/api/v1';
+
+/** A file that mixes new, matching, duplicate and bad rows, as a spreadsheet would save it. */
+const mixedFile = (ownerEmail: string) =>
+  [
+    'Company Name;E-mail;Phone;City;Country;VAT;Type;Belongs to;Tags;Owner;Roles',
+    'Harbour Imports GmbH;ops@harbour.example;+49 40 1;Hamburg;Germany;DE111;organisation;;Key account;;Customer',
+    'Greta Lind;greta@harbour.example;;;;;person;Harbour Imports GmbH;;;',
+    'Existing Freight;billing@existing.example;;;;;;;;;',
+    'Broken Mail;not-a-mail;;;;;;;;;',
+    'Nowhere Ltd;;;Atlantis;Narnia;;;;;;',
+    'Harbour Again;OPS@harbour.example;;;;;;;;;',
+    `"Quoted, Name ""Ltd""";quoted@example.com;;"Rotterdam";NL;;;;Key account;${ownerEmail};`,
+    'Lost Person;lost@example.com;;;;;person;No Such Org;;;',
+    'Wrong Owner;wrong@example.com;;;;;;;;nobody@else.example;',
+  ].join('\r\n');
+
+const mapping = 'name,email,phone,city,country,taxNumber,kind,organisation,tags,owner,roles';
+
+describe.each(testDatabaseKinds)('contact import on %s', (kind) => {
+  let testApp: TIamTestApp;
+  const auditOf = auditReader(() => testApp.database.db);
+  const upload = (url: string, jwt: string, body: string | Buffer, contentType = 'text/csv') =>
+    testApp.app.inject({
+      method: 'POST',
+      url: `${base}${url}`,
+      headers: { authorization: jwt, 'content-type': contentType },
+      payload: body,
+    });
+
+  beforeAll(async () => {
+    testApp = await startIamTestApp({ kind });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('previews the columns, dry-runs a mixed file line by line, then applies it in one go', async () => {
+    const admin = await testApp.register('contacts-import');
+    const existing = await testApp.app.inject({
+      method: 'POST',
+      url: `${base}/contacts`,
+      headers: { authorization: admin.jwt },
+      payload: {
+        kind: 'organisation',
+        name: 'Existing Freight',
+        emails: [{ address: 'Billing@existing.example' }],
+      },
+    });
+    const existingId = (existing.json() as { data: TContact }).data._id;
+    const file = mixedFile(admin.email);
+
+    const preview = await upload('/contacts/imports/preview', admin.jwt, file);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect((preview.json() as { data: TContactImportPreview }).data).toMatchObject({
+      encoding: 'UTF-8',
+      rowCount: 9,
+      headers: [
+        'Company Name',
+        'E-mail',
+        'Phone',
+        'City',
+        'Country',
+        'VAT',
+        'Type',
+        'Belongs to',
+        'Tags',
+        'Owner',
+        'Roles',
+      ],
+      columns: [
+        'name',
+        'email',
+        'phone',
+        'city',
+        'country',
+        'taxNumber',
+        'kind',
+        '',
+        'tags',
+        'owner',
+        'roles',
+      ],
+    });
+
+    const dryRun = await upload(`/contacts/imports?columns=${mapping}&dryRun=true`, admin.jwt, file);
+    expect(dryRun.statusCode, dryRun.body).toBe(200);
+    const tried = (dryRun.json() as { data: TContactImportResult }).data;
+    expect(tried).toMatchObject({
+      isDryRun: true,
+      created: 3,
+      updated: 1,
+      refusedCount: 5,
+      newTags: ['Key account'],
+    });
+    expect(tried.refused.map(({ line, reason }) => [line, reason])).toEqual([
+      [5, 'The e-mail "not-a-mail" must be an email address'],
+      [6, 'The country "Narnia" is unknown'],
+      [7, 'The same e-mail as line 2: one of the two is a duplicate'],
+      [9, 'No organisation is named "No Such Org": add it first, or on an earlier line'],
+      [10, 'The owner "nobody@else.example" is not a user of your company'],
+    ]);
+    expect(tried.refused[0]?.cells).toEqual([
+      'Broken Mail',
+      'not-a-mail',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ]);
+    // Nothing was written by the dry run.
+    const before = await testApp.app.inject({
+      url: `${base}/contacts/paginate`,
+      headers: { authorization: admin.jwt },
+    });
+    expect((before.json() as { meta: { total: number } }).meta.total).toBe(1);
+
+    const applied = await upload(
+      `/contacts/imports?columns=${mapping}&dryRun=false&fileName=clients.csv`,
+      admin.jwt,
+      file,
+    );
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect((applied.json() as { data: TContactImportResult }).data).toMatchObject({
+      isDryRun: false,
+      created: 3,
+      updated: 1,
+      refusedCount: 5,
+    });
+    const list = await testApp.app.inject({
+      url: `${base}/contacts/paginate?sort=name`,
+      headers: { authorization: admin.jwt },
+    });
+    const rows = (list.json() as { data: TContactSummary[] }).data;
+    expect(rows.map((row) => [row.name, row.organisation?.name ?? null, row.countryCode])).toEqual([
+      ['Existing Freight', null, null],
+      ['Greta Lind', 'Harbour Imports GmbH', null],
+      ['Harbour Imports GmbH', null, 'DE'],
+      ['Quoted, Name "Ltd"', null, 'NL'],
+    ]);
+    const quoted = rows.find((row) => row.name.startsWith('Quoted'));
+    expect(quoted?.owner?._id).toBe(admin.userId);
+    expect(quoted?.tags.map((tag) => tag.name)).toEqual(['Key account']);
+    expect(rows.find((row) => row.name === 'Harbour Imports GmbH')?.roles).toEqual(['customer']);
+    const updated = await testApp.app.inject({
+      url: `${base}/contacts/${existingId}`,
+      headers: { authorization: admin.jwt },
+    });
+    expect((updated.json() as { data: TContact }).data.emails).toEqual([
+      { label: '', address: 'Billing@existing.example' },
+    ]);
+
+    const [audited] = await auditOf(admin.companyId, { entityType: 'contact' }).then((entries) =>
+      entries.filter((entry) => entry.action === 'import'),
+    );
+    expect(audited?.after).toEqual({
+      fileName: 'clients.csv',
+      rows: 9,
+      created: 3,
+      updated: 1,
+      refused: 5,
+      newTags: ['Key account'],
+    });
+
+    // The mapping is remembered: the column left unmapped by the guess is offered as the user chose it.
+    const again = await upload('/contacts/imports/preview', admin.jwt, file);
+    expect((again.json() as { data: TContactImportPreview }).data.columns).toEqual(mapping.split(','));
+  });
+
+  it('reads Windows-1252 and UTF-16 files, and refuses what is no CSV with a message', async () => {
+    const admin = await testApp.register('contacts-import-encodings');
+    const latin1 = Buffer.from('Name,City\r\nMüller Spedition,Köln\r\n', 'latin1');
+    const read = await upload('/contacts/imports/preview', admin.jwt, latin1);
+    expect((read.json() as { data: TContactImportPreview }).data).toMatchObject({
+      encoding: 'Windows-1252 (Western European)',
+      sample: [['Müller Spedition', 'Köln']],
+    });
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('Name\r\nÅse Shipping\r\n', 'utf16le'),
+    ]);
+    const read16 = await upload('/contacts/imports/preview', admin.jwt, utf16);
+    expect((read16.json() as { data: TContactImportPreview }).data).toMatchObject({
+      encoding: 'UTF-16',
+      sample: [['Åse Shipping']],
+    });
+
+    const refusals = [
+      [Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]), 'This file is not a CSV text file'],
+      [Buffer.from('Name\r\n'), 'The file has a header line but no contacts under it'],
+      [Buffer.from('Name,City\r\n"Open quote,Köln\r\n'), 'The file is not valid CSV'],
+    ] as const;
+    for (const [bytes, message] of refusals) {
+      const refused = await upload('/contacts/imports/preview', admin.jwt, bytes);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect((refused.json() as { error: { message: string } }).error.message).toContain(message);
+    }
+    const asJson = await upload(
+      '/contacts/imports/preview',
+      admin.jwt,
+      JSON.stringify({ name: 'x' }),
+      'application/json',
+    );
+    expect(asJson.statusCode).toBe(400);
+    const noName = await upload(
+      '/contacts/imports?columns=email&dryRun=true',
+      admin.jwt,
+      Buffer.from('E\r\na@b.c\r\n'),
+    );
+    expect((noName.json() as { error: { message: string } }).error.message).toBe(
+      'Choose the column that holds the names',
+    );
+    const unknownField = await upload(
+      '/contacts/imports?columns=name,password',
+      admin.jwt,
+      Buffer.from('N\r\nx\r\n'),
+    );
+    expect(unknownField.statusCode).toBe(400);
+  });
+
+  it('refuses a file over the limit by its length, before reading it', async () => {
+    const admin = await testApp.register('contacts-import-size');
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: `${base}/contacts/imports/preview`,
+      headers: { authorization: admin.jwt, 'content-type': 'text/csv' },
+      payload: Buffer.alloc(51 * 1024 * 1024, 0x41),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ error: { code: expect.any(String) } });
+  });
+
+  it('lets a Viewer import nothing', async () => {
+    const admin = await testApp.register('contacts-import-viewer');
+    const viewer = await testApp.addUser(admin, { label: 'import-viewer', role: { systemKey: 'viewer' } });
+    const refused = await upload(
+      `/contacts/imports?columns=name&dryRun=false`,
+      viewer.jwt,
+      'Name\r\nSneaky Ltd\r\n',
+    );
+    expect(refused.statusCode).toBe(403);
+  });
+});
