@@ -1,12 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { createScratchPostgresDatabase } from '../apps/server/test/databases.ts';
-import { type Measurement, measure } from './measure.ts';
+import type { Measurement } from './measure.ts';
+import { measureRounds, startBare, type TRoute, type TRunSql, withBenchDatabase } from './rounds.ts';
 import { signInForAppToken } from './sign-in.ts';
 import { residentMegabytes, startBenchServer } from './start-server.ts';
 
@@ -18,8 +15,6 @@ import { residentMegabytes, startBenchServer } from './start-server.ts';
 // BENCH_ROUNDS (default 3) how many runs of each route the best is taken from;
 // BENCH_DATABASES picks one of the two.
 
-const duration = Number(process.env.BENCH_DURATION ?? 4);
-const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const demoPassword = 'bench-password-12';
 const companies = [
   { rows: 50_000, name: 'Demo Freight Ltd', email: 'admin@demo-freight.test' },
@@ -27,8 +22,6 @@ const companies = [
   { rows: 1_000_000, name: 'Expired Cargo Co', email: 'admin@expired-cargo.test' },
 ] as const;
 const auditPage = 'page=21&pageSize=25';
-
-type TRun = (text: string) => Promise<Record<string, unknown>[]>;
 
 /**
  * Fills a company's audit trail fast, in one INSERT … SELECT, newest events at the lowest numbers.
@@ -43,7 +36,7 @@ const fillSql = (companyId: string, rows: number) => `
     '127.0.0.1', 'bench-agent', null
   from generate_series(1, ${rows}) as n`;
 
-const prepare = async (run: TRun) => {
+const prepare = async (run: TRunSql) => {
   const ids: string[] = [];
   // Secondary indexes are built once after the fill: faster than growing them row by row.
   const indexes = await run(
@@ -66,63 +59,6 @@ const prepare = async (run: TRun) => {
 const signIn = (origin: string, email: string) =>
   signInForAppToken(origin, { email, password: demoPassword });
 
-type TRoute = {
-  key: string;
-  name: string;
-  options: Parameters<typeof measure>[1];
-  settings?: Parameters<typeof measure>[2];
-};
-
-/**
- * Every route once for warm-up, then `rounds` rounds of every route in turn, keeping each route's
- * best run. The machine is shared (the load generator, two servers and PostgreSQL on two cores,
- * and whatever else runs there): rounds interleave the product's routes with the bare ones, so a
- * slow spell hits both sides alike, and a run that something else slowed says nothing about its route.
- */
-const measureRounds = async (
-  routes: TRoute[],
-  afterRun: (route: TRoute) => void = () => {},
-): Promise<Record<string, Measurement>> => {
-  for (const route of routes) await measure(route.name, route.options, { ...route.settings, duration: 2 });
-  const best: Record<string, Measurement> = {};
-  for (let round = 0; round < rounds; round += 1) {
-    for (const route of routes) {
-      const run = await measure(route.name, route.options, { duration, ...route.settings });
-      afterRun(route);
-      const kept = best[route.key];
-      if (!kept || run.requestsPerSecond > kept.requestsPerSecond)
-        best[route.key] = { ...run, errors: run.errors + (kept?.errors ?? 0) };
-      else kept.errors += run.errors;
-    }
-  }
-  return best;
-};
-
-const startBare = async (environment: Record<string, string>) => {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL('./bare-api-server.ts', import.meta.url))],
-    { env: { PATH: process.env.PATH ?? '', ...environment }, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const origin = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk) => {
-      output += chunk;
-      const match = output.match(/bare server at (\S+)/);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`bare server exited with ${code}: ${output}`)));
-  });
-  return {
-    origin,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.on('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-};
-
 type TTarget = { name: string; value: number; target: string; pass: boolean };
 
 const benchOn = async (label: string, kind: 'pglite' | 'postgres', databaseUrl?: string) => {
@@ -135,17 +71,7 @@ const benchOn = async (label: string, kind: 'pglite' | 'postgres', databaseUrl?:
   const first = await startBenchServer(environment, { dataDir });
   await first.stop();
   const fillStarted = Date.now();
-  let companyIds: string[];
-  if (kind === 'postgres') {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    companyIds = await prepare(async (text) => (await client.query(text)).rows);
-    await client.end();
-  } else {
-    const client = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata') });
-    companyIds = await prepare(async (text) => (await client.query<Record<string, unknown>>(text)).rows);
-    await client.close();
-  }
+  const companyIds = await withBenchDatabase({ databaseUrl, dataDir }, prepare);
   console.log(
     `filled ${companies.map((c) => c.rows).join(' and ')} audit rows in ${Date.now() - fillStarted} ms`,
   );
@@ -164,7 +90,7 @@ const benchOn = async (label: string, kind: 'pglite' | 'postgres', databaseUrl?:
   let rssPeak = 0;
   let bare: Awaited<ReturnType<typeof startBare>> | undefined;
   try {
-    bare = await startBare({
+    bare = await startBare('bare-api-server.ts', {
       BARE_TOKEN: bareToken,
       BARE_TOTAL: process.env.BENCH_BARE_TOTAL ?? 'capped',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { PGLITE_DIR: bareDataDir }),

@@ -1,6 +1,15 @@
 import { readFile } from 'node:fs/promises';
+import { constants } from '@cargodesk/shared';
 import type { Locator, Page } from '@playwright/test';
-import { createCompanyUser, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import {
+  createCompanyUser,
+  expect,
+  expectAccessible,
+  inviteColleague,
+  signIn,
+  test,
+  testPassword,
+} from './fixtures.ts';
 
 // Issue 15: contacts — an organisation with a person, tags, a misspelt search, bulk tagging, the
 // duplicate warning and the CSV export of a filter.
@@ -133,6 +142,30 @@ test('an organisation and its person are created, tagged, found by a misspelt na
     'Jana Petersen,person,Nordhafen Logistik GmbH',
   ]);
 
+  // The composer suggests the contact's address beside colleagues'.
+  await page.getByRole('button', { name: 'Mail' }).click();
+  const composer = page.getByRole('dialog', { name: 'Mail composer' });
+  await composer.getByLabel('To', { exact: true }).pressSequentially('jana');
+  await page
+    .locator('.ant-select-dropdown:visible')
+    .getByText('Jana Petersen <jana@nordhafen.example> · contact', { exact: true })
+    .click();
+  await expect(composer.locator('.ant-select-content .ant-tag')).toHaveText([
+    'Jana Petersen <jana@nordhafen.example>',
+  ]);
+  await composer.getByLabel('Subject').fill('Your containers arrive next week');
+  await composer.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Your mail is on its way.')).toBeVisible();
+  await composer.getByRole('button', { name: 'Close' }).click();
+  await expect(composer).toBeHidden();
+  // Her page lists it.
+  await page.getByRole('link', { name: 'Jana Petersen' }).first().click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Your mails to Jana Petersen' })).toBeVisible();
+  await expect(
+    page.getByRole('listitem').filter({ hasText: 'Your containers arrive next week' }),
+  ).toBeVisible();
+  await page.goto('/contacts');
+
   // On a phone the list still fits, and the menu reaches it.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('heading', { level: 2, name: 'Contacts' })).toBeVisible();
@@ -223,4 +256,61 @@ test('a CSV is imported with its columns matched, and the refused rows come back
   });
   await expect(rowOf('Firma')).toContainText('Name');
   await expect(rowOf('Land')).toContainText('Country');
+});
+
+test('a filter saved as shared shows for a colleague, who opens its contacts with it', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.slow();
+  const admin = await createCompanyUser(request, { label: 'contacts-filters' });
+  await signIn(page, admin);
+  const token =
+    (await page.context().cookies()).find(({ name }) => name === constants.tokenCookieName)?.value ?? '';
+  for (const [name, roles] of [
+    ['Baltic Carrier Lines', ['carrier']],
+    ['Harbour Customer Ltd', ['customer']],
+  ] as const) {
+    const created = await request.post('/contactserver/api/v1/contacts', {
+      headers: { authorization: token },
+      data: { kind: 'organisation', name, roles },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+  }
+  await page.goto('/contacts');
+  const rows = page.getByRole('row').filter({ has: page.getByRole('cell') });
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByRole('button', { name: 'Save filter' })).toBeDisabled();
+  await expect(async () => {
+    await page.getByLabel('Filter by role').click();
+    await page.locator('.ant-select-dropdown:visible').getByText('Carrier', { exact: true }).click();
+    await expect(page).toHaveURL(/[?&]role=carrier/, { timeout: 1_000 });
+  }).toPass();
+  await expect(rows).toHaveCount(1);
+  await page.getByRole('button', { name: 'Save filter' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save this filter' });
+  await dialog.getByLabel('Name').fill('Our carriers');
+  await dialog.getByText('Share with everyone in the company').click();
+  await expectAccessible(page, { include: '.ant-modal' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Our carriers saved')).toBeVisible();
+
+  // A colleague (a Member) finds it among the saved filters and sees what it finds.
+  const colleague = await inviteColleague(request, token, 'contacts-colleague');
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const other = await context.newPage();
+  await signIn(other, { email: colleague.email, password: testPassword });
+  await other.goto('/contacts');
+  const otherRows = other.getByRole('row').filter({ has: other.getByRole('cell') });
+  await expect(otherRows).toHaveCount(2);
+  await other.getByLabel('Saved filters').click();
+  await other
+    .locator('.ant-select-dropdown:visible')
+    .getByText('Our carriers (Erin Tester)', { exact: true })
+    .click();
+  await expect(other).toHaveURL(/[?&]role=carrier/);
+  await expect(otherRows).toHaveCount(1);
+  await expect(otherRows.first()).toContainText('Baltic Carrier Lines');
+  await context.close();
 });

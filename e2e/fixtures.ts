@@ -282,3 +282,41 @@ export const expectAccessible = async (
   );
   expect(summary).toEqual([]);
 };
+
+/** A second user of the admin's company: invited, sets the password from the invite mail, signs in. */
+export const inviteColleague = async (request: APIRequestContext, token: string, label = 'colleague') => {
+  const email = uniqueEmail(label);
+  const invite = await request.post('/iamserver/api/v1/users/invite', {
+    headers: { authorization: token },
+    data: { email, firstName: 'Hal', lastName: 'Holder' },
+  });
+  expect(invite.status(), await invite.text()).toBe(201);
+  const { data: invited } = (await invite.json()) as { data: { _id: string } };
+
+  const mail = await waitForMail(request, { to: email, subject: '' });
+  const oobCode = new URLSearchParams(actionPathIn(mail).split('?')[1]).get('oobCode');
+  const config = (await (await request.get('/api/config')).json()) as {
+    data: { identity: { projects: { name: string; apiKey: string }[]; projectForHost: string } };
+  };
+  const apiKey = config.data.identity.projects.find(
+    ({ name }) => name === config.data.identity.projectForHost,
+  )?.apiKey;
+  const reset = await request.post(
+    `/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=${apiKey}`,
+    {
+      data: { oobCode, newPassword: testPassword },
+    },
+  );
+  expect(reset.ok(), await reset.text()).toBe(true);
+  const signInResponse = await request.post(
+    `/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${apiKey}`,
+    {
+      data: { email, password: testPassword, returnSecureToken: true },
+    },
+  );
+  const { idToken } = (await signInResponse.json()) as { idToken: string };
+  const login = await request.get('/iamserver/api/v1/auth/login', { headers: { authorization: idToken } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const { jwt } = ((await login.json()) as { data: { jwt: string } }).data;
+  return { userId: invited._id, email, jwt };
+};

@@ -71,6 +71,7 @@ type TCompanyWorld = {
   templateId: string;
   contactId: string;
   contactTagId: string;
+  contactFilterId: string;
 };
 const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   users: (world) => world.userId,
@@ -90,6 +91,7 @@ const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   templates: (world) => world.templateId,
   contacts: (world) => world.contactId,
   'contact-tags': (world) => world.contactTagId,
+  'contact-filters': (world) => world.contactFilterId,
   // A version number: company A's template has a version 1, which B must not reach either.
   versions: () => '1',
 };
@@ -192,7 +194,14 @@ describe.each(testDatabaseKinds)('route matrix on %s', (kind) => {
       name: 'Matrix world tag',
     });
     expect(contactTag.statusCode, contactTag.body).toBe(201);
+    const contactFilter = await call('POST', '/contactserver/api/v1/contact-filters', admin.jwt, {
+      name: 'Matrix world filter',
+      query: { role: 'carrier' },
+      isShared: true,
+    });
+    expect(contactFilter.statusCode, contactFilter.body).toBe(201);
     return {
+      contactFilterId: (contactFilter.json() as { data: { _id: string } }).data._id,
       contactId: (contact.json() as { data: { _id: string } }).data._id,
       contactTagId: (contactTag.json() as { data: { _id: string } }).data._id,
       templateId: (template.json() as { data: { _id: string } }).data._id,

@@ -56,6 +56,7 @@ export const sampleBodies: Record<string, unknown> = {
   },
   'POST /contactserver/api/v1/contacts/:id/merge': { duplicateId: '01970000-0000-7000-8000-00000000abcd' },
   'POST /contactserver/api/v1/contact-tags': { name: 'Matrix tag' },
+  'POST /contactserver/api/v1/contact-filters': { name: 'Matrix filter', query: { role: 'carrier' } },
   'PATCH /contactserver/api/v1/contact-tags/:id': { name: 'Matrix tag B' },
   'POST /master/api/v1/type': { name: 'Matrix type' },
   'PATCH /master/api/v1/type/:id': { name: 'Matrix type B' },

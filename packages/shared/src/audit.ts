@@ -24,6 +24,7 @@ export const auditEntityTypes = [
   'template',
   'contact',
   'contact-tag',
+  'contact-filter',
 ] as const;
 export type TAuditEntityType = (typeof auditEntityTypes)[number];
 

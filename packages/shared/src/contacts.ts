@@ -391,3 +391,31 @@ export const ZContactImportResult = z.object({
   refused: z.array(z.object({ line: z.number().int(), reason: z.string(), cells: z.array(z.string()) })),
 });
 export type TContactImportResult = z.infer<typeof ZContactImportResult>;
+
+// Saved filters: the list's search, filters and sort under a name, private or shared.
+
+/** The part of the list's query a saved filter keeps: everything but the page. */
+export const ZContactSavedQuery = ZContactListQuery.omit({ page: true, pageSize: true }).strict();
+
+export const contactSavedFilterRules = { nameMaxLength: 60, perUserMax: 50 } as const;
+
+export const ZContactSavedFilterInput = z
+  .object({
+    name: text(contactSavedFilterRules.nameMaxLength).min(1, { error: 'is required' }),
+    query: ZContactSavedQuery,
+    /** Shared filters show for everyone in the company; sharing needs contacts:write. */
+    isShared: z.boolean().default(false),
+  })
+  .strict();
+export type TContactSavedFilterInput = z.input<typeof ZContactSavedFilterInput>;
+
+export const ZContactSavedFilter = z.object({
+  _id: z.string(),
+  name: z.string(),
+  query: z.record(z.string(), z.string()),
+  isShared: z.boolean(),
+  /** The caller saved it, and may delete it. */
+  isMine: z.boolean(),
+  ownerName: z.string().nullable(),
+});
+export type TContactSavedFilter = z.infer<typeof ZContactSavedFilter>;

@@ -161,14 +161,33 @@ export const ZSentMail = z.object({
 });
 export type TSentMail = z.infer<typeof ZSentMail>;
 
-/** GET /mailserver/api/v1/sent: newest first; `q` finds a subject or a recipient's address. */
+/**
+ * GET /mailserver/api/v1/sent: newest first; `q` finds a subject or a recipient's address, and
+ * `recipients` (addresses, comma-separated) keeps the mails sent to one of them (a contact's page).
+ */
 export const ZSentMailQuery = ZPageQuery.omit({ sort: true })
-  .extend({ status: z.enum(mailStatuses).optional() })
+  .extend({
+    status: z.enum(mailStatuses).optional(),
+    recipients: z
+      .string()
+      .max(3_300)
+      .transform((text) => text.split(',').map((address) => address.trim().toLowerCase()))
+      .pipe(z.array(z.email({ error: 'must be e-mail addresses, comma-separated' })).max(10))
+      .optional(),
+  })
   .strict();
-export type TSentMailQuery = Partial<z.output<typeof ZSentMailQuery>>;
+/** As the client sends it: the addresses still as one comma-separated text. */
+export type TSentMailQuery = Partial<Omit<z.output<typeof ZSentMailQuery>, 'recipients'>> & {
+  recipients?: string;
+};
 
 export const ZSentMailIdParams = z.object({ id: z.uuid({ error: 'must be a mail id' }) }).strict();
 
 export const ZRecipientQuery = z.object({ q: z.string().trim().max(100).default('') }).strict();
-export const ZRecipient = z.object({ name: z.string(), email: z.string() });
+export const ZRecipient = z.object({
+  name: z.string(),
+  email: z.string(),
+  /** A colleague (a user of the company) or one of its contacts. */
+  source: z.enum(['colleague', 'contact']).optional(),
+});
 export type TRecipient = z.infer<typeof ZRecipient>;

@@ -1,6 +1,7 @@
 import type { TContactAddress, TContactEmail, TContactPhone } from '@cargodesk/shared';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   foreignKey,
   index,
   jsonb,
@@ -120,3 +121,22 @@ export const contactImportMappings = pgTable('contact_import_mappings', {
   fieldsByHeader: jsonb('fields_by_header').$type<Record<string, string>>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A search and filters of the contacts list kept under a name: the user's own, or shared with the company. */
+export const contactSavedFilters = pgTable(
+  'contact_saved_filters',
+  {
+    companyId: companyIdColumn(),
+    id: uuid('id').notNull(),
+    name: text('name').notNull(),
+    /** The list's query as the address carries it (q, kind, role, tagId, countryCode, sort). */
+    query: jsonb('query').$type<Record<string, string>>().notNull(),
+    ownerId: uuid('owner_id').notNull(),
+    isShared: boolean('is_shared').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.id] }),
+    index('contact_saved_filters_owner_idx').on(table.companyId, table.ownerId),
+  ],
+);

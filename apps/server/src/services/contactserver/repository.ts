@@ -19,7 +19,13 @@ import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { pageOffset, type TPage } from '../../db/paging.ts';
-import { contactImportMappings, contacts, contactTagLinks, contactTags } from '../../db/schema/index.ts';
+import {
+  contactImportMappings,
+  contactSavedFilters,
+  contacts,
+  contactTagLinks,
+  contactTags,
+} from '../../db/schema/index.ts';
 
 // The contacts module's queries: its own tables only. Every one names the company, besides
 // row-level security.
@@ -539,3 +545,57 @@ export const saveImportMapping = (db: Queryable, companyId: string, fieldsByHead
       target: contactImportMappings.companyId,
       set: { fieldsByHeader, updatedAt: new Date() },
     });
+
+/** Contacts with an e-mail whose name, e-mail, phone or city holds `q`, by name. */
+export const findContactRecipients = (db: Queryable, companyId: string, q: string, limit: number) =>
+  db
+    .select({ name: contacts.name, email: contacts.primaryEmail })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.companyId, companyId),
+        sql`${contacts.primaryEmail} is not null`,
+        q ? sql`${contacts.searchText} like ${containsPattern(q.toLowerCase())}` : undefined,
+      ),
+    )
+    .orderBy(asc(contacts.name), asc(contacts.id))
+    .limit(limit) as Promise<{ name: string; email: string }[]>;
+
+// Saved filters
+
+/** The caller's own filters and those shared with the company, by name. */
+export const findSavedFilters = (db: Queryable, companyId: string, userId: string) =>
+  db
+    .select()
+    .from(contactSavedFilters)
+    .where(
+      and(
+        eq(contactSavedFilters.companyId, companyId),
+        sql`(${contactSavedFilters.ownerId} = ${userId} or ${contactSavedFilters.isShared})`,
+      ),
+    )
+    .orderBy(sql`lower(${contactSavedFilters.name})`, asc(contactSavedFilters.id));
+
+export const countOwnSavedFilters = async (db: Queryable, companyId: string, userId: string) => {
+  const [row] = await db
+    .select({ total: count() })
+    .from(contactSavedFilters)
+    .where(and(eq(contactSavedFilters.companyId, companyId), eq(contactSavedFilters.ownerId, userId)));
+  return row?.total ?? 0;
+};
+
+export const findSavedFilter = async (db: Queryable, companyId: string, id: string) => {
+  const [row] = await db
+    .select()
+    .from(contactSavedFilters)
+    .where(and(eq(contactSavedFilters.companyId, companyId), eq(contactSavedFilters.id, id)));
+  return row;
+};
+
+export const insertSavedFilter = (db: Queryable, row: typeof contactSavedFilters.$inferInsert) =>
+  db.insert(contactSavedFilters).values(row);
+
+export const deleteSavedFilter = (db: Queryable, companyId: string, id: string) =>
+  db
+    .delete(contactSavedFilters)
+    .where(and(eq(contactSavedFilters.companyId, companyId), eq(contactSavedFilters.id, id)));

@@ -410,6 +410,54 @@ describe.each(testDatabaseKinds)('contactserver on %s', (kind) => {
     );
   });
 
+  it('keeps saved filters private unless shared, and lets only writers share or remove shared ones', async () => {
+    const admin = await testApp.register('contacts-filters');
+    const viewer = await addCompanyMember(testApp, { companyId: admin.companyId, role: 'viewer' });
+    const shared = await dataOf<{ _id: string; query: Record<string, string> }>(
+      call('POST', '/contact-filters', admin.jwt, {
+        name: 'German carriers',
+        query: { role: 'carrier', countryCode: 'DE', q: '' },
+        isShared: true,
+      }),
+      201,
+    );
+    expect(shared.query).toEqual({ role: 'carrier', countryCode: 'DE' });
+    const own = await dataOf<{ _id: string }>(
+      call('POST', '/contact-filters', viewer.jwt, { name: 'My agents', query: { role: 'agent' } }),
+      201,
+    );
+    const namesFor = async (jwt: string) =>
+      (
+        await dataOf<{ name: string; isMine: boolean; ownerName: string | null }[]>(
+          call('GET', '/contact-filters', jwt),
+        )
+      ).map((filter) => [filter.name, filter.isMine, filter.ownerName]);
+    expect(await namesFor(viewer.jwt)).toEqual([
+      ['German carriers', false, 'Ada contacts-filters'],
+      ['My agents', true, 'Vera viewer'],
+    ]);
+    expect(await namesFor(admin.jwt)).toEqual([['German carriers', true, 'Ada contacts-filters']]);
+
+    await errorOf(
+      call('POST', '/contact-filters', viewer.jwt, { name: 'Mine for all', query: {}, isShared: true }),
+      403,
+    );
+    await errorOf(call('DELETE', `/contact-filters/${shared._id}`, viewer.jwt), 403);
+    await errorOf(call('DELETE', `/contact-filters/${own._id}`, admin.jwt), 404);
+    await errorOf(
+      call('POST', '/contact-filters', admin.jwt, { name: 'Bad', query: { role: 'pirate' } }),
+      400,
+    );
+    await errorOf(call('POST', '/contact-filters', admin.jwt, { name: 'Bad', query: { page: '2' } }), 400);
+    const other = await testApp.register('contacts-filters-other');
+    await errorOf(call('DELETE', `/contact-filters/${shared._id}`, other.jwt), 404);
+    expect(await dataOf(call('GET', '/contact-filters', other.jwt))).toEqual([]);
+
+    await dataOf(call('DELETE', `/contact-filters/${own._id}`, viewer.jwt));
+    await dataOf(call('DELETE', `/contact-filters/${shared._id}`, admin.jwt));
+    expect(await namesFor(viewer.jwt)).toEqual([]);
+  });
+
   it('names a tag once per company, whatever its case, and lets a Viewer read but not write', async () => {
     const admin = await testApp.register('contacts-tags');
     await dataOf(call('POST', '/contact-tags', admin.jwt, { name: 'Hazmat', color: 'red' }), 201);

@@ -15,6 +15,8 @@ import {
   ZContactLookup,
   ZContactLookupQuery,
   ZContactMerge,
+  ZContactSavedFilter,
+  ZContactSavedFilterInput,
   ZContactSummary,
   ZContactTag,
   ZContactTagInput,
@@ -31,6 +33,7 @@ import { authenticate, requireAuth } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { dataOf, listOf, signedInErrors, streamedResponse, ZErrorBody } from '../../platform/http.ts';
 import { createContactImportService } from './import/import-service.ts';
+import { createSavedFiltersService } from './saved-filters-service.ts';
 import { createContactsService } from './service.ts';
 
 const errors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody } as const;
@@ -71,6 +74,7 @@ const ZContactExportQuery = ZContactListQuery.omit({ page: true, pageSize: true,
 export const registerContactServer = async (app: FastifyInstance) => {
   const service = createContactsService({ db: app.database.db });
   const imports = createContactImportService({ db: app.database.db });
+  const savedFilters = createSavedFiltersService({ db: app.database.db });
   app.addHook('onRequest', authenticate(app));
   // An import's file is the body, whatever a browser calls a CSV; a bigger one is refused by its
   // Content-Length before a byte is read (413).
@@ -241,6 +245,31 @@ export const registerContactServer = async (app: FastifyInstance) => {
         fileName: request.query.fileName ?? '',
       }),
     }),
+  );
+
+  routes.get(
+    '/contact-filters',
+    { config: read, schema: { response: { 200: dataOf(z.array(ZContactSavedFilter)), ...errors } } },
+    async (request) => ({ data: await savedFilters.list(requireAuth(request)) }),
+  );
+  routes.post(
+    '/contact-filters',
+    {
+      config: read,
+      schema: { body: ZContactSavedFilterInput, response: { 201: dataOf(ZContactSavedFilter), ...errors } },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send({ data: await savedFilters.create(requireAuth(request), auditActorOf(request), request.body) }),
+  );
+  routes.delete(
+    '/contact-filters/:id',
+    { config: read, schema: { params: ZContactIdParams, response: { 200: deleted, ...errors } } },
+    async (request) => {
+      await savedFilters.remove(requireAuth(request), auditActorOf(request), request.params.id);
+      return { data: { deleted: true as const } };
+    },
   );
 
   routes.get(

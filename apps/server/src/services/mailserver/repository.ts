@@ -50,6 +50,7 @@ export const findSentPage = async (
     pageSize,
     q,
     status,
+    recipients,
   }: {
     companyId: string;
     userId: string;
@@ -57,6 +58,8 @@ export const findSentPage = async (
     pageSize: number;
     q?: string | undefined;
     status?: TSentMailStatus | undefined;
+    /** Lower-cased addresses: a mail to, cc or bcc one of them. */
+    recipients?: string[] | undefined;
   },
 ) => {
   const pattern = q ? containsPattern(q) : undefined;
@@ -67,6 +70,10 @@ export const findSentPage = async (
           ilike(mails.subject, pattern),
           sql`array_to_string(${mails.to} || ${mails.cc} || ${mails.bcc}, ' ') ilike ${pattern}`,
         )
+      : undefined,
+    recipients?.length
+      ? sql`exists (select 1 from unnest(${mails.to} || ${mails.cc} || ${mails.bcc}) as recipient
+          where lower(recipient) = any(${sql.param(recipients)}::text[]))`
       : undefined,
     // A mail being handed to SMTP is still queued as far as its sender is concerned.
     status === 'queued'

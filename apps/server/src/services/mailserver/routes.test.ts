@@ -361,7 +361,13 @@ describe.each(testDatabaseKinds)('mailserver on %s', (kind) => {
     expect(await subjectsOf('status=failed')).toEqual(['Invoice April']);
     expect(await subjectsOf('status=sent&q=invoice')).toEqual(['Invoice March']);
     expect(await subjectsOf('status=queued')).toEqual([]);
-    for (const bad of ['status=lost', 'sort=subject', 'pageSize=1000']) {
+    // A contact's page asks for the mails to its addresses: exact addresses, any case.
+    expect(await subjectsOf('recipients=DANA%40client.test,fay%40client.test')).toEqual([
+      'Invoice April',
+      'Manifest 100%',
+    ]);
+    expect(await subjectsOf('recipients=ana%40client.test')).toEqual([]);
+    for (const bad of ['status=lost', 'sort=subject', 'pageSize=1000', 'recipients=not-an-address']) {
       expect((await call('GET', `/sent?${bad}`, sender.jwt)).statusCode, bad).toBe(400);
     }
   });
@@ -436,11 +442,40 @@ describe.each(testDatabaseKinds)('mailserver on %s', (kind) => {
     const response = await call('GET', '/recipients?q=mail-member', admin.jwt);
     expect(response.statusCode).toBe(200);
     expect(response.json<{ data: { email: string }[] }>().data).toEqual([
-      { name: 'Test mail-member', email: member.email },
+      { name: 'Test mail-member', email: member.email, source: 'colleague' },
     ]);
     const all = await call('GET', '/recipients', admin.jwt);
     expect(all.json<{ data: { email: string }[] }>().data.map((r) => r.email)).not.toContain(other.email);
     expect((await call('GET', '/recipients?q=%25', admin.jwt)).json<{ data: unknown[] }>().data).toEqual([]);
+  });
+
+  it("suggests the company's contacts after its users, to who may read contacts, each address once", async () => {
+    const contact = (jwt: string, name: string, address: string) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/contactserver/api/v1/contacts',
+        headers: { authorization: jwt },
+        payload: { kind: 'person', name, emails: [{ address }] },
+      });
+    expect((await contact(admin.jwt, 'Dora Harbourmaster', 'dora@port-client.example')).statusCode).toBe(201);
+    // A contact with a colleague's address is not offered twice.
+    expect((await contact(admin.jwt, 'Member Again', member.email)).statusCode).toBe(201);
+    const otherCompany = await testApp.register('mail-contacts-other');
+    expect((await contact(otherCompany.jwt, 'Dora Elsewhere', 'dora@elsewhere.example')).statusCode).toBe(
+      201,
+    );
+
+    const found = await call('GET', '/recipients?q=dora', admin.jwt);
+    expect(found.json<{ data: unknown[] }>().data).toEqual([
+      { name: 'Dora Harbourmaster', email: 'dora@port-client.example', source: 'contact' },
+    ]);
+    const byAddress = await call('GET', `/recipients?q=${encodeURIComponent(member.email)}`, admin.jwt);
+    expect(byAddress.json<{ data: { source: string }[] }>().data.map((r) => r.source)).toEqual(['colleague']);
+
+    // Without contacts:read, colleagues only.
+    const mailer = await testApp.addUser(admin, { label: 'mail-only', role: { permissions: ['mail:send'] } });
+    const narrowed = await call('GET', '/recipients?q=dora', mailer.jwt);
+    expect(narrowed.json<{ data: unknown[] }>().data).toEqual([]);
   });
 });
 

@@ -19,6 +19,7 @@ import type { TDomainEvents } from '../../platform/domain-events.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
 import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
+import { findContactRecipients } from '../contactserver/public.ts';
 import { findCompanyFileForAttaching } from '../driveserver/public.ts';
 import * as repository from './repository.ts';
 import { htmlToText, sanitizeMailHtml } from './sanitize.ts';
@@ -190,7 +191,7 @@ export const createMailService = ({ db, config, mailer, domainEvents }: TMailSer
 
   const listSent = (
     auth: TAuthContext,
-    { page, pageSize, q, status }: z.output<typeof ZSentMailQuery>,
+    { page, pageSize, q, status, recipients }: z.output<typeof ZSentMailQuery>,
   ): Promise<{ data: TSentMail[]; meta: TListMeta }> =>
     withTenant(db, auth.companyId, async (tx) => {
       const { rows, total } = await repository.findSentPage(tx, {
@@ -200,6 +201,7 @@ export const createMailService = ({ db, config, mailer, domainEvents }: TMailSer
         pageSize,
         q,
         status,
+        recipients,
       });
       return { data: rows.map(toSentView), meta: { total, page, pageSize } };
     });
@@ -226,13 +228,24 @@ export const createMailService = ({ db, config, mailer, domainEvents }: TMailSer
     return view;
   };
 
+  /** Colleagues first, then the company's contacts for who may read them, each address once. */
   const suggestRecipients = (auth: TAuthContext, query: string): Promise<TRecipient[]> =>
-    withTenantRead(db, auth.companyId, async (tx) =>
-      (await repository.findRecipients(tx, auth.companyId, query)).map((row) => ({
-        name: `${row.firstName} ${row.lastName}`.trim(),
-        email: row.email,
-      })),
-    );
+    withTenantRead(db, auth.companyId, async (tx) => {
+      const colleagues = (await repository.findRecipients(tx, auth.companyId, query)).map(
+        (row): TRecipient => ({
+          name: `${row.firstName} ${row.lastName}`.trim(),
+          email: row.email,
+          source: 'colleague',
+        }),
+      );
+      const contacts = auth.permissions.includes('contacts:read')
+        ? (await findContactRecipients(tx, auth.companyId, query, 10)).map(
+            (row): TRecipient => ({ name: row.name, email: row.email, source: 'contact' }),
+          )
+        : [];
+      const seen = new Set(colleagues.map((recipient) => recipient.email.toLowerCase()));
+      return [...colleagues, ...contacts.filter((recipient) => !seen.has(recipient.email.toLowerCase()))];
+    });
 
   return { send, listSent, retry, suggestRecipients };
 };

@@ -113,6 +113,12 @@ export const useListState = <TFilters, TField extends string>({
     /** Several filters in one change (a choice that resets another), so neither undoes the other. */
     setFilters: (patch: Partial<TFilters>) => write({ filters: { ...state.filters, ...patch }, page: 1 }),
     setSort: (sort: TListSort<TField> | undefined) => write({ sort, page: 1 }),
+    /** Search, filters and sort all replaced by a saved query's (as the URL would carry them), at page 1. */
+    applyQuery: (query: Record<string, string>) => {
+      const next = decodeListState(new URLSearchParams(query), config);
+      setSearchText(next.q);
+      write({ q: next.q, filters: next.filters, sort: next.sort, page: 1 });
+    },
     setPage: (page: number, pageSize = state.pageSize) =>
       write(pageSize === state.pageSize ? { page } : { page: 1, pageSize }),
   };

@@ -7,11 +7,14 @@ import type {
   TContactImportResult,
   TContactListQuery,
   TContactLookup,
+  TContactSavedFilter,
+  TContactSavedFilterInput,
   TContactSummary,
   TContactTag,
   TContactTagInput,
   TContactTagWithCount,
   TContactUpdate,
+  TSentMail,
 } from '@cargodesk/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiBlobRequest, apiListRequest, apiRequest } from '../../../lib/api-client.ts';
@@ -221,3 +224,40 @@ export const useRunImport = () => {
     },
   });
 };
+
+export const getMailsToQueryOptions = (addresses: string[]) =>
+  queryOptions({
+    queryKey: contactsKeys.mails(addresses),
+    queryFn: () =>
+      apiListRequest<TSentMail>('mailserver', '/sent', {
+        query: { recipients: addresses.join(','), pageSize: 10 },
+      }),
+  });
+
+/** The caller's own mails to any of a contact's addresses, newest first. */
+export const useMailsTo = (addresses: string[], enabled: boolean) =>
+  useQuery({ ...getMailsToQueryOptions(addresses), enabled: enabled && addresses.length > 0 });
+
+export const getSavedFiltersQueryOptions = () =>
+  queryOptions({
+    queryKey: contactsKeys.savedFilters,
+    queryFn: () => apiRequest<TContactSavedFilter[]>('contactserver', '/contact-filters'),
+  });
+
+/** The user's saved filters and those shared with the company. */
+export const useSavedFilters = () => useQuery(getSavedFiltersQueryOptions());
+
+export const useSaveFilter = () =>
+  useInvalidatingMutation({
+    mutationFn: (input: TContactSavedFilterInput) =>
+      apiRequest<TContactSavedFilter>('contactserver', '/contact-filters', { method: 'POST', body: input }),
+    invalidates: contactsKeys.savedFilters,
+    meta: { isErrorShownByCaller: true },
+  });
+
+export const useDeleteSavedFilter = () =>
+  useInvalidatingMutation({
+    mutationFn: (id: string) =>
+      apiRequest('contactserver', `/contact-filters/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    invalidates: contactsKeys.savedFilters,
+  });

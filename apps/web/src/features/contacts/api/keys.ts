@@ -12,5 +12,7 @@ export const contactsKeys = {
     ['contacts', 'duplicates', email, taxNumber, exceptId] as const,
   duplicateGroups: (page: number) => ['contacts', 'duplicate-groups', page] as const,
   tags: ['contacts', 'tags'] as const,
+  savedFilters: ['contacts', 'saved-filters'] as const,
   owners: (q: string) => ['contacts', 'owners', q] as const,
+  mails: (addresses: string[]) => ['contacts', 'mails', addresses] as const,
 };

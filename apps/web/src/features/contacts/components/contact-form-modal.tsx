@@ -8,19 +8,18 @@ import {
   type TContactEmail,
   type TContactKind,
   type TContactPhone,
-  type TCountry,
   ZContactAddress,
   ZContactCreate,
   ZContactEmail,
   ZContactPhone,
 } from '@cargodesk/shared';
 import { Alert, Button, Col, Form, Input, Modal, Radio, Row, Select, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
-import { useSession } from '../../../lib/auth/session-store.ts';
+import { useCountryOptions } from '../../../lib/country-options.ts';
 import { zodRule } from '../../../lib/forms/zod-rule.ts';
 import { useDebounced } from '../../../lib/list/use-debounced.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -119,6 +118,55 @@ const inputOf = (values: TContactValues) => ({
 const fieldPathOf = (field: string) =>
   field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 
+/** Lines of a label and a value (e-mails, phones), each removable, with a button to add one. */
+const LabelledLines = ({
+  listName,
+  valueName,
+  what,
+  addText,
+  valueRule,
+  input,
+}: {
+  listName: 'emails' | 'phones';
+  valueName: 'address' | 'number';
+  what: string;
+  addText: string;
+  valueRule: (typeof rules)['emailAddress'];
+  input: { type: 'email' | 'tel'; placeholder: string };
+}) => (
+  <Form.List name={listName}>
+    {(lines, { add, remove }) => (
+      <>
+        {lines.map((line) => (
+          <Row gutter={8} key={line.key} align="top">
+            <Col xs={8} md={6}>
+              <Form.Item name={[line.name, 'label']} rules={[rules.label]}>
+                <Input placeholder="Label" aria-label={`${what} ${line.name + 1} label`} />
+              </Form.Item>
+            </Col>
+            <Col xs={13} md={16}>
+              <Form.Item name={[line.name, valueName]} rules={[valueRule]}>
+                <Input {...input} aria-label={`${what} ${line.name + 1}`} />
+              </Form.Item>
+            </Col>
+            <Col xs={3} md={2}>
+              <Button
+                type="text"
+                icon={<MinusCircleOutlined />}
+                aria-label={`Remove ${what.toLowerCase()} ${line.name + 1}`}
+                onClick={() => remove(line.name)}
+              />
+            </Col>
+          </Row>
+        ))}
+        <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ label: '', [valueName]: '' })}>
+          {addText}
+        </Button>
+      </>
+    )}
+  </Form.List>
+);
+
 /** Contacts that already hold the e-mail or tax number being typed: a warning, never a refusal. */
 const DuplicateWarning = ({
   email,
@@ -176,7 +224,6 @@ export const ContactFormModal = ({
   const create = useCreateContact();
   const update = useUpdateContact();
   const [failure, setFailure] = useState<string>();
-  const { referenceData } = useSession();
   const canReadUsers = useCan('users:read');
   const kind = Form.useWatch('kind', form) ?? contact?.kind ?? initialKind;
   const firstEmail = Form.useWatch(['emails', 0, 'address'], form) ?? '';
@@ -187,14 +234,7 @@ export const ContactFormModal = ({
   const owners = useOwnerOptions(useDebounced(ownerSearch, 250), canReadUsers);
   const tags = useContactTags();
 
-  const countryOptions = useMemo(
-    () =>
-      ((referenceData?.countries ?? []) as TCountry[]).map((country) => ({
-        value: country.code,
-        label: `${country.name} (${country.code})`,
-      })),
-    [referenceData],
-  );
+  const { options: countryOptions } = useCountryOptions();
   const knownOrganisation = contact?.organisation ?? initialOrganisation;
   const organisationOptions = [
     ...(knownOrganisation ? [{ value: knownOrganisation._id, label: knownOrganisation.name }] : []),
@@ -325,76 +365,26 @@ export const ContactFormModal = ({
         <Typography.Title level={3} className="contact-form__section">
           E-mails
         </Typography.Title>
-        <Form.List name="emails">
-          {(lines, { add, remove }) => (
-            <>
-              {lines.map((line) => (
-                <Row gutter={8} key={line.key} align="top">
-                  <Col xs={8} md={6}>
-                    <Form.Item name={[line.name, 'label']} rules={[rules.label]}>
-                      <Input placeholder="Label" aria-label={`E-mail ${line.name + 1} label`} />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={13} md={16}>
-                    <Form.Item name={[line.name, 'address']} rules={[rules.emailAddress]}>
-                      <Input
-                        type="email"
-                        placeholder="name@company.com"
-                        aria-label={`E-mail ${line.name + 1}`}
-                      />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={3} md={2}>
-                    <Button
-                      type="text"
-                      icon={<MinusCircleOutlined />}
-                      aria-label={`Remove e-mail ${line.name + 1}`}
-                      onClick={() => remove(line.name)}
-                    />
-                  </Col>
-                </Row>
-              ))}
-              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ label: '', address: '' })}>
-                Add an e-mail
-              </Button>
-            </>
-          )}
-        </Form.List>
+        <LabelledLines
+          listName="emails"
+          valueName="address"
+          what="E-mail"
+          addText="Add an e-mail"
+          valueRule={rules.emailAddress}
+          input={{ type: 'email', placeholder: 'name@company.com' }}
+        />
 
         <Typography.Title level={3} className="contact-form__section">
           Phones
         </Typography.Title>
-        <Form.List name="phones">
-          {(lines, { add, remove }) => (
-            <>
-              {lines.map((line) => (
-                <Row gutter={8} key={line.key} align="top">
-                  <Col xs={8} md={6}>
-                    <Form.Item name={[line.name, 'label']} rules={[rules.label]}>
-                      <Input placeholder="Label" aria-label={`Phone ${line.name + 1} label`} />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={13} md={16}>
-                    <Form.Item name={[line.name, 'number']} rules={[rules.phoneNumber]}>
-                      <Input type="tel" placeholder="+49 40 123456" aria-label={`Phone ${line.name + 1}`} />
-                    </Form.Item>
-                  </Col>
-                  <Col xs={3} md={2}>
-                    <Button
-                      type="text"
-                      icon={<MinusCircleOutlined />}
-                      aria-label={`Remove phone ${line.name + 1}`}
-                      onClick={() => remove(line.name)}
-                    />
-                  </Col>
-                </Row>
-              ))}
-              <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ label: '', number: '' })}>
-                Add a phone
-              </Button>
-            </>
-          )}
-        </Form.List>
+        <LabelledLines
+          listName="phones"
+          valueName="number"
+          what="Phone"
+          addText="Add a phone"
+          valueRule={rules.phoneNumber}
+          input={{ type: 'tel', placeholder: '+49 40 123456' }}
+        />
 
         <Typography.Title level={3} className="contact-form__section">
           Addresses

@@ -174,13 +174,16 @@ export const TagsModal = ({
           />
         </div>
       )}
-      <List<TContactTagWithCount>
-        loading={tags.isLoading}
-        dataSource={tags.data ?? []}
-        locale={{ emptyText: 'No tags yet.' }}
-        renderItem={renderTag}
-        aria-label="Tags"
-      />
+      {tags.data?.length === 0 ? (
+        <Typography.Paragraph type="secondary">No tags yet.</Typography.Paragraph>
+      ) : (
+        <List<TContactTagWithCount>
+          loading={tags.isLoading}
+          dataSource={tags.data ?? []}
+          renderItem={renderTag}
+          aria-label="Tags"
+        />
+      )}
     </Modal>
   );
 };

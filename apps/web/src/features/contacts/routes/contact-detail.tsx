@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { contactRoleLabels, type TContact, type TCountry } from '@cargodesk/shared';
+import { contactRoleLabels, type TContact } from '@cargodesk/shared';
 import {
   Button,
   Card,
@@ -20,10 +20,10 @@ import { RequirePermission } from '../../../components/require-permission.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
-import { useSession } from '../../../lib/auth/session-store.ts';
+import { useCountryOptions } from '../../../lib/country-options.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { useContact, useDeleteContact } from '../api/contacts.ts';
+import { useContact, useDeleteContact, useMailsTo } from '../api/contacts.ts';
 import { ContactFormModal } from '../components/contact-form-modal.tsx';
 import { ContactTags } from '../components/contact-tags.tsx';
 import { kindLabels } from '../contact-labels.ts';
@@ -38,9 +38,7 @@ const BackToContacts = () => (
 const labelled = (label: string, value: string) => (label ? `${value} (${label})` : value);
 
 const ContactDetails = ({ contact }: { contact: TContact }) => {
-  const { referenceData } = useSession();
-  const countryName = (code: string) =>
-    ((referenceData?.countries ?? []) as TCountry[]).find((country) => country.code === code)?.name ?? code;
+  const { nameOf: countryName } = useCountryOptions();
   const items = [
     { key: 'kind', label: 'Kind', children: kindLabels[contact.kind] },
     ...(contact.organisation
@@ -195,6 +193,47 @@ const People = ({
   </>
 );
 
+const statusLabels = { queued: 'Queued', sent: 'Sent', failed: 'Failed' } as const;
+
+/** The signed-in user's own mails to this contact (the sent list is each user's own). */
+const MailsTo = ({ contact }: { contact: TContact }) => {
+  const canMail = useCan('mail:send');
+  const mails = useMailsTo(
+    contact.emails.map((email) => email.address),
+    canMail,
+  );
+  if (!canMail || contact.emails.length === 0) return null;
+  return (
+    <>
+      <Typography.Title level={2} className="contact-detail__heading">
+        Your mails to {contact.name}
+      </Typography.Title>
+      {mails.isError ? (
+        <Typography.Paragraph type="danger">{toErrorMessage(mails.error)}</Typography.Paragraph>
+      ) : mails.data?.data.length === 0 ? (
+        <Typography.Paragraph type="secondary">
+          You have not written to this contact from Cargodesk yet.
+        </Typography.Paragraph>
+      ) : (
+        <List
+          size="small"
+          bordered
+          loading={mails.isLoading}
+          dataSource={mails.data?.data ?? []}
+          renderItem={(mail) => (
+            <List.Item>
+              <span>{mail.subject}</span>
+              <Typography.Text type="secondary">
+                {statusLabels[mail.status]} · {formatDateTime(mail.sentAt ?? mail.createdAt)}
+              </Typography.Text>
+            </List.Item>
+          )}
+        />
+      )}
+    </>
+  );
+};
+
 const ContactScreen = () => {
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -268,6 +307,7 @@ const ContactScreen = () => {
       {shown.kind === 'organisation' && (
         <People contact={shown} canWrite={canWrite} onAdd={() => setEditing('person')} />
       )}
+      <MailsTo contact={shown} />
       {editing === 'contact' && <ContactFormModal contact={shown} onClose={() => setEditing(undefined)} />}
       {editing === 'person' && (
         <ContactFormModal

@@ -7,17 +7,16 @@ import {
   type TContactListQuery,
   type TContactRole,
   type TContactSummary,
-  type TCountry,
 } from '@cargodesk/shared';
 import { Button, Select, Space, type TableProps, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ListPage, type TBulkAction } from '../../../components/list-page.tsx';
 import { ReadOnlyNotice } from '../../../components/read-only-notice.tsx';
 import { RequirePermission } from '../../../components/require-permission.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
-import { useSession } from '../../../lib/auth/session-store.ts';
+import { useCountryOptions } from '../../../lib/country-options.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { anyText, oneOf } from '../../../lib/list/list-url.ts';
 import { useListState } from '../../../lib/list/use-list-state.ts';
@@ -28,6 +27,7 @@ import { ContactFormModal } from '../components/contact-form-modal.tsx';
 import { ContactTags } from '../components/contact-tags.tsx';
 import { DuplicatesDrawer } from '../components/duplicates-drawer.tsx';
 import { ImportModal } from '../components/import-modal.tsx';
+import { SavedFilters } from '../components/saved-filters.tsx';
 import { TagsModal } from '../components/tags-modal.tsx';
 import { kindLabels } from '../contact-labels.ts';
 
@@ -46,7 +46,6 @@ const ContactsScreen = () => {
   const [isShowingDuplicates, setIsShowingDuplicates] = useState(false);
   const [isImporting, setIsImporting] = useState(false);
   const [bulkTag, setBulkTag] = useState<TBulkTagRequest>();
-  const { referenceData } = useSession();
   const list = useListState<TContactFilters, TSortField>({
     filters: {
       kind: oneOf(contactKinds),
@@ -60,14 +59,7 @@ const ContactsScreen = () => {
   const contacts = useContacts(query);
   const tags = useContactTags();
   const bulk = useBulkContacts();
-  const countryOptions = useMemo(
-    () =>
-      ((referenceData?.countries ?? []) as TCountry[]).map((country) => ({
-        value: country.code,
-        label: `${country.name} (${country.code})`,
-      })),
-    [referenceData],
-  );
+  const { options: countryOptions } = useCountryOptions();
 
   const columns: TableProps<TContactSummary>['columns'] = [
     {
@@ -217,6 +209,7 @@ const ContactsScreen = () => {
               onChange={(value?: string) => list.setFilter('countryCode', value)}
               options={countryOptions}
             />
+            <SavedFilters query={list.query} isFiltered={list.isFiltered} onApply={list.applyQuery} />
           </>
         }
         list={list}

@@ -33,7 +33,7 @@ const subjectRule = zodRule(mailFields.subject, {
   requiredMessage: 'Write a subject.',
 });
 
-/** A recipients field: free addresses, with the company's users suggested as one types. */
+/** A recipients field: free addresses, with the company's users and contacts suggested as one types. */
 const RecipientSelect = ({
   id,
   value,
@@ -86,7 +86,15 @@ const RecipientSelect = ({
       options={suggestions.map((recipient) => ({
         value: recipient.email,
         label: recipient.name ? `${recipient.name} <${recipient.email}>` : recipient.email,
+        source: recipient.source,
       }))}
+      // The list says which suggestions are contacts; the chip keeps to the name and address.
+      optionRender={(option) => (
+        <span>
+          {option.label}
+          {option.data.source === 'contact' && <span className="compose-form__source"> · contact</span>}
+        </span>
+      )}
       notFoundContent={null}
       open={search ? undefined : false}
     />

@@ -1,14 +1,8 @@
-import {
-  type TCountry,
-  type TPortEntry,
-  type TPortKind,
-  ZCustomPortCode,
-  ZCustomPortInput,
-} from '@cargodesk/shared';
+import { type TPortEntry, type TPortKind, ZCustomPortCode, ZCustomPortInput } from '@cargodesk/shared';
 import { Alert, Form, Input, InputNumber, Modal, Select } from 'antd';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
-import { useSession } from '../../../lib/auth/session-store.ts';
+import { useCountryOptions } from '../../../lib/country-options.ts';
 import { zodRule } from '../../../lib/forms/zod-rule.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCreatePort, useUpdatePort } from '../api/ports.ts';
@@ -69,15 +63,7 @@ export const CustomPortModal = ({
   const update = useUpdatePort(kind);
   const isEditing = entry !== undefined;
   const [failure, setFailure] = useState<string>();
-  const { referenceData } = useSession();
-  const countryOptions = useMemo(
-    () =>
-      ((referenceData?.countries ?? []) as TCountry[]).map((country) => ({
-        value: country.code,
-        label: `${country.name} (${country.code})`,
-      })),
-    [referenceData],
-  );
+  const { options: countryOptions } = useCountryOptions();
 
   const onSubmit = async (values: TCustomPortValues) => {
     setFailure(undefined);

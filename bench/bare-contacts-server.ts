@@ -1,0 +1,102 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import Fastify from 'fastify';
+import pg from 'pg';
+
+// The bare stack `npm run bench -- contacts` compares the contacts list with: Fastify 5 and the plain
+// driver on the product's own tables running the list's own statements (a page with its
+// organisation, and the total counted up to 10,001), with a static token, no ORM, no row-level
+// security. DATABASE_URL names PostgreSQL; otherwise PGLITE_DIR a PGlite cluster.
+
+type TQuery = (text: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
+
+const staticToken = process.env.BARE_TOKEN ?? 'bare-token';
+// The product's search threshold (contactserver/repository.ts), set once for every session here.
+const similarity = "select set_config('pg_trgm.word_similarity_threshold', '0.5', false)";
+
+const openQuery = async (): Promise<{ query: TQuery; close: () => Promise<void> }> => {
+  if (process.env.DATABASE_URL) {
+    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+    pool.on('connect', (client) => void client.query(similarity));
+    return { query: async (text, values) => (await pool.query(text, values)).rows, close: () => pool.end() };
+  }
+  const client = await PGlite.create({ dataDir: process.env.PGLITE_DIR, extensions: { pg_trgm } });
+  await client.query(similarity);
+  return {
+    query: async (text, values) => (await client.query<Record<string, unknown>>(text, values)).rows,
+    close: () => client.close(),
+  };
+};
+
+const { query, close } = await openQuery();
+const app = Fastify({ logger: false });
+
+const columns = `c.id, c.kind, c.name, c.roles, c.primary_email, c.primary_phone, c.city, c.country_code,
+  c.tax_number, c.owner_id, c.created_at, c.updated_at, o.id as organisation_id, o.name as organisation_name`;
+const fromContacts = `from contacts c left join contacts o on o.company_id = c.company_id and o.id = c.organisation_id`;
+
+const toRow = (row: Record<string, unknown>) => ({
+  _id: row.id,
+  kind: row.kind,
+  name: row.name,
+  organisation: row.organisation_id ? { _id: row.organisation_id, name: row.organisation_name } : null,
+  roles: row.roles,
+  email: row.primary_email,
+  phone: row.primary_phone,
+  city: row.city,
+  countryCode: row.country_code,
+  taxNumber: row.tax_number,
+  createdAt: new Date(row.created_at as string).toISOString(),
+  updatedAt: new Date(row.updated_at as string).toISOString(),
+});
+
+type TListQuery = { companyId: string; role: string; page?: string; pageSize?: string; q?: string };
+
+app.addHook('onRequest', async (request, reply) => {
+  if (request.headers.authorization !== staticToken) await reply.code(401).send({ error: 'token' });
+});
+
+// A page of one role, by name, and its capped total.
+app.get<{ Querystring: TListQuery }>('/contacts-page', async (request) => {
+  const { companyId, role, page = '1', pageSize = '25' } = request.query;
+  const where = 'c.company_id = $1 and c.roles @> array[$2]::text[]';
+  const rows = await query(
+    `select ${columns} ${fromContacts} where ${where} order by c.name, c.id limit $3 offset $4`,
+    [companyId, role, Number(pageSize), (Number(page) - 1) * Number(pageSize)],
+  );
+  const [total] = await query(
+    `select count(*)::int as total from (select 1 from contacts c where ${where} limit 10001) capped`,
+    [companyId, role],
+  );
+  return {
+    data: rows.map(toRow),
+    meta: { total: total?.total, page: Number(page), pageSize: Number(pageSize) },
+  };
+});
+
+// A search, best matches first, and its capped total.
+app.get<{ Querystring: TListQuery }>('/contacts-search', async (request) => {
+  const { companyId, q = '' } = request.query;
+  const lowered = q.toLowerCase();
+  const where = `c.company_id = $1 and (c.search_text like $2 or $3 <% c.search_text)`;
+  const values = [companyId, `%${lowered}%`, lowered];
+  const rows = await query(
+    `select ${columns} ${fromContacts} where ${where}
+     order by word_similarity($3, c.search_text) desc, c.name, c.id limit 25`,
+    values,
+  );
+  const [total] = await query(
+    `select count(*)::int as total from (select 1 from contacts c where ${where} limit 10001) capped`,
+    values,
+  );
+  return { data: rows.map(toRow), meta: { total: total?.total, page: 1, pageSize: 25 } };
+});
+
+const address = await app.listen({ host: '127.0.0.1', port: 0 });
+console.log(`bare server at ${address}`);
+const stop = async () => {
+  await app.close();
+  await close();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());

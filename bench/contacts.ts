@@ -1,0 +1,329 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createScratchPostgresDatabase } from '../apps/server/test/databases.ts';
+import type { Measurement } from './measure.ts';
+import { measureRounds, startBare, type TRoute, type TRunSql, withBenchDatabase } from './rounds.ts';
+import { signInForAppToken } from './sign-in.ts';
+import { residentMegabytes, startBenchServer } from './start-server.ts';
+
+// `npm run bench -- contacts` (issue 15): the contacts list beside a bare Fastify route running the
+// same statements, on a company with 1,000,000 contacts while two others hold 100,000 each; then a
+// 100,000-row CSV import and the streamed export of the whole company, with the server's memory
+// read while they run. On PGlite and on a scratch PostgreSQL database (BENCH_DATABASES picks one).
+// BENCH_DURATION and BENCH_ROUNDS as in bench/api.ts.
+
+const demoPassword = 'bench-password-12';
+const companies = [
+  { rows: 1_000_000, name: 'Demo Freight Ltd', email: 'admin@demo-freight.test' },
+  { rows: 100_000, name: 'Expired Cargo Co', email: 'admin@expired-cargo.test' },
+  { rows: 100_000, name: 'Secure Shipping AG', email: 'admin@secure-shipping.test' },
+] as const;
+const importRows = 100_000;
+
+const sqlArray = (values: string[]) => `array[${values.map((value) => `'${value}'`).join(',')}]`;
+const firstWords = sqlArray(
+  'Nord Hansa Elbe Rhein Baltic Atlas Pacific Orient Delta Union Globe Harbour Alpine Iberia Nordic Oceanic Polar Sirius Vega Zenith'.split(
+    ' ',
+  ),
+);
+const syllables = sqlArray('ka lo mar ven tis ro del sa nor bri gal tor mi zan que'.split(' '));
+const lastWords = sqlArray(
+  'Logistik Freight Shipping Cargo Spedition Trading Imports Lines Agency Transport'.split(' '),
+);
+const places = [
+  ['Hamburg', 'DE'],
+  ['Rotterdam', 'NL'],
+  ['Antwerp', 'BE'],
+  ['Le Havre', 'FR'],
+  ['Genoa', 'IT'],
+  ['Valencia', 'ES'],
+  ['Gdansk', 'PL'],
+  ['Gothenburg', 'SE'],
+  ['Felixstowe', 'GB'],
+  ['Piraeus', 'GR'],
+  ['Shanghai', 'CN'],
+  ['Singapore', 'SG'],
+  ['Busan', 'KR'],
+  ['Dubai', 'AE'],
+  ['Mumbai', 'IN'],
+  ['Santos', 'BR'],
+  ['Houston', 'US'],
+  ['Durban', 'ZA'],
+  ['Sydney', 'AU'],
+  ['Yokohama', 'JP'],
+] as const;
+const cities = sqlArray(places.map(([city]) => city));
+const countries = sqlArray(places.map(([, country]) => country));
+const roles = sqlArray(['customer', 'shipper', 'consignee', 'notify-party', 'carrier', 'agent', 'supplier']);
+
+/**
+ * A company's contacts in one INSERT … SELECT, written as the product writes them: the derived
+ * columns (contactserver/contact-row.ts) filled the same way. Names repeat their words, so a search
+ * finds hundreds of rows, not one.
+ */
+const fillSql = (companyId: string, rows: number) => `
+  insert into contacts (company_id, id, kind, name, roles, emails, phones, addresses, tax_number, created_at, updated_at,
+    primary_email, primary_phone, city, country_code, email_keys, country_codes, tax_key, search_text)
+  select '${companyId}', ('00000000-0000-7000-8000-' || lpad(to_hex(n), 12, '0'))::uuid,
+    case when n % 5 = 0 then 'person' else 'organisation' end,
+    name, array[(${roles})[1 + n % 7]], jsonb_build_array(jsonb_build_object('label', '', 'address', email)),
+    jsonb_build_array(jsonb_build_object('label', '', 'number', phone)),
+    jsonb_build_array(jsonb_build_object('label', '', 'street', '', 'postalCode', '', 'city', city, 'region', '', 'countryCode', country)),
+    tax, now() - n * interval '1 minute', now() - n * interval '1 minute',
+    email, phone, city, country, array[email], array[country], tax,
+    lower(name || ' ' || email || ' ' || phone || ' ' || regexp_replace(phone, '\\D', '', 'g') || ' ' || city || ' ' || tax || ' ' || tax)
+  from (
+    select n,
+      (${firstWords})[1 + n % 20] || ' ' ||
+        initcap((${syllables})[1 + (n / 20) % 15] || (${syllables})[1 + (n / 300) % 15] || (${syllables})[1 + (n / 4500) % 15]) || ' ' ||
+        (${lastWords})[1 + (n / 7) % 10] as name,
+      'info' || n || '@' || lower((${firstWords})[1 + n % 20]) || '.example' as email,
+      '+49 40 ' || (1000000 + n) as phone,
+      (${cities})[1 + n % 20] as city,
+      (${countries})[1 + n % 20] as country,
+      'DE' || (100000000 + n) as tax
+    from generate_series(1, ${rows}) as n
+  ) generated`;
+
+const prepare = async (run: TRunSql) => {
+  const indexes = await run(
+    "select indexname, indexdef from pg_indexes where tablename in ('contacts', 'contact_tag_links') and indexname not like '%pk%'",
+  );
+  for (const index of indexes) await run(`drop index ${index.indexname}`);
+  const ids: string[] = [];
+  for (const company of companies) {
+    const [row] = await run(`select id from companies where name = '${company.name}'`);
+    if (!row) throw new Error(`No company ${company.name}`);
+    const id = String(row.id);
+    await run(
+      `update companies set plan_expires_at = now() + interval '30 days', two_factor_auth = false where id = '${id}'`,
+    );
+    await run(fillSql(id, company.rows));
+    // Ten tags, each on a tenth of every fifth contact.
+    await run(`insert into contact_tags (company_id, id, name, color)
+      select '${id}', ('00000000-0000-7000-9000-' || lpad(to_hex(t), 12, '0'))::uuid, 'Tag ' || t, 'blue'
+      from generate_series(1, 10) as t`);
+    await run(`insert into contact_tag_links (company_id, contact_id, tag_id)
+      select '${id}', ('00000000-0000-7000-8000-' || lpad(to_hex(n), 12, '0'))::uuid,
+        ('00000000-0000-7000-9000-' || lpad(to_hex(1 + n % 10), 12, '0'))::uuid
+      from generate_series(5, ${company.rows}, 5) as n`);
+    ids.push(id);
+  }
+  for (const index of indexes) await run(String(index.indexdef));
+  await run('analyze contacts');
+  await run('analyze contact_tag_links');
+  return ids;
+};
+
+/** A CSV of new contacts, as a spreadsheet would save one. */
+const importFile = () => {
+  const lines = ['Name,E-mail,Phone,City,Country,Roles'];
+  for (let n = 1; n <= importRows; n += 1) {
+    const [city, country] = places[n % places.length] ?? places[0];
+    lines.push(
+      `Imported Carrier ${n},import${n}@carriers.example,+31 10 ${2000000 + n},${city},${country},Carrier`,
+    );
+  }
+  return Buffer.from(`${lines.join('\r\n')}\r\n`);
+};
+
+/** Runs `work` while reading the server's resident memory every 100 ms; answers its time and the highest reading. */
+const watchMemory = async <T>(pid: number, work: () => Promise<T>) => {
+  let peak = residentMegabytes(pid);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, residentMegabytes(pid));
+  }, 100);
+  const started = performance.now();
+  try {
+    const result = await work();
+    return {
+      result,
+      ms: Math.round(performance.now() - started),
+      peakMb: Math.max(peak, residentMegabytes(pid)),
+    };
+  } finally {
+    clearInterval(timer);
+  }
+};
+
+type TTarget = { name: string; value: number; target: string; pass: boolean };
+
+const benchOn = async (label: string, kind: 'pglite' | 'postgres', databaseUrl?: string) => {
+  console.log(`\n== ${label}`);
+  const environment: Record<string, string> = { DEMO_PASSWORD: demoPassword, LOG_LEVEL: 'warn' };
+  if (databaseUrl) environment.DATABASE_URL = databaseUrl;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cargodesk-bench-contacts-'));
+  const first = await startBenchServer(environment, { dataDir });
+  await first.stop();
+  const fillStarted = Date.now();
+  const companyIds = await withBenchDatabase({ databaseUrl, dataDir }, prepare);
+  console.log(
+    `filled ${companies.map((c) => c.rows.toLocaleString('en')).join(', ')} contacts in ${Date.now() - fillStarted} ms`,
+  );
+
+  const bareDataDir = path.join(dataDir, 'bare-pgdata');
+  if (kind === 'pglite') fs.cpSync(path.join(dataDir, 'pgdata'), bareDataDir, { recursive: true });
+  const server = await startBenchServer(environment, { dataDir });
+  const bareToken = 'bare-token';
+  let bare: Awaited<ReturnType<typeof startBare>> | undefined;
+  const targets: TTarget[] = [];
+  let measured: Record<string, Measurement> = {};
+  try {
+    bare = await startBare('bare-contacts-server.ts', {
+      BARE_TOKEN: bareToken,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { PGLITE_DIR: bareDataDir }),
+    });
+    const jwt = await signInForAppToken(server.origin, { email: companies[0].email, password: demoPassword });
+    const headers = { authorization: jwt };
+    const list = `${server.origin}/contactserver/api/v1/contacts/paginate`;
+    const bareHeaders = { authorization: bareToken };
+    const barePage = `${bare.origin}/contacts-page?companyId=${companyIds[0]}&role=customer`;
+    const search = 'kalomr';
+    const routes: TRoute[] = [
+      {
+        key: 'page1',
+        name: 'product page 1, role=customer, by name',
+        options: { url: `${list}?role=customer&sort=name&page=1&pageSize=25`, headers },
+      },
+      {
+        key: 'page200',
+        name: 'product page 200, role=customer, by name',
+        options: { url: `${list}?role=customer&sort=name&page=200&pageSize=25`, headers },
+      },
+      {
+        key: 'search',
+        name: `product search "${search}" (misspelt)`,
+        options: { url: `${list}?q=${search}&pageSize=25`, headers },
+      },
+      {
+        key: 'barePage1',
+        name: 'bare page 1, same statements',
+        options: { url: `${barePage}&page=1`, headers: bareHeaders },
+      },
+      {
+        key: 'barePage200',
+        name: 'bare page 200, same statements',
+        options: { url: `${barePage}&page=200`, headers: bareHeaders },
+      },
+      {
+        key: 'bareSearch',
+        name: 'bare search, same statements',
+        options: {
+          url: `${bare.origin}/contacts-search?companyId=${companyIds[0]}&q=${search}`,
+          headers: bareHeaders,
+        },
+      },
+    ];
+    measured = await measureRounds(routes);
+    console.table(
+      routes.map((route) => {
+        const row = measured[route.key];
+        return {
+          route: route.name,
+          'req/s': row?.requestsPerSecond,
+          'p50 ms': row?.p50,
+          'p99 ms': row?.p99,
+          errors: row?.errors,
+        };
+      }),
+    );
+    const found = (await (await fetch(`${list}?q=${search}&pageSize=1`, { headers })).json()) as {
+      meta: { total: number };
+    };
+    console.log(`the search finds ${found.meta.total}${found.meta.total >= 10_000 ? '+' : ''} contacts`);
+
+    // The import: 100,000 new contacts into the million.
+    const file = importFile();
+    const rssBeforeImport = residentMegabytes(server.pid);
+    const imported = await watchMemory(server.pid, async () => {
+      const response = await fetch(
+        `${server.origin}/contactserver/api/v1/contacts/imports?columns=name,email,phone,city,country,roles&dryRun=false&fileName=bench.csv`,
+        { method: 'POST', headers: { ...headers, 'content-type': 'text/csv' }, body: file },
+      );
+      return (await response.json()) as { data?: { created: number; refusedCount: number }; error?: unknown };
+    });
+    console.log(
+      `import of ${importRows.toLocaleString('en')} rows (${(file.length / 1024 / 1024).toFixed(1)} MB): ${imported.ms} ms, ` +
+        `created ${imported.result.data?.created}, refused ${imported.result.data?.refusedCount}; ` +
+        `server RSS ${rssBeforeImport} MB before, ${imported.peakMb} MB at most`,
+    );
+
+    // The export of everything the company has, read to the end as a browser would.
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    const rssBeforeExport = residentMegabytes(server.pid);
+    const exported = await watchMemory(server.pid, async () => {
+      const response = await fetch(`${server.origin}/contactserver/api/v1/contacts/export`, { headers });
+      let bytes = 0;
+      let lines = 0;
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        bytes += chunk.length;
+        for (const byte of chunk) if (byte === 0x0a) lines += 1;
+      }
+      return { bytes, lines };
+    });
+    console.log(
+      `export of ${(exported.result.lines - 1).toLocaleString('en')} contacts (${(exported.result.bytes / 1024 / 1024).toFixed(0)} MB): ` +
+        `${exported.ms} ms; server RSS ${rssBeforeExport} MB before, ${exported.peakMb} MB at most`,
+    );
+
+    const p99 = (key: string) => measured[key]?.p99 ?? Number.NaN;
+    const ratio = (product: string, bareKey: string) =>
+      (measured[product]?.requestsPerSecond ?? 0) / Math.max(1, measured[bareKey]?.requestsPerSecond ?? 0);
+    const atMost = (name: string, value: number, maximum: number, unit: string): TTarget => ({
+      name,
+      value,
+      target: `≤ ${maximum} ${unit}`,
+      pass: !Number.isNaN(value) && value <= maximum,
+    });
+    const atLeast = (name: string, value: number, minimum: number): TTarget => ({
+      name,
+      value: Number(value.toFixed(2)),
+      target: `≥ ${minimum}`,
+      pass: value >= minimum,
+    });
+    targets.push(
+      atMost('page 1 p99 (10 concurrent)', p99('page1'), 50, 'ms'),
+      atMost('page 200 p99 (10 concurrent)', p99('page200'), 50, 'ms'),
+      atMost('search p99 (10 concurrent)', p99('search'), 100, 'ms'),
+      atLeast('page 1 / bare', ratio('page1', 'barePage1'), 0.5),
+      atLeast('page 200 / bare', ratio('page200', 'barePage200'), 0.5),
+      atLeast('search / bare', ratio('search', 'bareSearch'), 0.5),
+      atMost(
+        'import of 100,000 rows',
+        imported.result.data?.created === importRows ? imported.ms / 1000 : Number.NaN,
+        60,
+        's',
+      ),
+      atMost('server RSS during the import', imported.peakMb, 250, 'MB'),
+      atMost('server RSS growth during the export', exported.peakMb - rssBeforeExport, 50, 'MB'),
+    );
+  } finally {
+    await bare?.stop();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.table(
+    targets.map((t) => ({
+      target: t.name,
+      value: t.value,
+      wanted: t.target,
+      result: t.pass ? 'PASS' : 'FAIL',
+    })),
+  );
+};
+
+const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
+if (databases.includes('pglite')) await benchOn('Embedded PGlite', 'pglite');
+if (databases.includes('postgres')) {
+  const serverUrl =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://root@127.0.0.1:5432/postgres';
+  const scratch = await createScratchPostgresDatabase(serverUrl);
+  try {
+    await benchOn('PostgreSQL server', 'postgres', scratch.url);
+  } finally {
+    await scratch.drop();
+  }
+}
