@@ -12,7 +12,7 @@ export const maxPageSize = constants.listMaxPageSize;
 export const listCountCap = 10_000;
 
 export const ZListMeta = z.object({
-  /** How many rows match; when `totalIsCapped` is true, at least this many (`listCountCap`). */
+  /** How many rows match; when `totalIsCapped` is true, at least this many (the server stopped counting). */
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),

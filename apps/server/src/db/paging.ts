@@ -26,7 +26,14 @@ export const pageOfItems = <T>(items: T[], page: TPage): { data: T[]; meta: TLis
  */
 export const cappedTotal = (
   counted: number | string | undefined,
+  cap: number = listCountCap,
 ): Pick<TListMeta, 'total' | 'totalIsCapped'> => {
   const total = Number(counted ?? 0);
-  return total > listCountCap ? { total: listCountCap, totalIsCapped: true } : { total };
+  return total > cap ? { total: cap, totalIsCapped: true } : { total };
 };
+
+/**
+ * A cap that moves with the page: counting stops this many rows past the page shown, so the pager
+ * always offers the next pages, and a deeper page counts further ("6,000+" on page 200).
+ */
+export const slidingCountCap = (page: TPage, beyond = 1_000) => pageOffset(page) + page.pageSize + beyond;

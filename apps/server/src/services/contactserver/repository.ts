@@ -1,4 +1,3 @@
-import { listCountCap } from '@cargodesk/shared';
 import {
   and,
   arrayContains,
@@ -18,7 +17,7 @@ import {
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { pageOffset, type TPage } from '../../db/paging.ts';
+import { pageOffset, slidingCountCap, type TPage } from '../../db/paging.ts';
 import {
   contactImportMappings,
   contactSavedFilters,
@@ -164,23 +163,32 @@ const organisationJoin = and(
 
 export const findContactPage = async (db: Queryable, filter: TContactFilter) => {
   const where = filterConditions(filter);
+  const order = orderOf(filter);
+  // The page's ids first, from the sort column's index alone (its filter columns ride in it,
+  // migration 0037); then only those rows are read. Page 200 costs an index walk, not 5,000 rows.
+  const pageIds = db
+    .select({ pageId: sql<string>`${contacts.id}`.as('page_id') })
+    .from(contacts)
+    .where(where)
+    .orderBy(...order)
+    .limit(filter.pageSize)
+    .offset(pageOffset(filter))
+    .as('page_ids');
   const rows = await db
     .select(listColumns)
-    .from(contacts)
+    .from(pageIds)
+    .innerJoin(contacts, and(eq(contacts.companyId, filter.companyId), eq(contacts.id, pageIds.pageId)))
     .leftJoin(organisations, organisationJoin)
-    .where(where)
-    .orderBy(...orderOf(filter))
-    .limit(filter.pageSize)
-    .offset(pageOffset(filter));
-  // Counting stops past the cap: a million contacts are not counted for every page.
+    .orderBy(...order);
+  const cap = slidingCountCap(filter);
   const capped = db
     .select({ one: sql`1` })
     .from(contacts)
     .where(where)
-    .limit(listCountCap + 1)
+    .limit(cap + 1)
     .as('capped');
   const [counted] = await db.select({ total: count() }).from(capped);
-  return { rows: rows as TContactListRow[], total: counted?.total ?? 0 };
+  return { rows: rows as TContactListRow[], total: counted?.total ?? 0, cap };
 };
 
 /**

@@ -546,6 +546,24 @@ describe.each(testDatabaseKinds)('contact export on %s', (kind) => {
       line?.startsWith(`"'=HYPERLINK(""http://evil.example"")",organisation,,customer,,'+49 40 1,`),
     ).toBe(true);
 
+    // The list counts 1,000 rows past the page shown, no further: "1,020+" on page 1, exact deeper down.
+    const metaOf = async (query: string) =>
+      (
+        (
+          await testApp.app.inject({
+            url: `/contactserver/api/v1/contacts/paginate?${query}`,
+            headers: { authorization: admin.jwt },
+          })
+        ).json() as { meta: unknown }
+      ).meta;
+    expect(await metaOf('role=carrier')).toEqual({
+      total: 1_020,
+      totalIsCapped: true,
+      page: 1,
+      pageSize: 20,
+    });
+    expect(await metaOf('role=carrier&page=100')).toEqual({ total: 2_100, page: 100, pageSize: 20 });
+
     const refused = await testApp.app.inject({
       url: '/contactserver/api/v1/contacts/export?page=2',
       headers: { authorization: admin.jwt },

@@ -191,10 +191,10 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
     const filter = filterOf(auth, query, query);
     return withTenantRead(db, auth.companyId, async (tx) => {
       if (filter.q) await repository.useSearchSimilarity(tx);
-      const { rows, total } = await repository.findContactPage(tx, filter);
+      const { rows, total, cap } = await repository.findContactPage(tx, filter);
       return {
         data: await toSummaries(tx, auth.companyId, rows),
-        meta: { ...cappedTotal(total), page: query.page, pageSize: query.pageSize },
+        meta: { ...cappedTotal(total, cap), page: query.page, pageSize: query.pageSize },
       };
     });
   };
