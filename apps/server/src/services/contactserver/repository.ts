@@ -506,22 +506,26 @@ export const findOrganisationsByName = async (db: Queryable, companyId: string, 
   return byName;
 };
 
-/** Contacts holding one of these e-mails or tax numbers: an imported row updates the one it matches. */
+/**
+ * Contacts holding one of these e-mails or tax numbers: an imported row updates the one it matches.
+ * Each key is looked up on its own (`unnest` joined to the indexes): given a thousand keys at once,
+ * the planner expects `email_keys && $keys` to match much of the table and scans all of it.
+ */
 export const findMatches = async (
   db: Queryable,
   companyId: string,
   emailKeys: string[],
   taxKeys: string[],
 ) => {
-  const matches = [
-    emailKeys.length > 0 ? arrayOverlaps(contacts.emailKeys, emailKeys) : undefined,
-    taxKeys.length > 0 ? inArray(contacts.taxKey, taxKeys) : undefined,
-  ].filter((condition) => condition !== undefined);
-  if (matches.length === 0) return [];
+  if (emailKeys.length === 0 && taxKeys.length === 0) return [];
+  const byEmail = sql`select c.id from unnest(${sql.param(emailKeys)}::text[]) as key
+    join ${contacts} c on c.company_id = ${companyId} and c.email_keys @> array[key]`;
+  const byTax = sql`select c.id from unnest(${sql.param(taxKeys)}::text[]) as key
+    join ${contacts} c on c.company_id = ${companyId} and c.tax_key = key`;
   return db
     .select()
     .from(contacts)
-    .where(and(eq(contacts.companyId, companyId), sql`(${sql.join(matches, sql` or `)})`));
+    .where(and(eq(contacts.companyId, companyId), sql`${contacts.id} in (${byEmail} union ${byTax})`));
 };
 
 /** Tag links to add, skipping those a contact already has. */
