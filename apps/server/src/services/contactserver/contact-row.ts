@@ -1,7 +1,18 @@
-import type { TContactAddress, TContactEmail, TContactPhone } from '@cargodesk/shared';
+import {
+  contactRules,
+  type TContactAddress,
+  type TContactEmail,
+  type TContactPhone,
+} from '@cargodesk/shared';
 
 // The columns a contact's list, filters, duplicate check and search read, derived from what the user
 // wrote. Every write goes through here, so they never drift from the e-mails, phones and addresses.
+
+export type TContactLists = {
+  emails: TContactEmail[];
+  phones: TContactPhone[];
+  addresses: TContactAddress[];
+};
 
 export type TContactWritten = {
   name: string;
@@ -46,3 +57,20 @@ export const derivedColumnsOf = (written: TContactWritten) => {
     searchText: searchTextOf(written),
   };
 };
+
+const unionBy = <T>(kept: T[], added: T[], keyOf: (item: T) => string) => {
+  const seen = new Set(kept.map(keyOf));
+  return [...kept, ...added.filter((item) => !seen.has(keyOf(item)))].slice(0, contactRules.entriesMax);
+};
+
+/**
+ * The e-mails, phones and addresses of `kept` with those of `added` it lacks (a merge, an import's
+ * update): the same address in another case, a phone in other punctuation, counts as one.
+ */
+export const unionOfLists = (kept: TContactLists, added: TContactLists): TContactLists => ({
+  emails: unionBy(kept.emails, added.emails, (email) => emailKeyOf(email.address)),
+  phones: unionBy(kept.phones, added.phones, (phone) => phone.number.replace(/\D/g, '')),
+  addresses: unionBy(kept.addresses, added.addresses, (address) =>
+    [address.street, address.postalCode, address.city, address.countryCode].join('|').toLowerCase(),
+  ),
+});

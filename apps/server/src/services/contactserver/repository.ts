@@ -218,6 +218,13 @@ export const findContact = async (db: Queryable, companyId: string, id: string) 
   return row as { contact: TContactRow; organisation: { id: string; name: string } | null } | undefined;
 };
 
+/** The rows of `ids` in the company, as they are stored. */
+export const findContactRows = (db: Queryable, companyId: string, ids: string[]) =>
+  db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), inArray(contacts.id, ids)));
+
 /** Takes the contact's row lock for a change. */
 export const lockContact = async (db: Queryable, companyId: string, id: string) => {
   const [row] = await db.select().from(contacts).where(byContact(companyId, id)).for('update');

@@ -26,7 +26,7 @@ import { readSort } from '../../platform/list-sort.ts';
 import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
 import { findUserDisplayNames } from '../iamserver/public.ts';
 import { listCountries } from '../master/public.ts';
-import { derivedColumnsOf, emailKeyOf, taxKeyOf } from './contact-row.ts';
+import { derivedColumnsOf, emailKeyOf, taxKeyOf, unionOfLists } from './contact-row.ts';
 import * as repository from './repository.ts';
 
 export const contactMessages = {
@@ -359,18 +359,17 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
     if (locked.length !== ids.length) return undefined;
     const organisationIds = locked.filter((row) => row.kind === 'organisation').map((row) => row.id);
     if (organisationIds.length > 0) await repository.detachPeople(tx, auth.companyId, organisationIds);
-    const full = await Promise.all(ids.map((id) => repository.findContact(tx, auth.companyId, id)));
+    const before = await repository.findContactRows(tx, auth.companyId, ids);
     const tagRows = await repository.findTagsOf(tx, auth.companyId, ids);
     await repository.deleteContacts(tx, auth.companyId, ids);
-    for (const found of full) {
-      if (!found) continue;
+    for (const contact of before) {
       await recordAudit(tx, actor, {
         entityType: 'contact',
-        entityId: found.contact.id,
+        entityId: contact.id,
         action: 'delete',
         before: auditedOf(
-          found.contact,
-          tagRows.filter((tag) => tag.contactId === found.contact.id).map((tag) => tag.id),
+          contact,
+          tagRows.filter((tag) => tag.contactId === contact.id).map((tag) => tag.id),
         ),
       });
     }
@@ -467,17 +466,9 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
         throw fieldError('duplicateId', contactMessages.mergeKinds);
       const k = kept.contact;
       const d = duplicate.contact;
-      const union = <T>(a: T[], b: T[], keyOf: (item: T) => string) => {
-        const seen = new Set(a.map(keyOf));
-        return [...a, ...b.filter((item) => !seen.has(keyOf(item)))];
-      };
       const written = {
         name: k.name,
-        emails: union(k.emails, d.emails, (email) => emailKeyOf(email.address)).slice(0, 10),
-        phones: union(k.phones, d.phones, (phone) => phone.number.replace(/\D/g, '')).slice(0, 10),
-        addresses: union(k.addresses, d.addresses, (address) =>
-          [address.street, address.postalCode, address.city, address.countryCode].join('|').toLowerCase(),
-        ).slice(0, 10),
+        ...unionOfLists(k, d),
         taxNumber: k.taxNumber ?? d.taxNumber,
       };
       const beforeTags = (await repository.findTagsOf(tx, auth.companyId, [keptId])).map((tag) => tag.id);

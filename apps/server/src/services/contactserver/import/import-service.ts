@@ -13,7 +13,7 @@ import { createId } from '../../../platform/ids.ts';
 import { withTenant, withTenantRead } from '../../../platform/tenant-transaction.ts';
 import { findUserIdsByEmail } from '../../iamserver/public.ts';
 import { listCountries } from '../../master/public.ts';
-import { derivedColumnsOf, emailKeyOf, taxKeyOf } from '../contact-row.ts';
+import { derivedColumnsOf, emailKeyOf, taxKeyOf, unionOfLists } from '../contact-row.ts';
 import * as repository from '../repository.ts';
 import {
   countryLookupOf,
@@ -62,13 +62,13 @@ const readFile = (bytes: Buffer) => {
 type TRefused = TContactImportResult['refused'][number];
 type TAccepted = { line: number; cells: string[]; contact: TImportedContact };
 
-const union = <T>(kept: T[], added: T[], keyOf: (item: T) => string) => {
-  const seen = new Set(kept.map(keyOf));
-  return [...kept, ...added.filter((item) => !seen.has(keyOf(item)))];
-};
-
 export const createContactImportService = ({ db }: { db: Db }) => {
-  const findCountry = countryLookupOf(listCountries());
+  // Built on the first import rather than when the server starts.
+  let countryLookup: ReturnType<typeof countryLookupOf> | undefined;
+  const findCountry = (value: string) => {
+    countryLookup ??= countryLookupOf(listCountries());
+    return countryLookup(value);
+  };
 
   const preview = async (auth: TAuthContext, bytes: Buffer): Promise<TContactImportPreview> => {
     const file = readFile(bytes);
@@ -229,14 +229,7 @@ export const createContactImportService = ({ db }: { db: Db }) => {
         if (match) {
           const written = {
             name: input.name,
-            emails: union(match.emails, input.emails, (email) => emailKeyOf(email.address)).slice(0, 10),
-            phones: union(match.phones, input.phones, (phone) => phone.number.replace(/\D/g, '')).slice(
-              0,
-              10,
-            ),
-            addresses: union(match.addresses, input.addresses, (address) =>
-              [address.street, address.postalCode, address.city, address.countryCode].join('|').toLowerCase(),
-            ).slice(0, 10),
+            ...unionOfLists(match, input),
             taxNumber: input.taxNumber ?? match.taxNumber,
           };
           await repository.updateContact(tx, companyId, match.id, {
