@@ -48,6 +48,8 @@ export const auditActions = [
   'import',
   /** A document template printed to PDF for a mail. */
   'print',
+  /** Records read out of the product as a file (a CSV of contacts). */
+  'export',
 ] as const;
 export type TAuditAction = (typeof auditActions)[number];
 

@@ -50,6 +50,8 @@ export const contactRules = {
   /** E-mails, phones and addresses each: a contact with more is a list of contacts. */
   entriesMax: 10,
   tagsMax: 50,
+  /** Tags a company may have: enough for any way of sorting customers, few enough to pick from. */
+  companyTagsMax: 500,
   labelMaxLength: 40,
   /** Ids one bulk action takes: a page of the list at its largest, five times over. */
   bulkMax: 500,

@@ -43,6 +43,28 @@ export const templateRules = {
 /** A money amount as templates receive it: the `money` filter formats it in the company's locale. */
 export type TTemplateMoney = { amount: number; currency: string };
 
+/**
+ * The contact a mail goes to, as templates receive it: found by the recipient's e-mail among the
+ * company's contacts (when the writer may read contacts), every field empty otherwise. For an
+ * organisation `organisation` is empty; the address is the contact's first.
+ */
+export type TTemplateContact = {
+  name: string;
+  organisation: string;
+  jobTitle: string;
+  email: string;
+  phone: string;
+  taxNumber: string;
+  /** The roles as words: "Customer, Consignee". */
+  roles: string;
+  /** The first address on one line: street, postal code and city, country. */
+  address: string;
+  street: string;
+  postalCode: string;
+  city: string;
+  country: string;
+};
+
 /** A port or airport as templates receive it. */
 const samplePort = (code: string, name: string, country: string) => ({ code, name, country });
 
@@ -56,6 +78,20 @@ const commonSample = {
   },
   user: { name: 'Erin Tester', email: 'erin@harbour-freight.example' },
   recipient: { name: 'Ada King', email: 'ada.king@client.example', company: 'King Imports Ltd' },
+  contact: {
+    name: 'Ada King',
+    organisation: 'King Imports Ltd',
+    jobTitle: 'Import manager',
+    email: 'ada.king@client.example',
+    phone: '+1 212 555 0142',
+    taxNumber: 'US 12-3456789',
+    roles: 'Customer, Consignee',
+    address: '350 5th Ave, 10118 New York, United States of America',
+    street: '350 5th Ave',
+    postalCode: '10118',
+    city: 'New York',
+    country: 'United States of America',
+  } satisfies TTemplateContact,
   today: '2026-11-23',
 };
 

@@ -179,19 +179,35 @@ export const registerAuthContext = async (app: FastifyInstance) => {
 export const authenticate =
   (app: FastifyInstance, { allowExpiredToken = false }: { allowExpiredToken?: boolean } = {}) =>
   async (request: FastifyRequest) => {
-    const token = readAuthorizationToken(request);
-    if (!token) throw unauthenticated(authMessages.missing);
-    const claims = await app.appTokens.verify(token, { allowExpired: allowExpiredToken });
-    const cached = app.authCache.get(claims, Date.now());
-    if (cached) {
-      request.auth = cached;
-      return;
-    }
-    const loadStamp = app.authCache.stamp(claims.cid);
-    const { context, validUntil } = await loadAuthContext(app.database.db, claims);
-    app.authCache.set(context, validUntil, loadStamp, Date.now());
-    request.auth = context;
+    request.auth = await resolveCaller(app, request, allowExpiredToken);
   };
+
+const resolveCaller = async (app: FastifyInstance, request: FastifyRequest, allowExpiredToken: boolean) => {
+  const token = readAuthorizationToken(request);
+  if (!token) throw unauthenticated(authMessages.missing);
+  const claims = await app.appTokens.verify(token, { allowExpired: allowExpiredToken });
+  const cached = app.authCache.get(claims, Date.now());
+  if (cached) return cached;
+  const loadStamp = app.authCache.stamp(claims.cid);
+  const { context, validUntil } = await loadAuthContext(app.database.db, claims);
+  app.authCache.set(context, validUntil, loadStamp, Date.now());
+  return context;
+};
+
+/**
+ * The caller of a long response (a streamed export) checked again while it runs: a session ended, a
+ * user or company suspended, or the permission taken away since the request began throws, as the
+ * request's own check would have. Answered from the cache until a change to the company clears it.
+ */
+export const reauthenticate = async (
+  app: FastifyInstance,
+  request: FastifyRequest,
+  permission: TPermission,
+) => {
+  const auth = await resolveCaller(app, request, false);
+  assertPermission(auth, permission);
+  return auth;
+};
 
 /** The resolved caller of a route behind `authenticate`. */
 export const requireAuth = (request: FastifyRequest): TAuthContext => {

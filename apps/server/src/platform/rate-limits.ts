@@ -44,6 +44,9 @@ export const buildRateLimitRules = (config: Pick<Config, 'rateLimits'>) =>
     invitationLookupsPerIp: { points: 60, durationSeconds: 15 * minutes },
     // A PDF costs a browser render: a company's people together make a few hundred an hour at most.
     pdfRendersPerCompany: { points: 300, durationSeconds: hours },
+    // A contact file (previewed, tried or imported) is read whole, up to 50 MB: people fixing one
+    // try it a few dozen times an hour; more is a loop or someone keeping the server busy.
+    contactFileReadsPerCompany: { points: 60, durationSeconds: hours },
   }) satisfies Record<string, TLimitRule>;
 
 export type TRateLimitName = keyof ReturnType<typeof buildRateLimitRules>;

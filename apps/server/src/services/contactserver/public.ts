@@ -2,3 +2,5 @@
 
 /** Contacts with an e-mail, found by name or e-mail: the mail composer suggests them beside colleagues. */
 export { findContactRecipients } from './repository.ts';
+/** The contact a mail goes to, for a template's `contact` variables. */
+export { findTemplateContact, noTemplateContact } from './template-contact.ts';

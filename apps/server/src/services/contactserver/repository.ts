@@ -404,6 +404,21 @@ export const findTag = async (db: Queryable, companyId: string, id: string) => {
   return row;
 };
 
+/** The company's tags by name, for an import to find the ones a file names. */
+export const findTagNames = (db: Queryable, companyId: string) =>
+  db
+    .select({ id: contactTags.id, name: contactTags.name })
+    .from(contactTags)
+    .where(eq(contactTags.companyId, companyId));
+
+export const countTags = async (db: Queryable, companyId: string) => {
+  const [row] = await db
+    .select({ total: count() })
+    .from(contactTags)
+    .where(eq(contactTags.companyId, companyId));
+  return row?.total ?? 0;
+};
+
 export const countTagsIn = async (db: Queryable, companyId: string, ids: string[]) => {
   if (ids.length === 0) return 0;
   const [row] = await db
@@ -579,6 +594,21 @@ export const findContactRecipients = (db: Queryable, companyId: string, q: strin
     )
     .orderBy(asc(contacts.name), asc(contacts.id))
     .limit(limit) as Promise<{ name: string; email: string }[]>;
+
+/**
+ * The contact a mail goes to, found by its e-mail: the one changed last when several share it. A
+ * template fills its `contact` variables from it.
+ */
+export const findContactByEmail = async (db: Queryable, companyId: string, emailKey: string) => {
+  const [row] = await db
+    .select({ contact: contacts, organisationName: organisations.name })
+    .from(contacts)
+    .leftJoin(organisations, organisationJoin)
+    .where(and(eq(contacts.companyId, companyId), arrayContains(contacts.emailKeys, [emailKey])))
+    .orderBy(desc(contacts.updatedAt), asc(contacts.id))
+    .limit(1);
+  return row;
+};
 
 // Saved filters
 

@@ -1,12 +1,15 @@
 import type { TContact, TContactSummary, TContactTag, TListMeta } from '@cargodesk/shared';
+import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompanyMember } from '../../../test/company-members.ts';
 import { testDatabaseKinds } from '../../../test/databases.ts';
 import { auditReader, routeCaller } from '../../../test/route-helpers.ts';
-import { contacts } from '../../db/schema/index.ts';
+import { contacts, contactTags } from '../../db/schema/index.ts';
+import { reauthenticate } from '../../platform/auth-context.ts';
 import { createId } from '../../platform/ids.ts';
 import { startIamTestApp, type TIamTestApp } from '../iamserver/iam-test-support.ts';
 import { derivedColumnsOf } from './contact-row.ts';
+import { createContactsService } from './service.ts';
 
 const harbour = {
   kind: 'organisation',
@@ -472,10 +475,53 @@ describe.each(testDatabaseKinds)('contactserver on %s', (kind) => {
     const member = await addCompanyMember(testApp, { companyId: admin.companyId, role: 'member' });
     await dataOf(call('POST', '/contacts', member.jwt, harbour), 201);
   });
+
+  it('holds a company to 500 tags, by hand and by import', async () => {
+    const admin = await testApp.register('contacts-tag-cap');
+    await testApp.database.db.insert(contactTags).values(
+      Array.from({ length: 499 }, (_, index) => ({
+        companyId: admin.companyId,
+        id: createId(),
+        name: `Tag ${index}`,
+        color: 'blue',
+      })),
+    );
+    await dataOf(call('POST', '/contact-tags', admin.jwt, { name: 'The last one', color: 'red' }), 201);
+    const refused = await errorOf(
+      call('POST', '/contact-tags', admin.jwt, { name: 'One more', color: 'red' }),
+      400,
+    );
+    expect(refused.message).toBe(
+      'Your company has 500 tags, the most it may have: delete one it no longer uses first',
+    );
+
+    // An import may still use the tags there are, but adds none.
+    const imported = await testApp.app.inject({
+      method: 'POST',
+      url: '/contactserver/api/v1/contacts/imports?columns=name,tags&dryRun=false',
+      headers: { authorization: admin.jwt, 'content-type': 'text/csv' },
+      payload: 'Name,Tags\r\nKnown Tag Ltd,Tag 7\r\nNew Tag Ltd,Brand new\r\n',
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json()).toMatchObject({
+      data: {
+        created: 1,
+        newTags: [],
+        refused: [
+          {
+            line: 3,
+            reason:
+              'The file names more new tags than your company may add (0 here: at most 50 a file, 500 in all)',
+          },
+        ],
+      },
+    });
+  });
 });
 
 describe.each(testDatabaseKinds)('contact export on %s', (kind) => {
   let testApp: TIamTestApp;
+  const auditOf = auditReader(() => testApp.database.db);
   beforeAll(async () => {
     testApp = await startIamTestApp({ kind });
   });
@@ -569,5 +615,37 @@ describe.each(testDatabaseKinds)('contact export on %s', (kind) => {
       headers: { authorization: admin.jwt },
     });
     expect(refused.statusCode).toBe(400);
+
+    // Each export is in the trail, with its filter.
+    const exports = (await auditOf(admin.companyId, { entityType: 'contact' })).filter(
+      (event) => event.action === 'export',
+    );
+    expect(exports.map((event) => event.after)).toEqual(
+      expect.arrayContaining([{ filter: { role: 'carrier' } }, { filter: { role: 'customer' } }]),
+    );
+
+    // A download under way stops at its next batch once the session has ended.
+    const request = { headers: { authorization: admin.jwt } } as FastifyRequest;
+    const caller = await reauthenticate(testApp.app, request, 'contacts:read');
+    const actor = {
+      companyId: admin.companyId,
+      userId: admin.userId,
+      email: null,
+      ip: null,
+      userAgent: null,
+      requestId: null,
+    };
+    const download = createContactsService({ db }).exportCsv(caller, actor, { page: 1, pageSize: 1 }, () =>
+      reauthenticate(testApp.app, request, 'contacts:read'),
+    );
+    expect((await download.next()).value).toMatch(/^\uFEFFName,/);
+    expect(((await download.next()).value as string).split('\r\n')).toHaveLength(2_001);
+    const revoked = await testApp.app.inject({
+      method: 'POST',
+      url: '/iamserver/api/v1/users/me/sessions/revoke',
+      headers: { authorization: admin.jwt },
+    });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    await expect(download.next()).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 });

@@ -29,7 +29,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditActorOf } from '../../platform/audit.ts';
-import { authenticate, requireAuth } from '../../platform/auth-context.ts';
+import { authenticate, reauthenticate, requireAuth } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { dataOf, listOf, signedInErrors, streamedResponse, ZErrorBody } from '../../platform/http.ts';
 import { createContactImportService } from './import/import-service.ts';
@@ -73,7 +73,10 @@ const ZContactExportQuery = ZContactListQuery.omit({ page: true, pageSize: true,
  */
 export const registerContactServer = async (app: FastifyInstance) => {
   const service = createContactsService({ db: app.database.db });
-  const imports = createContactImportService({ db: app.database.db });
+  const imports = createContactImportService({
+    db: app.database.db,
+    fileReadsPerCompany: app.rateLimits.contactFileReadsPerCompany,
+  });
   const savedFilters = createSavedFiltersService({ db: app.database.db });
   app.addHook('onRequest', authenticate(app));
   // An import's file is the body, whatever a browser calls a CSV; a bigger one is refused by its
@@ -112,7 +115,12 @@ export const registerContactServer = async (app: FastifyInstance) => {
         // A stream bypasses the response serializer; the type only knows the JSON error bodies.
         .send(
           Readable.from(
-            service.exportCsv(requireAuth(request), { ...request.query, page: 1, pageSize: 1 }),
+            service.exportCsv(
+              requireAuth(request),
+              auditActorOf(request),
+              { ...request.query, page: 1, pageSize: 1 },
+              () => reauthenticate(app, request, 'contacts:read'),
+            ),
           ) as never,
         ),
   );

@@ -14,7 +14,7 @@ import type {
   ZContactTagInput,
   ZContactUpdate,
 } from '@cargodesk/shared';
-import { toCsvLine } from '@cargodesk/shared';
+import { contactRules, toCsvLine } from '@cargodesk/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { cappedTotal, type TPage } from '../../db/paging.ts';
 import { inSavepointOrConflict } from '../../db/savepoint-conflict.ts';
@@ -33,6 +33,7 @@ export const contactMessages = {
   notFound: 'No such contact in your company',
   tagNotFound: 'No such tag in your company',
   duplicateTag: (name: string) => `A tag named "${name}" already exists`,
+  tooManyTags: `Your company has ${contactRules.companyTagsMax} tags, the most it may have: delete one it no longer uses first`,
   organisationNotFound: 'must be an organisation of your company',
   organisationForPerson: 'only people belong to an organisation',
   ownerNotFound: 'must be a user of your company',
@@ -517,6 +518,11 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
     input: ReturnType<typeof ZContactTagInput.parse>,
   ) =>
     withTenant(db, auth.companyId, async (tx) => {
+      // Two requests at the limit may both pass: a tag or two over it, never thousands.
+      if ((await repository.countTags(tx, auth.companyId)) >= contactRules.companyTagsMax)
+        throw new AppError('VALIDATION_FAILED', contactMessages.tooManyTags, {
+          fields: [{ field: 'name', message: contactMessages.tooManyTags }],
+        });
       const id = createId();
       await tagConflict(tx, input.name, (savepoint) =>
         repository.insertTag(savepoint, {
@@ -570,18 +576,43 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
       });
     });
 
+  /** What an export's audit entry keeps of its filter: the conditions, not the paging. */
+  const exportedFilterOf = ({
+    page: _page,
+    pageSize: _pageSize,
+    sort: _sort,
+    ...conditions
+  }: TContactListQuery) =>
+    Object.fromEntries(Object.entries(conditions).filter(([, value]) => value !== undefined && value !== ''));
+
   /** How many contacts each transaction of an export reads. */
   const exportBatchSize = 2_000;
 
   /**
    * The contacts of a filter as CSV lines, a batch at a time, each batch in a read transaction of its
-   * own: a million rows stream out without a long transaction or the whole list in memory.
+   * own: a million rows stream out without a long transaction or the whole list in memory. The export
+   * is audited before its first line; `assertCallerStillAllowed` runs before every later batch, so a
+   * session ended or a permission taken away midway stops the download there.
    */
-  async function* exportCsv(auth: TAuthContext, query: TContactListQuery) {
+  async function* exportCsv(
+    auth: TAuthContext,
+    actor: TAuditActor,
+    query: TContactListQuery,
+    assertCallerStillAllowed: () => Promise<unknown>,
+  ) {
     const filter = filterOf(auth, { ...query, sort: undefined }, { page: 1, pageSize: exportBatchSize });
+    await withTenant(db, auth.companyId, (tx) =>
+      recordAudit(tx, actor, {
+        entityType: 'contact',
+        entityId: createId(),
+        action: 'export',
+        after: { filter: exportedFilterOf(query) },
+      }),
+    );
     yield `\uFEFF${toCsvLine(contactExportHeader)}`;
     let afterId: string | undefined;
     for (;;) {
+      if (afterId) await assertCallerStillAllowed();
       const summaries = await withTenantRead(db, auth.companyId, async (tx) => {
         if (filter.q) await repository.useSearchSimilarity(tx);
         const rows = await repository.findExportBatch(tx, filter, afterId, exportBatchSize);

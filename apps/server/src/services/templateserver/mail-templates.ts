@@ -2,6 +2,7 @@ import {
   defaultTemplatePage,
   type TRenderedTemplate,
   type TTemplateAttachment,
+  type TTemplateContact,
   type TTemplateType,
   type TTemplateUseRequest,
 } from '@cargodesk/shared';
@@ -12,6 +13,7 @@ import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
 import type { createTemplateEngine } from '../../templating/engine.ts';
+import { findTemplateContact, noTemplateContact } from '../contactserver/public.ts';
 import { storeMadeFile, type TDriveServiceDependencies } from '../driveserver/public.ts';
 import { localeOf } from './render-locale.ts';
 import * as repository from './repository.ts';
@@ -19,7 +21,7 @@ import { templateMessages } from './service.ts';
 
 // Templates used in the composer: an email template fills a mail's subject and body, a document
 // template is printed to PDF and stored to attach. Both are filled with what a mail knows (the
-// company, the sender, the recipient, today) in the language the reader reads, and the versions used
+// company, the sender, the recipient and their contact, today) in the language the reader reads, and the versions used
 // are kept with the mail, so a template whose text went out is archived rather than deleted.
 
 export type TMailTemplatesDependencies = {
@@ -37,9 +39,18 @@ const todayIn = (timeZone: string) =>
     new Date(),
   );
 
-/** What a mail knows to fill a template with. A recipient without a name is greeted by address. */
-const mailData = (auth: TAuthContext, { recipient }: TTemplateUseRequest, timeZone: string) => {
+/**
+ * What a mail knows to fill a template with: the recipient's contact names them and their company
+ * when the writer did not; a recipient known by neither is greeted by address.
+ */
+const mailData = (
+  auth: TAuthContext,
+  { recipient }: TTemplateUseRequest,
+  contact: TTemplateContact | null,
+  timeZone: string,
+) => {
   const senderName = `${auth.user.firstName} ${auth.user.lastName}`.trim() || auth.user.email;
+  const contactCompany = contact ? contact.organisation || contact.name : '';
   return {
     company: {
       name: auth.company.name,
@@ -49,7 +60,12 @@ const mailData = (auth: TAuthContext, { recipient }: TTemplateUseRequest, timeZo
       address: auth.company.address ?? '',
     },
     user: { name: senderName, email: auth.user.email },
-    recipient: { name: recipient.name || recipient.email, email: recipient.email, company: '' },
+    recipient: {
+      name: recipient.name || contact?.name || recipient.email,
+      email: recipient.email,
+      company: contactCompany,
+    },
+    contact: contact ?? noTemplateContact,
     today: todayIn(timeZone),
   };
 };
@@ -76,14 +92,15 @@ export const createMailTemplates = ({
 
   /** The chosen template, filled for the mail; refused when it needs what a mail does not know. */
   const fill = async (auth: TAuthContext, id: string, request: TTemplateUseRequest, type: TTemplateType) => {
-    const picked = await withTenantRead(db, auth.companyId, (tx) =>
-      chooseLanguage(tx, auth, id, request.language),
-    );
+    const { picked, contact } = await withTenantRead(db, auth.companyId, async (tx) => ({
+      picked: await chooseLanguage(tx, auth, id, request.language),
+      contact: await findTemplateContact(tx, auth, request.recipient.email),
+    }));
     const { template, version } = picked;
     if (template.type !== type) throw new AppError('VALIDATION_FAILED', templateMessages.notOfType(type));
     if (!version) throw new AppError('NOT_FOUND', templateMessages.versionNotFound);
     const locale = localeOf(auth, template.language);
-    const data = mailData(auth, request, locale.timeZone);
+    const data = mailData(auth, request, contact, locale.timeZone);
     const parts = [version.body, ...(version.subject ? [version.subject] : [])];
     const missing = [...new Set(parts.flatMap((part) => engine.check(part, data).unknownVariables))];
     if (missing.length > 0)

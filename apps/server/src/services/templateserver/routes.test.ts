@@ -461,6 +461,92 @@ describe.each(testDatabaseKinds)('templateserver templates on %s', (kind) => {
       expect((await call('DELETE', `/templates/${germanLetter._id}`, admin.jwt)).statusCode).toBe(200);
     },
   );
+  it("fills a template's contact variables from the recipient's contact, for writers who may read contacts", async () => {
+    const admin = await testApp.register('templates-contact');
+    const contactsApi = (method: 'POST', url: string, payload: object) =>
+      testApp.app.inject({
+        method,
+        url: `/contactserver/api/v1${url}`,
+        headers: { authorization: admin.jwt },
+        payload,
+      });
+    const organisation = (
+      await contactsApi('POST', '/contacts', {
+        kind: 'organisation',
+        name: 'King Imports Ltd',
+        roles: ['customer', 'consignee'],
+        addresses: [{ street: '350 5th Ave', postalCode: '10118', city: 'New York', countryCode: 'US' }],
+      })
+    ).json<{ data: { _id: string } }>().data;
+    const person = await contactsApi('POST', '/contacts', {
+      kind: 'person',
+      name: 'Ada King',
+      organisationId: organisation._id,
+      jobTitle: 'Import manager',
+      emails: [{ label: 'Work', address: 'Ada.King@Client.example' }],
+      addresses: [{ city: 'New York', countryCode: 'US' }],
+    });
+    expect(person.statusCode, person.body).toBe(201);
+    await contactsApi('POST', '/contacts', {
+      kind: 'organisation',
+      name: 'King Imports Ltd',
+      roles: ['customer', 'consignee'],
+      emails: [{ label: '', address: 'office@king.example' }],
+      addresses: [{ street: '350 5th Ave', postalCode: '10118', city: 'New York', countryCode: 'US' }],
+    });
+    const created = await dataOf<TTemplate>(
+      call('POST', '/templates', admin.jwt, {
+        type: 'email',
+        purpose: 'other',
+        name: 'To a contact',
+        language: 'en',
+        subject: 'For {{ recipient.company }}',
+        body: '<p>Dear {{ recipient.name }} ({{ contact.jobTitle }}, {{ contact.organisation }}): {{ contact.address }} [{{ contact.roles }}]</p>',
+      }),
+      201,
+    );
+    const render = (jwt: string, email: string) =>
+      dataOf<TRenderedTemplate>(
+        call('POST', `/templates/${created._id}/render`, jwt, { recipient: { email } }),
+      );
+
+    // Found by the address in any case; a person's company is their organisation.
+    const toPerson = await render(admin.jwt, 'ada.king@client.example');
+    expect(toPerson.subject).toBe('For King Imports Ltd');
+    expect(toPerson.body).toContain(
+      'Dear Ada King (Import manager, King Imports Ltd): New York, United States of America []',
+    );
+    // An organisation is its own company, with its first address on one line and its roles in words.
+    const toOrganisation = await render(admin.jwt, 'office@king.example');
+    expect(toOrganisation.body).toContain(
+      'Dear King Imports Ltd (, ): 350 5th Ave, 10118 New York, United States of America [Customer, Consignee]',
+    );
+    // An address no contact has leaves the contact empty, and the greeting is the address.
+    const toStranger = await render(admin.jwt, 'someone@else.example');
+    expect(toStranger.subject).toBe('For ');
+    expect(toStranger.body).toContain('Dear someone@else.example (, ):  []');
+
+    // A writer who may send mail but not read contacts learns nothing of the contact.
+    const mailer = await testApp.addUser(admin, {
+      label: 'template-mailer',
+      role: { permissions: ['mail:send', 'templates:read'] },
+    });
+    const narrowed = await render(mailer.jwt, 'ada.king@client.example');
+    expect(narrowed.subject).toBe('For ');
+    expect(narrowed.body).toContain('Dear ada.king@client.example (, ):  []');
+
+    // Another company's contact with the same address fills nothing.
+    const other = await testApp.register('templates-contact-other');
+    const [otherLetter] = await dataOf<TTemplateSummary[]>(
+      call('GET', '/templates?type=email&purpose=other&language=en', other.jwt),
+    );
+    const foreign = await dataOf<TRenderedTemplate>(
+      call('POST', `/templates/${otherLetter?._id}/render`, other.jwt, {
+        recipient: { email: 'ada.king@client.example' },
+      }),
+    );
+    expect(foreign.body).toContain('Dear ada.king@client.example,');
+  });
   it('settles a deletion racing a mail that uses the template: one of the two is refused, never a 500', async () => {
     const admin = await testApp.register('templates-race');
     for (let round = 0; round < 5; round += 1) {

@@ -246,6 +246,32 @@ describe.each(testDatabaseKinds)('contact import on %s', (kind) => {
     expect(response.json()).toMatchObject({ error: { code: expect.any(String) } });
   });
 
+  it("reads at most 60 of a company's files an hour, previews and runs alike, and says when to try again", async () => {
+    const admin = await testApp.register('contacts-import-flood');
+    const other = await testApp.register('contacts-import-flood-other');
+    const file = 'Name\r\nFlood Ltd\r\n';
+    for (let read = 0; read < 30; read += 1) {
+      expect((await upload('/contacts/imports/preview', admin.jwt, file)).statusCode).toBe(200);
+      expect((await upload('/contacts/imports?columns=name', admin.jwt, file)).statusCode).toBe(200);
+    }
+    const refused = await upload('/contacts/imports?columns=name&dryRun=false', admin.jwt, file);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      error: {
+        code: 'RATE_LIMITED',
+        message: 'Your company has read many contact files in the last hour. Try again later.',
+        details: { retryAfterSeconds: expect.any(Number) },
+      },
+    });
+    // Nothing of the refused file was written, and another company is not held back.
+    const listed = await testApp.app.inject({
+      url: `${base}/contacts/paginate?q=flood`,
+      headers: { authorization: admin.jwt },
+    });
+    expect(listed.json()).toMatchObject({ meta: { total: 0 } });
+    expect((await upload('/contacts/imports/preview', other.jwt, file)).statusCode).toBe(200);
+  });
+
   it('lets a Viewer import nothing', async () => {
     const admin = await testApp.register('contacts-import-viewer');
     const viewer = await testApp.addUser(admin, { label: 'import-viewer', role: { systemKey: 'viewer' } });

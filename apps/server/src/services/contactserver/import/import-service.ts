@@ -1,5 +1,6 @@
 import {
   contactImportRules,
+  contactRules,
   type TContactImportField,
   type TContactImportPreview,
   type TContactImportResult,
@@ -10,6 +11,7 @@ import { recordAudit, type TAuditActor } from '../../../platform/audit.ts';
 import type { TAuthContext } from '../../../platform/auth-context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { createId } from '../../../platform/ids.ts';
+import type { TRateLimit } from '../../../platform/rate-limits.ts';
 import { withTenant, withTenantRead } from '../../../platform/tenant-transaction.ts';
 import { findUserIdsByEmail } from '../../iamserver/public.ts';
 import { listCountries } from '../../master/public.ts';
@@ -62,7 +64,17 @@ const readFile = (bytes: Buffer) => {
 type TRefused = TContactImportResult['refused'][number];
 type TAccepted = { line: number; cells: string[]; contact: TImportedContact };
 
-export const createContactImportService = ({ db }: { db: Db }) => {
+export const contactImportMessages = {
+  tooManyFiles: 'Your company has read many contact files in the last hour. Try again later.',
+} as const;
+
+export type TContactImportDependencies = {
+  db: Db;
+  /** Counts each file read for the company, refusing past the hourly limit. */
+  fileReadsPerCompany: TRateLimit;
+};
+
+export const createContactImportService = ({ db, fileReadsPerCompany }: TContactImportDependencies) => {
   // Built on the first import rather than when the server starts.
   let countryLookup: ReturnType<typeof countryLookupOf> | undefined;
   const findCountry = (value: string) => {
@@ -70,8 +82,18 @@ export const createContactImportService = ({ db }: { db: Db }) => {
     return countryLookup(value);
   };
 
+  /** Counts the file against the company's hourly reads before a byte of it is decoded. */
+  const readCompanyFile = async (auth: TAuthContext, bytes: Buffer) => {
+    const verdict = await fileReadsPerCompany.consume(auth.companyId);
+    if (!verdict.isAllowed)
+      throw new AppError('RATE_LIMITED', contactImportMessages.tooManyFiles, {
+        retryAfterSeconds: verdict.retryAfterSeconds,
+      });
+    return readFile(bytes);
+  };
+
   const preview = async (auth: TAuthContext, bytes: Buffer): Promise<TContactImportPreview> => {
-    const file = readFile(bytes);
+    const file = await readCompanyFile(auth, bytes);
     const remembered = await withTenantRead(db, auth.companyId, (tx) =>
       repository.findImportMapping(tx, auth.companyId),
     );
@@ -128,7 +150,11 @@ export const createContactImportService = ({ db }: { db: Db }) => {
   ): Promise<Omit<TContactImportResult, 'isDryRun' | 'refused' | 'refusedCount'>> => {
     const companyId = auth.companyId;
     const tagIdByName = new Map(
-      (await repository.findTags(tx, companyId)).map((tag) => [tag.name.toLowerCase(), tag.id] as const),
+      (await repository.findTagNames(tx, companyId)).map((tag) => [tag.name.toLowerCase(), tag.id] as const),
+    );
+    const newTagsMax = Math.min(
+      contactImportRules.maxNewTags,
+      Math.max(0, contactRules.companyTagsMax - tagIdByName.size),
     );
     const newTags: string[] = [];
     const ownerIdByEmail = await findUserIdsByEmail(
@@ -207,7 +233,7 @@ export const createContactImportService = ({ db }: { db: Db }) => {
           let tagId = tagIdByName.get(name.toLowerCase());
           if (!tagId) {
             if (name.length > 40) break;
-            if (newTags.length >= contactImportRules.maxNewTags) break;
+            if (newTags.length >= newTagsMax) break;
             tagId = createId();
             await repository.insertTag(tx, {
               companyId,
@@ -222,7 +248,9 @@ export const createContactImportService = ({ db }: { db: Db }) => {
         }
         if (tagIds.length !== tagNames.length) {
           refuse(
-            `A tag name is longer than 40 characters, or the file names more than ${contactImportRules.maxNewTags} new tags`,
+            newTags.length >= newTagsMax
+              ? `The file names more new tags than your company may add (${newTagsMax} here: at most ${contactImportRules.maxNewTags} a file, ${contactRules.companyTagsMax} in all)`
+              : 'A tag name is longer than 40 characters',
           );
           continue;
         }
@@ -292,11 +320,11 @@ export const createContactImportService = ({ db }: { db: Db }) => {
       fileName,
     }: { columns: (TContactImportField | '')[]; isDryRun: boolean; fileName: string },
   ): Promise<TContactImportResult> => {
-    const file = readFile(bytes);
     if (!columns.includes('name'))
       throw new AppError('VALIDATION_FAILED', 'Choose the column that holds the names', {
         fields: [{ field: 'columns', message: 'must map a column to name' }],
       });
+    const file = await readCompanyFile(auth, bytes);
     const { accepted, refused } = readRows(file.rows, columns);
     const finish = (written: Awaited<ReturnType<typeof importRows>>): TContactImportResult => {
       refused.sort((a, b) => a.line - b.line);
