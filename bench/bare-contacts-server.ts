@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { distance } from 'fastest-levenshtein';
 import Fastify from 'fastify';
 import pg from 'pg';
 
@@ -11,17 +12,13 @@ import pg from 'pg';
 type TQuery = (text: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
 
 const staticToken = process.env.BARE_TOKEN ?? 'bare-token';
-// The product's search threshold (contactserver/repository.ts), set once for every session here.
-const similarity = "select set_config('pg_trgm.word_similarity_threshold', '0.5', false)";
 
 const openQuery = async (): Promise<{ query: TQuery; close: () => Promise<void> }> => {
   if (process.env.DATABASE_URL) {
     const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-    pool.on('connect', (client) => void client.query(similarity));
     return { query: async (text, values) => (await pool.query(text, values)).rows, close: () => pool.end() };
   }
   const client = await PGlite.create({ dataDir: process.env.PGLITE_DIR, extensions: { pg_trgm } });
-  await client.query(similarity);
   return {
     query: async (text, values) => (await client.query<Record<string, unknown>>(text, values)).rows,
     close: () => client.close(),
@@ -33,7 +30,7 @@ const app = Fastify({ logger: false });
 
 const columns = `c.id, c.kind, c.name, c.roles, c.primary_email, c.primary_phone, c.city, c.country_code,
   c.tax_number, c.owner_id, c.created_at, c.updated_at, o.id as organisation_id, o.name as organisation_name`;
-const fromContacts = `from contacts c left join contacts o on o.company_id = c.company_id and o.id = c.organisation_id`;
+const organisationJoin = 'left join contacts o on o.company_id = c.company_id and o.id = c.organisation_id';
 
 const toRow = (row: Record<string, unknown>) => ({
   _id: row.id,
@@ -81,24 +78,61 @@ app.get<{ Querystring: TListQuery }>('/contacts-page', async (request) => {
   };
 });
 
-// A search, best matches first, and its capped total.
+// A search as the product reads a misspelt one (contactserver/search.ts): the words the typed one
+// begins and the dictionary's words like it, then the contacts holding one of them, best first,
+// after the plain reading found none; and the capped total.
 app.get<{ Querystring: TListQuery }>('/contacts-search', async (request) => {
   const { companyId, q = '' } = request.query;
-  const lowered = q.toLowerCase();
-  const where = `c.company_id = $1 and (c.search_text like $2 or $3 <% c.search_text)`;
-  const values = [companyId, `%${lowered}%`, lowered];
+  const word = q.toLowerCase();
+  const begun = [
+    word,
+    ...(
+      await query(
+        `select word from contact_words where company_id = $1 and word like $2 order by length(word), word limit 1000`,
+        [companyId, `${word}%`],
+      )
+    ).map((row) => String(row.word)),
+  ];
+  await query(`select set_config('pg_trgm.similarity_threshold', '0.3', false)`, []);
+  const near = (
+    await query(
+      `select word from contact_words where company_id = $1 and word % $2 order by word <-> $2 limit 200`,
+      [companyId, word],
+    )
+  )
+    .map((row) => ({ candidate: String(row.word), edits: distance(word, String(row.word)) }))
+    .filter(({ candidate, edits }) => edits <= (word.length < 6 ? 1 : 2) && !begun.includes(candidate));
+  const fewest = Math.min(...near.map(({ edits }) => edits));
+  const nearest = near.filter(({ edits }) => edits === fewest).map(({ candidate }) => candidate);
+  const countOf = async (where: string, values: unknown[]) => {
+    const [total] = await query(
+      `select count(*)::int as total from (select 1 from contacts c where ${where} limit 1026) capped`,
+      values,
+    );
+    return Number(total?.total);
+  };
+  // The plain reading: its page and count, which find nothing for a misspelt word.
+  const where = 'c.company_id = $1 and c.search_words && $2::text[]';
+  const plainRank = `(case when c.search_words && array[$3] then 3 when c.search_words && $4::text[] then 2 else 0 end) desc`;
+  await query(
+    `select ${columns} from (select c.id as page_id from contacts c where ${where} order by ${plainRank}, c.name, c.id limit 25) page_ids
+     join contacts c on c.company_id = $1 and c.id = page_ids.page_id ${organisationJoin} order by ${plainRank}, c.name, c.id`,
+    [companyId, begun, word, begun],
+  );
+  await countOf(where, [companyId, begun]);
+  const words = [...begun, ...near.map(({ candidate }) => candidate)];
+  const rank = `(case when c.search_words && array[$3] then 3 when c.search_words && $4::text[] then 2
+    when c.search_words && $5::text[] then 1 else 0 end) desc`;
   const rows = await query(
-    `select ${columns} ${fromContacts} where ${where}
-     order by word_similarity($3, c.search_text) desc, c.name, c.id limit 25`,
-    values,
+    `select ${columns} from (select c.id as page_id from contacts c where ${where} order by ${rank}, c.name, c.id limit 25) page_ids
+     join contacts c on c.company_id = $1 and c.id = page_ids.page_id ${organisationJoin}
+     order by ${rank}, c.name, c.id`,
+    [companyId, words, word, begun, nearest],
   );
-  const [total] = await query(
-    `select count(*)::int as total from (select 1 from contacts c where ${where} limit 1026) capped`,
-    values,
-  );
+  const total = await countOf(where, [companyId, words]);
   return {
     data: rows.map(toRow),
-    meta: { total: Math.min(Number(total?.total), 1_025), page: 1, pageSize: 25 },
+    meta: { total: Math.min(total, 1_025), page: 1, pageSize: 25 },
   };
 });
 

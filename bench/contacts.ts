@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createScratchPostgresDatabase } from '../apps/server/test/databases.ts';
-import { fillSql, places } from './contact-fill.ts';
+import { companies, demoPassword, places, prepare } from './contact-fill.ts';
 import type { Measurement } from './measure.ts';
-import { measureRounds, startBare, type TRoute, type TRunSql, withBenchDatabase } from './rounds.ts';
+import { measureRounds, startBare, type TRoute, withBenchDatabase } from './rounds.ts';
 import { signInForAppToken } from './sign-in.ts';
 import { residentMegabytes, startBenchServer } from './start-server.ts';
 
@@ -14,45 +14,7 @@ import { residentMegabytes, startBenchServer } from './start-server.ts';
 // read while they run. On PGlite and on a scratch PostgreSQL database (BENCH_DATABASES picks one).
 // BENCH_DURATION and BENCH_ROUNDS as in bench/api.ts.
 
-const demoPassword = 'bench-password-12';
-const companies = [
-  { rows: 1_000_000, name: 'Demo Freight Ltd', email: 'admin@demo-freight.test' },
-  { rows: 100_000, name: 'Expired Cargo Co', email: 'admin@expired-cargo.test' },
-  { rows: 100_000, name: 'Secure Shipping AG', email: 'admin@secure-shipping.test' },
-] as const;
 const importRows = 100_000;
-
-const prepare = async (run: TRunSql) => {
-  const indexes = await run(
-    "select indexname, indexdef from pg_indexes where tablename in ('contacts', 'contact_tag_links') and indexname not like '%pk%'",
-  );
-  for (const index of indexes) await run(`drop index ${index.indexname}`);
-  const ids: string[] = [];
-  for (const company of companies) {
-    const [row] = await run(`select id from companies where name = '${company.name}'`);
-    if (!row) throw new Error(`No company ${company.name}`);
-    const id = String(row.id);
-    await run(
-      `update companies set plan_expires_at = now() + interval '30 days', two_factor_auth = false where id = '${id}'`,
-    );
-    await run(fillSql(id, company.rows));
-    // Ten tags, each on a tenth of every fifth contact.
-    await run(`insert into contact_tags (company_id, id, name, color)
-      select '${id}', ('00000000-0000-7000-9000-' || lpad(to_hex(t), 12, '0'))::uuid, 'Tag ' || t, 'blue'
-      from generate_series(1, 10) as t`);
-    await run(`insert into contact_tag_links (company_id, contact_id, tag_id)
-      select '${id}', ('00000000-0000-7000-8000-' || lpad(to_hex(n), 12, '0'))::uuid,
-        ('00000000-0000-7000-9000-' || lpad(to_hex(1 + n % 10), 12, '0'))::uuid
-      from generate_series(5, ${company.rows}, 5) as n`);
-    ids.push(id);
-  }
-  for (const index of indexes) await run(String(index.indexdef));
-  // As autovacuum leaves a table after a bulk load: statistics, and the visibility map that lets
-  // the list pick a page's ids from an index alone.
-  await run('vacuum analyze contacts');
-  await run('vacuum analyze contact_tag_links');
-  return ids;
-};
 
 /** A CSV of new contacts, as a spreadsheet would save one. */
 const importFile = () => {

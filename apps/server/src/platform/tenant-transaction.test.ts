@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseKinds } from '../../test/databases.ts';
 import type { Database } from '../db/client.ts';
-import { companies, mails, users } from '../db/schema/index.ts';
+import { companies, contacts, mails, tenantContacts, users } from '../db/schema/index.ts';
 import { findUserWithCompany } from '../services/iamserver/repository.ts';
 import { withTenant, withTenantRead } from './tenant-transaction.ts';
 
@@ -77,6 +77,47 @@ describe.each(testDatabaseKinds)('row-level security on %s', (kind) => {
       expect.arrayContaining(['users', 'audit_events', 'files', 'groups']),
     );
     expect(tables.filter((row) => !row.is_protected || !row.has_policy)).toEqual([]);
+  });
+
+  it("shows through every tenant view only the company's rows, none without a company, and lets nothing write to one", async () => {
+    const contactOf = (companyId: string, name: string) => ({
+      companyId,
+      id: crypto.randomUUID(),
+      kind: 'organisation' as const,
+      name,
+      searchText: name.toLowerCase(),
+    });
+    await database.db
+      .insert(contacts)
+      .values([contactOf(companyA, 'Alpha Customer'), contactOf(companyB, 'Bravo Customer')]);
+    const views = (
+      (await database.db.execute(sql`
+        select c.relname as view from pg_class c join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+        where c.relkind = 'v' and exists (select 1 from information_schema.columns col
+          where col.table_schema = 'public' and col.table_name = c.relname and col.column_name = 'company_id')
+        order by c.relname`)) as unknown as { rows: { view: string }[] }
+    ).rows.map((row) => row.view);
+    expect(views).toEqual(['tenant_contact_words', 'tenant_contacts']);
+    for (const view of views) {
+      const companiesSeen = async (companyId: string | null) =>
+        (
+          (await withTenantRead(database.db, companyId, (tx) =>
+            tx.execute(sql`select distinct company_id from ${sql.identifier(view)}`),
+          )) as unknown as { rows: { company_id: string }[] }
+        ).rows.map((row) => row.company_id);
+      expect(await companiesSeen(companyA), view).toEqual([companyA]);
+      expect(await companiesSeen(companyB), view).toEqual([companyB]);
+      expect(await companiesSeen(null), view).toEqual([]);
+      await expect(
+        withTenant(database.db, companyA, (tx) => tx.execute(sql`delete from ${sql.identifier(view)}`)),
+        view,
+      ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/permission denied/) } });
+    }
+    expect(
+      await withTenantRead(database.db, companyA, (tx) =>
+        tx.select({ name: tenantContacts.name }).from(tenantContacts),
+      ),
+    ).toEqual([{ name: 'Alpha Customer' }]);
   });
 
   it("finds nothing through a repository query run in another company's context", async () => {

@@ -9,14 +9,16 @@ import {
   gt,
   gte,
   inArray,
+  like,
   lt,
   ne,
+  or,
   type SQL,
   sql,
 } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.ts';
-import { containsPattern } from '../../db/like-pattern.ts';
+import { containsPattern, escapeLike } from '../../db/like-pattern.ts';
 import { pageOffset, slidingCountCap, type TPage } from '../../db/paging.ts';
 import {
   contactImportMappings,
@@ -24,7 +26,10 @@ import {
   contacts,
   contactTagLinks,
   contactTags,
+  tenantContacts,
+  tenantContactWords,
 } from '../../db/schema/index.ts';
+import type { TContactSearch, TSearchTerm } from './search.ts';
 
 // The contacts module's queries: its own tables only. Every one names the company, besides
 // row-level security.
@@ -43,15 +48,10 @@ export const contactSortColumns = {
 } satisfies Record<string, AnyPgColumn>;
 export type TContactSortColumn = keyof typeof contactSortColumns;
 
-/**
- * How alike a misspelt word must be to a word of a contact to find it (pg_trgm's word similarity,
- * 0 to 1). 0.5 finds "Hambrug" for "Hamburg" and "Mersk" for "Maersk"; the extension's 0.6 does not.
- */
-export const searchSimilarity = 0.5;
-
 export type TContactFilter = TPage & {
   companyId: string;
-  q?: string | undefined;
+  /** The search box's text as contactserver/search.ts reads it. */
+  search?: TContactSearch | undefined;
   kind?: TContactRow['kind'] | undefined;
   role?: string | undefined;
   tagId?: string | undefined;
@@ -74,51 +74,68 @@ const byContact = (companyId: string, id: string) =>
 
 const organisations = alias(contacts, 'organisation');
 
-/** The search: the words anywhere in the contact, or words like them (a typo, a letter missing). */
-const matchesSearch = (q: string) => {
-  const lowered = q.toLowerCase();
-  return sql`(${contacts.searchText} like ${containsPattern(lowered)} or ${lowered} <% ${contacts.searchText})`;
-};
+/**
+ * Where the list, the search and the export pick their contacts: the view of the transaction's
+ * company (schema/contacts.ts `tenantContacts`), so PostgreSQL may use the search and filter
+ * indexes; the rows themselves are then read from `contacts`. Both hold the same columns.
+ */
+type TContactSource = typeof contacts | typeof tenantContacts;
 
-const filterConditions = (filter: TContactFilter): SQL | undefined =>
+/** A contact holds a word of each term, or has every piece of text somewhere in it. */
+const matchesSearch = (source: TContactSource, search: TContactSearch) =>
+  search.kind === 'text'
+    ? or(...search.pieces.map((piece) => sql`${source.searchText} like ${containsPattern(piece)}`))
+    : and(...search.terms.map((term) => arrayOverlaps(source.searchWords, term.words)));
+
+/**
+ * How well a contact matches a search: a word typed whole counts three, a word it begins two, the
+ * misspelling closest to it one. Ordering by it first also keeps PostgreSQL from walking the name
+ * index through every contact before the first match.
+ */
+const searchRank = (source: TContactSource, terms: TSearchTerm[]) =>
+  sql.join(
+    terms.map(
+      (term) => sql`(case when ${arrayOverlaps(source.searchWords, [term.typed])} then 3
+        when ${arrayOverlaps(source.searchWords, term.begun)} then 2
+        ${term.nearest.length > 0 ? sql`when ${arrayOverlaps(source.searchWords, term.nearest)} then 1` : sql``}
+        else 0 end)`,
+    ),
+    sql` + `,
+  );
+
+const filterConditions = (source: TContactSource, filter: TContactFilter): SQL | undefined =>
   and(
-    eq(contacts.companyId, filter.companyId),
-    filter.q ? matchesSearch(filter.q) : undefined,
-    filter.kind ? eq(contacts.kind, filter.kind) : undefined,
-    filter.role ? arrayContains(contacts.roles, [filter.role]) : undefined,
-    filter.countryCode ? arrayContains(contacts.countryCodes, [filter.countryCode]) : undefined,
-    filter.ownerId ? eq(contacts.ownerId, filter.ownerId) : undefined,
-    filter.organisationId ? eq(contacts.organisationId, filter.organisationId) : undefined,
+    eq(source.companyId, filter.companyId),
+    filter.search ? matchesSearch(source, filter.search) : undefined,
+    filter.kind ? eq(source.kind, filter.kind) : undefined,
+    filter.role ? arrayContains(source.roles, [filter.role]) : undefined,
+    filter.countryCode ? arrayContains(source.countryCodes, [filter.countryCode]) : undefined,
+    filter.ownerId ? eq(source.ownerId, filter.ownerId) : undefined,
+    filter.organisationId ? eq(source.organisationId, filter.organisationId) : undefined,
     filter.tagId
-      ? sql`exists (select 1 from ${contactTagLinks} where ${contactTagLinks.companyId} = ${contacts.companyId}
-          and ${contactTagLinks.contactId} = ${contacts.id} and ${contactTagLinks.tagId} = ${filter.tagId})`
+      ? sql`exists (select 1 from ${contactTagLinks} where ${contactTagLinks.companyId} = ${source.companyId}
+          and ${contactTagLinks.contactId} = ${source.id} and ${contactTagLinks.tagId} = ${filter.tagId})`
       : undefined,
-    filter.createdFrom ? gte(contacts.createdAt, dayStart(filter.createdFrom, filter.timeZone)) : undefined,
-    filter.createdTo ? lt(contacts.createdAt, dayStart(filter.createdTo, filter.timeZone, 1)) : undefined,
-    filter.updatedFrom ? gte(contacts.updatedAt, dayStart(filter.updatedFrom, filter.timeZone)) : undefined,
-    filter.updatedTo ? lt(contacts.updatedAt, dayStart(filter.updatedTo, filter.timeZone, 1)) : undefined,
+    filter.createdFrom ? gte(source.createdAt, dayStart(filter.createdFrom, filter.timeZone)) : undefined,
+    filter.createdTo ? lt(source.createdAt, dayStart(filter.createdTo, filter.timeZone, 1)) : undefined,
+    filter.updatedFrom ? gte(source.updatedAt, dayStart(filter.updatedFrom, filter.timeZone)) : undefined,
+    filter.updatedTo ? lt(source.updatedAt, dayStart(filter.updatedTo, filter.timeZone, 1)) : undefined,
   );
 
 /** The instant a calendar day (plus `days`) begins in the company's time zone. */
 const dayStart = (day: string, timeZone: string, days = 0) =>
   sql`((${day}::date + ${days}::int)::timestamp at time zone ${timeZone})`;
 
-/** The search threshold holds for the rest of the transaction only. */
-export const useSearchSimilarity = (db: Queryable) =>
-  db.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(searchSimilarity)}, true)`);
-
-const orderOf = (filter: TContactFilter) => {
-  if (!filter.sort && filter.q) {
-    const lowered = filter.q.toLowerCase();
-    return [
-      desc(sql`word_similarity(${lowered}, ${contacts.searchText})`),
-      asc(contacts.name),
-      asc(contacts.id),
-    ];
+const orderOf = (
+  source: TContactSource,
+  filter: Pick<TContactFilter, 'search' | 'sort' | 'isDescending'>,
+) => {
+  if (!filter.sort && filter.search?.kind === 'words') {
+    return [desc(searchRank(source, filter.search.terms)), asc(source.name), asc(source.id)];
   }
-  const column = contactSortColumns[filter.sort ?? 'name'];
+  const column = source[filter.sort ?? 'name'];
   // The id keeps pages stable between equal values.
-  return [filter.isDescending ? desc(column) : asc(column), asc(contacts.id)];
+  return [filter.isDescending ? desc(column) : asc(column), asc(source.id)];
 };
 
 export const listColumns = {
@@ -161,35 +178,55 @@ const organisationJoin = and(
   eq(organisations.id, contacts.organisationId),
 );
 
-export const findContactPage = async (db: Queryable, filter: TContactFilter) => {
-  const where = filterConditions(filter);
-  const order = orderOf(filter);
-  // The page's ids first, from the sort column's index alone (its filter columns ride in it,
-  // migration 0037); then only those rows are read. Page 200 costs an index walk, not 5,000 rows.
-  const pageIds = db
-    .select({ pageId: sql<string>`${contacts.id}`.as('page_id') })
-    .from(contacts)
-    .where(where)
+/** The ids of a page of the filter, picked through the view: a subquery to read their rows by. */
+const pageIdsOf = (
+  db: Queryable,
+  filter: TContactFilter,
+  { limit, offset, afterId }: { limit: number; offset: number; afterId?: string | undefined },
+  order = orderOf(tenantContacts, filter),
+) =>
+  db
+    .select({ pageId: sql<string>`${tenantContacts.id}`.as('page_id') })
+    .from(tenantContacts)
+    .where(
+      and(filterConditions(tenantContacts, filter), afterId ? gt(tenantContacts.id, afterId) : undefined),
+    )
     .orderBy(...order)
-    .limit(filter.pageSize)
-    .offset(pageOffset(filter))
+    .limit(limit)
+    .offset(offset)
     .as('page_ids');
+
+export const findContactPage = async (db: Queryable, filter: TContactFilter) => {
+  // The page's ids first, from the sort column's index alone (its filter columns ride in it,
+  // migration 0037), or from the search's index; then only those rows are read. Page 200 costs an
+  // index walk, not 5,000 rows.
+  const pageIds = pageIdsOf(db, filter, { limit: filter.pageSize, offset: pageOffset(filter) });
   const rows = await db
     .select(listColumns)
     .from(pageIds)
     .innerJoin(contacts, and(eq(contacts.companyId, filter.companyId), eq(contacts.id, pageIds.pageId)))
     .leftJoin(organisations, organisationJoin)
-    .orderBy(...order);
+    .orderBy(...orderOf(contacts, filter));
   const cap = slidingCountCap(filter);
   const capped = db
     .select({ one: sql`1` })
-    .from(contacts)
-    .where(where)
+    .from(tenantContacts)
+    .where(filterConditions(tenantContacts, filter))
     .limit(cap + 1)
     .as('capped');
   const [counted] = await db.select({ total: count() }).from(capped);
   return { rows: rows as TContactListRow[], total: counted?.total ?? 0, cap };
 };
+
+/** Whether any contact passes the filter. */
+export const hasContacts = async (db: Queryable, filter: TContactFilter) =>
+  (
+    await db
+      .select({ one: sql`1` })
+      .from(tenantContacts)
+      .where(filterConditions(tenantContacts, filter))
+      .limit(1)
+  ).length > 0;
 
 /**
  * The next `limit` contacts of a filter after `afterId`, in the order they were added: the export
@@ -200,14 +237,15 @@ export const findExportBatch = (
   filter: TContactFilter,
   afterId: string | undefined,
   limit: number,
-) =>
-  db
+) => {
+  const pageIds = pageIdsOf(db, filter, { limit, offset: 0, afterId }, [asc(tenantContacts.id)]);
+  return db
     .select(listColumns)
-    .from(contacts)
+    .from(pageIds)
+    .innerJoin(contacts, and(eq(contacts.companyId, filter.companyId), eq(contacts.id, pageIds.pageId)))
     .leftJoin(organisations, organisationJoin)
-    .where(and(filterConditions(filter), afterId ? gt(contacts.id, afterId) : undefined))
-    .orderBy(asc(contacts.id))
-    .limit(limit) as Promise<TContactListRow[]>;
+    .orderBy(asc(contacts.id)) as Promise<TContactListRow[]>;
+};
 
 export const findContact = async (db: Queryable, companyId: string, id: string) => {
   const [row] = await db
@@ -287,9 +325,19 @@ export const findPeople = (db: Queryable, companyId: string, organisationId: str
 export const findLookup = (
   db: Queryable,
   companyId: string,
-  { q, kind, limit }: { q: string; kind?: TContactRow['kind'] | undefined; limit: number },
-) =>
-  db
+  {
+    search,
+    kind,
+    limit,
+  }: { search: TContactSearch | undefined; kind?: TContactRow['kind'] | undefined; limit: number },
+) => {
+  const picked = { search, kind, sort: undefined, isDescending: false };
+  const pageIds = pageIdsOf(
+    db,
+    { ...picked, companyId, timeZone: 'UTC', page: 1, pageSize: limit },
+    { limit, offset: 0 },
+  );
+  return db
     .select({
       id: contacts.id,
       kind: contacts.kind,
@@ -297,21 +345,43 @@ export const findLookup = (
       primaryEmail: contacts.primaryEmail,
       organisation: organisations.name,
     })
-    .from(contacts)
+    .from(pageIds)
+    .innerJoin(contacts, and(eq(contacts.companyId, companyId), eq(contacts.id, pageIds.pageId)))
     .leftJoin(organisations, organisationJoin)
-    .where(
-      and(
-        eq(contacts.companyId, companyId),
-        q ? matchesSearch(q) : undefined,
-        kind ? eq(contacts.kind, kind) : undefined,
-      ),
-    )
-    .orderBy(
-      ...(q ? [desc(sql`word_similarity(${q.toLowerCase()}, ${contacts.searchText})`)] : []),
-      asc(contacts.name),
-      asc(contacts.id),
-    )
-    .limit(limit);
+    .orderBy(...orderOf(contacts, picked));
+};
+
+// The dictionary of words (migration 0038), filled by a trigger as contacts are written.
+
+/** The company's words that begin with `start`, shortest first. */
+export const findWordsStartingWith = async (db: Queryable, companyId: string, start: string, limit: number) =>
+  (
+    await db
+      .select({ word: tenantContactWords.word })
+      .from(tenantContactWords)
+      .where(
+        and(
+          eq(tenantContactWords.companyId, companyId),
+          like(tenantContactWords.word, `${escapeLike(start)}%`),
+        ),
+      )
+      .orderBy(sql`length(${tenantContactWords.word})`, asc(tenantContactWords.word))
+      .limit(limit)
+  ).map((row) => row.word);
+
+/** The company's words that share enough letter triples with `word` to be a misspelling of it. */
+export const findWordsLike = async (db: Queryable, companyId: string, word: string, limit: number) => {
+  // pg_trgm's default, set for this transaction so a server's own setting cannot narrow it.
+  await db.execute(sql`select set_config('pg_trgm.similarity_threshold', '0.3', true)`);
+  return (
+    await db
+      .select({ word: tenantContactWords.word })
+      .from(tenantContactWords)
+      .where(and(eq(tenantContactWords.companyId, companyId), sql`${tenantContactWords.word} % ${word}`))
+      .orderBy(sql`${tenantContactWords.word} <-> ${word}`)
+      .limit(limit)
+  ).map((row) => row.word);
+};
 
 /** Contacts sharing one of these e-mails or this tax number. */
 export const findDuplicates = (
@@ -324,29 +394,29 @@ export const findDuplicates = (
   }: { emailKeys: string[]; taxKey: string | null; exceptId?: string | undefined },
 ) => {
   const matches = [
-    emailKeys.length > 0 ? arrayOverlaps(contacts.emailKeys, emailKeys) : undefined,
-    taxKey ? eq(contacts.taxKey, taxKey) : undefined,
+    emailKeys.length > 0 ? arrayOverlaps(tenantContacts.emailKeys, emailKeys) : undefined,
+    taxKey ? eq(tenantContacts.taxKey, taxKey) : undefined,
   ].filter((condition) => condition !== undefined);
   if (matches.length === 0) return Promise.resolve([]);
   return db
     .select({
-      id: contacts.id,
-      kind: contacts.kind,
-      name: contacts.name,
-      primaryEmail: contacts.primaryEmail,
-      taxNumber: contacts.taxNumber,
-      emailKeys: contacts.emailKeys,
-      taxKey: contacts.taxKey,
+      id: tenantContacts.id,
+      kind: tenantContacts.kind,
+      name: tenantContacts.name,
+      primaryEmail: tenantContacts.primaryEmail,
+      taxNumber: tenantContacts.taxNumber,
+      emailKeys: tenantContacts.emailKeys,
+      taxKey: tenantContacts.taxKey,
     })
-    .from(contacts)
+    .from(tenantContacts)
     .where(
       and(
-        eq(contacts.companyId, companyId),
+        eq(tenantContacts.companyId, companyId),
         sql`(${sql.join(matches, sql` or `)})`,
-        exceptId ? ne(contacts.id, exceptId) : undefined,
+        exceptId ? ne(tenantContacts.id, exceptId) : undefined,
       ),
     )
-    .orderBy(asc(contacts.name), asc(contacts.id))
+    .orderBy(asc(tenantContacts.name), asc(tenantContacts.id))
     .limit(20);
 };
 
@@ -540,10 +610,11 @@ export const findMatches = async (
   taxKeys: string[],
 ) => {
   if (emailKeys.length === 0 && taxKeys.length === 0) return [];
+  // Through the view, so each key is looked up in the e-mails' index (see `TContactSource`).
   const byEmail = sql`select c.id from unnest(${sql.param(emailKeys)}::text[]) as key
-    join ${contacts} c on c.company_id = ${companyId} and c.email_keys @> array[key]`;
+    join ${tenantContacts} c on c.company_id = ${companyId} and c.email_keys @> array[key]`;
   const byTax = sql`select c.id from unnest(${sql.param(taxKeys)}::text[]) as key
-    join ${contacts} c on c.company_id = ${companyId} and c.tax_key = key`;
+    join ${tenantContacts} c on c.company_id = ${companyId} and c.tax_key = key`;
   return db
     .select()
     .from(contacts)
@@ -583,16 +654,16 @@ export const saveImportMapping = (db: Queryable, companyId: string, fieldsByHead
 /** Contacts with an e-mail whose name, e-mail, phone or city holds `q`, by name. */
 export const findContactRecipients = (db: Queryable, companyId: string, q: string, limit: number) =>
   db
-    .select({ name: contacts.name, email: contacts.primaryEmail })
-    .from(contacts)
+    .select({ name: tenantContacts.name, email: tenantContacts.primaryEmail })
+    .from(tenantContacts)
     .where(
       and(
-        eq(contacts.companyId, companyId),
-        sql`${contacts.primaryEmail} is not null`,
-        q ? sql`${contacts.searchText} like ${containsPattern(q.toLowerCase())}` : undefined,
+        eq(tenantContacts.companyId, companyId),
+        sql`${tenantContacts.primaryEmail} is not null`,
+        q ? sql`${tenantContacts.searchText} like ${containsPattern(q.toLowerCase())}` : undefined,
       ),
     )
-    .orderBy(asc(contacts.name), asc(contacts.id))
+    .orderBy(asc(tenantContacts.name), asc(tenantContacts.id))
     .limit(limit) as Promise<{ name: string; email: string }[]>;
 
 /**
@@ -600,13 +671,17 @@ export const findContactRecipients = (db: Queryable, companyId: string, q: strin
  * template fills its `contact` variables from it.
  */
 export const findContactByEmail = async (db: Queryable, companyId: string, emailKey: string) => {
+  const found = db
+    .select({ id: tenantContacts.id })
+    .from(tenantContacts)
+    .where(and(eq(tenantContacts.companyId, companyId), arrayContains(tenantContacts.emailKeys, [emailKey])))
+    .orderBy(desc(tenantContacts.updatedAt), asc(tenantContacts.id))
+    .limit(1);
   const [row] = await db
     .select({ contact: contacts, organisationName: organisations.name })
     .from(contacts)
     .leftJoin(organisations, organisationJoin)
-    .where(and(eq(contacts.companyId, companyId), arrayContains(contacts.emailKeys, [emailKey])))
-    .orderBy(desc(contacts.updatedAt), asc(contacts.id))
-    .limit(1);
+    .where(and(eq(contacts.companyId, companyId), sql`${contacts.id} = (${found})`));
   return row;
 };
 

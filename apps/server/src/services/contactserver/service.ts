@@ -28,6 +28,7 @@ import { findUserDisplayNames } from '../iamserver/public.ts';
 import { listCountries } from '../master/public.ts';
 import { derivedColumnsOf, emailKeyOf, taxKeyOf, unionOfLists } from './contact-row.ts';
 import * as repository from './repository.ts';
+import { resolveContactSearch } from './search.ts';
 
 export const contactMessages = {
   notFound: 'No such contact in your company',
@@ -171,7 +172,6 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
     return {
       ...page,
       companyId: auth.companyId,
-      q: query.q || undefined,
       kind: query.kind,
       role: query.role,
       tagId: query.tagId,
@@ -191,8 +191,12 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
   const list = async (auth: TAuthContext, query: TContactListQuery) => {
     const filter = filterOf(auth, query, query);
     return withTenantRead(db, auth.companyId, async (tx) => {
-      if (filter.q) await repository.useSearchSimilarity(tx);
-      const { rows, total, cap } = await repository.findContactPage(tx, filter);
+      // As typed first; only when nothing matches so, forgiving misspellings (contactserver/search.ts).
+      const search = query.q ? await resolveContactSearch(tx, auth.companyId, query.q) : undefined;
+      let found = await repository.findContactPage(tx, { ...filter, search: search?.exact });
+      if (found.total === 0 && search?.near)
+        found = await repository.findContactPage(tx, { ...filter, search: search.near });
+      const { rows, total, cap } = found;
       return {
         data: await toSummaries(tx, auth.companyId, rows),
         meta: { ...cappedTotal(total, cap), page: query.page, pageSize: query.pageSize },
@@ -205,8 +209,10 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
     query: { q: string; kind?: TContact['kind'] | undefined; limit: number },
   ): Promise<TContactLookup[]> =>
     withTenantRead(db, auth.companyId, async (tx) => {
-      if (query.q) await repository.useSearchSimilarity(tx);
-      const rows = await repository.findLookup(tx, auth.companyId, query);
+      const search = query.q ? await resolveContactSearch(tx, auth.companyId, query.q) : undefined;
+      let rows = await repository.findLookup(tx, auth.companyId, { ...query, search: search?.exact });
+      if (rows.length === 0 && search?.near)
+        rows = await repository.findLookup(tx, auth.companyId, { ...query, search: search.near });
       return rows.map((row) => ({
         _id: row.id,
         kind: row.kind,
@@ -600,7 +606,16 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
     query: TContactListQuery,
     assertCallerStillAllowed: () => Promise<unknown>,
   ) {
-    const filter = filterOf(auth, { ...query, sort: undefined }, { page: 1, pageSize: exportBatchSize });
+    const listed = filterOf(auth, { ...query, sort: undefined }, { page: 1, pageSize: exportBatchSize });
+    // The search is read once, so every batch selects by the same words.
+    const filter = {
+      ...listed,
+      search: await withTenantRead(db, auth.companyId, async (tx) => {
+        if (!query.q) return undefined;
+        const { exact, near } = await resolveContactSearch(tx, auth.companyId, query.q);
+        return near && !(await repository.hasContacts(tx, { ...listed, search: exact })) ? near : exact;
+      }),
+    };
     await withTenant(db, auth.companyId, (tx) =>
       recordAudit(tx, actor, {
         entityType: 'contact',
@@ -614,7 +629,6 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
     for (;;) {
       if (afterId) await assertCallerStillAllowed();
       const summaries = await withTenantRead(db, auth.companyId, async (tx) => {
-        if (filter.q) await repository.useSearchSimilarity(tx);
         const rows = await repository.findExportBatch(tx, filter, afterId, exportBatchSize);
         return toSummaries(tx, auth.companyId, rows);
       });

@@ -1,0 +1,93 @@
+import { distance } from 'fastest-levenshtein';
+import type { Queryable } from '../../db/client.ts';
+import { findWordsLike, findWordsStartingWith } from './repository.ts';
+
+// What a search box's text means for the contacts list (docs/decisions/015-contact-search-by-words.md).
+// A text with a digit is a piece of a phone, an e-mail or a tax number, found anywhere in a contact.
+// Otherwise each word typed must begin a word of the contact; when no contact has them all, a word
+// may instead be a few letters off one ("Mersk" for Maersk). Misspellings are looked up in the
+// company's dictionary of words (a few thousand), never across a million contacts.
+
+/** A contact's words, each holding one word of the search, or a piece of text found anywhere. */
+export type TContactSearch =
+  | { kind: 'text'; pieces: string[] }
+  | {
+      kind: 'words';
+      /**
+       * Per word typed: the contact's words any one of which satisfies it; among them the ones it
+       * begins (or is), and the misspellings closest to it, which rank a contact first.
+       */
+      terms: TSearchTerm[];
+      /** Whether misspellings are among the words: the best matches then come first. */
+      isNear: boolean;
+    };
+export type TSearchTerm = {
+  /** The word as typed. */
+  typed: string;
+  words: string[];
+  begun: string[];
+  nearest: string[];
+};
+
+/** How many words a typed one may stand for: its start, with up to this many longer words. */
+const prefixWordsMax = 1_000;
+/** How many dictionary words like a typed one are weighed by their edits. */
+const nearCandidatesMax = 200;
+
+/** Edits a typed word may be off: none up to two letters, one up to five, two beyond. */
+export const editsAllowed = (word: string) => (word.length < 3 ? 0 : word.length < 6 ? 1 : 2);
+
+/** The words of a search, split at spaces and punctuation as the database splits a contact's. */
+export const searchWordsOf = (q: string) =>
+  q
+    .toLowerCase()
+    .split(/[\s\p{P}\p{S}]+/u)
+    .filter((word) => word !== '');
+
+/** The digits of a phone as typed: "+49 (40) 123" is searched as 4940123 as well. */
+const digitsOf = (q: string) => q.replace(/\D/g, '');
+
+/**
+ * The search `q` for the company: the plain reading, and, when a misspelling could find more, the
+ * reading that forgives one. The list tries the first and falls back to the second.
+ */
+export const resolveContactSearch = async (
+  db: Queryable,
+  companyId: string,
+  q: string,
+): Promise<{ exact: TContactSearch; near: TContactSearch | null }> => {
+  const lowered = q.trim().toLowerCase();
+  if (/\d/.test(lowered)) {
+    const digits = digitsOf(lowered);
+    const pieces = digits.length >= 3 && digits !== lowered ? [lowered, digits] : [lowered];
+    return { exact: { kind: 'text', pieces }, near: null };
+  }
+  const typed = [...new Set(searchWordsOf(lowered))];
+  if (typed.length === 0) return { exact: { kind: 'text', pieces: [lowered] }, near: null };
+  const exactTerms: TSearchTerm[] = [];
+  const nearTerms: TSearchTerm[] = [];
+  for (const word of typed) {
+    const starting = await findWordsStartingWith(db, companyId, word, prefixWordsMax);
+    const begun = [...new Set([word, ...starting])];
+    exactTerms.push({ typed: word, words: begun, begun, nearest: [] });
+    const allowed = editsAllowed(word);
+    const near =
+      allowed === 0
+        ? []
+        : (await findWordsLike(db, companyId, word, nearCandidatesMax))
+            .map((candidate) => ({ candidate, edits: distance(word, candidate) }))
+            .filter(({ candidate, edits }) => edits <= allowed && !begun.includes(candidate));
+    const fewest = Math.min(...near.map(({ edits }) => edits));
+    nearTerms.push({
+      typed: word,
+      words: [...begun, ...near.map(({ candidate }) => candidate)],
+      begun,
+      nearest: near.filter(({ edits }) => edits === fewest).map(({ candidate }) => candidate),
+    });
+  }
+  const forgivesMore = nearTerms.some((term) => term.nearest.length > 0);
+  return {
+    exact: { kind: 'words', terms: exactTerms, isNear: false },
+    near: forgivesMore ? { kind: 'words', terms: nearTerms, isNear: true } : null,
+  };
+};
