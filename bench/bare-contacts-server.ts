@@ -120,7 +120,7 @@ app.get<{ Querystring: TListQuery }>('/contacts-search', async (request) => {
     [companyId, begun, word, begun],
   );
   await countOf(where, [companyId, begun]);
-  const words = [...begun, ...near.map(({ candidate }) => candidate)];
+  const words = [...begun, ...nearest];
   const rank = `(case when c.search_words && array[$3] then 3 when c.search_words && $4::text[] then 2
     when c.search_words && $5::text[] then 1 else 0 end) desc`;
   const rows = await query(

@@ -22,6 +22,7 @@ import { containsPattern, escapeLike } from '../../db/like-pattern.ts';
 import { pageOffset, slidingCountCap, type TPage } from '../../db/paging.ts';
 import {
   contactImportMappings,
+  contactKeys,
   contactSavedFilters,
   contacts,
   contactTagLinks,
@@ -383,6 +384,19 @@ export const findWordsLike = async (db: Queryable, companyId: string, word: stri
   ).map((row) => row.word);
 };
 
+/** The keys an e-mail and a tax key are kept under in `contact_keys` (migration 0038). */
+const keysOf = (emailKeys: string[], taxKeys: string[]) => [
+  ...emailKeys.map((key) => `email:${key}`),
+  ...taxKeys.map((key) => `tax:${key}`),
+];
+
+/** The ids of the company's contacts holding one of `keys`: equality lookups in a btree. */
+const contactIdsWithKeys = (db: Queryable, companyId: string, keys: string[]) =>
+  db
+    .selectDistinct({ id: contactKeys.contactId })
+    .from(contactKeys)
+    .where(and(eq(contactKeys.companyId, companyId), inArray(contactKeys.key, keys)));
+
 /** Contacts sharing one of these e-mails or this tax number. */
 export const findDuplicates = (
   db: Queryable,
@@ -393,49 +407,49 @@ export const findDuplicates = (
     exceptId,
   }: { emailKeys: string[]; taxKey: string | null; exceptId?: string | undefined },
 ) => {
-  const matches = [
-    emailKeys.length > 0 ? arrayOverlaps(tenantContacts.emailKeys, emailKeys) : undefined,
-    taxKey ? eq(tenantContacts.taxKey, taxKey) : undefined,
-  ].filter((condition) => condition !== undefined);
-  if (matches.length === 0) return Promise.resolve([]);
+  const keys = keysOf(emailKeys, taxKey ? [taxKey] : []);
+  if (keys.length === 0) return Promise.resolve([]);
   return db
     .select({
-      id: tenantContacts.id,
-      kind: tenantContacts.kind,
-      name: tenantContacts.name,
-      primaryEmail: tenantContacts.primaryEmail,
-      taxNumber: tenantContacts.taxNumber,
-      emailKeys: tenantContacts.emailKeys,
-      taxKey: tenantContacts.taxKey,
+      id: contacts.id,
+      kind: contacts.kind,
+      name: contacts.name,
+      primaryEmail: contacts.primaryEmail,
+      taxNumber: contacts.taxNumber,
+      emailKeys: contacts.emailKeys,
+      taxKey: contacts.taxKey,
     })
-    .from(tenantContacts)
+    .from(contacts)
     .where(
       and(
-        eq(tenantContacts.companyId, companyId),
-        sql`(${sql.join(matches, sql` or `)})`,
-        exceptId ? ne(tenantContacts.id, exceptId) : undefined,
+        eq(contacts.companyId, companyId),
+        inArray(contacts.id, contactIdsWithKeys(db, companyId, keys)),
+        exceptId ? ne(contacts.id, exceptId) : undefined,
       ),
     )
-    .orderBy(asc(tenantContacts.name), asc(tenantContacts.id))
+    .orderBy(asc(contacts.name), asc(contacts.id))
     .limit(20);
 };
 
 /**
  * Groups of contacts that share an e-mail or a tax number: the "possible duplicates" view.
- * A contact with several shared keys may appear in several groups.
+ * A contact with several shared keys may appear in several groups. The page's keys come from the
+ * key index alone; only their contacts are read, oldest first.
  */
 export const findDuplicateGroups = async (db: Queryable, companyId: string, page: TPage) => {
   const result = await db.execute(sql`
-    select key, array_agg(id order by created_at, id) as ids from (
-      select id, created_at, 'email:' || unnest(email_keys) as key from ${contacts}
-        where company_id = ${companyId}
-      union all
-      select id, created_at, 'tax:' || tax_key from ${contacts}
-        where company_id = ${companyId} and tax_key is not null
-    ) keyed
-    group by key having count(*) > 1
-    order by key
-    limit ${page.pageSize} offset ${pageOffset(page)}`);
+    with shared as (
+      select key from ${contactKeys} where company_id = ${companyId}
+      group by key having count(*) > 1
+      order by key
+      limit ${page.pageSize} offset ${pageOffset(page)}
+    )
+    select shared.key, array_agg(c.id order by c.created_at, c.id) as ids
+    from shared
+    join ${contactKeys} k on k.company_id = ${companyId} and k.key = shared.key
+    join ${contacts} c on c.company_id = ${companyId} and c.id = k.contact_id
+    group by shared.key
+    order by shared.key`);
   // Both drivers answer `{ rows }`; the shared type does not say so.
   return (result as unknown as { rows: { key: string; ids: string[] }[] }).rows;
 };
@@ -600,8 +614,7 @@ export const findOrganisationsByName = async (db: Queryable, companyId: string, 
 
 /**
  * Contacts holding one of these e-mails or tax numbers: an imported row updates the one it matches.
- * Each key is looked up on its own (`unnest` joined to the indexes): given a thousand keys at once,
- * the planner expects `email_keys && $keys` to match much of the table and scans all of it.
+ * A thousand keys are a thousand equality lookups in the key index.
  */
 export const findMatches = async (
   db: Queryable,
@@ -609,16 +622,14 @@ export const findMatches = async (
   emailKeys: string[],
   taxKeys: string[],
 ) => {
-  if (emailKeys.length === 0 && taxKeys.length === 0) return [];
-  // Through the view, so each key is looked up in the e-mails' index (see `TContactSource`).
-  const byEmail = sql`select c.id from unnest(${sql.param(emailKeys)}::text[]) as key
-    join ${tenantContacts} c on c.company_id = ${companyId} and c.email_keys @> array[key]`;
-  const byTax = sql`select c.id from unnest(${sql.param(taxKeys)}::text[]) as key
-    join ${tenantContacts} c on c.company_id = ${companyId} and c.tax_key = key`;
+  const keys = keysOf(emailKeys, taxKeys);
+  if (keys.length === 0) return [];
   return db
     .select()
     .from(contacts)
-    .where(and(eq(contacts.companyId, companyId), sql`${contacts.id} in (${byEmail} union ${byTax})`));
+    .where(
+      and(eq(contacts.companyId, companyId), inArray(contacts.id, contactIdsWithKeys(db, companyId, keys))),
+    );
 };
 
 /** Tag links to add, skipping those a contact already has. */
@@ -672,10 +683,15 @@ export const findContactRecipients = (db: Queryable, companyId: string, q: strin
  */
 export const findContactByEmail = async (db: Queryable, companyId: string, emailKey: string) => {
   const found = db
-    .select({ id: tenantContacts.id })
-    .from(tenantContacts)
-    .where(and(eq(tenantContacts.companyId, companyId), arrayContains(tenantContacts.emailKeys, [emailKey])))
-    .orderBy(desc(tenantContacts.updatedAt), asc(tenantContacts.id))
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.companyId, companyId),
+        inArray(contacts.id, contactIdsWithKeys(db, companyId, keysOf([emailKey], []))),
+      ),
+    )
+    .orderBy(desc(contacts.updatedAt), asc(contacts.id))
     .limit(1);
   const [row] = await db
     .select({ contact: contacts, organisationName: organisations.name })

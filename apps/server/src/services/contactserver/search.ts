@@ -5,7 +5,8 @@ import { findWordsLike, findWordsStartingWith } from './repository.ts';
 // What a search box's text means for the contacts list (docs/decisions/015-contact-search-by-words.md).
 // A text with a digit is a piece of a phone, an e-mail or a tax number, found anywhere in a contact.
 // Otherwise each word typed must begin a word of the contact; when no contact has them all, a word
-// may instead be a few letters off one ("Mersk" for Maersk). Misspellings are looked up in the
+// may instead be a few letters off one ("Mersk" for Maersk): the closest such words, one letter off
+// before two. Misspellings are looked up in the
 // company's dictionary of words (a few thousand), never across a million contacts.
 
 /** A contact's words, each holding one word of the search, or a piece of text found anywhere. */
@@ -77,13 +78,10 @@ export const resolveContactSearch = async (
         : (await findWordsLike(db, companyId, word, nearCandidatesMax))
             .map((candidate) => ({ candidate, edits: distance(word, candidate) }))
             .filter(({ candidate, edits }) => edits <= allowed && !begun.includes(candidate));
+    // Only the closest: when some word is one letter off, words two letters off are noise.
     const fewest = Math.min(...near.map(({ edits }) => edits));
-    nearTerms.push({
-      typed: word,
-      words: [...begun, ...near.map(({ candidate }) => candidate)],
-      begun,
-      nearest: near.filter(({ edits }) => edits === fewest).map(({ candidate }) => candidate),
-    });
+    const nearest = near.filter(({ edits }) => edits === fewest).map(({ candidate }) => candidate);
+    nearTerms.push({ typed: word, words: [...begun, ...nearest], begun, nearest });
   }
   const forgivesMore = nearTerms.some((term) => term.nearest.length > 0);
   return {
