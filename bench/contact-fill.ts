@@ -104,5 +104,7 @@ export const prepare = async (run: TRunSql) => {
   // the list pick a page's ids from an index alone.
   await run('vacuum analyze contacts');
   await run('vacuum analyze contact_tag_links');
+  await run('vacuum analyze contact_keys');
+  await run('vacuum analyze contact_words');
   return ids;
 };
