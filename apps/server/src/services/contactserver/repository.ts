@@ -30,7 +30,6 @@ import {
   tenantContacts,
   tenantContactWords,
 } from '../../db/schema/index.ts';
-import type { TContactSearch, TSearchTerm } from './search.ts';
 
 // The contacts module's queries: its own tables only. Every one names the company, besides
 // row-level security.
@@ -48,6 +47,30 @@ export const contactSortColumns = {
   updatedAt: contacts.updatedAt,
 } satisfies Record<string, AnyPgColumn>;
 export type TContactSortColumn = keyof typeof contactSortColumns;
+
+/**
+ * A search as contactserver/search.ts reads the search box: contacts holding a word of each term,
+ * or a piece of text found anywhere.
+ */
+export type TContactSearch =
+  | { kind: 'text'; pieces: string[] }
+  | {
+      kind: 'words';
+      /**
+       * Per word typed: the contact's words any one of which satisfies it; among them the ones it
+       * begins (or is), and the misspellings closest to it, which rank a contact first.
+       */
+      terms: TSearchTerm[];
+      /** Whether misspellings are among the words: the best matches then come first. */
+      isNear: boolean;
+    };
+export type TSearchTerm = {
+  /** The word as typed. */
+  typed: string;
+  words: string[];
+  begun: string[];
+  nearest: string[];
+};
 
 export type TContactFilter = TPage & {
   companyId: string;

@@ -1,6 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import type { Queryable } from '../../db/client.ts';
-import { findWordsLike, findWordsStartingWith } from './repository.ts';
+import { findWordsLike, findWordsStartingWith, type TContactSearch, type TSearchTerm } from './repository.ts';
 
 // What a search box's text means for the contacts list (docs/decisions/015-contact-search-by-words.md).
 // A text with a digit is a piece of a phone, an e-mail or a tax number, found anywhere in a contact.
@@ -8,27 +8,6 @@ import { findWordsLike, findWordsStartingWith } from './repository.ts';
 // may instead be a few letters off one ("Mersk" for Maersk): the closest such words, one letter off
 // before two. Misspellings are looked up in the
 // company's dictionary of words (a few thousand), never across a million contacts.
-
-/** A contact's words, each holding one word of the search, or a piece of text found anywhere. */
-export type TContactSearch =
-  | { kind: 'text'; pieces: string[] }
-  | {
-      kind: 'words';
-      /**
-       * Per word typed: the contact's words any one of which satisfies it; among them the ones it
-       * begins (or is), and the misspellings closest to it, which rank a contact first.
-       */
-      terms: TSearchTerm[];
-      /** Whether misspellings are among the words: the best matches then come first. */
-      isNear: boolean;
-    };
-export type TSearchTerm = {
-  /** The word as typed. */
-  typed: string;
-  words: string[];
-  begun: string[];
-  nearest: string[];
-};
 
 /** How many words a typed one may stand for: its start, with up to this many longer words. */
 const prefixWordsMax = 1_000;
