@@ -6,6 +6,7 @@ import type { Measurement } from './measure.ts';
 import { measureRounds, startBare, type TRoute, type TRunSql, withBenchDatabase } from './rounds.ts';
 import { signInForAppToken } from './sign-in.ts';
 import { residentMegabytes, startBenchServer } from './start-server.ts';
+import { atLeast, atMost, printTargets, type TTarget } from './targets.ts';
 
 // `npm run bench -- api` (issue 12): the request pipeline beside the bare stack it runs on. On the
 // embedded PGlite and, when BENCH_DATABASE_URL (or TEST_DATABASE_URL, default the local server)
@@ -58,8 +59,6 @@ const prepare = async (run: TRunSql) => {
 
 const signIn = (origin: string, email: string) =>
   signInForAppToken(origin, { email, password: demoPassword });
-
-type TTarget = { name: string; value: number; target: string; pass: boolean };
 
 const benchOn = async (label: string, kind: 'pglite' | 'postgres', databaseUrl?: string) => {
   console.log(`\n== ${label}`);
@@ -185,18 +184,6 @@ const benchOn = async (label: string, kind: 'pglite' | 'postgres', databaseUrl?:
   );
   const ratio = (a: Measurement | undefined, b: Measurement | undefined) =>
     (a?.requestsPerSecond ?? 0) / Math.max(1, b?.requestsPerSecond ?? 0);
-  const atLeast = (name: string, value: number, minimum: number): TTarget => ({
-    name,
-    value: Number(value.toFixed(2)),
-    target: `≥ ${minimum}`,
-    pass: value >= minimum,
-  });
-  const atMost = (name: string, value: number, maximum: number, unit: string): TTarget => ({
-    name,
-    value,
-    target: `≤ ${maximum} ${unit}`,
-    pass: !Number.isNaN(value) && value <= maximum,
-  });
   // A run that completed no request has no latency to pass with.
   const p99Of = (row: Measurement | undefined) => (row && row.requestsPerSecond > 0 ? row.p99 : Number.NaN);
   const rssLimit = kind === 'postgres' ? 150 : 250;
@@ -214,14 +201,7 @@ const benchOn = async (label: string, kind: 'pglite' | 'postgres', databaseUrl?:
     atMost('server RSS after start', rssAfterStart, rssLimit, 'MB'),
     atMost('server RSS after the bench, quiet 11 s', rssAfterBench, rssLimit, 'MB'),
   ];
-  console.table(
-    targets.map((t) => ({
-      target: t.name,
-      value: t.value,
-      wanted: t.target,
-      result: t.pass ? 'PASS' : 'FAIL',
-    })),
-  );
+  printTargets(targets);
   console.log(`server RSS at its highest, read after each product run: ${rssPeak} MB (not a target)`);
   const failedRoutes = rows.filter((row) => row.errors > 0);
   if (failedRoutes.length > 0)

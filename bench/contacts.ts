@@ -7,6 +7,7 @@ import type { Measurement } from './measure.ts';
 import { measureRounds, startBare, type TRoute, withBenchDatabase } from './rounds.ts';
 import { signInForAppToken } from './sign-in.ts';
 import { residentMegabytes, startBenchServer } from './start-server.ts';
+import { atLeast, atMost, printTargets, type TTarget } from './targets.ts';
 
 // `npm run bench -- contacts` (issue 15): the contacts list beside a bare Fastify route running the
 // same statements, on a company with 1,000,000 contacts while two others hold 100,000 each; then a
@@ -46,8 +47,6 @@ const watchMemory = async <T>(pid: number, work: () => Promise<T>) => {
     clearInterval(timer);
   }
 };
-
-type TTarget = { name: string; value: number; target: string; pass: boolean };
 
 const benchOn = async (label: string, kind: 'pglite' | 'postgres', databaseUrl?: string) => {
   console.log(`\n== ${label}`);
@@ -180,18 +179,6 @@ const benchOn = async (label: string, kind: 'pglite' | 'postgres', databaseUrl?:
     };
     const ratio = (product: string, bareKey: string) =>
       (measured[product]?.requestsPerSecond ?? 0) / Math.max(1, measured[bareKey]?.requestsPerSecond ?? 0);
-    const atMost = (name: string, value: number, maximum: number, unit: string): TTarget => ({
-      name,
-      value,
-      target: `≤ ${maximum} ${unit}`,
-      pass: !Number.isNaN(value) && value <= maximum,
-    });
-    const atLeast = (name: string, value: number, minimum: number): TTarget => ({
-      name,
-      value: Number(value.toFixed(2)),
-      target: `≥ ${minimum}`,
-      pass: value >= minimum,
-    });
     targets.push(
       atMost('page 1 p99 (10 concurrent)', p99('page1'), 50, 'ms'),
       atMost('page 200 p99 (10 concurrent)', p99('page200'), 50, 'ms'),
@@ -213,14 +200,7 @@ const benchOn = async (label: string, kind: 'pglite' | 'postgres', databaseUrl?:
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  console.table(
-    targets.map((t) => ({
-      target: t.name,
-      value: t.value,
-      wanted: t.target,
-      result: t.pass ? 'PASS' : 'FAIL',
-    })),
-  );
+  printTargets(targets);
 };
 
 const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
