@@ -393,11 +393,13 @@ export const findWordsStartingWith = async (db: Queryable, companyId: string, st
       .limit(limit)
   ).map((row) => row.word);
 
-/** The company's words that share enough letter triples with `word` to be a misspelling of it. */
-export const findWordsLike = async (db: Queryable, companyId: string, word: string, limit: number) => {
-  // pg_trgm's default, set for this transaction so a server's own setting cannot narrow it.
-  await db.execute(sql`select set_config('pg_trgm.similarity_threshold', '0.3', true)`);
-  return (
+/** pg_trgm's default similarity for `%`, set for the transaction so a server's own setting cannot narrow it. */
+export const useMisspellingSimilarity = (db: Queryable) =>
+  db.execute(sql`select set_config('pg_trgm.similarity_threshold', '0.3', true)`);
+
+/** The company's words sharing enough letter triples with `word` to be a misspelling of it (`%`). */
+export const findWordsLike = async (db: Queryable, companyId: string, word: string, limit: number) =>
+  (
     await db
       .select({ word: tenantContactWords.word })
       .from(tenantContactWords)
@@ -405,7 +407,6 @@ export const findWordsLike = async (db: Queryable, companyId: string, word: stri
       .orderBy(sql`${tenantContactWords.word} <-> ${word}`)
       .limit(limit)
   ).map((row) => row.word);
-};
 
 /** The keys an e-mail and a tax key are kept under in `contact_keys` (migration 0038). */
 const keysOf = (emailKeys: string[], taxKeys: string[]) => [

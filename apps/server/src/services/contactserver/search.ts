@@ -1,6 +1,12 @@
 import { distance } from 'fastest-levenshtein';
 import type { Queryable } from '../../db/client.ts';
-import { findWordsLike, findWordsStartingWith, type TContactSearch, type TSearchTerm } from './repository.ts';
+import {
+  findWordsLike,
+  findWordsStartingWith,
+  type TContactSearch,
+  type TSearchTerm,
+  useMisspellingSimilarity,
+} from './repository.ts';
 
 // What a search box's text means for the contacts list (docs/decisions/015-contact-search-by-words.md).
 // A text with a digit is a piece of a phone, an e-mail or a tax number, found anywhere in a contact.
@@ -44,6 +50,7 @@ export const resolveContactSearch = async (
   }
   const typed = [...new Set(searchWordsOf(lowered))];
   if (typed.length === 0) return { exact: { kind: 'text', pieces: [lowered] }, near: null };
+  if (typed.some((word) => editsAllowed(word) > 0)) await useMisspellingSimilarity(db);
   const exactTerms: TSearchTerm[] = [];
   const nearTerms: TSearchTerm[] = [];
   for (const word of typed) {
