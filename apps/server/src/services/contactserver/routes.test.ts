@@ -134,6 +134,11 @@ describe.each(testDatabaseKinds)('contactserver on %s', (kind) => {
     expect(await namesFor('de123456789')).toEqual(['Harbour Imports GmbH']);
     expect(await namesFor('Copenhagn')).toEqual(['Maersk Line']);
     expect(await namesFor('zzzzqqq')).toEqual([]);
+    expect(await namesFor('harb imp')).toEqual(['Harbour Imports GmbH']);
+    // The first eight words are read; the rest cost nothing.
+    expect(await namesFor('h ha har harb harbo harbou harbour imports zzzzqqq')).toEqual([
+      'Harbour Imports GmbH',
+    ]);
   });
 
   it('filters by kind, role, tag, country, owner and organisation, sorts by each shown column, and pages', async () => {

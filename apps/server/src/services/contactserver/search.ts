@@ -15,6 +15,8 @@ import {
 // before two. Misspellings are looked up in the
 // company's dictionary of words (a few thousand), never across a million contacts.
 
+/** Words of a search read; the rest are left out, so a long text costs a few lookups, not a hundred. */
+export const searchWordsMax = 8;
 /** How many words a typed one may stand for: its start, with up to this many longer words. */
 const prefixWordsMax = 1_000;
 /** How many dictionary words like a typed one are weighed by their edits. */
@@ -48,7 +50,7 @@ export const resolveContactSearch = async (
     const pieces = digits.length >= 3 && digits !== lowered ? [lowered, digits] : [lowered];
     return { exact: { kind: 'text', pieces }, near: null };
   }
-  const typed = [...new Set(searchWordsOf(lowered))];
+  const typed = [...new Set(searchWordsOf(lowered))].slice(0, searchWordsMax);
   if (typed.length === 0) return { exact: { kind: 'text', pieces: [lowered] }, near: null };
   if (typed.some((word) => editsAllowed(word) > 0)) await useMisspellingSimilarity(db);
   const exactTerms: TSearchTerm[] = [];
