@@ -1,9 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createScratchPostgresDatabase } from '../apps/server/test/databases.ts';
 import type { Measurement } from './measure.ts';
-import { measureRounds, startBare, type TRoute, type TRunSql, withBenchDatabase } from './rounds.ts';
+import {
+  measureRounds,
+  onBenchDatabases,
+  startBare,
+  type TRoute,
+  type TRunSql,
+  withBenchDatabase,
+} from './rounds.ts';
 import { signInForAppToken } from './sign-in.ts';
 import { residentMegabytes, startBenchServer } from './start-server.ts';
 import { atLeast, atMost, printTargets, type TTarget } from './targets.ts';
@@ -208,18 +214,4 @@ const benchOn = async (label: string, kind: 'pglite' | 'postgres', databaseUrl?:
     console.log(`routes with errors: ${failedRoutes.map((row) => row.name).join(', ')}`);
 };
 
-// BENCH_DATABASES=postgres (or pglite) runs one of the two; both by default.
-const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
-if (databases.includes('pglite')) await benchOn('Embedded PGlite', 'pglite');
-if (databases.includes('postgres')) {
-  const serverUrl =
-    process.env.BENCH_DATABASE_URL ??
-    process.env.TEST_DATABASE_URL ??
-    'postgres://root@127.0.0.1:5432/postgres';
-  const scratch = await createScratchPostgresDatabase(serverUrl);
-  try {
-    await benchOn('PostgreSQL server', 'postgres', scratch.url);
-  } finally {
-    await scratch.drop();
-  }
-}
+await onBenchDatabases(benchOn);

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { listenUntilStopped } from './bare-listen.ts';
 
 // The bare stack that `npm run bench -- api` compares the product with: Fastify 5 and the plain
 // driver (pg or PGlite) on the product's own tables, a static token instead of a session, no ORM,
@@ -77,11 +78,4 @@ app.get<{ Querystring: TListQuery }>('/page-and-total', async (request) => {
   return { data, meta: { total: total?.total, page: Number(page), pageSize: Number(pageSize) } };
 });
 
-const address = await app.listen({ host: '127.0.0.1', port: 0 });
-console.log(`bare server at ${address}`);
-const stop = async () => {
-  await app.close();
-  await close();
-  process.exit(0);
-};
-process.on('SIGTERM', () => void stop());
+await listenUntilStopped(app, close);

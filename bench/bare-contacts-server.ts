@@ -3,6 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { distance } from 'fastest-levenshtein';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { listenUntilStopped } from './bare-listen.ts';
 
 // The bare stack `npm run bench -- contacts` compares the contacts list with: Fastify 5 and the plain
 // driver on the product's own tables running the list's own statements (a page with its
@@ -136,11 +137,4 @@ app.get<{ Querystring: TListQuery }>('/contacts-search', async (request) => {
   };
 });
 
-const address = await app.listen({ host: '127.0.0.1', port: 0 });
-console.log(`bare server at ${address}`);
-const stop = async () => {
-  await app.close();
-  await close();
-  process.exit(0);
-};
-process.on('SIGTERM', () => void stop());
+await listenUntilStopped(app, close);

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createScratchPostgresDatabase } from '../apps/server/test/databases.ts';
 import { companies, demoPassword, places, prepare } from './contact-fill.ts';
 import type { Measurement } from './measure.ts';
-import { measureRounds, startBare, type TRoute, withBenchDatabase } from './rounds.ts';
+import { measureRounds, onBenchDatabases, startBare, type TRoute, withBenchDatabase } from './rounds.ts';
 import { signInForAppToken } from './sign-in.ts';
 import { residentMegabytes, startBenchServer } from './start-server.ts';
 import { atLeast, atMost, printTargets, type TTarget } from './targets.ts';
@@ -203,17 +202,4 @@ const benchOn = async (label: string, kind: 'pglite' | 'postgres', databaseUrl?:
   printTargets(targets);
 };
 
-const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
-if (databases.includes('pglite')) await benchOn('Embedded PGlite', 'pglite');
-if (databases.includes('postgres')) {
-  const serverUrl =
-    process.env.BENCH_DATABASE_URL ??
-    process.env.TEST_DATABASE_URL ??
-    'postgres://root@127.0.0.1:5432/postgres';
-  const scratch = await createScratchPostgresDatabase(serverUrl);
-  try {
-    await benchOn('PostgreSQL server', 'postgres', scratch.url);
-  } finally {
-    await scratch.drop();
-  }
-}
+await onBenchDatabases(benchOn);

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { createScratchPostgresDatabase } from '../apps/server/test/databases.ts';
 import { type Measurement, measure } from './measure.ts';
 
 // What the API benchmarks share: rounds of autocannon runs over the product's and the bare routes,
@@ -94,5 +95,28 @@ export const withBenchDatabase = async <T>(
     return await work(async (text) => (await client.query<Record<string, unknown>>(text)).rows);
   } finally {
     await client.close();
+  }
+};
+
+/**
+ * Runs a bench on the databases BENCH_DATABASES names (`pglite,postgres` by default): PGlite, then a
+ * scratch database on the PostgreSQL server of BENCH_DATABASE_URL or TEST_DATABASE_URL (or the
+ * local one), dropped afterwards.
+ */
+export const onBenchDatabases = async (
+  benchOn: (label: string, kind: 'pglite' | 'postgres', databaseUrl?: string) => Promise<void>,
+) => {
+  const databases = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
+  if (databases.includes('pglite')) await benchOn('Embedded PGlite', 'pglite');
+  if (!databases.includes('postgres')) return;
+  const serverUrl =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://root@127.0.0.1:5432/postgres';
+  const scratch = await createScratchPostgresDatabase(serverUrl);
+  try {
+    await benchOn('PostgreSQL server', 'postgres', scratch.url);
+  } finally {
+    await scratch.drop();
   }
 };
