@@ -10,7 +10,7 @@
  * `gc` as `--expose-gc` gives it. Called bare: a full, synchronous collection. (Node 20's V8 takes
  * an options object too, but `{ type: 'major' }` there freed nothing.)
  */
-type TCollect = () => unknown;
+export type TCollect = () => unknown;
 
 /** CPU time, in microseconds, a quiet interval may use: timers and health probes, no real work. */
 const quietCpuMicros = (intervalMs: number) => intervalMs * 10;

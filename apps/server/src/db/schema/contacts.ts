@@ -104,8 +104,11 @@ export const contactWords = pgTable('contact_words', contactWordColumns(), (tabl
 
 /**
  * Every e-mail (`email:…`) and tax key (`tax:…`) of every contact, kept by triggers on contacts
- * (migration 0038): an import matches a thousand rows, and the duplicate check one, with equality
- * lookups in a btree, which row-level security lets PostgreSQL use.
+ * (migrations 0038 and 0039): an import matches a thousand rows, and the duplicate check one, with
+ * equality lookups in a btree, which row-level security lets PostgreSQL use. No foreign key to
+ * `contacts`: only the triggers write here, and the trigger on delete removes a contact's keys.
+ * A key constraint checked each new key with a plan made when the company had no contacts, a
+ * scan of the table per key, so a first import into an empty company slowed row by row.
  */
 export const contactKeys = pgTable(
   'contact_keys',
@@ -114,13 +117,7 @@ export const contactKeys = pgTable(
     key: text('key').notNull(),
     contactId: uuid('contact_id').notNull(),
   },
-  (table) => [
-    primaryKey({ columns: [table.companyId, table.key, table.contactId] }),
-    foreignKey({
-      columns: [table.companyId, table.contactId],
-      foreignColumns: [contacts.companyId, contacts.id],
-    }).onDelete('cascade'),
-  ],
+  (table) => [primaryKey({ columns: [table.companyId, table.key, table.contactId] })],
 );
 
 /**

@@ -6,6 +6,7 @@ import {
   count,
   desc,
   eq,
+  getTableColumns,
   gt,
   gte,
   inArray,
@@ -303,6 +304,30 @@ export const lockContacts = async (db: Queryable, companyId: string, ids: string
     .for('update');
 
 export const insertContacts = (db: Queryable, rows: TContactInsert[]) => db.insert(contacts).values(rows);
+
+/**
+ * Many new contacts, all with the same fields, in one statement of one parameter: the rows travel
+ * as JSON, which PostgreSQL reads into the table's own row type. An import writes 100,000; drizzle
+ * took longer to build a statement of 500 rows of 25 values than PostgreSQL took to run it, and the
+ * garbage of building it made up most of the import's memory.
+ */
+export const insertManyContacts = async (db: Queryable, rows: TContactInsert[]) => {
+  const [first] = rows;
+  if (!first) return;
+  const columnOf = getTableColumns(contacts);
+  const fields = Object.keys(first) as (keyof TContactInsert)[];
+  const names = fields.map((field) => columnOf[field].name);
+  const columnList = sql.join(
+    names.map((name) => sql.identifier(name)),
+    sql`, `,
+  );
+  const json = JSON.stringify(
+    rows.map((row) => Object.fromEntries(fields.map((field, index) => [names[index], row[field] ?? null]))),
+  );
+  await db.execute(
+    sql`insert into ${contacts} (${columnList}) select ${columnList} from jsonb_populate_recordset(null::${contacts}, ${json}::jsonb)`,
+  );
+};
 
 export const updateContact = (
   db: Queryable,

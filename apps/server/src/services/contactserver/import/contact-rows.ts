@@ -6,43 +6,9 @@ import {
   type TContactRole,
   ZContactCreate,
 } from '@cargodesk/shared';
-import { parse } from 'csv-parse/sync';
 
-// A contacts CSV read into rows, and each row into a contact or the reason it is refused. Nothing
-// here touches the database: the import service matches and writes what this accepts.
-
-export type TCsvRecord = { line: number; cells: string[] };
-
-/** The separator the header line uses most: spreadsheets in much of Europe write `;`. */
-const delimiterOf = (text: string) => {
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const counts = [',', ';', '\t'].map((delimiter) => [delimiter, firstLine.split(delimiter).length] as const);
-  return counts.reduce((best, next) => (next[1] > best[1] ? next : best))[0];
-};
-
-/** RFC 4180 records with the line each starts on; a broken quote is an error with its line. */
-export const readCsv = (text: string): { records: TCsvRecord[] } | { error: string } => {
-  try {
-    const parsed = parse(text, {
-      delimiter: delimiterOf(text),
-      info: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      bom: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
-    return {
-      records: parsed.map(({ record, info }) => ({
-        // `lines` is where the record ends; a quoted cell may span lines.
-        line: info.lines - record.reduce((count, cell) => count + (cell.match(/\n/g)?.length ?? 0), 0),
-        cells: record,
-      })),
-    };
-  } catch (error) {
-    const { lines, message } = error as { lines?: number; message?: string };
-    const reason = (message ?? 'the file cannot be read').replace(/^[A-Za-z ]+: /, '');
-    return { error: `The file is not valid CSV${lines ? ` at line ${lines}` : ''}: ${reason}` };
-  }
-};
+// A contacts CSV's rows, each read into a contact or the reason it is refused. Nothing here touches
+// the database: the import service matches and writes what this accepts.
 
 const normalise = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 

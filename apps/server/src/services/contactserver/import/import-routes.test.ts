@@ -234,6 +234,44 @@ describe.each(testDatabaseKinds)('contact import on %s', (kind) => {
     expect(unknownField.statusCode).toBe(400);
   });
 
+  it('reads a long file batch by batch, remembering earlier batches, and refuses one over 200,000 rows', async () => {
+    const admin = await testApp.register('contacts-import-long');
+    const lines = ['Name,E-mail,Kind,Organisation'];
+    for (let n = 1; n <= 2_500; n += 1) {
+      // Line 1,201 adds an organisation a person on line 2,301 belongs to; line 2,401 repeats line 2's e-mail.
+      if (n === 1_200) lines.push('Long Haul Lines,,organisation,');
+      else if (n === 2_300) lines.push('Lena Long,lena@long.example,person,Long Haul Lines');
+      else if (n === 2_400) lines.push('Echo Freight,row1@long.example,,');
+      else lines.push(`Row Freight ${n},row${n}@long.example,,`);
+    }
+    const dryRun = await upload(
+      '/contacts/imports?columns=name,email,kind,organisation&dryRun=true',
+      admin.jwt,
+      lines.join('\n'),
+    );
+    expect(dryRun.statusCode, dryRun.body).toBe(200);
+    expect((dryRun.json() as { data: TContactImportResult }).data).toMatchObject({
+      created: 2_499,
+      refusedCount: 1,
+      refused: [{ line: 2_401, reason: 'The same e-mail as line 2: one of the two is a duplicate' }],
+    });
+
+    const tooLong = Buffer.from(`Name\n${'Row\n'.repeat(200_001)}`);
+    for (const url of ['/contacts/imports/preview', '/contacts/imports?columns=name']) {
+      const refused = await upload(url, admin.jwt, tooLong);
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect((refused.json() as { error: { message: string } }).error.message).toBe(
+        'The file has 200,001 rows; split it into files of at most 200,000',
+      );
+    }
+    const listed = await testApp.app.inject({
+      method: 'GET',
+      url: `${base}/contacts/paginate`,
+      headers: { authorization: admin.jwt },
+    });
+    expect(listed.json()).toMatchObject({ meta: { total: 0 } });
+  });
+
   it('refuses a file over the limit by its length, before reading it', async () => {
     const admin = await testApp.register('contacts-import-size');
     const response = await testApp.app.inject({

@@ -10,6 +10,7 @@ import type { Db, Tx } from '../../../db/client.ts';
 import { recordAudit, type TAuditActor } from '../../../platform/audit.ts';
 import type { TAuthContext } from '../../../platform/auth-context.ts';
 import { AppError } from '../../../platform/errors.ts';
+import { limitHeapGrowth } from '../../../platform/heap-growth-limit.ts';
 import { createId } from '../../../platform/ids.ts';
 import type { TRateLimit } from '../../../platform/rate-limits.ts';
 import { withTenant, withTenantRead } from '../../../platform/tenant-transaction.ts';
@@ -22,17 +23,17 @@ import {
   guessColumns,
   mappingToRemember,
   readContactRow,
-  readCsv,
-  type TCsvRecord,
   type TImportedContact,
 } from './contact-rows.ts';
-import { decodeText } from './decode-text.ts';
+import { openCsv, type TCsvRecord } from './csv-records.ts';
+import { UnreadableText } from './decode-text.ts';
 
 // Importing contacts from a CSV: a preview to map the columns, then a dry run that tells which rows
 // would be new, which would update a contact (same e-mail or tax number) and which are refused and
-// why, then the same run applied in one transaction.
+// why, then the same run applied in one transaction. The file is read a batch of rows at a time, so
+// the server holds one batch, not the whole file as rows.
 
-/** How many rows are matched and written at once. */
+/** How many rows are read, matched and written at once. */
 const batchSize = 1_000;
 
 const importError = (message: string) =>
@@ -45,20 +46,64 @@ class DryRunFinished extends Error {
   }
 }
 
-const readFile = (bytes: Buffer) => {
+/** An unreadable file's reason, as the import's error; anything else as it was. */
+const asImportError = (error: unknown) =>
+  error instanceof UnreadableText ? importError(error.message) : error;
+
+/**
+ * The file's encoding, header, first rows and row count, and its rows again in batches. A first
+ * pass reads the whole file without keeping it, so an unreadable file, one without rows and one
+ * with too many are refused before anything is written.
+ */
+const openFile = async (bytes: Buffer) => {
   if (bytes.length === 0) throw importError('The file is empty');
-  const decoded = decodeText(bytes);
-  if ('error' in decoded) throw importError(decoded.error);
-  const read = readCsv(decoded.text);
-  if ('error' in read) throw importError(read.error);
-  const [header, ...rows] = read.records;
+  const csv = (() => {
+    try {
+      return openCsv(bytes);
+    } catch (error) {
+      throw asImportError(error);
+    }
+  })();
+  let header: TCsvRecord | undefined;
+  const sample: string[][] = [];
+  let rowCount = 0;
+  try {
+    for await (const record of csv.records()) {
+      if (!header) {
+        header = record;
+        continue;
+      }
+      rowCount += 1;
+      if (sample.length < 5) sample.push(record.cells);
+    }
+  } catch (error) {
+    throw asImportError(error);
+  }
   if (!header) throw importError('The file has no lines');
-  if (rows.length === 0) throw importError('The file has a header line but no contacts under it');
-  if (rows.length > contactImportRules.maxRows)
+  if (rowCount === 0) throw importError('The file has a header line but no contacts under it');
+  if (rowCount > contactImportRules.maxRows)
     throw importError(
-      `The file has ${rows.length.toLocaleString('en')} rows; split it into files of at most ${contactImportRules.maxRows.toLocaleString('en')}`,
+      `The file has ${rowCount.toLocaleString('en')} rows; split it into files of at most ${contactImportRules.maxRows.toLocaleString('en')}`,
     );
-  return { encoding: decoded.encoding, headers: header.cells.map((cell) => cell.trim()), rows };
+  const batches = async function* (): AsyncGenerator<TCsvRecord[]> {
+    let batch: TCsvRecord[] = [];
+    let isHeader = true;
+    for await (const record of csv.records()) {
+      if (isHeader) isHeader = false;
+      else if (batch.push(record) === batchSize) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length > 0) yield batch;
+  };
+  return {
+    encoding: csv.encoding,
+    headers: header.cells.map((cell) => cell.trim()),
+    sample,
+    rowCount,
+    batches,
+  };
 };
 
 type TRefused = TContactImportResult['refused'][number];
@@ -89,7 +134,7 @@ export const createContactImportService = ({ db, fileReadsPerCompany }: TContact
       throw new AppError('RATE_LIMITED', contactImportMessages.tooManyFiles, {
         retryAfterSeconds: verdict.retryAfterSeconds,
       });
-    return readFile(bytes);
+    return openFile(bytes);
   };
 
   const preview = async (auth: TAuthContext, bytes: Buffer): Promise<TContactImportPreview> => {
@@ -100,21 +145,27 @@ export const createContactImportService = ({ db, fileReadsPerCompany }: TContact
     return {
       encoding: file.encoding,
       headers: file.headers,
-      sample: file.rows.slice(0, 5).map((row) => row.cells),
-      rowCount: file.rows.length,
+      sample: file.sample,
+      rowCount: file.rowCount,
       columns: guessColumns(file.headers, remembered),
     };
   };
 
-  /** Rows the file itself refuses: unreadable values, and a second row with an e-mail or tax number already seen. */
-  const readRows = (rows: TCsvRecord[], columns: (TContactImportField | '')[]) => {
+  /**
+   * Reads rows into contacts, refusing what the file itself gets wrong: unreadable values, and a
+   * second row with an e-mail or tax number already seen (`lineOfKey` remembers them across batches).
+   */
+  const readRows = (
+    rows: TCsvRecord[],
+    columns: (TContactImportField | '')[],
+    lineOfKey: Map<string, number>,
+    refuse: (refusal: TRefused) => void,
+  ) => {
     const accepted: TAccepted[] = [];
-    const refused: TRefused[] = [];
-    const lineOfKey = new Map<string, number>();
     for (const { line, cells } of rows) {
       const reading = readContactRow(cells, columns, findCountry);
       if ('reason' in reading) {
-        refused.push({ line, reason: reading.reason, cells });
+        refuse({ line, reason: reading.reason, cells });
         continue;
       }
       const keys = [
@@ -128,26 +179,21 @@ export const createContactImportService = ({ db, fileReadsPerCompany }: TContact
         const what = keys.find((key) => lineOfKey.get(key) === earlier)?.startsWith('tax:')
           ? 'tax number'
           : 'e-mail';
-        refused.push({
-          line,
-          reason: `The same ${what} as line ${earlier}: one of the two is a duplicate`,
-          cells,
-        });
+        refuse({ line, reason: `The same ${what} as line ${earlier}: one of the two is a duplicate`, cells });
         continue;
       }
       for (const key of keys) lineOfKey.set(key, line);
       accepted.push({ line, cells, contact: reading.contact });
     }
-    return { accepted, refused };
+    return accepted;
   };
 
-  /** Matches, checks what needs the database, and writes; the caller decides whether it commits. */
-  const importRows = async (
-    tx: Tx,
-    auth: TAuthContext,
-    accepted: TAccepted[],
-    refused: TRefused[],
-  ): Promise<Omit<TContactImportResult, 'isDryRun' | 'refused' | 'refusedCount'>> => {
+  /**
+   * An import in `tx`: each batch is matched, checked against what needs the database, and written;
+   * the caller decides whether the transaction commits. Owners and organisations are looked up once
+   * per name, as the batches first name them.
+   */
+  const startImport = async (tx: Tx, auth: TAuthContext) => {
     const companyId = auth.companyId;
     const tagIdByName = new Map(
       (await repository.findTagNames(tx, companyId)).map((tag) => [tag.name.toLowerCase(), tag.id] as const),
@@ -157,25 +203,39 @@ export const createContactImportService = ({ db, fileReadsPerCompany }: TContact
       Math.max(0, contactRules.companyTagsMax - tagIdByName.size),
     );
     const newTags: string[] = [];
-    const ownerIdByEmail = await findUserIdsByEmail(
-      tx,
-      companyId,
-      accepted.flatMap((row) => (row.contact.ownerEmail ? [row.contact.ownerEmail] : [])),
-    );
-    const organisationIdByName = await repository.findOrganisationsByName(tx, companyId, [
-      ...new Set(
-        accepted.flatMap((row) =>
-          row.contact.organisationName ? [row.contact.organisationName.toLowerCase()] : [],
-        ),
-      ),
-    ]);
+    const ownerIdByEmail = new Map<string, string>();
+    const ownersLookedUp = new Set<string>();
+    const organisationIdByName = new Map<string, string>();
+    const organisationsLookedUp = new Set<string>();
     let created = 0;
     let updated = 0;
     /** Contacts already updated, by the line that did it: two lines never write one contact. */
     const lineThatUpdated = new Map<string, number>();
 
-    for (let start = 0; start < accepted.length; start += batchSize) {
-      const batch = accepted.slice(start, start + batchSize);
+    /** Adds what the database knows of the batch's owners and organisations not looked up yet. */
+    const lookUpNames = async (batch: TAccepted[]) => {
+      const owners = [
+        ...new Set(
+          batch.flatMap((row) => (row.contact.ownerEmail ? [row.contact.ownerEmail.toLowerCase()] : [])),
+        ),
+      ].filter((email) => !ownersLookedUp.has(email));
+      for (const [email, id] of await findUserIdsByEmail(tx, companyId, owners))
+        ownerIdByEmail.set(email, id);
+      for (const email of owners) ownersLookedUp.add(email);
+      const organisations = [
+        ...new Set(
+          batch.flatMap((row) =>
+            row.contact.organisationName ? [row.contact.organisationName.toLowerCase()] : [],
+          ),
+        ),
+      ].filter((name) => !organisationsLookedUp.has(name) && !organisationIdByName.has(name));
+      for (const [name, id] of await repository.findOrganisationsByName(tx, companyId, organisations))
+        organisationIdByName.set(name, id);
+      for (const name of organisations) organisationsLookedUp.add(name);
+    };
+
+    const importBatch = async (batch: TAccepted[], refuseRow: (refusal: TRefused) => void) => {
+      await lookUpNames(batch);
       const existing = await repository.findMatches(
         tx,
         companyId,
@@ -190,7 +250,7 @@ export const createContactImportService = ({ db, fileReadsPerCompany }: TContact
       const links: { contactId: string; tagId: string }[] = [];
       for (const row of batch) {
         const { input, organisationName, tagNames, ownerEmail } = row.contact;
-        const refuse = (reason: string) => refused.push({ line: row.line, reason, cells: row.cells });
+        const refuse = (reason: string) => refuseRow({ line: row.line, reason, cells: row.cells });
         const ownerId = ownerEmail ? ownerIdByEmail.get(ownerEmail.toLowerCase()) : null;
         if (ownerId === undefined) {
           refuse(`The owner "${ownerEmail}" is not a user of your company`);
@@ -300,13 +360,11 @@ export const createContactImportService = ({ db, fileReadsPerCompany }: TContact
         links.push(...tagIds.map((tagId) => ({ contactId: id, tagId })));
         created += 1;
       }
-      // Several hundred rows per statement: PostgreSQL takes at most 65,535 parameters in one.
-      for (let at = 0; at < inserts.length; at += 500)
-        await repository.insertContacts(tx, inserts.slice(at, at + 500));
+      await repository.insertManyContacts(tx, inserts);
       for (let at = 0; at < links.length; at += 5_000)
         await repository.linkTags(tx, companyId, links.slice(at, at + 5_000));
-    }
-    return { created, updated, newTags };
+    };
+    return { importBatch, written: () => ({ created, updated, newTags }) };
   };
 
   /** The dry run or the import itself: the same work, rolled back or committed. */
@@ -325,20 +383,24 @@ export const createContactImportService = ({ db, fileReadsPerCompany }: TContact
         fields: [{ field: 'columns', message: 'must map a column to name' }],
       });
     const file = await readCompanyFile(auth, bytes);
-    const { accepted, refused } = readRows(file.rows, columns);
-    const finish = (written: Awaited<ReturnType<typeof importRows>>): TContactImportResult => {
-      refused.sort((a, b) => a.line - b.line);
-      return {
-        isDryRun,
-        ...written,
-        refusedCount: refused.length,
-        refused: refused.slice(0, contactImportRules.maxRefusedShown),
-      };
-    };
     try {
       return await withTenant(db, auth.companyId, async (tx) => {
-        const written = await importRows(tx, auth, accepted, refused);
-        const result = finish(written);
+        const { importBatch, written } = await startImport(tx, auth);
+        const lineOfKey = new Map<string, number>();
+        let refusedCount = 0;
+        const refusedShown: TRefused[] = [];
+        const collectWhenGrown = limitHeapGrowth();
+        for await (const rows of file.batches()) {
+          collectWhenGrown();
+          // The batch's refusals, from reading and from the database, in the order of the file.
+          const refused: TRefused[] = [];
+          const refuse = (refusal: TRefused) => refused.push(refusal);
+          await importBatch(readRows(rows, columns, lineOfKey, refuse), refuse);
+          refused.sort((a, b) => a.line - b.line);
+          refusedCount += refused.length;
+          refusedShown.push(...refused.slice(0, contactImportRules.maxRefusedShown - refusedShown.length));
+        }
+        const result: TContactImportResult = { isDryRun, ...written(), refusedCount, refused: refusedShown };
         if (isDryRun) throw new DryRunFinished(result);
         await repository.saveImportMapping(tx, auth.companyId, mappingToRemember(file.headers, columns));
         await recordAudit(tx, actor, {
@@ -347,7 +409,7 @@ export const createContactImportService = ({ db, fileReadsPerCompany }: TContact
           action: 'import',
           after: {
             fileName,
-            rows: file.rows.length,
+            rows: file.rowCount,
             created: result.created,
             updated: result.updated,
             refused: result.refusedCount,
