@@ -2,8 +2,8 @@ import { getHeapStatistics } from 'node:v8';
 import type { TCollect } from './idle-collection.ts';
 
 /**
- * For a long job that allocates as it goes, such as a contacts import. Each batch's rows live across
- * the batch's database round trips, so they reach V8's old generation, which V8 collects only once
+ * For a long job that allocates as it goes, such as a contacts import or export. Each batch's rows
+ * live across the batch's database round trips, so they reach V8's old generation, which V8 collects only once
  * it has grown to several times what is live: a 100,000-row import left 200–300 MB of garbage
  * resident while it ran. The job calls the returned check between batches; once the heap has grown
  * by `allowedGrowthBytes` since the last collection, the check collects: about 40 ms with the

@@ -163,6 +163,17 @@ const orderOf = (
   return [filter.isDescending ? desc(column) : asc(column), asc(source.id)];
 };
 
+/** A contact's tags, by name: read with the contact rather than in a statement of their own. */
+const tagsOfContact = sql<TContactTagOfRow[]>`coalesce((
+  select json_agg(json_build_object('id', ${contactTags.id}, 'name', ${contactTags.name}, 'color', ${contactTags.color})
+    order by lower(${contactTags.name}))
+  from ${contactTagLinks}
+  join ${contactTags} on ${contactTags.companyId} = ${contactTagLinks.companyId} and ${contactTags.id} = ${contactTagLinks.tagId}
+  where ${contactTagLinks.companyId} = ${contacts.companyId} and ${contactTagLinks.contactId} = ${contacts.id}
+), '[]'::json)`;
+
+export type TContactTagOfRow = { id: string; name: string; color: string };
+
 export const listColumns = {
   contact: {
     id: contacts.id,
@@ -179,6 +190,7 @@ export const listColumns = {
     updatedAt: contacts.updatedAt,
   },
   organisation: { id: organisations.id, name: organisations.name },
+  tags: tagsOfContact,
 };
 export type TContactListRow = {
   contact: {
@@ -196,6 +208,7 @@ export type TContactListRow = {
     updatedAt: Date;
   };
   organisation: { id: string; name: string } | null;
+  tags: TContactTagOfRow[];
 };
 
 const organisationJoin = and(

@@ -21,6 +21,7 @@ import { inSavepointOrConflict } from '../../db/savepoint-conflict.ts';
 import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { limitHeapGrowth } from '../../platform/heap-growth-limit.ts';
 import { createId } from '../../platform/ids.ts';
 import { readSort } from '../../platform/list-sort.ts';
 import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
@@ -131,21 +132,15 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
       ownerIds.filter((id): id is string => id !== null),
     );
 
-  /** List rows with their tags and owners, in the rows' order. */
+  /** List rows, which carry their tags, with their owners' names, in the rows' order. */
   const toSummaries = async (tx: Tx, companyId: string, rows: repository.TContactListRow[]) => {
-    const ids = rows.map((row) => row.contact.id);
-    const [tagRows, owners] = await Promise.all([
-      repository.findTagsOf(tx, companyId, ids),
-      ownerNames(
-        tx,
-        companyId,
-        rows.map((row) => row.contact.ownerId),
-      ),
-    ]);
-    const tagsOf = new Map<string, typeof tagRows>();
-    for (const tag of tagRows) tagsOf.set(tag.contactId, [...(tagsOf.get(tag.contactId) ?? []), tag]);
+    const owners = await ownerNames(
+      tx,
+      companyId,
+      rows.map((row) => row.contact.ownerId),
+    );
     return rows.map(
-      ({ contact, organisation }): TContactSummary => ({
+      ({ contact, organisation, tags }): TContactSummary => ({
         _id: contact.id,
         kind: contact.kind,
         name: contact.name,
@@ -160,7 +155,7 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
           contact.ownerId && owners.has(contact.ownerId)
             ? { _id: contact.ownerId, name: owners.get(contact.ownerId) ?? '' }
             : null,
-        tags: (tagsOf.get(contact.id) ?? []).map(toTag),
+        tags: tags.map(toTag),
         createdAt: contact.createdAt.toISOString(),
         updatedAt: contact.updatedAt.toISOString(),
       }),
@@ -226,7 +221,8 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
     const found = await repository.findContact(tx, companyId, id);
     if (!found) throw notFound();
     const { contact, organisation } = found;
-    const [summary] = await toSummaries(tx, companyId, [{ contact, organisation }]);
+    const tags = await repository.findTagsOf(tx, companyId, [contact.id]);
+    const [summary] = await toSummaries(tx, companyId, [{ contact, organisation, tags }]);
     const people =
       contact.kind === 'organisation'
         ? await repository.findPeople(tx, companyId, contact.id, peopleShown)
@@ -626,7 +622,9 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
     );
     yield `\uFEFF${toCsvLine(contactExportHeader)}`;
     let afterId: string | undefined;
+    const collectWhenGrown = limitHeapGrowth();
     for (;;) {
+      collectWhenGrown();
       if (afterId) await assertCallerStillAllowed();
       const summaries = await withTenantRead(db, auth.companyId, async (tx) => {
         const rows = await repository.findExportBatch(tx, filter, afterId, exportBatchSize);
