@@ -394,6 +394,19 @@ export const ZContactImportResult = z.object({
 });
 export type TContactImportResult = z.infer<typeof ZContactImportResult>;
 
+/**
+ * How far a run is, after each batch of the file: a client that asks for `application/x-ndjson`
+ * gets one `{ progress }` line per batch, then `{ data }` with the result or `{ error }`.
+ */
+export const ZContactImportProgress = z.object({
+  rows: z.number().int(),
+  of: z.number().int(),
+});
+export type TContactImportProgress = z.infer<typeof ZContactImportProgress>;
+
+/** The media type of a run that reports its progress. */
+export const contactImportProgressType = 'application/x-ndjson';
+
 // Saved filters: the list's search, filters and sort under a name, private or shared.
 
 /** The part of the list's query a saved filter keeps: everything but the page. */

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiServer, apiUrl, clearCookies, errorBody, setTokenCookie } from '../test/api-server.ts';
 import {
   ApiError,
+  apiProgressRequest,
   apiRequest,
   resetUnauthorizedHandling,
   setSuspendedHandler,
@@ -166,5 +167,66 @@ describe('apiRequest', () => {
     ]);
     expect(suspendedCalls).toBe(1);
     expect(unauthorizedCalls).toBe(0);
+  });
+});
+
+describe('apiProgressRequest', () => {
+  const importsUrl = apiUrl('/contactserver/api/v1/contacts/imports');
+  /** A body sent in these pieces, as a slow server would. */
+  const streamOf = (pieces: string[]) =>
+    new HttpResponse(
+      new ReadableStream({
+        start(controller) {
+          for (const piece of pieces) controller.enqueue(new TextEncoder().encode(piece));
+          controller.close();
+        },
+      }),
+      { headers: { 'content-type': 'application/x-ndjson' } },
+    );
+
+  it('asks for progress, hands each line to the caller, even one split across pieces, and returns the data', async () => {
+    let accept: string | null = null;
+    apiServer.use(
+      http.post(importsUrl, ({ request }) => {
+        accept = request.headers.get('accept');
+        return streamOf([
+          '{"progress":{"rows":0,"of":2500}}\n{"progress":{"ro',
+          'ws":1000,"of":2500}}\n',
+          '{"data":{"created":2500}}\n',
+        ]);
+      }),
+    );
+    const heard: unknown[] = [];
+    const result = await apiProgressRequest('contactserver', '/contacts/imports', {
+      method: 'POST',
+      onProgress: (progress) => heard.push(progress),
+    });
+    expect(accept).toBe('application/x-ndjson');
+    expect(heard).toEqual([
+      { rows: 0, of: 2500 },
+      { rows: 1000, of: 2500 },
+    ]);
+    expect(result).toEqual({ created: 2500 });
+  });
+
+  it('turns an error line into an ApiError with its message, and a body cut off before its data into a network error', async () => {
+    apiServer.use(
+      http.post(importsUrl, () =>
+        streamOf([
+          '{"progress":{"rows":0,"of":10}}\n',
+          '{"error":{"code":"INTERNAL","message":"Something went wrong on our side."}}\n',
+        ]),
+      ),
+    );
+    const failed = await failureOf(
+      apiProgressRequest('contactserver', '/contacts/imports', { method: 'POST', onProgress: () => {} }),
+    );
+    expect(failed).toMatchObject({ code: 'INTERNAL', message: 'Something went wrong on our side.' });
+
+    apiServer.use(http.post(importsUrl, () => streamOf(['{"progress":{"rows":0,"of":10}}\n'])));
+    const cutOff = await failureOf(
+      apiProgressRequest('contactserver', '/contacts/imports', { method: 'POST', onProgress: () => {} }),
+    );
+    expect(cutOff.code).toBe('NETWORK');
   });
 });

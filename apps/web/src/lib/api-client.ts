@@ -106,6 +106,8 @@ type TRequestOptions = {
   signal?: AbortSignal;
   /** Uploads may need longer than the usual 30 s. */
   timeoutMs?: number;
+  /** The media type asked for; JSON unless said. */
+  accept?: string;
 };
 
 const requestTimeoutMs = 30_000;
@@ -137,13 +139,14 @@ const sendRequest = async (
     isUnauthorizedExpected,
     signal,
     timeoutMs = requestTimeoutMs,
+    accept = 'application/json',
   }: TRequestOptions = {},
 ): Promise<Response> => {
   const url = new URL(`${serviceBaseUrl(service)}${path}`, window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept };
   // docs/product.md §7: the token cookie's value, with no prefix.
   const token = authorization ?? readTokenCookie();
   if (token) headers.authorization = token;
@@ -249,6 +252,50 @@ export const apiRequest = async <TData>(
   path: string,
   options: TRequestOptions = {},
 ): Promise<TData> => (await requestBody<{ data?: TData }>(service, path, options)).data as TData;
+
+/**
+ * Calls an endpoint that reports its progress as lines of JSON (`application/x-ndjson`): each
+ * `{ progress }` line goes to `onProgress`, a `{ data }` line is the answer, and an `{ error }` line
+ * becomes an ApiError, as an error status would.
+ */
+export const apiProgressRequest = async <TData, TProgress>(
+  service: TService,
+  path: string,
+  { onProgress, ...options }: TRequestOptions & { onProgress: (progress: TProgress) => void },
+): Promise<TData> => {
+  const response = await sendRequest(service, path, { ...options, accept: 'application/x-ndjson' });
+  type TLine = { progress?: TProgress; data?: TData; error?: Partial<TErrorBody['error']> };
+  let pending = '';
+  const readLines = (text: string): TLine[] => {
+    pending += text;
+    const complete = pending.split('\n');
+    pending = complete.pop() ?? '';
+    return complete.filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as TLine);
+  };
+  try {
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    for (;;) {
+      const { value, done } = await reader.read();
+      const text = done ? `${decoder.decode()}\n` : decoder.decode(value, { stream: true });
+      for (const line of readLines(text)) {
+        if (line.progress) onProgress(line.progress);
+        if (line.error)
+          throw new ApiError({
+            code: line.error.code ?? 'UNAVAILABLE',
+            status: 500,
+            message: line.error.message ?? 'The server could not finish.',
+            details: line.error.details,
+          });
+        if ('data' in line) return line.data as TData;
+      }
+      if (done) break;
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+  }
+  throw new ApiError({ code: 'NETWORK', status: 0, message: cutOffMessage });
+};
 
 /** Calls a list endpoint and returns a page of it: `{ data, meta }` (docs/architecture.md). */
 export const apiListRequest = <TItem>(service: TService, path: string, options: TRequestOptions = {}) =>

@@ -1,5 +1,6 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import {
+  contactImportProgressType,
   contactImportRules,
   contactKinds,
   ZContact,
@@ -30,7 +31,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditActorOf } from '../../platform/audit.ts';
 import { authenticate, reauthenticate, requireAuth } from '../../platform/auth-context.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, toErrorBody } from '../../platform/errors.ts';
 import { dataOf, listOf, signedInErrors, streamedResponse, ZErrorBody } from '../../platform/http.ts';
 import { createContactImportService } from './import/import-service.ts';
 import { createSavedFiltersService } from './saved-filters-service.ts';
@@ -242,17 +243,41 @@ export const registerContactServer = async (app: FastifyInstance) => {
       bodyLimit: contactImportRules.maxBytes,
       config: write,
       schema: {
+        description: `With \`Accept: ${contactImportProgressType}\`, the answer is a line of JSON per batch of 1,000 rows, \`{ "progress": { "rows", "of" } }\`, then \`{ "data": … }\` with the result below, or \`{ "error": … }\`. A file refused before its first row is written answers with its status, as without.`,
         querystring: ZContactImportQuery,
         response: { 200: dataOf(ZContactImportResult), ...importErrors },
       },
     },
-    async (request) => ({
-      data: await imports.run(requireAuth(request), auditActorOf(request), fileOf(request.body), {
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const options = {
         columns: request.query.columns,
         isDryRun: request.query.dryRun === 'true',
         fileName: request.query.fileName ?? '',
-      }),
-    }),
+      };
+      const file = await imports.open(auth, fileOf(request.body), options.columns);
+      if (!request.headers.accept?.includes(contactImportProgressType))
+        return { data: await imports.apply(auth, auditActorOf(request), file, options) };
+      // The status is sent now, so what happens later is a line of the body.
+      const lines = new PassThrough();
+      const send = (line: object) => lines.write(`${JSON.stringify(line)}\n`);
+      void imports
+        .apply(auth, auditActorOf(request), file, options, (progress) => send({ progress }))
+        .then(
+          (data) => send({ data }),
+          (error: Error) => {
+            const { statusCode, body } = toErrorBody(error);
+            if (statusCode >= 500) request.log.error({ err: error }, 'contacts import failed');
+            send(body);
+          },
+        )
+        .finally(() => lines.end());
+      // A stream bypasses the response serializer; the type only knows the JSON bodies.
+      return reply
+        .header('content-type', `${contactImportProgressType}; charset=utf-8`)
+        .header('cache-control', 'no-store')
+        .send(lines as never);
+    },
   );
 
   routes.get(

@@ -256,6 +256,34 @@ describe.each(testDatabaseKinds)('contact import on %s', (kind) => {
       refused: [{ line: 2_401, reason: 'The same e-mail as line 2: one of the two is a duplicate' }],
     });
 
+    // Asked for progress, the same run reports each batch, then its result.
+    const withProgress = await testApp.app.inject({
+      method: 'POST',
+      url: `${base}/contacts/imports?columns=name,email,kind,organisation&dryRun=true`,
+      headers: { authorization: admin.jwt, 'content-type': 'text/csv', accept: 'application/x-ndjson' },
+      payload: lines.join('\n'),
+    });
+    expect(withProgress.statusCode).toBe(200);
+    expect(withProgress.headers['content-type']).toContain('application/x-ndjson');
+    const reported = withProgress.body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { progress?: { rows: number; of: number }; data?: unknown });
+    expect(reported.slice(0, -1).map((line) => line.progress)).toEqual(
+      [0, 1_000, 2_000, 2_500].map((rows) => ({ rows, of: 2_500 })),
+    );
+    expect(reported.at(-1)).toEqual({ data: (dryRun.json() as { data: TContactImportResult }).data });
+    const refusedAtOnce = await testApp.app.inject({
+      method: 'POST',
+      url: `${base}/contacts/imports?columns=email&dryRun=true`,
+      headers: { authorization: admin.jwt, 'content-type': 'text/csv', accept: 'application/x-ndjson' },
+      payload: lines.join('\n'),
+    });
+    expect(refusedAtOnce.statusCode).toBe(400);
+    expect(refusedAtOnce.json()).toMatchObject({
+      error: { message: 'Choose the column that holds the names' },
+    });
+
     const tooLong = Buffer.from(`Name\n${'Row\n'.repeat(200_001)}`);
     for (const url of ['/contacts/imports/preview', '/contacts/imports?columns=name']) {
       const refused = await upload(url, admin.jwt, tooLong);

@@ -3,6 +3,7 @@ import {
   contactRules,
   type TContactImportField,
   type TContactImportPreview,
+  type TContactImportProgress,
   type TContactImportResult,
   type TContactTagColor,
 } from '@cargodesk/shared';
@@ -107,6 +108,7 @@ const openFile = async (bytes: Buffer) => {
 };
 
 type TRefused = TContactImportResult['refused'][number];
+type TOpenedFile = Awaited<ReturnType<typeof openFile>>;
 type TAccepted = { line: number; cells: string[]; contact: TImportedContact };
 
 export const contactImportMessages = {
@@ -367,22 +369,30 @@ export const createContactImportService = ({ db, fileReadsPerCompany }: TContact
     return { importBatch, written: () => ({ created, updated, newTags }) };
   };
 
-  /** The dry run or the import itself: the same work, rolled back or committed. */
-  const run = async (
+  /** Everything that refuses a run before a row is written: the mapping, the hourly limit, the file. */
+  const open = async (auth: TAuthContext, bytes: Buffer, columns: (TContactImportField | '')[]) => {
+    if (!columns.includes('name'))
+      throw new AppError('VALIDATION_FAILED', 'Choose the column that holds the names', {
+        fields: [{ field: 'columns', message: 'must map a column to name' }],
+      });
+    return readCompanyFile(auth, bytes);
+  };
+
+  /**
+   * The dry run or the import itself: the same work, rolled back or committed. `onProgress` hears
+   * how many of the file's rows are done after each batch.
+   */
+  const apply = async (
     auth: TAuthContext,
     actor: TAuditActor,
-    bytes: Buffer,
+    file: TOpenedFile,
     {
       columns,
       isDryRun,
       fileName,
     }: { columns: (TContactImportField | '')[]; isDryRun: boolean; fileName: string },
+    onProgress: (progress: TContactImportProgress) => void = () => {},
   ): Promise<TContactImportResult> => {
-    if (!columns.includes('name'))
-      throw new AppError('VALIDATION_FAILED', 'Choose the column that holds the names', {
-        fields: [{ field: 'columns', message: 'must map a column to name' }],
-      });
-    const file = await readCompanyFile(auth, bytes);
     try {
       return await withTenant(db, auth.companyId, async (tx) => {
         const { importBatch, written } = await startImport(tx, auth);
@@ -390,6 +400,8 @@ export const createContactImportService = ({ db, fileReadsPerCompany }: TContact
         let refusedCount = 0;
         const refusedShown: TRefused[] = [];
         const collectWhenGrown = limitHeapGrowth();
+        let rowsDone = 0;
+        onProgress({ rows: rowsDone, of: file.rowCount });
         for await (const rows of file.batches()) {
           collectWhenGrown();
           // The batch's refusals, from reading and from the database, in the order of the file.
@@ -399,6 +411,8 @@ export const createContactImportService = ({ db, fileReadsPerCompany }: TContact
           refused.sort((a, b) => a.line - b.line);
           refusedCount += refused.length;
           refusedShown.push(...refused.slice(0, contactImportRules.maxRefusedShown - refusedShown.length));
+          rowsDone += rows.length;
+          onProgress({ rows: rowsDone, of: file.rowCount });
         }
         const result: TContactImportResult = { isDryRun, ...written(), refusedCount, refused: refusedShown };
         if (isDryRun) throw new DryRunFinished(result);
@@ -424,5 +438,13 @@ export const createContactImportService = ({ db, fileReadsPerCompany }: TContact
     }
   };
 
-  return { preview, run };
+  /** Opens and applies in one call: the answer comes when the work is done. */
+  const run = async (
+    auth: TAuthContext,
+    actor: TAuditActor,
+    bytes: Buffer,
+    options: Parameters<typeof apply>[3],
+  ) => apply(auth, actor, await open(auth, bytes, options.columns), options);
+
+  return { preview, open, apply, run };
 };

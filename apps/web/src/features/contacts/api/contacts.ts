@@ -4,6 +4,7 @@ import type {
   TContactBulk,
   TContactCreate,
   TContactImportPreview,
+  TContactImportProgress,
   TContactImportResult,
   TContactListQuery,
   TContactLookup,
@@ -17,7 +18,7 @@ import type {
   TSentMail,
 } from '@cargodesk/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiBlobRequest, apiListRequest, apiRequest } from '../../../lib/api-client.ts';
+import { apiBlobRequest, apiListRequest, apiProgressRequest, apiRequest } from '../../../lib/api-client.ts';
 import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
 import { contactsKeys } from './keys.ts';
 
@@ -208,16 +209,28 @@ export const usePreviewImport = () =>
   });
 
 /** Tries the import (dry run) or does it; a real run refreshes every contacts screen. */
+/** A dry run or an import; `onProgress` hears how many rows are done as the server works through them. */
 export const useRunImport = () => {
   const queryClient = useQueryClient();
   return useMutation({
     meta: { isErrorShownByCaller: true },
-    mutationFn: ({ file, columns, isDryRun }: { file: File; columns: string[]; isDryRun: boolean }) =>
-      apiRequest<TContactImportResult>('contactserver', '/contacts/imports', {
+    mutationFn: ({
+      file,
+      columns,
+      isDryRun,
+      onProgress,
+    }: {
+      file: File;
+      columns: string[];
+      isDryRun: boolean;
+      onProgress: (progress: TContactImportProgress) => void;
+    }) =>
+      apiProgressRequest<TContactImportResult, TContactImportProgress>('contactserver', '/contacts/imports', {
         method: 'POST',
         body: csvBody(file),
         query: { columns: columns.join(','), dryRun: isDryRun, fileName: file.name.slice(0, 200) },
         timeoutMs: importTimeoutMs,
+        onProgress,
       }),
     onSuccess: (result) => {
       if (!result.isDryRun) void queryClient.invalidateQueries({ queryKey: contactsKeys.all });

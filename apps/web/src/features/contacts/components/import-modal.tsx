@@ -13,6 +13,7 @@ import {
   Button,
   Flex,
   Modal,
+  Progress,
   Select,
   Space,
   Spin,
@@ -65,6 +66,8 @@ export const ImportModal = ({ isOpen, onClose }: { isOpen: boolean; onClose: () 
   const [columns, setColumns] = useState<TColumn[]>([]);
   const [tried, setTried] = useState<TContactImportResult>();
   const [failure, setFailure] = useState<string>();
+  /** Rows the server has worked through in the running check or import. */
+  const [rowsDone, setRowsDone] = useState(0);
   const step = tried ? 2 : preview ? 1 : 0;
 
   const reset = () => {
@@ -100,8 +103,14 @@ export const ImportModal = ({ isOpen, onClose }: { isOpen: boolean; onClose: () 
   const run = async (isDryRun: boolean) => {
     if (!file) return;
     setFailure(undefined);
+    setRowsDone(0);
     try {
-      const result = await runImport.mutateAsync({ file, columns, isDryRun });
+      const result = await runImport.mutateAsync({
+        file,
+        columns,
+        isDryRun,
+        onProgress: (progress) => setRowsDone(progress.rows),
+      });
       if (isDryRun) {
         setTried(result);
         return;
@@ -126,11 +135,12 @@ export const ImportModal = ({ isOpen, onClose }: { isOpen: boolean; onClose: () 
   };
 
   const isBusy = previewImport.isPending || runImport.isPending;
+  const rowCount = preview?.rowCount ?? 0;
   const busyText = previewImport.isPending
     ? `Reading ${file?.name ?? 'the file'} (${formatBytes(file?.size ?? 0)})…`
-    : runImport.variables?.isDryRun
-      ? `Checking ${count(preview?.rowCount ?? 0, 'row', 'rows')}…`
-      : `Importing ${count(preview?.rowCount ?? 0, 'row', 'rows')}…`;
+    : `${runImport.variables?.isDryRun ? 'Checking' : 'Importing'} ${
+        rowsDone > 0 ? `${rowsDone.toLocaleString()} of ` : ''
+      }${count(rowCount, 'row', 'rows')}…`;
 
   return (
     <Modal
@@ -197,9 +207,17 @@ export const ImportModal = ({ isOpen, onClose }: { isOpen: boolean; onClose: () 
         )}
       </Space>
       {isBusy && (
-        <Flex gap={8} align="center" role="status" style={{ marginBottom: 16 }}>
-          <Spin size="small" /> {busyText}
-        </Flex>
+        <div style={{ marginBottom: 16 }}>
+          <Flex gap={8} align="center" role="status">
+            <Spin size="small" /> {busyText}
+          </Flex>
+          {runImport.isPending && rowCount > 0 && (
+            <Progress
+              percent={Math.floor((rowsDone / rowCount) * 100)}
+              aria-label={`${runImport.variables?.isDryRun ? 'Checked' : 'Imported'} so far`}
+            />
+          )}
+        </div>
       )}
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
       {preview && !tried && (
