@@ -10,6 +10,7 @@ import {
   test,
   testPassword,
 } from './fixtures.ts';
+import { workbookOf } from './workbook.ts';
 
 // Issue 15: contacts — an organisation with a person, tags, a misspelt search, bulk tagging, the
 // duplicate warning and the CSV export of a filter.
@@ -256,6 +257,45 @@ test('a CSV is imported with its columns matched, and the refused rows come back
   });
   await expect(rowOf('Firma')).toContainText('Name');
   await expect(rowOf('Land')).toContainText('Country');
+});
+
+test('an Excel workbook is imported from its first sheet, and a broken one is refused in words', async ({
+  page,
+  request,
+}) => {
+  const admin = await createCompanyUser(request, { label: 'contacts-workbook' });
+  await signIn(page, admin);
+  await page.goto('/contacts');
+  await page.getByRole('button', { name: 'Import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import contacts' });
+  const chooseFile = (name: string, buffer: Buffer) =>
+    dialog.locator('input[type=file]').setInputFiles({
+      name,
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer,
+    });
+
+  await chooseFile('broken.xlsx', Buffer.from('not a workbook at all'));
+  await expect(dialog.getByRole('alert')).toContainText(
+    'This workbook cannot be read. Open it in your spreadsheet, save it as "CSV UTF-8" and import that.',
+  );
+
+  await chooseFile(
+    'kunden.xlsx',
+    workbookOf([
+      ['Name', 'E-mail', 'Phone', 'Country'],
+      ['Elbe "Nord", Spedition', 'info@elbe-nord.example', 4940123456, 'DE'],
+      ['Weser Handel', 'weser@handel.example', '+49 421 555', 'DE'],
+    ]),
+  );
+  await expect(dialog.getByText('kunden.xlsx · 2 rows · Excel workbook, first sheet')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Check the file' }).click();
+  await dialog.getByRole('button', { name: 'Import 2 contacts' }).click();
+  await expect(page.getByText('2 contacts added, 0 updated')).toBeVisible();
+  const rows = page.getByRole('row').filter({ has: page.getByRole('cell') });
+  // A text cell with quotes and a comma, and a number cell, arrive as they were in the sheet.
+  await expect(rows.filter({ hasText: 'Elbe "Nord", Spedition' })).toContainText('4940123456');
+  await expect(rows.filter({ hasText: 'Weser Handel' })).toContainText('+49 421 555');
 });
 
 test('a filter saved as shared shows for a colleague, who opens its contacts with it', async ({

@@ -28,6 +28,7 @@ import { toErrorMessage } from '../../../lib/api-client.ts';
 import { downloadCsv } from '../../../lib/list/export-csv.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { usePreviewImport, useRunImport } from '../api/contacts.ts';
+import { isWorkbook, workbookAsCsv, workbookTypes } from '../workbook-as-csv.ts';
 
 type TColumn = TContactImportField | '';
 
@@ -61,7 +62,9 @@ const downloadRefused = (preview: TContactImportPreview, result: TContactImportR
 export const ImportModal = ({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) => {
   const previewImport = usePreviewImport();
   const runImport = useRunImport();
+  /** The CSV sent: the chosen file, or the first sheet of a chosen workbook. */
   const [file, setFile] = useState<File>();
+  const [isFromWorkbook, setIsFromWorkbook] = useState(false);
   const [preview, setPreview] = useState<TContactImportPreview>();
   const [columns, setColumns] = useState<TColumn[]>([]);
   const [tried, setTried] = useState<TContactImportResult>();
@@ -90,9 +93,11 @@ export const ImportModal = ({ isOpen, onClose }: { isOpen: boolean; onClose: () 
       );
       return;
     }
-    setFile(chosen);
+    setIsFromWorkbook(isWorkbook(chosen));
     try {
-      const read = await previewImport.mutateAsync(chosen);
+      const csv = isWorkbook(chosen) ? await workbookAsCsv(chosen) : chosen;
+      setFile(csv);
+      const read = await previewImport.mutateAsync(csv);
       setPreview(read);
       setColumns(read.columns);
     } catch (error) {
@@ -181,13 +186,14 @@ export const ImportModal = ({ isOpen, onClose }: { isOpen: boolean; onClose: () 
         items={[{ title: 'Choose a file' }, { title: 'Match the columns' }, { title: 'Check and import' }]}
       />
       <Typography.Paragraph>
-        A CSV file with a header line, saved from any spreadsheet. Rows with the e-mail or tax number of a
-        contact you have update that contact; the others are added. Nothing changes until you import.
+        A CSV file with a header line, saved from any spreadsheet, or an Excel workbook (.xlsx), whose first
+        sheet is read. Rows with the e-mail or tax number of a contact you have update that contact; the
+        others are added. Nothing changes until you import.
       </Typography.Paragraph>
       <Space wrap style={{ marginBottom: 16 }}>
         {/* The file is read here and sent by onFile: nothing uploads on its own. */}
         <Upload
-          accept=".csv,text/csv,text/plain"
+          accept={`.csv,text/csv,text/plain,${workbookTypes}`}
           showUploadList={false}
           maxCount={1}
           disabled={isBusy}
@@ -197,12 +203,13 @@ export const ImportModal = ({ isOpen, onClose }: { isOpen: boolean; onClose: () 
           }}
         >
           <Button icon={<UploadOutlined />} disabled={isBusy}>
-            {file ? 'Choose another file' : 'Choose the CSV file'}
+            {file ? 'Choose another file' : 'Choose the CSV or Excel file'}
           </Button>
         </Upload>
         {file && preview && (
           <Typography.Text type="secondary">
-            {file.name} · {count(preview.rowCount, 'row', 'rows')} · {preview.encoding}
+            {file.name} · {count(preview.rowCount, 'row', 'rows')} ·{' '}
+            {isFromWorkbook ? 'Excel workbook, first sheet' : preview.encoding}
           </Typography.Text>
         )}
       </Space>
