@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import {
   contactImportRules,
   contactRules,
@@ -413,6 +414,9 @@ export const createContactImportService = ({ db, fileReadsPerCompany }: TContact
           refusedShown.push(...refused.slice(0, contactImportRules.maxRefusedShown - refusedShown.length));
           rowsDone += rows.length;
           onProgress({ rows: rowsDone, of: file.rowCount });
+          // The embedded PGlite answers without ever leaving the event loop a turn: without this,
+          // the progress lines would go out together at the end, and other requests would wait.
+          await yieldToEventLoop();
         }
         const result: TContactImportResult = { isDryRun, ...written(), refusedCount, refused: refusedShown };
         if (isDryRun) throw new DryRunFinished(result);
