@@ -82,7 +82,6 @@ export const operationSummaries: Record<string, string> = {
   'PUT /iamserver/api/v1/users/:id/roles': 'Set a user’s roles',
   'PUT /iamserver/api/v1/users/:id/groups': 'Set a user’s groups',
   'POST /iamserver/api/v1/users/:id/invite/resend': 'Send a user’s invitation again',
-  'POST /iamserver/api/v1/auth/reset-pwd': 'Mail a user the link to choose a new password',
   'POST /iamserver/api/v1/users/:id/suspend': 'Suspend a user',
   'POST /iamserver/api/v1/users/bulk/suspend': 'Suspend several users at once',
   'POST /iamserver/api/v1/users/bulk/delete': 'Delete several users at once',
