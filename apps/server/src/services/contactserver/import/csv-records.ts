@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import { decodeText, UnreadableText } from './decode-text.ts';
 
@@ -45,8 +45,8 @@ export const openCsv = (bytes: Uint8Array) => {
       })(),
       { objectMode: false },
     );
-    source.on('error', (error) => parser.destroy(error));
-    source.pipe(parser);
+    // Either side failing ends both; the loop below then throws the error.
+    pipeline(source, parser, () => {});
     try {
       for await (const { record, info } of parser as AsyncIterable<{
         record: string[];
@@ -60,8 +60,6 @@ export const openCsv = (bytes: Uint8Array) => {
       }
     } catch (error) {
       throw unreadable(error);
-    } finally {
-      source.destroy();
     }
   };
   return { encoding: text.encoding, records };

@@ -59,18 +59,14 @@ const asImportError = (error: unknown) =>
  */
 const openFile = async (bytes: Buffer) => {
   if (bytes.length === 0) throw importError('The file is empty');
-  const csv = (() => {
-    try {
-      return openCsv(bytes);
-    } catch (error) {
-      throw asImportError(error);
-    }
-  })();
+  let encoding: string;
+  let records: () => AsyncGenerator<TCsvRecord>;
   let header: TCsvRecord | undefined;
   const sample: string[][] = [];
   let rowCount = 0;
   try {
-    for await (const record of csv.records()) {
+    ({ encoding, records } = openCsv(bytes));
+    for await (const record of records()) {
       if (!header) {
         header = record;
         continue;
@@ -90,7 +86,7 @@ const openFile = async (bytes: Buffer) => {
   const batches = async function* (): AsyncGenerator<TCsvRecord[]> {
     let batch: TCsvRecord[] = [];
     let isHeader = true;
-    for await (const record of csv.records()) {
+    for await (const record of records()) {
       if (isHeader) isHeader = false;
       else if (batch.push(record) === batchSize) {
         yield batch;
@@ -100,7 +96,7 @@ const openFile = async (bytes: Buffer) => {
     if (batch.length > 0) yield batch;
   };
   return {
-    encoding: csv.encoding,
+    encoding,
     headers: header.cells.map((cell) => cell.trim()),
     sample,
     rowCount,
@@ -442,13 +438,5 @@ export const createContactImportService = ({ db, fileReadsPerCompany }: TContact
     }
   };
 
-  /** Opens and applies in one call: the answer comes when the work is done. */
-  const run = async (
-    auth: TAuthContext,
-    actor: TAuditActor,
-    bytes: Buffer,
-    options: Parameters<typeof apply>[3],
-  ) => apply(auth, actor, await open(auth, bytes, options.columns), options);
-
-  return { preview, open, apply, run };
+  return { preview, open, apply };
 };
