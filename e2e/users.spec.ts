@@ -212,3 +212,40 @@ test('suspending a signed-in user logs them out at their next request', async ({
   await expect(page.getByText('Sam Invited was deleted')).toBeVisible();
   await expect(userRow(page, email)).toHaveCount(0);
 });
+
+test('an admin sends a colleague a password reset, and the colleague chooses a new password from the mail', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const admin = await createCompanyUser(request, { label: 'users-reset' });
+  await signIn(page, admin);
+  await page.goto('/settings/users');
+  const email = uniqueEmail('forgetful');
+  await inviteThroughModal(page, { email, firstName: 'Flo' });
+  const accepted = await acceptInvitation(
+    { browser, request },
+    { email, companyName: 'E2E users-reset Freight' },
+  );
+  await accepted.context.close();
+
+  await page.reload();
+  await userRow(page, email).getByRole('button', { name: 'Reset password for Flo Invited' }).click();
+  await expect(page.getByText('Send Flo Invited a password reset?')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByText(`A password reset was sent to ${email}`)).toBeVisible();
+
+  // The mail's link lets the colleague choose a new password, which then signs them in.
+  const mail = await waitForMail(request, { to: email, subject: 'Reset your Cargodesk password' });
+  const context = await browser.newContext();
+  const colleague = await context.newPage();
+  await colleague.goto(actionPathIn(mail));
+  await expect(colleague.getByText(`Choose a new password for ${email}`)).toBeVisible();
+  await colleague.getByLabel('New password', { exact: true }).fill('Brand-New-Berth-7');
+  await colleague.getByLabel('Repeat the new password').fill('Brand-New-Berth-7');
+  await colleague.getByRole('button', { name: 'Save new password' }).click();
+  await expect(colleague.getByText('Your password has been changed')).toBeVisible();
+  await signIn(colleague, { email, password: 'Brand-New-Berth-7' });
+  await context.close();
+});

@@ -92,6 +92,13 @@ const idFieldProbes: Record<string, TProbe> = {
     url: () => '/iamserver/api/v1/groups',
     body: (_own, other) => ({ name: `Tenancy ${Date.now()}`, userIds: [other.member.userId] }),
   },
+  // Another company's user is never mailed a reset by this company's admin.
+  'POST /iamserver/api/v1/auth/reset-pwd userId': {
+    method: 'POST',
+    kind: 'write',
+    url: () => '/iamserver/api/v1/auth/reset-pwd',
+    body: (_own, other) => ({ userId: other.member.userId }),
+  },
   'PUT /iamserver/api/v1/groups/:id/members userIds': {
     method: 'PUT',
     kind: 'write',

@@ -43,6 +43,8 @@ export const auditActions = [
   'role-change',
   'permission-change',
   'password-change',
+  /** An admin sent a user the mail to choose a new password. */
+  'password-reset',
   'sessions-revoked',
   /** Many records written at once from a file (contacts). */
   'import',

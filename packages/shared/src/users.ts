@@ -128,4 +128,12 @@ export const userMessages = {
   resendTooSoon: 'The invitation was sent moments ago; wait a minute before sending it again',
   notSuspended: 'Only a suspended user can be reactivated',
   userNotFound: 'No such user in your company',
+  resetNotActive:
+    'Only an active user can be sent a password reset: resend the invitation to someone invited, or reactivate someone suspended first',
+  resetTooOften: 'This user has been sent three password resets in the last hour; try again later',
 } as const;
+
+/** POST /auth/reset-pwd: an admin has a user mailed a link to choose a new password. */
+export const ZAdminPasswordReset = z.object({ userId: z.uuid() }).strict();
+export const ZAdminPasswordResetResult = z.object({ sentTo: z.string() });
+export type TAdminPasswordResetResult = z.infer<typeof ZAdminPasswordResetResult>;

@@ -47,6 +47,9 @@ export const buildRateLimitRules = (config: Pick<Config, 'rateLimits'>) =>
     // A contact file (previewed, tried or imported) is read whole, up to 50 MB: people fixing one
     // try it a few dozen times an hour; more is a loop or someone keeping the server busy.
     contactFileReadsPerCompany: { points: 60, durationSeconds: hours },
+    // An admin sending a user the password-reset mail: a user who lost the first mail gets another,
+    // a mailbox is not flooded by a loop or a grudge.
+    adminPasswordResetsPerUser: { points: 3, durationSeconds: hours },
   }) satisfies Record<string, TLimitRule>;
 
 export type TRateLimitName = keyof ReturnType<typeof buildRateLimitRules>;

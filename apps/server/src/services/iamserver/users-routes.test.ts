@@ -1034,4 +1034,59 @@ describe.each(testDatabaseKinds)('iamserver users management on %s', (kind) => {
       expect(await auditOf(other.companyId, { entityId: other.userId })).toEqual([]);
     });
   });
+  describe('admin password reset', () => {
+    it('mails an active user a reset link that the admin never sees, audits it, and refuses what it must', async () => {
+      const admin = await testApp.register('resetter');
+      const member = await testApp.addUser(admin, { label: 'forgetful', role: { systemKey: 'member' } });
+      const resetOf = (userId: string, token = admin.jwt) =>
+        inject({ method: 'POST', url: '/auth/reset-pwd', token, payload: { userId } });
+
+      const sent = await resetOf(member.userId);
+      expect(sent.statusCode, sent.body).toBe(200);
+      // The answer says where the mail went, and nothing of a password or a link.
+      expect(sent.json()).toEqual({ data: { sentTo: member.email } });
+      const mail = await waitForMail(testApp.origin, member.email);
+      const { oobCode, mode } = readOobCode(mail.text);
+      expect(mode).toBe('resetPassword');
+      const [event] = await auditOf(admin.companyId, { entityId: member.userId });
+      expect(event).toMatchObject({
+        action: 'password-reset',
+        actorUserId: admin.userId,
+        after: { sentTo: member.email },
+      });
+
+      // The user chooses the new password through the link; the old one stops working.
+      const auth = sdk();
+      await confirmPasswordReset(auth, oobCode, 'a-new-password-42');
+      await expect(signInWithEmailAndPassword(auth, member.email, testPassword)).rejects.toThrow();
+      await signInWithEmailAndPassword(auth, member.email, 'a-new-password-42');
+      // The reset ended the sessions the user had.
+      expect((await inject({ url: '/users', token: member.jwt })).statusCode).toBe(401);
+
+      // Three a user an hour.
+      expect((await resetOf(member.userId)).statusCode).toBe(200);
+      expect((await resetOf(member.userId)).statusCode).toBe(200);
+      const fourth = await resetOf(member.userId);
+      expect(fourth.statusCode).toBe(429);
+      expect(fourth.json()).toMatchObject({
+        error: { code: 'RATE_LIMITED', message: userMessages.resetTooOften },
+      });
+
+      // Not for an invited user, not without users:write, not across companies.
+      const invited = await expectData<TCompanyUser>(
+        invite(admin.jwt, { email: uniqueEmail('not-yet'), firstName: 'Not', lastName: 'Yet' }),
+        201,
+      );
+      const notActive = await resetOf(invited._id);
+      expect(notActive.statusCode).toBe(409);
+      expect(notActive.json()).toMatchObject({ error: { message: userMessages.resetNotActive } });
+      const viewer = await testApp.addUser(admin, { label: 'reset-viewer', role: { systemKey: 'viewer' } });
+      expect((await resetOf(admin.userId, viewer.jwt)).statusCode).toBe(403);
+      const other = await testApp.register('reset-outsider');
+      const outsider = await resetOf(other.userId);
+      expect(outsider.statusCode).toBe(404);
+      expect(await auditOf(other.companyId, { entityId: other.userId })).toEqual([]);
+      expect((await resetOf('not-an-id')).statusCode).toBe(400);
+    });
+  });
 });

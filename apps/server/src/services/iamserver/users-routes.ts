@@ -1,4 +1,6 @@
 import {
+  ZAdminPasswordReset,
+  ZAdminPasswordResetResult,
   ZBulkUsersRequest,
   ZCompanyUser,
   ZInviteUserRequest,
@@ -14,6 +16,7 @@ import { z } from 'zod';
 import { auditActorOf } from '../../platform/audit.ts';
 import { authenticate, requireAuth } from '../../platform/auth-context.ts';
 import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
+import { createPasswordResetService } from './password-reset-service.ts';
 import { createUsersService, type TUsersCaller } from './users-service.ts';
 
 const userErrors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody } as const;
@@ -29,6 +32,12 @@ export const registerUsersRoutes = async (app: FastifyInstance) => {
     domainEvents: app.domainEvents,
     events: app.events,
     invitesPerCompany: app.rateLimits.invitesPerCompany,
+  });
+  const passwordResets = createPasswordResetService({
+    db: app.database.db,
+    identityAdmin: app.identity.admin,
+    mailer: app.mailer,
+    resetsPerUser: app.rateLimits.adminPasswordResetsPerUser,
   });
   const callerOf = (request: FastifyRequest): TUsersCaller => ({
     auth: requireAuth(request),
@@ -110,6 +119,21 @@ export const registerUsersRoutes = async (app: FastifyInstance) => {
       },
       async (request) => ({
         data: await service.setUserGroups(callerOf(request), request.params.id, request.body.groupIds),
+      }),
+    );
+    routes.post(
+      '/auth/reset-pwd',
+      {
+        config: { permission: 'users:write' },
+        schema: {
+          description:
+            "Mails the user the link to choose a new password, as their own 'forgot password' would. Active users of the caller's company only; three a user an hour.",
+          body: ZAdminPasswordReset,
+          response: { 200: dataOf(ZAdminPasswordResetResult), ...changeErrors, 429: ZErrorBody },
+        },
+      },
+      async (request) => ({
+        data: await passwordResets.sendPasswordReset(callerOf(request), request.body.userId),
       }),
     );
     routes.post(

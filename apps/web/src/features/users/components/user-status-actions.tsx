@@ -4,10 +4,12 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useReactivateUser } from '../api/reactivate-user.ts';
 import { useResendInvite } from '../api/resend-invite.ts';
+import { useSendPasswordReset } from '../api/send-password-reset.ts';
 import { useSuspendUser } from '../api/suspend-user.ts';
 
 /**
- * Resend the invitation, suspend or reactivate, and delete a user; the destructive ones ask first.
+ * Resend the invitation, send a password reset, suspend or reactivate, and delete a user; the
+ * destructive ones, and the reset, ask first.
  * Nobody is offered to suspend or delete themselves (the server refuses it too).
  */
 export const UserStatusActions = ({
@@ -22,6 +24,7 @@ export const UserStatusActions = ({
   onDeleted?: () => void;
 }) => {
   const resend = useResendInvite();
+  const passwordReset = useSendPasswordReset();
   const suspend = useSuspendUser();
   const reactivate = useReactivateUser();
   const remove = useDeleteUser();
@@ -52,6 +55,25 @@ export const UserStatusActions = ({
         >
           Resend invite
         </Button>
+      )}
+      {user.status === 'active' && !isSelf && (
+        <Popconfirm
+          title={`Send ${user.name || user.email} a password reset?`}
+          description="They get a mail with a link to choose a new password. Using it signs them out everywhere."
+          okText="Send"
+          onConfirm={() =>
+            run(() => passwordReset.mutateAsync(user._id), `A password reset was sent to ${user.email}`)
+          }
+        >
+          <Button
+            type={linkType}
+            size={size}
+            loading={passwordReset.isPending}
+            aria-label={`Reset password for ${user.name || user.email}`}
+          >
+            Reset password
+          </Button>
+        </Popconfirm>
       )}
       {user.status === 'suspended' ? (
         <Button
