@@ -119,7 +119,15 @@ test('imports a UN/LOCODE CodeList, reviews the differences and applies them', a
   test.slow();
   // Applying changes the catalogue every company shares: the installation's operator does it.
   await signIn(page, { email: platformAdminEmail, password: demoPassword });
-  await page.goto('/settings/oceanport');
+  // The import lives in the platform console, reached from the main navigation.
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Platform console' })
+    .click();
+  await page
+    .getByRole('navigation', { name: 'Platform console' })
+    .getByRole('link', { name: 'Port catalogue' })
+    .click();
   await page.getByRole('button', { name: 'Import UN/LOCODE' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import UN/LOCODE ports' });
   await expectAccessible(page);
@@ -154,6 +162,7 @@ test('imports a UN/LOCODE CodeList, reviews the differences and applies them', a
   await expect(page.getByText('The port catalogue was updated')).toBeVisible();
   await expect(dialog).toBeHidden();
 
+  await page.getByRole('link', { name: 'See the catalogue as a company does' }).click();
   await page.getByRole('textbox', { name: 'Search ocean ports' }).fill('LIZRH');
   const added = page.getByRole('row', { name: /LIZRH/ });
   await expect(added).toContainText('Rheinhafen Vaduz');

@@ -1,4 +1,4 @@
-import type { TPortImport } from '@cargodesk/shared';
+import type { TPlatformAuditEvent, TPortImport } from '@cargodesk/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
@@ -96,6 +96,67 @@ describe.each(testDatabaseKinds)('platform rights on %s', (kind) => {
     expect((await tryApply(second, 'ZPE')).statusCode).toBe(200);
     expect(await command(['remove', email])).toMatchObject({ exitCode: 0 });
     expect((await tryApply(second, 'ZPF')).statusCode).toBe(403);
+  });
+});
+
+describe.each(testDatabaseKinds)('the platform console on %s', (kind) => {
+  let testApp: TIamTestApp;
+  const callConsole = (caller: TRegistered, url = '/iamserver/api/v1/app-admin/companies') =>
+    testApp.app.inject({ url, headers: { authorization: caller.jwt } });
+
+  beforeAll(async () => {
+    testApp = await startIamTestApp({ kind });
+  });
+  afterAll(async () => testApp?.close());
+
+  it('opens to the flag alone: not to a company admin, and no longer once the operator removes it', async () => {
+    const email = uniqueEmail('console-operator');
+    const operator = await testApp.register('console-operator', 'Console Operator Freight', { email });
+    const customer = await testApp.register('console-target');
+    // Every permission of one's own company is not platform rights.
+    for (const url of [
+      '/iamserver/api/v1/app-admin/companies',
+      `/iamserver/api/v1/companies/${operator.companyId}/users`,
+      '/iamserver/api/v1/app-admin/audit',
+    ]) {
+      const refused = await callConsole(customer, url);
+      expect(refused.statusCode, url).toBe(403);
+    }
+    await testApp.grantPlatformAdmin(email);
+    expect((await callConsole(operator)).statusCode).toBe(200);
+    // The flag is read on every request: removal takes effect on the next one, with the same token.
+    const removed = await runPlatformAdminCommand(testApp.database.db, {
+      args: ['remove', email],
+      defaultProject: 'test',
+    });
+    expect(removed.exitCode).toBe(0);
+    expect((await callConsole(operator)).statusCode).toBe(403);
+  });
+
+  it('puts an applied catalogue import on the platform trail', async () => {
+    const email = uniqueEmail('catalogue-operator');
+    const operator = await testApp.register('catalogue-operator', 'Catalogue Operator Freight', { email });
+    await testApp.grantPlatformAdmin(email);
+    const upload = await testApp.app.inject({
+      method: 'POST',
+      url: '/master/api/v1/oceanport/imports',
+      headers: { authorization: operator.jwt, 'content-type': 'text/csv', 'x-file-name': 'CodeListPart1.csv' },
+      payload: port('ZPT', 'Haven Trail'),
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const { _id } = (upload.json() as { data: TPortImport }).data;
+    const applied = await testApp.app.inject({
+      method: 'POST',
+      url: `/master/api/v1/oceanport/imports/${_id}/apply`,
+      headers: { authorization: operator.jwt },
+      payload: {},
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const trail = await callConsole(operator, '/iamserver/api/v1/app-admin/audit?action=catalogue-import-apply');
+    const [entry] = (trail.json() as { data: TPlatformAuditEvent[] }).data.filter(
+      (event) => (event.details as { importId?: string }).importId === _id,
+    );
+    expect(entry).toMatchObject({ actorEmail: email, companyId: null, action: 'catalogue-import-apply' });
   });
 });
 

@@ -1,3 +1,4 @@
+import { appAdminMessages } from '@cargodesk/shared';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TRouteEntry } from '../src/platform/route-table.ts';
@@ -12,7 +13,8 @@ import { sampleBodies } from './route-samples.ts';
 
 // The matrix every service route answers (docs/architecture.md), run over the app's own route table so a
 // new route is covered the moment it is registered: 401 without a token, 403 without its declared
-// permission, 400 for malformed input, 404 for another company's ids.
+// permission, 400 for malformed input, 404 for another company's ids. The platform console's routes
+// answer 403 to every company's users, a platform administrator included in none of them.
 
 /** Routes that take the identity provider's ID token rather than the app token. */
 const idTokenRoutes = new Set([
@@ -92,6 +94,8 @@ const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   contacts: (world) => world.contactId,
   'contact-tags': (world) => world.contactTagId,
   'contact-filters': (world) => world.contactFilterId,
+  // The console's company routes: B's admin is refused them, and so reaches none of A's.
+  companies: (world) => world.admin.companyId,
   // A version number: company A's template has a version 1, which B must not reach either.
   versions: () => '1',
 };
@@ -109,6 +113,7 @@ describe.each(testDatabaseKinds)('route matrix on %s', (kind) => {
   let adminA: TRegistered;
   let adminB: TRegistered;
   let powerless: TRegistered;
+  let operator: TRegistered;
   let routes: { key: string; method: string; route: TRouteEntry }[];
 
   const call = (method: string, url: string, token?: string, body?: unknown) =>
@@ -233,6 +238,8 @@ describe.each(testDatabaseKinds)('route matrix on %s', (kind) => {
     adminA = await testApp.register('matrix-a');
     adminB = await testApp.register('matrix-b');
     powerless = await testApp.addUser(adminA, { label: 'powerless', role: { permissions: [] } });
+    operator = await testApp.register('matrix-operator');
+    await testApp.grantPlatformAdmin(operator.email);
     companyA = { admin: adminA, ...(await buildWorld(adminA)) };
     routes = testApp.app.routeTable
       .filter((route) => isServiceRoute(route.url))
@@ -268,6 +275,19 @@ describe.each(testDatabaseKinds)('route matrix on %s', (kind) => {
     const failures: string[] = [];
     for (const { key, method, route } of routes) {
       if (idTokenRoutes.has(key) || openToAnyone.has(key)) continue;
+      if (route.config?.platformAdmin) {
+        // Company A's admin holds every permission of the company, and still no platform rights.
+        const response = await call(
+          method,
+          fillIds(route.url, () => '01970000-0000-7000-8000-00000000abcd'),
+          adminA.jwt,
+          {},
+        );
+        const body = response.json() as { error?: { message?: string } };
+        if (response.statusCode !== 403 || body.error?.message !== appAdminMessages.platformOnly)
+          failures.push(`${key} → ${response.statusCode} ${response.body.slice(0, 120)}`);
+        continue;
+      }
       const permission = route.config?.permission;
       if (!permission) {
         if (!openToEverySignedInUser.has(key)) failures.push(`${key} declares no permission`);
@@ -299,8 +319,10 @@ describe.each(testDatabaseKinds)('route matrix on %s', (kind) => {
         probes.push({ what: 'unknown query field', url: `${validUrl}?unexpectedField=1` });
       if (schema.body)
         probes.push({ what: 'unknown body field', url: validUrl, body: { unexpectedField: 1 } });
+      // The console's routes read their input only for a platform administrator.
+      const caller = route.config?.platformAdmin ? operator : adminA;
       for (const probe of probes) {
-        const response = await call(method, probe.url, adminA.jwt, probe.body);
+        const response = await call(method, probe.url, caller.jwt, probe.body);
         const body = response.json() as { error?: { code?: string; details?: unknown } };
         if (response.statusCode !== 400 || body.error?.code !== 'VALIDATION_FAILED' || !body.error.details) {
           failures.push(`${key} (${probe.what}) → ${response.statusCode} ${response.body.slice(0, 120)}`);
@@ -319,12 +341,21 @@ describe.each(testDatabaseKinds)('route matrix on %s', (kind) => {
         if (!pick) failures.push(`${key}: no id of company A for "${resource}" in idOfResource`);
         return pick?.(companyA) ?? 'missing';
       });
-      const response = await call(
-        method,
-        url,
-        adminB.jwt,
-        sampleBodies[key] ?? (method === 'GET' || method === 'DELETE' ? undefined : {}),
-      );
+      const body = sampleBodies[key] ?? (method === 'GET' || method === 'DELETE' ? undefined : {});
+      if (route.config?.platformAdmin) {
+        // B's admin is refused outright; a platform administrator meets a 404 for a company that is not there.
+        const refused = await call(method, url, adminB.jwt, body);
+        const unknown = await call(
+          method,
+          fillIds(route.url, () => '01970000-0000-7000-8000-00000000abcd'),
+          operator.jwt,
+          body,
+        );
+        if (refused.statusCode !== 403 || unknown.statusCode !== 404)
+          failures.push(`${key} → ${refused.statusCode} to B, ${unknown.statusCode} for an unknown company`);
+        continue;
+      }
+      const response = await call(method, url, adminB.jwt, body);
       if (response.statusCode !== 404)
         failures.push(`${key} → ${response.statusCode} ${response.body.slice(0, 120)}`);
     }

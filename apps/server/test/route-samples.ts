@@ -27,6 +27,9 @@ export const sampleBodies: Record<string, unknown> = {
   'PUT /master/api/v1/dropdown-groups/:id/order': { valueIds: ['01970000-0000-7000-8000-00000000abcd'] },
   'PATCH /master/api/v1/dropdown/:id': { label: 'Matrix value' },
   'POST /master/api/v1/oceanport/imports/:id/apply': {},
+  'PATCH /iamserver/api/v1/app-admin/companies/:id/plan': { planName: 'Matrix plan' },
+  'POST /iamserver/api/v1/app-admin/companies/:id/suspend': { reason: 'Matrix check' },
+  'POST /iamserver/api/v1/app-admin/companies/:id/reactivate': { reason: 'Matrix check' },
   'POST /templateserver/api/v1/templates': {
     type: 'email',
     purpose: 'other',

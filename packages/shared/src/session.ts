@@ -57,6 +57,8 @@ export const ZCurrentUser = z.object({
   company: ZCompany,
   roles: z.array(z.string()),
   permissions: z.array(z.string()),
+  /** The spec's super-admin flag: the account holds this installation's platform rights (the console). */
+  isSuperAdmin: z.boolean().optional(),
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;
 

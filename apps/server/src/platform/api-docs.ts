@@ -88,6 +88,16 @@ export const operationSummaries: Record<string, string> = {
   'POST /iamserver/api/v1/users/bulk/delete': 'Delete several users at once',
   'POST /iamserver/api/v1/users/:id/reactivate': 'Reactivate a user',
   'DELETE /iamserver/api/v1/users/:id': 'Delete a user',
+  'GET /iamserver/api/v1/app-admin/companies': 'Platform: list every company with its plan, status and usage',
+  'GET /iamserver/api/v1/app-admin/companies/:id': 'Platform: get a company with its plan, status and usage',
+  'PATCH /iamserver/api/v1/app-admin/companies/:id/plan': 'Platform: change a company’s plan or expiry',
+  'POST /iamserver/api/v1/app-admin/companies/:id/suspend':
+    'Platform: suspend a company, telling its admins why',
+  'POST /iamserver/api/v1/app-admin/companies/:id/reactivate': 'Platform: reactivate a suspended company',
+  'GET /iamserver/api/v1/app-admin/audit': 'Platform: the platform administrators’ own trail',
+  'GET /iamserver/api/v1/companies/:id/users': 'Platform: list a company’s users',
+  'GET /iamserver/api/v1/companies/:id/groups': 'Platform: list a company’s groups',
+  'GET /iamserver/api/v1/companies/:id/roles': 'Platform: list a company’s roles',
   'GET /templateserver/api/v1/templates': 'List templates',
   'POST /templateserver/api/v1/templates': 'Create a template with its first version',
   'POST /templateserver/api/v1/templates/check': 'Check a draft and preview it with sample data',
@@ -214,7 +224,9 @@ const describeRoute = (input: TTransformInput) => {
   if (!service) return { schema: { hide: true }, url };
   const method = Array.isArray(route.method) ? (route.method[0] ?? 'GET') : route.method;
   const { schema } = jsonSchemaTransform(input);
-  const permission = (route.config as { permission?: string } | undefined)?.permission;
+  const config = route.config as { permission?: string; platformAdmin?: true } | undefined;
+  // The console's routes need platform rights rather than a permission of the company.
+  const permission = config?.platformAdmin ? 'platform administrator' : config?.permission;
   const key = operationKey(method, url);
   const summary = (route.schema as { summary?: string } | undefined)?.summary ?? operationSummaries[key];
   return {

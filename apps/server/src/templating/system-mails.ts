@@ -96,6 +96,34 @@ const systemTemplates = {
       'Cargodesk',
     ),
   },
+  'company-suspended': {
+    subject: 'Your company {{ companyName | one_line }} was suspended on Cargodesk',
+    text: lines(
+      'Hello,',
+      '',
+      'Cargodesk suspended your company {{ companyName }}. Until it is reactivated, nobody in it can sign in, and its scheduled work stops.',
+      '',
+      'The reason given:',
+      '{{ reason }}',
+      '',
+      'Reply to your Cargodesk contact if you think this is a mistake.',
+      '',
+      'Cargodesk',
+    ),
+  },
+  'company-reactivated': {
+    subject: 'Your company {{ companyName | one_line }} is active again on Cargodesk',
+    text: lines(
+      'Hello,',
+      '',
+      'Cargodesk reactivated your company {{ companyName }}: its users can sign in again.',
+      '',
+      'The note given:',
+      '{{ reason }}',
+      '',
+      'Cargodesk',
+    ),
+  },
 } satisfies Record<string, TSystemTemplate>;
 
 export type TSystemMail = keyof typeof systemTemplates;
@@ -106,6 +134,8 @@ type TSystemMailData = {
   'password-reset': { link: string };
   invitation: { link: string; inviterName: string; companyName: string };
   'sign-in-code': { code: string };
+  'company-suspended': { companyName: string; reason: string };
+  'company-reactivated': { companyName: string; reason: string };
 };
 
 const engine = createTemplateEngine();

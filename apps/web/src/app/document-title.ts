@@ -31,6 +31,11 @@ const screenTitles: Record<
   settingsCurrencies: 'Currencies',
   contacts: 'Contacts',
   contactDetail: 'Contact',
+  admin: 'Platform console',
+  adminCompanies: 'Companies · Platform console',
+  adminCompany: 'Company · Platform console',
+  adminAudit: 'Platform trail',
+  adminCatalogue: 'Port catalogue',
 };
 
 const productName = 'Cargodesk';

@@ -62,6 +62,26 @@ export const routes: RouteObject[] = [
             Component: (await import('../features/contacts/routes/contact-detail.tsx')).ContactDetailRoute,
           })),
           {
+            ...named('admin', async () => ({
+              Component: (await import('../features/admin/routes/admin-layout.tsx')).AdminLayout,
+            })),
+            children: [
+              { index: true, loader: () => redirect(paths.adminCompanies.path) },
+              named('adminCompanies', async () => ({
+                Component: (await import('../features/admin/routes/companies.tsx')).AdminCompaniesRoute,
+              })),
+              named('adminCompany', async () => ({
+                Component: (await import('../features/admin/routes/company-detail.tsx')).AdminCompanyRoute,
+              })),
+              named('adminAudit', async () => ({
+                Component: (await import('../features/admin/routes/platform-audit.tsx')).PlatformAuditRoute,
+              })),
+              named('adminCatalogue', async () => ({
+                Component: (await import('../features/admin/routes/catalogue.tsx')).PortCatalogueRoute,
+              })),
+            ],
+          },
+          {
             // The role-create modal sits over the roles list, so it keeps the settings frame.
             lazy: async () => ({ Component: (await import('./layouts/settings-layout.tsx')).SettingsLayout }),
             children: [

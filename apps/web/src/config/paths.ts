@@ -39,6 +39,15 @@ export const paths = {
   settingsCurrencies: { path: '/settings/currencies', href: () => '/settings/currencies' },
   contacts: { path: '/contacts', href: () => '/contacts' },
   contactDetail: { path: '/contacts/:id', href: ({ id }: { id: string }) => `/contacts/${id}` },
+  // The platform console: its screens open only for platform administrators.
+  admin: { path: '/admin', href: () => '/admin' },
+  adminCompanies: { path: '/admin/companies', href: () => '/admin/companies' },
+  adminCompany: {
+    path: '/admin/companies/:id',
+    href: ({ id }: { id: string }) => `/admin/companies/${encodeURIComponent(id)}`,
+  },
+  adminAudit: { path: '/admin/audit', href: () => '/admin/audit' },
+  adminCatalogue: { path: '/admin/catalogue', href: () => '/admin/catalogue' },
 } as const;
 
 export type TRouteName = keyof typeof paths;

@@ -4,6 +4,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -193,5 +194,33 @@ export const twoFactorCodes = pgTable(
       foreignColumns: [users.companyId, users.id],
     }).onDelete('cascade'),
     index('two_factor_codes_user_idx').on(table.companyId, table.userId, table.createdAt),
+  ],
+);
+
+/**
+ * The platform's own trail (the console): which platform administrator did what to which company.
+ * Not company-owned: no policy opens it to the request role, and it outlives a deleted company, so
+ * it keeps the company's name rather than a foreign key.
+ */
+export const platformAuditEvents = pgTable(
+  'platform_audit_events',
+  {
+    id: uuid('id').primaryKey(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The platform administrator's identity account (project and uid), and their address then. */
+    actorProject: text('actor_project').notNull(),
+    actorUid: text('actor_uid').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    companyId: uuid('company_id'),
+    companyName: text('company_name'),
+    details: jsonb('details'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    requestId: text('request_id'),
+  },
+  (table) => [
+    index('platform_audit_events_order_idx').on(table.occurredAt.desc(), table.id.desc()),
+    index('platform_audit_events_company_idx').on(table.companyId, table.occurredAt.desc()),
   ],
 );

@@ -26,6 +26,8 @@ export const companies = pgTable('companies', {
   status: text('status', { enum: ['active', 'suspended'] })
     .notNull()
     .default('active'),
+  /** Why a platform administrator last suspended or reactivated the company, as its admins were told. */
+  statusReason: text('status_reason'),
   planName: text('plan_name').notNull().default('Trial'),
   planExpiresAt: timestamp('plan_expires_at', { withTimezone: true })
     .notNull()

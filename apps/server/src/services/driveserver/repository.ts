@@ -1,5 +1,5 @@
 import type { TFilePurpose } from '@cargodesk/shared';
-import { and, count, desc, eq, ilike } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { pageOffset } from '../../db/paging.ts';
@@ -63,4 +63,15 @@ export const findFilesPage = async (
     .offset(pageOffset({ page, pageSize }));
   const [total] = await db.select({ value: count() }).from(files).where(where);
   return { rows, total: total?.value ?? 0 };
+};
+
+/** System context only (the platform console): bytes stored per company, for `companyIds`, in one statement. */
+export const sumStorageByCompany = async (db: Queryable, companyIds: string[]) => {
+  if (companyIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({ companyId: files.companyId, bytes: sql<string>`coalesce(sum(${files.size}), 0)` })
+    .from(files)
+    .where(inArray(files.companyId, companyIds))
+    .groupBy(files.companyId);
+  return new Map(rows.map((row) => [row.companyId, Number(row.bytes)] as const));
 };

@@ -104,7 +104,8 @@ export const createGroupsService = ({ db }: { db: Db }) => {
   };
 
   const listGroups = async (
-    auth: TAuthContext,
+    // Only the company: the platform console lists another company's with it.
+    auth: Pick<TAuthContext, 'companyId'>,
     { page, pageSize, q, sort }: TPageQuery,
   ): Promise<{ data: TGroup[]; meta: TListMeta }> => {
     const { field, isDescending } = parseSort(sort);

@@ -11,3 +11,5 @@ export {
   findUserDisplayNames,
   findUserIdsByEmail,
 } from './directory.ts';
+/** The platform's own trail: what a platform administrator did to what every company shares. */
+export { recordPlatformAction, type TPlatformActor } from './platform-trail.ts';

@@ -96,7 +96,8 @@ export const createRolesService = ({ db }: { db: Db }) => {
   };
 
   const listRoles = async (
-    auth: TAuthContext,
+    // Only the company: the platform console lists another company's with it.
+    auth: Pick<TAuthContext, 'companyId'>,
     { page, pageSize, q, sort }: TRoleListQuery,
   ): Promise<{ data: TRole[]; meta: TListMeta }> => {
     const parsed = readSort(sort, repository.roleSortColumns);

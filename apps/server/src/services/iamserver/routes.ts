@@ -15,6 +15,7 @@ import { projectNameForHost } from '../../identity/projects.ts';
 import { auditActorOf } from '../../platform/audit.ts';
 import { authenticate, requireAuth } from '../../platform/auth-context.ts';
 import { dataOf, readAuthorizationToken, signedInErrors, ZErrorBody } from '../../platform/http.ts';
+import { registerAppAdminRoutes } from './app-admin-routes.ts';
 import { registerCompanyRoutes } from './company-routes.ts';
 import { registerGroupRoutes } from './groups-routes.ts';
 import { createInvitationService } from './invitation-service.ts';
@@ -179,4 +180,5 @@ export const registerIamServer = async (app: FastifyInstance) => {
   await app.register(registerProfileRoutes);
   await app.register(registerCompanyRoutes);
   await app.register(registerUsersRoutes);
+  await app.register(registerAppAdminRoutes);
 };

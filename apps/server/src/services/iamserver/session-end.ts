@@ -41,6 +41,20 @@ export const endSessions = async (
   return ended.length;
 };
 
+/**
+ * Every app session of a company ends (a platform administrator suspended it): revoked in the
+ * caller's transaction, and one sessions-ended event for the whole company closes its streams.
+ */
+export const endCompanySessions = async (tx: Queryable, events: TEventsBus, companyId: string) => {
+  const ended = await tx
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.companyId, companyId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  await events.publish(tx, { type: 'sessions-ended', companyId, userId: null, sessionIds: null });
+  return ended.length;
+};
+
 /** Identity events after which the account's old credentials must open nothing in the app. */
 const endingKinds = new Set<TAccountEvent['kind']>([
   'password-change',

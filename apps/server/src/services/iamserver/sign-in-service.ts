@@ -55,7 +55,7 @@ type TCodeOutcome =
 /** Sign-in with an ID token, two-factor codes, and the app session it starts (docs/architecture.md). */
 export type TSignInServiceDependencies = {
   db: Db;
-  identityAdmin: Pick<IdentityAdmin, 'verifyIdToken'>;
+  identityAdmin: Pick<IdentityAdmin, 'verifyIdToken' | 'isPlatformAdmin'>;
   appTokens: TAppTokens;
   mailer: Pick<TMailer, 'enqueue' | 'wake'>;
   domainEvents: Pick<TDomainEvents, 'emit'>;
@@ -318,10 +318,11 @@ export const createSignInService = async ({
   };
 
   const getCurrentUser = async (auth: TAuthContext): Promise<TCurrentUser> => {
-    const products = await withTenantRead(db, auth.companyId, (tx) =>
-      repository.findCompanyProducts(tx, auth.companyId),
-    );
     const { user, company } = auth;
+    const [products, isSuperAdmin] = await Promise.all([
+      withTenantRead(db, auth.companyId, (tx) => repository.findCompanyProducts(tx, auth.companyId)),
+      identityAdmin.isPlatformAdmin(user.identityProject, user.identityUid),
+    ]);
     return {
       ...toPersonFields(user),
       companyId: company.id,
@@ -330,6 +331,7 @@ export const createSignInService = async ({
       company: toCompany(company),
       roles: auth.roles,
       permissions: auth.permissions,
+      isSuperAdmin,
     };
   };
 

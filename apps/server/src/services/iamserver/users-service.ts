@@ -158,7 +158,7 @@ export const createUsersService = ({
   events,
   invitesPerCompany,
 }: TUsersServiceDependencies) => {
-  const inCompany = <T>(auth: TAuthContext, work: (tx: Tx) => Promise<T>) =>
+  const inCompany = <T>(auth: Pick<TAuthContext, 'companyId'>, work: (tx: Tx) => Promise<T>) =>
     withTenant(db, auth.companyId, work);
 
   const audit = (tx: Tx, actor: TAuditActor, entry: Parameters<typeof recordAudit>[2]) =>
@@ -187,7 +187,8 @@ export const createUsersService = ({
   };
 
   const listUsers = async (
-    auth: TAuthContext,
+    // Only the company: the platform console lists another company's with it.
+    auth: Pick<TAuthContext, 'companyId'>,
     query: z.output<typeof ZUserListQuery>,
   ): Promise<{ data: TCompanyUser[]; meta: TListMeta }> =>
     inCompany(auth, async (tx) => {

@@ -141,3 +141,17 @@ export const findRecipients = (db: Queryable, companyId: string, query: string) 
     .orderBy(users.firstName, users.lastName, users.email)
     .limit(10);
 };
+
+/**
+ * System context only (the platform console): how many mails each company had delivered since
+ * `since`, counted for `companyIds` in one statement. Companies with none are absent.
+ */
+export const countMailsSentSince = async (db: Queryable, companyIds: string[], since: Date) => {
+  if (companyIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({ companyId: mails.companyId, sent: count() })
+    .from(mails)
+    .where(and(inArray(mails.companyId, companyIds), eq(mails.status, 'sent'), gt(mails.sentAt, since)))
+    .groupBy(mails.companyId);
+  return new Map(rows.flatMap((row) => (row.companyId ? [[row.companyId, row.sent] as const] : [])));
+};

@@ -17,9 +17,12 @@ export const CompactMenu = ({
   onGoTo,
   onSignOut,
   canReadContacts,
+  isSuperAdmin,
 }: {
   unreadCount: number;
   canReadContacts: boolean;
+  /** A platform administrator: the platform console is one more place to go. */
+  isSuperAdmin: boolean;
   /** Absent for a user who may not send mail. */
   onMail: (() => void) | undefined;
   onNotifications: () => void;
@@ -63,6 +66,15 @@ export const CompactMenu = ({
             {canReadContacts && (
               <Link className="ant-btn ant-btn-text ant-btn-block" to={paths.contacts.href()} onClick={close}>
                 Contacts
+              </Link>
+            )}
+            {isSuperAdmin && (
+              <Link
+                className="ant-btn ant-btn-text ant-btn-block"
+                to={paths.adminCompanies.href()}
+                onClick={close}
+              >
+                Platform console
               </Link>
             )}
             <Link

@@ -31,7 +31,7 @@ const MailModal = lazy(async () => ({
 
 /** The fixed top bar of docs/product.md §2. */
 export const Navbar = () => {
-  const { user } = useSession();
+  const { user, isSuperAdmin } = useSession();
   const avatarUrl = useFileUrl(user?.avatarFileId);
   const [isMailOpen, setIsMailOpen] = useState(false);
   // Mounted from the first opening on, so closing still animates.
@@ -101,6 +101,7 @@ export const Navbar = () => {
       <nav className="app-navbar__main" aria-label="Main">
         <NavLink to={paths.dashboard.href()}>Dashboard</NavLink>
         {canReadContacts && <NavLink to={paths.contacts.href()}>Contacts</NavLink>}
+        {isSuperAdmin && <NavLink to={paths.adminCompanies.href()}>Platform console</NavLink>}
       </nav>
       <nav className="app-navbar__actions" aria-label="Account">
         <Tooltip title={`Go to… (${paletteShortcut})`} open={isPaletteOpen ? false : undefined}>
@@ -147,6 +148,7 @@ export const Navbar = () => {
         onNotifications={() => setIsNotificationsOpen(true)}
         onGoTo={() => setIsPaletteOpen(true)}
         canReadContacts={canReadContacts}
+        isSuperAdmin={isSuperAdmin}
         onSignOut={() => void onSignOut()}
       />
       <Suspense fallback={null}>

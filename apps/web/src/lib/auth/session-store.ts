@@ -6,7 +6,7 @@ export type TSessionState = {
   isLoggedIn: boolean;
   /** docs/product.md §4 "auth-state loading": true until the six reference queries have finalised the state. */
   isAuthLoading: boolean;
-  /** docs/product.md §6: exists, default false; its use is not shown. */
+  /** docs/product.md §6, default false: the user holds platform rights, and the console (/admin) opens. */
   isSuperAdmin: boolean;
   user: TCurrentUser | undefined;
   company: TCompany | undefined;

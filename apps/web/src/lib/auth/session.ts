@@ -113,6 +113,7 @@ export const establishSession = async (jwt: string) => {
     user,
     company: user.company,
     products: user.products,
+    isSuperAdmin: user.isSuperAdmin === true,
     loadError: undefined,
     signInStatus: 'signed-in',
   });

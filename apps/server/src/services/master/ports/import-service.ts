@@ -6,6 +6,7 @@ import type { TAuthContext } from '../../../platform/auth-context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { createId } from '../../../platform/ids.ts';
 import { withTenant } from '../../../platform/tenant-transaction.ts';
+import { recordPlatformAction, type TPlatformActor } from '../../iamserver/public.ts';
 import * as repository from './repository.ts';
 import {
   applyPortDiff,
@@ -21,6 +22,16 @@ import {
 // transaction, together with the import's status and its audit row.
 
 const listLimit = 500;
+
+/** The signed-in platform administrator as the platform's trail names them. */
+const platformActorOf = ({ user }: TAuthContext, actor: TAuditActor): TPlatformActor => ({
+  project: user.identityProject,
+  uid: user.identityUid,
+  email: user.email,
+  ip: actor.ip,
+  userAgent: actor.userAgent,
+  requestId: actor.requestId,
+});
 
 export const importMessages = {
   notFound: 'No such import in your company',
@@ -160,6 +171,12 @@ export const createPortImportService = ({ db, isPlatformAdmin }: TPortImportDepe
             action: 'update',
             before: { status: 'pending' },
             after: { status: 'applied', keepOutOfCountry, ...toImport(row).summary },
+          });
+          // Every company's catalogue changed: the platform's trail says who did it.
+          await recordPlatformAction(tx, platformActorOf(auth, actor), {
+            action: 'catalogue-import-apply',
+            company: null,
+            details: { importId: row.id, keepOutOfCountry, ...toImport(row).summary },
           });
         },
       });

@@ -2,11 +2,10 @@ import type {
   TCustomPortInput,
   TCustomPortUpdate,
   TPortEntry,
-  TPortImport,
   TPortKind,
   TPortListQuery,
 } from '@cargodesk/shared';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiListRequest, apiRequest } from '../../../lib/api-client.ts';
 import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
 import { portsKeys } from './keys.ts';
@@ -78,39 +77,3 @@ export const useSetFavourites = (kind: TPortKind) =>
   usePortMutation(({ codes, isFavourite }: { codes: string[]; isFavourite: boolean }) =>
     Promise.all(codes.map((code) => setFavourite(kind, code, isFavourite))),
   );
-
-export const useUploadPortImport = () =>
-  useMutation({
-    meta: { isErrorShownByCaller: true },
-    mutationFn: (file: File) =>
-      apiRequest<TPortImport>('master', '/oceanport/imports', {
-        method: 'POST',
-        body: file,
-        query: { fileName: file.name },
-        timeoutMs: 120_000,
-      }),
-  });
-
-export const useDecidePortImport = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    meta: { isErrorShownByCaller: true },
-    mutationFn: ({
-      id,
-      apply,
-      keepOutOfCountry,
-    }: {
-      id: string;
-      apply: boolean;
-      keepOutOfCountry?: boolean;
-    }) =>
-      apply
-        ? apiRequest<TPortImport>('master', `/oceanport/imports/${id}/apply`, {
-            method: 'POST',
-            body: { keepOutOfCountry: keepOutOfCountry ?? false },
-            timeoutMs: 120_000,
-          })
-        : apiRequest<TPortImport>('master', `/oceanport/imports/${id}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: portsKeys.all }),
-  });
-};

@@ -1,4 +1,4 @@
-import { EditOutlined, PlusOutlined, StarFilled, StarOutlined, UploadOutlined } from '@ant-design/icons';
+import { EditOutlined, PlusOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { isPortKind, type TPortEntry, type TPortKind, type TPortListQuery } from '@cargodesk/shared';
 import {
   Button,
@@ -30,7 +30,6 @@ import {
   useSetFavourites,
 } from '../api/ports.ts';
 import { CustomPortModal } from '../components/custom-port-modal.tsx';
-import { PortImportModal } from '../components/port-import-modal.tsx';
 
 const titles = { oceanport: 'Ocean ports', airport: 'Airports' } as const;
 const singular = { oceanport: 'ocean port', airport: 'airport' } as const;
@@ -189,7 +188,6 @@ const PortsScreen = ({ kind }: { kind: TPortKind }) => {
 
   const [selected, setSelected] = useState<TPortEntry>();
   const [isAdding, setIsAdding] = useState(false);
-  const [isImporting, setIsImporting] = useState(false);
   const list = useListState<TPortFilters, TSortField>({
     filters: { favourites: oneOf(['true'] as const) },
     sortFields: ['code', 'name', 'city', 'country'],
@@ -276,16 +274,9 @@ const PortsScreen = ({ kind }: { kind: TPortKind }) => {
         title={titles[kind]}
         actions={
           canWrite && (
-            <>
-              {kind === 'oceanport' && (
-                <Button icon={<UploadOutlined />} onClick={() => setIsImporting(true)}>
-                  Import UN/LOCODE
-                </Button>
-              )}
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setIsAdding(true)}>
-                Add {singular[kind]}
-              </Button>
-            </>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setIsAdding(true)}>
+              Add {singular[kind]}
+            </Button>
           )
         }
         scope={
@@ -355,9 +346,6 @@ const PortsScreen = ({ kind }: { kind: TPortKind }) => {
       />
       <PortDetails kind={kind} entry={shown} canWrite={canWrite} onClose={() => setSelected(undefined)} />
       {canWrite && <CustomPortModal kind={kind} isOpen={isAdding} onClose={() => setIsAdding(false)} />}
-      {canWrite && kind === 'oceanport' && (
-        <PortImportModal isOpen={isImporting} onClose={() => setIsImporting(false)} />
-      )}
     </>
   );
 };

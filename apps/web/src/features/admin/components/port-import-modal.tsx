@@ -4,7 +4,7 @@ import { Alert, Button, Checkbox, Modal, Space, Statistic, Table, Tabs, Typograp
 import { useState } from 'react';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { useDecidePortImport, useUploadPortImport } from '../api/ports.ts';
+import { useDecidePortImport, useUploadPortImport } from '../api/port-import.ts';
 
 type TShownPort = TPortImport['added'][number];
 

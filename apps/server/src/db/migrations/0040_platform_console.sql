@@ -1,0 +1,20 @@
+-- The platform console (docs/architecture.md): the platform's own trail, read and written by the
+-- database owner only (no grant to cargodesk_app), and why a company was last suspended or reactivated.
+CREATE TABLE "platform_audit_events" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"occurred_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"actor_project" text NOT NULL,
+	"actor_uid" text NOT NULL,
+	"actor_email" text NOT NULL,
+	"action" text NOT NULL,
+	"company_id" uuid,
+	"company_name" text,
+	"details" jsonb,
+	"ip" text,
+	"user_agent" text,
+	"request_id" text
+);
+--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "status_reason" text;--> statement-breakpoint
+CREATE INDEX "platform_audit_events_order_idx" ON "platform_audit_events" USING btree ("occurred_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "platform_audit_events_company_idx" ON "platform_audit_events" USING btree ("company_id","occurred_at" DESC NULLS LAST);

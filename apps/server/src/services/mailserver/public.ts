@@ -1,0 +1,4 @@
+// mailserver's public surface: what other modules may use. Everything else in mailserver/ is its own.
+
+/** Mails delivered per company since a date: the platform console's usage column. */
+export { countMailsSentSince } from './repository.ts';
