@@ -46,7 +46,26 @@ const openToEverySignedInUser = new Set([
   'PATCH /notifyserver/api/v1/notifications/:id',
   'POST /notifyserver/api/v1/notifications/mark-read',
   'GET /notifyserver/api/v1/stream',
+  // Reporting a problem and following one's own issues; the service shows only what the caller may see.
+  'GET /iamserver/api/v1/issue/tracker',
+  'GET /iamserver/api/v1/issue/tracker/:id',
+  'POST /iamserver/api/v1/issue/tracker',
+  'POST /iamserver/api/v1/issue/tracker/:id/comments',
+  'DELETE /iamserver/api/v1/issue/tracker/:id',
 ]);
+
+/**
+ * Routes only a platform admin may call (the platform console): 403 to everyone else, a company's
+ * admin included, before input validation. They read across companies by design, so their 404 is
+ * for an id of no company at all.
+ */
+const platformAdminRoutes = new Set([
+  'GET /iamserver/api/v1/app-admin/issues',
+  'GET /iamserver/api/v1/app-admin/issues/:id',
+  'PATCH /iamserver/api/v1/app-admin/issues/:id',
+  'POST /iamserver/api/v1/app-admin/issues/:id/comments',
+]);
+const platformAdminOnlyMessage = 'Only a Cargodesk platform administrator may do this';
 
 /**
  * For each id parameter, a real id of company A that company B's admin must not reach, chosen by
@@ -72,6 +91,7 @@ type TCompanyWorld = {
   contactId: string;
   contactTagId: string;
   contactFilterId: string;
+  issueId: string;
 };
 const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   users: (world) => world.userId,
@@ -92,6 +112,8 @@ const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   contacts: (world) => world.contactId,
   'contact-tags': (world) => world.contactTagId,
   'contact-filters': (world) => world.contactFilterId,
+  tracker: (world) => world.issueId,
+  issues: (world) => world.issueId,
   // A version number: company A's template has a version 1, which B must not reach either.
   versions: () => '1',
 };
@@ -109,6 +131,7 @@ describe.each(testDatabaseKinds)('route matrix on %s', (kind) => {
   let adminA: TRegistered;
   let adminB: TRegistered;
   let powerless: TRegistered;
+  let operator: TRegistered;
   let routes: { key: string; method: string; route: TRouteEntry }[];
 
   const call = (method: string, url: string, token?: string, body?: unknown) =>
@@ -200,7 +223,13 @@ describe.each(testDatabaseKinds)('route matrix on %s', (kind) => {
       isShared: true,
     });
     expect(contactFilter.statusCode, contactFilter.body).toBe(201);
+    const issue = await call('POST', '/iamserver/api/v1/issue/tracker', admin.jwt, {
+      title: 'Matrix world problem',
+      severity: 'high',
+    });
+    expect(issue.statusCode, issue.body).toBe(201);
     return {
+      issueId: (issue.json() as { data: { _id: string } }).data._id,
       contactFilterId: (contactFilter.json() as { data: { _id: string } }).data._id,
       contactId: (contact.json() as { data: { _id: string } }).data._id,
       contactTagId: (contactTag.json() as { data: { _id: string } }).data._id,
@@ -233,6 +262,8 @@ describe.each(testDatabaseKinds)('route matrix on %s', (kind) => {
     adminA = await testApp.register('matrix-a');
     adminB = await testApp.register('matrix-b');
     powerless = await testApp.addUser(adminA, { label: 'powerless', role: { permissions: [] } });
+    operator = await testApp.register('matrix-operator');
+    await testApp.grantPlatformAdmin(operator.email);
     companyA = { admin: adminA, ...(await buildWorld(adminA)) };
     routes = testApp.app.routeTable
       .filter((route) => isServiceRoute(route.url))
@@ -268,6 +299,16 @@ describe.each(testDatabaseKinds)('route matrix on %s', (kind) => {
     const failures: string[] = [];
     for (const { key, method, route } of routes) {
       if (idTokenRoutes.has(key) || openToAnyone.has(key)) continue;
+      if (platformAdminRoutes.has(key)) {
+        for (const caller of [powerless, adminA]) {
+          const url = fillIds(route.url, () => '01970000-0000-7000-8000-00000000abcd');
+          const response = await call(method, url, caller.jwt, {});
+          const body = response.json() as { error?: { message?: string } };
+          if (response.statusCode !== 403 || body.error?.message !== platformAdminOnlyMessage)
+            failures.push(`${key} → ${response.statusCode} ${response.body.slice(0, 120)}`);
+        }
+        continue;
+      }
       const permission = route.config?.permission;
       if (!permission) {
         if (!openToEverySignedInUser.has(key)) failures.push(`${key} declares no permission`);
@@ -299,8 +340,10 @@ describe.each(testDatabaseKinds)('route matrix on %s', (kind) => {
         probes.push({ what: 'unknown query field', url: `${validUrl}?unexpectedField=1` });
       if (schema.body)
         probes.push({ what: 'unknown body field', url: validUrl, body: { unexpectedField: 1 } });
+      // The platform console answers only a platform admin; anyone else is refused before validation.
+      const caller = platformAdminRoutes.has(key) ? operator : adminA;
       for (const probe of probes) {
-        const response = await call(method, probe.url, adminA.jwt, probe.body);
+        const response = await call(method, probe.url, caller.jwt, probe.body);
         const body = response.json() as { error?: { code?: string; details?: unknown } };
         if (response.statusCode !== 400 || body.error?.code !== 'VALIDATION_FAILED' || !body.error.details) {
           failures.push(`${key} (${probe.what}) → ${response.statusCode} ${response.body.slice(0, 120)}`);
@@ -314,6 +357,17 @@ describe.each(testDatabaseKinds)('route matrix on %s', (kind) => {
     const failures: string[] = [];
     for (const { key, method, route } of routes) {
       if (!route.url.includes(':')) continue;
+      if (platformAdminRoutes.has(key)) {
+        const response = await call(
+          method,
+          fillIds(route.url, () => '01970000-0000-7000-8000-00000000abcd'),
+          operator.jwt,
+          sampleBodies[key],
+        );
+        if (response.statusCode !== 404)
+          failures.push(`${key} → ${response.statusCode} for an id of no company`);
+        continue;
+      }
       const url = fillIds(route.url, (resource) => {
         const pick = idOfResource[resource];
         if (!pick) failures.push(`${key}: no id of company A for "${resource}" in idOfResource`);

@@ -57,6 +57,8 @@ export const ZCurrentUser = z.object({
   company: ZCompany,
   roles: z.array(z.string()),
   permissions: z.array(z.string()),
+  /** A Cargodesk platform administrator (docs/architecture.md, platform rights); absent from older replies. */
+  isSuperAdmin: z.boolean().optional(),
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;
 

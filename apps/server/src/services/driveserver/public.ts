@@ -3,6 +3,7 @@
 /** A company's file looked up for another module: an avatar or logo, a mail attachment. */
 export {
   assertCompanyImage,
+  findCompanyFile,
   findCompanyFileForAttaching,
   storeMadeFile,
   type TDriveServiceDependencies,

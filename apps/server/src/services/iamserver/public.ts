@@ -6,8 +6,11 @@ export { findCompanyCurrency, setCompanyCurrency } from './company-repository.ts
 /** Who acted, by name: the History drawer names people rather than showing their email or id. */
 export {
   findAdminUserIds,
+  findCompanyNames,
   findReachableUserIds,
   findReachableUserIdsByEmail,
   findUserDisplayNames,
   findUserIdsByEmail,
+  findUserIdsWithPermission,
+  findUserMailboxes,
 } from './directory.ts';

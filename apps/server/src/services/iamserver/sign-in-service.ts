@@ -55,7 +55,7 @@ type TCodeOutcome =
 /** Sign-in with an ID token, two-factor codes, and the app session it starts (docs/architecture.md). */
 export type TSignInServiceDependencies = {
   db: Db;
-  identityAdmin: Pick<IdentityAdmin, 'verifyIdToken'>;
+  identityAdmin: Pick<IdentityAdmin, 'verifyIdToken' | 'isPlatformAdmin'>;
   appTokens: TAppTokens;
   mailer: Pick<TMailer, 'enqueue' | 'wake'>;
   domainEvents: Pick<TDomainEvents, 'emit'>;
@@ -330,6 +330,8 @@ export const createSignInService = async ({
       company: toCompany(company),
       roles: auth.roles,
       permissions: auth.permissions,
+      // The web shows the platform console to platform admins only; the server checks each request.
+      isSuperAdmin: await identityAdmin.isPlatformAdmin(user.identityProject, user.identityUid),
     };
   };
 
