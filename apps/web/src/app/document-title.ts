@@ -31,6 +31,9 @@ const screenTitles: Record<
   settingsCurrencies: 'Currencies',
   contacts: 'Contacts',
   contactDetail: 'Contact',
+  issues: 'Reported problems',
+  issueDetail: 'Reported problem',
+  adminIssues: 'Support',
 };
 
 const productName = 'Cargodesk';

@@ -61,6 +61,15 @@ export const routes: RouteObject[] = [
           named('contactDetail', async () => ({
             Component: (await import('../features/contacts/routes/contact-detail.tsx')).ContactDetailRoute,
           })),
+          named('issues', async () => ({
+            Component: (await import('../features/issues/routes/issues.tsx')).IssuesRoute,
+          })),
+          named('issueDetail', async () => ({
+            Component: (await import('../features/issues/routes/issue-detail.tsx')).IssueDetailRoute,
+          })),
+          named('adminIssues', async () => ({
+            Component: (await import('../features/issues/routes/admin-issues.tsx')).AdminIssuesRoute,
+          })),
           {
             // The role-create modal sits over the roles list, so it keeps the settings frame.
             lazy: async () => ({ Component: (await import('./layouts/settings-layout.tsx')).SettingsLayout }),

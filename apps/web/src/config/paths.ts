@@ -39,6 +39,10 @@ export const paths = {
   settingsCurrencies: { path: '/settings/currencies', href: () => '/settings/currencies' },
   contacts: { path: '/contacts', href: () => '/contacts' },
   contactDetail: { path: '/contacts/:id', href: ({ id }: { id: string }) => `/contacts/${id}` },
+  issues: { path: '/issues', href: () => '/issues' },
+  issueDetail: { path: '/issues/:id', href: ({ id }: { id: string }) => `/issues/${id}` },
+  /** The platform console's issues: every company's, for platform admins only. */
+  adminIssues: { path: '/admin/issues', href: () => '/admin/issues' },
 } as const;
 
 export type TRouteName = keyof typeof paths;

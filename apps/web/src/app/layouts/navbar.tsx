@@ -29,9 +29,15 @@ const MailModal = lazy(async () => ({
   default: (await import('../../features/mail/components/mail-modal.tsx')).MailModal,
 }));
 
+// The problem report loads on first use too.
+const ReportProblemModal = lazy(async () => ({
+  default: (await import('../../features/issues/components/report-problem-modal.tsx')).ReportProblemModal,
+}));
+
 /** The fixed top bar of docs/product.md §2. */
 export const Navbar = () => {
-  const { user } = useSession();
+  const { user, isSuperAdmin } = useSession();
+  const [isReportingProblem, setIsReportingProblem] = useState(false);
   const avatarUrl = useFileUrl(user?.avatarFileId);
   const [isMailOpen, setIsMailOpen] = useState(false);
   // Mounted from the first opening on, so closing still animates.
@@ -101,6 +107,7 @@ export const Navbar = () => {
       <nav className="app-navbar__main" aria-label="Main">
         <NavLink to={paths.dashboard.href()}>Dashboard</NavLink>
         {canReadContacts && <NavLink to={paths.contacts.href()}>Contacts</NavLink>}
+        {isSuperAdmin && <NavLink to={paths.adminIssues.href()}>Support</NavLink>}
       </nav>
       <nav className="app-navbar__actions" aria-label="Account">
         <Tooltip title={`Go to… (${paletteShortcut})`} open={isPaletteOpen ? false : undefined}>
@@ -139,6 +146,7 @@ export const Navbar = () => {
           email={user?.emailId}
           avatarUrl={avatarUrl}
           onSignOut={() => void onSignOut()}
+          onReportProblem={() => setIsReportingProblem(true)}
         />
       </nav>
       <CompactMenu
@@ -148,6 +156,7 @@ export const Navbar = () => {
         onGoTo={() => setIsPaletteOpen(true)}
         canReadContacts={canReadContacts}
         onSignOut={() => void onSignOut()}
+        onReportProblem={() => setIsReportingProblem(true)}
       />
       <Suspense fallback={null}>
         {hasOpenedPalette && (
@@ -161,6 +170,7 @@ export const Navbar = () => {
             initialTab={mailTab}
           />
         )}
+        {isReportingProblem && <ReportProblemModal onClose={() => setIsReportingProblem(false)} />}
       </Suspense>
     </header>
   );

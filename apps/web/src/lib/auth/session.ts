@@ -113,6 +113,7 @@ export const establishSession = async (jwt: string) => {
     user,
     company: user.company,
     products: user.products,
+    isSuperAdmin: user.isSuperAdmin ?? false,
     loadError: undefined,
     signInStatus: 'signed-in',
   });
