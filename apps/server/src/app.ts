@@ -27,6 +27,7 @@ import { registerWebApp } from './platform/web-app.ts';
 import { registerContactServer } from './services/contactserver/routes.ts';
 import { registerDriveServer } from './services/driveserver/routes.ts';
 import { registerIamServer } from './services/iamserver/routes.ts';
+import { registerIssueTracker } from './services/issuetracker/public.ts';
 import { registerLogServer } from './services/logserver/routes.ts';
 import { registerMailServer } from './services/mailserver/routes.ts';
 import { registerMasterServer } from './services/master/routes.ts';
@@ -204,6 +205,8 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   await app.register(registerNotifyServer, { prefix: '/notifyserver/api/v1', ...options.notify });
   await app.register(registerTemplateServer, { prefix: '/templateserver/api/v1' });
   await app.register(registerContactServer, { prefix: '/contactserver/api/v1' });
+  // Named in the spec under iamserver, but a module of its own (docs/decisions/017-issue-tracker.md).
+  await app.register(registerIssueTracker, { prefix: '/iamserver/api/v1' });
   await registerApiDocsRoutes(app);
   // Last: the SPA answers browser navigations that no route above claimed.
   await registerWebApp(app);

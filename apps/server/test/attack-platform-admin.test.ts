@@ -140,7 +140,11 @@ describe.each(testDatabaseKinds)('the platform console on %s', (kind) => {
     const upload = await testApp.app.inject({
       method: 'POST',
       url: '/master/api/v1/oceanport/imports',
-      headers: { authorization: operator.jwt, 'content-type': 'text/csv', 'x-file-name': 'CodeListPart1.csv' },
+      headers: {
+        authorization: operator.jwt,
+        'content-type': 'text/csv',
+        'x-file-name': 'CodeListPart1.csv',
+      },
       payload: port('ZPT', 'Haven Trail'),
     });
     expect(upload.statusCode, upload.body).toBe(201);
@@ -152,7 +156,10 @@ describe.each(testDatabaseKinds)('the platform console on %s', (kind) => {
       payload: {},
     });
     expect(applied.statusCode, applied.body).toBe(200);
-    const trail = await callConsole(operator, '/iamserver/api/v1/app-admin/audit?action=catalogue-import-apply');
+    const trail = await callConsole(
+      operator,
+      '/iamserver/api/v1/app-admin/audit?action=catalogue-import-apply',
+    );
     const [entry] = (trail.json() as { data: TPlatformAuditEvent[] }).data.filter(
       (event) => (event.details as { importId?: string }).importId === _id,
     );

@@ -48,6 +48,12 @@ const openToEverySignedInUser = new Set([
   'PATCH /notifyserver/api/v1/notifications/:id',
   'POST /notifyserver/api/v1/notifications/mark-read',
   'GET /notifyserver/api/v1/stream',
+  // Reporting a problem and following one's own issues; the service shows only what the caller may see.
+  'GET /iamserver/api/v1/issue/tracker',
+  'GET /iamserver/api/v1/issue/tracker/:id',
+  'POST /iamserver/api/v1/issue/tracker',
+  'POST /iamserver/api/v1/issue/tracker/:id/comments',
+  'DELETE /iamserver/api/v1/issue/tracker/:id',
 ]);
 
 /**
@@ -74,6 +80,7 @@ type TCompanyWorld = {
   contactId: string;
   contactTagId: string;
   contactFilterId: string;
+  issueId: string;
 };
 const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   users: (world) => world.userId,
@@ -96,6 +103,8 @@ const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   'contact-filters': (world) => world.contactFilterId,
   // The console's company routes: B's admin is refused them, and so reaches none of A's.
   companies: (world) => world.admin.companyId,
+  tracker: (world) => world.issueId,
+  issues: (world) => world.issueId,
   // A version number: company A's template has a version 1, which B must not reach either.
   versions: () => '1',
 };
@@ -205,7 +214,13 @@ describe.each(testDatabaseKinds)('route matrix on %s', (kind) => {
       isShared: true,
     });
     expect(contactFilter.statusCode, contactFilter.body).toBe(201);
+    const issue = await call('POST', '/iamserver/api/v1/issue/tracker', admin.jwt, {
+      title: 'Matrix world problem',
+      severity: 'high',
+    });
+    expect(issue.statusCode, issue.body).toBe(201);
     return {
+      issueId: (issue.json() as { data: { _id: string } }).data._id,
       contactFilterId: (contactFilter.json() as { data: { _id: string } }).data._id,
       contactId: (contact.json() as { data: { _id: string } }).data._id,
       contactTagId: (contactTag.json() as { data: { _id: string } }).data._id,

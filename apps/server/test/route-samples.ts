@@ -66,4 +66,9 @@ export const sampleBodies: Record<string, unknown> = {
   'PATCH /master/api/v1/type/:id': { name: 'Matrix type B' },
   'POST /master/api/v1/receivinglocation': { code: 'MX-1', name: 'Matrix depot', countryCode: 'NL' },
   'PATCH /master/api/v1/receivinglocation/:id': { name: 'Matrix depot B' },
+  'POST /iamserver/api/v1/issue/tracker': { title: 'Matrix problem', severity: 'low' },
+  'PATCH /iamserver/api/v1/issue/tracker/:id': { severity: 'high' },
+  'POST /iamserver/api/v1/issue/tracker/:id/comments': { body: 'Matrix comment' },
+  'PATCH /iamserver/api/v1/app-admin/issues/:id': { comment: 'Matrix answer' },
+  'POST /iamserver/api/v1/app-admin/issues/:id/comments': { body: 'Matrix answer' },
 };

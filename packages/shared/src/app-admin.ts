@@ -80,6 +80,8 @@ export const platformAuditActions = [
   'reactivate',
   'view-company',
   'catalogue-import-apply',
+  /** Support answered a company's reported problem: a comment, a status, or both. */
+  'issue-answer',
 ] as const;
 export type TPlatformAuditAction = (typeof platformAuditActions)[number];
 

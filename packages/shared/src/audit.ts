@@ -25,6 +25,8 @@ export const auditEntityTypes = [
   'contact',
   'contact-tag',
   'contact-filter',
+  'issue',
+  'issue-comment',
 ] as const;
 export type TAuditEntityType = (typeof auditEntityTypes)[number];
 

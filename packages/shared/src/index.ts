@@ -8,6 +8,7 @@ export * from './csv.ts';
 export * from './default-dropdowns.ts';
 export * from './errors.ts';
 export * from './files.ts';
+export * from './issues.ts';
 export * from './lists.ts';
 export * from './messages.ts';
 export * from './notifications.ts';

@@ -14,6 +14,8 @@ export const notificationKinds = [
   'mail-failed',
   'plan-expiring',
   'file-shared',
+  'issue-reported',
+  'issue-updated',
 ] as const;
 export type TNotificationKind = (typeof notificationKinds)[number];
 

@@ -1,3 +1,4 @@
+import type { TIssueStatus } from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/client.ts';
 
@@ -35,6 +36,19 @@ export type TDomainEvent =
       recipientEmails: string[];
       subject: string;
       fileNames: string[];
+    }
+  /** A tracker issue was reported, or its status, assignee or comments changed (services/issuetracker). */
+  | {
+      type: 'tracker-issue-changed';
+      companyId: string;
+      issue: { id: string; title: string; reporterId: string | null; assigneeId: string | null };
+      /** A colleague, or Cargodesk support (a platform admin, who is no user of the company). */
+      actor: { userId: string | null; name: string; isSupport: boolean };
+      change:
+        | { kind: 'reported' }
+        | { kind: 'status'; from: TIssueStatus; to: TIssueStatus }
+        | { kind: 'assigned'; assigneeName: string | null }
+        | { kind: 'commented'; comment: string };
     };
 
 export type TDomainEventType = TDomainEvent['type'];

@@ -36,6 +36,9 @@ const screenTitles: Record<
   adminCompany: 'Company · Platform console',
   adminAudit: 'Platform trail',
   adminCatalogue: 'Port catalogue',
+  issues: 'Reported problems',
+  issueDetail: 'Reported problem',
+  adminIssues: 'Reported problems · Platform console',
 };
 
 const productName = 'Cargodesk';

@@ -61,6 +61,12 @@ export const routes: RouteObject[] = [
           named('contactDetail', async () => ({
             Component: (await import('../features/contacts/routes/contact-detail.tsx')).ContactDetailRoute,
           })),
+          named('issues', async () => ({
+            Component: (await import('../features/issues/routes/issues.tsx')).IssuesRoute,
+          })),
+          named('issueDetail', async () => ({
+            Component: (await import('../features/issues/routes/issue-detail.tsx')).IssueDetailRoute,
+          })),
           {
             ...named('admin', async () => ({
               Component: (await import('../features/admin/routes/admin-layout.tsx')).AdminLayout,
@@ -75,6 +81,9 @@ export const routes: RouteObject[] = [
               })),
               named('adminAudit', async () => ({
                 Component: (await import('../features/admin/routes/platform-audit.tsx')).PlatformAuditRoute,
+              })),
+              named('adminIssues', async () => ({
+                Component: (await import('../features/issues/routes/admin-issues.tsx')).AdminIssuesRoute,
               })),
               named('adminCatalogue', async () => ({
                 Component: (await import('../features/admin/routes/catalogue.tsx')).PortCatalogueRoute,

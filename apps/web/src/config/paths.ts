@@ -48,6 +48,10 @@ export const paths = {
   },
   adminAudit: { path: '/admin/audit', href: () => '/admin/audit' },
   adminCatalogue: { path: '/admin/catalogue', href: () => '/admin/catalogue' },
+  issues: { path: '/issues', href: () => '/issues' },
+  issueDetail: { path: '/issues/:id', href: ({ id }: { id: string }) => `/issues/${id}` },
+  /** The platform console's issues: every company's, for platform admins only. */
+  adminIssues: { path: '/admin/issues', href: () => '/admin/issues' },
 } as const;
 
 export type TRouteName = keyof typeof paths;

@@ -1,5 +1,7 @@
--- The platform console (docs/architecture.md): the platform's own trail, read and written by the
--- database owner only (no grant to cargodesk_app), and why a company was last suspended or reactivated.
+-- The platform console (docs/architecture.md): the platform's own trail, and why a company was last
+-- suspended or reactivated. The trail is read by the database owner only; the request role may only
+-- append to it, so support's answer to a company's issue and its entry commit together in that
+-- company's tenant transaction.
 CREATE TABLE "platform_audit_events" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"occurred_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -17,4 +19,5 @@ CREATE TABLE "platform_audit_events" (
 --> statement-breakpoint
 ALTER TABLE "companies" ADD COLUMN "status_reason" text;--> statement-breakpoint
 CREATE INDEX "platform_audit_events_order_idx" ON "platform_audit_events" USING btree ("occurred_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "platform_audit_events_company_idx" ON "platform_audit_events" USING btree ("company_id","occurred_at" DESC NULLS LAST);
+CREATE INDEX "platform_audit_events_company_idx" ON "platform_audit_events" USING btree ("company_id","occurred_at" DESC NULLS LAST);--> statement-breakpoint
+GRANT INSERT ON "platform_audit_events" TO cargodesk_app;

@@ -3,6 +3,7 @@ export * from './contacts.ts';
 export * from './files.ts';
 export * from './iam.ts';
 export * from './identity.ts';
+export * from './issues.ts';
 export * from './mail.ts';
 export * from './master.ts';
 export * from './notify.ts';

@@ -5,6 +5,7 @@ export { sumStorageByCompany } from './repository.ts';
 /** A company's file looked up for another module: an avatar or logo, a mail attachment. */
 export {
   assertCompanyImage,
+  findCompanyFile,
   findCompanyFileForAttaching,
   storeMadeFile,
   type TDriveServiceDependencies,

@@ -1,6 +1,7 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { TPermission } from '@cargodesk/shared';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { roles, userRoles, users } from '../../db/schema/index.ts';
+import { companies, roles, userRoles, users } from '../../db/schema/index.ts';
 
 // Who is in a company, for modules that address its people (notifications): queries over iam's own
 // tables, offered through iamserver/public.ts so nobody else reads them.
@@ -95,4 +96,57 @@ export const findUserIdsByEmail = async (
     .from(users)
     .where(and(eq(users.companyId, companyId), inArray(sql`lower(${users.email})`, lowered)));
   return new Map(rows.map((row) => [row.email.toLowerCase(), row.id]));
+};
+
+/**
+ * The company's active users whose roles grant `permission` (the Admin role grants every one):
+ * the people who manage what it guards, such as the issue tracker's followers.
+ */
+export const findUserIdsWithPermission = async (
+  db: Queryable,
+  companyId: string,
+  permission: TPermission,
+  narrowing: TNarrowing = {},
+) =>
+  (
+    await db
+      .selectDistinct({ id: users.id })
+      .from(users)
+      .innerJoin(userRoles, and(eq(userRoles.companyId, users.companyId), eq(userRoles.userId, users.id)))
+      .innerJoin(roles, and(eq(roles.companyId, userRoles.companyId), eq(roles.id, userRoles.roleId)))
+      .where(
+        and(
+          eq(users.companyId, companyId),
+          eq(users.status, 'active'),
+          or(eq(roles.systemKey, 'admin'), sql`${permission} = any(${roles.permissions})`),
+          ...narrowed(narrowing),
+        ),
+      )
+  ).map((row) => row.id);
+
+/** The e-mail address and name of the company's users among `ids` who are not suspended, to mail them. */
+export const findUserMailboxes = async (db: Queryable, companyId: string, ids: string[]) => {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), ne(users.status, 'suspended'), inArray(users.id, ids)));
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    name: `${row.firstName} ${row.lastName}`.trim(),
+  }));
+};
+
+/**
+ * Company names by id. Read in the system context only by the platform console, which answers for
+ * every company; inside a tenant transaction it finds the caller's own company alone.
+ */
+export const findCompanyNames = async (db: Queryable, ids: string[]): Promise<Map<string, string>> => {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(inArray(companies.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.name]));
 };

@@ -6,10 +6,13 @@ export { findCompanyCurrency, setCompanyCurrency } from './company-repository.ts
 /** Who acted, by name: the History drawer names people rather than showing their email or id. */
 export {
   findAdminUserIds,
+  findCompanyNames,
   findReachableUserIds,
   findReachableUserIdsByEmail,
   findUserDisplayNames,
   findUserIdsByEmail,
+  findUserIdsWithPermission,
+  findUserMailboxes,
 } from './directory.ts';
 /** The platform's own trail: what a platform administrator did to what every company shares. */
 export { recordPlatformAction, type TPlatformActor } from './platform-trail.ts';

@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/client.ts';
 import type { TDomainEvents } from '../../platform/domain-events.ts';
 import type { TEventsBus } from '../../platform/events-bus.ts';
 import { findAdminUserIds, findReachableUserIds, findReachableUserIdsByEmail } from '../iamserver/public.ts';
+import { notifyIssueFollowers, type TIssueMail } from './issue-notifications.ts';
 import { createNotifications, notifyPlanExpiring, type TNewNotification } from './producer.ts';
 
 // Every notification the product sends, keyed by the domain event that causes it: who hears of it,
@@ -16,7 +17,7 @@ const notify = (
   notification: TNewNotification,
 ) => createNotifications(tx, bus, { companyId, userIds, notification });
 
-export const subscribeNotifications = (events: TDomainEvents, bus: TEventsBus) => {
+export const subscribeNotifications = (events: TDomainEvents, bus: TEventsBus, issueMail: TIssueMail) => {
   events.on(
     'user-invited',
     async (tx, { companyId, companyName, invitedBy, user }) =>
@@ -83,4 +84,6 @@ export const subscribeNotifications = (events: TDomainEvents, bus: TEventsBus) =
       link: '/dashboard?mail=compose',
     });
   });
+
+  events.on('tracker-issue-changed', (tx, event) => notifyIssueFollowers(tx, bus, issueMail, event));
 };

@@ -125,3 +125,24 @@ export const findLiveSessionIds = async (db: Queryable, companyId: string, sessi
     );
   return new Set(rows.map((row) => row.id));
 };
+
+/**
+ * The users among `userIds` who are signed in somewhere: a session not ended and not expired. A
+ * notification reaches them in the app; the others are told by mail as well.
+ */
+export const findSignedInUserIds = async (db: Queryable, companyId: string, userIds: string[]) => {
+  if (userIds.length === 0) return new Set<string>();
+  const rows = await db
+    .selectDistinct({ userId: sessions.userId })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.companyId, companyId),
+        inArray(sessions.userId, userIds),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.absoluteExpiresAt, sql`now()`),
+      ),
+    );
+  return new Set(rows.map((row) => row.userId));
+};

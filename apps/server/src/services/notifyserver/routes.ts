@@ -29,7 +29,10 @@ const errors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody } as const;
  * announcement to the company. Notifications are the caller's own: no permission beyond sign-in.
  */
 export const registerNotifyServer = async (app: FastifyInstance, options: TNotifyServerOptions = {}) => {
-  subscribeNotifications(app.domainEvents, app.events);
+  subscribeNotifications(app.domainEvents, app.events, {
+    enqueue: (mail, db) => app.mailer.enqueue(mail, db),
+    appUrl: app.config.publicUrl,
+  });
   const service = createNotifyService({ db: app.database.db, events: app.events });
   const hub = createStreamHub({
     db: app.database.db,

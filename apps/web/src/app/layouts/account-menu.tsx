@@ -1,6 +1,8 @@
 import { messages } from '@cargodesk/shared';
 import { Badge, Button, Divider, Tooltip } from 'antd';
+import { Link } from 'react-router';
 import { UserAvatar } from '../../components/user-avatar.tsx';
+import { paths } from '../../config/paths.ts';
 import { useDisclosure } from './use-disclosure.ts';
 
 /** The avatar's account popup (docs/product.md §2): name, email, the 'Available' indicator and 'Sign out'. */
@@ -9,11 +11,13 @@ export const AccountMenu = ({
   email,
   avatarUrl,
   onSignOut,
+  onReportProblem,
 }: {
   name: string;
   email: string | undefined;
   avatarUrl?: string | undefined;
   onSignOut: () => void;
+  onReportProblem: () => void;
 }) => {
   const { isOpen, containerRef, popupRef, popupId, triggerProps } = useDisclosure();
 
@@ -45,6 +49,13 @@ export const AccountMenu = ({
           <div style={{ marginTop: 12 }}>
             <Badge status="success" text={messages.available} />
           </div>
+          <Divider style={{ margin: '12px 0' }} />
+          <Button block onClick={onReportProblem} style={{ marginBottom: 8 }}>
+            Report a problem
+          </Button>
+          <Link to={paths.issues.href()} className="ant-btn ant-btn-default ant-btn-block">
+            Reported problems
+          </Link>
           <Divider style={{ margin: '12px 0' }} />
           <Button block onClick={onSignOut}>
             {messages.signOut}

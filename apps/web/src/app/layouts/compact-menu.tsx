@@ -16,6 +16,7 @@ export const CompactMenu = ({
   onNotifications,
   onGoTo,
   onSignOut,
+  onReportProblem,
   canReadContacts,
   isSuperAdmin,
 }: {
@@ -28,6 +29,7 @@ export const CompactMenu = ({
   onNotifications: () => void;
   onGoTo: () => void;
   onSignOut: () => void;
+  onReportProblem: () => void;
 }) => {
   const { isOpen, close, containerRef, popupRef, popupId, triggerProps } = useDisclosure();
   const choose = (action: () => void) => () => {
@@ -84,6 +86,9 @@ export const CompactMenu = ({
             >
               Settings
             </Link>
+            <Button type="text" block onClick={choose(onReportProblem)}>
+              Report a problem
+            </Button>
             <Button block onClick={choose(onSignOut)}>
               {messages.signOut}
             </Button>

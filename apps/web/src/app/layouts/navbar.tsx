@@ -29,9 +29,15 @@ const MailModal = lazy(async () => ({
   default: (await import('../../features/mail/components/mail-modal.tsx')).MailModal,
 }));
 
+// The problem report loads on first use too.
+const ReportProblemModal = lazy(async () => ({
+  default: (await import('../../features/issues/components/report-problem-modal.tsx')).ReportProblemModal,
+}));
+
 /** The fixed top bar of docs/product.md §2. */
 export const Navbar = () => {
   const { user, isSuperAdmin } = useSession();
+  const [isReportingProblem, setIsReportingProblem] = useState(false);
   const avatarUrl = useFileUrl(user?.avatarFileId);
   const [isMailOpen, setIsMailOpen] = useState(false);
   // Mounted from the first opening on, so closing still animates.
@@ -140,6 +146,7 @@ export const Navbar = () => {
           email={user?.emailId}
           avatarUrl={avatarUrl}
           onSignOut={() => void onSignOut()}
+          onReportProblem={() => setIsReportingProblem(true)}
         />
       </nav>
       <CompactMenu
@@ -150,6 +157,7 @@ export const Navbar = () => {
         canReadContacts={canReadContacts}
         isSuperAdmin={isSuperAdmin}
         onSignOut={() => void onSignOut()}
+        onReportProblem={() => setIsReportingProblem(true)}
       />
       <Suspense fallback={null}>
         {hasOpenedPalette && (
@@ -163,6 +171,7 @@ export const Navbar = () => {
             initialTab={mailTab}
           />
         )}
+        {isReportingProblem && <ReportProblemModal onClose={() => setIsReportingProblem(false)} />}
       </Suspense>
     </header>
   );

@@ -8,6 +8,7 @@ import { useSession } from '../../../lib/auth/session-store.ts';
 
 const links = [
   { href: paths.adminCompanies.href(), label: 'Companies' },
+  { href: paths.adminIssues.href(), label: 'Reported problems' },
   { href: paths.adminAudit.href(), label: 'Platform trail' },
   { href: paths.adminCatalogue.href(), label: 'Port catalogue' },
 ];

@@ -17,6 +17,7 @@ const actionLabels: Record<TPlatformAuditAction, string> = {
   reactivate: 'Reactivated',
   'view-company': 'Viewed users, groups or roles',
   'catalogue-import-apply': 'Applied a port catalogue import',
+  'issue-answer': 'Answered a reported problem',
 };
 const actions = Object.keys(actionLabels) as TPlatformAuditAction[];
 
@@ -28,6 +29,9 @@ const describe = (event: TPlatformAuditEvent) => {
     viewed?: string;
   } | null;
   if (details?.viewed) return `Viewed the ${details.viewed}`;
+  const issue = event.details as { title?: string; status?: { to: string } } | null;
+  if (typeof issue?.title === 'string')
+    return issue.status ? `“${issue.title}”: ${issue.status.to.replace('_', ' ')}` : `“${issue.title}”`;
   const after = details?.after;
   if (!after) return '';
   if (typeof after.statusReason === 'string') return `“${after.statusReason}”`;

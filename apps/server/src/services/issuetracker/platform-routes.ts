@@ -1,0 +1,94 @@
+import {
+  appAdminMessages,
+  ZIssueCommentCreate,
+  ZIssueIdParams,
+  ZIssueListQuery,
+  ZPlatformIssue,
+  ZPlatformIssueSummary,
+  ZPlatformIssueUpdate,
+} from '@cargodesk/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authenticate, requireAuth } from '../../platform/auth-context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
+import { createPlatformIssueService, type TSupportActor } from './platform-service.ts';
+
+const errors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody } as const;
+/** Marks each route as the platform console's, for the route matrix and the API reference. */
+const platformOnly = { platformAdmin: true } as const;
+
+/**
+ * The platform console's issues (/iamserver/api/v1/app-admin/issues): every company's, for
+ * Cargodesk support. Only a platform admin passes, checked before input validation as a
+ * permission is, so anyone else learns nothing about the routes' input rules.
+ */
+export const registerPlatformIssueRoutes = async (app: FastifyInstance) => {
+  const service = createPlatformIssueService({ db: app.database.db, events: app.domainEvents });
+  app.addHook('onRequest', authenticate(app));
+  app.addHook('preValidation', async (request) => {
+    const { user } = requireAuth(request);
+    if (!(await app.identity.admin.isPlatformAdmin(user.identityProject, user.identityUid))) {
+      throw new AppError('FORBIDDEN', appAdminMessages.platformOnly);
+    }
+  });
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  const supportActorOf = (request: FastifyRequest): TSupportActor => {
+    const { user } = requireAuth(request);
+    return {
+      project: user.identityProject,
+      uid: user.identityUid,
+      email: user.email,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
+      requestId: request.id,
+    };
+  };
+
+  routes.get(
+    '/app-admin/issues',
+    {
+      config: platformOnly,
+      schema: { querystring: ZIssueListQuery, response: { 200: listOf(ZPlatformIssueSummary), ...errors } },
+    },
+    async (request) => service.list(request.query),
+  );
+  routes.get(
+    '/app-admin/issues/:id',
+    {
+      config: platformOnly,
+      schema: { params: ZIssueIdParams, response: { 200: dataOf(ZPlatformIssue), ...errors } },
+    },
+    async (request) => ({ data: await service.get(request.params.id) }),
+  );
+  routes.patch(
+    '/app-admin/issues/:id',
+    {
+      config: platformOnly,
+      schema: {
+        params: ZIssueIdParams,
+        body: ZPlatformIssueUpdate,
+        response: { 200: dataOf(ZPlatformIssue), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await service.answer(supportActorOf(request), request.params.id, request.body),
+    }),
+  );
+  routes.post(
+    '/app-admin/issues/:id/comments',
+    {
+      config: platformOnly,
+      schema: {
+        params: ZIssueIdParams,
+        body: ZIssueCommentCreate,
+        response: { 201: dataOf(ZPlatformIssue), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({
+        data: await service.comment(supportActorOf(request), request.params.id, request.body),
+      }),
+  );
+};

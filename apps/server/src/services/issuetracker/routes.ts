@@ -1,0 +1,100 @@
+import {
+  ZIssue,
+  ZIssueCommentCreate,
+  ZIssueCreate,
+  ZIssueIdParams,
+  ZIssueListQuery,
+  ZIssueSummary,
+  ZIssueUpdate,
+} from '@cargodesk/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditActorOf } from '../../platform/audit.ts';
+import { authenticate, requireAuth } from '../../platform/auth-context.ts';
+import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
+import { registerPlatformIssueRoutes } from './platform-routes.ts';
+import { createIssueService } from './service.ts';
+
+const errors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody } as const;
+
+/**
+ * The issue tracker under /iamserver/api/v1 (docs/decisions/017-issue-tracker.md). Reporting,
+ * reading and commenting are every signed-in user's, on the issues they may see; changing one
+ * needs issues:write. The platform console's routes are under /app-admin/issues.
+ */
+export const registerIssueTracker = async (app: FastifyInstance) => {
+  await app.register(registerCompanyIssueRoutes);
+  await app.register(registerPlatformIssueRoutes);
+};
+
+const registerCompanyIssueRoutes = async (app: FastifyInstance) => {
+  const service = createIssueService({ db: app.database.db, events: app.domainEvents });
+  app.addHook('onRequest', authenticate(app));
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/issue/tracker',
+    { schema: { querystring: ZIssueListQuery, response: { 200: listOf(ZIssueSummary), ...errors } } },
+    async (request) => service.list(requireAuth(request), request.query),
+  );
+  routes.get(
+    '/issue/tracker/:id',
+    { schema: { params: ZIssueIdParams, response: { 200: dataOf(ZIssue), ...errors } } },
+    async (request) => ({ data: await service.get(requireAuth(request), request.params.id) }),
+  );
+  routes.post(
+    '/issue/tracker',
+    { schema: { body: ZIssueCreate, response: { 201: dataOf(ZIssue), ...errors } } },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send({ data: await service.create(requireAuth(request), auditActorOf(request), request.body) }),
+  );
+  routes.patch(
+    '/issue/tracker/:id',
+    {
+      config: { permission: 'issues:write' },
+      schema: { params: ZIssueIdParams, body: ZIssueUpdate, response: { 200: dataOf(ZIssue), ...errors } },
+    },
+    async (request) => ({
+      data: await service.update(
+        requireAuth(request),
+        auditActorOf(request),
+        request.params.id,
+        request.body,
+      ),
+    }),
+  );
+  routes.post(
+    '/issue/tracker/:id/comments',
+    {
+      schema: {
+        params: ZIssueIdParams,
+        body: ZIssueCommentCreate,
+        response: { 201: dataOf(ZIssue), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({
+        data: await service.comment(
+          requireAuth(request),
+          auditActorOf(request),
+          request.params.id,
+          request.body,
+        ),
+      }),
+  );
+  routes.delete(
+    '/issue/tracker/:id',
+    {
+      schema: {
+        params: ZIssueIdParams,
+        response: { 200: dataOf(z.object({ _id: z.string() })), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await service.remove(requireAuth(request), auditActorOf(request), request.params.id),
+    }),
+  );
+};
