@@ -63,12 +63,17 @@ test('a member reports a problem with a screenshot, the admin comments, support 
   await expectFitsWidth(page, 390);
   await page.setViewportSize({ width: 1440, height: 900 });
 
-  // The company's admin answers (the API as the admin's own tab would call it).
-  const commented = await request.post(`/iamserver/api/v1/issue/tracker/${issueId}/comments`, {
-    headers: { authorization: adminToken },
-    data: { body: 'We are looking at it.' },
-  });
-  expect(commented.status(), await commented.text()).toBe(201);
+  // The company's admin, in their own browser, finds it among the company's problems and answers.
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await signIn(adminPage, admin);
+  await adminPage.goto('/issues');
+  await adminPage.getByRole('link', { name: title }).click();
+  await expect(adminPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await adminPage.getByLabel('Your comment').fill('We are looking at it.');
+  await adminPage.getByRole('button', { name: 'Add comment' }).click();
+  await expect(adminPage.getByText('We are looking at it.')).toBeVisible();
+  await adminContext.close();
   await page.reload();
   await expect(page.getByText('We are looking at it.')).toBeVisible();
 
