@@ -1,3 +1,4 @@
+import { apiTokenMessages } from '@cargodesk/shared';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TRouteEntry } from '../src/platform/route-table.ts';
@@ -46,6 +47,10 @@ const openToEverySignedInUser = new Set([
   'PATCH /notifyserver/api/v1/notifications/:id',
   'POST /notifyserver/api/v1/notifications/mark-read',
   'GET /notifyserver/api/v1/stream',
+  // The caller's own API tokens: each holds only permissions its owner has.
+  'GET /iamserver/api/v1/users-token',
+  'POST /iamserver/api/v1/users-token',
+  'DELETE /iamserver/api/v1/users-token/:id',
 ]);
 
 /**
@@ -72,6 +77,7 @@ type TCompanyWorld = {
   contactId: string;
   contactTagId: string;
   contactFilterId: string;
+  apiTokenId: string;
 };
 const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   users: (world) => world.userId,
@@ -92,6 +98,7 @@ const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   contacts: (world) => world.contactId,
   'contact-tags': (world) => world.contactTagId,
   'contact-filters': (world) => world.contactFilterId,
+  'users-token': (world) => world.apiTokenId,
   // A version number: company A's template has a version 1, which B must not reach either.
   versions: () => '1',
 };
@@ -200,7 +207,14 @@ describe.each(testDatabaseKinds)('route matrix on %s', (kind) => {
       isShared: true,
     });
     expect(contactFilter.statusCode, contactFilter.body).toBe(201);
+    const apiToken = await call('POST', '/iamserver/api/v1/users-token', admin.jwt, {
+      name: 'Matrix world token',
+      expiresInDays: 7,
+      permissions: ['users:read'],
+    });
+    expect(apiToken.statusCode, apiToken.body).toBe(201);
     return {
+      apiTokenId: (apiToken.json() as { data: { _id: string } }).data._id,
       contactFilterId: (contactFilter.json() as { data: { _id: string } }).data._id,
       contactId: (contact.json() as { data: { _id: string } }).data._id,
       contactTagId: (contactTag.json() as { data: { _id: string } }).data._id,
@@ -285,6 +299,40 @@ describe.each(testDatabaseKinds)('route matrix on %s', (kind) => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  // docs/decisions/018-api-tokens.md: a token acts only through the permissions it carries, and on
+  // routes without one only where the route says so; never on its own tokens, refresh or sign-out.
+  it('refuses an API token every route it was not given, and every session-only route', async () => {
+    const created = await call('POST', '/iamserver/api/v1/users-token', adminA.jwt, {
+      name: 'Matrix reader',
+      expiresInDays: 1,
+      permissions: ['users:read'],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { token } = (created.json() as { data: { token: string } }).data;
+    const failures: string[] = [];
+    for (const { key, method, route } of routes) {
+      if (idTokenRoutes.has(key) || openToAnyone.has(key)) continue;
+      const { permission, isOpenToApiTokens } = route.config ?? {};
+      if (permission === 'users:read' || isOpenToApiTokens) continue;
+      const expected = permission
+        ? `This needs the ${permission} permission`
+        : apiTokenMessages.notForApiTokens;
+      const response = await call(
+        method,
+        fillIds(route.url, () => '01970000-0000-7000-8000-00000000abcd'),
+        token,
+        sampleBodies[key] ?? {},
+      );
+      const body = response.json() as { error?: { message?: string } };
+      if (response.statusCode !== 403 || body.error?.message !== expected) {
+        failures.push(`${key} → ${response.statusCode} ${response.body.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    const listed = await call('GET', '/iamserver/api/v1/users', token);
+    expect(listed.statusCode, listed.body).toBe(200);
   });
 
   it('answers 400 with field details for unknown fields and malformed ids', async () => {
