@@ -99,6 +99,7 @@ const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   'contact-tags': (world) => world.contactTagId,
   'contact-filters': (world) => world.contactFilterId,
   'users-token': (world) => world.apiTokenId,
+  'api-tokens': (world) => world.apiTokenId,
   // A version number: company A's template has a version 1, which B must not reach either.
   versions: () => '1',
 };

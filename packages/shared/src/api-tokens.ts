@@ -14,7 +14,8 @@ export const apiTokenMaxLifetimeDays = 365;
 export const apiTokenMaxActivePerUser = 20;
 
 export const apiTokenMessages = {
-  notFound: 'No such API token of yours',
+  notFound: 'No such API token',
+  userNotFound: 'No such user in your company',
   tooMany: (limit: number) =>
     `You already hold ${limit} active API tokens, the most one user may: revoke one you no longer use first`,
   tooManyCreated: 'Too many API tokens were created from your account in the last hour. Try again later.',

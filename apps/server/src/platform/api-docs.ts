@@ -76,6 +76,8 @@ export const operationSummaries: Record<string, string> = {
   'GET /iamserver/api/v1/users-token': 'List my API tokens',
   'POST /iamserver/api/v1/users-token': 'Create an API token (shown once)',
   'DELETE /iamserver/api/v1/users-token/:id': 'Revoke one of my API tokens',
+  'GET /iamserver/api/v1/users/:id/api-tokens': 'List a user’s API tokens',
+  'DELETE /iamserver/api/v1/users/:id/api-tokens/:tokenId': 'Revoke a user’s API token',
   'GET /iamserver/api/v1/companies/current': 'Get the company',
   'PATCH /iamserver/api/v1/companies/current': 'Update the company',
   'GET /iamserver/api/v1/users': 'List users',

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { apiTokens } from '../../db/schema/index.ts';
+import { apiTokens, roles, userRoles, users } from '../../db/schema/index.ts';
 
 export type TApiTokenRow = typeof apiTokens.$inferSelect;
 
@@ -61,4 +61,25 @@ export const revokeApiToken = async (
     .where(and(eq(apiTokens.companyId, companyId), eq(apiTokens.id, tokenId), isNull(apiTokens.revokedAt)))
     .returning();
   return row;
+};
+
+/** A user of the company, and whether they hold the Admin role; undefined for no such user. */
+export const findCompanyUserAdminFlag = async (
+  db: Queryable,
+  { companyId, userId }: { companyId: string; userId: string },
+): Promise<{ isAdmin: boolean } | undefined> => {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+  if (!user) return undefined;
+  const [admin] = await db
+    .select({ roleId: roles.id })
+    .from(userRoles)
+    .innerJoin(roles, and(eq(roles.companyId, userRoles.companyId), eq(roles.id, userRoles.roleId)))
+    .where(
+      and(eq(userRoles.companyId, companyId), eq(userRoles.userId, userId), eq(roles.systemKey, 'admin')),
+    )
+    .limit(1);
+  return { isAdmin: Boolean(admin) };
 };

@@ -12,6 +12,7 @@ import { apiTokens, auditEvents } from '../../db/schema/index.ts';
 import { hashApiTokenSecret } from '../../platform/api-token-format.ts';
 import { createId } from '../../platform/ids.ts';
 import { createAdminTestHelpers } from './admin-test-support.ts';
+import { grantMessages } from './grant-rules.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from './iam-test-support.ts';
 
 // Personal API tokens (/iamserver/api/v1/users-token, docs/decisions/018-api-tokens.md).
@@ -254,5 +255,66 @@ describe.each(testDatabaseKinds)('iamserver API tokens on %s', (kind) => {
     });
     expect(response.statusCode).toBe(429);
     expect(response.headers['retry-after']).toBeDefined();
+  });
+
+  it("lets a users:write holder see and revoke a colleague's token, and an admin's only with every permission", async () => {
+    const { addSignedInUser } = createAdminTestHelpers(() => testApp);
+    const readerRole = await insertRole(admin.companyId, ['users:read']);
+    const managerRole = await insertRole(admin.companyId, ['users:read', 'users:write']);
+    const colleague = await addSignedInUser({
+      companyId: admin.companyId,
+      roleIds: [readerRole],
+      label: 'leaver',
+    });
+    const manager = await addSignedInUser({
+      companyId: admin.companyId,
+      roleIds: [managerRole],
+      label: 'manager',
+    });
+    const leaked = await createToken(colleague.jwt, { name: 'Leaked' });
+    expect((await inject({ url: '/users', token: leaked.token })).statusCode).toBe(200);
+
+    const listed = await inject({ url: `/users/${colleague.userId}/api-tokens`, token: manager.jwt });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect((listed.json() as { data: TApiToken[] }).data.map((token) => token.name)).toEqual(['Leaked']);
+    expect(listed.body).not.toContain(leaked.token.slice(-43));
+    // The wrong user's path, or no such user: not found.
+    const wrongUser = await inject({
+      method: 'DELETE',
+      url: `/users/${manager.userId}/api-tokens/${leaked._id}`,
+      token: manager.jwt,
+    });
+    expect(wrongUser.statusCode).toBe(404);
+    expect((await inject({ url: `/users/${createId()}/api-tokens`, token: manager.jwt })).statusCode).toBe(
+      404,
+    );
+
+    const revoked = await inject({
+      method: 'DELETE',
+      url: `/users/${colleague.userId}/api-tokens/${leaked._id}`,
+      token: manager.jwt,
+    });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect((await inject({ url: '/users', token: leaked.token })).statusCode).toBe(401);
+    const [entry] = await testApp.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, leaked._id), eq(auditEvents.action, 'revoke')));
+    expect(entry).toMatchObject({ actorUserId: manager.userId, actorApiTokenId: null });
+
+    const adminsToken = await createToken(admin.jwt, { name: 'Admin sync' });
+    const refused = await inject({
+      method: 'DELETE',
+      url: `/users/${admin.userId}/api-tokens/${adminsToken._id}`,
+      token: manager.jwt,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: { message: grantMessages.adminOnly } });
+    expect((await inject({ url: '/users', token: adminsToken.token })).statusCode).toBe(200);
+    // A token with users:write manages no tokens, not even a colleague's.
+    const managerToken = await createToken(manager.jwt, { permissions: ['users:read', 'users:write'] });
+    const byToken = await inject({ url: `/users/${colleague.userId}/api-tokens`, token: managerToken.token });
+    expect(byToken.statusCode).toBe(403);
+    expect(byToken.json()).toMatchObject({ error: { message: apiTokenMessages.notForApiTokens } });
   });
 });

@@ -14,7 +14,7 @@ import { createId } from '../../platform/ids.ts';
 import type { TRateLimit } from '../../platform/rate-limits.ts';
 import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
 import * as repository from './api-tokens-repository.ts';
-import { lockRightsAndReadGrantor } from './grant-rules.ts';
+import { grantMessages, holdsEveryPermission, lockRightsAndReadGrantor } from './grant-rules.ts';
 
 // Personal API tokens (docs/decisions/018-api-tokens.md): each user manages only their own, from a
 // signed-in session; a token itself can neither make nor see tokens.
@@ -139,5 +139,50 @@ export const createApiTokensService = ({ db, creationsPerUser }: TApiTokensServi
     });
   };
 
-  return { listTokens, createToken, revokeToken };
+  /** An admin's view (users:write) of a colleague's tokens; another company's user is not found. */
+  const listUserTokens = async (auth: TAuthContext, userId: string): Promise<TApiToken[]> => {
+    assertSession(auth);
+    const rows = await withTenantRead(db, auth.companyId, async (tx) => {
+      const user = await repository.findCompanyUserAdminFlag(tx, { companyId: auth.companyId, userId });
+      if (!user) throw new AppError('NOT_FOUND', apiTokenMessages.userNotFound);
+      return repository.findUserApiTokens(tx, { companyId: auth.companyId, userId, limit: listLimit });
+    });
+    return rows.map(toApiToken);
+  };
+
+  /**
+   * An admin revokes a colleague's token (a leaked one, someone leaving). An admin's tokens only by
+   * someone holding every permission, as for the admin's roles and status.
+   */
+  const revokeUserToken = async (
+    auth: TAuthContext,
+    actor: TAuditActor,
+    { userId, tokenId }: { userId: string; tokenId: string },
+  ): Promise<TApiToken> => {
+    assertSession(auth);
+    return withTenant(db, auth.companyId, async (tx) => {
+      const grantor = await lockRightsAndReadGrantor(tx, auth);
+      const user = await repository.findCompanyUserAdminFlag(tx, { companyId: auth.companyId, userId });
+      if (!user) throw new AppError('NOT_FOUND', apiTokenMessages.userNotFound);
+      const key = { companyId: auth.companyId, userId, tokenId };
+      const current = await repository.findUserApiToken(tx, key);
+      if (!current) throw new AppError('NOT_FOUND', apiTokenMessages.notFound);
+      if (user.isAdmin && !holdsEveryPermission(grantor))
+        throw new AppError('FORBIDDEN', grantMessages.adminOnly);
+      if (current.revokedAt) return toApiToken(current);
+      const revoked = await repository.revokeApiToken(tx, { ...key, now: new Date() });
+      if (!revoked) throw new AppError('NOT_FOUND', apiTokenMessages.notFound);
+      const after = toApiToken(revoked);
+      await recordAudit(tx, actor, {
+        entityType: 'api-token',
+        entityId: tokenId,
+        action: 'revoke',
+        before: auditViewOf(toApiToken(current)),
+        after: auditViewOf(after),
+      });
+      return after;
+    });
+  };
+
+  return { listTokens, createToken, revokeToken, listUserTokens, revokeUserToken };
 };
