@@ -74,6 +74,20 @@ test('a user creates an API token, lists users with it over plain HTTP, sees its
     await expectAccessible(page);
   }
 
+  // An admin (this user is their company's) sees the token on the user's page too, never the token itself.
+  const me = await page.request.get(`${api}/auth/fetch-users-by-token`, {
+    headers: { Authorization: token },
+  });
+  expect(me.status()).toBe(200);
+  const [self] = ((await me.json()) as { data: { _id: string }[] }).data;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/settings/users/${self?._id}`);
+  const adminCard = page.locator('.ant-card', { hasText: 'API tokens' });
+  await expect(adminCard.getByRole('row', { name: /Warehouse sync/ })).toContainText('users:read');
+  await expect(page.locator('body')).not.toContainText(token.slice(-20));
+  await expectAccessible(page);
+  await page.goto('/settings/api-tokens');
+
   await page.getByRole('button', { name: 'Revoke Warehouse sync' }).click();
   await expect(page.getByText('Whatever uses it stops working at once.')).toBeVisible();
   await page.getByRole('button', { name: 'Revoke', exact: true }).click();
