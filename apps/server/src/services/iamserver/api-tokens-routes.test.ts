@@ -147,6 +147,29 @@ describe.each(testDatabaseKinds)('iamserver API tokens on %s', (kind) => {
     expect(listed?.lastUsedAt).toBe(firstUse?.toISOString());
   });
 
+  // The once-a-minute last-use write must not drop every cached caller of the company (migration 0042).
+  it('announces a revocation to every instance, and not the last-use write', async () => {
+    const created = await createToken(admin.jwt);
+    const heard: string[] = [];
+    const stop = testApp.app.changes.subscribe((change) => {
+      if (change.kind === 'access' && change.companyId === admin.companyId) heard.push('access');
+    });
+    try {
+      const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+      await settle();
+      heard.length = 0;
+      expect((await inject({ url: '/users', token: created.token })).statusCode).toBe(200);
+      expect((await tokenRow(created._id))?.lastUsedAt).toBeInstanceOf(Date);
+      await settle();
+      expect(heard).toEqual([]);
+      await inject({ method: 'DELETE', url: `/users-token/${created._id}`, token: admin.jwt });
+      await settle();
+      expect(heard.length).toBeGreaterThan(0);
+    } finally {
+      stop();
+    }
+  });
+
   it('revokes a token at once, answers 401 after, and audits the revocation', async () => {
     const created = await createToken(admin.jwt);
     expect((await inject({ url: '/users', token: created.token })).statusCode).toBe(200);
