@@ -120,6 +120,14 @@ export const CreateApiTokenModal = ({ isOpen, onClose }: { isOpen: boolean; onCl
       ) : (
         <>
           <p>An integration uses the token to act as you, with only the permissions you tick.</p>
+          {options.length === 0 && (
+            <Alert
+              type="info"
+              showIcon
+              title="Your roles give you no permissions to hand to a token. Ask your admin for the access the integration needs."
+              style={{ marginBottom: 16 }}
+            />
+          )}
           {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
           <Form
             form={form}
