@@ -108,6 +108,7 @@ test('an admin creates a role with a permission set in the modal, and the server
   await holder.goto('/settings/profile');
   await expect(holder.getByRole('navigation', { name: 'Settings' }).getByRole('link')).toHaveText([
     'My profile',
+    'API tokens',
   ]);
   await holder.goto('/settings/users');
   await expect(holder.getByRole('heading', { level: 2, name: 'Users' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { appAdminMessages } from '@cargodesk/shared';
+import { apiTokenMessages, appAdminMessages } from '@cargodesk/shared';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TRouteEntry } from '../src/platform/route-table.ts';
@@ -54,6 +54,10 @@ const openToEverySignedInUser = new Set([
   'POST /iamserver/api/v1/issue/tracker',
   'POST /iamserver/api/v1/issue/tracker/:id/comments',
   'DELETE /iamserver/api/v1/issue/tracker/:id',
+  // The caller's own API tokens: each holds only permissions its owner has.
+  'GET /iamserver/api/v1/users-token',
+  'POST /iamserver/api/v1/users-token',
+  'DELETE /iamserver/api/v1/users-token/:id',
 ]);
 
 /**
@@ -81,6 +85,7 @@ type TCompanyWorld = {
   contactTagId: string;
   contactFilterId: string;
   issueId: string;
+  apiTokenId: string;
 };
 const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   users: (world) => world.userId,
@@ -105,6 +110,8 @@ const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   companies: (world) => world.admin.companyId,
   tracker: (world) => world.issueId,
   issues: (world) => world.issueId,
+  'users-token': (world) => world.apiTokenId,
+  'api-tokens': (world) => world.apiTokenId,
   // A version number: company A's template has a version 1, which B must not reach either.
   versions: () => '1',
 };
@@ -219,8 +226,15 @@ describe.each(testDatabaseKinds)('route matrix on %s', (kind) => {
       severity: 'high',
     });
     expect(issue.statusCode, issue.body).toBe(201);
+    const apiToken = await call('POST', '/iamserver/api/v1/users-token', admin.jwt, {
+      name: 'Matrix world token',
+      expiresInDays: 7,
+      permissions: ['users:read'],
+    });
+    expect(apiToken.statusCode, apiToken.body).toBe(201);
     return {
       issueId: (issue.json() as { data: { _id: string } }).data._id,
+      apiTokenId: (apiToken.json() as { data: { _id: string } }).data._id,
       contactFilterId: (contactFilter.json() as { data: { _id: string } }).data._id,
       contactId: (contact.json() as { data: { _id: string } }).data._id,
       contactTagId: (contactTag.json() as { data: { _id: string } }).data._id,
@@ -320,6 +334,43 @@ describe.each(testDatabaseKinds)('route matrix on %s', (kind) => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  // docs/decisions/018-api-tokens.md: a token acts only through the permissions it carries, and on
+  // routes without one only where the route says so; never on its own tokens, refresh or sign-out.
+  it('refuses an API token every route it was not given, and every session-only route', async () => {
+    const created = await call('POST', '/iamserver/api/v1/users-token', adminA.jwt, {
+      name: 'Matrix reader',
+      expiresInDays: 1,
+      permissions: ['users:read'],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { token } = (created.json() as { data: { token: string } }).data;
+    const failures: string[] = [];
+    for (const { key, method, route } of routes) {
+      if (idTokenRoutes.has(key) || openToAnyone.has(key)) continue;
+      const { permission, isOpenToApiTokens, platformAdmin } = route.config ?? {};
+      if (permission === 'users:read' || isOpenToApiTokens) continue;
+      // The console refuses A's admin before anything else (attack-api-tokens: a platform admin's token too).
+      const expected = platformAdmin
+        ? appAdminMessages.platformOnly
+        : permission
+          ? `This needs the ${permission} permission`
+          : apiTokenMessages.notForApiTokens;
+      const response = await call(
+        method,
+        fillIds(route.url, () => '01970000-0000-7000-8000-00000000abcd'),
+        token,
+        sampleBodies[key] ?? {},
+      );
+      const body = response.json() as { error?: { message?: string } };
+      if (response.statusCode !== 403 || body.error?.message !== expected) {
+        failures.push(`${key} → ${response.statusCode} ${response.body.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    const listed = await call('GET', '/iamserver/api/v1/users', token);
+    expect(listed.statusCode, listed.body).toBe(200);
   });
 
   it('answers 400 with field details for unknown fields and malformed ids', async () => {

@@ -6,6 +6,11 @@ export const sampleBodies: Record<string, unknown> = {
   'POST /iamserver/api/v1/auth/codeAuth': { code: '123456' },
   'POST /iamserver/api/v1/auth/reset-pwd': { userId: '01970000-0000-7000-8000-00000000abcd' },
   'POST /iamserver/api/v1/auth': { companyName: 'Matrix Cargo', firstName: 'Ada', lastName: 'Matrix' },
+  'POST /iamserver/api/v1/users-token': {
+    name: 'Matrix token',
+    expiresInDays: 7,
+    permissions: ['users:read'],
+  },
   'PUT /iamserver/api/v1/groups/:id/members': { userIds: [] },
   'PUT /iamserver/api/v1/users/:id/roles': { roleIds: [] },
   'PUT /iamserver/api/v1/users/:id/groups': { groupIds: [] },

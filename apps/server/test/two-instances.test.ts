@@ -151,6 +151,28 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL
     }
   });
 
+  // docs/decisions/018-api-tokens.md: an API token's caller is cached like a session's; revoking it
+  // through one instance stops it on the other within a second.
+  it('refuses on instance B, within a second, an API token revoked on instance A', async () => {
+    const session = await appToken(originA, 'viewer@demo-freight.test');
+    const created = await fetch(`${originA}/iamserver/api/v1/users-token`, {
+      method: 'POST',
+      headers: { authorization: session, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Two instances', expiresInDays: 1, permissions: ['users:read'] }),
+    });
+    expect(created.status).toBe(201);
+    const { data } = (await created.json()) as { data: { _id: string; token: string } };
+    expect(await statusOn(originB, data.token)).toBe(200);
+    expect(await statusOn(originB, data.token)).toBe(200);
+    const revoked = await fetch(`${originA}/iamserver/api/v1/users-token/${data._id}`, {
+      method: 'DELETE',
+      headers: { authorization: session },
+    });
+    expect(revoked.status).toBe(200);
+    expect(await statusOn(originA, data.token)).toBe(401);
+    expect(await withinASecond(async () => (await statusOn(originB, data.token)) === 401)).toBeLessThan(1000);
+  });
+
   // docs/decisions/008-list-totals.md: each instance keeps list totals in memory; a change to the
   // audit trail through the other instance makes the next page count again.
   it('counts on instance B, within a second, an audit event recorded through instance A', async () => {

@@ -27,6 +27,7 @@ export const auditEntityTypes = [
   'contact-filter',
   'issue',
   'issue-comment',
+  'api-token',
 ] as const;
 export type TAuditEntityType = (typeof auditEntityTypes)[number];
 
@@ -48,6 +49,8 @@ export const auditActions = [
   /** An admin sent a user the mail to choose a new password. */
   'password-reset',
   'sessions-revoked',
+  /** An API token stopped by its owner. */
+  'revoke',
   /** Many records written at once from a file (contacts). */
   'import',
   /** A document template printed to PDF for a mail. */
@@ -60,7 +63,12 @@ export type TAuditAction = (typeof auditActions)[number];
 export const ZAuditEvent = z.object({
   _id: z.string(),
   occurredAt: z.string(),
-  actor: z.object({ userId: z.string().nullable(), email: z.string().nullable() }),
+  actor: z.object({
+    userId: z.string().nullable(),
+    email: z.string().nullable(),
+    /** Set when the user acted through one of their API tokens rather than a signed-in session. */
+    apiToken: z.object({ id: z.string(), name: z.string() }).nullable(),
+  }),
   entityType: z.string(),
   entityId: z.string(),
   action: z.string(),

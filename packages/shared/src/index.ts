@@ -1,3 +1,4 @@
+export * from './api-tokens.ts';
 export * from './app-admin.ts';
 export * from './audit.ts';
 export * from './company.ts';

@@ -9,6 +9,8 @@ export type TAuditActor = {
   companyId: string;
   userId: string | null;
   email: string | null;
+  /** The API token the user acted through; null for a signed-in session and for events without a caller. */
+  apiToken?: { id: string; name: string } | null;
   ip: string | null;
   userAgent: string | null;
   requestId: string | null;
@@ -30,6 +32,7 @@ export const auditActorOf = (request: FastifyRequest): TAuditActor => {
     companyId: request.auth.companyId,
     userId: request.auth.userId,
     email: request.auth.user.email,
+    apiToken: request.auth.apiToken && { id: request.auth.apiToken.id, name: request.auth.apiToken.name },
     ip: request.ip,
     userAgent: request.headers['user-agent'] ?? null,
     requestId: request.id,
@@ -46,6 +49,8 @@ export const recordAudit = async (tx: Queryable, actor: TAuditActor, entry: TAud
     id: createId(),
     actorUserId: actor.userId,
     actorEmail: actor.email,
+    actorApiTokenId: actor.apiToken?.id ?? null,
+    actorApiTokenName: actor.apiToken?.name ?? null,
     entityType: entry.entityType,
     entityId: entry.entityId,
     action: entry.action,

@@ -28,6 +28,21 @@ describe('the per-instance caller cache', () => {
     expect(cache.get(claims, 10)).toBeUndefined();
   });
 
+  it("keeps an API token's caller under its own key, found only with that key and company", () => {
+    const feed = createTestChangeFeed();
+    const cache = createAuthCache(feed);
+    const key = 'api-token:t1:hash-of-the-right-secret';
+    cache.set(caller, 1000, cache.stamp('c1'), 0, key);
+    expect(cache.get({ sid: key, cid: 'c1' }, 10)).toBe(caller);
+    expect(cache.get({ sid: 'api-token:t1:hash-of-a-wrong-secret', cid: 'c1' }, 10)).toBeUndefined();
+    expect(cache.get({ sid: key, cid: 'c2' }, 10)).toBeUndefined();
+    cache.set(caller, 1000, cache.stamp('c1'), 0, key);
+    // Not under the session id the context carries.
+    expect(cache.get(claims, 10)).toBeUndefined();
+    feed.send({ kind: 'access', companyId: 'c1' });
+    expect(cache.get({ sid: key, cid: 'c1' }, 10)).toBeUndefined();
+  });
+
   it('keeps nothing read before a change it heard of, and nothing while notices cannot be heard', () => {
     const feed = createTestChangeFeed();
     const cache = createAuthCache(feed);

@@ -5,6 +5,8 @@ import type { TChange, TChangeFeed } from './change-feed.ts';
 // built from (the session, the user, the company, roles, user roles) is announced by a trigger
 // (migration 0024) and drops the company's entries here, on this instance when the change commits
 // and on every other instance as the notice arrives. While notices cannot be heard, nothing is cached.
+// An API token's caller is kept under a key that holds the hash of the secret presented (migration
+// 0042 announces revocations), so only a request with the right secret ever finds it.
 
 /** What the cache needs of a caller: the claims it answers for. */
 type TCachedCaller = { sessionId: string; userId: string; companyId: string };
@@ -12,11 +14,15 @@ type TCachedCaller = { sessionId: string; userId: string; companyId: string };
 type TEntry<T> = { context: T; loadedAt: number; validUntil: number };
 
 export type TAuthCache<T extends TCachedCaller> = {
-  /** The cached caller for these claims, if it is still good at `now`. */
-  get: (claims: { sid: string; sub: string; cid: string }, now: number) => T | undefined;
+  /**
+   * The cached caller for these claims, if it is still good at `now`. `sid` is the key: a session id,
+   * or an API token's key; `sub` is checked when the claims name a user.
+   */
+  get: (claims: { sid: string; sub?: string; cid: string }, now: number) => T | undefined;
   /** A token to hand to `set`: a load that saw an older state than the latest notice is not kept. */
   stamp: (companyId: string) => string;
-  set: (context: T, validUntil: number, stamp: string, now: number) => void;
+  /** Keeps `context` under its session id, or under `key` (an API token's). */
+  set: (context: T, validUntil: number, stamp: string, now: number, key?: string) => void;
   size: () => number;
 };
 
@@ -52,7 +58,7 @@ export const createAuthCache = <T extends TCachedCaller>(
       if (!entry) return undefined;
       const { context } = entry;
       if (
-        context.userId !== claims.sub ||
+        (claims.sub !== undefined && context.userId !== claims.sub) ||
         context.companyId !== claims.cid ||
         now >= entry.validUntil ||
         now - entry.loadedAt >= maxAgeMs
@@ -63,10 +69,10 @@ export const createAuthCache = <T extends TCachedCaller>(
       return context;
     },
     stamp,
-    set: (context, validUntil, loadStamp, now) => {
+    set: (context, validUntil, loadStamp, now, key = context.sessionId) => {
       if (!feed.isLive() || loadStamp !== stamp(context.companyId)) return;
       if (entries.size >= maxEntries) entries.clear();
-      entries.set(context.sessionId, { context, loadedAt: now, validUntil });
+      entries.set(key, { context, loadedAt: now, validUntil });
     },
     size: () => entries.size,
   };

@@ -1,9 +1,16 @@
-import { accountSuspendedMessage, isPermission, permissions, type TPermission } from '@cargodesk/shared';
-import { and, eq } from 'drizzle-orm';
+import {
+  accountSuspendedMessage,
+  apiTokenMessages,
+  isPermission,
+  permissions,
+  type TPermission,
+} from '@cargodesk/shared';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import type { Db } from '../db/client.ts';
-import { companies, roles, sessions, userRoles, users } from '../db/schema/index.ts';
+import type { Db, Queryable } from '../db/client.ts';
+import { apiTokens, companies, roles, sessions, userRoles, users } from '../db/schema/index.ts';
+import { isSameSecretHash, looksLikeApiToken, parseApiToken } from './api-token-format.ts';
 import { createAuthCache, type TAuthCache } from './auth-cache.ts';
 import { AppError } from './errors.ts';
 import { readAuthorizationToken } from './http.ts';
@@ -13,15 +20,22 @@ import { withTenant } from './tenant-transaction.ts';
 export type TUserRow = typeof users.$inferSelect;
 export type TCompanyRow = typeof companies.$inferSelect;
 
-/** Who is calling, resolved once per request from the app token (docs/architecture.md). */
+/**
+ * Who is calling, resolved once per request from the app token or a personal API token
+ * (docs/architecture.md, docs/decisions/018-api-tokens.md).
+ */
 export type TAuthContext = {
+  /** The session's id; for an API token caller, the token's id (it has no session). */
   sessionId: string;
   userId: string;
   companyId: string;
   user: TUserRow;
   company: TCompanyRow;
   roles: string[];
+  /** For an API token caller, already narrowed to what both the token and the user's roles allow. */
   permissions: TPermission[];
+  /** Set when the caller is an API token: what it was granted, so rights re-read later stay narrowed. */
+  apiToken: { id: string; name: string; permissions: TPermission[] } | null;
 };
 
 export type TAppTokenClaims = { sid: string; sub: string; cid: string };
@@ -41,6 +55,11 @@ declare module 'fastify' {
     auth: TAuthContext | null;
   }
   interface FastifyContextConfig {
+    /**
+     * A route with no permission that an API token may still call (who am I, reference lists). Every
+     * other route without a permission needs a signed-in session (docs/decisions/018-api-tokens.md).
+     */
+    isOpenToApiTokens?: boolean;
     /**
      * The permission a signed-in route needs. Checked by the root preValidation hook of
      * registerAuthContext, and read by the route-matrix test to know what each route guards.
@@ -115,6 +134,77 @@ export const permissionsOf = (rows: { permissions: string[]; systemKey: string |
   return permissions.filter((permission) => granted.has(permission));
 };
 
+const readRoles = (tx: Queryable, companyId: string, userId: string) =>
+  tx
+    .select({ name: roles.name, permissions: roles.permissions, systemKey: roles.systemKey })
+    .from(userRoles)
+    .innerJoin(roles, and(eq(roles.companyId, userRoles.companyId), eq(roles.id, userRoles.roleId)))
+    .where(and(eq(userRoles.companyId, companyId), eq(userRoles.userId, userId)));
+
+/** How often a token's last use is written: a busy integration must not write on every request. */
+const lastUseWriteIntervalMs = 60_000;
+
+/**
+ * The caller behind a personal API token, and until when it lasts unless something changes it first.
+ * Read inside the company the token names: a forged company id finds no row. The secret's hash is
+ * compared in constant time; a revoked or expired token is 401, a suspended user or company 403.
+ */
+const loadApiTokenContext = async (
+  db: Db,
+  presented: { companyId: string; tokenId: string; secretHash: string },
+): Promise<{ context: TAuthContext; validUntil: number }> =>
+  withTenant(db, presented.companyId, async (tx) => {
+    const [row] = await tx
+      .select({ token: apiTokens, user: users, company: companies })
+      .from(apiTokens)
+      .innerJoin(users, and(eq(users.companyId, apiTokens.companyId), eq(users.id, apiTokens.userId)))
+      .innerJoin(companies, eq(companies.id, apiTokens.companyId))
+      .where(and(eq(apiTokens.companyId, presented.companyId), eq(apiTokens.id, presented.tokenId)));
+    if (!row || !isSameSecretHash(row.token.secretHash, presented.secretHash)) {
+      throw unauthenticated(apiTokenMessages.invalid);
+    }
+    const now = Date.now();
+    if (row.token.revokedAt) throw unauthenticated(apiTokenMessages.revoked);
+    if (row.token.expiresAt.getTime() <= now) throw unauthenticated(apiTokenMessages.expired);
+    if (row.company.status === 'suspended' || row.user.status === 'suspended') {
+      throw new AppError('FORBIDDEN', accountSuspendedMessage);
+    }
+    if (row.user.status !== 'active') throw unauthenticated(apiTokenMessages.invalid);
+    const roleRows = await readRoles(tx, presented.companyId, row.user.id);
+    // The token never allows more than the user's roles do now: losing a role narrows it at once.
+    const granted = new Set(row.token.permissions);
+    const tokenPermissions = permissions.filter((permission) => granted.has(permission));
+    if (!row.token.lastUsedAt || now - row.token.lastUsedAt.getTime() >= lastUseWriteIntervalMs) {
+      // Conditional, so instances loading the same token at once write it once.
+      await tx
+        .update(apiTokens)
+        .set({ lastUsedAt: new Date(now) })
+        .where(
+          and(
+            eq(apiTokens.companyId, presented.companyId),
+            eq(apiTokens.id, presented.tokenId),
+            or(
+              isNull(apiTokens.lastUsedAt),
+              lt(apiTokens.lastUsedAt, new Date(now - lastUseWriteIntervalMs)),
+            ),
+          ),
+        );
+    }
+    return {
+      context: {
+        sessionId: row.token.id,
+        userId: row.user.id,
+        companyId: presented.companyId,
+        user: row.user,
+        company: row.company,
+        roles: roleRows.map((role) => role.name),
+        permissions: permissionsOf(roleRows).filter((permission) => granted.has(permission)),
+        apiToken: { id: row.token.id, name: row.token.name, permissions: tokenPermissions },
+      },
+      validUntil: row.token.expiresAt.getTime(),
+    };
+  });
+
 /** The caller, and until when its session lasts unless something changes it first. */
 const loadAuthContext = async (
   db: Db,
@@ -140,11 +230,7 @@ const loadAuthContext = async (
     ) {
       throw unauthenticated(authMessages.sessionEnded);
     }
-    const roleRows = await tx
-      .select({ name: roles.name, permissions: roles.permissions, systemKey: roles.systemKey })
-      .from(userRoles)
-      .innerJoin(roles, and(eq(roles.companyId, userRoles.companyId), eq(roles.id, userRoles.roleId)))
-      .where(and(eq(userRoles.companyId, claims.cid), eq(userRoles.userId, claims.sub)));
+    const roleRows = await readRoles(tx, claims.cid, claims.sub);
     return {
       context: {
         sessionId: claims.sid,
@@ -154,6 +240,7 @@ const loadAuthContext = async (
         company: row.company,
         roles: roleRows.map((role) => role.name),
         permissions: permissionsOf(roleRows),
+        apiToken: null,
       },
       validUntil: Math.min(row.session.expiresAt.getTime(), row.session.absoluteExpiresAt.getTime()),
     };
@@ -167,7 +254,11 @@ export const registerAuthContext = async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
   // Before validation: a caller without the permission learns nothing about the route's input rules.
   app.addHook('preValidation', async (request) => {
-    const { permission } = request.routeOptions.config;
+    const { permission, isOpenToApiTokens } = request.routeOptions.config;
+    // Default deny: a token acts only through permissions it was given, or on routes that say so.
+    if (request.auth?.apiToken && !permission && !isOpenToApiTokens) {
+      throw new AppError('FORBIDDEN', apiTokenMessages.notForApiTokens);
+    }
     if (permission) assertPermission(requireAuth(request), permission);
   });
 };
@@ -182,9 +273,24 @@ export const authenticate =
     request.auth = await resolveCaller(app, request, allowExpiredToken);
   };
 
+const resolveApiTokenCaller = async (app: FastifyInstance, token: string) => {
+  const presented = parseApiToken(token);
+  if (!presented) throw unauthenticated(apiTokenMessages.invalid);
+  // Keyed by the presented secret's hash: a wrong secret never finds the cached caller.
+  const key = `api-token:${presented.tokenId}:${presented.secretHash}`;
+  const cached = app.authCache.get({ sid: key, cid: presented.companyId }, Date.now());
+  if (cached) return cached;
+  const loadStamp = app.authCache.stamp(presented.companyId);
+  const { context, validUntil } = await loadApiTokenContext(app.database.db, presented);
+  app.authCache.set(context, validUntil, loadStamp, Date.now(), key);
+  return context;
+};
+
 const resolveCaller = async (app: FastifyInstance, request: FastifyRequest, allowExpiredToken: boolean) => {
   const token = readAuthorizationToken(request);
   if (!token) throw unauthenticated(authMessages.missing);
+  // An API token is never "expired but allowed": refresh and sign-out are for sessions only.
+  if (looksLikeApiToken(token)) return resolveApiTokenCaller(app, token);
   const claims = await app.appTokens.verify(token, { allowExpired: allowExpiredToken });
   const cached = app.authCache.get(claims, Date.now());
   if (cached) return cached;

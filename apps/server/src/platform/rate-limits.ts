@@ -50,6 +50,9 @@ export const buildRateLimitRules = (config: Pick<Config, 'rateLimits'>) =>
     // An admin sending a user the password-reset mail: a user who lost the first mail gets another,
     // a mailbox is not flooded by a loop or a grudge.
     adminPasswordResetsPerUser: { points: 3, durationSeconds: hours },
+    // Personal API tokens: a person sets up a few integrations at a time; a loop minting tokens
+    // (a stolen session trying to leave credentials behind) stops here.
+    apiTokenCreationsPerUser: { points: 20, durationSeconds: hours },
   }) satisfies Record<string, TLimitRule>;
 
 export type TRateLimitName = keyof ReturnType<typeof buildRateLimitRules>;

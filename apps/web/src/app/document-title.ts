@@ -19,6 +19,7 @@ const screenTitles: Record<
   roleEdit: 'Role',
   settings: 'Settings',
   settingsProfile: 'My profile',
+  settingsApiTokens: 'API tokens',
   settingsCompany: 'Company profile',
   settingsUsers: 'Users',
   settingsUserEdit: 'User',

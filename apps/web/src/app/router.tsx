@@ -108,6 +108,9 @@ export const routes: RouteObject[] = [
               named('settingsProfile', async () => ({
                 Component: (await import('../features/profile/routes/profile.tsx')).ProfileRoute,
               })),
+              named('settingsApiTokens', async () => ({
+                Component: (await import('../features/api-tokens/routes/api-tokens.tsx')).ApiTokensRoute,
+              })),
               named('settingsCompany', async () => ({
                 Component: (await import('../features/company/routes/company.tsx')).CompanyRoute,
               })),

@@ -18,6 +18,7 @@ export const paths = {
   roleEdit: { path: '/settings/roles/:id', href: ({ id }: { id: string }) => `/settings/roles/${id}` },
   settings: { path: '/settings', href: () => '/settings' },
   settingsProfile: { path: '/settings/profile', href: () => '/settings/profile' },
+  settingsApiTokens: { path: '/settings/api-tokens', href: () => '/settings/api-tokens' },
   settingsCompany: { path: '/settings/company', href: () => '/settings/company' },
   settingsUsers: { path: '/settings/users', href: () => '/settings/users' },
   settingsUserEdit: {

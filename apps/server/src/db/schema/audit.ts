@@ -16,6 +16,9 @@ export const auditEvents = pgTable(
     /** Null for events without a signed-in actor (failed sign-in). */
     actorUserId: uuid('actor_user_id'),
     actorEmail: text('actor_email'),
+    /** The API token the actor used (migration 0042); null for a signed-in session. */
+    actorApiTokenId: uuid('actor_api_token_id'),
+    actorApiTokenName: text('actor_api_token_name'),
     /** e.g. user, role, group, company, file, session. */
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id').notNull(),

@@ -224,3 +224,33 @@ export const platformAuditEvents = pgTable(
     index('platform_audit_events_company_idx').on(table.companyId, table.occurredAt.desc()),
   ],
 );
+
+/**
+ * Personal API tokens (docs/decisions/018-api-tokens.md): a user's credentials for integrations. The
+ * token names its company and row; only a SHA-256 hash of its 256-bit secret is kept. A request with
+ * one acts as the user, with these permissions narrowed to what the user's roles still allow.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    companyId: companyIdColumn(),
+    id: uuid('id').notNull(),
+    userId: uuid('user_id').notNull(),
+    name: text('name').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    permissions: text('permissions').array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Written at most once a minute per token, so a busy integration does not write on every request. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.id] }),
+    foreignKey({
+      columns: [table.companyId, table.userId],
+      foreignColumns: [users.companyId, users.id],
+    }).onDelete('cascade'),
+    index('api_tokens_user_idx').on(table.companyId, table.userId, table.createdAt),
+  ],
+);

@@ -39,6 +39,17 @@ const errors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody } as const;
 const changeErrors = { ...errors, 409: ZErrorBody } as const;
 const platformOnly = { platformAdmin: true } as const;
 
+/**
+ * An onRequest hook, after `authenticate`, for the console's routes: the caller's identity account
+ * must hold this installation's platform rights. It runs before the input is read, and before the
+ * root hook that would name a token's missing permission, so no one else learns more than that.
+ */
+export const requirePlatformAdmin = (app: FastifyInstance) => async (request: FastifyRequest) => {
+  const { user } = requireAuth(request);
+  const isAdmin = await app.identity.admin.isPlatformAdmin(user.identityProject, user.identityUid);
+  if (!isAdmin) throw new AppError('FORBIDDEN', appAdminMessages.platformOnly);
+};
+
 export const registerAppAdminRoutes = async (app: FastifyInstance) => {
   const service = createAppAdminService({ db: app.database.db, events: app.events, mailer: app.mailer });
   const users = createUsersService({
@@ -66,11 +77,7 @@ export const registerAppAdminRoutes = async (app: FastifyInstance) => {
   };
 
   app.addHook('onRequest', authenticate(app));
-  app.addHook('onRequest', async (request) => {
-    const { user } = requireAuth(request);
-    const isAdmin = await app.identity.admin.isPlatformAdmin(user.identityProject, user.identityUid);
-    if (!isAdmin) throw new AppError('FORBIDDEN', appAdminMessages.platformOnly);
-  });
+  app.addHook('onRequest', requirePlatformAdmin(app));
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(

@@ -36,10 +36,18 @@ export const lockRightsAndReadGrantor = async (tx: Queryable, auth: TAuthContext
     .from(userRoles)
     .innerJoin(roles, and(eq(roles.companyId, userRoles.companyId), eq(roles.id, userRoles.roleId)))
     .where(and(eq(userRoles.companyId, auth.companyId), eq(userRoles.userId, auth.userId)));
+  const held = permissionsOf(rows);
+  // Through an API token the caller holds only what the token was given, as the request's check did.
+  const tokenPermissions = auth.apiToken?.permissions;
+  const grantorPermissions = tokenPermissions
+    ? held.filter((permission) => tokenPermissions.includes(permission))
+    : held;
   return {
     userId: auth.userId,
-    isAdmin: rows.some((row) => row.systemKey === 'admin'),
-    permissions: permissionsOf(rows),
+    // An admin's token counts as the admin only while it carries every permission.
+    isAdmin:
+      rows.some((row) => row.systemKey === 'admin') && grantorPermissions.length === permissions.length,
+    permissions: grantorPermissions,
   };
 };
 

@@ -1,5 +1,7 @@
 // iamserver's public surface: what other modules may use. Everything else in iamserver/ is its own.
 
+/** The platform console's check, for the console's routes of other modules (reported problems). */
+export { requirePlatformAdmin } from './app-admin-routes.ts';
 /** A company's base currency, read and set inside the caller's tenant transaction (master's currency settings). */
 export { findCompanyCurrency, setCompanyCurrency } from './company-repository.ts';
 /** Who is in a company: the people a notification can reach. */

@@ -15,6 +15,7 @@ import { projectNameForHost } from '../../identity/projects.ts';
 import { auditActorOf } from '../../platform/audit.ts';
 import { authenticate, requireAuth } from '../../platform/auth-context.ts';
 import { dataOf, readAuthorizationToken, signedInErrors, ZErrorBody } from '../../platform/http.ts';
+import { registerApiTokenRoutes } from './api-tokens-routes.ts';
 import { registerAppAdminRoutes } from './app-admin-routes.ts';
 import { registerCompanyRoutes } from './company-routes.ts';
 import { registerGroupRoutes } from './groups-routes.ts';
@@ -151,7 +152,11 @@ export const registerIamServer = async (app: FastifyInstance) => {
     const routes = scope.withTypeProvider<ZodTypeProvider>();
     routes.get(
       '/auth/fetch-users-by-token',
-      { schema: { response: { 200: dataOf(z.array(ZCurrentUser)), ...signedInErrors } } },
+      // "Who am I" for an integration holding an API token, too.
+      {
+        config: { isOpenToApiTokens: true },
+        schema: { response: { 200: dataOf(z.array(ZCurrentUser)), ...signedInErrors } },
+      },
       async (request) => ({ data: [await service.getCurrentUser(requireAuth(request))] }),
     );
     routes.get(
@@ -181,4 +186,5 @@ export const registerIamServer = async (app: FastifyInstance) => {
   await app.register(registerCompanyRoutes);
   await app.register(registerUsersRoutes);
   await app.register(registerAppAdminRoutes);
+  await app.register(registerApiTokenRoutes);
 };

@@ -1,5 +1,4 @@
 import {
-  appAdminMessages,
   ZIssueCommentCreate,
   ZIssueIdParams,
   ZIssueListQuery,
@@ -10,8 +9,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate, requireAuth } from '../../platform/auth-context.ts';
-import { AppError } from '../../platform/errors.ts';
 import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
+import { requirePlatformAdmin } from '../iamserver/public.ts';
 import { createPlatformIssueService, type TSupportActor } from './platform-service.ts';
 
 const errors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody } as const;
@@ -26,12 +25,7 @@ const platformOnly = { platformAdmin: true } as const;
 export const registerPlatformIssueRoutes = async (app: FastifyInstance) => {
   const service = createPlatformIssueService({ db: app.database.db, events: app.domainEvents });
   app.addHook('onRequest', authenticate(app));
-  app.addHook('preValidation', async (request) => {
-    const { user } = requireAuth(request);
-    if (!(await app.identity.admin.isPlatformAdmin(user.identityProject, user.identityUid))) {
-      throw new AppError('FORBIDDEN', appAdminMessages.platformOnly);
-    }
-  });
+  app.addHook('onRequest', requirePlatformAdmin(app));
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   const supportActorOf = (request: FastifyRequest): TSupportActor => {

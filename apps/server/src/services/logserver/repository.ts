@@ -18,6 +18,8 @@ export type TAuditPageRow = {
   occurred_at: string | Date;
   actor_user_id: string | null;
   actor_email: string | null;
+  actor_api_token_id: string | null;
+  actor_api_token_name: string | null;
   entity_type: string;
   entity_id: string;
   action: string;
@@ -50,7 +52,8 @@ export const findAuditPage = async (
   { limit, offset }: { limit: number; offset: number },
 ): Promise<TAuditPageRow[]> => {
   const result = await db.execute(sql`
-    select id, occurred_at, actor_user_id, actor_email, entity_type, entity_id, action, before, after, ip, user_agent
+    select id, occurred_at, actor_user_id, actor_email, actor_api_token_id, actor_api_token_name,
+      entity_type, entity_id, action, before, after, ip, user_agent
     from audit_events where ${sql.join(conditionsOf(filter), sql` and `)}
     order by occurred_at desc, id desc limit ${limit} offset ${offset}`);
   return (result as unknown as { rows: TAuditPageRow[] }).rows;

@@ -11,7 +11,13 @@ import { countAuditEvents, findAuditPage, type TAuditFilter, type TAuditPageRow 
 const toAuditEvent = (row: TAuditPageRow): TAuditEvent => ({
   _id: row.id,
   occurredAt: new Date(row.occurred_at).toISOString(),
-  actor: { userId: row.actor_user_id, email: row.actor_email },
+  actor: {
+    userId: row.actor_user_id,
+    email: row.actor_email,
+    apiToken: row.actor_api_token_id
+      ? { id: row.actor_api_token_id, name: row.actor_api_token_name ?? '' }
+      : null,
+  },
   entityType: row.entity_type,
   entityId: row.entity_id,
   action: row.action,

@@ -6,6 +6,8 @@ import type { TPermissionNeed } from '../../lib/auth/permissions.ts';
 // screen opened by its address shows the 403 card, and the API refuses its data anyway.
 export const settingsLinks: { href: string; label: string; permission?: TPermissionNeed }[] = [
   { href: paths.settingsProfile.href(), label: 'My profile' },
+  // Anyone may make tokens: each holds only permissions its owner has.
+  { href: paths.settingsApiTokens.href(), label: 'API tokens' },
   { href: paths.settingsCompany.href(), label: 'Company profile', permission: 'company:read' },
   { href: paths.settingsUsers.href(), label: 'Users', permission: 'users:read' },
   { href: paths.settingsRoles.href(), label: 'Roles', permission: ['roles:read', 'users:read'] },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeEvent, labelOf } from './describe-change.ts';
 
-const ada = { userId: 'u1', email: 'ada@example.com', name: 'Ada King' };
+const ada = { userId: 'u1', email: 'ada@example.com', apiToken: null, name: 'Ada King' };
 
 describe('describeEvent', () => {
   it('says who changed which field from what to what, one sentence per field', () => {
@@ -64,12 +64,21 @@ describe('describeEvent', () => {
     expect(
       describeEvent({
         action: 'create',
-        actor: { userId: null, email: null, name: null },
+        actor: { userId: null, email: null, apiToken: null, name: null },
         entityType: 'picklist-value',
         before: null,
         after: { name: 'Reefer' },
       }),
     ).toEqual(['The system created this picklist value.']);
+    expect(
+      describeEvent({
+        action: 'create',
+        actor: { ...ada, apiToken: { id: 't1', name: 'Nightly sync' } },
+        entityType: 'group',
+        before: null,
+        after: { name: 'Bots' },
+      })[0],
+    ).toMatch(/^Ada King \(API token “Nightly sync”\) created this group/);
   });
 });
 

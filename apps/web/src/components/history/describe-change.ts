@@ -44,6 +44,7 @@ const actionSentences: Record<string, (noun: string) => string> = {
   'permission-change': () => 'changed the permissions',
   'password-change': () => 'changed the password',
   'sessions-revoked': () => 'signed out of every session',
+  revoke: (noun) => `revoked this ${noun}`,
   print: (noun) => `printed this ${noun} to PDF`,
   import: () => 'imported contacts from a file',
 };
@@ -52,9 +53,11 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 const instantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const longestValue = 120;
 
-/** "Ada King", else her email, else the product itself (imports, jobs). */
-export const describeActor = (actor: TAuditHistoryEvent['actor']) =>
-  actor.name || actor.email || 'The system';
+/** "Ada King", else her email, else the product itself (imports, jobs); and the API token she used. */
+export const describeActor = (actor: TAuditHistoryEvent['actor']) => {
+  const person = actor.name || actor.email || 'The system';
+  return actor.apiToken ? `${person} (API token “${actor.apiToken.name}”)` : person;
+};
 
 /** "phoneNumber" → "phone number"; a nested "address.city" → "address city". */
 export const labelOf = (path: string) => {

@@ -6,24 +6,37 @@ import { dataOf, signedInErrors } from '../../../platform/http.ts';
 import { notModified, replyWithReference } from './cached-reference.ts';
 import { createReferenceService } from './service.ts';
 
-/** The global reference lists (countries, time zones, currencies), for signed-in callers only. */
+/**
+ * The global reference lists (countries, time zones, currencies), for signed-in callers only; the
+ * same for everyone, so API tokens may read them too.
+ */
 export const registerReferenceRoutes = async (app: FastifyInstance) => {
   const service = createReferenceService();
   service.warm();
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const openToApiTokens = { isOpenToApiTokens: true } as const;
   routes.get(
     '/country',
-    { schema: { response: { 200: dataOf(z.array(ZCountry)), ...notModified, ...signedInErrors } } },
+    {
+      config: openToApiTokens,
+      schema: { response: { 200: dataOf(z.array(ZCountry)), ...notModified, ...signedInErrors } },
+    },
     async (request, reply) => replyWithReference(request, reply, service.countries()),
   );
   routes.get(
     '/timezone',
-    { schema: { response: { 200: dataOf(z.array(ZTimeZone)), ...notModified, ...signedInErrors } } },
+    {
+      config: openToApiTokens,
+      schema: { response: { 200: dataOf(z.array(ZTimeZone)), ...notModified, ...signedInErrors } },
+    },
     async (request, reply) => replyWithReference(request, reply, service.timeZones()),
   );
   routes.get(
     '/currency-list',
-    { schema: { response: { 200: dataOf(z.array(ZCurrency)), ...notModified, ...signedInErrors } } },
+    {
+      config: openToApiTokens,
+      schema: { response: { 200: dataOf(z.array(ZCurrency)), ...notModified, ...signedInErrors } },
+    },
     async (request, reply) => replyWithReference(request, reply, service.currencies()),
   );
 };

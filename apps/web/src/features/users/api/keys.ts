@@ -7,6 +7,7 @@ export const usersKeys = {
   all: ['users'] as const,
   list: (query: TUserListQuery) => ['users', 'list', query] as const,
   detail: (userId: string) => ['users', 'detail', userId] as const,
+  apiTokens: (userId: string) => ['users', 'detail', userId, 'api-tokens'] as const,
   roleOptions: () => ['roles', 'options'] as const,
   groupOptions: () => ['groups', 'options'] as const,
 };

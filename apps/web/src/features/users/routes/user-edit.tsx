@@ -9,6 +9,7 @@ import { useSession } from '../../../lib/auth/session-store.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { useUser } from '../api/get-user.ts';
 import { UserAccessCard } from '../components/user-access-card.tsx';
+import { UserApiTokensCard } from '../components/user-api-tokens-card.tsx';
 import { type TProfileSection, UserProfileSlot } from '../components/user-profile-slot.tsx';
 import { UserStatusActions } from '../components/user-status-actions.tsx';
 import { UserStatusTag } from '../components/user-status-tag.tsx';
@@ -81,6 +82,7 @@ export const createUserEditRoute = ({ ProfileSection }: { ProfileSection?: TProf
         </Card>
         <UserProfileSlot user={shown} ProfileSection={ProfileSection} />
         <UserAccessCard key={shown.updatedAt} user={shown} canEdit={canWrite} />
+        {canWrite && <UserApiTokensCard user={shown} />}
         <Card title="Status" size="small">
           <Descriptions
             column={1}

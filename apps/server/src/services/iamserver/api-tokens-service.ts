@@ -1,0 +1,188 @@
+import {
+  apiTokenMaxActivePerUser,
+  apiTokenMessages,
+  type TApiToken,
+  type TCreateApiTokenRequest,
+  type TCreatedApiToken,
+} from '@cargodesk/shared';
+import type { Db } from '../../db/client.ts';
+import { createApiTokenText } from '../../platform/api-token-format.ts';
+import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import type { TAuthContext } from '../../platform/auth-context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { createId } from '../../platform/ids.ts';
+import type { TRateLimit } from '../../platform/rate-limits.ts';
+import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
+import * as repository from './api-tokens-repository.ts';
+import { grantMessages, holdsEveryPermission, lockRightsAndReadGrantor } from './grant-rules.ts';
+
+// Personal API tokens (docs/decisions/018-api-tokens.md): each user manages only their own, from a
+// signed-in session; a token itself can neither make nor see tokens.
+
+const dayMs = 24 * 60 * 60 * 1000;
+/** The list is the owner's own and never long; revoked and expired tokens past this drop off it. */
+const listLimit = 200;
+
+const toApiToken = (row: repository.TApiTokenRow): TApiToken => ({
+  _id: row.id,
+  name: row.name,
+  permissions: row.permissions,
+  createdAt: row.createdAt.toISOString(),
+  expiresAt: row.expiresAt.toISOString(),
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  revokedAt: row.revokedAt?.toISOString() ?? null,
+});
+
+/** What the audit trail keeps of a token: never its secret or hash, nor the last use. */
+const auditViewOf = ({ _id, name, permissions, expiresAt, revokedAt }: TApiToken) => ({
+  _id,
+  name,
+  permissions,
+  expiresAt,
+  revokedAt,
+});
+
+/** The routes refuse token callers already; the service does too, whoever calls it. */
+const assertSession = (auth: TAuthContext) => {
+  if (auth.apiToken) throw new AppError('FORBIDDEN', apiTokenMessages.notForApiTokens);
+};
+
+export type TApiTokensServiceDependencies = {
+  db: Db;
+  /** Counted per user before anything is written. */
+  creationsPerUser: TRateLimit;
+};
+
+export const createApiTokensService = ({ db, creationsPerUser }: TApiTokensServiceDependencies) => {
+  const listTokens = async (auth: TAuthContext): Promise<TApiToken[]> => {
+    assertSession(auth);
+    const rows = await withTenantRead(db, auth.companyId, (tx) =>
+      repository.findUserApiTokens(tx, { companyId: auth.companyId, userId: auth.userId, limit: listLimit }),
+    );
+    return rows.map(toApiToken);
+  };
+
+  const createToken = async (
+    auth: TAuthContext,
+    actor: TAuditActor,
+    { name, expiresInDays, permissions }: TCreateApiTokenRequest,
+  ): Promise<TCreatedApiToken> => {
+    assertSession(auth);
+    const verdict = await creationsPerUser.consume(`${auth.companyId}/${auth.userId}`);
+    if (!verdict.isAllowed) {
+      throw new AppError('RATE_LIMITED', apiTokenMessages.tooManyCreated, {
+        retryAfterSeconds: verdict.retryAfterSeconds,
+      });
+    }
+    return withTenant(db, auth.companyId, async (tx) => {
+      // Under the company's rights lock, with the caller's permissions read again: a role taken away
+      // a moment ago is not handed out, and two parallel creations cannot both pass the cap.
+      const grantor = await lockRightsAndReadGrantor(tx, auth);
+      const granted = [...new Set(permissions)];
+      const missing = granted.filter((permission) => !grantor.permissions.includes(permission));
+      if (missing.length > 0) {
+        throw new AppError('FORBIDDEN', apiTokenMessages.permissionsNotHeld(missing), {
+          permissions: missing,
+        });
+      }
+      const now = new Date();
+      const active = await repository.countActiveApiTokens(tx, {
+        companyId: auth.companyId,
+        userId: auth.userId,
+        now,
+      });
+      if (active >= apiTokenMaxActivePerUser) {
+        throw new AppError('CONFLICT', apiTokenMessages.tooMany(apiTokenMaxActivePerUser));
+      }
+      const tokenId = createId();
+      const { token, secretHash } = createApiTokenText({ companyId: auth.companyId, tokenId });
+      const row = await repository.insertApiToken(tx, {
+        companyId: auth.companyId,
+        id: tokenId,
+        userId: auth.userId,
+        name,
+        secretHash,
+        permissions: granted,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + expiresInDays * dayMs),
+      });
+      const created = toApiToken(row);
+      await recordAudit(tx, actor, {
+        entityType: 'api-token',
+        entityId: tokenId,
+        action: 'create',
+        after: auditViewOf(created),
+      });
+      return { ...created, token };
+    });
+  };
+
+  /** Another user's token, or another company's, is not found: ids tell nothing. Revoking twice is fine. */
+  const revokeToken = async (auth: TAuthContext, actor: TAuditActor, tokenId: string): Promise<TApiToken> => {
+    assertSession(auth);
+    return withTenant(db, auth.companyId, async (tx) => {
+      const key = { companyId: auth.companyId, userId: auth.userId, tokenId };
+      const current = await repository.findUserApiToken(tx, key);
+      if (!current) throw new AppError('NOT_FOUND', apiTokenMessages.notFound);
+      if (current.revokedAt) return toApiToken(current);
+      const revoked = await repository.revokeApiToken(tx, { ...key, now: new Date() });
+      if (!revoked) throw new AppError('NOT_FOUND', apiTokenMessages.notFound);
+      const after = toApiToken(revoked);
+      await recordAudit(tx, actor, {
+        entityType: 'api-token',
+        entityId: tokenId,
+        action: 'revoke',
+        before: auditViewOf(toApiToken(current)),
+        after: auditViewOf(after),
+      });
+      return after;
+    });
+  };
+
+  /** An admin's view (users:write) of a colleague's tokens; another company's user is not found. */
+  const listUserTokens = async (auth: TAuthContext, userId: string): Promise<TApiToken[]> => {
+    assertSession(auth);
+    const rows = await withTenantRead(db, auth.companyId, async (tx) => {
+      const user = await repository.findCompanyUserAdminFlag(tx, { companyId: auth.companyId, userId });
+      if (!user) throw new AppError('NOT_FOUND', apiTokenMessages.userNotFound);
+      return repository.findUserApiTokens(tx, { companyId: auth.companyId, userId, limit: listLimit });
+    });
+    return rows.map(toApiToken);
+  };
+
+  /**
+   * An admin revokes a colleague's token (a leaked one, someone leaving). An admin's tokens only by
+   * someone holding every permission, as for the admin's roles and status.
+   */
+  const revokeUserToken = async (
+    auth: TAuthContext,
+    actor: TAuditActor,
+    { userId, tokenId }: { userId: string; tokenId: string },
+  ): Promise<TApiToken> => {
+    assertSession(auth);
+    return withTenant(db, auth.companyId, async (tx) => {
+      const grantor = await lockRightsAndReadGrantor(tx, auth);
+      const user = await repository.findCompanyUserAdminFlag(tx, { companyId: auth.companyId, userId });
+      if (!user) throw new AppError('NOT_FOUND', apiTokenMessages.userNotFound);
+      const key = { companyId: auth.companyId, userId, tokenId };
+      const current = await repository.findUserApiToken(tx, key);
+      if (!current) throw new AppError('NOT_FOUND', apiTokenMessages.notFound);
+      if (user.isAdmin && !holdsEveryPermission(grantor))
+        throw new AppError('FORBIDDEN', grantMessages.adminOnly);
+      if (current.revokedAt) return toApiToken(current);
+      const revoked = await repository.revokeApiToken(tx, { ...key, now: new Date() });
+      if (!revoked) throw new AppError('NOT_FOUND', apiTokenMessages.notFound);
+      const after = toApiToken(revoked);
+      await recordAudit(tx, actor, {
+        entityType: 'api-token',
+        entityId: tokenId,
+        action: 'revoke',
+        before: auditViewOf(toApiToken(current)),
+        after: auditViewOf(after),
+      });
+      return after;
+    });
+  };
+
+  return { listTokens, createToken, revokeToken, listUserTokens, revokeUserToken };
+};
