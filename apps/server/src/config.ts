@@ -93,6 +93,10 @@ const ZEnvironment = z.object({
       'is no longer read: grant platform rights with `npm run platform-admin -- add EMAIL`, then unset it',
     )
     .optional(),
+  // The first platform administrator of an empty installation, by address (docs/operations.md): the
+  // account gets the flag at its first sign-in once its address is verified, and only while no
+  // account holds it. Every other grant is `npm run platform-admin`.
+  FIRST_PLATFORM_ADMIN: z.email('must be an email address').optional(),
   SIGN_UP_LIMIT_PER_HOUR: z.coerce
     .number({ error: 'must be a number of sign-ups' })
     .int({ error: 'must be a whole number of sign-ups' })
@@ -210,6 +214,8 @@ export type Config = {
   demoPassword: string | undefined;
   /** Create the demo login on start (on by default; turn off for real deployments). */
   seedDemo: boolean;
+  /** `FIRST_PLATFORM_ADMIN`: who becomes platform administrator of an installation that has none. */
+  firstPlatformAdmin: string | undefined;
   /** Browser keys handed to signed-in users (docs/product.md §7); empty when not configured. */
   integrationKeys: { googleMaps: string; pendo: string };
   /**
@@ -266,6 +272,7 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     trustProxy: values.TRUST_PROXY,
     demoPassword: values.DEMO_PASSWORD,
     seedDemo: values.SEED_DEMO === 'true',
+    firstPlatformAdmin: values.FIRST_PLATFORM_ADMIN?.toLowerCase(),
     integrationKeys: { googleMaps: values.GOOGLE_MAPS_KEY, pendo: values.PENDO_KEY },
     rateLimits: {
       signUpsPerHour: values.SIGN_UP_LIMIT_PER_HOUR,

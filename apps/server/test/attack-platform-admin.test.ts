@@ -167,6 +167,57 @@ describe.each(testDatabaseKinds)('the platform console on %s', (kind) => {
   });
 });
 
+describe.each(testDatabaseKinds)('FIRST_PLATFORM_ADMIN on %s', (kind) => {
+  let testApp: TIamTestApp;
+  const firstEmail = uniqueEmail('first-operator');
+  const signInAgain = (who: TRegistered) =>
+    testApp.app.inject({ url: '/iamserver/api/v1/auth/login', headers: { authorization: who.idToken } });
+  const isSuperAdmin = async (jwt: string) => {
+    const me = await testApp.app.inject({
+      url: '/iamserver/api/v1/auth/fetch-users-by-token',
+      headers: { authorization: jwt },
+    });
+    return (me.json() as { data: { isSuperAdmin?: boolean }[] }).data[0]?.isSuperAdmin;
+  };
+  const verify = (email: string) =>
+    testApp.database.db
+      .update(identityAccounts)
+      .set({ emailVerified: true })
+      .where(eq(identityAccounts.email, email.toLowerCase()));
+
+  beforeAll(async () => {
+    testApp = await startIamTestApp({
+      kind,
+      environment: { FIRST_PLATFORM_ADMIN: firstEmail.toUpperCase() },
+    });
+  });
+  afterAll(async () => testApp?.close());
+
+  it('makes the configured address an operator only once its holder proved it, and only on an empty installation', async () => {
+    // Whoever signs up with the address first gains nothing until the address is proved.
+    const first = await testApp.register('first-operator', 'First Operator Freight', { email: firstEmail });
+    const unproved = await signInAgain(first);
+    expect(unproved.statusCode, unproved.body).toBe(200);
+    expect(await isSuperAdmin(unproved.json().data.jwt)).toBe(false);
+    await verify(firstEmail);
+    const proved = await signInAgain(first);
+    expect(await isSuperAdmin(proved.json().data.jwt)).toBe(true);
+    expect(
+      (await runPlatformAdminCommand(testApp.database.db, { args: ['list'], defaultProject: 'test' })).output,
+    ).toContain(firstEmail);
+
+    // Once the operator has chosen (here: removed it), the setting grants nothing again.
+    await runPlatformAdminCommand(testApp.database.db, {
+      args: ['remove', firstEmail],
+      defaultProject: 'test',
+    });
+    const second = await testApp.register('second-operator');
+    await testApp.grantPlatformAdmin(second.email);
+    const after = await signInAgain(first);
+    expect(await isSuperAdmin(after.json().data.jwt)).toBe(false);
+  });
+});
+
 describe('the retired PLATFORM_ADMIN_EMAILS', () => {
   it('stops the start with a line that says what to do instead', () => {
     expect(() => loadConfig({ PLATFORM_ADMIN_EMAILS: 'ops@example.com' })).toThrow(

@@ -20,7 +20,7 @@ import {
 } from './identity-repository.ts';
 import { createAccountId } from './identity-service.ts';
 import { hashPassword } from './passwords.ts';
-import { isPlatformAdmin } from './platform-admins.ts';
+import { claimFirstPlatformAdmin, isPlatformAdmin } from './platform-admins.ts';
 import type { IdentityProject, TProjectName } from './projects.ts';
 import { assertPasswordMeetsPolicy } from './request-fields.ts';
 
@@ -92,6 +92,9 @@ export const createIdentityAdmin = (context: IdentityContext) => {
     },
     /** Platform rights: the operator's flag on this very account, with its email still verified. */
     isPlatformAdmin: async (project: TProjectName, uid: string) => isPlatformAdmin(db, project, uid),
+    /** `FIRST_PLATFORM_ADMIN`: the configured, verified address gets the flag while no one holds it. */
+    claimFirstPlatformAdmin: async (project: TProjectName, email: string) =>
+      claimFirstPlatformAdmin(db, { project, email }),
     getAccount: async (project: TProjectName, uid: string) =>
       findAccountById(db, projectNamed(project).projectId, uid),
     findAccountByEmail: async (project: TProjectName, email: string) =>

@@ -47,3 +47,20 @@ export const listPlatformAdmins = async (db: Queryable, project: TProjectName) =
     email: account.email,
     isActive: account.emailVerified && !account.disabled,
   }));
+
+/**
+ * The one grant configuration may make (`FIRST_PLATFORM_ADMIN`): on an installation whose identity
+ * project has no platform administrator at all, the account with the configured address gets the
+ * flag, once its holder has proved the address (verified) and the account is enabled. Any flagged
+ * account, even an inactive one, means the operator has chosen: the setting then does nothing.
+ */
+export const claimFirstPlatformAdmin = async (
+  db: Queryable,
+  { project, email }: { project: TProjectName; email: string },
+): Promise<'granted' | 'not-needed' | 'waiting'> => {
+  if ((await findPlatformAdmins(db, projectIds[project])).length > 0) return 'not-needed';
+  const account = await findAccountByEmail(db, projectIds[project], normaliseEmail(email));
+  if (!account?.emailVerified || account.disabled) return 'waiting';
+  await updateAccount(db, projectIds[project], account.id, { platformAdmin: true });
+  return 'granted';
+};

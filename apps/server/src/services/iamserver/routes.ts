@@ -1,3 +1,4 @@
+import type { TLoginResponse } from '@cargodesk/shared';
 import {
   ZCodeAuthRequest,
   ZCurrentUser,
@@ -11,7 +12,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { projectNameForHost } from '../../identity/projects.ts';
+import { projectNameForHost, type TProjectName } from '../../identity/projects.ts';
 import { auditActorOf } from '../../platform/audit.ts';
 import { authenticate, requireAuth } from '../../platform/auth-context.ts';
 import { dataOf, readAuthorizationToken, signedInErrors, ZErrorBody } from '../../platform/http.ts';
@@ -61,6 +62,15 @@ export const registerIamServer = async (app: FastifyInstance) => {
     requestId: request.id,
   });
 
+  /** `FIRST_PLATFORM_ADMIN`: its address signing in may make the installation's first platform admin. */
+  const claimFirstPlatformAdmin = async (project: TProjectName, { jwt, emailId }: TLoginResponse) => {
+    const configured = app.config.firstPlatformAdmin;
+    if (!jwt || !configured || emailId.toLowerCase() !== configured) return;
+    const outcome = await app.identity.admin.claimFirstPlatformAdmin(project, configured);
+    if (outcome === 'granted')
+      app.log.warn({ email: configured }, 'FIRST_PLATFORM_ADMIN is now a platform administrator');
+  };
+
   const invitations = createInvitationService({
     db: app.database.db,
     identityAdmin: app.identity.admin,
@@ -87,7 +97,12 @@ export const registerIamServer = async (app: FastifyInstance) => {
     routes.get(
       '/auth/login',
       { schema: { response: { 200: dataOf(ZLoginResponse), ...identityErrors, 429: ZErrorBody } } },
-      async (request) => ({ data: await service.login(callerOf(request)) }),
+      async (request) => {
+        const caller = callerOf(request);
+        const data = await service.login(caller);
+        await claimFirstPlatformAdmin(caller.project, data);
+        return { data };
+      },
     );
     routes.post(
       '/auth/codeAuth',
@@ -97,7 +112,12 @@ export const registerIamServer = async (app: FastifyInstance) => {
           response: { 200: dataOf(ZLoginResponse), 400: ZErrorBody, ...identityErrors, 429: ZErrorBody },
         },
       },
-      async (request) => ({ data: await service.signInWithCode(callerOf(request), request.body.code) }),
+      async (request) => {
+        const caller = callerOf(request);
+        const data = await service.signInWithCode(caller, request.body.code);
+        await claimFirstPlatformAdmin(caller.project, data);
+        return { data };
+      },
     );
     routes.post(
       '/auth/codeAuth/resend',
