@@ -128,6 +128,8 @@ test('imports a UN/LOCODE CodeList, reviews the differences and applies them', a
     .getByRole('navigation', { name: 'Platform console' })
     .getByRole('link', { name: 'Port catalogue' })
     .click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Port catalogue' })).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Import UN/LOCODE' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import UN/LOCODE ports' });
   await expectAccessible(page);
