@@ -21,3 +21,10 @@ ALTER TABLE "companies" ADD COLUMN "status_reason" text;--> statement-breakpoint
 CREATE INDEX "platform_audit_events_order_idx" ON "platform_audit_events" USING btree ("occurred_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "platform_audit_events_company_idx" ON "platform_audit_events" USING btree ("company_id","occurred_at" DESC NULLS LAST);--> statement-breakpoint
 GRANT INSERT ON "platform_audit_events" TO cargodesk_app;
+--> statement-breakpoint
+-- Appending from a tenant transaction only about that transaction's company; reading stays the
+-- owner's (the console), which row-level security does not bind.
+ALTER TABLE "platform_audit_events" ENABLE ROW LEVEL SECURITY;
+--> statement-breakpoint
+CREATE POLICY platform_audit_events_append ON "platform_audit_events" FOR INSERT TO cargodesk_app
+  WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::uuid);
