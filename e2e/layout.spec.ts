@@ -62,6 +62,7 @@ const screens = (ids: { userId: string; roleId: string }) =>
     { path: '/settings/airport', ready: { role: 'heading', name: /airports/i } },
     { path: '/settings/countries', ready: { role: 'heading', name: 'Countries' } },
     { path: '/settings/currencies', ready: { role: 'heading', name: 'Currencies' } },
+    { path: '/settings/audit', ready: { role: 'heading', name: 'Audit log' } },
     { path: '/contacts', ready: { role: 'heading', name: 'Contacts' } },
   ] as const;
 

@@ -9,6 +9,7 @@ import { registerMail, type TRegisterMailOptions } from './mail/mail-plugin.ts';
 import { registerPdfRendering } from './pdf/pdf-plugin.ts';
 import type { TPdfRenderer } from './pdf/pdf-renderer.ts';
 import { registerApiDocs, registerApiDocsRoutes } from './platform/api-docs.ts';
+import { registerAuditRetention } from './platform/audit-retention.ts';
 import { registerAuthContext } from './platform/auth-context.ts';
 import { registerChangeFeed } from './platform/change-feed.ts';
 import { registerCompression } from './platform/compression.ts';
@@ -142,6 +143,7 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   app.decorate('database', database);
   app.decorate('fileStore', createFileStore(config));
   registerFileSweep(app);
+  registerAuditRetention(app, { retentionDays: config.auditRetentionDays });
   if (!options.database) app.addHook('onClose', async () => database.close());
 
   app.addHook('onRequest', async (request, reply) => {

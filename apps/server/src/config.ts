@@ -113,6 +113,12 @@ const ZEnvironment = z.object({
     .min(1024, { error: 'must be at least 1024 bytes' })
     .max(1024 * 1024 * 1024, { error: 'must be at most 1 GB (1073741824 bytes)' })
     .default(defaultFileMaxBytes),
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a number of days, e.g. 400' })
+    .int({ error: 'must be a whole number of days' })
+    .min(1, { error: 'must be at least 1 day' })
+    .max(36_500, { error: 'must be at most 36500 days (100 years)' })
+    .default(400),
   FILE_STORE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
   S3_ENDPOINT: z
     .url({
@@ -228,6 +234,8 @@ export type Config = {
   fileMaxBytes: number;
   /** FILE_STORE and the S3_* variables. */
   fileStore: TFileStoreConfig;
+  /** How long audit events are kept before the retention job deletes them (AUDIT_RETENTION_DAYS, 400). */
+  auditRetentionDays: number;
   /** CHROMIUM_PATH: the browser that renders PDFs; unset, the usual install places are tried. */
   chromiumPath: string | undefined;
 };
@@ -280,6 +288,7 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     },
     fileMaxBytes: values.FILE_MAX_BYTES,
     chromiumPath: values.CHROMIUM_PATH,
+    auditRetentionDays: values.AUDIT_RETENTION_DAYS,
     fileStore:
       values.FILE_STORE === 's3'
         ? {

@@ -178,6 +178,21 @@ const idFieldProbes: Record<string, TProbe> = {
     kind: 'read',
     url: (_own, other) => `/logserver/api/v1/audit?actorUserId=${other.admin.userId}`,
   },
+  'GET /logserver/api/v1/audit entityId': {
+    method: 'GET',
+    kind: 'read',
+    url: (_own, other) => `/logserver/api/v1/audit?entityId=${other.member.userId}`,
+  },
+  'GET /logserver/api/v1/audit/export actorUserId': {
+    method: 'GET',
+    kind: 'read',
+    url: (_own, other) => `/logserver/api/v1/audit/export?actorUserId=${other.admin.userId}`,
+  },
+  'GET /logserver/api/v1/audit/export entityId': {
+    method: 'GET',
+    kind: 'read',
+    url: (_own, other) => `/logserver/api/v1/audit/export?entityId=${other.member.userId}`,
+  },
   'GET /logserver/api/v1/audit-history entityId': {
     method: 'GET',
     kind: 'read',

@@ -28,6 +28,8 @@ export const auditEntityTypes = [
   'issue',
   'issue-comment',
   'api-token',
+  /** The trail itself: an export of it is audited too. */
+  'audit-trail',
 ] as const;
 export type TAuditEntityType = (typeof auditEntityTypes)[number];
 
@@ -57,6 +59,8 @@ export const auditActions = [
   'print',
   /** Records read out of the product as a file (a CSV of contacts). */
   'export',
+  /** A platform administrator read the company's users, groups or roles in the console. */
+  'view',
 ] as const;
 export type TAuditAction = (typeof auditActions)[number];
 
@@ -84,3 +88,21 @@ export const ZAuditHistoryEvent = ZAuditEvent.extend({
   actor: ZAuditEvent.shape.actor.extend({ name: z.string().nullable() }),
 });
 export type TAuditHistoryEvent = z.infer<typeof ZAuditHistoryEvent>;
+
+/** The audit screen's filters (GET /logserver/api/v1/audit and its CSV export), every one optional. */
+export const ZAuditFilter = z
+  .object({
+    entityType: z.enum(auditEntityTypes).optional(),
+    entityId: z.string().trim().min(1).max(100).optional(),
+    action: z.enum(auditActions).optional(),
+    actorUserId: z.uuid().optional(),
+    /** The actor's address as the event names it, any case; platform administrators have no user id. */
+    actorEmail: z.string().trim().min(1).max(320).optional(),
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+    ip: z.string().trim().min(1).max(64).optional(),
+    /** Words found in the actor's address, the entity's id or the IP address. */
+    q: z.string().trim().max(200).optional(),
+  })
+  .strict();
+export type TAuditFilter = z.infer<typeof ZAuditFilter>;

@@ -201,6 +201,7 @@ export const operationSummaries: Record<string, string> = {
   'DELETE /master/api/v1/receivinglocation/:id': 'Delete a receiving location',
   'GET /logserver/api/v1/audit': 'List audit events',
   'GET /logserver/api/v1/audit-history': 'List one entity’s history',
+  'GET /logserver/api/v1/audit/export': 'Export the audit events of a filter as CSV (the export is audited)',
   'POST /driveserver/api/v1/filesystem/file': 'Upload a file',
   'GET /driveserver/api/v1/filesystem/file': 'List files',
   'GET /driveserver/api/v1/filesystem/file/:id': 'Download a file',

@@ -30,6 +30,7 @@ const screenTitles: Record<
   settingsTemplates: 'Templates',
   settingsTemplateUpdate: 'Template',
   settingsCurrencies: 'Currencies',
+  settingsAudit: 'Audit log',
   contacts: 'Contacts',
   contactDetail: 'Contact',
   admin: 'Platform console',

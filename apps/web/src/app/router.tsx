@@ -147,6 +147,9 @@ export const routes: RouteObject[] = [
               named('settingsCurrencies', async () => ({
                 Component: (await import('../features/currencies/routes/currencies.tsx')).CurrenciesRoute,
               })),
+              named('settingsAudit', async () => ({
+                Component: (await import('../features/audit/routes/audit-log.tsx')).AuditLogRoute,
+              })),
               named('settingsPorts', async () => ({
                 Component: (await import('../features/ports/routes/ports.tsx')).PortsRoute,
               })),

@@ -38,6 +38,7 @@ export const paths = {
     href: ({ id, type }: { id: string; type: string }) => `/settings/templates/${id}/${type}`,
   },
   settingsCurrencies: { path: '/settings/currencies', href: () => '/settings/currencies' },
+  settingsAudit: { path: '/settings/audit', href: () => '/settings/audit' },
   contacts: { path: '/contacts', href: () => '/contacts' },
   contactDetail: { path: '/contacts/:id', href: ({ id }: { id: string }) => `/contacts/${id}` },
   // The platform console: its screens open only for platform administrators.

@@ -211,14 +211,24 @@ export const createAppAdminService = ({ db, events, mailer }: TAppAdminDependenc
     return getCompany(companyId);
   };
 
-  /** A platform administrator read a company's users, groups or roles: the trail says whose. */
+  /**
+   * A platform administrator read a company's users, groups or roles: both trails say whose, so the
+   * company's admins see it in their audit log too.
+   */
   const recordView = async (actor: TPlatformActor, companyId: string, what: 'users' | 'groups' | 'roles') => {
     const company = await repository.findCompanyWithUserCount(db, companyId);
     if (!company) throw new AppError('NOT_FOUND', appAdminMessages.companyNotFound);
-    await recordPlatformAction(db, actor, {
-      action: 'view-company',
-      company: { id: companyId, name: company.company.name },
-      details: { viewed: what },
+    await db.transaction(async (tx) => {
+      await recordPlatformAction(tx, actor, {
+        action: 'view-company',
+        company: { id: companyId, name: company.company.name },
+        details: { viewed: what },
+      });
+      await recordAudit(
+        tx,
+        { ...actor, companyId, userId: null, email: `${actor.email} (platform administrator)` },
+        { entityType: 'company', entityId: companyId, action: 'view', after: { viewed: what } },
+      );
     });
   };
 

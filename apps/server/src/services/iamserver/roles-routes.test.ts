@@ -323,7 +323,7 @@ describe.each(testDatabaseKinds)('iamserver roles and products on %s', (kind) =>
       expect(events[1]).toMatchObject({ before: { name: 'Editable' }, after: { name: 'Edited' } });
       expect(events[2]).toMatchObject({
         before: { permissions: ['contacts:read'] },
-        after: { permissions: ['contacts:read', 'mail:send'] },
+        after: { name: 'Edited', permissions: ['contacts:read', 'mail:send'] },
       });
       // A rename alone is an update without a permission change; an unchanged role records nothing.
       await inject({

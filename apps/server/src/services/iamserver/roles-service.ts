@@ -188,8 +188,9 @@ export const createRolesService = ({ db }: { db: Db }) => {
           entityType: 'role',
           entityId: roleId,
           action: 'permission-change',
-          before: { permissions: before.permissions },
-          after: { permissions: after.permissions },
+          // The role's name too, so the audit log can say which role without another lookup.
+          before: { name: before.name, permissions: before.permissions },
+          after: { name: after.name, permissions: after.permissions },
         });
       }
       return after;

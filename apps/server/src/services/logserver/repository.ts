@@ -1,6 +1,7 @@
 import { listCountCap } from '@cargodesk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 
 export type TAuditFilter = {
   companyId: string;
@@ -8,8 +9,12 @@ export type TAuditFilter = {
   entityId?: string | undefined;
   action?: string | undefined;
   actorUserId?: string | undefined;
+  actorEmail?: string | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
+  ip?: string | undefined;
+  /** Found in the actor's address, the entity's id or the IP address. */
+  q?: string | undefined;
 };
 
 /** An event as the page statement reads it: columns by their SQL names, the time as the driver's text. */
@@ -29,7 +34,11 @@ export type TAuditPageRow = {
   user_agent: string | null;
 };
 
-/** A filter's conditions in plain SQL, for the page and the count statements. */
+/**
+ * A filter's conditions in plain SQL, for the page, the count and the export. Every one sits beside
+ * `company_id = …`, so PostgreSQL walks the company's part of `audit_events_company_order_idx` newest
+ * first and checks the rest on each row: a page stops at its limit, a count at the cap.
+ */
 const conditionsOf = (filter: TAuditFilter): SQL[] =>
   [
     sql`company_id = ${filter.companyId}`,
@@ -39,6 +48,12 @@ const conditionsOf = (filter: TAuditFilter): SQL[] =>
     filter.actorUserId ? sql`actor_user_id = ${filter.actorUserId}` : undefined,
     filter.from ? sql`occurred_at >= ${filter.from.toISOString()}` : undefined,
     filter.to ? sql`occurred_at <= ${filter.to.toISOString()}` : undefined,
+    filter.actorEmail ? sql`lower(actor_email) = lower(${filter.actorEmail})` : undefined,
+    filter.ip ? sql`ip = ${filter.ip}` : undefined,
+    filter.q
+      ? sql`(actor_email ilike ${containsPattern(filter.q)} or entity_id ilike ${containsPattern(filter.q)}
+          or ip ilike ${containsPattern(filter.q)})`
+      : undefined,
   ].filter((condition): condition is SQL => condition !== undefined);
 
 /**
@@ -57,6 +72,27 @@ export const findAuditPage = async (
     from audit_events where ${sql.join(conditionsOf(filter), sql` and `)}
     order by occurred_at desc, id desc limit ${limit} offset ${offset}`);
   return (result as unknown as { rows: TAuditPageRow[] }).rows;
+};
+
+/**
+ * The next batch of an export: the events after `after` in the list's order (keyset, not offset, so
+ * a long export reads each row once and events written meanwhile never shift it).
+ */
+export const findAuditExportBatch = async (
+  db: Queryable,
+  filter: TAuditFilter,
+  after: { position: string; id: string } | undefined,
+  limit: number,
+): Promise<(TAuditPageRow & { position: string })[]> => {
+  const conditions = conditionsOf(filter);
+  if (after) conditions.push(sql`(occurred_at, id) < (${after.position}::timestamptz, ${after.id}::uuid)`);
+  // `position` is the time as PostgreSQL's text, to the microsecond: a JavaScript Date keeps only
+  // milliseconds, and a cursor rounded down would skip the events of the rest of that millisecond.
+  const result = await db.execute(sql`
+    select id, occurred_at, occurred_at::text as position, actor_user_id, actor_email, entity_type, entity_id, action, before, after, ip, user_agent
+    from audit_events where ${sql.join(conditions, sql` and `)}
+    order by occurred_at desc, id desc limit ${limit}`);
+  return (result as unknown as { rows: (TAuditPageRow & { position: string })[] }).rows;
 };
 
 /** How many events match, counted up to the cap plus one only: a trail of a million rows is never counted whole. */

@@ -124,6 +124,120 @@ describe.each(testDatabaseKinds)('logserver audit trail on %s', (kind) => {
     expect((history.json() as TAuditPage).data).toEqual([]);
   });
 
+  it('filters by actor address, IP, search words and time, newest first', async () => {
+    const admin = await testApp.register('audit-filters');
+    const viewer = await testApp.addUser(admin, { label: 'filtered-viewer', role: { systemKey: 'viewer' } });
+    const ofViewer = await auditOf(
+      admin.jwt,
+      `?actorEmail=${encodeURIComponent(viewer.email.toUpperCase())}`,
+    );
+    expect(ofViewer.data.length).toBeGreaterThan(0);
+    expect(ofViewer.data.every((event) => event.actor.email === viewer.email)).toBe(true);
+
+    expect((await auditOf(admin.jwt, '?ip=127.0.0.1')).meta.total).toBeGreaterThan(0);
+    expect((await auditOf(admin.jwt, '?ip=10.9.9.9')).meta.total).toBe(0);
+
+    // The search finds words in the actor's address, the entity's id and the IP address.
+    const byAddress = await auditOf(admin.jwt, `?q=${encodeURIComponent(viewer.email.slice(0, 18))}`);
+    expect(byAddress.data.length).toBeGreaterThan(0);
+    expect(byAddress.data.every((event) => event.actor.email === viewer.email)).toBe(true);
+    const [signIn] = (await auditOf(admin.jwt, `?action=sign-in&actorUserId=${viewer.userId}`)).data;
+    const byEntity = await auditOf(admin.jwt, `?q=${signIn?.entityId.slice(-12)}`);
+    expect(byEntity.data.map((event) => event.entityId)).toContain(signIn?.entityId);
+    // LIKE's wildcards are searched for as such.
+    expect((await auditOf(admin.jwt, '?q=%25')).meta.total).toBe(0);
+
+    const future = new Date(Date.now() + 60_000).toISOString();
+    expect((await auditOf(admin.jwt, `?from=${encodeURIComponent(future)}`)).meta.total).toBe(0);
+    const all = await auditOf(admin.jwt, `?to=${encodeURIComponent(future)}`);
+    expect(all.data.map((event) => event.occurredAt)).toEqual(
+      all.data
+        .map((event) => event.occurredAt)
+        .sort()
+        .reverse(),
+    );
+  });
+
+  it('exports the events of a filter as CSV, and records the export with its filter', async () => {
+    const admin = await testApp.register('audit-export');
+    const colleague = await testApp.addUser(admin, { label: 'exported', role: { systemKey: 'viewer' } });
+    // An address a spreadsheet would run as a formula is written as text.
+    await withTenant(testApp.database.db, admin.companyId, (tx) =>
+      tx.execute(sql`
+        insert into audit_events (company_id, id, occurred_at, actor_user_id, actor_email, entity_type, entity_id, action, ip)
+        values (${admin.companyId}, gen_random_uuid(), now(), ${colleague.userId}, '=HYPERLINK("x")', 'user',
+          ${colleague.userId}, 'sign-in-failed', '192.0.2.7')`),
+    );
+    const response = await get(
+      `/audit/export?action=sign-in-failed&actorUserId=${colleague.userId}`,
+      admin.jwt,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="audit-log.csv"');
+    const lines = response.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Time (UTC),Actor,Actor email,Actor user id,Action,Entity type,Entity id,IP address,Device,Before,After',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""x"")",${colleague.userId},sign-in-failed,user,`);
+    expect(lines[1]).toContain('192.0.2.7');
+
+    const [recorded] = (await auditOf(admin.jwt, '?action=export&entityType=audit-trail')).data;
+    expect(recorded).toMatchObject({
+      actor: { userId: admin.userId, email: admin.email },
+      after: { filter: { action: 'sign-in-failed', actorUserId: colleague.userId } },
+    });
+  });
+
+  it('exports past one batch without skipping or repeating an event', async () => {
+    const admin = await testApp.register('audit-export-long');
+    // 2,500 events in the same few instants: the cursor must tell them apart to the microsecond.
+    await withTenant(testApp.database.db, admin.companyId, (tx) =>
+      tx.execute(sql`
+        insert into audit_events (company_id, id, occurred_at, entity_type, entity_id, action)
+        select ${admin.companyId}, gen_random_uuid(), now() - (n % 3) * interval '1 microsecond', 'user', 'bulk-' || n, 'update'
+        from generate_series(1, 2500) as n`),
+    );
+    const response = await get('/audit/export?entityType=user&action=update', admin.jwt);
+    expect(response.statusCode).toBe(200);
+    const entityIds = response.body
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(',')[6]);
+    expect(entityIds).toHaveLength(2500);
+    expect(new Set(entityIds).size).toBe(2500);
+  });
+
+  it("shows a platform administrator's reads and changes of the company by address, with no user id", async () => {
+    const admin = await testApp.register('audit-platform-customer');
+    const operator = await testApp.register('audit-platform-operator');
+    await testApp.grantPlatformAdmin(operator.email);
+    // The flag is read at sign-in: a new session carries it.
+    const login = await testApp.app.inject({
+      url: '/iamserver/api/v1/auth/login',
+      headers: { authorization: operator.idToken },
+    });
+    const operatorJwt = (login.json() as { data: { jwt: string } }).data.jwt;
+    const read = await testApp.app.inject({
+      url: `/iamserver/api/v1/companies/${admin.companyId}/users`,
+      headers: { authorization: operatorJwt },
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    const { data } = await auditOf(admin.jwt, '?entityType=company&action=view');
+    expect(data).toMatchObject([
+      {
+        actor: { userId: null, email: `${operator.email} (platform administrator)` },
+        entityId: admin.companyId,
+        after: { viewed: 'users' },
+      },
+    ]);
+  });
+
   it('answers 401 without a token and 403 without audit:read', async () => {
     const admin = await testApp.register('audit-guard');
     expect((await get('/audit')).statusCode).toBe(401);
@@ -132,6 +246,8 @@ describe.each(testDatabaseKinds)('logserver audit trail on %s', (kind) => {
       label: 'no-audit',
       role: { permissions: ['users:read'] },
     });
+    expect((await get('/audit/export')).statusCode).toBe(401);
+    expect((await get('/audit/export', noAudit.jwt)).statusCode).toBe(403);
     const refused = await get('/audit', noAudit.jwt);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({
@@ -159,6 +275,8 @@ describe.each(testDatabaseKinds)('logserver audit trail on %s', (kind) => {
       '/audit?from=yesterday',
       '/audit?colour=red',
       '/audit-history?entityType=user',
+      '/audit/export?from=yesterday',
+      '/audit/export?page=2',
     ]) {
       const response = await get(query, admin.jwt);
       expect(response.statusCode, query).toBe(400);

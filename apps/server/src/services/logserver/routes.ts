@@ -1,24 +1,21 @@
+import { Readable } from 'node:stream';
 import {
-  auditActions,
   auditEntityTypes,
+  type TAuditFilter,
   ZAuditEvent,
+  ZAuditFilter,
   ZAuditHistoryEvent,
   ZPageQuery,
 } from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate, requireAuth } from '../../platform/auth-context.ts';
-import { listOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
+import { auditActorOf } from '../../platform/audit.ts';
+import { authenticate, reauthenticate, requireAuth } from '../../platform/auth-context.ts';
+import { listOf, signedInErrors, streamedResponse, ZErrorBody } from '../../platform/http.ts';
 import { createLogService } from './service.ts';
 
-const ZAuditQuery = ZPageQuery.omit({ q: true, sort: true }).extend({
-  entityType: z.enum(auditEntityTypes).optional(),
-  action: z.enum(auditActions).optional(),
-  actorUserId: z.uuid().optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
-});
+const ZAuditQuery = ZPageQuery.omit({ q: true, sort: true }).extend(ZAuditFilter.shape);
 
 const ZAuditHistoryQuery = ZPageQuery.omit({ q: true, sort: true }).extend({
   entityType: z.enum(auditEntityTypes),
@@ -26,6 +23,13 @@ const ZAuditHistoryQuery = ZPageQuery.omit({ q: true, sort: true }).extend({
 });
 
 const listErrors = { 400: ZErrorBody, ...signedInErrors } as const;
+
+/** The query's text dates as instants, for the repository. */
+const filterOf = ({ from, to, ...rest }: TAuditFilter) => ({
+  ...rest,
+  from: from ? new Date(from) : undefined,
+  to: to ? new Date(to) : undefined,
+});
 
 /** logserver (docs/product.md §7): the company's audit trail, and one entity's history for the History drawer. */
 export const registerLogServer = async (app: FastifyInstance) => {
@@ -40,13 +44,33 @@ export const registerLogServer = async (app: FastifyInstance) => {
       schema: { querystring: ZAuditQuery, response: { 200: listOf(ZAuditEvent), ...listErrors } },
     },
     async (request) => {
-      const { page, pageSize, from, to, ...filter } = request.query;
-      return service.list(
-        requireAuth(request),
-        { ...filter, from: from ? new Date(from) : undefined, to: to ? new Date(to) : undefined },
-        { page, pageSize },
-      );
+      const { page, pageSize, ...filter } = request.query;
+      return service.list(requireAuth(request), filterOf(filter), { page, pageSize });
     },
+  );
+
+  routes.get(
+    '/audit/export',
+    {
+      config: { permission: 'audit:read' },
+      schema: {
+        querystring: ZAuditFilter,
+        response: { 200: streamedResponse('text/csv', 'The events of the filter, as CSV'), ...listErrors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="audit-log.csv"')
+        .header('cache-control', 'no-store')
+        // A stream bypasses the response serializer; the type only knows the JSON error bodies.
+        .send(
+          Readable.from(
+            service.exportCsv(requireAuth(request), auditActorOf(request), filterOf(request.query), () =>
+              reauthenticate(app, request, 'audit:read'),
+            ),
+          ) as never,
+        ),
   );
 
   routes.get(

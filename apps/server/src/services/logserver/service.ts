@@ -1,12 +1,21 @@
-import type { TAuditEvent, TAuditHistoryEvent, TListMeta } from '@cargodesk/shared';
+import { type TAuditEvent, type TAuditHistoryEvent, type TListMeta, toCsvLine } from '@cargodesk/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { cappedTotal, pageOffset } from '../../db/paging.ts';
+import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import type { TChangeFeed } from '../../platform/change-feed.ts';
 import { createCompanyCache } from '../../platform/company-cache.ts';
-import { withTenantRead } from '../../platform/tenant-transaction.ts';
+import { limitHeapGrowth } from '../../platform/heap-growth-limit.ts';
+import { createId } from '../../platform/ids.ts';
+import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
 import { findUserDisplayNames } from '../iamserver/public.ts';
-import { countAuditEvents, findAuditPage, type TAuditFilter, type TAuditPageRow } from './repository.ts';
+import {
+  countAuditEvents,
+  findAuditExportBatch,
+  findAuditPage,
+  type TAuditFilter,
+  type TAuditPageRow,
+} from './repository.ts';
 
 const toAuditEvent = (row: TAuditPageRow): TAuditEvent => ({
   _id: row.id,
@@ -33,10 +42,50 @@ const filterKeyOf = ({
   entityId,
   action,
   actorUserId,
+  actorEmail,
   from,
   to,
+  ip,
+  q,
 }: Omit<TAuditFilter, 'companyId'>) =>
-  JSON.stringify([entityType, entityId, action, actorUserId, from?.toISOString(), to?.toISOString()]);
+  JSON.stringify([
+    entityType,
+    entityId,
+    action,
+    actorUserId,
+    actorEmail?.toLowerCase(),
+    from?.toISOString(),
+    to?.toISOString(),
+    ip,
+    q,
+  ]);
+
+/** What an export's own audit entry keeps of its filter: the conditions that were set. */
+const exportedFilterOf = (filter: Omit<TAuditFilter, 'companyId'>) =>
+  Object.fromEntries(
+    Object.entries(filter)
+      .filter(([, value]) => value !== undefined && value !== '')
+      .map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]),
+  );
+
+/** How many events each read transaction of an export takes. */
+const exportBatchSize = 2_000;
+
+const auditExportHeader = [
+  'Time (UTC)',
+  'Actor',
+  'Actor email',
+  'Actor user id',
+  'Action',
+  'Entity type',
+  'Entity id',
+  'IP address',
+  'Device',
+  'Before',
+  'After',
+] as const;
+
+const jsonOrEmpty = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
 
 /**
  * logserver: reads the company's audit trail; writes happen in each change's own transaction.
@@ -87,5 +136,61 @@ export const createLogService = ({ db, changes }: { db: Db; changes: TChangeFeed
       return { data: named, meta };
     });
 
-  return { list, history };
+  /**
+   * The events of a filter as CSV lines, newest first, a batch per read transaction, so a trail of
+   * a million rows streams without a long transaction or the whole of it in memory. The export is
+   * itself audited before its first line (with its filter); `assertCallerStillAllowed` runs before
+   * every later batch, so a session ended or audit:read taken away midway stops the download.
+   */
+  async function* exportCsv(
+    auth: TAuthContext,
+    actor: TAuditActor,
+    filter: Omit<TAuditFilter, 'companyId'>,
+    assertCallerStillAllowed: () => Promise<unknown>,
+  ) {
+    const scoped = { ...filter, companyId: auth.companyId };
+    await withTenant(db, auth.companyId, (tx) =>
+      recordAudit(tx, actor, {
+        entityType: 'audit-trail',
+        entityId: createId(),
+        action: 'export',
+        after: { filter: exportedFilterOf(filter) },
+      }),
+    );
+    yield `\uFEFF${toCsvLine(auditExportHeader)}`;
+    let after: { position: string; id: string } | undefined;
+    const collectWhenGrown = limitHeapGrowth();
+    for (;;) {
+      collectWhenGrown();
+      if (after) await assertCallerStillAllowed();
+      const { rows, names } = await withTenantRead(db, auth.companyId, async (tx) => {
+        const batch = await findAuditExportBatch(tx, scoped, after, exportBatchSize);
+        const actorIds = [...new Set(batch.flatMap((row) => (row.actor_user_id ? [row.actor_user_id] : [])))];
+        return { rows: batch, names: await findUserDisplayNames(tx, auth.companyId, actorIds) };
+      });
+      if (rows.length === 0) return;
+      yield rows
+        .map((row) =>
+          toCsvLine([
+            new Date(row.occurred_at).toISOString(),
+            (row.actor_user_id && names.get(row.actor_user_id)) || '',
+            row.actor_email,
+            row.actor_user_id,
+            row.action,
+            row.entity_type,
+            row.entity_id,
+            row.ip,
+            row.user_agent,
+            jsonOrEmpty(row.before),
+            jsonOrEmpty(row.after),
+          ]),
+        )
+        .join('');
+      const last = rows.at(-1);
+      after = last && { position: last.position, id: last.id };
+      if (rows.length < exportBatchSize) return;
+    }
+  }
+
+  return { list, history, exportCsv };
 };

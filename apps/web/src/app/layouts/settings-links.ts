@@ -17,4 +17,5 @@ export const settingsLinks: { href: string; label: string; permission?: TPermiss
   { href: paths.settingsCountries.href(), label: 'Countries', permission: 'countries:read' },
   { href: paths.settingsTemplates.href(), label: 'Templates', permission: 'templates:read' },
   { href: paths.settingsCurrencies.href(), label: 'Currencies', permission: 'currencies:read' },
+  { href: paths.settingsAudit.href(), label: 'Audit log', permission: 'audit:read' },
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeEvent, labelOf } from './describe-change.ts';
+import { describeEvent, describeSubject, labelOf, listFieldChanges } from './describe-change.ts';
 
 const ada = { userId: 'u1', email: 'ada@example.com', apiToken: null, name: 'Ada King' };
 
@@ -88,5 +88,83 @@ describe('labelOf', () => {
     expect(labelOf('address.postalCode')).toBe('address postal code');
     expect(labelOf('minorUnits')).toBe('decimals');
     expect(labelOf('countryId')).toBe('country');
+  });
+});
+
+describe('the audit log away from the entity', () => {
+  const permissionChange = {
+    action: 'permission-change',
+    actor: { userId: 'u1', email: 'ada@example.com', apiToken: null, name: 'Ada Lovelace' },
+    entityType: 'role',
+    before: { name: 'Dispatcher', permissions: ['contacts:read'] },
+    after: { name: 'Dispatcher', permissions: ['contacts:read', 'contacts:write'] },
+  };
+
+  it('names the entity the event is about', () => {
+    const subject = describeSubject(permissionChange);
+    expect(subject).toBe('the role “Dispatcher”');
+    expect(describeEvent(permissionChange, { subject })).toEqual([
+      'Ada Lovelace changed the role “Dispatcher”: added “contacts:write” to the permissions.',
+    ]);
+    expect(describeSubject({ entityType: 'session', before: null, after: null })).toBe('a session');
+    expect(describeSubject({ entityType: 'user', before: null, after: null }, 'Grace Hopper')).toBe(
+      'the user “Grace Hopper”',
+    );
+  });
+
+  it('says what security events, exports and platform reads were', () => {
+    const base = {
+      actor: {
+        userId: null,
+        email: 'ops@cargodesk.test (platform administrator)',
+        apiToken: null,
+        name: null,
+      },
+    };
+    expect(
+      describeEvent({
+        ...base,
+        action: 'view',
+        entityType: 'company',
+        before: null,
+        after: { viewed: 'users' },
+      }),
+    ).toEqual([
+      "ops@cargodesk.test (platform administrator) read the company's users in the platform console.",
+    ]);
+    expect(
+      describeEvent({
+        ...base,
+        action: 'export',
+        entityType: 'audit-trail',
+        before: null,
+        after: { filter: {} },
+      }),
+    ).toEqual(['ops@cargodesk.test (platform administrator) exported the audit log as CSV.']);
+  });
+
+  it('lists each changed field with its value before and after, ids as they are', () => {
+    expect(listFieldChanges(permissionChange)).toEqual([
+      {
+        path: 'permissions',
+        label: 'permissions',
+        before: 'contacts:read',
+        after: 'contacts:read, contacts:write',
+      },
+    ]);
+    expect(
+      listFieldChanges({
+        before: null,
+        after: { filter: { action: 'sign-in-failed', actorUserId: '0190f3a2-1c2b-7c3d-8e4f-5a6b7c8d9e0f' } },
+      }),
+    ).toEqual([
+      { path: 'filter.action', label: 'filter action', before: '', after: 'sign-in-failed' },
+      {
+        path: 'filter.actorUserId',
+        label: 'filter actor user',
+        before: '',
+        after: '0190f3a2-1c2b-7c3d-8e4f-5a6b7c8d9e0f',
+      },
+    ]);
   });
 });

@@ -29,10 +29,11 @@ const fieldLabels: Record<string, string> = {
   isFavourite: 'favourite',
 };
 
-const actionSentences: Record<string, (noun: string) => string> = {
-  create: (noun) => `created this ${noun}`,
-  update: (noun) => `changed this ${noun}`,
-  delete: (noun) => `deleted this ${noun}`,
+/** What was done, said of `target` ("this role" in the History drawer, "the role “Dispatcher”" elsewhere). */
+const actionSentences: Record<string, (target: string, event: TEventToDescribe) => string> = {
+  create: (target) => `created ${target}`,
+  update: (target) => `changed ${target}`,
+  delete: (target) => `deleted ${target}`,
   'sign-in': () => 'signed in',
   'sign-in-failed': () => 'tried to sign in with a wrong password',
   'two-factor-failed': () => 'entered a wrong two-factor code',
@@ -43,10 +44,18 @@ const actionSentences: Record<string, (noun: string) => string> = {
   'role-change': () => 'changed the roles',
   'permission-change': () => 'changed the permissions',
   'password-change': () => 'changed the password',
+  'password-reset': () => 'sent a mail to choose a new password',
   'sessions-revoked': () => 'signed out of every session',
-  revoke: (noun) => `revoked this ${noun}`,
-  print: (noun) => `printed this ${noun} to PDF`,
+  revoke: (target) => `revoked ${target}`,
+  print: (target) => `printed ${target} to PDF`,
   import: () => 'imported contacts from a file',
+  export: (_target, event) =>
+    event.entityType === 'audit-trail' ? 'exported the audit log as CSV' : 'exported contacts as CSV',
+  view: (_target, event) => {
+    const viewed =
+      isRecord(event.after) && typeof event.after.viewed === 'string' ? event.after.viewed : 'data';
+    return `read the company's ${viewed} in the platform console`;
+  },
 };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -152,14 +161,67 @@ export const describeFieldChanges = (event: Pick<TAuditHistoryEvent, 'before' | 
 
 /**
  * The event as sentences: one per changed field for an edit ("Ada King changed the phone from …"),
- * otherwise one for what was done ("Ada King signed in.").
+ * otherwise one for what was done ("Ada King signed in."). Away from the entity's own screen, pass
+ * `subject` to name it: "Ada King changed the role “Dispatcher”: added “contacts:write” to the permissions."
  */
-export const describeEvent = (event: TEventToDescribe): string[] => {
+export const describeEvent = (event: TEventToDescribe, { subject }: { subject?: string } = {}): string[] => {
   const actor = describeActor(event.actor);
-  const noun = event.entityType.replace(/-/g, ' ');
+  const target = subject ?? `this ${event.entityType.replace(/-/g, ' ')}`;
   const isEdit = event.action === 'update' || event.action.endsWith('-change');
   const changes = isEdit ? describeFieldChanges(event) : [];
-  if (changes.length > 0) return changes.map((change) => `${actor} ${change}.`);
-  const sentence = actionSentences[event.action]?.(noun) ?? `${event.action.replace(/-/g, ' ')} this ${noun}`;
+  if (changes.length > 0) {
+    return changes.map((change) =>
+      subject ? `${actor} changed ${subject}: ${change}.` : `${actor} ${change}.`,
+    );
+  }
+  const sentence =
+    actionSentences[event.action]?.(target, event) ?? `${event.action.replace(/-/g, ' ')} ${target}`;
   return [`${actor} ${sentence}.`];
+};
+
+/**
+ * How the audit log names an event's entity: "the role “Dispatcher”" when the event carries a name
+ * (or `knownName` gives one, a user's), else "a role".
+ */
+export const describeSubject = (
+  event: Pick<TEventToDescribe, 'entityType' | 'before' | 'after'>,
+  knownName?: string,
+) => {
+  const noun = event.entityType === 'audit-trail' ? 'audit log' : event.entityType.replace(/-/g, ' ');
+  const nameIn = (value: unknown) => {
+    if (!isRecord(value)) return undefined;
+    const name = value.name ?? value.title ?? value.label;
+    return typeof name === 'string' && name.trim() ? name : undefined;
+  };
+  const name = knownName || nameIn(event.after) || nameIn(event.before);
+  return name ? `the ${noun} ${quoted(name)}` : `a ${noun}`;
+};
+
+/** One row of the before/after table: a field in words and its two values as text ('' for none). */
+export type TFieldChange = { path: string; label: string; before: string; after: string };
+
+/** A value for the before/after table: as readable as in a sentence, ids shown as they are. */
+const tableValue = (value: unknown): string => {
+  if (isEmpty(value)) return '';
+  if (Array.isArray(value)) return value.map(tableValue).filter(Boolean).join(', ');
+  return readable(value) || (typeof value === 'object' ? JSON.stringify(value) : String(value));
+};
+
+/**
+ * The event's fields side by side, one row per field whose value differs (every field of a create
+ * or delete), in the same order and with the same words as the sentences.
+ */
+export const listFieldChanges = (event: Pick<TAuditHistoryEvent, 'before' | 'after'>): TFieldChange[] => {
+  const before = isRecord(event.before) ? flatten(event.before) : {};
+  const after = isRecord(event.after) ? flatten(event.after) : {};
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .sort()
+    .filter((path) => !hiddenFields.has(path.split('.').at(-1) ?? path))
+    .filter((path) => JSON.stringify(before[path] ?? null) !== JSON.stringify(after[path] ?? null))
+    .map((path) => ({
+      path,
+      label: labelOf(path),
+      before: tableValue(before[path]),
+      after: tableValue(after[path]),
+    }));
 };

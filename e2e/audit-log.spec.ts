@@ -1,0 +1,158 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import {
+  createCompanyUser,
+  expect,
+  expectAccessible,
+  identityApiKey,
+  inviteColleague,
+  newAppToken,
+  signIn,
+  test,
+} from './fixtures.ts';
+
+// The audit log screen (/settings/audit): an admin finds a colleague's failed sign-ins, reads one
+// as sentences, exports them, and finds who changed a role's permissions.
+test.use({ contextOptions: { reducedMotion: 'reduce' } });
+
+/** Picks `option` in the antd select labelled `label`, until the filter is in the address. */
+const choose = async (page: Page, label: string, option: string, inUrl: RegExp) => {
+  // A click on an option still sliding in can miss it: choose until the filter is in the address.
+  await expect(async () => {
+    await page.getByLabel(label).click();
+    // The options list draws only the rows in view: typing brings the option into it.
+    await page.getByLabel(label).fill(option);
+    await page.locator('.ant-select-dropdown:visible').getByText(option, { exact: true }).click();
+    await expect(page).toHaveURL(inUrl, { timeout: 1_000 });
+  }).toPass();
+};
+
+const isoDay = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+test('an admin filters the audit log to a colleague’s failed sign-ins, exports them and finds who changed a role', async ({
+  page,
+  request,
+}) => {
+  // Two companies' worth of set-up, three filtered screens, two axe passes, on a shared machine.
+  test.setTimeout(120_000);
+  const admin = await createCompanyUser(request, { label: 'audit-admin' });
+  const token = await newAppToken(request, admin);
+  const colleague = await inviteColleague(request, token, 'audit-colleague');
+
+  // A wrong password for the colleague, at the identity provider as the login screen sends it.
+  const apiKey = await identityApiKey(request);
+  const wrong = await request.post(
+    `/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${apiKey}`,
+    {
+      data: { email: colleague.email, password: 'not-the-password', returnSecureToken: true },
+    },
+  );
+  expect(wrong.status()).toBe(400);
+
+  // A role, then its permissions changed, as the roles screen saves them.
+  const created = await request.post('/iamserver/api/v1/roles', {
+    headers: { authorization: token },
+    data: { name: 'Dispatcher', permissions: ['contacts:read'] },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { data: role } = (await created.json()) as { data: { _id: string } };
+  const changed = await request.patch(`/iamserver/api/v1/roles/${role._id}`, {
+    headers: { authorization: token },
+    data: { permissions: ['contacts:read', 'contacts:write'] },
+  });
+  expect(changed.ok(), await changed.text()).toBe(true);
+
+  await signIn(page, admin);
+  await page.goto('/settings/profile');
+  await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Audit log' }).click();
+  await expect(page).toHaveURL(/\/settings\/audit$/);
+  await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
+  await expect(page).toHaveTitle('Audit log · Cargodesk');
+
+  // The colleague's failed sign-ins: the account event is written just after the identity answer.
+  await choose(page, 'Filter by who acted', 'Hal Holder', /[?&]actorUserId=/);
+  await choose(page, 'Filter by action', 'Failed sign-in', /[?&]action=sign-in-failed/);
+  const failed = page.getByRole('button', { name: 'Hal Holder tried to sign in with a wrong password.' });
+  await expect(async () => {
+    await page.reload();
+    await expect(failed).toHaveCount(1, { timeout: 2_000 });
+  }).toPass();
+  await expect(page.getByText('1 event')).toBeVisible();
+  await expectAccessible(page);
+
+  await failed.click();
+  const drawer = page.getByRole('dialog', { name: 'Audit event' });
+  await expect(drawer).toContainText('Hal Holder tried to sign in with a wrong password.');
+  await expect(drawer).toContainText(colleague.email);
+  await expect(drawer).toContainText('Failed sign-in');
+  await expect(drawer).toContainText('127.0.0.1');
+  await expectAccessible(page, { include: '.ant-drawer' });
+  await drawer.getByRole('button', { name: 'Close' }).click();
+  await expect(drawer).toBeHidden();
+
+  // The export is the current filter, written by the server.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('audit-log.csv');
+  const lines = (await readFile(await download.path(), 'utf8'))
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+  expect(lines[0]).toBe(
+    'Time (UTC),Actor,Actor email,Actor user id,Action,Entity type,Entity id,IP address,Device,Before,After',
+  );
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(`,Hal Holder,${colleague.email},${colleague.userId},sign-in-failed,user,`);
+
+  // Who changed a role, from yesterday to today: the filters of the failed sign-ins go first.
+  await page.goto('/settings/audit');
+  await choose(page, 'Filter by record type', 'Role', /[?&]entityType=role/);
+  const today = new Date();
+  const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
+  await page.getByLabel('From day').fill(isoDay(yesterday));
+  await page.getByLabel('To day').fill(isoDay(today));
+  await expect(page).toHaveURL(/[?&]from=\d{4}-\d{2}-\d{2}.*[?&]to=\d{4}-\d{2}-\d{2}/);
+  const roleChange = page.getByRole('button', {
+    name: 'Erin Tester changed the role “Dispatcher”: added “contacts:write” to the permissions.',
+  });
+  await expect(roleChange.first()).toBeVisible();
+  await roleChange.first().click();
+  await expect(
+    drawer.getByRole('row', { name: /permissions.*contacts:read.*contacts:read, contacts:write/ }),
+  ).toBeVisible();
+  await drawer.getByRole('button', { name: 'Close' }).click();
+
+  // The export itself is on the trail.
+  await page.goto('/settings/audit?action=export');
+  await expect(
+    page.getByRole('button', { name: 'Erin Tester exported the audit log as CSV.' }),
+  ).toBeVisible();
+
+  // On a phone the screen fits its width; the table scrolls in its own box.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/settings/audit');
+  await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(page);
+});
+
+test('the audit log is the admins’: a Member neither sees the link nor reads the screen', async ({
+  page,
+  request,
+}) => {
+  const admin = await createCompanyUser(request, { label: 'audit-owner' });
+  const token = await newAppToken(request, admin);
+  const colleague = await inviteColleague(request, token, 'audit-viewer');
+  // The invited colleague holds the Member role by default, which has no audit:read.
+  await signIn(page, { email: colleague.email, password: admin.password });
+  await page.goto('/settings/profile');
+  await expect(
+    page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Audit log' }),
+  ).toHaveCount(0);
+  await page.goto('/settings/audit');
+  await expect(page.getByText("Your roles do not let you see your company's audit log.")).toBeVisible();
+  await expectAccessible(page);
+});
