@@ -73,6 +73,19 @@ test('a member reports a problem with a screenshot, the admin comments, support 
   await adminPage.getByLabel('Your comment').fill('We are looking at it.');
   await adminPage.getByRole('button', { name: 'Add comment' }).click();
   await expect(adminPage.getByText('We are looking at it.')).toBeVisible();
+  // And hands it to a colleague, found by name.
+  const assignee = adminPage.getByRole('combobox', { name: 'Assignee' });
+  await assignee.click();
+  // The options are replaced when the search answers: pick from the answer.
+  const searched = adminPage.waitForResponse(
+    (response) => response.url().includes('/iamserver/api/v1/users?') && response.url().includes('q=Hal'),
+  );
+  await assignee.fill('Hal');
+  await searched;
+  // antd's role=option elements are an invisible copy for screen readers; click the visible item.
+  await adminPage.locator('.ant-select-item-option').filter({ hasText: 'Hal Holder' }).click();
+  await expect(adminPage.getByText('Assigned to Hal Holder')).toBeVisible();
+  await expect(adminPage.getByRole('row', { name: /Assignee/ })).toContainText('Hal Holder');
   await adminContext.close();
   await page.reload();
   await expect(page.getByText('We are looking at it.')).toBeVisible();

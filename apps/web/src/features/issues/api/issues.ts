@@ -1,4 +1,5 @@
 import type {
+  TCompanyUser,
   TIssue,
   TIssueCreate,
   TIssueListQuery,
@@ -38,6 +39,19 @@ export const getIssueQueryOptions = (id: string) =>
   });
 
 export const useIssue = (id: string) => useQuery(getIssueQueryOptions(id));
+
+export const getAssigneeOptionsQueryOptions = (search: string) =>
+  queryOptions({
+    queryKey: issuesKeys.assignees(search),
+    queryFn: () =>
+      apiListRequest<TCompanyUser>('iamserver', '/users', {
+        query: { status: 'active', pageSize: 20, ...(search ? { q: search } : {}) },
+      }),
+  });
+
+/** Up to twenty active users of the company, by name or e-mail: whom an issue may be assigned to. */
+export const useAssigneeOptions = (search: string, { enabled }: { enabled: boolean }) =>
+  useQuery({ ...getAssigneeOptionsQueryOptions(search), enabled, placeholderData: keepPreviousData });
 
 export const useReportIssue = () =>
   useInvalidatingMutation({

@@ -5,6 +5,7 @@ import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCommentOnIssue, useDeleteIssue, useIssue, useUpdateIssue } from '../api/issues.ts';
+import { AssigneePicker } from '../components/assignee-picker.tsx';
 import { CommentForm, IssueComments, IssueFacts } from '../components/issue-facts.tsx';
 import { transitionLabels } from '../issue-labels.ts';
 
@@ -28,6 +29,7 @@ export const IssueDetailRoute = () => {
           {data.title}
         </Typography.Title>
         <Space wrap>
+          {data.canManage && <AssigneePicker issue={data} />}
           {data.canManage &&
             issueTransitions[data.status].map((status) => (
               <Button
