@@ -81,6 +81,7 @@ type TCompanyWorld = {
   contactTagId: string;
   contactFilterId: string;
   issueId: string;
+  reportSketchId: string;
 };
 const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   users: (world) => world.userId,
@@ -105,6 +106,7 @@ const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   companies: (world) => world.admin.companyId,
   tracker: (world) => world.issueId,
   issues: (world) => world.issueId,
+  reportSketch: (world) => world.reportSketchId,
   // A version number: company A's template has a version 1, which B must not reach either.
   versions: () => '1',
 };
@@ -219,7 +221,15 @@ describe.each(testDatabaseKinds)('route matrix on %s', (kind) => {
       severity: 'high',
     });
     expect(issue.statusCode, issue.body).toBe(201);
+    // Shared, so only the company boundary keeps B's admin out.
+    const report = await call('POST', '/reportserver/api/v1/reportSketch', admin.jwt, {
+      name: 'Matrix world report',
+      definition: { source: 'users', groupBy: ['status'] },
+      isShared: true,
+    });
+    expect(report.statusCode, report.body).toBe(201);
     return {
+      reportSketchId: (report.json() as { data: { _id: string } }).data._id,
       issueId: (issue.json() as { data: { _id: string } }).data._id,
       contactFilterId: (contactFilter.json() as { data: { _id: string } }).data._id,
       contactId: (contact.json() as { data: { _id: string } }).data._id,

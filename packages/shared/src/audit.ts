@@ -27,6 +27,7 @@ export const auditEntityTypes = [
   'contact-filter',
   'issue',
   'issue-comment',
+  'report-sketch',
 ] as const;
 export type TAuditEntityType = (typeof auditEntityTypes)[number];
 
