@@ -18,6 +18,7 @@ export * from './picklists.ts';
 export * from './ports.ts';
 export * from './profile.ts';
 export * from './reference-data.ts';
+export * from './report-catalogue.ts';
 export * from './reports.ts';
 export * from './roles.ts';
 export * from './runtime-config.ts';

@@ -31,6 +31,8 @@ const screenTitles: Record<
   settingsCurrencies: 'Currencies',
   contacts: 'Contacts',
   contactDetail: 'Contact',
+  reports: 'Reports',
+  reportDetail: 'Report',
   admin: 'Platform console',
   adminCompanies: 'Companies · Platform console',
   adminCompany: 'Company · Platform console',
