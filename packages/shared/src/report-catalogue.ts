@@ -118,3 +118,7 @@ export const reportScheduleLabels: Record<TReportScheduleFrequency, string> = {
   weekly: 'Weekly (Mondays)',
   monthly: 'Monthly (the 1st)',
 };
+
+/** The report list's sort fields; `-field` sorts descending. */
+export const reportSketchSortFields = ['name', 'source', 'chart', 'updatedAt'] as const;
+export type TReportSketchSortField = (typeof reportSketchSortFields)[number];

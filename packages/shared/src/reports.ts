@@ -7,6 +7,7 @@ import {
   reportOperators,
   reportRules,
   reportScheduleFrequencies,
+  reportSketchSortFields,
   reportSourceKeys,
 } from './report-catalogue.ts';
 
@@ -97,6 +98,9 @@ export const ZReportSketchIdParams = z.object({ id: z.uuid({ error: 'must be an 
 
 export const ZReportSketchListQuery = ZPageQuery.extend({
   source: z.enum(reportSourceKeys).optional(),
+  sort: z
+    .enum([...reportSketchSortFields, ...reportSketchSortFields.map((field) => `-${field}` as const)])
+    .optional(),
 }).strict();
 
 export const ZReportSchedule = z.object({

@@ -47,7 +47,10 @@ export const findSketchPage = async (
   if (source) conditions.push(eq(reportSketches.source, source));
   const where = and(...conditions);
   const field = (sort ?? '-updatedAt').replace(/^-/, '');
-  const column = sortColumns[field as keyof typeof sortColumns] ?? reportSketches.updatedAt;
+  // The query's schema allows only these fields; an own-property check keeps `__proto__` out anyway.
+  const column = Object.hasOwn(sortColumns, field)
+    ? sortColumns[field as keyof typeof sortColumns]
+    : reportSketches.updatedAt;
   const direction = sort?.startsWith('-') || !sort ? desc : asc;
   const rows = await db
     .select()

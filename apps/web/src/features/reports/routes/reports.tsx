@@ -1,7 +1,9 @@
 import {
   reportChartLabels,
+  reportSketchSortFields,
   reportSourceKeys,
   reportSourceLabels,
+  type TReportSketchSortField,
   type TReportSketchSummary,
   type TReportSourceKey,
 } from '@cargodesk/shared';
@@ -18,8 +20,6 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useDeleteReport, useDuplicateReport, useReports } from '../api/reports.ts';
 
 type TReportFilters = { source: TReportSourceKey };
-const sortFields = ['name', 'source', 'chart', 'updatedAt'] as const;
-type TSortField = (typeof sortFields)[number];
 
 const RowActions = ({ report }: { report: TReportSketchSummary }) => {
   const canWrite = useCan('reports:write');
@@ -61,9 +61,9 @@ const RowActions = ({ report }: { report: TReportSketchSummary }) => {
 /** /reports: the user's report sketches and those colleagues shared, on the list kit. */
 export const ReportsRoute = () => {
   const canWrite = useCan('reports:write');
-  const list = useListState<TReportFilters, TSortField>({
+  const list = useListState<TReportFilters, TReportSketchSortField>({
     filters: { source: oneOf(reportSourceKeys) },
-    sortFields,
+    sortFields: reportSketchSortFields,
   });
   const reports = useReports(list.query);
 
@@ -107,7 +107,7 @@ export const ReportsRoute = () => {
   ];
 
   return (
-    <ListPage<TReportSketchSummary, TReportFilters, TSortField>
+    <ListPage<TReportSketchSummary, TReportFilters, TReportSketchSortField>
       title="Reports"
       intro={<p>Saved reports over your company’s data: yours, and those colleagues shared with you.</p>}
       actions={
