@@ -95,6 +95,8 @@ export const reportMessages = {
   sortUnknown: 'must be a column or an aggregate of the result',
   tooManyPins: `You can pin at most ${reportRules.maxPinned} reports`,
   recipientNotFound: 'must be active users of your company',
+  recipientCannotRead: (permission: string) =>
+    `must be colleagues who hold ${permission}, as the report’s source needs`,
 } as const;
 
 export const reportSourceLabels: Record<TReportSourceKey, string> = {

@@ -328,6 +328,27 @@ describe.each(testDatabaseKinds)('reportserver on %s', (kind) => {
       }),
       400,
     );
+    // The audit trail is mailed only to colleagues who may read it.
+    const trail = await dataOf<TReportSketch>(
+      call('POST', '/reportSketch', admin.jwt, {
+        name: 'Trail',
+        definition: { source: 'audit', groupBy: ['action'] },
+      }),
+      201,
+    );
+    const refused = await errorOf(
+      call('PUT', `/reportSketch/${trail._id}/schedule`, admin.jwt, {
+        frequency: 'monthly',
+        recipientIds: [member.userId],
+      }),
+      400,
+    );
+    expect(refused.details?.fields).toEqual([
+      {
+        field: 'recipientIds',
+        message: 'must be colleagues who hold audit:read, as the report’s source needs',
+      },
+    ]);
     const scheduled = await dataOf<TReportSketch>(
       call('PUT', `/reportSketch/${saved._id}/schedule`, admin.jwt, {
         frequency: 'weekly',

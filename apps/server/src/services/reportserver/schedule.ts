@@ -6,7 +6,7 @@ import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
 import { storeMadeFile, type TDriveServiceDependencies } from '../driveserver/public.ts';
-import { findUserAccess, findUserMailboxes } from '../iamserver/public.ts';
+import { findUserAccess, findUserIdsWithPermission, findUserMailboxes } from '../iamserver/public.ts';
 import { checkDefinition, csvOf, runReport } from './query.ts';
 import * as repository from './repository.ts';
 
@@ -62,12 +62,16 @@ export const createScheduleRunner = ({ db, mailer, drive, log }: TScheduleRunner
     const prepared = await withTenant(db, companyId, async (tx) => {
       const sketch = await repository.findSketch(tx, companyId, sketchId);
       const owner = sketch ? await findUserAccess(tx, companyId, sketch.ownerId) : undefined;
-      if (!sketch || !owner) return undefined;
+      if (!sketch || !owner?.permissions.includes('reports:read')) return undefined;
       try {
-        const result = await runReport(tx, owner, checkDefinition(owner, sketch.definition), {
-          limit: 100_000,
-        });
-        const recipients = await findUserMailboxes(tx, companyId, claimed.recipientIds);
+        const report = checkDefinition(owner, sketch.definition);
+        const result = await runReport(tx, owner, report, { limit: 100_000 });
+        // Colleagues who lost the source's permission since the schedule was saved get nothing.
+        const { permission } = report.source;
+        const recipientIds = permission
+          ? await findUserIdsWithPermission(tx, companyId, permission, { among: claimed.recipientIds })
+          : claimed.recipientIds;
+        const recipients = await findUserMailboxes(tx, companyId, recipientIds);
         return { sketch, owner, csv: csvOf(result), recipients };
       } catch (error) {
         // The owner lost the source's permission, or the source a column: nothing to send.

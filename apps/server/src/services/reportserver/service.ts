@@ -20,7 +20,11 @@ import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
 import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
-import { findReachableUserIds, findUserDisplayNames } from '../iamserver/public.ts';
+import {
+  findReachableUserIds,
+  findUserDisplayNames,
+  findUserIdsWithPermission,
+} from '../iamserver/public.ts';
 import { checkDefinition, csvOf, readableSources, runReport } from './query.ts';
 import * as repository from './repository.ts';
 import { nextRunAfter } from './schedule.ts';
@@ -311,14 +315,21 @@ export const createReportsService = ({ db }: { db: Db }) => {
       const found = await ownedOrRefused(tx, auth, id);
       const recipientIds = [...new Set(input.recipientIds)];
       const reachable = new Set(await findReachableUserIds(tx, auth.companyId, { among: recipientIds }));
+      const refuse = (message: string) =>
+        new AppError('VALIDATION_FAILED', `Invalid schedule: recipientIds ${message}`, {
+          fields: [{ field: 'recipientIds', message }],
+        });
       if (recipientIds.some((recipient) => !reachable.has(recipient)))
-        throw new AppError(
-          'VALIDATION_FAILED',
-          `Invalid schedule: recipientIds ${reportMessages.recipientNotFound}`,
-          {
-            fields: [{ field: 'recipientIds', message: reportMessages.recipientNotFound }],
-          },
+        throw refuse(reportMessages.recipientNotFound);
+      // The mailed CSV is the owner's result: only colleagues who may read the source get it.
+      const { permission } = checkDefinition(auth, found.definition).source;
+      if (permission) {
+        const allowed = new Set(
+          await findUserIdsWithPermission(tx, auth.companyId, permission, { among: recipientIds }),
         );
+        if (recipientIds.some((recipient) => !allowed.has(recipient)))
+          throw refuse(reportMessages.recipientCannotRead(permission));
+      }
       const nextRunAt = nextRunAfter(input.frequency as TReportScheduleFrequency, new Date());
       await repository.upsertSchedule(tx, {
         companyId: auth.companyId,
