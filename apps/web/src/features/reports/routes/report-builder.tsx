@@ -33,7 +33,7 @@ import {
   Table,
   Typography,
 } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.tsx';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
@@ -284,7 +284,22 @@ const Builder = ({
   const { definition } = draft;
   const source = sources.find((candidate) => candidate.key === definition.source);
   const columns = source?.columns ?? [];
-  const liveDefinition = useDebounced(definition, 300);
+  // A filter still waiting for its value is left out of the live run rather than refused.
+  const liveDefinition = useDebounced(
+    useMemo(
+      () => ({
+        ...definition,
+        filters: definition.filters.filter(
+          (filter) =>
+            filter.operator === 'isEmpty' ||
+            filter.operator === 'isNotEmpty' ||
+            (filter.value !== null && filter.value !== undefined && filter.value !== ''),
+        ),
+      }),
+      [definition],
+    ),
+    300,
+  );
   const result = useReportResult(liveDefinition.source ? liveDefinition : undefined);
   const create = useCreateReport();
   const update = useUpdateReport(sketch?._id ?? '');
