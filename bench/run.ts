@@ -9,6 +9,7 @@ const benchmarks = [
   'lighthouse',
   'pdf',
   'contacts',
+  'reports',
 ];
 const requested = process.argv[2];
 if (!requested || !benchmarks.includes(requested)) {

@@ -33,6 +33,7 @@ import { registerLogServer } from './services/logserver/routes.ts';
 import { registerMailServer } from './services/mailserver/routes.ts';
 import { registerMasterServer } from './services/master/routes.ts';
 import { registerNotifyServer, type TNotifyServerOptions } from './services/notifyserver/routes.ts';
+import { registerReportServer } from './services/reportserver/routes.ts';
 import { registerTemplateServer } from './services/templateserver/routes.ts';
 
 declare module 'fastify' {
@@ -207,6 +208,7 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   await app.register(registerNotifyServer, { prefix: '/notifyserver/api/v1', ...options.notify });
   await app.register(registerTemplateServer, { prefix: '/templateserver/api/v1' });
   await app.register(registerContactServer, { prefix: '/contactserver/api/v1' });
+  await app.register(registerReportServer, { prefix: '/reportserver/api/v1' });
   // Named in the spec under iamserver, but a module of its own (docs/decisions/017-issue-tracker.md).
   await app.register(registerIssueTracker, { prefix: '/iamserver/api/v1' });
   await registerApiDocsRoutes(app);

@@ -33,6 +33,7 @@ type TWorld = {
   personId: string;
   contactTagId: string;
   issueId: string;
+  reportSketchId: string;
 };
 
 /** Streams never end by themselves; they get their own tests (attack-session-end.test.ts). */
@@ -307,6 +308,13 @@ const idFieldProbes: Record<string, TProbe> = {
     url: (_own, other) =>
       `/contactserver/api/v1/contacts/duplicates?email=tenancy%40client.test&exceptId=${other.contactId}`,
   },
+  // A schedule mails only the company's own users.
+  'PUT /reportserver/api/v1/reportSketch/:id/schedule recipientIds': {
+    method: 'PUT',
+    kind: 'write',
+    url: (own) => `/reportserver/api/v1/reportSketch/${own.reportSketchId}/schedule`,
+    body: (_own, other) => ({ frequency: 'weekly', recipientIds: [other.member.userId] }),
+  },
   'POST /iamserver/api/v1/users/bulk/suspend ids': {
     method: 'POST',
     kind: 'write',
@@ -442,8 +450,15 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
       title: `${label} problem`,
       severity: 'medium',
     });
+    // Shared, so every colleague's list shows it, and no other company's.
+    const report = await dataOf<{ _id: string }>(admin.jwt, 'POST', '/reportserver/api/v1/reportSketch', {
+      name: `${label} report`,
+      definition: { source: 'users', groupBy: ['status'] },
+      isShared: true,
+    });
     return {
       issueId: issue._id,
+      reportSketchId: report._id,
       contactId: contact._id,
       personId: person._id,
       contactTagId: contactTag._id,
@@ -485,6 +500,7 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
     world.personId,
     world.contactTagId,
     world.issueId,
+    world.reportSketchId,
   ];
 
   beforeAll(async () => {

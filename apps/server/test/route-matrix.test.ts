@@ -86,6 +86,7 @@ type TCompanyWorld = {
   contactFilterId: string;
   issueId: string;
   apiTokenId: string;
+  reportSketchId: string;
 };
 const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   users: (world) => world.userId,
@@ -112,6 +113,7 @@ const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   issues: (world) => world.issueId,
   'users-token': (world) => world.apiTokenId,
   'api-tokens': (world) => world.apiTokenId,
+  reportSketch: (world) => world.reportSketchId,
   // A version number: company A's template has a version 1, which B must not reach either.
   versions: () => '1',
 };
@@ -232,7 +234,15 @@ describe.each(testDatabaseKinds)('route matrix on %s', (kind) => {
       permissions: ['users:read'],
     });
     expect(apiToken.statusCode, apiToken.body).toBe(201);
+    // Shared, so only the company boundary keeps B's admin out.
+    const report = await call('POST', '/reportserver/api/v1/reportSketch', admin.jwt, {
+      name: 'Matrix world report',
+      definition: { source: 'users', groupBy: ['status'] },
+      isShared: true,
+    });
+    expect(report.statusCode, report.body).toBe(201);
     return {
+      reportSketchId: (report.json() as { data: { _id: string } }).data._id,
       issueId: (issue.json() as { data: { _id: string } }).data._id,
       apiTokenId: (apiToken.json() as { data: { _id: string } }).data._id,
       contactFilterId: (contactFilter.json() as { data: { _id: string } }).data._id,

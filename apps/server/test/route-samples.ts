@@ -75,5 +75,15 @@ export const sampleBodies: Record<string, unknown> = {
   'PATCH /iamserver/api/v1/issue/tracker/:id': { severity: 'high' },
   'POST /iamserver/api/v1/issue/tracker/:id/comments': { body: 'Matrix comment' },
   'PATCH /iamserver/api/v1/app-admin/issues/:id': { comment: 'Matrix answer' },
+  'POST /reportserver/api/v1/reportSketch': {
+    name: 'Matrix report',
+    definition: { source: 'notifications', groupBy: ['status'], aggregates: [{ function: 'count' }] },
+  },
+  'POST /reportserver/api/v1/reportSketch/run': { source: 'notifications', groupBy: ['status'] },
+  'PATCH /reportserver/api/v1/reportSketch/:id': { name: 'Matrix report B' },
+  'PUT /reportserver/api/v1/reportSketch/:id/schedule': {
+    frequency: 'weekly',
+    recipientIds: ['01970000-0000-7000-8000-00000000abcd'],
+  },
   'POST /iamserver/api/v1/app-admin/issues/:id/comments': { body: 'Matrix answer' },
 };

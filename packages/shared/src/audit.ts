@@ -30,6 +30,7 @@ export const auditEntityTypes = [
   'api-token',
   /** The trail itself: an export of it is audited too. */
   'audit-trail',
+  'report-sketch',
 ] as const;
 export type TAuditEntityType = (typeof auditEntityTypes)[number];
 

@@ -19,6 +19,8 @@ export * from './picklists.ts';
 export * from './ports.ts';
 export * from './profile.ts';
 export * from './reference-data.ts';
+export * from './report-catalogue.ts';
+export * from './reports.ts';
 export * from './roles.ts';
 export * from './runtime-config.ts';
 export * from './session.ts';

@@ -49,7 +49,7 @@ export const systemRoles = [
   {
     key: 'member',
     name: 'Member',
-    permissions: [...readPermissions, 'contacts:write', 'mail:send', 'files:write'],
+    permissions: [...readPermissions, 'contacts:write', 'mail:send', 'files:write', 'reports:write'],
   },
   { key: 'viewer', name: 'Viewer', permissions: [...readPermissions] },
 ] as const satisfies readonly { key: string; name: string; permissions: TPermission[] }[];

@@ -29,6 +29,10 @@ export const serviceTags = [
   { name: 'notifyserver', description: 'Notifications, announcements and the live event stream' },
   { name: 'templateserver', description: 'Email and document templates and their versions' },
   { name: 'contactserver', description: 'Organisations and people the company works with, and their tags' },
+  {
+    name: 'reportserver',
+    description: 'Report sketches: saved reports over the company’s data, run, exported, pinned and mailed',
+  },
 ];
 
 /** The routes that take the identity provider's ID token in `Authorization` instead of the app token. */
@@ -144,6 +148,21 @@ export const operationSummaries: Record<string, string> = {
   'GET /iamserver/api/v1/app-admin/issues/:id': 'Get any company’s issue (platform admins)',
   'PATCH /iamserver/api/v1/app-admin/issues/:id': 'Answer an issue as Cargodesk support: status and comment',
   'POST /iamserver/api/v1/app-admin/issues/:id/comments': 'Comment on an issue as Cargodesk support',
+  'GET /reportserver/api/v1/reportSketch/sources': 'List the sources and columns you may report on',
+  'GET /reportserver/api/v1/reportSketch': 'List your report sketches and those shared with you',
+  'GET /reportserver/api/v1/reportSketch/pinned': 'List the reports you pinned to the dashboard',
+  'POST /reportserver/api/v1/reportSketch': 'Save a report sketch',
+  'POST /reportserver/api/v1/reportSketch/run': 'Run a report definition without saving it',
+  'GET /reportserver/api/v1/reportSketch/:id': 'Get a report sketch',
+  'PATCH /reportserver/api/v1/reportSketch/:id': 'Change your report sketch',
+  'DELETE /reportserver/api/v1/reportSketch/:id': 'Delete your report sketch',
+  'POST /reportserver/api/v1/reportSketch/:id/duplicate': 'Copy a report sketch as your own',
+  'GET /reportserver/api/v1/reportSketch/:id/run': 'Run a saved report: its table',
+  'GET /reportserver/api/v1/reportSketch/:id/export': 'Export a report’s result as CSV',
+  'PUT /reportserver/api/v1/reportSketch/:id/pin': 'Pin a report to your dashboard',
+  'DELETE /reportserver/api/v1/reportSketch/:id/pin': 'Unpin a report from your dashboard',
+  'PUT /reportserver/api/v1/reportSketch/:id/schedule': 'Mail a report weekly or monthly to colleagues',
+  'DELETE /reportserver/api/v1/reportSketch/:id/schedule': 'Stop mailing a report',
   'GET /contactserver/api/v1/contact-tags': 'List contact tags with how many contacts carry each',
   'POST /contactserver/api/v1/contact-tags': 'Create a contact tag',
   'PATCH /contactserver/api/v1/contact-tags/:id': 'Rename or recolour a contact tag',

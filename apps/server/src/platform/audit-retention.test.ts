@@ -60,6 +60,12 @@ describe.each(testDatabaseKinds)('audit retention on %s', (kind) => {
     // Today's sign-ins stay, and a second run finds nothing more to delete.
     expect(await pruneAuditEvents({ database: testApp.database, retentionDays: 400 })).toBe(0);
 
+    // The reports' daily counts forget them too: only the young events are counted.
+    const counted = await testApp.database.db.execute(
+      sql`select coalesce(sum(events), 0)::int as value from audit_event_daily_counts
+          where company_id = ${first.companyId} and entity_type = 'user' and action = 'update'`,
+    );
+    expect((counted as unknown as { rows: { value: number }[] }).rows[0]?.value).toBe(3);
     // The audit list's kept totals hear of the deletion (the trail's delete trigger).
     const list = await testApp.app.inject({
       url: '/logserver/api/v1/audit?entityId=young',

@@ -33,6 +33,8 @@ const screenTitles: Record<
   settingsAudit: 'Audit log',
   contacts: 'Contacts',
   contactDetail: 'Contact',
+  reports: 'Reports',
+  reportDetail: 'Report',
   admin: 'Platform console',
   adminCompanies: 'Companies · Platform console',
   adminCompany: 'Company · Platform console',

@@ -61,6 +61,13 @@ export const routes: RouteObject[] = [
           named('contactDetail', async () => ({
             Component: (await import('../features/contacts/routes/contact-detail.tsx')).ContactDetailRoute,
           })),
+          named('reports', async () => ({
+            Component: (await import('../features/reports/routes/reports.tsx')).ReportsRoute,
+          })),
+          // The chart library loads with this screen alone (docs/decisions/019-report-charts.md).
+          named('reportDetail', async () => ({
+            Component: (await import('../features/reports/routes/report-builder.tsx')).ReportBuilderRoute,
+          })),
           named('issues', async () => ({
             Component: (await import('../features/issues/routes/issues.tsx')).IssuesRoute,
           })),

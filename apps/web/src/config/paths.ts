@@ -41,6 +41,8 @@ export const paths = {
   settingsAudit: { path: '/settings/audit', href: () => '/settings/audit' },
   contacts: { path: '/contacts', href: () => '/contacts' },
   contactDetail: { path: '/contacts/:id', href: ({ id }: { id: string }) => `/contacts/${id}` },
+  reports: { path: '/reports', href: () => '/reports' },
+  reportDetail: { path: '/reports/:id', href: ({ id }: { id: string }) => `/reports/${id}` },
   // The platform console: its screens open only for platform administrators.
   admin: { path: '/admin', href: () => '/admin' },
   adminCompanies: { path: '/admin/companies', href: () => '/admin/companies' },

@@ -8,5 +8,6 @@ export * from './mail.ts';
 export * from './master.ts';
 export * from './notify.ts';
 export * from './platform.ts';
+export * from './reports.ts';
 export * from './templates.ts';
 export * from './tenancy.ts';

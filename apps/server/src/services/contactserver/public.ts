@@ -1,5 +1,7 @@
 // contactserver's public surface: what other modules may use. Everything else in contactserver/ is its own.
 
+/** Organisations and people as a report source (reportserver). */
+export { contactsReportSource } from './report-source.ts';
 /** Contacts with an e-mail, found by name or e-mail: the mail composer suggests them beside colleagues. */
 export { findContactRecipients } from './repository.ts';
 /** The contact a mail goes to, for a template's `contact` variables. */

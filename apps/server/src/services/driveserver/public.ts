@@ -1,5 +1,7 @@
 // driveserver's public surface: what other modules may use. Everything else in driveserver/ is its own.
 
+/** The company's files as a report source (reportserver). */
+export { filesReportSource } from './report-source.ts';
 /** Bytes stored per company: the platform console's usage column. */
 export { sumStorageByCompany } from './repository.ts';
 /** A company's file looked up for another module: an avatar or logo, a mail attachment. */

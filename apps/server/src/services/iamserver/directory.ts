@@ -2,6 +2,7 @@ import type { TPermission } from '@cargodesk/shared';
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { companies, roles, userRoles, users } from '../../db/schema/index.ts';
+import { permissionsOf, type TAuthContext } from '../../platform/auth-context.ts';
 
 // Who is in a company, for modules that address its people (notifications): queries over iam's own
 // tables, offered through iamserver/public.ts so nobody else reads them.
@@ -149,4 +150,38 @@ export const findCompanyNames = async (db: Queryable, ids: string[]): Promise<Ma
     .from(companies)
     .where(inArray(companies.id, [...new Set(ids)]));
   return new Map(rows.map((row) => [row.id, row.name]));
+};
+
+/**
+ * A user and their company with the permissions their roles grant now, or undefined when either is
+ * suspended or gone: work done on a user's behalf without a session (a scheduled report) runs
+ * with what they may do at that moment.
+ */
+export const findUserAccess = async (
+  db: Queryable,
+  companyId: string,
+  userId: string,
+): Promise<TAuthContext | undefined> => {
+  const [row] = await db
+    .select({ user: users, company: companies })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+  if (row?.user.status !== 'active' || row.company.status === 'suspended') return undefined;
+  const roleRows = await db
+    .select({ name: roles.name, permissions: roles.permissions, systemKey: roles.systemKey })
+    .from(userRoles)
+    .innerJoin(roles, and(eq(roles.companyId, userRoles.companyId), eq(roles.id, userRoles.roleId)))
+    .where(and(eq(userRoles.companyId, companyId), eq(userRoles.userId, userId)));
+  return {
+    sessionId: '',
+    userId,
+    companyId,
+    user: row.user,
+    company: row.company,
+    roles: roleRows.map((role) => role.name),
+    permissions: permissionsOf(roleRows),
+    // Acting for the user on a schedule, not through one of their API tokens.
+    apiToken: null,
+  };
 };

@@ -6,11 +6,13 @@ export { requirePlatformAdmin } from './app-admin-routes.ts';
 export { findCompanyCurrency, setCompanyCurrency } from './company-repository.ts';
 /** Who is in a company: the people a notification can reach. */
 /** Who acted, by name: the History drawer names people rather than showing their email or id. */
+/** A user's mailbox and permissions now, for work done on their behalf without a session (a scheduled report). */
 export {
   findAdminUserIds,
   findCompanyNames,
   findReachableUserIds,
   findReachableUserIdsByEmail,
+  findUserAccess,
   findUserDisplayNames,
   findUserIdsByEmail,
   findUserIdsWithPermission,
@@ -18,3 +20,5 @@ export {
 } from './directory.ts';
 /** The platform's own trail: what a platform administrator did to what every company shares. */
 export { recordPlatformAction, type TPlatformActor } from './platform-trail.ts';
+/** The company's users as a report source (reportserver). */
+export { usersReportSource } from './report-source.ts';

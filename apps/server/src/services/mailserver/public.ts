@@ -1,4 +1,6 @@
 // mailserver's public surface: what other modules may use. Everything else in mailserver/ is its own.
 
+/** The caller's own composer mails as a report source (reportserver). */
+export { mailsReportSource } from './report-source.ts';
 /** Mails delivered per company since a date: the platform console's usage column. */
 export { countMailsSentSince } from './repository.ts';

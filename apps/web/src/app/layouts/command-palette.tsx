@@ -21,6 +21,7 @@ const shortestSearch = 2;
 const screens: typeof settingsLinks = [
   { href: paths.dashboard.href(), label: 'Dashboard' },
   { href: paths.contacts.href(), label: 'Contacts', permission: 'contacts:read' },
+  { href: paths.reports.href(), label: 'Reports', permission: 'reports:read' },
   ...settingsLinks,
 ];
 

@@ -18,10 +18,12 @@ export const CompactMenu = ({
   onSignOut,
   onReportProblem,
   canReadContacts,
+  canReadReports,
   isSuperAdmin,
 }: {
   unreadCount: number;
   canReadContacts: boolean;
+  canReadReports: boolean;
   /** A platform administrator: the platform console is one more place to go. */
   isSuperAdmin: boolean;
   /** Absent for a user who may not send mail. */
@@ -68,6 +70,11 @@ export const CompactMenu = ({
             {canReadContacts && (
               <Link className="ant-btn ant-btn-text ant-btn-block" to={paths.contacts.href()} onClick={close}>
                 Contacts
+              </Link>
+            )}
+            {canReadReports && (
+              <Link className="ant-btn ant-btn-text ant-btn-block" to={paths.reports.href()} onClick={close}>
+                Reports
               </Link>
             )}
             {isSuperAdmin && (

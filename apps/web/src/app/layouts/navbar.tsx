@@ -46,6 +46,7 @@ export const Navbar = () => {
   // Mail, both writing and the Sent list, needs mail:send: without it there is no Mail at all.
   const canMail = useCan('mail:send');
   const canReadContacts = useCan('contacts:read');
+  const canReadReports = useCan('reports:read');
   const [isNotificationsOpen, setIsNotificationsOpen] = useState(false);
   const unreadCount = useUnreadNotificationCount();
 
@@ -107,6 +108,7 @@ export const Navbar = () => {
       <nav className="app-navbar__main" aria-label="Main">
         <NavLink to={paths.dashboard.href()}>Dashboard</NavLink>
         {canReadContacts && <NavLink to={paths.contacts.href()}>Contacts</NavLink>}
+        {canReadReports && <NavLink to={paths.reports.href()}>Reports</NavLink>}
         {isSuperAdmin && <NavLink to={paths.adminCompanies.href()}>Platform console</NavLink>}
       </nav>
       <nav className="app-navbar__actions" aria-label="Account">
@@ -155,6 +157,7 @@ export const Navbar = () => {
         onNotifications={() => setIsNotificationsOpen(true)}
         onGoTo={() => setIsPaletteOpen(true)}
         canReadContacts={canReadContacts}
+        canReadReports={canReadReports}
         isSuperAdmin={isSuperAdmin}
         onSignOut={() => void onSignOut()}
         onReportProblem={() => setIsReportingProblem(true)}

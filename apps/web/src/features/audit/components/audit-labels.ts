@@ -33,6 +33,7 @@ export const auditEntityTypeLabels: Record<TAuditEntityType, string> = {
   group: 'Group',
   company: 'Company',
   'api-token': 'API token',
+  'report-sketch': 'Report',
   file: 'File',
   session: 'Session',
   announcement: 'Announcement',

@@ -5,16 +5,25 @@ import {
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import type { TUserCounts } from '@cargodesk/shared';
+import type { TReportChartType, TUserCounts } from '@cargodesk/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
+import { usePinnedReports } from '../api/get-pinned-reports.ts';
 import { useUserCounts } from '../api/get-user-counts.ts';
 import './dashboard.css';
 
 const dayMs = 24 * 60 * 60 * 1000;
+
+/** Spelled out rather than imported: the first signed-in page loads no module of the report screens. */
+const chartLabels: Record<TReportChartType, string> = {
+  table: 'Table',
+  bar: 'Bar chart',
+  line: 'Line chart',
+  pie: 'Pie chart',
+};
 
 /** Whole days from now until the plan's expiry date; negative once it has passed. */
 export const daysUntil = (isoDate: string, now = Date.now()) =>
@@ -83,12 +92,15 @@ const describeUserCounts = ({ active, invited, suspended }: TUserCounts) =>
 export const DashboardRoute = () => {
   const { user, referenceData } = useSession();
   const canReadUsers = useCan('users:read');
+  const canReadReports = useCan('reports:read');
   // A product with a screen of its own leads there: Documents to the company's templates.
   const productLinks: Record<string, string | undefined> = {
     Documents: useCan('templates:read') ? paths.settingsTemplates.href() : undefined,
     Contacts: useCan('contacts:read') ? paths.contacts.href() : undefined,
+    Reports: canReadReports ? paths.reports.href() : undefined,
   };
   const userCounts = useUserCounts({ enabled: canReadUsers });
+  const pinnedReports = usePinnedReports({ enabled: canReadReports });
   if (!user) return null;
   const { company } = user;
   const plan = company.subscripedPlan;
@@ -161,6 +173,20 @@ export const DashboardRoute = () => {
             <span className="dash-secondary">Loading countries, currencies and time zones…</span>
           )}
         </Panel>
+        {pinnedReports && pinnedReports.length > 0 && (
+          <Panel title="Pinned reports" className="dash-grid__full">
+            <ul className="dash-reports">
+              {pinnedReports.map((report) => (
+                <li key={report._id}>
+                  <Link to={paths.reportDetail.href({ id: report._id })} className="dash-shortcut">
+                    {report.name}
+                  </Link>
+                  <span className="dash-secondary">{chartLabels[report.chart]}</span>
+                </li>
+              ))}
+            </ul>
+          </Panel>
+        )}
         <Panel title="Settings" className="dash-grid__full">
           <div className="dash-shortcuts">
             {shortcuts.map(({ href, title, icon }) => (

@@ -1,0 +1,52 @@
+import { eq, sql } from 'drizzle-orm';
+import { contacts } from '../../db/schema/index.ts';
+import type { TReportSource } from '../../platform/report-sources.ts';
+
+/** The company's organisations and people, by the columns lists filter on (contact-row.ts). */
+export const contactsReportSource: TReportSource = {
+  key: 'contacts',
+  label: 'Contacts',
+  permission: 'contacts:read',
+  from: sql`${contacts}`,
+  scope: ({ companyId }) => eq(contacts.companyId, companyId),
+  columns: [
+    { key: 'name', label: 'Name', type: 'text', expression: sql`${contacts.name}`, isGroupable: true },
+    {
+      key: 'kind',
+      label: 'Kind',
+      type: 'enum',
+      values: ['organisation', 'person'],
+      expression: sql`${contacts.kind}`,
+      isGroupable: true,
+    },
+    {
+      key: 'email',
+      label: 'E-mail',
+      type: 'text',
+      expression: sql`${contacts.primaryEmail}`,
+      isGroupable: true,
+    },
+    { key: 'city', label: 'City', type: 'text', expression: sql`${contacts.city}`, isGroupable: true },
+    {
+      key: 'country',
+      label: 'Country',
+      type: 'text',
+      expression: sql`${contacts.countryCode}`,
+      isGroupable: true,
+    },
+    {
+      key: 'createdAt',
+      label: 'Created',
+      type: 'date',
+      expression: sql`${contacts.createdAt}`,
+      isGroupable: true,
+    },
+    {
+      key: 'updatedAt',
+      label: 'Changed',
+      type: 'date',
+      expression: sql`${contacts.updatedAt}`,
+      isGroupable: true,
+    },
+  ],
+};

@@ -1,0 +1,44 @@
+import { eq, sql } from 'drizzle-orm';
+import { auditEvents } from '../../db/schema/index.ts';
+import type { TReportSource } from '../../platform/report-sources.ts';
+
+/** The audit trail for reportserver: who did what to which kind of thing, and when. */
+export const auditReportSource: TReportSource = {
+  key: 'audit',
+  label: 'Audit events',
+  permission: 'audit:read',
+  from: sql`${auditEvents}`,
+  scope: ({ companyId }) => eq(auditEvents.companyId, companyId),
+  columns: [
+    {
+      key: 'occurredAt',
+      label: 'When',
+      type: 'date',
+      expression: sql`${auditEvents.occurredAt}`,
+      isGroupable: true,
+    },
+    {
+      key: 'entityType',
+      label: 'Entity',
+      type: 'text',
+      expression: sql`${auditEvents.entityType}`,
+      isGroupable: true,
+    },
+    {
+      key: 'action',
+      label: 'Action',
+      type: 'text',
+      expression: sql`${auditEvents.action}`,
+      isGroupable: true,
+    },
+    {
+      key: 'actorEmail',
+      label: 'Actor',
+      type: 'text',
+      expression: sql`${auditEvents.actorEmail}`,
+      isGroupable: true,
+    },
+    { key: 'entityId', label: 'Entity id', type: 'text', expression: sql`${auditEvents.entityId}` },
+    { key: 'ip', label: 'IP address', type: 'text', expression: sql`${auditEvents.ip}`, isGroupable: true },
+  ],
+};

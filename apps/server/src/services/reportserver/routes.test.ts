@@ -1,0 +1,407 @@
+import type {
+  TReportResult,
+  TReportSketch,
+  TReportSketchSummary,
+  TReportSourceInfo,
+} from '@cargodesk/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../../../test/databases.ts';
+import { auditReader, routeCaller } from '../../../test/route-helpers.ts';
+import { auditEvents, mails, reportSchedules } from '../../db/schema/index.ts';
+import { createId } from '../../platform/ids.ts';
+import { startIamTestApp, type TIamTestApp, type TRegistered } from '../iamserver/iam-test-support.ts';
+import { createScheduleRunner, nextRunAfter } from './schedule.ts';
+
+describe.each(testDatabaseKinds)('reportserver on %s', (kind) => {
+  let testApp: TIamTestApp;
+  let admin: TRegistered;
+  let member: TRegistered;
+  let viewer: TRegistered;
+  const call = routeCaller(() => testApp.app, '/reportserver/api/v1');
+  const auditOf = auditReader(() => testApp.database.db);
+  const dataOf = async <T>(response: ReturnType<typeof call>, status = 200) => {
+    const answered = await response;
+    expect(answered.statusCode, answered.body).toBe(status);
+    return (answered.json() as { data: T }).data;
+  };
+  const errorOf = async (response: ReturnType<typeof call>, status: number) => {
+    const answered = await response;
+    expect(answered.statusCode, answered.body).toBe(status);
+    return (answered.json() as { error: { code: string; message: string; details?: { fields: unknown[] } } })
+      .error;
+  };
+
+  beforeAll(async () => {
+    testApp = await startIamTestApp({ kind });
+    admin = await testApp.register('reports-admin');
+    member = await testApp.addUser(admin, { label: 'reports-member', role: { systemKey: 'member' } });
+    viewer = await testApp.addUser(admin, {
+      label: 'reports-viewer',
+      role: { permissions: ['reports:read'] },
+    });
+    // Composer mails of the admin: two sent, one failed.
+    const { db } = testApp.database;
+    for (const status of ['sent', 'sent', 'failed'] as const)
+      await db.insert(mails).values({
+        id: createId(),
+        companyId: admin.companyId,
+        createdBy: admin.userId,
+        purpose: 'composer',
+        fromAddress: 'desk@example.com',
+        to: ['a@client.example', 'b@client.example'],
+        subject: status === 'failed' ? '=HYPERLINK("http://evil.example")' : 'Rates',
+        text: 'Hello',
+        status,
+      });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('offers only the sources the caller may read', async () => {
+    const adminSources = await dataOf<TReportSourceInfo[]>(call('GET', '/reportSketch/sources', admin.jwt));
+    expect(adminSources.map((source) => source.key)).toEqual([
+      'users',
+      'audit',
+      'mails',
+      'files',
+      'notifications',
+      'contacts',
+      'templates',
+    ]);
+    const viewerSources = await dataOf<TReportSourceInfo[]>(call('GET', '/reportSketch/sources', viewer.jwt));
+    expect(viewerSources.map((source) => source.key)).toEqual(['notifications']);
+  });
+
+  it('runs a grouped count of mails by status, sorted, as the caller', async () => {
+    const result = await dataOf<TReportResult>(
+      call('POST', '/reportSketch/run', admin.jwt, {
+        source: 'mails',
+        groupBy: ['status'],
+        aggregates: [{ function: 'count' }, { function: 'sum', column: 'recipients' }],
+        sort: { column: 'count', direction: 'desc' },
+        chart: 'bar',
+      }),
+    );
+    expect(result.columns.map((column) => column.key)).toEqual(['status', 'count', 'sum_recipients']);
+    expect(result.rows).toEqual([
+      ['sent', 2, 4],
+      ['failed', 1, 2],
+    ]);
+    // The member wrote no mail: the same report shows them nothing of the admin's.
+    const theirs = await dataOf<TReportResult>(
+      call('POST', '/reportSketch/run', member.jwt, { source: 'mails', groupBy: ['status'] }),
+    );
+    expect(theirs.rows).toEqual([]);
+  });
+
+  it('filters with the whitelist’s operators and keeps values as parameters', async () => {
+    const result = await dataOf<TReportResult>(
+      call('POST', '/reportSketch/run', admin.jwt, {
+        source: 'mails',
+        columns: ['subject', 'status'],
+        filters: [
+          { column: 'status', operator: 'eq', value: 'sent' },
+          { column: 'subject', operator: 'contains', value: "Rat'; drop table mails; --" },
+        ],
+      }),
+    );
+    expect(result.rows).toEqual([]);
+    const found = await dataOf<TReportResult>(
+      call('POST', '/reportSketch/run', admin.jwt, {
+        source: 'mails',
+        columns: ['subject'],
+        filters: [{ column: 'createdAt', operator: 'gte', value: '2000-01-01' }],
+      }),
+    );
+    expect(found.rows).toHaveLength(3);
+  });
+
+  it('refuses an unknown source, column, operator or aggregate with 400 and the field', async () => {
+    const unknownSource = await errorOf(
+      call('POST', '/reportSketch/run', admin.jwt, { source: 'pg_user' }),
+      400,
+    );
+    expect(unknownSource.details?.fields).toEqual([
+      { field: 'definition.source', message: 'is not a source you may report on' },
+    ]);
+    const bad = await errorOf(
+      call('POST', '/reportSketch/run', admin.jwt, {
+        source: 'mails',
+        columns: ['subject', 'password'],
+        filters: [{ column: 'status', operator: 'contains', value: 'x' }],
+        groupBy: [],
+        aggregates: [],
+        sort: { column: 'subject; drop table mails' },
+      }),
+      400,
+    );
+    expect(bad.details?.fields).toEqual([
+      { field: 'definition.columns.1', message: 'is not a column of this source' },
+      { field: 'definition.filters.0.operator', message: 'is not an operator for this column' },
+      { field: 'definition.sort.column', message: 'must be a column or an aggregate of the result' },
+    ]);
+    const aggregate = await errorOf(
+      call('POST', '/reportSketch/run', admin.jwt, {
+        source: 'mails',
+        groupBy: ['status'],
+        aggregates: [{ function: 'sum', column: 'subject' }],
+      }),
+      400,
+    );
+    expect(aggregate.details?.fields).toEqual([
+      { field: 'definition.aggregates.0.function', message: 'is not an aggregate for this column' },
+    ]);
+    const unknownFunction = await errorOf(
+      call('POST', '/reportSketch/run', admin.jwt, {
+        source: 'mails',
+        aggregates: [{ function: 'median', column: 'attempts' }],
+      }),
+      400,
+    );
+    expect(unknownFunction.code).toBe('VALIDATION_FAILED');
+    const badValue = await errorOf(
+      call('POST', '/reportSketch/run', admin.jwt, {
+        source: 'mails',
+        filters: [{ column: 'createdAt', operator: 'gt', value: 'yesterday' }],
+      }),
+      400,
+    );
+    expect(badValue.details?.fields).toEqual([
+      { field: 'definition.filters.0.value', message: expect.any(String) },
+    ]);
+  });
+
+  it('refuses a report over a source the caller lacks, saved or not', async () => {
+    const refused = await errorOf(
+      call('POST', '/reportSketch/run', member.jwt, { source: 'audit', groupBy: ['action'] }),
+      403,
+    );
+    expect(refused.message).toBe('This report’s source needs the audit:read permission');
+    await errorOf(
+      call('POST', '/reportSketch', viewer.jwt, { name: 'Trail', definition: { source: 'audit' } }),
+      403,
+    );
+    // Shared by the admin, it opens for the member, and running it is refused.
+    const shared = await dataOf<TReportSketch>(
+      call('POST', '/reportSketch', admin.jwt, {
+        name: 'Actions this month',
+        definition: { source: 'audit', groupBy: ['action'] },
+        isShared: true,
+      }),
+      201,
+    );
+    await dataOf<TReportSketch>(call('GET', `/reportSketch/${shared._id}`, member.jwt));
+    await errorOf(call('GET', `/reportSketch/${shared._id}/run`, member.jwt), 403);
+    await errorOf(call('GET', `/reportSketch/${shared._id}/export`, member.jwt), 403);
+  });
+
+  it('saves, shares, lists, duplicates and deletes, audited; only the owner changes a sketch', async () => {
+    const saved = await dataOf<TReportSketch>(
+      call('POST', '/reportSketch', admin.jwt, {
+        name: 'Mails by status',
+        definition: {
+          source: 'mails',
+          groupBy: ['status'],
+          aggregates: [{ function: 'count' }],
+          chart: 'bar',
+        },
+      }),
+      201,
+    );
+    expect(saved).toMatchObject({
+      name: 'Mails by status',
+      source: 'mails',
+      chart: 'bar',
+      isShared: false,
+      isMine: true,
+    });
+    // Private: not there for a colleague.
+    await errorOf(call('GET', `/reportSketch/${saved._id}`, member.jwt), 404);
+    const shared = await dataOf<TReportSketch>(
+      call('PATCH', `/reportSketch/${saved._id}`, admin.jwt, { isShared: true }),
+    );
+    expect(shared.isShared).toBe(true);
+    const listed = (await (await call('GET', '/reportSketch?q=status&sort=name', member.jwt)).json()) as {
+      data: TReportSketchSummary[];
+    };
+    expect(listed.data.map((row) => row.name)).toContain('Mails by status');
+    expect(listed.data.find((row) => row.name === 'Mails by status')).toMatchObject({ isMine: false });
+    await errorOf(call('PATCH', `/reportSketch/${saved._id}`, member.jwt, { name: 'Mine now' }), 403);
+    await errorOf(call('DELETE', `/reportSketch/${saved._id}`, member.jwt), 403);
+    const copy = await dataOf<TReportSketch>(
+      call('POST', `/reportSketch/${saved._id}/duplicate`, member.jwt),
+      201,
+    );
+    expect(copy).toMatchObject({ name: 'Mails by status (copy)', isMine: true, isShared: false });
+    await dataOf(call('DELETE', `/reportSketch/${copy._id}`, member.jwt));
+    await errorOf(call('GET', `/reportSketch/${copy._id}`, member.jwt), 404);
+    const trail = await auditOf(admin.companyId, { entityId: saved._id });
+    expect(trail.map((entry) => entry.action)).toEqual(['create', 'update']);
+    // Saving a definition with an unknown column is refused before anything is written.
+    await errorOf(
+      call('PATCH', `/reportSketch/${saved._id}`, admin.jwt, {
+        definition: { source: 'mails', columns: ['nope'] },
+      }),
+      400,
+    );
+  });
+
+  it('exports CSV with formulas neutralised', async () => {
+    const saved = await dataOf<TReportSketch>(
+      call('POST', '/reportSketch', admin.jwt, {
+        name: 'Subjects',
+        definition: { source: 'mails', columns: ['subject', 'status'], sort: { column: 'status' } },
+      }),
+      201,
+    );
+    const exported = await call('GET', `/reportSketch/${saved._id}/export`, admin.jwt);
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.headers['content-type']).toMatch(/^text\/csv/);
+    expect(exported.body.split('\r\n')).toEqual([
+      'Subject,Status',
+      `"'=HYPERLINK(""http://evil.example"")",failed`,
+      'Rates,sent',
+      'Rates,sent',
+      '',
+    ]);
+  });
+
+  it('pins up to four reports to the dashboard', async () => {
+    const ids: string[] = [];
+    for (const name of ['One', 'Two', 'Three', 'Four', 'Five'])
+      ids.push(
+        (
+          await dataOf<TReportSketch>(
+            call('POST', '/reportSketch', member.jwt, { name, definition: { source: 'notifications' } }),
+            201,
+          )
+        )._id,
+      );
+    for (const id of ids.slice(0, 4)) await dataOf(call('PUT', `/reportSketch/${id}/pin`, member.jwt));
+    await errorOf(call('PUT', `/reportSketch/${ids[4]}/pin`, member.jwt), 409);
+    const pinned = await dataOf<TReportSketchSummary[]>(call('GET', '/reportSketch/pinned', member.jwt));
+    expect(pinned.map((row) => row.name)).toEqual(['One', 'Two', 'Three', 'Four']);
+    await dataOf(call('DELETE', `/reportSketch/${ids[0]}/pin`, member.jwt));
+    await dataOf(call('PUT', `/reportSketch/${ids[4]}/pin`, member.jwt));
+    const after = await dataOf<TReportSketchSummary[]>(call('GET', '/reportSketch/pinned', member.jwt));
+    expect(after.map((row) => row.name)).toEqual(['Two', 'Three', 'Four', 'Five']);
+  });
+
+  it('answers a grouped count of audit events from the daily summary, equal to the events', async () => {
+    const definition = { source: 'audit', groupBy: ['action'], sort: { column: 'action' } };
+    const fromSummary = await dataOf<TReportResult>(call('POST', '/reportSketch/run', admin.jwt, definition));
+    // A filter the summary cannot answer (an actor) reads the events themselves.
+    const fromEvents = await dataOf<TReportResult>(
+      call('POST', '/reportSketch/run', admin.jwt, {
+        ...definition,
+        filters: [
+          { column: 'actorEmail', operator: 'isNotEmpty' },
+          { column: 'entityType', operator: 'neq', value: 'none' },
+        ],
+      }),
+    );
+    const { db } = testApp.database;
+    const events = await db.select().from(auditEvents).where(eq(auditEvents.companyId, admin.companyId));
+    const byAction = new Map<string, number>();
+    for (const event of events) byAction.set(event.action, (byAction.get(event.action) ?? 0) + 1);
+    expect(Object.fromEntries(fromSummary.rows.map(([action, count]) => [action, count]))).toEqual(
+      Object.fromEntries(byAction),
+    );
+    const withActor = events.filter((event) => event.actorEmail);
+    expect(fromEvents.rows.reduce((sum, row) => sum + Number(row[1]), 0)).toBe(withActor.length);
+  });
+
+  it('mails a scheduled report once when two instances race, and moves the schedule on', async () => {
+    const saved = await dataOf<TReportSketch>(
+      call('POST', '/reportSketch', admin.jwt, {
+        name: 'Weekly mails',
+        definition: { source: 'mails', groupBy: ['status'] },
+      }),
+      201,
+    );
+    await errorOf(
+      call('PUT', `/reportSketch/${saved._id}/schedule`, admin.jwt, {
+        frequency: 'weekly',
+        recipientIds: [createId()],
+      }),
+      400,
+    );
+    // The audit trail is mailed only to colleagues who may read it.
+    const trail = await dataOf<TReportSketch>(
+      call('POST', '/reportSketch', admin.jwt, {
+        name: 'Trail',
+        definition: { source: 'audit', groupBy: ['action'] },
+      }),
+      201,
+    );
+    const refused = await errorOf(
+      call('PUT', `/reportSketch/${trail._id}/schedule`, admin.jwt, {
+        frequency: 'monthly',
+        recipientIds: [member.userId],
+      }),
+      400,
+    );
+    expect(refused.details?.fields).toEqual([
+      {
+        field: 'recipientIds',
+        message: 'must be colleagues who hold audit:read, as the report’s source needs',
+      },
+    ]);
+    const scheduled = await dataOf<TReportSketch>(
+      call('PUT', `/reportSketch/${saved._id}/schedule`, admin.jwt, {
+        frequency: 'weekly',
+        recipientIds: [member.userId],
+      }),
+    );
+    expect(scheduled.schedule).toMatchObject({
+      frequency: 'weekly',
+      recipientIds: [member.userId],
+      lastRunAt: null,
+    });
+    const { db } = testApp.database;
+    const { app } = testApp;
+    const runnerOf = () =>
+      createScheduleRunner({
+        db,
+        mailer: app.mailer,
+        drive: { db, store: app.fileStore, fileMaxBytes: app.config.fileMaxBytes, log: app.log },
+        log: app.log,
+      });
+    const due = new Date(Date.parse(scheduled.schedule?.nextRunAt ?? '') + 1000);
+    const [first, second] = await Promise.all([runnerOf().runDue(due), runnerOf().runDue(due)]);
+    expect(first + second).toBe(1);
+    const sent = await db
+      .select()
+      .from(mails)
+      .where(and(eq(mails.companyId, admin.companyId), eq(mails.subject, 'Report: Weekly mails')));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.to).toEqual([member.email]);
+    expect(sent[0]?.attachments).toEqual([
+      expect.objectContaining({ filename: 'Weekly mails.csv', contentType: 'text/csv' }),
+    ]);
+    const [row] = await db.select().from(reportSchedules).where(eq(reportSchedules.sketchId, saved._id));
+    expect(row?.lastRunAt?.toISOString()).toBe(due.toISOString());
+    expect(row?.nextRunAt.toISOString()).toBe(nextRunAfter('weekly', due).toISOString());
+    expect(row?.lockedUntil).toBeNull();
+    // Not due again until next week.
+    expect(await runnerOf().runDue(new Date(due.getTime() + 60_000))).toBe(0);
+    await dataOf(call('DELETE', `/reportSketch/${saved._id}/schedule`, admin.jwt));
+  });
+
+  it('computes the next delivery: Monday or the 1st at 06:00 UTC', () => {
+    expect(nextRunAfter('weekly', new Date('2026-11-24T10:00:00Z')).toISOString()).toBe(
+      '2026-11-30T06:00:00.000Z',
+    );
+    expect(nextRunAfter('weekly', new Date('2026-11-30T05:00:00Z')).toISOString()).toBe(
+      '2026-11-30T06:00:00.000Z',
+    );
+    expect(nextRunAfter('monthly', new Date('2026-11-24T10:00:00Z')).toISOString()).toBe(
+      '2026-12-01T06:00:00.000Z',
+    );
+    expect(nextRunAfter('monthly', new Date('2026-12-01T06:00:00Z')).toISOString()).toBe(
+      '2027-01-01T06:00:00.000Z',
+    );
+  });
+});

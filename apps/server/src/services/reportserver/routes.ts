@@ -1,0 +1,212 @@
+import {
+  ZListMeta,
+  ZReportDefinition,
+  ZReportResult,
+  ZReportScheduleInput,
+  ZReportSketch,
+  ZReportSketchCreate,
+  ZReportSketchIdParams,
+  ZReportSketchListQuery,
+  ZReportSketchSummary,
+  ZReportSketchUpdate,
+  ZReportSourceInfo,
+} from '@cargodesk/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditActorOf } from '../../platform/audit.ts';
+import { authenticate, requireAuth } from '../../platform/auth-context.ts';
+import { dataOf, signedInErrors, streamedResponse, ZErrorBody } from '../../platform/http.ts';
+import { createScheduleRunner } from './schedule.ts';
+import { createReportsService } from './service.ts';
+
+const errors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody } as const;
+const deleted = dataOf(z.object({ deleted: z.literal(true) }));
+const pinned = dataOf(z.object({ isPinned: z.boolean() }));
+/** How often each instance looks for due scheduled reports. */
+const schedulePollMs = 60 * 1000;
+
+/** A file name for the export: the report's name without characters a header or a file system refuses. */
+const exportFileName = (name: string) => `${name.replace(/[^\w .-]+/g, '_').trim() || 'report'}.csv`;
+
+/**
+ * reportserver: saved report sketches, run under the caller's permissions and row-level security
+ * (docs/decisions/019-report-charts.md). Reading and running need reports:read; saving, changing,
+ * scheduling and deleting reports:write.
+ */
+export const registerReportServer = async (app: FastifyInstance) => {
+  const service = createReportsService({ db: app.database.db });
+  const runner = createScheduleRunner({
+    db: app.database.db,
+    mailer: app.mailer,
+    drive: { db: app.database.db, store: app.fileStore, fileMaxBytes: app.config.fileMaxBytes, log: app.log },
+    log: app.log.child({ module: 'report-schedules' }),
+  });
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  const poll = () => {
+    if (running) return;
+    running = runner
+      .runDue()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'scheduled reports failed; trying again later'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  app.addHook('onReady', async () => {
+    timer = setInterval(poll, schedulePollMs);
+    timer.unref();
+  });
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+
+  app.addHook('onRequest', authenticate(app));
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const read = { permission: 'reports:read' } as const;
+  const write = { permission: 'reports:write' } as const;
+  const params = ZReportSketchIdParams;
+
+  routes.get(
+    '/reportSketch/sources',
+    { config: read, schema: { response: { 200: dataOf(z.array(ZReportSourceInfo)), ...errors } } },
+    async (request) => ({ data: service.sources(requireAuth(request)) }),
+  );
+  routes.get(
+    '/reportSketch',
+    {
+      config: read,
+      schema: {
+        querystring: ZReportSketchListQuery,
+        response: { 200: z.object({ data: z.array(ZReportSketchSummary), meta: ZListMeta }), ...errors },
+      },
+    },
+    async (request) => service.list(requireAuth(request), request.query),
+  );
+  routes.get(
+    '/reportSketch/pinned',
+    { config: read, schema: { response: { 200: dataOf(z.array(ZReportSketchSummary)), ...errors } } },
+    async (request) => ({ data: await service.pinned(requireAuth(request)) }),
+  );
+  routes.post(
+    '/reportSketch',
+    {
+      config: write,
+      schema: { body: ZReportSketchCreate, response: { 201: dataOf(ZReportSketch), ...errors } },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send({ data: await service.create(requireAuth(request), auditActorOf(request), request.body) }),
+  );
+  routes.post(
+    '/reportSketch/run',
+    {
+      config: read,
+      schema: { body: ZReportDefinition, response: { 200: dataOf(ZReportResult), ...errors } },
+    },
+    async (request) => ({ data: await service.run(requireAuth(request), request.body) }),
+  );
+  routes.get(
+    '/reportSketch/:id',
+    { config: read, schema: { params, response: { 200: dataOf(ZReportSketch), ...errors } } },
+    async (request) => ({ data: await service.get(requireAuth(request), request.params.id) }),
+  );
+  routes.patch(
+    '/reportSketch/:id',
+    {
+      config: write,
+      schema: { params, body: ZReportSketchUpdate, response: { 200: dataOf(ZReportSketch), ...errors } },
+    },
+    async (request) => ({
+      data: await service.update(
+        requireAuth(request),
+        auditActorOf(request),
+        request.params.id,
+        request.body,
+      ),
+    }),
+  );
+  routes.delete(
+    '/reportSketch/:id',
+    { config: write, schema: { params, response: { 200: deleted, ...errors } } },
+    async (request) => {
+      await service.remove(requireAuth(request), auditActorOf(request), request.params.id);
+      return { data: { deleted: true as const } };
+    },
+  );
+  routes.post(
+    '/reportSketch/:id/duplicate',
+    { config: write, schema: { params, response: { 201: dataOf(ZReportSketch), ...errors } } },
+    async (request, reply) =>
+      reply.code(201).send({
+        data: await service.duplicate(requireAuth(request), auditActorOf(request), request.params.id),
+      }),
+  );
+  routes.get(
+    '/reportSketch/:id/run',
+    { config: read, schema: { params, response: { 200: dataOf(ZReportResult), ...errors } } },
+    async (request) => ({ data: await service.runSaved(requireAuth(request), request.params.id) }),
+  );
+  routes.get(
+    '/reportSketch/:id/export',
+    {
+      config: read,
+      schema: {
+        params,
+        response: { 200: streamedResponse('text/csv', 'The report’s result as CSV'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { name, csv } = await service.exportCsv(
+        requireAuth(request),
+        auditActorOf(request),
+        request.params.id,
+      );
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exportFileName(name)}"`)
+        .header('cache-control', 'no-store')
+        .send(csv as never);
+    },
+  );
+  routes.put(
+    '/reportSketch/:id/pin',
+    { config: read, schema: { params, response: { 200: pinned, ...errors } } },
+    async (request) => {
+      await service.pin(requireAuth(request), request.params.id);
+      return { data: { isPinned: true } };
+    },
+  );
+  routes.delete(
+    '/reportSketch/:id/pin',
+    { config: read, schema: { params, response: { 200: pinned, ...errors } } },
+    async (request) => {
+      await service.unpin(requireAuth(request), request.params.id);
+      return { data: { isPinned: false } };
+    },
+  );
+  routes.put(
+    '/reportSketch/:id/schedule',
+    {
+      config: write,
+      schema: { params, body: ZReportScheduleInput, response: { 200: dataOf(ZReportSketch), ...errors } },
+    },
+    async (request) => ({
+      data: await service.setSchedule(
+        requireAuth(request),
+        auditActorOf(request),
+        request.params.id,
+        request.body,
+      ),
+    }),
+  );
+  routes.delete(
+    '/reportSketch/:id/schedule',
+    { config: write, schema: { params, response: { 200: dataOf(ZReportSketch), ...errors } } },
+    async (request) => ({
+      data: await service.removeSchedule(requireAuth(request), auditActorOf(request), request.params.id),
+    }),
+  );
+};

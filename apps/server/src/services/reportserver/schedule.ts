@@ -1,0 +1,141 @@
+import type { TReportScheduleFrequency } from '@cargodesk/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { TMailer } from '../../mail/mail-plugin.ts';
+import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import type { TAuthContext } from '../../platform/auth-context.ts';
+import { withTenant } from '../../platform/tenant-transaction.ts';
+import { storeMadeFile, type TDriveServiceDependencies } from '../driveserver/public.ts';
+import { findUserAccess, findUserIdsWithPermission, findUserMailboxes } from '../iamserver/public.ts';
+import { checkDefinition, csvOf, runReport } from './query.ts';
+import * as repository from './repository.ts';
+
+// Scheduled delivery: a report mailed weekly or monthly as CSV to chosen colleagues through the
+// outbox. The schedule is a row, so it survives restarts; each instance polls, and a due schedule
+// is claimed with FOR UPDATE SKIP LOCKED and a lease, so two instances deliver it once.
+
+const deliveryHourUtc = 6;
+/** Rows may stay claimed this long before another instance takes them over. */
+const leaseMs = 10 * 60 * 1000;
+
+/** The next delivery after `from`: Monday 06:00 UTC for weekly, the 1st at 06:00 UTC for monthly. */
+export const nextRunAfter = (frequency: TReportScheduleFrequency, from: Date): Date => {
+  const next = new Date(
+    Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate(), deliveryHourUtc),
+  );
+  if (frequency === 'weekly') {
+    const daysToMonday = (8 - next.getUTCDay()) % 7;
+    next.setUTCDate(next.getUTCDate() + daysToMonday);
+    if (next <= from) next.setUTCDate(next.getUTCDate() + 7);
+    return next;
+  }
+  next.setUTCDate(1);
+  if (next <= from) next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
+};
+
+export type TScheduleRunnerDependencies = {
+  db: Db;
+  mailer: Pick<TMailer, 'enqueue' | 'wake'>;
+  drive: TDriveServiceDependencies;
+  log: FastifyBaseLogger;
+};
+
+const systemActorOf = (auth: TAuthContext): TAuditActor => ({
+  companyId: auth.companyId,
+  userId: auth.userId,
+  email: auth.user.email,
+  ip: null,
+  userAgent: 'report schedule',
+  requestId: null,
+});
+
+export const createScheduleRunner = ({ db, mailer, drive, log }: TScheduleRunnerDependencies) => {
+  /** Delivers one claimed schedule as its owner, with the permissions they hold now. */
+  const deliver = async (
+    claimed: Awaited<ReturnType<typeof repository.claimDueSchedules>>[number],
+    now: Date,
+  ) => {
+    const { companyId, sketchId } = claimed;
+    // A run missed while no instance was up is sent once, then the schedule moves on from now.
+    const nextRunAt = nextRunAfter(claimed.frequency, claimed.nextRunAt > now ? claimed.nextRunAt : now);
+    const prepared = await withTenant(db, companyId, async (tx) => {
+      const sketch = await repository.findSketch(tx, companyId, sketchId);
+      const owner = sketch ? await findUserAccess(tx, companyId, sketch.ownerId) : undefined;
+      if (!sketch || !owner?.permissions.includes('reports:read')) return undefined;
+      try {
+        const report = checkDefinition(owner, sketch.definition);
+        const result = await runReport(tx, owner, report, { limit: 100_000 });
+        // Colleagues who lost the source's permission since the schedule was saved get nothing.
+        const { permission } = report.source;
+        const recipientIds = permission
+          ? await findUserIdsWithPermission(tx, companyId, permission, { among: claimed.recipientIds })
+          : claimed.recipientIds;
+        const recipients = await findUserMailboxes(tx, companyId, recipientIds);
+        return { sketch, owner, csv: csvOf(result), recipients };
+      } catch (error) {
+        // The owner lost the source's permission, or the source a column: nothing to send.
+        log.warn({ err: error, companyId, sketchId }, 'a scheduled report could not run');
+        return undefined;
+      }
+    });
+    if (!prepared || prepared.recipients.length === 0) {
+      await withTenant(db, companyId, (tx) =>
+        repository.finishScheduleRun(tx, { companyId, sketchId, ranAt: now, nextRunAt }),
+      );
+      return false;
+    }
+    const { sketch, owner, csv, recipients } = prepared;
+    const actor = systemActorOf(owner);
+    const fileName = `${sketch.name.replace(/[^\w .-]+/g, '_').trim() || 'report'}.csv`;
+    const file = await storeMadeFile(drive, owner, actor, { fileName, bytes: new TextEncoder().encode(csv) });
+    await withTenant(db, companyId, async (tx) => {
+      await mailer.enqueue(
+        {
+          companyId,
+          to: recipients.map((recipient) => recipient.email),
+          subject: `Report: ${sketch.name}`,
+          text: `${owner.user.firstName} ${owner.user.lastName} shares the ${claimed.frequency} report “${sketch.name}” with you. The result is attached as CSV.`,
+          attachments: [
+            { filename: file.name, contentType: 'text/csv', size: file.size, companyId, fileId: file._id },
+          ],
+        },
+        tx,
+      );
+      await repository.finishScheduleRun(tx, { companyId, sketchId, ranAt: now, nextRunAt });
+      await recordAudit(tx, actor, {
+        entityType: 'report-sketch',
+        entityId: sketchId,
+        // A delivery is an export, by mail.
+        action: 'export',
+        after: { recipients: recipients.map((recipient) => recipient.email), fileId: file._id },
+      });
+    });
+    return true;
+  };
+
+  /** Claims and delivers what is due; answers how many reports were mailed. */
+  const runDue = async (now = new Date()) => {
+    // One statement in the system context (the owner role), across companies.
+    const claimed = await repository.claimDueSchedules(db, {
+      now,
+      leaseUntil: new Date(now.getTime() + leaseMs),
+      limit: 10,
+    });
+    let delivered = 0;
+    for (const schedule of claimed) {
+      try {
+        if (await deliver(schedule, now)) delivered += 1;
+      } catch (error) {
+        log.error(
+          { err: error, companyId: schedule.companyId, sketchId: schedule.sketchId },
+          'a scheduled report failed',
+        );
+      }
+    }
+    if (delivered > 0) mailer.wake();
+    return delivered;
+  };
+
+  return { runDue };
+};

@@ -1,0 +1,381 @@
+import {
+  reportMessages,
+  reportRules,
+  type TListMeta,
+  type TReportDefinition,
+  type TReportResult,
+  type TReportScheduleFrequency,
+  type TReportSketch,
+  type TReportSketchSummary,
+  type TReportSourceInfo,
+  type ZReportScheduleInput,
+  type ZReportSketchCreate,
+  type ZReportSketchListQuery,
+  type ZReportSketchUpdate,
+} from '@cargodesk/shared';
+import type { z } from 'zod';
+import type { Db, Queryable } from '../../db/client.ts';
+import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import type { TAuthContext } from '../../platform/auth-context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { createId } from '../../platform/ids.ts';
+import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
+import {
+  findReachableUserIds,
+  findUserDisplayNames,
+  findUserIdsWithPermission,
+} from '../iamserver/public.ts';
+import { checkDefinition, csvOf, readableSources, runReport } from './query.ts';
+import * as repository from './repository.ts';
+import { nextRunAfter } from './schedule.ts';
+
+// Report sketches: each user's own, or shared with the company. Reading and running needs
+// reports:read and the source's own permission; saving, changing, scheduling and deleting need
+// reports:write, and only the owner changes, schedules or deletes a sketch. A colleague's private
+// sketch is not there at all (404).
+
+const notFound = () => new AppError('NOT_FOUND', reportMessages.notFound);
+const notOwner = () => new AppError('FORBIDDEN', reportMessages.notOwner);
+
+const toSummary = (
+  row: repository.TSketchRow,
+  auth: TAuthContext,
+  owners: Map<string, string>,
+  pinned: Set<string>,
+): TReportSketchSummary => ({
+  _id: row.id,
+  name: row.name,
+  source: row.source,
+  chart: row.definition.chart,
+  isShared: row.isShared,
+  isMine: row.ownerId === auth.userId,
+  isPinned: pinned.has(row.id),
+  ownerName: owners.get(row.ownerId) ?? null,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const toSchedule = (row: repository.TScheduleRow | undefined) =>
+  row
+    ? {
+        frequency: row.frequency,
+        recipientIds: row.recipientIds,
+        nextRunAt: row.nextRunAt.toISOString(),
+        lastRunAt: row.lastRunAt?.toISOString() ?? null,
+      }
+    : null;
+
+const auditedOf = (row: { name: string; isShared: boolean; definition: TReportDefinition }) => ({
+  name: row.name,
+  isShared: row.isShared,
+  definition: row.definition,
+});
+
+export const createReportsService = ({ db }: { db: Db }) => {
+  const detailOf = async (
+    tx: Queryable,
+    auth: TAuthContext,
+    row: repository.TSketchRow,
+  ): Promise<TReportSketch> => {
+    const owners = await findUserDisplayNames(tx, auth.companyId, [row.ownerId]);
+    const pinned = await repository.findPinnedIds(tx, auth.companyId, auth.userId, [row.id]);
+    // Only the owner sees who gets the mailed copies.
+    const schedule =
+      row.ownerId === auth.userId ? await repository.findSchedule(tx, auth.companyId, row.id) : undefined;
+    return {
+      ...toSummary(row, auth, owners, pinned),
+      definition: row.definition,
+      schedule: toSchedule(schedule),
+      createdAt: row.createdAt.toISOString(),
+    };
+  };
+
+  const visibleOrNotFound = async (tx: Queryable, auth: TAuthContext, id: string) => {
+    const row = await repository.findVisibleSketch(tx, auth.companyId, auth.userId, id);
+    if (!row) throw notFound();
+    return row;
+  };
+
+  const ownedOrRefused = async (tx: Queryable, auth: TAuthContext, id: string) => {
+    const row = await visibleOrNotFound(tx, auth, id);
+    if (row.ownerId !== auth.userId) throw notOwner();
+    return row;
+  };
+
+  const sources = (auth: TAuthContext): TReportSourceInfo[] =>
+    readableSources(auth).map((source) => ({
+      key: source.key,
+      label: source.label,
+      columns: source.columns.map((column) => ({
+        key: column.key,
+        label: column.label,
+        type: column.type,
+        ...(column.values ? { values: [...column.values] } : {}),
+        isGroupable: column.isGroupable === true,
+      })),
+    }));
+
+  const list = (
+    auth: TAuthContext,
+    query: z.output<typeof ZReportSketchListQuery>,
+  ): Promise<{ data: TReportSketchSummary[]; meta: TListMeta }> =>
+    withTenantRead(db, auth.companyId, async (tx) => {
+      const { rows, total } = await repository.findSketchPage(tx, {
+        companyId: auth.companyId,
+        userId: auth.userId,
+        q: query.q,
+        source: query.source,
+        sort: query.sort,
+        page: query.page,
+        pageSize: query.pageSize,
+      });
+      const owners = await findUserDisplayNames(
+        tx,
+        auth.companyId,
+        rows.map((row) => row.ownerId),
+      );
+      const pinned = await repository.findPinnedIds(
+        tx,
+        auth.companyId,
+        auth.userId,
+        rows.map((row) => row.id),
+      );
+      return {
+        data: rows.map((row) => toSummary(row, auth, owners, pinned)),
+        meta: { total, page: query.page, pageSize: query.pageSize },
+      };
+    });
+
+  const pinned = (auth: TAuthContext): Promise<TReportSketchSummary[]> =>
+    withTenantRead(db, auth.companyId, async (tx) => {
+      const rows = (await repository.findPinnedSketches(tx, auth.companyId, auth.userId)).map(
+        (row) => row.sketch,
+      );
+      const owners = await findUserDisplayNames(
+        tx,
+        auth.companyId,
+        rows.map((row) => row.ownerId),
+      );
+      const ids = new Set(rows.map((row) => row.id));
+      return rows.slice(0, reportRules.maxPinned).map((row) => toSummary(row, auth, owners, ids));
+    });
+
+  const get = (auth: TAuthContext, id: string) =>
+    withTenantRead(db, auth.companyId, async (tx) =>
+      detailOf(tx, auth, await visibleOrNotFound(tx, auth, id)),
+    );
+
+  const create = (auth: TAuthContext, actor: TAuditActor, input: z.output<typeof ZReportSketchCreate>) => {
+    // Checked before anything is written: an unknown column is a 400, a source the caller may not read a 403.
+    checkDefinition(auth, input.definition);
+    return withTenant(db, auth.companyId, async (tx) => {
+      const id = createId();
+      await repository.insertSketch(tx, {
+        companyId: auth.companyId,
+        id,
+        name: input.name,
+        ownerId: auth.userId,
+        isShared: input.isShared,
+        definition: input.definition,
+      });
+      await recordAudit(tx, actor, {
+        entityType: 'report-sketch',
+        entityId: id,
+        action: 'create',
+        after: auditedOf(input),
+      });
+      return detailOf(
+        tx,
+        auth,
+        (await repository.findSketch(tx, auth.companyId, id)) as repository.TSketchRow,
+      );
+    });
+  };
+
+  const update = (
+    auth: TAuthContext,
+    actor: TAuditActor,
+    id: string,
+    input: z.output<typeof ZReportSketchUpdate>,
+  ) => {
+    if (input.definition) checkDefinition(auth, input.definition);
+    return withTenant(db, auth.companyId, async (tx) => {
+      const found = await ownedOrRefused(tx, auth, id);
+      const change = {
+        name: input.name ?? found.name,
+        isShared: input.isShared ?? found.isShared,
+        definition: input.definition ?? found.definition,
+      };
+      await repository.updateSketch(tx, auth.companyId, id, change);
+      if (found.isShared && !change.isShared)
+        await repository.deleteOthersPins(tx, auth.companyId, auth.userId, id);
+      await recordAudit(tx, actor, {
+        entityType: 'report-sketch',
+        entityId: id,
+        action: 'update',
+        before: auditedOf(found),
+        after: auditedOf(change),
+      });
+      return detailOf(
+        tx,
+        auth,
+        (await repository.findSketch(tx, auth.companyId, id)) as repository.TSketchRow,
+      );
+    });
+  };
+
+  const duplicate = (auth: TAuthContext, actor: TAuditActor, id: string) =>
+    withTenant(db, auth.companyId, async (tx) => {
+      const found = await visibleOrNotFound(tx, auth, id);
+      const copyId = createId();
+      // The copy is the caller's, private until they share it.
+      const copy = {
+        name: `${found.name} (copy)`.slice(0, reportRules.maxNameLength),
+        isShared: false,
+        definition: found.definition,
+      };
+      await repository.insertSketch(tx, {
+        companyId: auth.companyId,
+        id: copyId,
+        ownerId: auth.userId,
+        ...copy,
+      });
+      await recordAudit(tx, actor, {
+        entityType: 'report-sketch',
+        entityId: copyId,
+        action: 'create',
+        after: { ...auditedOf(copy), copiedFrom: id },
+      });
+      return detailOf(
+        tx,
+        auth,
+        (await repository.findSketch(tx, auth.companyId, copyId)) as repository.TSketchRow,
+      );
+    });
+
+  const remove = (auth: TAuthContext, actor: TAuditActor, id: string) =>
+    withTenant(db, auth.companyId, async (tx) => {
+      const found = await ownedOrRefused(tx, auth, id);
+      await repository.deleteSketch(tx, auth.companyId, id);
+      await recordAudit(tx, actor, {
+        entityType: 'report-sketch',
+        entityId: id,
+        action: 'delete',
+        before: auditedOf(found),
+      });
+    });
+
+  /** The builder's live result: a definition not saved yet, run as the caller. */
+  const run = (auth: TAuthContext, definition: TReportDefinition): Promise<TReportResult> => {
+    const report = checkDefinition(auth, definition);
+    return withTenantRead(db, auth.companyId, (tx) => runReport(tx, auth, report));
+  };
+
+  const runSaved = (auth: TAuthContext, id: string): Promise<TReportResult> =>
+    withTenantRead(db, auth.companyId, async (tx) => {
+      const found = await visibleOrNotFound(tx, auth, id);
+      return runReport(tx, auth, checkDefinition(auth, found.definition));
+    });
+
+  /** A saved report's result as CSV: a header of labels, then every row (formulas neutralised). */
+  const exportCsv = (auth: TAuthContext, actor: TAuditActor, id: string) =>
+    withTenant(db, auth.companyId, async (tx) => {
+      const found = await visibleOrNotFound(tx, auth, id);
+      const result = await runReport(tx, auth, checkDefinition(auth, found.definition), { limit: 100_000 });
+      await recordAudit(tx, actor, {
+        entityType: 'report-sketch',
+        entityId: id,
+        action: 'export',
+        after: { rows: result.rows.length },
+      });
+      return { name: found.name, csv: csvOf(result) };
+    });
+
+  const pin = (auth: TAuthContext, id: string) =>
+    withTenant(db, auth.companyId, async (tx) => {
+      await visibleOrNotFound(tx, auth, id);
+      const pinnedIds = await repository.findPinnedIds(tx, auth.companyId, auth.userId);
+      if (!pinnedIds.has(id) && pinnedIds.size >= reportRules.maxPinned)
+        throw new AppError('CONFLICT', reportMessages.tooManyPins);
+      await repository.insertPin(tx, auth.companyId, auth.userId, id);
+    });
+
+  const unpin = (auth: TAuthContext, id: string) =>
+    withTenant(db, auth.companyId, async (tx) => {
+      await visibleOrNotFound(tx, auth, id);
+      await repository.deletePin(tx, auth.companyId, auth.userId, id);
+    });
+
+  const setSchedule = (
+    auth: TAuthContext,
+    actor: TAuditActor,
+    id: string,
+    input: z.output<typeof ZReportScheduleInput>,
+  ) =>
+    withTenant(db, auth.companyId, async (tx) => {
+      const found = await ownedOrRefused(tx, auth, id);
+      const recipientIds = [...new Set(input.recipientIds)];
+      const reachable = new Set(await findReachableUserIds(tx, auth.companyId, { among: recipientIds }));
+      const refuse = (message: string) =>
+        new AppError('VALIDATION_FAILED', `Invalid schedule: recipientIds ${message}`, {
+          fields: [{ field: 'recipientIds', message }],
+        });
+      if (recipientIds.some((recipient) => !reachable.has(recipient)))
+        throw refuse(reportMessages.recipientNotFound);
+      // The mailed CSV is the owner's result: only colleagues who may read the source get it.
+      const { permission } = checkDefinition(auth, found.definition).source;
+      if (permission) {
+        const allowed = new Set(
+          await findUserIdsWithPermission(tx, auth.companyId, permission, { among: recipientIds }),
+        );
+        if (recipientIds.some((recipient) => !allowed.has(recipient)))
+          throw refuse(reportMessages.recipientCannotRead(permission));
+      }
+      const nextRunAt = nextRunAfter(input.frequency as TReportScheduleFrequency, new Date());
+      await repository.upsertSchedule(tx, {
+        companyId: auth.companyId,
+        sketchId: id,
+        frequency: input.frequency,
+        recipientIds,
+        nextRunAt,
+      });
+      await recordAudit(tx, actor, {
+        entityType: 'report-sketch',
+        entityId: id,
+        action: 'update',
+        after: { schedule: { frequency: input.frequency, recipientIds } },
+      });
+      return detailOf(tx, auth, found);
+    });
+
+  const removeSchedule = (auth: TAuthContext, actor: TAuditActor, id: string) =>
+    withTenant(db, auth.companyId, async (tx) => {
+      const found = await ownedOrRefused(tx, auth, id);
+      await repository.deleteSchedule(tx, auth.companyId, id);
+      await recordAudit(tx, actor, {
+        entityType: 'report-sketch',
+        entityId: id,
+        action: 'update',
+        before: { name: found.name, schedule: true },
+        after: { schedule: null },
+      });
+      return detailOf(tx, auth, found);
+    });
+
+  return {
+    sources,
+    list,
+    pinned,
+    get,
+    create,
+    update,
+    duplicate,
+    remove,
+    run,
+    runSaved,
+    exportCsv,
+    pin,
+    unpin,
+    setSchedule,
+    removeSchedule,
+  };
+};
