@@ -36,6 +36,7 @@ const openToEverySignedInUser = new Set([
   'GET /iamserver/api/v1/auth/fetch-config-key',
   'GET /master/api/v1/country',
   'GET /master/api/v1/timezone',
+  'GET /master/api/v1/timezone-utc',
   'GET /master/api/v1/currency-list',
   'GET /master/api/v1/dropdown',
   'GET /iamserver/api/v1/products',

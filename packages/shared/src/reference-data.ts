@@ -34,6 +34,19 @@ export const ZTimeZone = z.object({
 });
 export type TTimeZone = z.infer<typeof ZTimeZone>;
 
+/**
+ * GET /master/api/v1/timezone-utc: the UTC offsets in force today, each with the zones that keep it,
+ * west to east: what an offset picker offers ("UTC+05:30 — Asia/Kolkata, Asia/Colombo").
+ */
+export const ZUtcOffset = z.object({
+  offsetInMinutes: z.number(),
+  /** "UTC", "UTC+05:30", "UTC-03:00". */
+  label: z.string(),
+  /** The zones on this offset today, by name. */
+  zones: z.array(z.string()),
+});
+export type TUtcOffset = z.infer<typeof ZUtcOffset>;
+
 /** GET /master/api/v1/currency-list: the ISO 4217 codes in use. */
 export const ZCurrency = z.object({
   code: z.string(),

@@ -169,6 +169,7 @@ export const operationSummaries: Record<string, string> = {
   'DELETE /contactserver/api/v1/contact-tags/:id': 'Delete a contact tag',
   'GET /master/api/v1/country': 'List countries',
   'GET /master/api/v1/timezone': 'List time zones',
+  'GET /master/api/v1/timezone-utc': 'List the UTC offsets in force today, with their zones',
   'GET /master/api/v1/currency-list': 'List currencies',
   'GET /master/api/v1/dropdown': 'List picklist values',
   'GET /master/api/v1/oceanport': 'List ocean ports',

@@ -1,7 +1,7 @@
-import type { TCountry, TCurrency, TDropdownGroup, TTimeZone } from '@cargodesk/shared';
+import type { TCountry, TCurrency, TDropdownGroup, TTimeZone, TUtcOffset } from '@cargodesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIamTestApp, type TIamTestApp } from '../iamserver/iam-test-support.ts';
-import { normaliseTimeZoneName } from './reference/reference-data.ts';
+import { normaliseTimeZoneName, utcOffsetLabel } from './reference/reference-data.ts';
 
 const base = '/master/api/v1';
 
@@ -66,6 +66,19 @@ describe('master reference lists', () => {
     expect(normaliseTimeZoneName('Nowhere/Special')).toBe('Nowhere/Special');
   });
 
+  it('lists the UTC offsets in force today, west to east, with their zones', async () => {
+    const { data } = (await get('/timezone-utc')).json() as { data: TUtcOffset[] };
+    const offsets = data.map((offset) => offset.offsetInMinutes);
+    expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
+    expect(new Set(offsets).size).toBe(offsets.length);
+    expect(data.find((offset) => offset.label === 'UTC+05:30')?.zones).toContain('Asia/Kolkata');
+    expect(data.find((offset) => offset.offsetInMinutes === 0)?.label).toBe('UTC');
+    // Every zone of /timezone is on exactly one offset.
+    const zones = (await get('/timezone')).json() as { data: TTimeZone[] };
+    expect(data.flatMap((offset) => offset.zones).sort()).toEqual(zones.data.map((zone) => zone.name).sort());
+    expect(utcOffsetLabel(-210)).toBe('UTC-03:30');
+  });
+
   it('lists the home picklists the company profile needs', async () => {
     const { data } = (await get('/dropdown?module=home')).json() as { data: TDropdownGroup[] };
     expect(data.map((group) => group.group)).toEqual(['company_type', 'account_type', 'prefered_language']);
@@ -82,7 +95,7 @@ describe('master reference lists', () => {
     });
   });
 
-  it.each(['/country', '/timezone', '/currency-list', '/dropdown?module=home'])(
+  it.each(['/country', '/timezone', '/timezone-utc', '/currency-list', '/dropdown?module=home'])(
     'serves %s with an ETag and answers 304 when it matches',
     async (url) => {
       const first = await get(url);

@@ -7,6 +7,7 @@ import {
   type TCurrency,
   type TDropdownGroup,
   type TTimeZone,
+  type TUtcOffset,
 } from '@cargodesk/shared';
 import { getTimeZones } from '@vvo/tzdb';
 import { currencies } from 'countries-list/currencies';
@@ -84,3 +85,29 @@ export const normaliseTimeZoneName = (name: string): string => {
 };
 
 export const listDropdowns = (module: string): TDropdownGroup[] => defaultDropdownsOf(module);
+
+/** "UTC+05:30" for 330 minutes, "UTC-03:00" for -180, "UTC" for none. */
+export const utcOffsetLabel = (offsetInMinutes: number) => {
+  if (offsetInMinutes === 0) return 'UTC';
+  const sign = offsetInMinutes > 0 ? '+' : '-';
+  const minutes = Math.abs(offsetInMinutes);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `UTC${sign}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+};
+
+/** The offsets in force today, west to east, each with its zones (from the same tzdb as the zones). */
+export const listUtcOffsets = (zones: TTimeZone[] = listTimeZones()): TUtcOffset[] => {
+  const byOffset = new Map<number, string[]>();
+  for (const zone of zones) {
+    const names = byOffset.get(zone.currentOffsetInMinutes) ?? [];
+    names.push(zone.name);
+    byOffset.set(zone.currentOffsetInMinutes, names);
+  }
+  return [...byOffset.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([offsetInMinutes, names]) => ({
+      offsetInMinutes,
+      label: utcOffsetLabel(offsetInMinutes),
+      zones: names.sort(),
+    }));
+};

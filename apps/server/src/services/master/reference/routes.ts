@@ -1,4 +1,4 @@
-import { ZCountry, ZCurrency, ZTimeZone } from '@cargodesk/shared';
+import { ZCountry, ZCurrency, ZTimeZone, ZUtcOffset } from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import { notModified, replyWithReference } from './cached-reference.ts';
 import { createReferenceService } from './service.ts';
 
 /**
- * The global reference lists (countries, time zones, currencies), for signed-in callers only; the
+ * The global reference lists (countries, time zones and their UTC offsets, currencies), for signed-in callers only; the
  * same for everyone, so API tokens may read them too.
  */
 export const registerReferenceRoutes = async (app: FastifyInstance) => {
@@ -30,6 +30,14 @@ export const registerReferenceRoutes = async (app: FastifyInstance) => {
       schema: { response: { 200: dataOf(z.array(ZTimeZone)), ...notModified, ...signedInErrors } },
     },
     async (request, reply) => replyWithReference(request, reply, service.timeZones()),
+  );
+  routes.get(
+    '/timezone-utc',
+    {
+      config: openToApiTokens,
+      schema: { response: { 200: dataOf(z.array(ZUtcOffset)), ...notModified, ...signedInErrors } },
+    },
+    async (request, reply) => replyWithReference(request, reply, service.utcOffsets()),
   );
   routes.get(
     '/currency-list',

@@ -1,5 +1,5 @@
 import { createCachedReference } from './cached-reference.ts';
-import { listCountries, listCurrencies, listTimeZones } from './reference-data.ts';
+import { listCountries, listCurrencies, listTimeZones, listUtcOffsets } from './reference-data.ts';
 
 /** The global lists every signed-in user loads at start-up, each built once with its ETag. */
 export const createReferenceService = () => {
@@ -7,15 +7,18 @@ export const createReferenceService = () => {
   const currencies = createCachedReference(listCurrencies);
   // Offsets drift with daylight saving: rebuilt hourly.
   const timeZones = createCachedReference(listTimeZones, { refreshMs: 60 * 60 * 1000 });
+  const utcOffsets = createCachedReference(() => listUtcOffsets(), { refreshMs: 60 * 60 * 1000 });
   return {
     countries,
     currencies,
     timeZones,
+    utcOffsets,
     /** Builds the lists now so the first signed-in user does not wait for them. */
     warm: () => {
       countries();
       currencies();
       timeZones();
+      utcOffsets();
     },
   };
 };
