@@ -25,6 +25,12 @@ export const ZRuntimeConfig = z.object({
     path: z.string(),
   }),
   brand: z.literal('cargodesk'),
+  /**
+   * The `token` cookie's domain for this page's host (docs/product.md §9): the registrable domain by
+   * the public suffix list (`x.cargodesk.co.uk` → `cargodesk.co.uk`, never `co.uk`) when the host
+   * carries the brand; null for a host-only cookie.
+   */
+  cookieDomain: z.string().nullable(),
   productionHost: z.string(),
   /** The capture mail transport is on, so the developer mailbox at /dev/mail exists. */
   devMailbox: z.boolean(),

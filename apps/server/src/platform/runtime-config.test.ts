@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { projectNameForHost } from '../identity/projects.ts';
-import { buildRuntimeConfig, ZRuntimeConfig } from './runtime-config.ts';
+import { buildRuntimeConfig, cookieDomainFor, ZRuntimeConfig } from './runtime-config.ts';
 
 const sourcesWith = (environment: Record<string, string> = {}) => {
   const config = loadConfig({ PUBLIC_URL: 'https://desk.example.com', ...environment });
@@ -30,6 +30,19 @@ describe('buildRuntimeConfig', () => {
     expect(ZRuntimeConfig.parse(config)).toEqual(config);
     expect(config.identity.projectForHost).toBe('test');
     expect(config.devMailbox).toBe(false);
+  });
+
+  it('gives the token cookie the registrable domain of a branded host, by the public suffix list', () => {
+    expect(cookieDomainFor('app.cargodesk.com')).toBe('cargodesk.com');
+    expect(cookieDomainFor('x.cargodesk.co.uk')).toBe('cargodesk.co.uk');
+    expect(cookieDomainFor('eu.app.cargodesk.com.au')).toBe('cargodesk.com.au');
+    // A private suffix is a suffix too: never the whole github.io.
+    expect(cookieDomainFor('cargodesk.github.io')).toBe('cargodesk.github.io');
+    // Hosts without the brand, IP addresses and localhost get a host-only cookie.
+    expect(cookieDomainFor('desk.example.com')).toBeNull();
+    expect(cookieDomainFor('localhost')).toBeNull();
+    expect(cookieDomainFor('127.0.0.1')).toBeNull();
+    expect(buildRuntimeConfig(sourcesWith(), 'x.cargodesk.co.uk').cookieDomain).toBe('cargodesk.co.uk');
   });
 
   it('publishes each identity project with the JWKS address, never more', () => {

@@ -1,5 +1,6 @@
 import { type TIdentityProjectName, type TRuntimeConfig, ZRuntimeConfig } from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
+import { getDomain } from 'tldts';
 
 export { type TRuntimeConfig, ZRuntimeConfig };
 
@@ -15,6 +16,17 @@ export type TRuntimeConfigSources = {
   };
   mailer: { hasDevMailbox: boolean };
 };
+
+const brand = 'cargodesk';
+
+/**
+ * The registrable domain of a host that carries the brand, by the public suffix list, so sibling
+ * hosts share the session: `app.cargodesk.com` → `cargodesk.com`, `x.cargodesk.co.uk` →
+ * `cargodesk.co.uk`. Private suffixes count (`cargodesk.github.io` stays whole), as browsers refuse a
+ * cookie for a public suffix anyway. Null for other hosts, IP addresses and `localhost`.
+ */
+export const cookieDomainFor = (host: string) =>
+  host.includes(brand) ? getDomain(host, { allowPrivateDomains: true }) : null;
 
 /** The runtime config for a page served on `host` (a host name without port). */
 export const buildRuntimeConfig = (
@@ -37,7 +49,8 @@ export const buildRuntimeConfig = (
     },
     // One origin serves every service (docs/architecture.md), so no host needs an API host of its own.
     apiBase: { byHost: {}, fallback: '', path: '/{service}/api/v1' },
-    brand: 'cargodesk',
+    brand,
+    cookieDomain: cookieDomainFor(host),
     productionHost,
     devMailbox: mailer.hasDevMailbox,
     integrations: {},

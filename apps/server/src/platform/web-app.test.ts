@@ -198,6 +198,8 @@ describe('web app', () => {
         identity: { projects: expect.any(Array), productionHost, projectForHost: 'test' },
         apiBase: { byHost: {}, fallback: '', path: '/{service}/api/v1' },
         brand: 'cargodesk',
+        // 127.0.0.1 names no brand: a host-only cookie.
+        cookieDomain: null,
         productionHost,
         devMailbox: expect.any(Boolean),
         integrations: {},

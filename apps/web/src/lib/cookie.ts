@@ -16,14 +16,12 @@ export const readTokenCookie = (): string | undefined => {
 };
 
 /**
- * docs/product.md §9: path '/', and a domain attribute (the host's registrable part, so sibling hosts share the
- * session) only when the host name contains the product's brand; otherwise a plain host-only cookie.
+ * docs/product.md §9: path '/', and a domain attribute (the host's registrable part, so sibling hosts
+ * share the session) only when the host name contains the product's brand; otherwise a plain
+ * host-only cookie. The server works the domain out with the public suffix list for the page's host
+ * (`platform/runtime-config.ts`), so the app carries no copy of the list.
  */
-const cookieDomain = (hostname: string = window.location.hostname): string | undefined => {
-  if (!hostname.includes(getRuntimeConfig().brand)) return undefined;
-  const labels = hostname.split('.');
-  return labels.length > 2 ? labels.slice(-2).join('.') : hostname;
-};
+const cookieDomain = (): string | undefined => getRuntimeConfig().cookieDomain ?? undefined;
 
 const secureAttribute = () => (window.location.protocol === 'https:' ? '; secure' : '');
 

@@ -14,6 +14,7 @@ const runtimeConfig: TRuntimeConfig = {
   },
   apiBase: { byHost: {}, fallback: '', path: '/{service}/api/v1' },
   brand: 'cargodesk',
+  cookieDomain: null,
   productionHost: '',
   devMailbox: false,
   integrations: {},
