@@ -1,5 +1,6 @@
+import type { Readable } from 'node:stream';
 import { ZListMeta } from '@cargodesk/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
 /** The error envelope every route declares for its failure statuses. */
@@ -23,6 +24,17 @@ export const streamedResponse = (contentType: string, description: string) => ({
   description,
   content: { [contentType]: { schema: z.string().meta({ format: 'binary' }) } },
 });
+
+/**
+ * Answers a CSV download: the file name the browser saves it under, never cached. A stream
+ * bypasses the response serializer, whose type only knows the JSON error bodies.
+ */
+export const sendCsvFile = (reply: FastifyReply, fileName: string, body: string | Readable) =>
+  reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(body as never);
 
 /** The statuses any signed-in route can answer besides its own. */
 export const signedInErrors = { 401: ZErrorBody, 403: ZErrorBody } as const;

@@ -32,7 +32,14 @@ import { z } from 'zod';
 import { auditActorOf } from '../../platform/audit.ts';
 import { authenticate, reauthenticate, requireAuth } from '../../platform/auth-context.ts';
 import { AppError, toErrorBody } from '../../platform/errors.ts';
-import { dataOf, listOf, signedInErrors, streamedResponse, ZErrorBody } from '../../platform/http.ts';
+import {
+  dataOf,
+  listOf,
+  sendCsvFile,
+  signedInErrors,
+  streamedResponse,
+  ZErrorBody,
+} from '../../platform/http.ts';
 import { createContactImportService } from './import/import-service.ts';
 import { createSavedFiltersService } from './saved-filters-service.ts';
 import { createContactsService } from './service.ts';
@@ -109,21 +116,18 @@ export const registerContactServer = async (app: FastifyInstance) => {
       },
     },
     async (request, reply) =>
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="contacts.csv"')
-        .header('cache-control', 'no-store')
-        // A stream bypasses the response serializer; the type only knows the JSON error bodies.
-        .send(
-          Readable.from(
-            service.exportCsv(
-              requireAuth(request),
-              auditActorOf(request),
-              { ...request.query, page: 1, pageSize: 1 },
-              () => reauthenticate(app, request, 'contacts:read'),
-            ),
-          ) as never,
+      sendCsvFile(
+        reply,
+        'contacts.csv',
+        Readable.from(
+          service.exportCsv(
+            requireAuth(request),
+            auditActorOf(request),
+            { ...request.query, page: 1, pageSize: 1 },
+            () => reauthenticate(app, request, 'contacts:read'),
+          ),
         ),
+      ),
   );
   routes.get(
     '/contacts',

@@ -19,8 +19,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate, requireAuth } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
-import { createAppAdminService, type TPlatformActor } from './app-admin-service.ts';
+import { createAppAdminService } from './app-admin-service.ts';
 import { createGroupsService } from './groups-service.ts';
+import { platformActorOf } from './platform-trail.ts';
 import { createRolesService } from './roles-service.ts';
 import { createUsersService } from './users-service.ts';
 
@@ -64,18 +65,6 @@ export const registerAppAdminRoutes = async (app: FastifyInstance) => {
   const roles = createRolesService(app.database);
   const groups = createGroupsService(app.database);
 
-  const actorOf = (request: FastifyRequest): TPlatformActor => {
-    const { user } = requireAuth(request);
-    return {
-      project: user.identityProject,
-      uid: user.identityUid,
-      email: user.email,
-      ip: request.ip,
-      userAgent: request.headers['user-agent'] ?? null,
-      requestId: request.id,
-    };
-  };
-
   app.addHook('onRequest', authenticate(app));
   app.addHook('onRequest', requirePlatformAdmin(app));
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -107,7 +96,7 @@ export const registerAppAdminRoutes = async (app: FastifyInstance) => {
       },
     },
     async (request) => ({
-      data: await service.changePlan(actorOf(request), request.params.id, request.body),
+      data: await service.changePlan(platformActorOf(request), request.params.id, request.body),
     }),
   );
   routes.post(
@@ -121,7 +110,7 @@ export const registerAppAdminRoutes = async (app: FastifyInstance) => {
       },
     },
     async (request) => ({
-      data: await service.setStatus(actorOf(request), request.params.id, {
+      data: await service.setStatus(platformActorOf(request), request.params.id, {
         status: 'suspended',
         reason: request.body.reason,
       }),
@@ -138,7 +127,7 @@ export const registerAppAdminRoutes = async (app: FastifyInstance) => {
       },
     },
     async (request) => ({
-      data: await service.setStatus(actorOf(request), request.params.id, {
+      data: await service.setStatus(platformActorOf(request), request.params.id, {
         status: 'active',
         reason: request.body.reason,
       }),
@@ -165,7 +154,7 @@ export const registerAppAdminRoutes = async (app: FastifyInstance) => {
       },
     },
     async (request) => {
-      await service.recordView(actorOf(request), request.params.id, 'users');
+      await service.recordView(platformActorOf(request), request.params.id, 'users');
       return users.listUsers({ companyId: request.params.id }, request.query);
     },
   );
@@ -180,7 +169,7 @@ export const registerAppAdminRoutes = async (app: FastifyInstance) => {
       },
     },
     async (request) => {
-      await service.recordView(actorOf(request), request.params.id, 'groups');
+      await service.recordView(platformActorOf(request), request.params.id, 'groups');
       return groups.listGroups({ companyId: request.params.id }, request.query);
     },
   );
@@ -195,7 +184,7 @@ export const registerAppAdminRoutes = async (app: FastifyInstance) => {
       },
     },
     async (request) => {
-      await service.recordView(actorOf(request), request.params.id, 'roles');
+      await service.recordView(platformActorOf(request), request.params.id, 'roles');
       return roles.listRoles({ companyId: request.params.id }, request.query);
     },
   );

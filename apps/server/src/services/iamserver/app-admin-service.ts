@@ -19,6 +19,7 @@ import { renderSystemMail } from '../../templating/system-mails.ts';
 import { sumStorageByCompany } from '../driveserver/public.ts';
 import { countMailsSentSince } from '../mailserver/public.ts';
 import * as repository from './app-admin-repository.ts';
+import { findCompany } from './company-repository.ts';
 import { isPlanExpired } from './mappers.ts';
 import { recordPlatformAction, type TPlatformActor } from './platform-trail.ts';
 import { endCompanySessions } from './session-end.ts';
@@ -100,18 +101,20 @@ export const createAppAdminService = ({ db, events, mailer }: TAppAdminDependenc
   const recordBoth = async (
     tx: Queryable,
     actor: TPlatformActor,
-    company: repository.TCompanyRow,
+    company: Pick<repository.TCompanyRow, 'id' | 'name'>,
     entry: {
       action: TPlatformAuditAction;
-      companyAction: 'update' | 'suspend' | 'reactivate';
-      before: unknown;
+      companyAction: 'update' | 'suspend' | 'reactivate' | 'view';
+      before?: unknown;
       after: unknown;
+      /** What the platform's trail keeps, when not the before and after. */
+      details?: unknown;
     },
   ) => {
     await recordPlatformAction(tx, actor, {
       action: entry.action,
       company: { id: company.id, name: company.name },
-      details: { before: entry.before, after: entry.after },
+      details: entry.details ?? { before: entry.before, after: entry.after },
     });
     // The company's admins read it in their own trail: a platform administrator, by address, is no
     // user of theirs, so the entry names no user id.
@@ -216,20 +219,16 @@ export const createAppAdminService = ({ db, events, mailer }: TAppAdminDependenc
    * company's admins see it in their audit log too.
    */
   const recordView = async (actor: TPlatformActor, companyId: string, what: 'users' | 'groups' | 'roles') => {
-    const company = await repository.findCompanyWithUserCount(db, companyId);
+    const company = await findCompany(db, companyId);
     if (!company) throw new AppError('NOT_FOUND', appAdminMessages.companyNotFound);
-    await db.transaction(async (tx) => {
-      await recordPlatformAction(tx, actor, {
+    await db.transaction((tx) =>
+      recordBoth(tx, actor, company, {
         action: 'view-company',
-        company: { id: companyId, name: company.company.name },
+        companyAction: 'view',
+        after: { viewed: what },
         details: { viewed: what },
-      });
-      await recordAudit(
-        tx,
-        { ...actor, companyId, userId: null, email: `${actor.email} (platform administrator)` },
-        { entityType: 'company', entityId: companyId, action: 'view', after: { viewed: what } },
-      );
-    });
+      }),
+    );
   };
 
   const listPlatformAudit = async (

@@ -1,5 +1,7 @@
 import type { TPlatformAuditAction } from '@cargodesk/shared';
+import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/client.ts';
+import { requireAuth } from '../../platform/auth-context.ts';
 import { createId } from '../../platform/ids.ts';
 import { insertPlatformAuditEvent } from './app-admin-repository.ts';
 
@@ -15,6 +17,19 @@ export type TPlatformActor = {
   ip: string | null;
   userAgent: string | null;
   requestId: string | null;
+};
+
+/** The signed-in platform administrator of a console request, as the trail names them. */
+export const platformActorOf = (request: FastifyRequest): TPlatformActor => {
+  const { user } = requireAuth(request);
+  return {
+    project: user.identityProject,
+    uid: user.identityUid,
+    email: user.email,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'] ?? null,
+    requestId: request.id,
+  };
 };
 
 export const recordPlatformAction = async (

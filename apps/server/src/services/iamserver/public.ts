@@ -19,6 +19,6 @@ export {
   findUserMailboxes,
 } from './directory.ts';
 /** The platform's own trail: what a platform administrator did to what every company shares. */
-export { recordPlatformAction, type TPlatformActor } from './platform-trail.ts';
+export { platformActorOf, recordPlatformAction, type TPlatformActor } from './platform-trail.ts';
 /** The company's users as a report source (reportserver). */
 export { usersReportSource } from './report-source.ts';

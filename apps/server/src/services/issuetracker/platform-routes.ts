@@ -6,12 +6,12 @@ import {
   ZPlatformIssueSummary,
   ZPlatformIssueUpdate,
 } from '@cargodesk/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authenticate, requireAuth } from '../../platform/auth-context.ts';
+import { authenticate } from '../../platform/auth-context.ts';
 import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
-import { requirePlatformAdmin } from '../iamserver/public.ts';
-import { createPlatformIssueService, type TSupportActor } from './platform-service.ts';
+import { platformActorOf, requirePlatformAdmin } from '../iamserver/public.ts';
+import { createPlatformIssueService } from './platform-service.ts';
 
 const errors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody } as const;
 /** Marks each route as the platform console's, for the route matrix and the API reference. */
@@ -27,18 +27,6 @@ export const registerPlatformIssueRoutes = async (app: FastifyInstance) => {
   app.addHook('onRequest', authenticate(app));
   app.addHook('onRequest', requirePlatformAdmin(app));
   const routes = app.withTypeProvider<ZodTypeProvider>();
-
-  const supportActorOf = (request: FastifyRequest): TSupportActor => {
-    const { user } = requireAuth(request);
-    return {
-      project: user.identityProject,
-      uid: user.identityUid,
-      email: user.email,
-      ip: request.ip,
-      userAgent: request.headers['user-agent'] ?? null,
-      requestId: request.id,
-    };
-  };
 
   routes.get(
     '/app-admin/issues',
@@ -67,7 +55,7 @@ export const registerPlatformIssueRoutes = async (app: FastifyInstance) => {
       },
     },
     async (request) => ({
-      data: await service.answer(supportActorOf(request), request.params.id, request.body),
+      data: await service.answer(platformActorOf(request), request.params.id, request.body),
     }),
   );
   routes.post(
@@ -82,7 +70,7 @@ export const registerPlatformIssueRoutes = async (app: FastifyInstance) => {
     },
     async (request, reply) =>
       reply.code(201).send({
-        data: await service.comment(supportActorOf(request), request.params.id, request.body),
+        data: await service.comment(platformActorOf(request), request.params.id, request.body),
       }),
   );
 };

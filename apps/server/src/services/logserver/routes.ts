@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditActorOf } from '../../platform/audit.ts';
 import { authenticate, reauthenticate, requireAuth } from '../../platform/auth-context.ts';
-import { listOf, signedInErrors, streamedResponse, ZErrorBody } from '../../platform/http.ts';
+import { listOf, sendCsvFile, signedInErrors, streamedResponse, ZErrorBody } from '../../platform/http.ts';
 import { createLogService } from './service.ts';
 
 const ZAuditQuery = ZPageQuery.omit({ q: true, sort: true }).extend(ZAuditFilter.shape);
@@ -59,18 +59,15 @@ export const registerLogServer = async (app: FastifyInstance) => {
       },
     },
     async (request, reply) =>
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="audit-log.csv"')
-        .header('cache-control', 'no-store')
-        // A stream bypasses the response serializer; the type only knows the JSON error bodies.
-        .send(
-          Readable.from(
-            service.exportCsv(requireAuth(request), auditActorOf(request), filterOf(request.query), () =>
-              reauthenticate(app, request, 'audit:read'),
-            ),
-          ) as never,
+      sendCsvFile(
+        reply,
+        'audit-log.csv',
+        Readable.from(
+          service.exportCsv(requireAuth(request), auditActorOf(request), filterOf(request.query), () =>
+            reauthenticate(app, request, 'audit:read'),
+          ),
         ),
+      ),
   );
 
   routes.get(

@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditActorOf } from '../../platform/audit.ts';
 import { authenticate, requireAuth } from '../../platform/auth-context.ts';
-import { dataOf, signedInErrors, streamedResponse, ZErrorBody } from '../../platform/http.ts';
+import { dataOf, sendCsvFile, signedInErrors, streamedResponse, ZErrorBody } from '../../platform/http.ts';
 import { createScheduleRunner } from './schedule.ts';
 import { createReportsService } from './service.ts';
 
@@ -164,11 +164,7 @@ export const registerReportServer = async (app: FastifyInstance) => {
         auditActorOf(request),
         request.params.id,
       );
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${exportFileName(name)}"`)
-        .header('cache-control', 'no-store')
-        .send(csv as never);
+      return sendCsvFile(reply, exportFileName(name), csv);
     },
   );
   routes.put(
