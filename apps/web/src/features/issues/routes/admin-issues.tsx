@@ -6,17 +6,16 @@ import {
   type TIssueStatus,
   type TPlatformIssueSummary,
 } from '@cargodesk/shared';
-import { Button, Drawer, Select, Space, Spin, type TableProps, Tag, Typography } from 'antd';
+import { Button, Drawer, Space, Spin, type TableProps, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ListPage } from '../../../components/list-page.tsx';
-import { NotAllowedCard } from '../../../components/require-permission.tsx';
-import { useSession } from '../../../lib/auth/session-store.ts';
 import { formatDateTime } from '../../../lib/date-time.ts';
 import { oneOf } from '../../../lib/list/list-url.ts';
 import { useListState } from '../../../lib/list/use-list-state.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useAnswerIssue, usePlatformIssue, usePlatformIssues } from '../api/issues.ts';
 import { CommentForm, IssueComments, IssueFacts } from '../components/issue-facts.tsx';
+import { IssueFilterSelects } from '../components/issue-filter-selects.tsx';
 import {
   severityColors,
   severityLabels,
@@ -70,7 +69,11 @@ const PlatformIssueDrawer = ({ id, onClose }: { id: string; onClose: () => void 
   );
 };
 
-const AdminIssuesScreen = () => {
+/**
+ * /admin/issues: the platform console's issues, inside the console's layout, which opens only for
+ * platform admins. The session's flag only hides the screen; the server refuses anyone else.
+ */
+export const AdminIssuesRoute = () => {
   const [openId, setOpenId] = useState<string>();
   const list = useListState<TIssueFilters, never>({
     filters: { status: oneOf(issueStatuses), severity: oneOf(issueSeverities) },
@@ -122,28 +125,7 @@ const AdminIssuesScreen = () => {
         title="Support: reported problems"
         intro={<p>Every company’s reported problems. Your answers are signed “Cargodesk support”.</p>}
         search={{ label: 'Search problems', placeholder: 'Title', regionLabel: 'Find problems', width: 260 }}
-        filters={
-          <>
-            <Select
-              allowClear
-              aria-label="Filter by status"
-              placeholder="All statuses"
-              style={{ width: 160 }}
-              value={list.filters.status}
-              onChange={(value?: TIssueStatus) => list.setFilter('status', value)}
-              options={issueStatuses.map((value) => ({ value, label: statusLabels[value] }))}
-            />
-            <Select
-              allowClear
-              aria-label="Filter by severity"
-              placeholder="All severities"
-              style={{ width: 160 }}
-              value={list.filters.severity}
-              onChange={(value?: TIssueSeverity) => list.setFilter('severity', value)}
-              options={issueSeverities.map((value) => ({ value, label: severityLabels[value] }))}
-            />
-          </>
-        }
+        filters={<IssueFilterSelects list={list} />}
         list={list}
         query={issues}
         columns={columns}
@@ -159,14 +141,4 @@ const AdminIssuesScreen = () => {
       {openId && <PlatformIssueDrawer id={openId} onClose={() => setOpenId(undefined)} />}
     </>
   );
-};
-
-/**
- * /admin/issues: the platform console's issues, for platform admins only. The session's flag only
- * hides the screen; the server refuses anyone else.
- */
-export const AdminIssuesRoute = () => {
-  const { isSuperAdmin } = useSession();
-  if (!isSuperAdmin) return <NotAllowedCard title="Support" what="the platform console" />;
-  return <AdminIssuesScreen />;
 };

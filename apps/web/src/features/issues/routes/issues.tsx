@@ -5,7 +5,7 @@ import {
   type TIssueStatus,
   type TIssueSummary,
 } from '@cargodesk/shared';
-import { Checkbox, Select, type TableProps, Tag } from 'antd';
+import { Checkbox, type TableProps, Tag } from 'antd';
 import { Link } from 'react-router';
 import { ListPage } from '../../../components/list-page.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -14,6 +14,7 @@ import { formatDateTime } from '../../../lib/date-time.ts';
 import { oneOf } from '../../../lib/list/list-url.ts';
 import { useListState } from '../../../lib/list/use-list-state.ts';
 import { useIssues } from '../api/issues.ts';
+import { IssueFilterSelects } from '../components/issue-filter-selects.tsx';
 import { severityColors, severityLabels, statusColors, statusLabels } from '../issue-labels.ts';
 
 type TIssueFilters = { status: TIssueStatus; severity: TIssueSeverity; mine: 'true' };
@@ -75,24 +76,7 @@ export const IssuesRoute = () => {
       search={{ label: 'Search problems', placeholder: 'Title', regionLabel: 'Find problems', width: 260 }}
       filters={
         <>
-          <Select
-            allowClear
-            aria-label="Filter by status"
-            placeholder="All statuses"
-            style={{ width: 160 }}
-            value={list.filters.status}
-            onChange={(value?: TIssueStatus) => list.setFilter('status', value)}
-            options={issueStatuses.map((value) => ({ value, label: statusLabels[value] }))}
-          />
-          <Select
-            allowClear
-            aria-label="Filter by severity"
-            placeholder="All severities"
-            style={{ width: 160 }}
-            value={list.filters.severity}
-            onChange={(value?: TIssueSeverity) => list.setFilter('severity', value)}
-            options={issueSeverities.map((value) => ({ value, label: severityLabels[value] }))}
-          />
+          <IssueFilterSelects list={list} />
           {canManage && (
             <Checkbox
               checked={list.filters.mine === 'true'}
