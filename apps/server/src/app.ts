@@ -13,6 +13,7 @@ import { registerAuditRetention } from './platform/audit-retention.ts';
 import { registerAuthContext } from './platform/auth-context.ts';
 import { registerChangeFeed } from './platform/change-feed.ts';
 import { registerCompression } from './platform/compression.ts';
+import { apiOriginsOf, registerCrossOriginApi } from './platform/cross-origin-api.ts';
 import { registerDomainEvents } from './platform/domain-events.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { registerEventsBus } from './platform/events-bus.ts';
@@ -152,6 +153,8 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
     // request.protocol honours X-Forwarded-Proto only when TRUST_PROXY is set.
     if (request.protocol === 'https') reply.header('strict-transport-security', hstsHeader);
   });
+  // Before every route: the preflight answer and the allow headers apply to the routes after it.
+  await registerCrossOriginApi(app, config.apiCorsOrigins);
   // Responses that finish during shutdown close their connection, so a keep-alive client
   // cannot hold the server open until its idle timeout.
   let isClosing = false;
@@ -169,7 +172,8 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        // The API origins some page hosts are sent to (API_HOSTS, DEV_API_ORIGIN), when there are any.
+        connectSrc: ["'self'", ...apiOriginsOf(config.apiBase)],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

@@ -6,6 +6,17 @@ import type { TPostgresTimeouts } from './db/client.ts';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** An http(s) origin: scheme, host and optional port, nothing after it. */
+const isOrigin = (value: string) => {
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && url.origin === value.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+};
+const pageHostPattern = /^[a-z0-9.-]+$/i;
+
 const ZEnvironment = z.object({
   PORT: z.coerce
     .number({ error: 'must be a port number from 0 to 65535' })
@@ -77,6 +88,54 @@ const ZEnvironment = z.object({
       context.addIssue({
         code: 'custom',
         message: "must be false, true (one proxy), a number of proxies (1–10), or the proxies' addresses",
+      });
+      return z.NEVER;
+    }),
+  // The API base by page host (spec §7, docs/decisions/022-api-base-by-host.md). Unset, every page
+  // calls its own origin, where every service answers.
+  API_HOSTS: z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      const byHost: Record<string, string> = {};
+      for (const pair of value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)) {
+        const [host = '', origin = ''] = pair.split('=').map((part) => part.trim());
+        if (!pageHostPattern.test(host) || !isOrigin(origin)) {
+          context.addIssue({
+            code: 'custom',
+            message: 'must be page-host=https://api-origin pairs separated by commas',
+          });
+          return z.NEVER;
+        }
+        byHost[host.toLowerCase()] = origin.replace(/\/$/, '');
+      }
+      return byHost;
+    }),
+  DEV_API_ORIGIN: z
+    .string()
+    .optional()
+    .refine(
+      // `{port}` stands for each service's own port in a split development setup.
+      (value) => !value || isOrigin(value.replace(':{port}', ':1')),
+      'must be an http:// or https:// origin, e.g. https://api.dev.example.com or http://localhost:{port}',
+    ),
+  USE_DEV_API: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  // Page origins allowed to call this server's API from another origin (CORS); none by default.
+  API_CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      const origins = value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
+      if (origins.every(isOrigin)) return origins.map((origin) => origin.replace(/\/$/, ''));
+      context.addIssue({
+        code: 'custom',
+        message: 'must be page origins (https://host) separated by commas',
       });
       return z.NEVER;
     }),
@@ -155,6 +214,13 @@ const ZConfigEnvironment = ZEnvironment.superRefine((values, context) => {
       message: 'the developer mailbox shows captured mail only; unset DEV_MAILBOX or SMTP_URL',
     });
   }
+  if (values.USE_DEV_API === 'true' && !values.DEV_API_ORIGIN) {
+    context.addIssue({
+      code: 'custom',
+      path: ['USE_DEV_API'],
+      message: 'needs DEV_API_ORIGIN, the origin of the development API',
+    });
+  }
   if (values.FILE_STORE !== 's3') return;
   for (const variable of s3Required) {
     if (!values[variable]) {
@@ -222,6 +288,13 @@ export type Config = {
   seedDemo: boolean;
   /** `FIRST_PLATFORM_ADMIN`: who becomes platform administrator of an installation that has none. */
   firstPlatformAdmin: string | undefined;
+  /**
+   * API_HOSTS, DEV_API_ORIGIN and USE_DEV_API: which origin a page on a given host calls
+   * (docs/decisions/022-api-base-by-host.md); empty, every page calls its own.
+   */
+  apiBase: { byHost: Record<string, string>; fallback: string };
+  /** API_CORS_ORIGINS: page origins that may call this server's API from elsewhere. */
+  apiCorsOrigins: string[];
   /** Browser keys handed to signed-in users (docs/product.md §7); empty when not configured. */
   integrationKeys: { googleMaps: string; pendo: string };
   /**
@@ -281,6 +354,11 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     demoPassword: values.DEMO_PASSWORD,
     seedDemo: values.SEED_DEMO === 'true',
     firstPlatformAdmin: values.FIRST_PLATFORM_ADMIN?.toLowerCase(),
+    apiBase: {
+      byHost: values.API_HOSTS,
+      fallback: values.USE_DEV_API === 'true' ? (values.DEV_API_ORIGIN ?? '').replace(/\/$/, '') : '',
+    },
+    apiCorsOrigins: values.API_CORS_ORIGINS,
     integrationKeys: { googleMaps: values.GOOGLE_MAPS_KEY, pendo: values.PENDO_KEY },
     rateLimits: {
       signUpsPerHour: values.SIGN_UP_LIMIT_PER_HOUR,

@@ -8,7 +8,7 @@ type TIdentityProject = { name: TIdentityProjectName; projectId: string; apiKey:
 
 /** What the runtime config is made of: the app's configuration, identity projects and mail mode. */
 export type TRuntimeConfigSources = {
-  config: Pick<FastifyInstance['config'], 'productionHost'>;
+  config: Pick<FastifyInstance['config'], 'productionHost' | 'apiBase'>;
   identity: {
     projects: TIdentityProject[];
     jwksUri: string;
@@ -47,8 +47,9 @@ export const buildRuntimeConfig = (
       productionHost,
       projectForHost: identity.projectForHost(host),
     },
-    // One origin serves every service (docs/architecture.md), so no host needs an API host of its own.
-    apiBase: { byHost: {}, fallback: '', path: '/{service}/api/v1' },
+    // One origin serves every service, so by default every page calls its own; a deployment may send
+    // some page hosts to another API origin (docs/decisions/022-api-base-by-host.md).
+    apiBase: { ...config.apiBase, path: '/{service}/api/v1' },
     brand,
     cookieDomain: cookieDomainFor(host),
     productionHost,
