@@ -20,6 +20,7 @@ export type TVendorDirective =
 export type TVendorSources = Partial<Record<TVendorDirective, string[]>>;
 
 type TIntegrationSources = Pick<Config, 'integrationKeys' | 'integrations'>;
+type TIntegrationsConfigSource = Pick<Config, 'integrations'>;
 
 const originOf = (url: string) => new URL(url).origin;
 
@@ -71,8 +72,6 @@ export const runtimeIntegrationsFor = ({ integrations }: TIntegrationsConfigSour
     ...(chat && { chat: { provider: 'crisp' as const, websiteId: chat.crispWebsiteId } }),
   };
 };
-
-type TIntegrationsConfigSource = Pick<Config, 'integrations'>;
 
 /** Every origin the configured services need, per directive, each listed once. */
 export const vendorSourcesFor = ({ integrationKeys, integrations }: TIntegrationSources): TVendorSources => {
