@@ -15,6 +15,7 @@ import { registerChangeFeed } from './platform/change-feed.ts';
 import { registerCompression } from './platform/compression.ts';
 import { apiOriginsOf, registerCrossOriginApi } from './platform/cross-origin-api.ts';
 import { registerDomainEvents } from './platform/domain-events.ts';
+import { createServerErrorReporter } from './platform/error-reporting.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { registerEventsBus } from './platform/events-bus.ts';
 import { createFileStore } from './platform/file-store.ts';
@@ -24,7 +25,7 @@ import { registerInputGuard } from './platform/input-guard.ts';
 import { registerRateLimits } from './platform/rate-limits.ts';
 import { openPrettyLogStream, registerRequestLog } from './platform/request-log.ts';
 import { registerRouteTable } from './platform/route-table.ts';
-import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { appSecurityHeaderOptionsFor, registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerWebApp } from './platform/web-app.ts';
 import { registerContactServer } from './services/contactserver/routes.ts';
 import { registerDriveServer } from './services/driveserver/routes.ts';
@@ -165,32 +166,10 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
     if (isClosing) reply.header('connection', 'close');
   });
 
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        // The API origins some page hosts are sent to (API_HOSTS, DEV_API_ORIGIN), when there are any.
-        connectSrc: ["'self'", ...apiOriginsOf(config.apiBase)],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // Plain-HTTP installs on a LAN address would otherwise have every asset rewritten to https.
-        upgradeInsecureRequests: null,
-      },
-    },
-    // Same-origin everything; the firebase SDK's fetches are same-origin too (docs/architecture.md).
-    crossOriginEmbedderPolicy: false,
-    // Sent above, and only to requests that arrived over https.
-    strictTransportSecurity: false,
-  });
+  registerSecurityHeaders(app, appSecurityHeaderOptionsFor(apiOriginsOf(config.apiBase)));
   // Before every route: the plugin adds its hook to the routes registered after it.
   await registerCompression(app);
-  registerErrorHandling(app);
+  registerErrorHandling(app, { reportServerError: await createServerErrorReporter(app) });
   // Before mail: the outbox worker notifies senders of failed mails through it.
   registerEventsBus(app);
   // Before auth: the caller cache and the port search index drop what a committed change touched.

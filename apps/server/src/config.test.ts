@@ -171,4 +171,39 @@ describe('loadConfig', () => {
     expect(() => loadConfig(environment)).toThrow(ConfigError);
     expect(() => loadConfig(environment)).toThrow(message);
   });
+  it('configures each integration only when its variables are set, and never echoes a DSN', () => {
+    expect(loadConfig({}).integrations).toEqual({
+      errorReporting: { serverDsn: undefined, browserDsn: undefined, environment: 'production' },
+      webAnalytics: undefined,
+      chat: undefined,
+    });
+    const dsn = 'https://public@errors.example.net/3';
+    expect(
+      loadConfig({
+        SENTRY_DSN: dsn,
+        WEB_ANALYTICS_SCRIPT_URL: 'https://stats.example.org/script.js',
+        WEB_ANALYTICS_SITE_ID: 'site-1',
+        CRISP_WEBSITE_ID: 'crisp-id-1',
+      }).integrations,
+    ).toEqual({
+      errorReporting: { serverDsn: dsn, browserDsn: dsn, environment: 'production' },
+      webAnalytics: {
+        scriptUrl: 'https://stats.example.org/script.js',
+        siteId: 'site-1',
+        siteAttribute: 'data-domain',
+      },
+      chat: { crispWebsiteId: 'crisp-id-1' },
+    });
+    expect(
+      loadConfig({ SENTRY_DSN: dsn, SENTRY_BROWSER_DSN: 'https://k@b.example.net/4' }).integrations
+        .errorReporting,
+    ).toMatchObject({ serverDsn: dsn, browserDsn: 'https://k@b.example.net/4' });
+    expect(() => loadConfig({ WEB_ANALYTICS_SITE_ID: 'site-1' })).toThrow(
+      'Invalid WEB_ANALYTICS_SCRIPT_URL: is required with WEB_ANALYTICS_SCRIPT_URL and WEB_ANALYTICS_SITE_ID (set both or neither)',
+    );
+    expect(() =>
+      loadConfig({ WEB_ANALYTICS_SCRIPT_URL: 'http://stats.example.org/s.js', WEB_ANALYTICS_SITE_ID: 'x' }),
+    ).toThrow(/^Invalid WEB_ANALYTICS_SCRIPT_URL=.*must be an https:\/\/ URL/);
+    expect(() => loadConfig({ SENTRY_DSN: 'not a dsn' })).toThrow(/^Invalid SENTRY_DSN: must be a DSN/);
+  });
 });

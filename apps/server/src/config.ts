@@ -143,6 +143,28 @@ const ZEnvironment = z.object({
   SEED_DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   GOOGLE_MAPS_KEY: z.string().default(''),
   PENDO_KEY: z.string().default(''),
+  // Error reporting (docs/operations.md): a Sentry-protocol DSN (Sentry, self-hosted Sentry, GlitchTip).
+  SENTRY_DSN: z
+    .url({ protocol: /^https?$/, error: 'must be a DSN such as https://KEY@HOST/PROJECT' })
+    .optional(),
+  // The browser's DSN, when the browser reports to a project of its own; SENTRY_DSN otherwise.
+  SENTRY_BROWSER_DSN: z
+    .url({ protocol: /^https?$/, error: 'must be a DSN such as https://KEY@HOST/PROJECT' })
+    .optional(),
+  SENTRY_ENVIRONMENT: z.string().max(64).default('production'),
+  // A Plausible- or Umami-style web analytics script: its URL, the site id and the attribute that carries it.
+  WEB_ANALYTICS_SCRIPT_URL: z
+    .url({ protocol: /^https$/, error: 'must be an https:// URL of the analytics script' })
+    .optional(),
+  WEB_ANALYTICS_SITE_ID: z.string().max(200).optional(),
+  WEB_ANALYTICS_SITE_ATTRIBUTE: z
+    .enum(['data-domain', 'data-website-id'], { error: 'must be data-domain or data-website-id' })
+    .default('data-domain'),
+  // The support chat (Crisp): the website id from its settings.
+  CRISP_WEBSITE_ID: z
+    .string()
+    .regex(/^[\w-]{1,64}$/, 'must be a Crisp website id, letters, digits and hyphens')
+    .optional(),
   // Retired: platform rights were once an email match, which any sign-up could claim (docs/security.md).
   // Refusing to start says so, rather than silently dropping the operators' rights.
   PLATFORM_ADMIN_EMAILS: z
@@ -221,6 +243,14 @@ const ZConfigEnvironment = ZEnvironment.superRefine((values, context) => {
       message: 'needs DEV_API_ORIGIN, the origin of the development API',
     });
   }
+  // Half an analytics setting would load a script that counts nothing, or nothing at all.
+  if (Boolean(values.WEB_ANALYTICS_SCRIPT_URL) !== Boolean(values.WEB_ANALYTICS_SITE_ID)) {
+    context.addIssue({
+      code: 'custom',
+      path: [values.WEB_ANALYTICS_SCRIPT_URL ? 'WEB_ANALYTICS_SITE_ID' : 'WEB_ANALYTICS_SCRIPT_URL'],
+      message: 'is required with WEB_ANALYTICS_SCRIPT_URL and WEB_ANALYTICS_SITE_ID (set both or neither)',
+    });
+  }
   if (values.FILE_STORE !== 's3') return;
   for (const variable of s3Required) {
     if (!values[variable]) {
@@ -236,7 +266,24 @@ const secretVariables = new Set([
   'S3_ENDPOINT',
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
+  'SENTRY_DSN',
+  'SENTRY_BROWSER_DSN',
 ]);
+
+/**
+ * The third-party services of docs/product.md §1, each absent unless configured. They load only on
+ * the production host (docs/decisions/021-integrations-and-csp.md).
+ */
+export type TIntegrationsConfig = {
+  /** SENTRY_*: where the server and the browser report errors (and the browser its replays). */
+  errorReporting: { serverDsn: string | undefined; browserDsn: string | undefined; environment: string };
+  /** WEB_ANALYTICS_*: the analytics script and the site id it counts for. */
+  webAnalytics:
+    | { scriptUrl: string; siteId: string; siteAttribute: 'data-domain' | 'data-website-id' }
+    | undefined;
+  /** CRISP_WEBSITE_ID: the support chat. */
+  chat: { crispWebsiteId: string } | undefined;
+};
 
 /** Where uploaded bytes live: local disk under DATA_DIR/files, or an S3-compatible bucket. */
 export type TFileStoreConfig =
@@ -297,6 +344,7 @@ export type Config = {
   apiCorsOrigins: string[];
   /** Browser keys handed to signed-in users (docs/product.md §7); empty when not configured. */
   integrationKeys: { googleMaps: string; pendo: string };
+  integrations: TIntegrationsConfig;
   /**
    * Limits against mass sign-up and mail relaying: identity sign-ups and company registrations per
    * client address (SIGN_UP_LIMIT_PER_HOUR, 10 by default) and invitations, sent or resent, per
@@ -360,6 +408,22 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     },
     apiCorsOrigins: values.API_CORS_ORIGINS,
     integrationKeys: { googleMaps: values.GOOGLE_MAPS_KEY, pendo: values.PENDO_KEY },
+    integrations: {
+      errorReporting: {
+        serverDsn: values.SENTRY_DSN,
+        browserDsn: values.SENTRY_BROWSER_DSN ?? values.SENTRY_DSN,
+        environment: values.SENTRY_ENVIRONMENT,
+      },
+      webAnalytics:
+        values.WEB_ANALYTICS_SCRIPT_URL && values.WEB_ANALYTICS_SITE_ID
+          ? {
+              scriptUrl: values.WEB_ANALYTICS_SCRIPT_URL,
+              siteId: values.WEB_ANALYTICS_SITE_ID,
+              siteAttribute: values.WEB_ANALYTICS_SITE_ATTRIBUTE,
+            }
+          : undefined,
+      chat: values.CRISP_WEBSITE_ID ? { crispWebsiteId: values.CRISP_WEBSITE_ID } : undefined,
+    },
     rateLimits: {
       signUpsPerHour: values.SIGN_UP_LIMIT_PER_HOUR,
       invitesPerHour: values.INVITE_LIMIT_PER_HOUR,

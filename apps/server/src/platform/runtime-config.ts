@@ -1,6 +1,7 @@
 import { type TIdentityProjectName, type TRuntimeConfig, ZRuntimeConfig } from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
 import { getDomain } from 'tldts';
+import { runtimeIntegrationsFor } from './integrations.ts';
 
 export { type TRuntimeConfig, ZRuntimeConfig };
 
@@ -8,7 +9,7 @@ type TIdentityProject = { name: TIdentityProjectName; projectId: string; apiKey:
 
 /** What the runtime config is made of: the app's configuration, identity projects and mail mode. */
 export type TRuntimeConfigSources = {
-  config: Pick<FastifyInstance['config'], 'productionHost' | 'apiBase'>;
+  config: Pick<FastifyInstance['config'], 'productionHost' | 'apiBase' | 'integrations'>;
   identity: {
     projects: TIdentityProject[];
     jwksUri: string;
@@ -54,6 +55,9 @@ export const buildRuntimeConfig = (
     cookieDomain: cookieDomainFor(host),
     productionHost,
     devMailbox: mailer.hasDevMailbox,
-    integrations: {},
+    // Third-party services start on the production host only (docs/product.md §1): no other host
+    // even learns they exist.
+    integrations:
+      productionHost !== '' && host.toLowerCase() === productionHost ? runtimeIntegrationsFor(config) : {},
   };
 };
