@@ -13,6 +13,7 @@ export type TRuntimeConfigSources = {
     projects: TIdentityProject[];
     jwksUri: string;
     projectForHost: (host: string) => TIdentityProjectName;
+    tokenSyncUrl?: string | undefined;
   };
   mailer: { hasDevMailbox: boolean };
 };
@@ -46,6 +47,7 @@ export const buildRuntimeConfig = (
       })),
       productionHost,
       projectForHost: identity.projectForHost(host),
+      ...(identity.tokenSyncUrl ? { tokenSyncUrl: identity.tokenSyncUrl } : {}),
     },
     // One origin serves every service (docs/architecture.md), so no host needs an API host of its own.
     apiBase: { byHost: {}, fallback: '', path: '/{service}/api/v1' },
