@@ -2,7 +2,13 @@ import type { ActionCodeService } from './action-codes.ts';
 import { authorizedDomainsFor, isAuthorizedContinueUrl } from './authorized-domains.ts';
 import type { IdentityContext } from './identity-context.ts';
 import { IdentityError } from './identity-error.ts';
-import { findAccountByEmail, updateAccount } from './identity-repository.ts';
+import {
+  findAccountByEmail,
+  revokedValidSince,
+  revokeRefreshTokens,
+  type TAccountChanges,
+  updateAccount,
+} from './identity-repository.ts';
 import type { TIdentityRequest } from './identity-service.ts';
 import { readEmail, readString } from './request-fields.ts';
 import { issueTokenSet } from './sessions.ts';
@@ -54,7 +60,7 @@ export const createEmailLinkService = (context: IdentityContext, actionCodes: Ac
   };
 
   /** accounts:signInWithEmailLink `{email, oobCode}`: a token set for the link's account. */
-  const signInWithEmailLink = async ({ project, body, ip }: TIdentityRequest) => {
+  const signInWithEmailLink = async ({ project, body, ip, userAgent }: TIdentityRequest) => {
     // linkWithCredential: our accounts always carry their address, so there is nothing to link.
     if (body.idToken !== undefined) {
       throw new IdentityError('OPERATION_NOT_ALLOWED', 'Linking an email link to an account is not enabled');
@@ -73,7 +79,7 @@ export const createEmailLinkService = (context: IdentityContext, actionCodes: Ac
         'The email provided does not match the sign-in email address.',
       );
     }
-    return db.transaction(async (tx) => {
+    const response = await db.transaction(async (tx) => {
       const { account } = await actionCodes.consume(tx, oobCode);
       // Checked again at use: the company may have turned single sign-on on since the mail went out.
       await context.signInChecks.assertAllowed({
@@ -83,19 +89,42 @@ export const createEmailLinkService = (context: IdentityContext, actionCodes: Ac
         method: 'email-link',
       });
       // Opening the mailed link proves the address, as a reset link does.
-      const signedIn = await updateAccount(tx, project.projectId, account.id, {
-        emailVerified: true,
-        lastLoginAt: new Date(),
-      });
+      const changes: TAccountChanges = { emailVerified: true, lastLoginAt: new Date() };
+      // An unproved address with a password may be someone else's sign-up in the owner's name
+      // (pre-hijacking): the owner, now proved, keeps the account and that password and its
+      // sessions end. The owner sets a password of their own afterwards.
+      const isTakenBack = !account.emailVerified && account.passwordHash !== null;
+      if (isTakenBack) {
+        changes.passwordHash = null;
+        changes.passwordUpdatedAt = new Date();
+        changes.validSince = revokedValidSince();
+      }
+      const signedIn = await updateAccount(tx, project.projectId, account.id, changes);
       if (!signedIn) throw new IdentityError('INVALID_OOB_CODE');
+      if (isTakenBack) await revokeRefreshTokens(tx, project.projectId, account.id);
       const tokens = await issueTokenSet(context, tx, project, signedIn);
       return {
-        kind: 'identitytoolkit#EmailLinkSigninResponse',
-        email: signedIn.email,
-        isNewUser: false,
-        ...tokens,
+        isTakenBack,
+        uid: account.id,
+        body: {
+          kind: 'identitytoolkit#EmailLinkSigninResponse',
+          email: signedIn.email,
+          isNewUser: false,
+          ...tokens,
+        },
       };
     });
+    if (response.isTakenBack) {
+      // Awaited: whoever held the dropped password is out of the app before the owner is in.
+      await context.signals.emit({
+        kind: 'password-reset',
+        project: project.name,
+        uid: response.uid,
+        ip,
+        userAgent,
+      });
+    }
+    return response.body;
   };
 
   return { sendSignInLink, signInWithEmailLink };

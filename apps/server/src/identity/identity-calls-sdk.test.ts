@@ -113,6 +113,36 @@ describe.each(testDatabaseKinds)('identity calls of spec §7 on %s', (kind) => {
       });
     });
 
+    it("takes an unproved address back from a stranger's sign-up: the password and its sessions end", async () => {
+      const email = uniqueEmail('pre-hijack');
+      const stranger = newAuth();
+      await createUserWithEmailAndPassword(stranger, email, password);
+      const { credential } = await signInByLink(email);
+      expect(credential.user.emailVerified).toBe(true);
+      await expect(stranger.currentUser?.getIdToken(true)).rejects.toMatchObject({
+        code: 'auth/user-token-expired',
+      });
+      const byPassword = await toolkit('/v1/accounts:signInWithPassword', { email, password });
+      expect(((await byPassword.json()) as { error: { message: string } }).error.message).toBe(
+        'INVALID_LOGIN_CREDENTIALS',
+      );
+      // The owner's own session lives on.
+      expect(await credential.user.getIdToken(true)).toBeTruthy();
+    });
+
+    it('keeps the password of an account whose address was already proved', async () => {
+      const email = uniqueEmail('verified-keeps');
+      await testApp.app.identity.admin.createAccount({
+        project: 'test',
+        email,
+        password,
+        emailVerified: true,
+      });
+      await signInByLink(email);
+      const byPassword = await toolkit('/v1/accounts:signInWithPassword', { email, password });
+      expect(byPassword.status).toBe(200);
+    });
+
     it('refuses the link for another address without using it up', async () => {
       const email = await invitedAccount('other-address');
       const auth = newAuth();
@@ -488,6 +518,18 @@ describe.each(testDatabaseKinds)('identity calls of spec §7 on %s', (kind) => {
       const forged = await sync('POST', { authorization: 'Bearer a.b.c' });
       expect(forged.status).toBe(401);
       expect(forged.headers.get('set-cookie')).toBeNull();
+      const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+      const now = Math.floor(Date.now() / 1000);
+      const unsigned = `${encode({ alg: 'none', typ: 'JWT' })}.${encode({
+        aud: 'cargodesk-test',
+        sub: 'someone',
+        iat: now,
+        exp: now + 3600,
+        auth_time: now,
+      })}.`;
+      const unsignedAnswer = await sync('POST', { authorization: `Bearer ${unsigned}` });
+      expect(unsignedAnswer.status).toBe(401);
+      expect(unsignedAnswer.headers.get('set-cookie')).toBeNull();
       const { user } = await createUserWithEmailAndPassword(newAuth(), uniqueEmail('cross'), password);
       const idToken = await user.getIdToken();
       const crossSite = await sync('POST', {
