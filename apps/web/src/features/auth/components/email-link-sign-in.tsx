@@ -7,9 +7,8 @@ import {
   readSignInEmail,
   signInWithLink,
 } from '../../../lib/auth/email-link.ts';
-import { logout } from '../../../lib/auth/session.ts';
-import { getSession, useSession } from '../../../lib/auth/session-store.ts';
-import { describeIdentityError } from '../../../lib/identity.ts';
+import { useSession } from '../../../lib/auth/session-store.ts';
+import { describeIdentityError, identityErrorCode } from '../../../lib/identity.ts';
 import {
   AuthButton,
   AuthField,
@@ -29,11 +28,7 @@ const signInOnce = (email: string, href: string) => {
   const key = `${email}\n${href}`;
   let attempt = attempts.get(key);
   if (!attempt) {
-    attempt = (async () => {
-      // Someone else's session on this browser gives way first: the link signs in its own account.
-      if (getSession().isLoggedIn) await logout();
-      await signInWithLink(email, href);
-    })();
+    attempt = signInWithLink(email, href);
     attempts.set(key, attempt);
     // A failed attempt may be tried again with a corrected address.
     attempt.catch(() => attempts.delete(key));
@@ -50,6 +45,8 @@ const signInOnce = (email: string, href: string) => {
 export const EmailLinkSignIn = () => {
   const href = window.location.href;
   const isLink = isEmailSignInLink(href);
+  // The route's loader has signed out whoever was signed in here (docs/product.md §2), as for
+  // every mailed link: the link signs in its own account.
   const remembered = useRef(readSignInEmail());
   const [stage, setStage] = useState<TStage>(remembered.current ? 'signing-in' : 'asking');
   const [error, setError] = useState<string>();
@@ -65,7 +62,12 @@ export const EmailLinkSignIn = () => {
     setStage('signing-in');
     setError(undefined);
     signInOnce(email, href).catch((failure: unknown) => {
-      setError(describeIdentityError(failure));
+      // The server refuses an address the link was not sent to without spending the link.
+      setError(
+        identityErrorCode(failure) === 'auth/invalid-email'
+          ? 'This link was sent to another email address. Enter the address you asked for the link with.'
+          : describeIdentityError(failure),
+      );
       setStage(remembered.current === email ? 'failed' : 'asking');
     });
   };
