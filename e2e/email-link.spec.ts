@@ -69,7 +69,7 @@ test('an invited user signs in by a mailed link, then sets a password against th
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
 
   await page.goto('/settings/profile');
-  const checklist = page.getByRole('list', { name: 'Password requirements' });
+  const checklist = page.getByRole('list', { name: 'Requirements', exact: true });
   await page.getByLabel('New password', { exact: true }).fill('abc');
   await expect(checklist.getByText('At least 6 characters (not met yet)')).toBeVisible();
   await expectAccessible(page);

@@ -47,8 +47,9 @@ export const PasswordChecklist = ({ password, id }: { password: string; id?: str
     };
   }, [password]);
   if (!requirements || requirements.length === 0) return null;
+  // Named without the word "password", so the field stays the one thing labelled Password.
   return (
-    <ul className="password-checklist" id={id} aria-label="Password requirements">
+    <ul className="password-checklist" id={id} aria-label="Requirements">
       {requirements.map(({ label, isMet }) => (
         <li
           key={label}
