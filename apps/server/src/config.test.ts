@@ -89,6 +89,42 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the password policy options and the token-sync switch, all off by default', () => {
+    expect(loadConfig({}).passwordPolicy).toEqual({
+      minLength: 6,
+      maxLength: 4096,
+      requireLowercase: false,
+      requireUppercase: false,
+      requireDigit: false,
+      requireSymbol: false,
+    });
+    expect(loadConfig({}).identityTokenSync).toBe(false);
+    const strict = loadConfig({
+      PASSWORD_MIN_LENGTH: '12',
+      PASSWORD_MAX_LENGTH: '64',
+      PASSWORD_REQUIRE_LOWERCASE: 'true',
+      PASSWORD_REQUIRE_UPPERCASE: 'true',
+      PASSWORD_REQUIRE_DIGIT: 'true',
+      PASSWORD_REQUIRE_SYMBOL: 'true',
+      IDENTITY_TOKEN_SYNC: 'true',
+    });
+    expect(strict.passwordPolicy).toEqual({
+      minLength: 12,
+      maxLength: 64,
+      requireLowercase: true,
+      requireUppercase: true,
+      requireDigit: true,
+      requireSymbol: true,
+    });
+    expect(strict.identityTokenSync).toBe(true);
+    expect(() => loadConfig({ PASSWORD_MIN_LENGTH: '12', PASSWORD_MAX_LENGTH: '8' })).toThrow(
+      'Invalid PASSWORD_MAX_LENGTH="8": must be at least PASSWORD_MIN_LENGTH (12)',
+    );
+    expect(() => loadConfig({ PASSWORD_REQUIRE_DIGIT: 'yes' })).toThrow(
+      'Invalid PASSWORD_REQUIRE_DIGIT="yes": must be true or false',
+    );
+  });
+
   it('reads every variable and treats empty ones as unset', () => {
     const config = loadConfig({
       PORT: '8080',

@@ -68,6 +68,19 @@ const ZEnvironment = z.object({
   LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
   NODE_ENV: z.string().optional(),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(4096).default(6),
+  // The rest of the password policy (identity/password-policy.ts); off unless asked for.
+  PASSWORD_MAX_LENGTH: z.coerce
+    .number({ error: 'must be a number of characters from 6 to 4096' })
+    .int({ error: 'must be a whole number of characters' })
+    .min(6, { error: 'must be at least 6 characters' })
+    .max(4096, { error: 'must be at most 4096 characters' })
+    .default(4096),
+  PASSWORD_REQUIRE_LOWERCASE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  PASSWORD_REQUIRE_UPPERCASE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  PASSWORD_REQUIRE_DIGIT: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  PASSWORD_REQUIRE_SYMBOL: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  // Same-origin token-sync URL (docs/decisions/023): the SDK posts each new ID token there.
+  IDENTITY_TOKEN_SYNC: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   PRODUCTION_HOST: z.string().default(''),
   // Which proxies' X-Forwarded-* headers count. `true` means one proxy in front: the client address
   // is the one that proxy saw (the last X-Forwarded-For entry), never what the client wrote before it.
@@ -227,6 +240,13 @@ const ZEnvironment = z.object({
 const s3Required = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 const ZConfigEnvironment = ZEnvironment.superRefine((values, context) => {
+  if (values.PASSWORD_MAX_LENGTH < values.PASSWORD_MIN_LENGTH) {
+    context.addIssue({
+      code: 'custom',
+      path: ['PASSWORD_MAX_LENGTH'],
+      message: `must be at least PASSWORD_MIN_LENGTH (${values.PASSWORD_MIN_LENGTH})`,
+    });
+  }
   // With SMTP the outbox holds mail really sent to real people; a page listing it would publish
   // their reset links and codes. Asking for both is a mistake better stopped at start than ignored.
   if (values.DEV_MAILBOX === 'true' && values.SMTP_URL) {
@@ -300,6 +320,15 @@ export type TFileStoreConfig =
       forcePathStyle: boolean;
     };
 
+export type TPasswordPolicyConfig = {
+  minLength: number;
+  maxLength: number;
+  requireLowercase: boolean;
+  requireUppercase: boolean;
+  requireDigit: boolean;
+  requireSymbol: boolean;
+};
+
 export type Config = {
   port: number;
   host: string;
@@ -323,7 +352,10 @@ export type Config = {
   logLevel: (typeof logLevels)[number];
   /** `pretty`: one readable line per entry; `json`: pino's JSON lines (platform/request-log.ts). */
   logFormat: 'pretty' | 'json';
-  passwordPolicy: { minLength: number };
+  /** PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH and PASSWORD_REQUIRE_*: what every new password must meet. */
+  passwordPolicy: TPasswordPolicyConfig;
+  /** IDENTITY_TOKEN_SYNC: the SPA hands the SDK the same-origin token-sync URL (docs/decisions/023). */
+  identityTokenSync: boolean;
   /** Page host served by the production identity project; every other host uses the test project. */
   productionHost: string;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
@@ -396,7 +428,15 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     mailDailyLimit: values.MAIL_DAILY_LIMIT,
     logLevel: values.LOG_LEVEL,
     logFormat: values.LOG_FORMAT ?? (values.NODE_ENV === 'production' ? 'json' : 'pretty'),
-    passwordPolicy: { minLength: values.PASSWORD_MIN_LENGTH },
+    passwordPolicy: {
+      minLength: values.PASSWORD_MIN_LENGTH,
+      maxLength: values.PASSWORD_MAX_LENGTH,
+      requireLowercase: values.PASSWORD_REQUIRE_LOWERCASE === 'true',
+      requireUppercase: values.PASSWORD_REQUIRE_UPPERCASE === 'true',
+      requireDigit: values.PASSWORD_REQUIRE_DIGIT === 'true',
+      requireSymbol: values.PASSWORD_REQUIRE_SYMBOL === 'true',
+    },
+    identityTokenSync: values.IDENTITY_TOKEN_SYNC === 'true',
     productionHost: values.PRODUCTION_HOST,
     trustProxy: values.TRUST_PROXY,
     demoPassword: values.DEMO_PASSWORD,

@@ -35,6 +35,8 @@ export const ZRuntimeConfig = z.object({
     ),
     productionHost: z.string(),
     projectForHost: ZIdentityProjectName,
+    /** The same-origin path the SDK posts ID tokens to (authTokenSyncURL); absent when not configured. */
+    tokenSyncUrl: z.string().optional(),
   }),
   apiBase: z.object({
     /** Page host → API origin (docs/product.md §7). */

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { createAccountLinkingService } from './account-linking.ts';
 import { createActionCodeService } from './action-codes.ts';
+import { authorizedDomainsFor } from './authorized-domains.ts';
+import { createEmailLinkService } from './email-link.ts';
 import { createIdTokenVerifier } from './id-tokens.ts';
 import { createIdentityAdmin, type IdentityAdmin } from './identity-admin.ts';
 import { createIdentitySignals, type IdentityContext, type TIdentitySignals } from './identity-context.ts';
@@ -7,7 +10,10 @@ import { registerIdentityRoutes } from './identity-routes.ts';
 import { createIdentityService } from './identity-service.ts';
 import { buildPasswordPolicy } from './password-policy.ts';
 import { type IdentityProject, loadProjects, projectNameForHost, type TProjectName } from './projects.ts';
+import { createRevokeTokenService } from './revoke-token.ts';
+import { createSignInChecks, type TSignInChecks } from './sign-in-checks.ts';
 import { loadSigningKeys } from './signing-keys.ts';
+import { registerTokenSync, tokenSyncPath } from './token-sync.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,6 +25,10 @@ declare module 'fastify' {
       projectForHost: (host: string) => TProjectName;
       admin: IdentityAdmin;
       onAccountEvent: TIdentitySignals['onAccountEvent'];
+      /** Rules the app adds to passwordless sign-in, e.g. a company that requires single sign-on. */
+      onSignInCheck: TSignInChecks['add'];
+      /** The same-origin token-sync URL the SPA gives the SDK; undefined unless IDENTITY_TOKEN_SYNC. */
+      tokenSyncUrl: string | undefined;
     };
   }
 }
@@ -43,6 +53,7 @@ export const registerIdentity = async (app: FastifyInstance) => {
       app.log.error({ err: error }, 'identity signal listener failed'),
     ),
     limits: app.rateLimits,
+    signInChecks: createSignInChecks(),
   };
   app.decorate('identity', {
     projects: context.projects,
@@ -50,14 +61,22 @@ export const registerIdentity = async (app: FastifyInstance) => {
     projectForHost: (host: string) => projectNameForHost(host, app.config.productionHost),
     admin: createIdentityAdmin(context),
     onAccountEvent: context.signals.onAccountEvent,
+    onSignInCheck: context.signInChecks.add,
+    tokenSyncUrl: app.config.identityTokenSync ? tokenSyncPath : undefined,
   });
+  const actionCodes = createActionCodeService(context);
 
   await registerIdentityRoutes(app, {
     projects: context.projects,
     identity: createIdentityService(context),
-    actionCodes: createActionCodeService(context),
+    actionCodes,
     policy: context.policy,
+    emailLink: createEmailLinkService(context, actionCodes),
+    accountLinking: createAccountLinkingService(context),
+    revokeTokens: createRevokeTokenService(context),
+    authorizedDomains: authorizedDomainsFor(app.config),
   });
+  if (app.config.identityTokenSync) registerTokenSync(app, context);
   app.get(jwksPath, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');
     return jwks;

@@ -70,6 +70,16 @@ describe('buildRuntimeConfig', () => {
     expect(() => loadConfig({ USE_DEV_API: 'true' })).toThrow(/USE_DEV_API.*DEV_API_ORIGIN/);
   });
 
+  it('names the token-sync URL only when one is configured', () => {
+    expect(buildRuntimeConfig(sourcesWith(), 'localhost').identity).not.toHaveProperty('tokenSyncUrl');
+    const sources = sourcesWith();
+    const config = buildRuntimeConfig(
+      { ...sources, identity: { ...sources.identity, tokenSyncUrl: '/identity/token-sync' } },
+      'localhost',
+    );
+    expect(ZRuntimeConfig.parse(config).identity.tokenSyncUrl).toBe('/identity/token-sync');
+  });
+
   it('gives the token cookie the registrable domain of a branded host, by the public suffix list', () => {
     expect(cookieDomainFor('app.cargodesk.com')).toBe('cargodesk.com');
     expect(cookieDomainFor('x.cargodesk.co.uk')).toBe('cargodesk.co.uk');

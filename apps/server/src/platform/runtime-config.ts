@@ -14,6 +14,7 @@ export type TRuntimeConfigSources = {
     projects: TIdentityProject[];
     jwksUri: string;
     projectForHost: (host: string) => TIdentityProjectName;
+    tokenSyncUrl?: string | undefined;
   };
   mailer: { hasDevMailbox: boolean };
 };
@@ -47,6 +48,7 @@ export const buildRuntimeConfig = (
       })),
       productionHost,
       projectForHost: identity.projectForHost(host),
+      ...(identity.tokenSyncUrl ? { tokenSyncUrl: identity.tokenSyncUrl } : {}),
     },
     // One origin serves every service, so by default every page calls its own; a deployment may send
     // some page hosts to another API origin (docs/decisions/022-api-base-by-host.md).

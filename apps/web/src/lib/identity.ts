@@ -1,6 +1,7 @@
 import { FirebaseError, initializeApp } from 'firebase/app';
 import { type Auth, browserLocalPersistence, connectAuthEmulator, initializeAuth } from 'firebase/auth';
 import { getRuntimeConfig } from '../config/runtime-config.ts';
+import { startTokenSync } from './auth/token-sync.ts';
 
 let auth: Auth | undefined;
 
@@ -16,6 +17,7 @@ export const getIdentity = (): Auth => {
   const app = initializeApp({ apiKey: project.apiKey, projectId: project.projectId });
   auth = initializeAuth(app, { persistence: browserLocalPersistence });
   connectAuthEmulator(auth, window.location.origin, { disableWarnings: true });
+  if (identity.tokenSyncUrl) startTokenSync(auth, identity.tokenSyncUrl);
   return auth;
 };
 
@@ -38,6 +40,7 @@ const identityMessages: Record<string, string> = {
   'auth/internal-error': 'The sign-in service had a problem. Please try again.',
   'auth/invalid-api-key': 'This site is not set up for sign-in. Please contact support.',
   'auth/admin-restricted-operation': 'This action is not allowed for your account.',
+  'auth/unauthorized-continue-uri': 'This site is not set up for sign-in links. Please contact support.',
 };
 
 export const identityErrorCode = (error: unknown): string | undefined =>
