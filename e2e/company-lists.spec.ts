@@ -138,9 +138,13 @@ test('adds, finds, edits and deletes a receiving location', async ({ page, reque
   await expect(page.getByRole('row', { name: /WH-ROT/ })).toBeHidden();
   await page.getByLabel('Search receiving locations').fill('');
   await expect(page.getByRole('row', { name: /WH-ROT/ })).toBeVisible();
-  await page.getByRole('columnheader', { name: 'Code' }).click();
+  const codeHeader = page.getByRole('columnheader', { name: 'Code', exact: true });
+  await codeHeader.click();
   await expect(page).toHaveURL(/[?&]sort=code/);
   await expect(page.getByRole('row').nth(1)).toContainText('DEP-HAM');
+  await codeHeader.click();
+  await expect(page).toHaveURL(/[?&]sort=-code/);
+  await expect(page.getByRole('row').nth(1)).toContainText('WH-ROT');
 
   // The same code twice is refused beside the code.
   await page.getByRole('button', { name: 'Edit Hamburg depot (DEP-HAM)' }).click();
