@@ -5,14 +5,13 @@ import type {
   TTimeZone,
   TUserPreferences,
 } from '@cargodesk/shared';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, Modal, Select, Skeleton, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { toErrorMessage } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/auth/session-store.ts';
 import { browserFormatSettings, resolveFormatSettings } from '../../../lib/format/format-settings.ts';
 import { createFormatter } from '../../../lib/format/formatter.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
-import { getTimezonesQueryOptions } from '../../reference-data/api/get-timezones.ts';
 import { usePreferences, useUpdatePreferences } from '../api/preferences.ts';
 
 // App settings (the avatar menu): how this user's screens write dates, times and numbers. Each
@@ -78,7 +77,8 @@ const SettingsForm = ({
 }) => {
   const [form] = Form.useForm<TSettingsValues>();
   const [failure, setFailure] = useState<string>();
-  const timeZones = useQuery(getTimezonesQueryOptions());
+  // The reference time zones, loaded with the session (the server accepts only these).
+  const { referenceData } = useSession();
   const watched = Form.useWatch([], form) as Partial<TSettingsValues> | undefined;
   const chosen = toPreferences(watched ?? toValues(preferences));
   const fromBrowser = browserFormatSettings();
@@ -91,12 +91,12 @@ const SettingsForm = ({
   const timeZoneOptions = useMemo(
     () => [
       { value: browser, label: `As my browser (${fromBrowser.timeZone})` },
-      ...((timeZones.data ?? []) as TTimeZone[]).map((zone) => ({
+      ...((referenceData?.timezones ?? []) as TTimeZone[]).map((zone) => ({
         value: zone.name,
         label: `${zone.name} (${zone.label})`,
       })),
     ],
-    [timeZones.data, fromBrowser.timeZone],
+    [referenceData?.timezones, fromBrowser.timeZone],
   );
 
   const onFinish = async (values: TSettingsValues) => {
@@ -135,7 +135,6 @@ const SettingsForm = ({
       <Form.Item name="timeZone" label="Time zone">
         <Select
           showSearch={{ optionFilterProp: 'label' }}
-          loading={timeZones.isPending}
           options={timeZoneOptions}
           placeholder="Search time zones"
         />
