@@ -43,6 +43,8 @@ const openToEverySignedInUser = new Set([
   // The caller's own profile and sessions.
   'GET /iamserver/api/v1/users/me',
   'PATCH /iamserver/api/v1/users/me',
+  'GET /iamserver/api/v1/users/me/preferences',
+  'PATCH /iamserver/api/v1/users/me/preferences',
   'POST /iamserver/api/v1/users/me/sessions/revoke',
   // The caller's own notifications.
   'GET /notifyserver/api/v1/notifications',

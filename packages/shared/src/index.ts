@@ -17,6 +17,7 @@ export * from './permission-matrix.ts';
 export * from './permissions.ts';
 export * from './picklists.ts';
 export * from './ports.ts';
+export * from './preferences.ts';
 export * from './profile.ts';
 export * from './reference-data.ts';
 export * from './report-catalogue.ts';

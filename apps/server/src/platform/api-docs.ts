@@ -76,6 +76,8 @@ export const operationSummaries: Record<string, string> = {
   'GET /iamserver/api/v1/products': 'List the products',
   'GET /iamserver/api/v1/users/me': 'Get my profile',
   'PATCH /iamserver/api/v1/users/me': 'Update my profile',
+  'GET /iamserver/api/v1/users/me/preferences': 'Get my formatting preferences',
+  'PATCH /iamserver/api/v1/users/me/preferences': 'Update my formatting preferences',
   'POST /iamserver/api/v1/users/me/sessions/revoke': 'Sign out my other sessions',
   'GET /iamserver/api/v1/users-token': 'List my API tokens',
   'POST /iamserver/api/v1/users-token': 'Create an API token (shown once)',

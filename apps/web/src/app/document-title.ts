@@ -25,6 +25,8 @@ const screenTitles: Record<
   settingsUserEdit: 'User',
   settingsRoles: 'Roles',
   settingsPicklist: 'Picklists',
+  settingsBusinessTypes: 'Business types',
+  settingsReceivingLocations: 'Receiving locations',
   settingsPorts: ({ port }) => (port === 'airport' ? 'Airports' : 'Ocean ports'),
   settingsCountries: 'Countries',
   settingsTemplates: 'Templates',

@@ -141,6 +141,14 @@ export const routes: RouteObject[] = [
               named('settingsPicklist', async () => ({
                 Component: (await import('../features/picklists/routes/picklists.tsx')).PicklistsRoute,
               })),
+              named('settingsBusinessTypes', async () => ({
+                Component: (await import('../features/business-types/routes/business-types.tsx'))
+                  .BusinessTypesRoute,
+              })),
+              named('settingsReceivingLocations', async () => ({
+                Component: (await import('../features/receiving-locations/routes/receiving-locations.tsx'))
+                  .ReceivingLocationsRoute,
+              })),
               named('settingsCountries', async () => ({
                 Component: (await import('../features/countries/routes/countries.tsx')).CountriesRoute,
               })),

@@ -4,6 +4,7 @@ import { Button, Card, Empty, Flex, Input, Popconfirm, Table, type TableProps, T
 import { type Key, type ReactNode, useState } from 'react';
 import { ApiError } from '../lib/api-client.ts';
 import { downloadBlob } from '../lib/download-blob.ts';
+import { useFormat } from '../lib/format/format-store.ts';
 import { downloadCsv, fetchAllPages, type TCsvColumn, toCsvOf } from '../lib/list/export-csv.ts';
 import { formatListTotal } from '../lib/list/list-total.ts';
 import type { TListStateResult } from '../lib/list/use-list-state.ts';
@@ -118,6 +119,8 @@ export const ListPage = <TRow extends object, TFilters, TField extends string>({
   isPaged = true,
   bulk,
 }: TListPageProps<TRow, TFilters, TField>) => {
+  // The total is written in the user's number format: a change of preferences writes it again.
+  useFormat();
   const [isExporting, setIsExporting] = useState(false);
   const selection = useRowSelection<TRow>(JSON.stringify(list.query));
   if (query.error instanceof ApiError && query.error.status === 403)

@@ -27,6 +27,11 @@ export const paths = {
   },
   settingsRoles: { path: '/settings/roles', href: () => '/settings/roles' },
   settingsPicklist: { path: '/settings/picklist', href: () => '/settings/picklist' },
+  settingsBusinessTypes: { path: '/settings/business-types', href: () => '/settings/business-types' },
+  settingsReceivingLocations: {
+    path: '/settings/receiving-locations',
+    href: () => '/settings/receiving-locations',
+  },
   settingsPorts: {
     path: '/settings/:port',
     href: ({ port = 'oceanport' }: { port?: string } = {}) => `/settings/${port}`,

@@ -1,3 +1,4 @@
+import type { TDateFormat, TNumberFormat, TPreferredLanguage } from '@cargodesk/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -38,6 +39,11 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Formatting preferences (GET /users/me/preferences); null: as the user's browser does. */
+    preferredLanguage: text('preferred_language').$type<TPreferredLanguage>(),
+    timeZone: text('time_zone'),
+    dateFormat: text('date_format').$type<TDateFormat>(),
+    numberFormat: text('number_format').$type<TNumberFormat>(),
   },
   (table) => [
     primaryKey({ columns: [table.companyId, table.id] }),

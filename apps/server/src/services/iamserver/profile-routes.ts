@@ -1,14 +1,21 @@
-import { ZProfile, ZRevokeSessionsResponse, ZUpdateProfileRequest } from '@cargodesk/shared';
+import {
+  ZProfile,
+  ZRevokeSessionsResponse,
+  ZUpdateProfileRequest,
+  ZUpdateUserPreferencesRequest,
+  ZUserPreferences,
+} from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditActorOf } from '../../platform/audit.ts';
 import { authenticate, requireAuth } from '../../platform/auth-context.ts';
 import { dataOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
+import { createPreferencesService } from './preferences-service.ts';
 import { createProfileService } from './profile-service.ts';
 
 /**
  * The signed-in user's own profile. No permission beyond being signed in: everyone may edit their
- * own name, phone and avatar, and sign out of their own sessions.
+ * own name, phone and avatar, their formatting preferences, and sign out of their own sessions.
  */
 export const registerProfileRoutes = async (app: FastifyInstance) => {
   const service = createProfileService({
@@ -16,6 +23,7 @@ export const registerProfileRoutes = async (app: FastifyInstance) => {
     events: app.events,
     identityAdmin: app.identity.admin,
   });
+  const preferences = createPreferencesService({ db: app.database.db });
   app.addHook('onRequest', authenticate(app));
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -37,6 +45,26 @@ export const registerProfileRoutes = async (app: FastifyInstance) => {
     },
     async (request) => ({
       data: await service.updateProfile(requireAuth(request), auditActorOf(request), request.body),
+    }),
+  );
+
+  // App settings: how dates, times and numbers are written for this user on every screen.
+  routes.get(
+    '/users/me/preferences',
+    { schema: { response: { 200: dataOf(ZUserPreferences), ...signedInErrors } } },
+    async (request) => ({ data: await preferences.getPreferences(requireAuth(request)) }),
+  );
+
+  routes.patch(
+    '/users/me/preferences',
+    {
+      schema: {
+        body: ZUpdateUserPreferencesRequest,
+        response: { 200: dataOf(ZUserPreferences), 400: ZErrorBody, ...signedInErrors },
+      },
+    },
+    async (request) => ({
+      data: await preferences.updatePreferences(requireAuth(request), auditActorOf(request), request.body),
     }),
   );
 

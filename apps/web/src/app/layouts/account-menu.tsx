@@ -5,21 +5,26 @@ import { UserAvatar } from '../../components/user-avatar.tsx';
 import { paths } from '../../config/paths.ts';
 import { useDisclosure } from './use-disclosure.ts';
 
-/** The avatar's account popup (docs/product.md §2): name, email, the 'Available' indicator and 'Sign out'. */
+/**
+ * The avatar's account popup (docs/product.md §2): name, email, the 'Available' indicator, App settings
+ * and 'Sign out'.
+ */
 export const AccountMenu = ({
   name,
   email,
   avatarUrl,
   onSignOut,
   onReportProblem,
+  onAppSettings,
 }: {
   name: string;
   email: string | undefined;
   avatarUrl?: string | undefined;
   onSignOut: () => void;
   onReportProblem: () => void;
+  onAppSettings: () => void;
 }) => {
-  const { isOpen, containerRef, popupRef, popupId, triggerProps } = useDisclosure();
+  const { isOpen, close, containerRef, popupRef, popupId, triggerProps } = useDisclosure();
 
   return (
     <div className="account-menu" ref={containerRef}>
@@ -50,6 +55,16 @@ export const AccountMenu = ({
             <Badge status="success" text={messages.available} />
           </div>
           <Divider style={{ margin: '12px 0' }} />
+          <Button
+            block
+            onClick={() => {
+              close();
+              onAppSettings();
+            }}
+            style={{ marginBottom: 8 }}
+          >
+            App settings
+          </Button>
           <Button block onClick={onReportProblem} style={{ marginBottom: 8 }}>
             Report a problem
           </Button>

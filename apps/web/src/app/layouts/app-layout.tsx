@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Alert, Button } from 'antd';
 import { Outlet, useLocation } from 'react-router';
+import { useFormatPreferences } from '../../features/profile/use-format-preferences.ts';
 import { AntdProvider } from '../../lib/antd-provider.tsx';
 import { retrySessionStart } from '../../lib/auth/session.ts';
 import { useSession } from '../../lib/auth/session-store.ts';
@@ -18,6 +19,7 @@ const RetryButton = () => (
 
 const SignedInShell = () => {
   const { user, loadError } = useSession();
+  useFormatPreferences();
   const { pathname } = useLocation();
 
   if (!user) {

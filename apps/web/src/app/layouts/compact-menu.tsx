@@ -17,6 +17,7 @@ export const CompactMenu = ({
   onGoTo,
   onSignOut,
   onReportProblem,
+  onAppSettings,
   canReadContacts,
   canReadReports,
   isSuperAdmin,
@@ -32,6 +33,7 @@ export const CompactMenu = ({
   onGoTo: () => void;
   onSignOut: () => void;
   onReportProblem: () => void;
+  onAppSettings: () => void;
 }) => {
   const { isOpen, close, containerRef, popupRef, popupId, triggerProps } = useDisclosure();
   const choose = (action: () => void) => () => {
@@ -93,6 +95,9 @@ export const CompactMenu = ({
             >
               Settings
             </Link>
+            <Button type="text" block onClick={choose(onAppSettings)}>
+              App settings
+            </Button>
             <Button type="text" block onClick={choose(onReportProblem)}>
               Report a problem
             </Button>

@@ -30,6 +30,10 @@ const MailModal = lazy(async () => ({
 }));
 
 // The problem report loads on first use too.
+const AppSettingsModal = lazy(async () => ({
+  default: (await import('../../features/profile/components/app-settings-modal.tsx')).AppSettingsModal,
+}));
+
 const ReportProblemModal = lazy(async () => ({
   default: (await import('../../features/issues/components/report-problem-modal.tsx')).ReportProblemModal,
 }));
@@ -38,6 +42,7 @@ const ReportProblemModal = lazy(async () => ({
 export const Navbar = () => {
   const { user, isSuperAdmin } = useSession();
   const [isReportingProblem, setIsReportingProblem] = useState(false);
+  const [isAppSettingsOpen, setIsAppSettingsOpen] = useState(false);
   const avatarUrl = useFileUrl(user?.avatarFileId);
   const [isMailOpen, setIsMailOpen] = useState(false);
   // Mounted from the first opening on, so closing still animates.
@@ -149,6 +154,7 @@ export const Navbar = () => {
           avatarUrl={avatarUrl}
           onSignOut={() => void onSignOut()}
           onReportProblem={() => setIsReportingProblem(true)}
+          onAppSettings={() => setIsAppSettingsOpen(true)}
         />
       </nav>
       <CompactMenu
@@ -161,6 +167,7 @@ export const Navbar = () => {
         isSuperAdmin={isSuperAdmin}
         onSignOut={() => void onSignOut()}
         onReportProblem={() => setIsReportingProblem(true)}
+        onAppSettings={() => setIsAppSettingsOpen(true)}
       />
       <Suspense fallback={null}>
         {hasOpenedPalette && (
@@ -175,6 +182,7 @@ export const Navbar = () => {
           />
         )}
         {isReportingProblem && <ReportProblemModal onClose={() => setIsReportingProblem(false)} />}
+        {isAppSettingsOpen && <AppSettingsModal onClose={() => setIsAppSettingsOpen(false)} />}
       </Suspense>
     </header>
   );

@@ -5,7 +5,7 @@ import { Alert, Button, Drawer, Empty, Pagination, Skeleton, Timeline, Typograph
 import { useState } from 'react';
 import { toErrorMessage } from '../../lib/api-client.ts';
 import { useCan } from '../../lib/auth/permissions.ts';
-import { formatDateTime } from '../../lib/date-time.ts';
+import { useFormat } from '../../lib/format/format-store.ts';
 import { describeEvent } from './describe-change.ts';
 import './history-drawer.css';
 import { getAuditHistoryQueryOptions, historyPageSize } from './get-audit-history.ts';
@@ -13,6 +13,7 @@ import { getAuditHistoryQueryOptions, historyPageSize } from './get-audit-histor
 type THistoryProps = { entityType: TAuditEntityType; entityId: string; title?: string };
 
 const HistoryList = ({ entityType, entityId }: THistoryProps) => {
+  const { formatDateTime } = useFormat();
   const [page, setPage] = useState(1);
   const history = useQuery(getAuditHistoryQueryOptions({ entityType, entityId, page }));
   if (history.isPending) return <Skeleton active />;

@@ -1,3 +1,5 @@
+import { formatNumber } from '../../../lib/format/format-store.ts';
+
 const byteUnits = ['bytes', 'KB', 'MB', 'GB', 'TB'] as const;
 
 /** A size as people read it: "0 bytes", "12.4 KB", "3.1 GB" (1 KB = 1,024 bytes). */
@@ -8,6 +10,6 @@ export const formatBytes = (bytes: number) => {
     value /= 1024;
     unit += 1;
   }
-  const shown = unit === 0 ? String(value) : value.toLocaleString('en-GB', { maximumFractionDigits: 1 });
+  const shown = unit === 0 ? formatNumber(value) : formatNumber(value, { maximumFractionDigits: 1 });
   return `${shown} ${byteUnits[unit]}`;
 };

@@ -3,7 +3,8 @@ import { Select, type TableProps } from 'antd';
 import { Link } from 'react-router';
 import { ListPage } from '../../../components/list-page.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatDate } from '../../../lib/date-time.ts';
+import { useFormat } from '../../../lib/format/format-store.ts';
+import type { TFormatter } from '../../../lib/format/formatter.ts';
 import { oneOf } from '../../../lib/list/list-url.ts';
 import { useListState } from '../../../lib/list/use-list-state.ts';
 import { getAdminCompanies, useAdminCompanies } from '../api/companies.ts';
@@ -15,7 +16,10 @@ type TSortField = 'name' | 'planExpiresAt' | 'createdAt' | 'status';
 // Spelled out rather than imported: shared's values would bring zod, which the page's CSP refuses.
 const sortFields: readonly TSortField[] = ['name', 'planExpiresAt', 'createdAt', 'status'];
 
-const columns: TableProps<TAdminCompany>['columns'] = [
+const columnsOf = ({
+  formatDate,
+  formatNumber,
+}: TFormatter): NonNullable<TableProps<TAdminCompany>['columns']> => [
   {
     key: 'name',
     title: 'Company',
@@ -41,7 +45,7 @@ const columns: TableProps<TAdminCompany>['columns'] = [
     title: 'Mails this month',
     align: 'right',
     responsive: ['md'],
-    render: (_, company) => company.mailsSentThisMonth.toLocaleString('en-GB'),
+    render: (_, company) => formatNumber(company.mailsSentThisMonth),
   },
   {
     key: 'storage',
@@ -60,6 +64,7 @@ const columns: TableProps<TAdminCompany>['columns'] = [
 ];
 
 export const AdminCompaniesRoute = () => {
+  const format = useFormat();
   const list = useListState<TCompanyFilters, TSortField>({
     filters: { status: oneOf(['active', 'suspended'] as const), expired: oneOf(['true', 'false'] as const) },
     sortFields,
@@ -101,7 +106,7 @@ export const AdminCompaniesRoute = () => {
       }
       list={list}
       query={companies}
-      columns={columns}
+      columns={columnsOf(format)}
       rowKey="_id"
       noun={{ one: 'company', other: 'companies' }}
       empty={{ filtered: 'No companies match your search or filters.', unfiltered: 'No companies yet.' }}

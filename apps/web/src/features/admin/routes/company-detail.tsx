@@ -27,7 +27,8 @@ import { ListPage } from '../../../components/list-page.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
-import { formatDate, formatDateTime } from '../../../lib/date-time.ts';
+import { useFormat } from '../../../lib/format/format-store.ts';
+import type { TFormatter } from '../../../lib/format/formatter.ts';
 import { useListState } from '../../../lib/list/use-list-state.ts';
 import { useAdminCompany, useCompanyPart } from '../api/companies.ts';
 import { CompanyStatusTags } from '../components/company-status-tag.tsx';
@@ -44,7 +45,7 @@ const BackToCompanies = () => (
   </Link>
 );
 
-const userColumns: TableProps<TCompanyUser>['columns'] = [
+const userColumnsOf = ({ formatDateTime }: TFormatter): NonNullable<TableProps<TCompanyUser>['columns']> => [
   { key: 'name', title: 'Name', render: (_, user) => user.name || user.email },
   { key: 'email', title: 'Email', dataIndex: 'email' },
   {
@@ -111,36 +112,40 @@ const CompanyList = <TRow extends { _id: string }>({
   );
 };
 
-const CompanyFacts = ({ company }: { company: TAdminCompany }) => (
-  <Descriptions
-    bordered
-    size="small"
-    column={{ xs: 1, sm: 1, md: 2 }}
-    items={[
-      { key: 'plan', label: 'Plan', children: company.planName },
-      { key: 'until', label: 'Plan until', children: formatDate(company.planExpiresAt) },
-      { key: 'users', label: 'Users', children: company.userCount },
-      {
-        key: 'mails',
-        label: 'Mails this month',
-        children: company.mailsSentThisMonth.toLocaleString('en-GB'),
-      },
-      { key: 'storage', label: 'Storage used', children: formatBytes(company.storageBytes) },
-      { key: 'joined', label: 'Joined', children: formatDate(company.createdAt) },
-      ...(company.statusReason
-        ? [
-            {
-              key: 'reason',
-              label: company.status === 'suspended' ? 'Suspended because' : 'Last reactivated with',
-              children: company.statusReason,
-            },
-          ]
-        : []),
-    ]}
-  />
-);
+const CompanyFacts = ({ company }: { company: TAdminCompany }) => {
+  const { formatDate, formatNumber } = useFormat();
+  return (
+    <Descriptions
+      bordered
+      size="small"
+      column={{ xs: 1, sm: 1, md: 2 }}
+      items={[
+        { key: 'plan', label: 'Plan', children: company.planName },
+        { key: 'until', label: 'Plan until', children: formatDate(company.planExpiresAt) },
+        { key: 'users', label: 'Users', children: company.userCount },
+        {
+          key: 'mails',
+          label: 'Mails this month',
+          children: formatNumber(company.mailsSentThisMonth),
+        },
+        { key: 'storage', label: 'Storage used', children: formatBytes(company.storageBytes) },
+        { key: 'joined', label: 'Joined', children: formatDate(company.createdAt) },
+        ...(company.statusReason
+          ? [
+              {
+                key: 'reason',
+                label: company.status === 'suspended' ? 'Suspended because' : 'Last reactivated with',
+                children: company.statusReason,
+              },
+            ]
+          : []),
+      ]}
+    />
+  );
+};
 
 export const AdminCompanyRoute = () => {
+  const format = useFormat();
   const { id = '' } = useParams();
   const company = useAdminCompany(id);
   const session = useSession();
@@ -210,7 +215,7 @@ export const AdminCompanyRoute = () => {
                 companyId={shown._id}
                 part="users"
                 noun={{ one: 'user', other: 'users' }}
-                columns={userColumns}
+                columns={userColumnsOf(format)}
               />
             ),
           },

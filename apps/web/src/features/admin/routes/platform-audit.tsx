@@ -3,7 +3,8 @@ import { Select, type TableProps } from 'antd';
 import { Link } from 'react-router';
 import { ListPage } from '../../../components/list-page.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatDateTime } from '../../../lib/date-time.ts';
+import { useFormat } from '../../../lib/format/format-store.ts';
+import type { TFormatter } from '../../../lib/format/formatter.ts';
 import { oneOf } from '../../../lib/list/list-url.ts';
 import { useListState } from '../../../lib/list/use-list-state.ts';
 import { usePlatformAudit } from '../api/companies.ts';
@@ -40,7 +41,9 @@ const describe = (event: TPlatformAuditEvent) => {
   return '';
 };
 
-const columns: TableProps<TPlatformAuditEvent>['columns'] = [
+const columnsOf = ({
+  formatDateTime,
+}: TFormatter): NonNullable<TableProps<TPlatformAuditEvent>['columns']> => [
   { key: 'occurredAt', title: 'When', render: (_, event) => formatDateTime(event.occurredAt) },
   { key: 'actor', title: 'Who', dataIndex: 'actorEmail' },
   {
@@ -66,6 +69,7 @@ const columns: TableProps<TPlatformAuditEvent>['columns'] = [
 type TAuditFilters = { action: TPlatformAuditAction };
 
 export const PlatformAuditRoute = () => {
+  const format = useFormat();
   const list = useListState<TAuditFilters, never>({ filters: { action: oneOf(actions) }, sortFields: [] });
   const events = usePlatformAudit(list.query as TPlatformAuditQuery);
   return (
@@ -90,7 +94,7 @@ export const PlatformAuditRoute = () => {
       }
       list={list}
       query={events}
-      columns={columns}
+      columns={columnsOf(format)}
       rowKey="_id"
       noun={{ one: 'action', other: 'actions' }}
       empty={{ filtered: 'No actions of this kind yet.', unfiltered: 'No platform actions yet.' }}

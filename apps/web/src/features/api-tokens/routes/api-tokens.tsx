@@ -2,7 +2,7 @@ import type { TApiToken } from '@cargodesk/shared';
 import { Button, Card, Empty, Popconfirm, Space, Table, type TableProps, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
-import { formatDateTime } from '../../../lib/date-time.ts';
+import { useFormat } from '../../../lib/format/format-store.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useApiTokens } from '../api/get-api-tokens.ts';
 import { useRevokeApiToken } from '../api/revoke-api-token.ts';
@@ -39,6 +39,7 @@ const RevokeButton = ({ token }: { token: TApiToken }) => {
 
 /** /settings/api-tokens: the signed-in user's personal API tokens for integrations. */
 export const ApiTokensRoute = () => {
+  const { formatDateTime } = useFormat();
   const tokens = useApiTokens();
   const [isCreating, setIsCreating] = useState(false);
   const now = Date.now();

@@ -6,7 +6,7 @@ import {
   listFieldChanges,
   type TFieldChange,
 } from '../../../components/history/describe-change.ts';
-import { formatDateTime } from '../../../lib/date-time.ts';
+import { useFormat } from '../../../lib/format/format-store.ts';
 import { actionLabelOf, entityTypeLabelOf } from './audit-labels.ts';
 
 type TAuditEventDrawerProps = {
@@ -49,6 +49,7 @@ const changeColumns = [
  * it changed with its value before and after.
  */
 export const AuditEventDrawer = ({ event, namesById, onClose }: TAuditEventDrawerProps) => {
+  const { formatDateTime } = useFormat();
   const sentences = event ? sentencesOf(event, namesById) : [];
   const changes = event ? listFieldChanges(event) : [];
   const actorName = event?.actor.userId ? namesById.get(event.actor.userId) : undefined;

@@ -3,7 +3,7 @@ import { Button, Select, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
 import { ListPage } from '../../../components/list-page.tsx';
 import { RequirePermission } from '../../../components/require-permission.tsx';
-import { formatDateTime } from '../../../lib/date-time.ts';
+import { useFormat } from '../../../lib/format/format-store.ts';
 import { anyText, oneOf } from '../../../lib/list/list-url.ts';
 import { useListState } from '../../../lib/list/use-list-state.ts';
 import { downloadAuditCsv } from '../api/export-audit-events.ts';
@@ -41,6 +41,7 @@ const filterOf = ({ q, from, to, ...rest }: { q?: string } & Partial<TAuditFilte
 });
 
 const AuditLog = () => {
+  const { formatDateTime } = useFormat();
   const list = useListState<TAuditFilters, never>({
     filters: {
       actorUserId: anyText,

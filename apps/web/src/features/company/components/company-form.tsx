@@ -16,6 +16,7 @@ import { UnsavedChangesGuard, UnsavedMark, useIsFormChanged } from '../../../com
 import { useCan } from '../../../lib/auth/permissions.ts';
 import { refreshCurrentUser } from '../../../lib/auth/refresh-current-user.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
+import { useFormat } from '../../../lib/format/format-store.ts';
 import { zodRule } from '../../../lib/forms/zod-rule.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useUpdateCompany } from '../api/update-company.ts';
@@ -78,6 +79,7 @@ const searchable = { showSearch: { filterOption: matchOption }, allowClear: true
 
 /** The company's settings: every field of docs/product.md §3, the logo, two-factor sign-in and the plan. */
 export const CompanyForm = ({ company }: { company: TCompany }) => {
+  const { formatDate } = useFormat();
   const { referenceData } = useSession();
   const canEdit = useCan('company:write');
   const canUpload = useCan('files:write') && canEdit;
@@ -148,9 +150,7 @@ export const CompanyForm = ({ company }: { company: TCompany }) => {
           <Descriptions.Item label="Plan">{company.subscripedPlan.name}</Descriptions.Item>
           <Descriptions.Item label="Expires">
             <Space size="small">
-              <time dateTime={company.subscripedPlan.expiryDate}>
-                {expiry.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' })}
-              </time>
+              <time dateTime={company.subscripedPlan.expiryDate}>{formatDate(expiry)}</time>
               {isExpired && <Tag color="error">Expired</Tag>}
             </Space>
           </Descriptions.Item>

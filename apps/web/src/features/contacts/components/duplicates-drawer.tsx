@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { toErrorMessage } from '../../../lib/api-client.ts';
-import { formatDate } from '../../../lib/date-time.ts';
+import { useFormat } from '../../../lib/format/format-store.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { type TDuplicateGroup, useDuplicateGroups, useMergeContacts } from '../api/contacts.ts';
 
@@ -24,6 +24,7 @@ const groupsPerPage = 20;
 
 /** One group: the oldest contact is kept, and each other one can be merged into it. */
 const DuplicateGroup = ({ group, canWrite }: { group: TDuplicateGroup; canWrite: boolean }) => {
+  const { formatDate } = useFormat();
   const merge = useMergeContacts();
   const [kept, ...others] = group.contacts;
   if (!kept) return null;

@@ -25,6 +25,8 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { toErrorMessage } from '../../../lib/api-client.ts';
+import { useFormat } from '../../../lib/format/format-store.ts';
+import type { TFormatter } from '../../../lib/format/formatter.ts';
 import { downloadCsv } from '../../../lib/list/export-csv.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { usePreviewImport, useRunImport } from '../api/contacts.ts';
@@ -32,12 +34,14 @@ import { isWorkbook, workbookAsCsv, workbookTypes } from '../workbook-as-csv.ts'
 
 type TColumn = TContactImportField | '';
 
-const formatBytes = (bytes: number) =>
-  bytes >= 1024 * 1024
-    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-const count = (value: number, one: string, other: string) =>
-  `${value.toLocaleString()} ${value === 1 ? one : other}`;
+/** Sizes and counts as the import's messages write them, in the user's number format. */
+const counting = ({ formatNumber }: TFormatter) => ({
+  formatBytes: (bytes: number) =>
+    bytes >= 1024 * 1024
+      ? `${formatNumber(bytes / 1024 / 1024, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`
+      : `${formatNumber(Math.max(1, Math.round(bytes / 1024)))} KB`,
+  count: (value: number, one: string, other: string) => `${formatNumber(value)} ${value === 1 ? one : other}`,
+});
 
 const fieldOptions = [
   { value: '', label: 'Skip this column' },
@@ -60,6 +64,9 @@ const downloadRefused = (preview: TContactImportPreview, result: TContactImportR
 
 /** Import from a CSV: choose the file, map its columns, try it, then import. */
 export const ImportModal = ({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) => {
+  const format = useFormat();
+  const { formatNumber } = format;
+  const { formatBytes, count } = counting(format);
   const previewImport = usePreviewImport();
   const runImport = useRunImport();
   /** The CSV sent: the chosen file, or the first sheet of a chosen workbook. */
@@ -121,8 +128,8 @@ export const ImportModal = ({ isOpen, onClose }: { isOpen: boolean; onClose: () 
         return;
       }
       notifySuccess(
-        `${count(result.created, 'contact', 'contacts')} added, ${result.updated.toLocaleString()} updated${
-          result.refusedCount > 0 ? `, ${result.refusedCount.toLocaleString()} refused` : ''
+        `${count(result.created, 'contact', 'contacts')} added, ${formatNumber(result.updated)} updated${
+          result.refusedCount > 0 ? `, ${formatNumber(result.refusedCount)} refused` : ''
         }`,
       );
       close();
@@ -144,7 +151,7 @@ export const ImportModal = ({ isOpen, onClose }: { isOpen: boolean; onClose: () 
   const busyText = previewImport.isPending
     ? `Reading ${file?.name ?? 'the file'} (${formatBytes(file?.size ?? 0)})…`
     : `${runImport.variables?.isDryRun ? 'Checking' : 'Importing'} ${
-        rowsDone > 0 ? `${rowsDone.toLocaleString()} of ` : ''
+        rowsDone > 0 ? `${formatNumber(rowsDone)} of ` : ''
       }${count(rowCount, 'row', 'rows')}…`;
 
   return (

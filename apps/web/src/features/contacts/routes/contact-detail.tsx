@@ -21,7 +21,7 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
 import { useCountryOptions } from '../../../lib/country-options.ts';
-import { formatDateTime } from '../../../lib/date-time.ts';
+import { useFormat } from '../../../lib/format/format-store.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useContact, useDeleteContact, useMailsTo } from '../api/contacts.ts';
 import { ContactFormModal } from '../components/contact-form-modal.tsx';
@@ -38,6 +38,7 @@ const BackToContacts = () => (
 const labelled = (label: string, value: string) => (label ? `${value} (${label})` : value);
 
 const ContactDetails = ({ contact }: { contact: TContact }) => {
+  const { formatDateTime } = useFormat();
   const { nameOf: countryName } = useCountryOptions();
   const items = [
     { key: 'kind', label: 'Kind', children: kindLabels[contact.kind] },
@@ -197,6 +198,7 @@ const statusLabels = { queued: 'Queued', sent: 'Sent', failed: 'Failed' } as con
 
 /** The signed-in user's own mails to this contact (the sent list is each user's own). */
 const MailsTo = ({ contact }: { contact: TContact }) => {
+  const { formatDateTime } = useFormat();
   const canMail = useCan('mail:send');
   const mails = useMailsTo(
     contact.emails.map((email) => email.address),

@@ -17,7 +17,7 @@ import { RequirePermission } from '../../../components/require-permission.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
 import { useCountryOptions } from '../../../lib/country-options.ts';
-import { formatDateTime } from '../../../lib/date-time.ts';
+import { useFormat } from '../../../lib/format/format-store.ts';
 import { anyText, oneOf } from '../../../lib/list/list-url.ts';
 import { useListState } from '../../../lib/list/use-list-state.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -40,6 +40,7 @@ type TContactFilters = {
 type TSortField = 'name' | 'city' | 'countryCode' | 'createdAt' | 'updatedAt';
 
 const ContactsScreen = () => {
+  const { formatDateTime } = useFormat();
   const canWrite = useCan('contacts:write');
   const [isCreating, setIsCreating] = useState(false);
   const [isManagingTags, setIsManagingTags] = useState(false);

@@ -3,7 +3,7 @@ import { Alert, Button, Descriptions, Drawer, Empty, Form, Input, Space, Table, 
 import { useState } from 'react';
 import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.tsx';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
-import { formatIsoMinute } from '../../../lib/date-time.ts';
+import { useFormat } from '../../../lib/format/format-store.ts';
 import { parseDecimal } from '../../../lib/forms/decimal.ts';
 import { zodRule } from '../../../lib/forms/zod-rule.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.ts';
@@ -38,6 +38,7 @@ export const ExchangeRatesDrawer = ({
   canWrite: boolean;
   onClose: () => void;
 }) => {
+  const { formatIsoMinute, formatDecimalText } = useFormat();
   const [page, setPage] = useState(1);
   const rates = useExchangeRates(currency?.code, page);
   const add = useAddExchangeRate();
@@ -82,7 +83,8 @@ export const ExchangeRatesDrawer = ({
     {
       key: 'rate',
       title: 'Rate',
-      render: (_: unknown, rate: TExchangeRate) => `1 ${rate.currency} = ${rate.rate} ${rate.baseCurrency}`,
+      render: (_: unknown, rate: TExchangeRate) =>
+        `1 ${rate.currency} = ${formatDecimalText(rate.rate)} ${rate.baseCurrency}`,
     },
     {
       key: 'createdAt',
@@ -207,7 +209,7 @@ export const ExchangeRatesDrawer = ({
             {lookup && (
               <p role="status" style={{ marginTop: 12 }}>
                 {lookup.rate
-                  ? `On ${lookup.date}: 1 ${lookup.rate.currency} = ${lookup.rate.rate} ${lookup.rate.baseCurrency} (effective from ${lookup.rate.effectiveDate})`
+                  ? `On ${lookup.date}: 1 ${lookup.rate.currency} = ${formatDecimalText(lookup.rate.rate)} ${lookup.rate.baseCurrency} (effective from ${lookup.rate.effectiveDate})`
                   : lookup.message}
               </p>
             )}

@@ -6,6 +6,7 @@ import { ReadOnlyNotice } from '../../../components/read-only-notice.tsx';
 import { RequirePermission } from '../../../components/require-permission.tsx';
 import { useCan } from '../../../lib/auth/permissions.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
+import { useFormat } from '../../../lib/format/format-store.ts';
 import { useListState } from '../../../lib/list/use-list-state.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import {
@@ -22,6 +23,7 @@ type TCurrencySortField = 'code' | 'name' | 'minorUnits';
 const sortFields: readonly TCurrencySortField[] = ['code', 'name', 'minorUnits'];
 
 const Currencies = () => {
+  const { formatDecimalText } = useFormat();
   const { referenceData } = useSession();
   const canWrite = useCan('currencies:write');
   const [selected, setSelected] = useState<TCurrencySetting>();
@@ -74,7 +76,7 @@ const Currencies = () => {
           '1'
         ) : currency.currentRate ? (
           <span title={`Effective from ${currency.currentRate.effectiveDate}`}>
-            {currency.currentRate.rate}
+            {formatDecimalText(currency.currentRate.rate)}
           </span>
         ) : (
           <Typography.Text type="secondary">—</Typography.Text>

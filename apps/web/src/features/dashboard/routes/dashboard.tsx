@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
+import { useFormat } from '../../../lib/format/format-store.ts';
 import { usePinnedReports } from '../api/get-pinned-reports.ts';
 import { useUserCounts } from '../api/get-user-counts.ts';
 import './dashboard.css';
@@ -90,6 +91,7 @@ const describeUserCounts = ({ active, invited, suspended }: TUserCounts) =>
 
 /** The first page after sign-in: the company, its plan, the user's roles and the way to settings. */
 export const DashboardRoute = () => {
+  const { formatDate } = useFormat();
   const { user, referenceData } = useSession();
   const canReadUsers = useCan('users:read');
   const canReadReports = useCan('reports:read');
@@ -105,7 +107,7 @@ export const DashboardRoute = () => {
   const { company } = user;
   const plan = company.subscripedPlan;
   const daysLeft = daysUntil(plan.expiryDate);
-  const expiry = new Date(plan.expiryDate).toLocaleDateString(undefined, { dateStyle: 'long' });
+  const expiry = formatDate(plan.expiryDate);
 
   const companyItems: [string, ReactNode][] = [['Name', company.name]];
   if (company.operating_country) companyItems.push(['Operating country', company.operating_country]);

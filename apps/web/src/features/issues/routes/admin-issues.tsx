@@ -9,7 +9,7 @@ import {
 import { Button, Drawer, Space, Spin, type TableProps, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ListPage } from '../../../components/list-page.tsx';
-import { formatDateTime } from '../../../lib/date-time.ts';
+import { useFormat } from '../../../lib/format/format-store.ts';
 import { oneOf } from '../../../lib/list/list-url.ts';
 import { useListState } from '../../../lib/list/use-list-state.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -74,6 +74,7 @@ const PlatformIssueDrawer = ({ id, onClose }: { id: string; onClose: () => void 
  * platform admins. The session's flag only hides the screen; the server refuses anyone else.
  */
 export const AdminIssuesRoute = () => {
+  const { formatDateTime } = useFormat();
   const [openId, setOpenId] = useState<string>();
   const list = useListState<TIssueFilters, never>({
     filters: { status: oneOf(issueStatuses), severity: oneOf(issueSeverities) },

@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { ListPage } from '../../../components/list-page.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
-import { formatDateTime } from '../../../lib/date-time.ts';
+import { useFormat } from '../../../lib/format/format-store.ts';
 import { oneOf } from '../../../lib/list/list-url.ts';
 import { useListState } from '../../../lib/list/use-list-state.ts';
 import { useIssues } from '../api/issues.ts';
@@ -21,6 +21,7 @@ type TIssueFilters = { status: TIssueStatus; severity: TIssueSeverity; mine: 'tr
 
 /** /issues: the problems the user reported or was given, or every one of the company for a manager. */
 export const IssuesRoute = () => {
+  const { formatDateTime } = useFormat();
   const canManage = useCan('issues:write');
   const list = useListState<TIssueFilters, never>({
     filters: {

@@ -1,7 +1,7 @@
 import type { TSentMail, TSentMailQuery, TSentMailStatus } from '@cargodesk/shared';
 import { Button, Select, type TableProps, Tag, Typography } from 'antd';
 import { ListPage } from '../../../components/list-page.tsx';
-import { formatDateTime } from '../../../lib/date-time.ts';
+import { useFormat } from '../../../lib/format/format-store.ts';
 import { oneOf } from '../../../lib/list/list-url.ts';
 import { useListState } from '../../../lib/list/use-list-state.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -16,6 +16,7 @@ const statuses: readonly TSentMailStatus[] = ['queued', 'sent', 'failed'];
 
 /** The signed-in user's sent mails with their delivery status; a failed one can be sent again. */
 export const SentList = () => {
+  const { formatDateTime } = useFormat();
   // The list sits in the mail modal, which opens over any page: its search and filter stay in the
   // modal rather than in that page's URL (docs/architecture.md, list kit).
   const list = useListState<TSentFilters, never>({

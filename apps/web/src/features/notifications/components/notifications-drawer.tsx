@@ -4,7 +4,7 @@ import { Button, Drawer, Empty, Form, Input, List, Spin, Typography } from 'antd
 import { useState } from 'react';
 import { toErrorMessage } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
-import { formatDateTime } from '../../../lib/date-time.ts';
+import { useFormat } from '../../../lib/format/format-store.ts';
 import { zodRule } from '../../../lib/forms/zod-rule.ts';
 import { navigateTo, safeRedirectTarget } from '../../../lib/navigation.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -71,6 +71,7 @@ const AnnounceForm = ({ onDone }: { onDone: () => void }) => {
 
 /** The general-notification panel of docs/product.md §2: the newest unread, opened one by one or all at once. */
 export const NotificationsDrawer = ({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) => {
+  const { formatDateTime } = useFormat();
   const { data: items = [], isPending, error } = useUnreadNotifications();
   const markLoaded = useMarkNotificationLoaded();
   const markAllRead = useMarkAllNotificationsRead();

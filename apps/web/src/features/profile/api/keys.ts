@@ -3,4 +3,6 @@
 export const profileKeys = {
   users: ['users'] as const,
   detail: (userId?: string) => ['users', userId ?? 'me', 'profile'] as const,
+  /** The signed-in user's formatting preferences (App settings). */
+  preferences: () => ['users', 'me', 'preferences'] as const,
 };

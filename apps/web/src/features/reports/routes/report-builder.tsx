@@ -41,6 +41,8 @@ import { RequirePermission } from '../../../components/require-permission.tsx';
 import { paths } from '../../../config/paths.ts';
 import { toErrorMessage } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
+import { useFormat } from '../../../lib/format/format-store.ts';
+import type { TFormatter } from '../../../lib/format/formatter.ts';
 import { useDebounced } from '../../../lib/list/use-debounced.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import {
@@ -107,22 +109,39 @@ const sortOptionsOf = (definition: TDraft['definition'], source: TReportSourceIn
   ];
 };
 
-const ResultTable = ({ result, caption }: { result: TReportResult; caption: string }) => (
-  <Table
-    size="small"
-    rowKey={(_, index) => String(index)}
-    pagination={result.rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
-    scroll={{ x: 'max-content' }}
-    dataSource={result.rows}
-    columns={result.columns.map((column, index) => ({
-      key: column.key,
-      title: column.label,
-      align: column.type === 'number' ? 'right' : 'left',
-      render: (_: unknown, row: TReportResult['rows'][number]) => row[index] ?? '—',
-    }))}
-    title={() => <span className="report-builder__caption">{caption}</span>}
-  />
-);
+/** A result cell in the user's formats: numbers with their separators, moments in their zone and format. */
+const cellText = (
+  { formatNumber, formatDateTime }: TFormatter,
+  type: TReportResult['columns'][number]['type'],
+  value: TReportResult['rows'][number][number],
+) => {
+  if (value === null) return '—';
+  if (type === 'number' && typeof value === 'number') return formatNumber(value);
+  // A day (YYYY-MM-DD) is the same day everywhere; only moments move with the time zone.
+  if (type === 'date' && typeof value === 'string' && value.includes('T')) return formatDateTime(value);
+  return value;
+};
+
+const ResultTable = ({ result, caption }: { result: TReportResult; caption: string }) => {
+  const format = useFormat();
+  return (
+    <Table
+      size="small"
+      rowKey={(_, index) => String(index)}
+      pagination={result.rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
+      scroll={{ x: 'max-content' }}
+      dataSource={result.rows}
+      columns={result.columns.map((column, index) => ({
+        key: column.key,
+        title: column.label,
+        align: column.type === 'number' ? 'right' : 'left',
+        render: (_: unknown, row: TReportResult['rows'][number]) =>
+          cellText(format, column.type, row[index] ?? null),
+      }))}
+      title={() => <span className="report-builder__caption">{caption}</span>}
+    />
+  );
+};
 
 const FilterRow = ({
   filter,
@@ -208,6 +227,7 @@ const FilterRow = ({
 };
 
 const ScheduleCard = ({ sketch }: { sketch: TReportSketch }) => {
+  const { formatDateTime } = useFormat();
   const canReadUsers = useCan('users:read');
   const colleagues = useColleagues({ enabled: canReadUsers });
   const schedule = useScheduleReport(sketch._id);
@@ -244,7 +264,7 @@ const ScheduleCard = ({ sketch }: { sketch: TReportSketch }) => {
         )}
         {sketch.schedule && (
           <Typography.Text type="secondary">
-            Next on {new Date(sketch.schedule.nextRunAt).toLocaleString()}
+            Next on {formatDateTime(sketch.schedule.nextRunAt)}
           </Typography.Text>
         )}
         <Button

@@ -13,7 +13,7 @@ import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.t
 import { ListPage } from '../../../components/list-page.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
-import { formatDateTime } from '../../../lib/date-time.ts';
+import { useFormat } from '../../../lib/format/format-store.ts';
 import { oneOf } from '../../../lib/list/list-url.ts';
 import { useListState } from '../../../lib/list/use-list-state.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -60,6 +60,7 @@ const RowActions = ({ report }: { report: TReportSketchSummary }) => {
 
 /** /reports: the user's report sketches and those colleagues shared, on the list kit. */
 export const ReportsRoute = () => {
+  const { formatDateTime } = useFormat();
   const canWrite = useCan('reports:write');
   const list = useListState<TReportFilters, TReportSketchSortField>({
     filters: { source: oneOf(reportSourceKeys) },

@@ -13,7 +13,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { toErrorMessage } from '../../../lib/api-client.ts';
-import { formatDateTime } from '../../../lib/date-time.ts';
+import { useFormat } from '../../../lib/format/format-store.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useRestoreVersion, useTemplate, useTemplateVersions, versionsPageSize } from '../api/templates.ts';
 import './template-drawer.css';
@@ -32,6 +32,7 @@ export const TemplateDrawer = ({
   /** Hears the template as a restore left it: an open editor shows the restored text. */
   onRestored?: (restored: TTemplate) => void;
 }) => {
+  const { formatDateTime } = useFormat();
   const template = useTemplate(templateId);
   const [page, setPage] = useState(1);
   const versions = useTemplateVersions(templateId, page);

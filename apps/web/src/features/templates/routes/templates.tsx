@@ -15,7 +15,7 @@ import { ReadOnlyNotice } from '../../../components/read-only-notice.tsx';
 import { RequirePermission } from '../../../components/require-permission.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
-import { formatDateTime } from '../../../lib/date-time.ts';
+import { useFormat } from '../../../lib/format/format-store.ts';
 import { anyText, oneOf } from '../../../lib/list/list-url.ts';
 import { useListState } from '../../../lib/list/use-list-state.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -111,6 +111,7 @@ const TemplateRowActions = ({
 };
 
 const TemplatesScreen = () => {
+  const { formatDateTime } = useFormat();
   const canWrite = useCan('templates:write');
   const [openId, setOpenId] = useState<string>();
   const [isCreating, setIsCreating] = useState(false);

@@ -1,7 +1,7 @@
 import type { TApiToken, TCompanyUser } from '@cargodesk/shared';
 import { Button, Card, Popconfirm, Table, type TableProps, Typography } from 'antd';
 import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
-import { formatDateTime } from '../../../lib/date-time.ts';
+import { useFormat } from '../../../lib/format/format-store.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useUserApiTokens } from '../api/get-user-api-tokens.ts';
 import { useRevokeUserApiToken } from '../api/revoke-user-api-token.ts';
@@ -13,6 +13,7 @@ const isActive = (token: TApiToken, now: number) => !token.revokedAt && Date.par
  * those of someone leaving. The tokens themselves are never shown, only their names and use.
  */
 export const UserApiTokensCard = ({ user }: { user: TCompanyUser }) => {
+  const { formatDateTime } = useFormat();
   const tokens = useUserApiTokens(user._id);
   const revoke = useRevokeUserApiToken();
   const now = Date.now();

@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
-import { formatDateTime } from '../../../lib/date-time.ts';
+import { useFormat } from '../../../lib/format/format-store.ts';
 import { useUser } from '../api/get-user.ts';
 import { UserAccessCard } from '../components/user-access-card.tsx';
 import { UserApiTokensCard } from '../components/user-api-tokens-card.tsx';
@@ -26,6 +26,7 @@ const BackToUsers = () => (
  */
 export const createUserEditRoute = ({ ProfileSection }: { ProfileSection?: TProfileSection } = {}) => {
   const UserEditRoute = () => {
+    const { formatDateTime } = useFormat();
     const { id = '' } = useParams();
     const navigate = useNavigate();
     const { user: currentUser } = useSession();

@@ -8,7 +8,7 @@ import { RequirePermission } from '../../../components/require-permission.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
-import { formatDate, formatDateTime } from '../../../lib/date-time.ts';
+import { useFormat } from '../../../lib/format/format-store.ts';
 import { anyText, oneOf } from '../../../lib/list/list-url.ts';
 import { useListState } from '../../../lib/list/use-list-state.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
@@ -27,6 +27,7 @@ const sortFields: readonly TUserSortField[] = ['name', 'email', 'status', 'creat
 const statuses = Object.keys(userStatusLabels) as TUserStatus[];
 
 const UsersList = () => {
+  const { formatDate, formatDateTime } = useFormat();
   const { user: currentUser } = useSession();
   const canWrite = useCan('users:write');
   const [isInviting, setIsInviting] = useState(false);

@@ -1,0 +1,80 @@
+import type { TUserPreferences, ZUpdateUserPreferencesRequest } from '@cargodesk/shared';
+import { preferencesMessages } from '@cargodesk/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import type { TAuthContext } from '../../platform/auth-context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
+import { listTimeZones, normaliseTimeZoneName } from '../master/public.ts';
+import * as repository from './profile-repository.ts';
+
+// The signed-in user's formatting preferences (App settings): language, time zone, date and number
+// format. Every screen formats with them (docs/decisions/024-user-formatting-preferences.md).
+
+type TPreferencesUpdate = z.output<typeof ZUpdateUserPreferencesRequest>;
+
+const toPreferences = (row: repository.TPreferenceColumns): TUserPreferences => ({
+  language: row.preferredLanguage,
+  timeZone: row.timeZone,
+  dateFormat: row.dateFormat,
+  numberFormat: row.numberFormat,
+});
+
+let knownZones: Set<string> | undefined;
+
+/** The reference list's canonical name of a zone (Europe/Kiev → Europe/Kyiv), or a 400. */
+const canonicalZone = (name: string) => {
+  knownZones ??= new Set(listTimeZones().map((zone) => zone.name));
+  const canonical = normaliseTimeZoneName(name);
+  if (knownZones.has(canonical)) return canonical;
+  throw new AppError('VALIDATION_FAILED', `Invalid body: timeZone ${preferencesMessages.unknownTimeZone}`, {
+    fields: [{ field: 'timeZone', message: preferencesMessages.unknownTimeZone }],
+  });
+};
+
+const userGone = () => new AppError('UNAUTHENTICATED', 'The signed-in user no longer exists; sign in again');
+
+export const createPreferencesService = ({ db }: { db: Db }) => {
+  const getPreferences = async (auth: TAuthContext): Promise<TUserPreferences> => {
+    const row = await withTenantRead(db, auth.companyId, (tx) =>
+      repository.findUserPreferences(tx, auth.companyId, auth.userId),
+    );
+    if (!row) throw userGone();
+    return toPreferences(row);
+  };
+
+  const updatePreferences = async (
+    auth: TAuthContext,
+    actor: TAuditActor,
+    update: TPreferencesUpdate,
+  ): Promise<TUserPreferences> => {
+    const changes: Partial<repository.TPreferenceColumns> = {
+      ...(update.language !== undefined && { preferredLanguage: update.language }),
+      ...(update.timeZone !== undefined && {
+        timeZone: update.timeZone === null ? null : canonicalZone(update.timeZone),
+      }),
+      ...(update.dateFormat !== undefined && { dateFormat: update.dateFormat }),
+      ...(update.numberFormat !== undefined && { numberFormat: update.numberFormat }),
+    };
+    return withTenant(db, auth.companyId, async (tx) => {
+      const current = await repository.findUserPreferences(tx, auth.companyId, auth.userId);
+      if (!current) throw userGone();
+      const before = toPreferences(current);
+      if (Object.keys(changes).length === 0) return before;
+      const updated = await repository.updateUserPreferences(tx, auth.companyId, auth.userId, changes);
+      if (!updated) throw userGone();
+      const after = toPreferences(updated);
+      await recordAudit(tx, actor, {
+        entityType: 'user',
+        entityId: auth.userId,
+        action: 'update',
+        before,
+        after,
+      });
+      return after;
+    });
+  };
+
+  return { getPreferences, updatePreferences };
+};

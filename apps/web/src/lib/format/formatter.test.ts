@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { TFormatSettings } from './format-settings.ts';
+import { createFormatter } from './formatter.ts';
+
+const base: TFormatSettings = {
+  locale: 'en-GB',
+  timeZone: 'UTC',
+  dateFormat: 'language',
+  numberFormat: 'language',
+};
+const at = '2026-11-24T23:30:00Z';
+
+describe('the formatter', () => {
+  it('writes days and moments in the language’s own way', () => {
+    const gb = createFormatter(base);
+    expect(gb.formatDate(at)).toBe('24 Nov 2026');
+    expect(gb.formatDateTime(at)).toBe('24 Nov 2026, 23:30');
+    const us = createFormatter({ ...base, locale: 'en-US' });
+    expect(us.formatDate(at)).toBe('Nov 24, 2026');
+    expect(us.formatDateTime(at)).toMatch(/^Nov 24, 2026, 11:30\sPM$/);
+  });
+
+  it('writes them in the chosen time zone, the day included', () => {
+    const tokyo = createFormatter({ ...base, timeZone: 'Asia/Tokyo' });
+    expect(tokyo.formatDate(at)).toBe('25 Nov 2026');
+    expect(tokyo.formatDateTime(at)).toBe('25 Nov 2026, 08:30');
+    expect(tokyo.formatIsoMinute(at)).toBe('2026-11-25 08:30');
+  });
+
+  it.each([
+    ['dd/mm/yyyy', '24/11/2026'],
+    ['mm/dd/yyyy', '11/24/2026'],
+    ['yyyy-mm-dd', '2026-11-24'],
+    ['dd.mm.yyyy', '24.11.2026'],
+  ] as const)('writes %s days as %s, with the time after them', (dateFormat, day) => {
+    const formatter = createFormatter({ ...base, dateFormat });
+    expect(formatter.formatDate(at)).toBe(day);
+    expect(formatter.formatDateTime(at)).toBe(`${day}, 23:30`);
+  });
+
+  it('gives nothing for no moment', () => {
+    expect(createFormatter(base).formatDateTime(null)).toBeUndefined();
+    expect(createFormatter(base).formatDateTime(undefined)).toBeUndefined();
+  });
+
+  it.each([
+    ['language', '1,234,567.5', '€1,234.50'],
+    ['1,234.56', '1,234,567.5', '€1,234.50'],
+    ['1.234,56', '1.234.567,5', '€1.234,50'],
+    ['1 234,56', '1\u00a0234\u00a0567,5', '€1\u00a0234,50'],
+    ["1'234.56", "1'234'567.5", "€1'234.50"],
+  ] as const)('writes numbers and money with %s separators', (numberFormat, number, money) => {
+    const formatter = createFormatter({ ...base, numberFormat });
+    expect(formatter.formatNumber(1_234_567.5)).toBe(number);
+    expect(formatter.formatMoney(1234.5, 'EUR')).toBe(money);
+  });
+
+  it('keeps a currency’s minor units and shows an unknown code beside the amount', () => {
+    const formatter = createFormatter(base);
+    expect(formatter.formatMoney(1234, 'JPY')).toBe('JP¥1,234');
+    expect(formatter.formatMoney(12.5, 'not a code')).toBe('12.50 not a code');
+  });
+
+  it('passes fraction digits through', () => {
+    expect(createFormatter(base).formatNumber(2.345, { maximumFractionDigits: 1 })).toBe('2.3');
+  });
+});
+
+describe('exact decimals sent as text', () => {
+  it('keeps every digit and uses the user’s separators', () => {
+    expect(createFormatter(base).formatDecimalText('1234567.123456789012')).toBe('1,234,567.123456789012');
+    expect(createFormatter({ ...base, numberFormat: '1.234,56' }).formatDecimalText('-1234.5')).toBe(
+      '-1.234,5',
+    );
+    expect(createFormatter(base).formatDecimalText('0.91')).toBe('0.91');
+    expect(createFormatter(base).formatDecimalText('n/a')).toBe('n/a');
+  });
+});

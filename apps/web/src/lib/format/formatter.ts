@@ -1,0 +1,156 @@
+import type { TDateFormat, TNumberFormat } from '@cargodesk/shared';
+import type { TFormatSettings } from './format-settings.ts';
+
+// The one place the app turns moments and numbers into text. Each formatter is built for one set of
+// settings and keeps its Intl objects, which are slow to make and quick to use.
+
+/** Thousands and decimal separators of each fixed number format; `language` keeps the locale's. */
+const separators: Record<Exclude<TNumberFormat, 'language'>, { group: string; decimal: string }> = {
+  '1,234.56': { group: ',', decimal: '.' },
+  '1.234,56': { group: '.', decimal: ',' },
+  // A no-break space, so a number never wraps between its thousands.
+  '1 234,56': { group: '\u00a0', decimal: ',' },
+  "1'234.56": { group: "'", decimal: '.' },
+};
+
+type TDayParts = { day: string; month: string; year: string };
+const datePatterns: Record<Exclude<TDateFormat, 'language'>, (parts: TDayParts) => string> = {
+  'dd/mm/yyyy': ({ day, month, year }) => `${day}/${month}/${year}`,
+  'mm/dd/yyyy': ({ day, month, year }) => `${month}/${day}/${year}`,
+  'yyyy-mm-dd': ({ day, month, year }) => `${year}-${month}-${day}`,
+  'dd.mm.yyyy': ({ day, month, year }) => `${day}.${month}.${year}`,
+};
+
+export type TNumberOptions = Pick<
+  Intl.NumberFormatOptions,
+  'minimumFractionDigits' | 'maximumFractionDigits' | 'style' | 'unit' | 'unitDisplay'
+>;
+
+export type TFormatter = {
+  settings: TFormatSettings;
+  /** A moment, day and minute ("24 Nov 2026, 09:15"); none gives none. */
+  formatDateTime: {
+    (iso: string | Date): string;
+    (iso: string | Date | null | undefined): string | undefined;
+  };
+  /** A day ("24 Nov 2026", "24/11/2026"), in the user's time zone. */
+  formatDate: (iso: string | Date) => string;
+  /** A moment as YYYY-MM-DD HH:mm in the user's time zone, beside dates typed that way. */
+  formatIsoMinute: (iso: string | Date) => string;
+  /** A number with the user's separators ("1,234.5", "1.234,5"). */
+  formatNumber: (value: number, options?: TNumberOptions) => string;
+  /** An amount in a currency, with its symbol and minor units ("€1,234.50"). */
+  formatMoney: (amount: number, currency: string) => string;
+  /**
+   * An exact decimal the API sends as text (an exchange rate, "1234.56789"), every digit kept, with
+   * the user's separators; text that is not a decimal comes back as it is.
+   */
+  formatDecimalText: (text: string) => string;
+};
+
+const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
+
+export const createFormatter = (settings: TFormatSettings): TFormatter => {
+  const { locale, timeZone, dateFormat, numberFormat } = settings;
+  const dateTimeLanguage = new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone,
+  });
+  const dateLanguage = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone });
+  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone });
+  // Numeric parts in the zone, read by type so the locale's order does not matter.
+  const numericParts = new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  });
+  const partsOf = (at: Date) => {
+    const parts = Object.fromEntries(numericParts.formatToParts(at).map((part) => [part.type, part.value]));
+    return {
+      day: parts.day ?? '',
+      month: parts.month ?? '',
+      year: parts.year ?? '',
+      hour: parts.hour ?? '',
+      minute: parts.minute ?? '',
+    };
+  };
+
+  const formatDate = (iso: string | Date) => {
+    const at = toDate(iso);
+    return dateFormat === 'language' ? dateLanguage.format(at) : datePatterns[dateFormat](partsOf(at));
+  };
+
+  function formatDateTime(iso: string | Date): string;
+  function formatDateTime(iso: string | Date | null | undefined): string | undefined;
+  function formatDateTime(iso: string | Date | null | undefined) {
+    if (!iso) return undefined;
+    const at = toDate(iso);
+    return dateFormat === 'language' ? dateTimeLanguage.format(at) : `${formatDate(at)}, ${time.format(at)}`;
+  }
+
+  const formatIsoMinute = (iso: string | Date) => {
+    const { year, month, day, hour, minute } = partsOf(toDate(iso));
+    return `${year}-${month}-${day} ${hour}:${minute}`;
+  };
+
+  const numberFormats = new Map<string, Intl.NumberFormat>();
+  const numberFormatOf = (options: Intl.NumberFormatOptions) => {
+    const key = JSON.stringify(options);
+    let format = numberFormats.get(key);
+    if (!format) {
+      // A fixed format takes its parts from en-US and swaps the separators below.
+      format = new Intl.NumberFormat(numberFormat === 'language' ? locale : 'en-US', options);
+      numberFormats.set(key, format);
+    }
+    return format;
+  };
+  const write = (value: number | bigint, options: Intl.NumberFormatOptions) => {
+    const format = numberFormatOf(options);
+    if (numberFormat === 'language') return format.format(value);
+    const { group, decimal } = separators[numberFormat];
+    return format
+      .formatToParts(value)
+      .map((part) => (part.type === 'group' ? group : part.type === 'decimal' ? decimal : part.value))
+      .join('');
+  };
+
+  const formatNumber = (value: number, options: TNumberOptions = {}) => write(value, options);
+  const formatMoney = (amount: number, currency: string) => {
+    try {
+      return write(amount, { style: 'currency', currency });
+    } catch {
+      // A code this browser's Intl does not know: the amount with the code beside it.
+      return `${write(amount, { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
+    }
+  };
+
+  const decimalSeparator =
+    numberFormat === 'language'
+      ? (numberFormatOf({ minimumFractionDigits: 1 })
+          .formatToParts(1.5)
+          .find((part) => part.type === 'decimal')?.value ?? '.')
+      : separators[numberFormat].decimal;
+  const formatDecimalText = (text: string) => {
+    const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text.trim());
+    if (!match) return text;
+    const [, sign = '', whole = '0', fraction] = match;
+    // BigInt keeps every digit of the whole part, however long.
+    const grouped = write(BigInt(whole), {});
+    return `${sign}${grouped}${fraction ? `${decimalSeparator}${fraction}` : ''}`;
+  };
+
+  return {
+    settings,
+    formatDateTime,
+    formatDate,
+    formatIsoMinute,
+    formatNumber,
+    formatMoney,
+    formatDecimalText,
+  };
+};
