@@ -2,11 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { createActionCodeService } from './action-codes.ts';
 import { createIdTokenVerifier } from './id-tokens.ts';
 import { createIdentityAdmin, type IdentityAdmin } from './identity-admin.ts';
-import { createIdentitySignals, type IdentityContext, type TIdentitySignals } from './identity-context.ts';
+import {
+  createIdentitySignals,
+  type IdentityContext,
+  type TIdentitySignals,
+  type TPasswordResetGate,
+} from './identity-context.ts';
 import { registerIdentityRoutes } from './identity-routes.ts';
 import { createIdentityService } from './identity-service.ts';
 import { buildPasswordPolicy } from './password-policy.ts';
 import { type IdentityProject, loadProjects, projectNameForHost, type TProjectName } from './projects.ts';
+import { createIdpAdmin, createSignInWithIdp, type IdpAdmin } from './sign-in-with-idp.ts';
 import { loadSigningKeys } from './signing-keys.ts';
 
 declare module 'fastify' {
@@ -19,6 +25,10 @@ declare module 'fastify' {
       projectForHost: (host: string) => TProjectName;
       admin: IdentityAdmin;
       onAccountEvent: TIdentitySignals['onAccountEvent'];
+      /** Single sign-on: verified sign-ins left for accounts:signInWithIdp. */
+      idp: IdpAdmin;
+      /** Lets the iam service hold back password-reset links (a company that requires single sign-on). */
+      gatePasswordReset: (gate: TPasswordResetGate) => void;
     };
   }
 }
@@ -43,6 +53,7 @@ export const registerIdentity = async (app: FastifyInstance) => {
       app.log.error({ err: error }, 'identity signal listener failed'),
     ),
     limits: app.rateLimits,
+    passwordResetGate: { current: undefined },
   };
   app.decorate('identity', {
     projects: context.projects,
@@ -50,6 +61,10 @@ export const registerIdentity = async (app: FastifyInstance) => {
     projectForHost: (host: string) => projectNameForHost(host, app.config.productionHost),
     admin: createIdentityAdmin(context),
     onAccountEvent: context.signals.onAccountEvent,
+    idp: createIdpAdmin(context),
+    gatePasswordReset: (gate) => {
+      context.passwordResetGate.current = gate;
+    },
   });
 
   await registerIdentityRoutes(app, {
@@ -57,6 +72,7 @@ export const registerIdentity = async (app: FastifyInstance) => {
     identity: createIdentityService(context),
     actionCodes: createActionCodeService(context),
     policy: context.policy,
+    signInWithIdp: createSignInWithIdp(context),
   });
   app.get(jwksPath, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');

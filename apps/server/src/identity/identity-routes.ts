@@ -13,6 +13,8 @@ type Services = {
   identity: IdentityService;
   actionCodes: ReturnType<typeof createActionCodeService>;
   policy: TPasswordPolicy;
+  /** Single sign-on (sign-in-with-idp.ts). */
+  signInWithIdp: Operation;
 };
 
 type Operation = (request: TIdentityRequest) => Promise<unknown>;
@@ -54,7 +56,7 @@ const toIdentityFailure = (error: FastifyError) => {
  * origin (docs/architecture.md). Each route resolves its project from `?key=` before anything else.
  */
 export const registerIdentityRoutes = async (app: FastifyInstance, services: Services) => {
-  const { identity, actionCodes, projects, policy } = services;
+  const { identity, actionCodes, projects, policy, signInWithIdp } = services;
   const projectByApiKey = new Map(projects.map((project) => [project.apiKey, project]));
 
   const toRequest = (request: FastifyRequest): TIdentityRequest => {
@@ -104,7 +106,7 @@ export const registerIdentityRoutes = async (app: FastifyInstance, services: Ser
         '/v1/accounts:delete': identity.remove,
         '/v1/accounts:sendOobCode': actionCodes.sendOobCode,
         '/v1/accounts:resetPassword': actionCodes.resetPassword,
-        '/v1/accounts:signInWithIdp': notEnabled('Sign-in with an identity provider'),
+        '/v1/accounts:signInWithIdp': signInWithIdp,
         '/v1/accounts:signInWithEmailLink': notEnabled('Sign-in with an email link'),
         '/v2/accounts:revokeToken': notEnabled('Revoking provider tokens'),
       });
