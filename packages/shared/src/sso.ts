@@ -35,24 +35,26 @@ export const ZSsoDomain = z
   });
 
 /** What a company admin saves. The secret may be left out to keep the stored one. */
-export const ZSsoConfigInput = z.object({
-  issuer: z
-    .string()
-    .trim()
-    .max(500, 'must be at most 500 characters')
-    .url('must be the identity provider’s issuer URL')
-    .transform((issuer) => issuer.replace(/\/+$/, '')),
-  clientId: z.string().trim().min(1, 'is required').max(500, 'must be at most 500 characters'),
-  clientSecret: z.string().trim().max(2000, 'must be at most 2000 characters').optional(),
-  domains: z
-    .array(ZSsoDomain)
-    .min(1, 'name at least one e-mail domain')
-    .max(20, 'may name at most 20 domains')
-    .refine((domains) => new Set(domains).size === domains.length, { message: 'lists a domain twice' }),
-  isEnabled: z.boolean().default(true),
-  requireSso: z.boolean().default(false),
-  jitProvisioning: z.boolean().default(false),
-});
+export const ZSsoConfigInput = z
+  .object({
+    issuer: z
+      .string()
+      .trim()
+      .max(500, 'must be at most 500 characters')
+      .url('must be the identity provider’s issuer URL')
+      .transform((issuer) => issuer.replace(/\/+$/, '')),
+    clientId: z.string().trim().min(1, 'is required').max(500, 'must be at most 500 characters'),
+    clientSecret: z.string().trim().max(2000, 'must be at most 2000 characters').optional(),
+    domains: z
+      .array(ZSsoDomain)
+      .min(1, 'name at least one e-mail domain')
+      .max(20, 'may name at most 20 domains')
+      .refine((domains) => new Set(domains).size === domains.length, { message: 'lists a domain twice' }),
+    isEnabled: z.boolean().default(true),
+    requireSso: z.boolean().default(false),
+    jitProvisioning: z.boolean().default(false),
+  })
+  .strict();
 export type TSsoConfigInput = z.input<typeof ZSsoConfigInput>;
 
 /** The configuration as the API shows it: the client secret never leaves the server. */
@@ -75,7 +77,7 @@ export const ZSsoSettings = z.object({ config: ZSsoConfig.nullable(), redirectUr
 export type TSsoSettings = z.infer<typeof ZSsoSettings>;
 
 /** Test connection: fetches discovery and keys for an issuer without saving anything. */
-export const ZSsoTestRequest = z.object({ issuer: ZSsoConfigInput.shape.issuer });
+export const ZSsoTestRequest = z.object({ issuer: ZSsoConfigInput.shape.issuer }).strict();
 export const ZSsoTestResult = z.object({
   issuer: z.string(),
   authorizationEndpoint: z.string(),
@@ -84,9 +86,9 @@ export const ZSsoTestResult = z.object({
 });
 export type TSsoTestResult = z.infer<typeof ZSsoTestResult>;
 
-export const ZSsoStartRequest = z.object({
-  email: z.string().trim().toLowerCase().max(254).email('Please enter a valid email address.'),
-});
+export const ZSsoStartRequest = z
+  .object({ email: z.string().trim().toLowerCase().max(254).email('Please enter a valid email address.') })
+  .strict();
 export const ZSsoStartResponse = z.object({ authorizationUrl: z.string() });
 export type TSsoStartResponse = z.infer<typeof ZSsoStartResponse>;
 

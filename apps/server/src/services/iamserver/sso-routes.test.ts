@@ -22,8 +22,17 @@ import {
   startOidcTestProvider,
   type TOidcTestProvider,
 } from '../../../test/oidc-test-provider.ts';
-import { companySsoConfigs, identityAccounts, roles, userRoles, users } from '../../db/schema/index.ts';
+import {
+  companySsoConfigs,
+  companySsoDomains,
+  identityAccounts,
+  roles,
+  ssoSignIns,
+  userRoles,
+  users,
+} from '../../db/schema/index.ts';
 import { createId } from '../../platform/ids.ts';
+import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
 import { apiBase, createAdminTestHelpers } from './admin-test-support.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered, testPassword } from './iam-test-support.ts';
 
@@ -429,6 +438,28 @@ describe.each(testDatabaseKinds)('single sign-on on %s', (kind) => {
       await configure(acme.jwt, acmeProvider, { clientSecret: undefined, requireSso: false });
       expect((await signInWithPassword(member)).statusCode).toBe(200);
     });
+  });
+
+  it('keeps each company’s configuration, domains and flows to itself under row-level security', async () => {
+    const { db } = testApp.database;
+    const seenBy = (companyId: string) =>
+      withTenantRead(db, companyId, async (tx) => ({
+        configs: await tx.select().from(companySsoConfigs),
+        domains: await tx.select().from(companySsoDomains),
+        flows: await tx.select().from(ssoSignIns),
+      }));
+    const byOther = await seenBy(other.companyId);
+    expect(byOther).toEqual({ configs: [], domains: [], flows: [] });
+    const byAcme = await seenBy(acme.companyId);
+    expect(byAcme.configs.map((row) => row.companyId)).toEqual([acme.companyId]);
+    expect(new Set(byAcme.flows.map((row) => row.companyId))).toEqual(new Set([acme.companyId]));
+    await expect(
+      withTenant(db, other.companyId, (tx) =>
+        tx
+          .insert(companySsoDomains)
+          .values({ domain: `planted-${randomLabel()}.test`, companyId: acme.companyId }),
+      ),
+    ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/row-level security/) } });
   });
 
   it('removes the configuration, frees its domains, and audits it', async () => {
