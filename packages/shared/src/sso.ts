@@ -110,10 +110,7 @@ export type TSsoErrorCode = (typeof ssoErrorCodes)[number];
 
 export const ssoMessages = {
   noProvider: 'Single sign-on is not set up for this e-mail domain. Sign in with your password.',
-  requireSso:
-    'Your company requires single sign-on. Use “Sign in with single sign-on” instead of a password.',
-  resetRequiresSso:
-    'Your company requires single sign-on, so its members have no password to reset. Use “Sign in with single sign-on”.',
+  requireSso: 'Your company requires single sign-on: choose “Use single sign-on” instead of a password.',
   domainClaimed: 'is already used for single sign-on by another company',
   secretRequired: 'is required when single sign-on is first set up',
   discoveryFailed: 'The identity provider could not be reached or did not answer as an OpenID provider',

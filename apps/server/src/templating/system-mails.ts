@@ -40,7 +40,7 @@ const systemTemplates = {
       '',
       'Someone asked to reset the password of your Cargodesk account. {{ companyName }} requires single sign-on, so your account signs in through your company’s identity provider and has no password to reset.',
       '',
-      'Open the sign-in page below and choose “Sign in with single sign-on”:',
+      'Open the sign-in page below and choose “Use single sign-on”:',
       '',
       '{{ loginUrl }}',
       '',
@@ -49,7 +49,7 @@ const systemTemplates = {
     html: lines(
       '<p>Hello,</p>',
       '<p>Someone asked to reset the password of your Cargodesk account. {{ companyName }} requires single sign-on, so your account signs in through your company’s identity provider and has no password to reset.</p>',
-      '<p>Open the sign-in page and choose “Sign in with single sign-on”: <a href="{{ loginUrl }}">Sign in</a></p>',
+      '<p>Open the sign-in page and choose “Use single sign-on”: <a href="{{ loginUrl }}">Sign in</a></p>',
       '<p>Cargodesk</p>',
     ),
   },
