@@ -276,6 +276,7 @@ export const SsoCard = () => {
   const companyId = useSession().user?.companyId ?? '';
   return (
     <Card
+      id="single-sign-on"
       title={<h3 style={{ margin: 0, fontSize: 16 }}>Single sign-on</h3>}
       extra={<HistoryButton entityType="sso-config" entityId={companyId} title="Single sign-on history" />}
     >
