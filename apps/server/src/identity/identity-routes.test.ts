@@ -91,7 +91,7 @@ describe('identity REST routes with bad input', () => {
   });
 
   it('answers OPERATION_NOT_ALLOWED for sign-in methods not built yet', async () => {
-    for (const path of ['accounts:signInWithIdp', 'accounts:signInWithEmailLink']) {
+    for (const path of ['accounts:signInWithEmailLink']) {
       const result = await post(path, { requestUri: 'http://localhost', returnSecureToken: true });
       expect(result.message).toMatch(/^OPERATION_NOT_ALLOWED/);
     }
@@ -101,6 +101,19 @@ describe('identity REST routes with bad input', () => {
       payload: { token: 'x' },
     });
     expect(revoke.json().error.message).toMatch(/^OPERATION_NOT_ALLOWED/);
+  });
+
+  // Single sign-on (sign-in-with-idp.ts): only the server's own single-use assertion is a credential.
+  it('answers INVALID_IDP_RESPONSE to signInWithIdp without a credential the server issued', async () => {
+    for (const body of [
+      { requestUri: 'http://localhost', returnSecureToken: true },
+      { requestUri: 'http://localhost', postBody: 'id_token=made-up&providerId=oidc.x', returnSecureToken: true },
+      { requestUri: 'http://localhost', pendingToken: 'made-up', returnSecureToken: true },
+    ]) {
+      const result = await post('accounts:signInWithIdp', body);
+      expect(result.status).toBe(400);
+      expect(result.message).toMatch(/^INVALID_IDP_RESPONSE/);
+    }
   });
 
   it('answers unknown identity paths with a JSON 404', async () => {
