@@ -1,5 +1,6 @@
 import { ssoMessages, type TSsoErrorCode, type TSsoStartResponse } from '@cargodesk/shared';
 import type { Db } from '../../db/client.ts';
+import { isDatabaseUnavailable } from '../../db/database-errors.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import type { IdentityAdmin } from '../../identity/identity-admin.ts';
 import type { TPasswordResetGate } from '../../identity/identity-context.ts';
@@ -39,7 +40,10 @@ export type TSsoSignInDependencies = {
   publicUrl: string;
   redirectUri: string;
   startsPerIp: TRateLimit;
-  log: { warn: (details: object, message: string) => void };
+  log: {
+    warn: (details: object, message: string) => void;
+    error: (details: object, message: string) => void;
+  };
 };
 
 const textClaim = (value: unknown, maxLength: number) =>
@@ -251,11 +255,15 @@ export const createSsoSignInService = ({
     try {
       return await finish(flow, code);
     } catch (failure) {
-      if (failure instanceof OidcError || failure instanceof IdentityError || isUniqueViolation(failure)) {
-        log.warn({ companyId: flow.companyId, reason: (failure as Error).message }, 'single sign-on failed');
-        return refusal('failed');
-      }
-      throw failure;
+      // A database that is down answers 503 as everywhere; anything else sends the person back to
+      // the login page with a message, never to an error page of the API.
+      if (isDatabaseUnavailable(failure)) throw failure;
+      const isExpected =
+        failure instanceof OidcError || failure instanceof IdentityError || isUniqueViolation(failure);
+      const details = { companyId: flow.companyId, reason: (failure as Error).message };
+      if (isExpected) log.warn(details, 'single sign-on failed');
+      else log.error({ ...details, err: failure }, 'single sign-on failed unexpectedly');
+      return refusal('failed');
     }
   };
 
