@@ -94,7 +94,10 @@ export const registerSsoRoutes = async (app: FastifyInstance) => {
       '/companies/current/sso',
       {
         config: { permission: 'company:write' },
-        schema: { response: { 200: dataOf(ZSsoSettings), ...signedInErrors } },
+        schema: {
+          summary: 'The company’s single sign-on settings, and the redirect URI to register at the provider',
+          response: { 200: dataOf(ZSsoSettings), ...signedInErrors },
+        },
       },
       async (request) => ({ data: await settings.getSettings(requireAuth(request)) }),
     );
@@ -102,7 +105,11 @@ export const registerSsoRoutes = async (app: FastifyInstance) => {
       '/companies/current/sso',
       {
         config: { permission: 'company:write' },
-        schema: { body: ZSsoConfigInput, response: { 200: dataOf(ZSsoSettings), ...errors } },
+        schema: {
+          summary: 'Saves single sign-on after reading the provider’s discovery document and keys',
+          body: ZSsoConfigInput,
+          response: { 200: dataOf(ZSsoSettings), ...errors },
+        },
       },
       async (request) => ({
         data: await settings.saveConfig(requireAuth(request), auditActorOf(request), request.body),
@@ -112,7 +119,10 @@ export const registerSsoRoutes = async (app: FastifyInstance) => {
       '/companies/current/sso',
       {
         config: { permission: 'company:write' },
-        schema: { response: { 200: dataOf(ZSsoSettings), ...errors } },
+        schema: {
+          summary: 'Removes single sign-on and frees its e-mail domains',
+          response: { 200: dataOf(ZSsoSettings), ...errors },
+        },
       },
       async (request) => ({ data: await settings.removeConfig(requireAuth(request), auditActorOf(request)) }),
     );
@@ -120,7 +130,11 @@ export const registerSsoRoutes = async (app: FastifyInstance) => {
       '/companies/current/sso/test',
       {
         config: { permission: 'company:write' },
-        schema: { body: ZSsoTestRequest, response: { 200: dataOf(ZSsoTestResult), ...errors } },
+        schema: {
+          summary: 'Reads an issuer’s discovery document and keys without saving anything',
+          body: ZSsoTestRequest,
+          response: { 200: dataOf(ZSsoTestResult), ...errors },
+        },
       },
       async (request) => ({ data: await settings.testConnection(request.body.issuer) }),
     );
