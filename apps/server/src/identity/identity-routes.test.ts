@@ -107,7 +107,11 @@ describe('identity REST routes with bad input', () => {
   it('answers INVALID_IDP_RESPONSE to signInWithIdp without a credential the server issued', async () => {
     for (const body of [
       { requestUri: 'http://localhost', returnSecureToken: true },
-      { requestUri: 'http://localhost', postBody: 'id_token=made-up&providerId=oidc.x', returnSecureToken: true },
+      {
+        requestUri: 'http://localhost',
+        postBody: 'id_token=made-up&providerId=oidc.x',
+        returnSecureToken: true,
+      },
       { requestUri: 'http://localhost', pendingToken: 'made-up', returnSecureToken: true },
     ]) {
       const result = await post('accounts:signInWithIdp', body);
