@@ -39,7 +39,7 @@ export const registerSsoRoutes = async (app: FastifyInstance) => {
     sealer,
     publicUrl: app.config.publicUrl,
     redirectUri,
-    startsPerIp: app.rateLimits.signInsPerIp,
+    startsPerIp: app.rateLimits.ssoStartsPerIp,
     log: app.log,
   });
   app.identity.gatePasswordReset(signIn.passwordResetGate);
