@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { identityIdpAssertions } from '../db/schema/index.ts';
 import { hashSecret, type IdentityContext, normaliseEmail } from './identity-context.ts';
 import { IdentityError } from './identity-error.ts';
@@ -51,6 +51,10 @@ export const createIdpAdmin = (context: IdentityContext) => {
       rawUserInfo: Record<string, unknown>;
     }) => {
       const assertion = randomBytes(32).toString('base64url');
+      // Assertions nobody redeemed are of no use to anyone once expired.
+      await context.db
+        .delete(identityIdpAssertions)
+        .where(lt(identityIdpAssertions.expiresAt, new Date(Date.now() - 60 * 60 * 1000)));
       await context.db.insert(identityIdpAssertions).values({
         assertionHash: hashSecret(assertion),
         projectId: projectIdOf(project),

@@ -55,6 +55,7 @@ CREATE TABLE "identity_idp_assertions" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE INDEX "identity_idp_assertions_expires_idx" ON "identity_idp_assertions" USING btree ("expires_at");--> statement-breakpoint
 -- How a session began, so a refreshed ID token still names it and a company that requires single
 -- sign-on can tell a password session from one its identity provider started.
 ALTER TABLE "identity_refresh_tokens" ADD COLUMN "sign_in_provider" text DEFAULT 'password' NOT NULL;

@@ -76,15 +76,19 @@ export const identitySigningKeys = pgTable('identity_signing_keys', {
 });
 
 /** A verified identity-provider sign-in waiting for accounts:signInWithIdp; redeemed once (migration 0049). */
-export const identityIdpAssertions = pgTable('identity_idp_assertions', {
-  assertionHash: text('assertion_hash').primaryKey(),
-  projectId: text('project_id').notNull(),
-  providerId: text('provider_id').notNull(),
-  /** Null when the address belongs to an account this provider may not join: needConfirmation. */
-  accountId: text('account_id'),
-  email: text('email').notNull(),
-  rawUserInfo: jsonb('raw_user_info').$type<Record<string, unknown>>().notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const identityIdpAssertions = pgTable(
+  'identity_idp_assertions',
+  {
+    assertionHash: text('assertion_hash').primaryKey(),
+    projectId: text('project_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    /** Null when the address belongs to an account this provider may not join: needConfirmation. */
+    accountId: text('account_id'),
+    email: text('email').notNull(),
+    rawUserInfo: jsonb('raw_user_info').$type<Record<string, unknown>>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('identity_idp_assertions_expires_idx').on(table.expiresAt)],
+);
