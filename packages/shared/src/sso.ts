@@ -116,17 +116,4 @@ export const ssoMessages = {
   discoveryFailed: 'The identity provider could not be reached or did not answer as an OpenID provider',
   notConfigured: 'Single sign-on is not set up for this company',
   tooManyAttempts: 'Too many single sign-on attempts; try again later',
-  byCode: {
-    failed: 'Single sign-on did not complete. Please try again.',
-    expired: 'The single sign-on attempt expired or was already used. Please start again.',
-    'outside-domains':
-      'Your identity provider signed you in with an address this company has not set up for single sign-on.',
-    'unverified-email': 'Your identity provider did not confirm that your e-mail address is verified.',
-    'other-company':
-      'This e-mail address belongs to a member of another company and cannot sign in through this identity provider.',
-    'not-provisioned':
-      'You have no Cargodesk account yet. Ask your company Admin to invite you, then sign in with single sign-on.',
-    suspended: 'This account has been disabled. Please contact your Admin for assistance.',
-    disabled: 'Single sign-on is turned off for your company. Sign in with your password.',
-  } satisfies Record<TSsoErrorCode, string>,
 } as const;

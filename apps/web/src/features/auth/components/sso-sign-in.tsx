@@ -1,4 +1,5 @@
-import { ssoErrorCodes, ssoMessages, type TSsoErrorCode } from '@cargodesk/shared';
+// Types only from @cargodesk/shared: a value import would bring zod into the signed-out pages' bundle.
+import type { TSsoErrorCode } from '@cargodesk/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { updateSession } from '../../../lib/auth/session-store.ts';
@@ -7,10 +8,22 @@ import { describeIdentityError } from '../../../lib/identity.ts';
 import { AuthButton, AuthField, AuthNotice, checkEmail, useAuthForm } from './auth-form.tsx';
 
 /** Why the server sent the browser back to the login page (`?sso_error=`), in the product's words. */
+const ssoErrorMessages: Record<TSsoErrorCode, string> = {
+  failed: 'Single sign-on did not complete. Please try again.',
+  expired: 'The single sign-on attempt expired or was already used. Please start again.',
+  'outside-domains':
+    'Your identity provider signed you in with an address this company has not set up for single sign-on.',
+  'unverified-email': 'Your identity provider did not confirm that your e-mail address is verified.',
+  'other-company':
+    'This e-mail address belongs to a member of another company and cannot sign in through this identity provider.',
+  'not-provisioned':
+    'You have no Cargodesk account yet. Ask your company Admin to invite you, then sign in with single sign-on.',
+  suspended: 'This account has been disabled. Please contact your Admin for assistance.',
+  disabled: 'Single sign-on is turned off for your company. Sign in with your password.',
+};
+
 export const ssoErrorMessage = (code: string | null) =>
-  code && (ssoErrorCodes as readonly string[]).includes(code)
-    ? ssoMessages.byCode[code as TSsoErrorCode]
-    : undefined;
+  code && Object.hasOwn(ssoErrorMessages, code) ? ssoErrorMessages[code as TSsoErrorCode] : undefined;
 
 /**
  * Finishes a single sign-on the callback sent back with an assertion. Answers the failure, if any;
@@ -55,7 +68,7 @@ export const SsoSignInForm = ({ onBack }: { onBack: () => void }) => {
     } catch (failure) {
       setIsSubmitting(false);
       setError(
-        failure instanceof ApiError || failure instanceof Error ? failure.message : ssoMessages.byCode.failed,
+        failure instanceof ApiError || failure instanceof Error ? failure.message : ssoErrorMessages.failed,
       );
     }
   };
