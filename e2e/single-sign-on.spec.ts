@@ -32,6 +32,8 @@ test('an admin sets up single sign-on, and a person at the domain signs in throu
   browser,
   request,
 }) => {
+  // Two sign-ins, three accessibility checks and the provider's pages: more than one flow's minute.
+  test.setTimeout(150_000);
   const admin = await createCompanyUser(request, { label: 'sso-admin' });
   await signIn(page, admin);
   await page.goto('/settings/company');
