@@ -78,6 +78,9 @@ const precompressAssets = (): Plugin => {
 export default defineConfig({
   plugins: [react(), injectDevRuntimeConfig(), precompressAssets()],
   build: { outDir: 'dist', emptyOutDir: true, manifest: true },
+  // A mark the server replaces with each production page's CSP nonce, or removes on other hosts
+  // (cspNonceToken in apps/server/src/platform/web-app.ts, docs/decisions/021-integrations-and-csp.md).
+  html: { cspNonce: 'CARGODESK_CSP_NONCE' },
   server: {
     port: 5173,
     strictPort: true,

@@ -127,3 +127,71 @@ describe('request logs and transport headers', () => {
     }
   });
 });
+
+describe('an API called from other page origins (API_CORS_ORIGINS, API_HOSTS)', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+  });
+  afterAll(async () => database?.close());
+
+  const countries = '/master/api/v1/country';
+
+  it('answers the preflight of a listed page origin only, and lets it read the answer', async () => {
+    const { app } = await buildLoggingApp(database, { API_CORS_ORIGINS: 'https://app.cargodesk.com' });
+    try {
+      const preflight = (origin: string) =>
+        app.inject({
+          method: 'OPTIONS',
+          url: countries,
+          headers: {
+            origin,
+            'access-control-request-method': 'GET',
+            'access-control-request-headers': 'authorization',
+          },
+        });
+      const listed = await preflight('https://app.cargodesk.com');
+      expect(listed.statusCode).toBe(204);
+      expect(listed.headers['access-control-allow-origin']).toBe('https://app.cargodesk.com');
+      expect(String(listed.headers['access-control-allow-headers'])).toContain('authorization');
+      expect(listed.headers['access-control-allow-credentials']).toBeUndefined();
+      const other = await preflight('https://evil.example');
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+
+      const read = await app.inject({ url: countries, headers: { origin: 'https://app.cargodesk.com' } });
+      expect(read.statusCode).toBe(401);
+      expect(read.headers['access-control-allow-origin']).toBe('https://app.cargodesk.com');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('sends no CORS header at all when no page origin is listed', async () => {
+    const { app } = await buildLoggingApp(database);
+    try {
+      const read = await app.inject({ url: countries, headers: { origin: 'https://app.cargodesk.com' } });
+      expect(read.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('lets pages connect to the API origins they are sent to, and to no other', async () => {
+    const { app } = await buildLoggingApp(database, {
+      API_HOSTS: 'app.cargodesk.com=https://api.cargodesk.com',
+      USE_DEV_API: 'true',
+      DEV_API_ORIGIN: 'http://localhost:{port}',
+    });
+    try {
+      const page = await app.inject({ url: '/healthz' });
+      const connectSources = /connect-src ([^;]*)/.exec(String(page.headers['content-security-policy']))?.[1];
+      expect(connectSources?.split(' ')).toEqual([
+        "'self'",
+        'https://api.cargodesk.com',
+        'http://localhost:*',
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
+});

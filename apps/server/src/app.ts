@@ -13,7 +13,9 @@ import { registerAuditRetention } from './platform/audit-retention.ts';
 import { registerAuthContext } from './platform/auth-context.ts';
 import { registerChangeFeed } from './platform/change-feed.ts';
 import { registerCompression } from './platform/compression.ts';
+import { apiOriginsOf, registerCrossOriginApi } from './platform/cross-origin-api.ts';
 import { registerDomainEvents } from './platform/domain-events.ts';
+import { createServerErrorReporter } from './platform/error-reporting.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { registerEventsBus } from './platform/events-bus.ts';
 import { createFileStore } from './platform/file-store.ts';
@@ -23,7 +25,7 @@ import { registerInputGuard } from './platform/input-guard.ts';
 import { registerRateLimits } from './platform/rate-limits.ts';
 import { openPrettyLogStream, registerRequestLog } from './platform/request-log.ts';
 import { registerRouteTable } from './platform/route-table.ts';
-import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { appSecurityHeaderOptionsFor, registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerWebApp } from './platform/web-app.ts';
 import { registerContactServer } from './services/contactserver/routes.ts';
 import { registerDriveServer } from './services/driveserver/routes.ts';
@@ -152,6 +154,8 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
     // request.protocol honours X-Forwarded-Proto only when TRUST_PROXY is set.
     if (request.protocol === 'https') reply.header('strict-transport-security', hstsHeader);
   });
+  // Before every route: the preflight answer and the allow headers apply to the routes after it.
+  await registerCrossOriginApi(app, config.apiCorsOrigins);
   // Responses that finish during shutdown close their connection, so a keep-alive client
   // cannot hold the server open until its idle timeout.
   let isClosing = false;
@@ -162,31 +166,10 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
     if (isClosing) reply.header('connection', 'close');
   });
 
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        // Plain-HTTP installs on a LAN address would otherwise have every asset rewritten to https.
-        upgradeInsecureRequests: null,
-      },
-    },
-    // Same-origin everything; the firebase SDK's fetches are same-origin too (docs/architecture.md).
-    crossOriginEmbedderPolicy: false,
-    // Sent above, and only to requests that arrived over https.
-    strictTransportSecurity: false,
-  });
+  registerSecurityHeaders(app, appSecurityHeaderOptionsFor(apiOriginsOf(config.apiBase)));
   // Before every route: the plugin adds its hook to the routes registered after it.
   await registerCompression(app);
-  registerErrorHandling(app);
+  registerErrorHandling(app, { reportServerError: await createServerErrorReporter(app) });
   // Before mail: the outbox worker notifies senders of failed mails through it.
   registerEventsBus(app);
   // Before auth: the caller cache and the port search index drop what a committed change touched.

@@ -89,6 +89,42 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the password policy options and the token-sync switch, all off by default', () => {
+    expect(loadConfig({}).passwordPolicy).toEqual({
+      minLength: 6,
+      maxLength: 4096,
+      requireLowercase: false,
+      requireUppercase: false,
+      requireDigit: false,
+      requireSymbol: false,
+    });
+    expect(loadConfig({}).identityTokenSync).toBe(false);
+    const strict = loadConfig({
+      PASSWORD_MIN_LENGTH: '12',
+      PASSWORD_MAX_LENGTH: '64',
+      PASSWORD_REQUIRE_LOWERCASE: 'true',
+      PASSWORD_REQUIRE_UPPERCASE: 'true',
+      PASSWORD_REQUIRE_DIGIT: 'true',
+      PASSWORD_REQUIRE_SYMBOL: 'true',
+      IDENTITY_TOKEN_SYNC: 'true',
+    });
+    expect(strict.passwordPolicy).toEqual({
+      minLength: 12,
+      maxLength: 64,
+      requireLowercase: true,
+      requireUppercase: true,
+      requireDigit: true,
+      requireSymbol: true,
+    });
+    expect(strict.identityTokenSync).toBe(true);
+    expect(() => loadConfig({ PASSWORD_MIN_LENGTH: '12', PASSWORD_MAX_LENGTH: '8' })).toThrow(
+      'Invalid PASSWORD_MAX_LENGTH="8": must be at least PASSWORD_MIN_LENGTH (12)',
+    );
+    expect(() => loadConfig({ PASSWORD_REQUIRE_DIGIT: 'yes' })).toThrow(
+      'Invalid PASSWORD_REQUIRE_DIGIT="yes": must be true or false',
+    );
+  });
+
   it('reads every variable and treats empty ones as unset', () => {
     const config = loadConfig({
       PORT: '8080',
@@ -170,5 +206,40 @@ describe('loadConfig', () => {
   ])('refuses %o with one clear line', (environment, message) => {
     expect(() => loadConfig(environment)).toThrow(ConfigError);
     expect(() => loadConfig(environment)).toThrow(message);
+  });
+  it('configures each integration only when its variables are set, and never echoes a DSN', () => {
+    expect(loadConfig({}).integrations).toEqual({
+      errorReporting: { serverDsn: undefined, browserDsn: undefined, environment: 'production' },
+      webAnalytics: undefined,
+      chat: undefined,
+    });
+    const dsn = 'https://public@errors.example.net/3';
+    expect(
+      loadConfig({
+        SENTRY_DSN: dsn,
+        WEB_ANALYTICS_SCRIPT_URL: 'https://stats.example.org/script.js',
+        WEB_ANALYTICS_SITE_ID: 'site-1',
+        CRISP_WEBSITE_ID: 'crisp-id-1',
+      }).integrations,
+    ).toEqual({
+      errorReporting: { serverDsn: dsn, browserDsn: dsn, environment: 'production' },
+      webAnalytics: {
+        scriptUrl: 'https://stats.example.org/script.js',
+        siteId: 'site-1',
+        siteAttribute: 'data-domain',
+      },
+      chat: { crispWebsiteId: 'crisp-id-1' },
+    });
+    expect(
+      loadConfig({ SENTRY_DSN: dsn, SENTRY_BROWSER_DSN: 'https://k@b.example.net/4' }).integrations
+        .errorReporting,
+    ).toMatchObject({ serverDsn: dsn, browserDsn: 'https://k@b.example.net/4' });
+    expect(() => loadConfig({ WEB_ANALYTICS_SITE_ID: 'site-1' })).toThrow(
+      'Invalid WEB_ANALYTICS_SCRIPT_URL: is required with WEB_ANALYTICS_SCRIPT_URL and WEB_ANALYTICS_SITE_ID (set both or neither)',
+    );
+    expect(() =>
+      loadConfig({ WEB_ANALYTICS_SCRIPT_URL: 'http://stats.example.org/s.js', WEB_ANALYTICS_SITE_ID: 'x' }),
+    ).toThrow(/^Invalid WEB_ANALYTICS_SCRIPT_URL=.*must be an https:\/\/ URL/);
+    expect(() => loadConfig({ SENTRY_DSN: 'not a dsn' })).toThrow(/^Invalid SENTRY_DSN: must be a DSN/);
   });
 });

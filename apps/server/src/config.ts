@@ -6,6 +6,17 @@ import type { TPostgresTimeouts } from './db/client.ts';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** An http(s) origin: scheme, host and optional port, nothing after it. */
+const isOrigin = (value: string) => {
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && url.origin === value.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+};
+const pageHostPattern = /^[a-z0-9.-]+$/i;
+
 const ZEnvironment = z.object({
   PORT: z.coerce
     .number({ error: 'must be a port number from 0 to 65535' })
@@ -57,6 +68,19 @@ const ZEnvironment = z.object({
   LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
   NODE_ENV: z.string().optional(),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(4096).default(6),
+  // The rest of the password policy (identity/password-policy.ts); off unless asked for.
+  PASSWORD_MAX_LENGTH: z.coerce
+    .number({ error: 'must be a number of characters from 6 to 4096' })
+    .int({ error: 'must be a whole number of characters' })
+    .min(6, { error: 'must be at least 6 characters' })
+    .max(4096, { error: 'must be at most 4096 characters' })
+    .default(4096),
+  PASSWORD_REQUIRE_LOWERCASE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  PASSWORD_REQUIRE_UPPERCASE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  PASSWORD_REQUIRE_DIGIT: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  PASSWORD_REQUIRE_SYMBOL: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  // Same-origin token-sync URL (docs/decisions/023): the SDK posts each new ID token there.
+  IDENTITY_TOKEN_SYNC: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   PRODUCTION_HOST: z.string().default(''),
   // Which proxies' X-Forwarded-* headers count. `true` means one proxy in front: the client address
   // is the one that proxy saw (the last X-Forwarded-For entry), never what the client wrote before it.
@@ -80,11 +104,81 @@ const ZEnvironment = z.object({
       });
       return z.NEVER;
     }),
+  // The API base by page host (spec §7, docs/decisions/022-api-base-by-host.md). Unset, every page
+  // calls its own origin, where every service answers.
+  API_HOSTS: z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      const byHost: Record<string, string> = {};
+      for (const pair of value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)) {
+        const [host = '', origin = ''] = pair.split('=').map((part) => part.trim());
+        if (!pageHostPattern.test(host) || !isOrigin(origin)) {
+          context.addIssue({
+            code: 'custom',
+            message: 'must be page-host=https://api-origin pairs separated by commas',
+          });
+          return z.NEVER;
+        }
+        byHost[host.toLowerCase()] = origin.replace(/\/$/, '');
+      }
+      return byHost;
+    }),
+  DEV_API_ORIGIN: z
+    .string()
+    .optional()
+    .refine(
+      // `{port}` stands for each service's own port in a split development setup.
+      (value) => !value || isOrigin(value.replace(':{port}', ':1')),
+      'must be an http:// or https:// origin, e.g. https://api.dev.example.com or http://localhost:{port}',
+    ),
+  USE_DEV_API: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  // Page origins allowed to call this server's API from another origin (CORS); none by default.
+  API_CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      const origins = value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
+      if (origins.every(isOrigin)) return origins.map((origin) => origin.replace(/\/$/, ''));
+      context.addIssue({
+        code: 'custom',
+        message: 'must be page origins (https://host) separated by commas',
+      });
+      return z.NEVER;
+    }),
   DEMO_PASSWORD: z.string().min(6, 'must be at least 6 characters').max(128).optional(),
   SEED_DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   SSO_ALLOW_HTTP_ISSUERS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   GOOGLE_MAPS_KEY: z.string().default(''),
   PENDO_KEY: z.string().default(''),
+  // Error reporting (docs/operations.md): a Sentry-protocol DSN (Sentry, self-hosted Sentry, GlitchTip).
+  SENTRY_DSN: z
+    .url({ protocol: /^https?$/, error: 'must be a DSN such as https://KEY@HOST/PROJECT' })
+    .optional(),
+  // The browser's DSN, when the browser reports to a project of its own; SENTRY_DSN otherwise.
+  SENTRY_BROWSER_DSN: z
+    .url({ protocol: /^https?$/, error: 'must be a DSN such as https://KEY@HOST/PROJECT' })
+    .optional(),
+  SENTRY_ENVIRONMENT: z.string().max(64).default('production'),
+  // A Plausible- or Umami-style web analytics script: its URL, the site id and the attribute that carries it.
+  WEB_ANALYTICS_SCRIPT_URL: z
+    .url({ protocol: /^https$/, error: 'must be an https:// URL of the analytics script' })
+    .optional(),
+  WEB_ANALYTICS_SITE_ID: z.string().max(200).optional(),
+  WEB_ANALYTICS_SITE_ATTRIBUTE: z
+    .enum(['data-domain', 'data-website-id'], { error: 'must be data-domain or data-website-id' })
+    .default('data-domain'),
+  // The support chat (Crisp): the website id from its settings.
+  CRISP_WEBSITE_ID: z
+    .string()
+    .regex(/^[\w-]{1,64}$/, 'must be a Crisp website id, letters, digits and hyphens')
+    .optional(),
   // Retired: platform rights were once an email match, which any sign-up could claim (docs/security.md).
   // Refusing to start says so, rather than silently dropping the operators' rights.
   PLATFORM_ADMIN_EMAILS: z
@@ -147,6 +241,13 @@ const ZEnvironment = z.object({
 const s3Required = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 const ZConfigEnvironment = ZEnvironment.superRefine((values, context) => {
+  if (values.PASSWORD_MAX_LENGTH < values.PASSWORD_MIN_LENGTH) {
+    context.addIssue({
+      code: 'custom',
+      path: ['PASSWORD_MAX_LENGTH'],
+      message: `must be at least PASSWORD_MIN_LENGTH (${values.PASSWORD_MIN_LENGTH})`,
+    });
+  }
   // With SMTP the outbox holds mail really sent to real people; a page listing it would publish
   // their reset links and codes. Asking for both is a mistake better stopped at start than ignored.
   if (values.DEV_MAILBOX === 'true' && values.SMTP_URL) {
@@ -154,6 +255,21 @@ const ZConfigEnvironment = ZEnvironment.superRefine((values, context) => {
       code: 'custom',
       path: ['DEV_MAILBOX'],
       message: 'the developer mailbox shows captured mail only; unset DEV_MAILBOX or SMTP_URL',
+    });
+  }
+  if (values.USE_DEV_API === 'true' && !values.DEV_API_ORIGIN) {
+    context.addIssue({
+      code: 'custom',
+      path: ['USE_DEV_API'],
+      message: 'needs DEV_API_ORIGIN, the origin of the development API',
+    });
+  }
+  // Half an analytics setting would load a script that counts nothing, or nothing at all.
+  if (Boolean(values.WEB_ANALYTICS_SCRIPT_URL) !== Boolean(values.WEB_ANALYTICS_SITE_ID)) {
+    context.addIssue({
+      code: 'custom',
+      path: [values.WEB_ANALYTICS_SCRIPT_URL ? 'WEB_ANALYTICS_SITE_ID' : 'WEB_ANALYTICS_SCRIPT_URL'],
+      message: 'is required with WEB_ANALYTICS_SCRIPT_URL and WEB_ANALYTICS_SITE_ID (set both or neither)',
     });
   }
   if (values.FILE_STORE !== 's3') return;
@@ -171,7 +287,24 @@ const secretVariables = new Set([
   'S3_ENDPOINT',
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
+  'SENTRY_DSN',
+  'SENTRY_BROWSER_DSN',
 ]);
+
+/**
+ * The third-party services of docs/product.md §1, each absent unless configured. They load only on
+ * the production host (docs/decisions/021-integrations-and-csp.md).
+ */
+export type TIntegrationsConfig = {
+  /** SENTRY_*: where the server and the browser report errors (and the browser its replays). */
+  errorReporting: { serverDsn: string | undefined; browserDsn: string | undefined; environment: string };
+  /** WEB_ANALYTICS_*: the analytics script and the site id it counts for. */
+  webAnalytics:
+    | { scriptUrl: string; siteId: string; siteAttribute: 'data-domain' | 'data-website-id' }
+    | undefined;
+  /** CRISP_WEBSITE_ID: the support chat. */
+  chat: { crispWebsiteId: string } | undefined;
+};
 
 /** Where uploaded bytes live: local disk under DATA_DIR/files, or an S3-compatible bucket. */
 export type TFileStoreConfig =
@@ -187,6 +320,15 @@ export type TFileStoreConfig =
       /** Bucket in the path (endpoint/bucket/key) rather than the host name (bucket.endpoint/key). */
       forcePathStyle: boolean;
     };
+
+export type TPasswordPolicyConfig = {
+  minLength: number;
+  maxLength: number;
+  requireLowercase: boolean;
+  requireUppercase: boolean;
+  requireDigit: boolean;
+  requireSymbol: boolean;
+};
 
 export type Config = {
   port: number;
@@ -211,7 +353,10 @@ export type Config = {
   logLevel: (typeof logLevels)[number];
   /** `pretty`: one readable line per entry; `json`: pino's JSON lines (platform/request-log.ts). */
   logFormat: 'pretty' | 'json';
-  passwordPolicy: { minLength: number };
+  /** PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH and PASSWORD_REQUIRE_*: what every new password must meet. */
+  passwordPolicy: TPasswordPolicyConfig;
+  /** IDENTITY_TOKEN_SYNC: the SPA hands the SDK the same-origin token-sync URL (docs/decisions/023). */
+  identityTokenSync: boolean;
   /** Page host served by the production identity project; every other host uses the test project. */
   productionHost: string;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
@@ -223,8 +368,16 @@ export type Config = {
   seedDemo: boolean;
   /** `FIRST_PLATFORM_ADMIN`: who becomes platform administrator of an installation that has none. */
   firstPlatformAdmin: string | undefined;
+  /**
+   * API_HOSTS, DEV_API_ORIGIN and USE_DEV_API: which origin a page on a given host calls
+   * (docs/decisions/022-api-base-by-host.md); empty, every page calls its own.
+   */
+  apiBase: { byHost: Record<string, string>; fallback: string };
+  /** API_CORS_ORIGINS: page origins that may call this server's API from elsewhere. */
+  apiCorsOrigins: string[];
   /** Browser keys handed to signed-in users (docs/product.md §7); empty when not configured. */
   integrationKeys: { googleMaps: string; pendo: string };
+  integrations: TIntegrationsConfig;
   /**
    * Limits against mass sign-up and mail relaying: identity sign-ups and company registrations per
    * client address (SIGN_UP_LIMIT_PER_HOUR, 10 by default) and invitations, sent or resent, per
@@ -281,13 +434,42 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     mailDailyLimit: values.MAIL_DAILY_LIMIT,
     logLevel: values.LOG_LEVEL,
     logFormat: values.LOG_FORMAT ?? (values.NODE_ENV === 'production' ? 'json' : 'pretty'),
-    passwordPolicy: { minLength: values.PASSWORD_MIN_LENGTH },
+    passwordPolicy: {
+      minLength: values.PASSWORD_MIN_LENGTH,
+      maxLength: values.PASSWORD_MAX_LENGTH,
+      requireLowercase: values.PASSWORD_REQUIRE_LOWERCASE === 'true',
+      requireUppercase: values.PASSWORD_REQUIRE_UPPERCASE === 'true',
+      requireDigit: values.PASSWORD_REQUIRE_DIGIT === 'true',
+      requireSymbol: values.PASSWORD_REQUIRE_SYMBOL === 'true',
+    },
+    identityTokenSync: values.IDENTITY_TOKEN_SYNC === 'true',
     productionHost: values.PRODUCTION_HOST,
     trustProxy: values.TRUST_PROXY,
     demoPassword: values.DEMO_PASSWORD,
     seedDemo: values.SEED_DEMO === 'true',
     firstPlatformAdmin: values.FIRST_PLATFORM_ADMIN?.toLowerCase(),
+    apiBase: {
+      byHost: values.API_HOSTS,
+      fallback: values.USE_DEV_API === 'true' ? (values.DEV_API_ORIGIN ?? '').replace(/\/$/, '') : '',
+    },
+    apiCorsOrigins: values.API_CORS_ORIGINS,
     integrationKeys: { googleMaps: values.GOOGLE_MAPS_KEY, pendo: values.PENDO_KEY },
+    integrations: {
+      errorReporting: {
+        serverDsn: values.SENTRY_DSN,
+        browserDsn: values.SENTRY_BROWSER_DSN ?? values.SENTRY_DSN,
+        environment: values.SENTRY_ENVIRONMENT,
+      },
+      webAnalytics:
+        values.WEB_ANALYTICS_SCRIPT_URL && values.WEB_ANALYTICS_SITE_ID
+          ? {
+              scriptUrl: values.WEB_ANALYTICS_SCRIPT_URL,
+              siteId: values.WEB_ANALYTICS_SITE_ID,
+              siteAttribute: values.WEB_ANALYTICS_SITE_ATTRIBUTE,
+            }
+          : undefined,
+      chat: values.CRISP_WEBSITE_ID ? { crispWebsiteId: values.CRISP_WEBSITE_ID } : undefined,
+    },
     rateLimits: {
       signUpsPerHour: values.SIGN_UP_LIMIT_PER_HOUR,
       invitesPerHour: values.INVITE_LIMIT_PER_HOUR,

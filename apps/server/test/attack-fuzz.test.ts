@@ -56,6 +56,10 @@ const identityBodyFields = [
   'returnSecureToken',
   'refresh_token',
   'grant_type',
+  'continueUrl',
+  'canHandleCodeInApp',
+  'token',
+  'tokenType',
 ];
 
 /** Valid identity bodies (keyed by the path after /v1/), so one bad field is the only thing wrong. */
@@ -68,6 +72,8 @@ const identitySampleBodies: Record<string, Record<string, unknown>> = {
   'accounts:signInWithPassword': { email: 'nobody@example.com', password: 'correct horse 42' },
   'accounts:sendOobCode': { requestType: 'PASSWORD_RESET', email: 'nobody@example.com' },
   'accounts:resetPassword': { oobCode: 'not-a-code', newPassword: 'correct horse 43' },
+  'accounts:signInWithEmailLink': { email: 'nobody@example.com', oobCode: 'not-a-code' },
+  'accounts:revokeToken': { tokenType: 'REFRESH_TOKEN', token: 'not-a-token', idToken: 'not.a.token' },
   token: { grant_type: 'refresh_token', refresh_token: 'not-a-token' },
 };
 

@@ -13,8 +13,12 @@ export const createAuthClient = ({ origin, apiKey }: { origin: string; apiKey: s
 };
 
 /** The newest captured mail to an address, waiting for the outbox worker to deliver it. */
-export const waitForMail = async (origin: string, to: string, { after = 0 }: { after?: number } = {}) => {
-  const deadline = Date.now() + 10_000;
+export const waitForMail = async (
+  origin: string,
+  to: string,
+  { after = 0, timeoutMs = 10_000 }: { after?: number; timeoutMs?: number } = {},
+) => {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const response = await fetch(`${origin}/api/dev/mail?to=${encodeURIComponent(to)}`);
     const { data } = (await response.json()) as {

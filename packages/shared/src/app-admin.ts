@@ -99,4 +99,6 @@ export const appAdminMessages = {
   companyNotFound: 'No company with this id',
   alreadySuspended: 'The company is already suspended',
   notSuspended: 'The company is not suspended',
+  ownCompany:
+    'You cannot suspend your own company: it would sign you out of the console with everyone else. Ask another platform administrator.',
 } as const;

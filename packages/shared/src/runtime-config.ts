@@ -2,6 +2,26 @@ import { z } from 'zod';
 
 export const ZIdentityProjectName = z.enum(['production', 'test']);
 
+/**
+ * The third-party services the production host's page starts (docs/product.md §1), each present only
+ * when configured and only in the production host's config: every other host gets `{}`. The maps and
+ * product analytics keys come from their own calls after login (docs/product.md §7).
+ */
+export const ZRuntimeIntegrations = z.object({
+  /** Error reporting with session replay (Sentry protocol). */
+  errorReporting: z.object({ dsn: z.string(), environment: z.string() }).optional(),
+  /** A Plausible- or Umami-style script: `<script defer {siteAttribute}={siteId} src={scriptUrl}>`. */
+  webAnalytics: z
+    .object({
+      scriptUrl: z.string(),
+      siteId: z.string(),
+      siteAttribute: z.enum(['data-domain', 'data-website-id']),
+    })
+    .optional(),
+  /** The support chat widget. */
+  chat: z.object({ provider: z.literal('crisp'), websiteId: z.string() }).optional(),
+});
+
 /** Public by design: everything here ends up in every page the SPA serves. */
 export const ZRuntimeConfig = z.object({
   identity: z.object({
@@ -15,6 +35,8 @@ export const ZRuntimeConfig = z.object({
     ),
     productionHost: z.string(),
     projectForHost: ZIdentityProjectName,
+    /** The same-origin path the SDK posts ID tokens to (authTokenSyncURL); absent when not configured. */
+    tokenSyncUrl: z.string().optional(),
   }),
   apiBase: z.object({
     /** Page host → API origin (docs/product.md §7). */
@@ -34,8 +56,9 @@ export const ZRuntimeConfig = z.object({
   productionHost: z.string(),
   /** The capture mail transport is on, so the developer mailbox at /dev/mail exists. */
   devMailbox: z.boolean(),
-  integrations: z.record(z.string(), z.unknown()),
+  integrations: ZRuntimeIntegrations,
 });
 
 export type TRuntimeConfig = z.infer<typeof ZRuntimeConfig>;
+export type TRuntimeIntegrations = z.infer<typeof ZRuntimeIntegrations>;
 export type TIdentityProjectName = z.infer<typeof ZIdentityProjectName>;

@@ -23,7 +23,11 @@ import { authenticateIdToken } from './sessions.ts';
 
 /** A mailed link works for an hour, unless its sender asks for longer (an invitation: 7 days). */
 export const defaultActionCodeLifetimeMs = 60 * 60 * 1000;
-const modes: Record<TActionKind, string> = { VERIFY_EMAIL: 'verifyEmail', PASSWORD_RESET: 'resetPassword' };
+const modes: Record<TActionKind, string> = {
+  VERIFY_EMAIL: 'verifyEmail',
+  PASSWORD_RESET: 'resetPassword',
+  EMAIL_SIGNIN: 'signIn',
+};
 
 /** Creates a single-use code (stored hashed) and answers the SPA link that completes it. */
 export const createActionLink = async (
@@ -34,7 +38,15 @@ export const createActionLink = async (
     account,
     kind,
     lifetimeMs = defaultActionCodeLifetimeMs,
-  }: { project: IdentityProject; account: IdentityAccount; kind: TActionKind; lifetimeMs?: number },
+    continueUrl,
+  }: {
+    project: IdentityProject;
+    account: IdentityAccount;
+    kind: TActionKind;
+    lifetimeMs?: number;
+    /** Where the SPA goes once the code is used; already checked to be on an authorized domain. */
+    continueUrl?: string | undefined;
+  },
 ) => {
   const code = randomBytes(32).toString('base64url');
   await insertActionCode(db, {
@@ -46,6 +58,7 @@ export const createActionLink = async (
     expiresAt: new Date(Date.now() + lifetimeMs),
   });
   const query = new URLSearchParams({ mode: modes[kind], oobCode: code, apiKey: project.apiKey, lang: 'en' });
+  if (continueUrl) query.set('continueUrl', continueUrl);
   return `${context.config.publicUrl}/auth/action?${query}`;
 };
 
@@ -70,10 +83,15 @@ export const createActionCodeService = (context: IdentityContext) => {
     }
   };
 
-  const mailActionLink = async (project: IdentityProject, account: IdentityAccount, kind: TActionKind) => {
+  const mailActionLink = async (
+    project: IdentityProject,
+    account: IdentityAccount,
+    kind: TActionKind,
+    continueUrl?: string,
+  ) => {
     // The code and its mail are written together: no mail without a code, no code without a mail.
     await db.transaction(async (tx) => {
-      const link = await createActionLink(context, tx, { project, account, kind });
+      const link = await createActionLink(context, tx, { project, account, kind, continueUrl });
       await context.sendMail(await buildActionMail({ kind, email: account.email, link }), tx);
     });
     context.wakeMailer();
@@ -189,5 +207,16 @@ export const createActionCodeService = (context: IdentityContext) => {
     });
   };
 
-  return { sendOobCode, resetPassword, applyActionCode };
+  return {
+    sendOobCode,
+    resetPassword,
+    applyActionCode,
+    // The building blocks the email-link sign-in (email-link.ts) shares with the other mailed links.
+    assertMayMail,
+    mailActionLink,
+    findUsableCode,
+    consume,
+  };
 };
+
+export type ActionCodeService = ReturnType<typeof createActionCodeService>;

@@ -3,9 +3,13 @@ import type { TActionKind } from './identity-repository.ts';
 
 // The account mails' wording is in templating/system-mails.ts, with the product's other system mails.
 
-const systemMailOf = { VERIFY_EMAIL: 'verify-email', PASSWORD_RESET: 'password-reset' } as const;
+const systemMailOf = {
+  VERIFY_EMAIL: 'verify-email',
+  PASSWORD_RESET: 'password-reset',
+  EMAIL_SIGNIN: 'email-sign-in',
+} as const;
 
-/** The verify and reset emails; the link opens the SPA's /auth/action screen. The link expires in an hour. */
+/** The verify, reset and sign-in-link emails; the link opens the SPA's /auth/action screen. The link expires in an hour. */
 export const buildActionMail = async ({
   kind,
   email,

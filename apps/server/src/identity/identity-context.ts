@@ -6,6 +6,7 @@ import type { TRateLimits } from '../platform/rate-limits.ts';
 import type { IdTokenVerifier } from './id-tokens.ts';
 import type { TPasswordPolicy } from './password-policy.ts';
 import type { IdentityProject, TProjectName } from './projects.ts';
+import type { TSignInChecks } from './sign-in-checks.ts';
 import type { SigningKey } from './signing-keys.ts';
 
 /** What every identity operation needs, built once when the plugin starts. */
@@ -25,6 +26,8 @@ export type IdentityContext = {
   limits: TRateLimits;
   /** Set by the iam service, which knows which companies require single sign-on. */
   passwordResetGate: { current: TPasswordResetGate | undefined };
+  /** Rules the app adds to passwordless sign-in (sign-in-checks.ts). */
+  signInChecks: TSignInChecks;
 };
 
 /**

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { createAccountLinkingService } from './account-linking.ts';
 import { createActionCodeService } from './action-codes.ts';
+import { authorizedDomainsFor } from './authorized-domains.ts';
+import { createEmailLinkService } from './email-link.ts';
 import { createIdTokenVerifier } from './id-tokens.ts';
 import { createIdentityAdmin, type IdentityAdmin } from './identity-admin.ts';
 import {
@@ -12,8 +15,11 @@ import { registerIdentityRoutes } from './identity-routes.ts';
 import { createIdentityService } from './identity-service.ts';
 import { buildPasswordPolicy } from './password-policy.ts';
 import { type IdentityProject, loadProjects, projectNameForHost, type TProjectName } from './projects.ts';
+import { createRevokeTokenService } from './revoke-token.ts';
+import { createSignInChecks, type TSignInChecks } from './sign-in-checks.ts';
 import { createIdpAdmin, createSignInWithIdp, type IdpAdmin } from './sign-in-with-idp.ts';
 import { loadSigningKeys } from './signing-keys.ts';
+import { registerTokenSync, tokenSyncPath } from './token-sync.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +35,10 @@ declare module 'fastify' {
       idp: IdpAdmin;
       /** Lets the iam service hold back password-reset links (a company that requires single sign-on). */
       gatePasswordReset: (gate: TPasswordResetGate) => void;
+      /** Rules the app adds to passwordless sign-in, e.g. a company that requires single sign-on. */
+      onSignInCheck: TSignInChecks['add'];
+      /** The same-origin token-sync URL the SPA gives the SDK; undefined unless IDENTITY_TOKEN_SYNC. */
+      tokenSyncUrl: string | undefined;
     };
   }
 }
@@ -54,6 +64,7 @@ export const registerIdentity = async (app: FastifyInstance) => {
     ),
     limits: app.rateLimits,
     passwordResetGate: { current: undefined },
+    signInChecks: createSignInChecks(),
   };
   app.decorate('identity', {
     projects: context.projects,
@@ -65,15 +76,23 @@ export const registerIdentity = async (app: FastifyInstance) => {
     gatePasswordReset: (gate) => {
       context.passwordResetGate.current = gate;
     },
+    onSignInCheck: context.signInChecks.add,
+    tokenSyncUrl: app.config.identityTokenSync ? tokenSyncPath : undefined,
   });
+  const actionCodes = createActionCodeService(context);
 
   await registerIdentityRoutes(app, {
     projects: context.projects,
     identity: createIdentityService(context),
-    actionCodes: createActionCodeService(context),
+    actionCodes,
     policy: context.policy,
     signInWithIdp: createSignInWithIdp(context),
+    emailLink: createEmailLinkService(context, actionCodes),
+    accountLinking: createAccountLinkingService(context),
+    revokeTokens: createRevokeTokenService(context),
+    authorizedDomains: authorizedDomainsFor(app.config),
   });
+  if (app.config.identityTokenSync) registerTokenSync(app, context);
   app.get(jwksPath, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');
     return jwks;

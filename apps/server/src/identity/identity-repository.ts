@@ -79,6 +79,24 @@ export const recordSignIn = async (db: Queryable, account: IdentityAccount) => {
   return signedIn;
 };
 
+/**
+ * Gives a password to an account that has none, ending every token minted so far: two linking
+ * requests cannot both set one. Answers the account, or undefined when it already had a password.
+ */
+export const setFirstPassword = async (
+  db: Queryable,
+  projectId: string,
+  accountId: string,
+  passwordHash: string,
+) => {
+  const [updated] = await db
+    .update(identityAccounts)
+    .set({ passwordHash, passwordUpdatedAt: new Date(), validSince: revokedValidSince() })
+    .where(and(byAccount(projectId, accountId), isNull(identityAccounts.passwordHash)))
+    .returning();
+  return updated;
+};
+
 export const deleteAccount = async (db: Queryable, projectId: string, accountId: string) => {
   await db
     .delete(identityRefreshTokens)
@@ -121,6 +139,26 @@ export const revokeRefreshTokens = async (db: Queryable, projectId: string, acco
         isNull(identityRefreshTokens.revokedAt),
       ),
     );
+};
+
+/** Revokes one refresh token of the account; answers whether it named one that was live. */
+export const revokeRefreshToken = async (
+  db: Queryable,
+  { projectId, accountId, tokenHash }: { projectId: string; accountId: string; tokenHash: string },
+) => {
+  const revoked = await db
+    .update(identityRefreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(identityRefreshTokens.tokenHash, tokenHash),
+        eq(identityRefreshTokens.projectId, projectId),
+        eq(identityRefreshTokens.accountId, accountId),
+        isNull(identityRefreshTokens.revokedAt),
+      ),
+    )
+    .returning({ tokenHash: identityRefreshTokens.tokenHash });
+  return revoked.length > 0;
 };
 
 export const insertActionCode = async (db: Queryable, code: typeof identityActionCodes.$inferInsert) => {

@@ -90,17 +90,25 @@ describe('identity REST routes with bad input', () => {
     expect(result.message).toMatch(/^INVALID_ARGUMENT/);
   });
 
-  it('answers OPERATION_NOT_ALLOWED for sign-in methods not built yet', async () => {
-    for (const path of ['accounts:signInWithEmailLink']) {
-      const result = await post(path, { requestUri: 'http://localhost', returnSecureToken: true });
-      expect(result.message).toMatch(/^OPERATION_NOT_ALLOWED/);
-    }
+  it('answers the missing field of an email-link sign-in and a token revocation', async () => {
+    expect((await post('accounts:signInWithEmailLink', { oobCode: 'x' })).message).toBe('MISSING_EMAIL');
+    expect((await post('accounts:signInWithEmailLink', { email: 'a@example.com' })).message).toBe(
+      'MISSING_OOB_CODE',
+    );
     const revoke = await testApp.app.inject({
       method: 'POST',
       url: `/identitytoolkit.googleapis.com/v2/accounts:revokeToken?key=${apiKey}`,
       payload: { token: 'x' },
     });
-    expect(revoke.json().error.message).toMatch(/^OPERATION_NOT_ALLOWED/);
+    expect(revoke.json().error.message).toBe('MISSING_ID_TOKEN');
+    const link = await post('accounts:sendOobCode', { requestType: 'EMAIL_SIGNIN', email: 'a@example.com' });
+    expect(link.message).toBe('MISSING_CONTINUE_URI');
+    const badLink = await post('accounts:sendOobCode', {
+      requestType: 'EMAIL_SIGNIN',
+      email: 'a@example.com',
+      continueUrl: 'not a url',
+    });
+    expect(badLink.message).toBe('INVALID_CONTINUE_URI');
   });
 
   // Single sign-on (sign-in-with-idp.ts): only the server's own single-use assertion is a credential.

@@ -2,11 +2,15 @@ import formBody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/database-errors.ts';
 import { InputRefusedError } from '../platform/input-guard.ts';
+import type { createAccountLinkingService } from './account-linking.ts';
 import type { createActionCodeService } from './action-codes.ts';
+import type { createEmailLinkService } from './email-link.ts';
 import { IdentityError, toIdentityErrorBody } from './identity-error.ts';
 import type { IdentityService, TIdentityRequest } from './identity-service.ts';
 import type { TPasswordPolicy } from './password-policy.ts';
 import type { IdentityProject } from './projects.ts';
+import { recaptchaConfigFor } from './recaptcha-config.ts';
+import type { createRevokeTokenService } from './revoke-token.ts';
 
 type Services = {
   projects: IdentityProject[];
@@ -15,15 +19,14 @@ type Services = {
   policy: TPasswordPolicy;
   /** Single sign-on (sign-in-with-idp.ts). */
   signInWithIdp: Operation;
+  // docs/decisions/023: passwordless sign-in, linking a password, revoking a token.
+  emailLink: ReturnType<typeof createEmailLinkService>;
+  accountLinking: ReturnType<typeof createAccountLinkingService>;
+  revokeTokens: ReturnType<typeof createRevokeTokenService>;
+  authorizedDomains: string[];
 };
 
 type Operation = (request: TIdentityRequest) => Promise<unknown>;
-
-const notEnabled =
-  (what: string): Operation =>
-  async () => {
-    throw new IdentityError('OPERATION_NOT_ALLOWED', `${what} is not enabled for this project`);
-  };
 
 /** Maps any failure to the Google error body: the SDK turns anything else into network-request-failed. */
 const toIdentityFailure = (error: FastifyError) => {
@@ -56,7 +59,7 @@ const toIdentityFailure = (error: FastifyError) => {
  * origin (docs/architecture.md). Each route resolves its project from `?key=` before anything else.
  */
 export const registerIdentityRoutes = async (app: FastifyInstance, services: Services) => {
-  const { identity, actionCodes, projects, policy, signInWithIdp } = services;
+  const { identity, actionCodes, projects, policy, signInWithIdp, emailLink, accountLinking } = services;
   const projectByApiKey = new Map(projects.map((project) => [project.apiKey, project]));
 
   const toRequest = (request: FastifyRequest): TIdentityRequest => {
@@ -96,7 +99,10 @@ export const registerIdentityRoutes = async (app: FastifyInstance, services: Ser
   await app.register(
     async (toolkit) => {
       await scope(toolkit, {
-        '/v1/accounts:signUp': identity.signUp,
+        '/v1/accounts:signUp': (request) =>
+          request.body.idToken !== undefined
+            ? accountLinking.linkEmailPassword(request)
+            : identity.signUp(request),
         '/v1/accounts:signInWithPassword': identity.signInWithPassword,
         '/v1/accounts:lookup': identity.lookup,
         '/v1/accounts:update': (request) =>
@@ -104,11 +110,14 @@ export const registerIdentityRoutes = async (app: FastifyInstance, services: Ser
             ? actionCodes.applyActionCode(request)
             : identity.updateProfile(request),
         '/v1/accounts:delete': identity.remove,
-        '/v1/accounts:sendOobCode': actionCodes.sendOobCode,
+        '/v1/accounts:sendOobCode': (request) =>
+          request.body.requestType === 'EMAIL_SIGNIN'
+            ? emailLink.sendSignInLink(request)
+            : actionCodes.sendOobCode(request),
         '/v1/accounts:resetPassword': actionCodes.resetPassword,
         '/v1/accounts:signInWithIdp': signInWithIdp,
-        '/v1/accounts:signInWithEmailLink': notEnabled('Sign-in with an email link'),
-        '/v2/accounts:revokeToken': notEnabled('Revoking provider tokens'),
+        '/v1/accounts:signInWithEmailLink': emailLink.signInWithEmailLink,
+        '/v2/accounts:revokeToken': services.revokeTokens.revokeToken,
       });
       toolkit.get('/v2/passwordPolicy', async (request) => {
         toRequest(request);
@@ -116,8 +125,9 @@ export const registerIdentityRoutes = async (app: FastifyInstance, services: Ser
       });
       toolkit.get('/v1/projects', async (request) => {
         const { project } = toRequest(request);
-        return { projectId: project.projectId, authorizedDomains: ['localhost'] };
+        return { projectId: project.projectId, authorizedDomains: services.authorizedDomains };
       });
+      toolkit.get('/v2/recaptchaConfig', async (request) => recaptchaConfigFor(toRequest(request).project));
     },
     { prefix: '/identitytoolkit.googleapis.com' },
   );

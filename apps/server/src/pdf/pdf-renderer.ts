@@ -1,5 +1,5 @@
 import type { TTemplatePageSetup } from '@cargodesk/shared';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { AppError } from '../platform/errors.ts';
 import type { TChromiumLookup } from './find-chromium.ts';
 
@@ -61,21 +61,25 @@ export const createPdfRenderer = (
   const launch = () => {
     if (!chromiumLookup.found)
       throw new AppError('UNAVAILABLE', pdfMessages.unavailable(chromiumLookup.reason));
-    const started = chromium
-      .launch({
-        executablePath: chromiumLookup.path,
-        headless: true,
-        // As root (a container) Chromium refuses to start sandboxed; the page has no script to escape with.
-        chromiumSandbox: process.getuid?.() !== 0,
-        args: [
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--disable-extensions',
-          '--disable-dev-shm-usage',
-        ],
-      })
+    // Loaded on the first render: the driver is megabytes of code that a server which never prints
+    // a document should neither parse at start nor keep in memory.
+    const started = import('playwright-core')
+      .then(({ chromium }) =>
+        chromium.launch({
+          executablePath: chromiumLookup.path,
+          headless: true,
+          // As root (a container) Chromium refuses to start sandboxed; the page has no script to escape with.
+          chromiumSandbox: process.getuid?.() !== 0,
+          args: [
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--disable-extensions',
+            '--disable-dev-shm-usage',
+          ],
+        }),
+      )
       .then((launched) => {
         // A crashed browser is started again by the next render.
         launched.on('disconnected', () => {

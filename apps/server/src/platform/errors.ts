@@ -2,6 +2,7 @@ import { errorStatus, type TErrorBody, type TErrorCode } from '@cargodesk/shared
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/database-errors.ts';
+import type { TReportServerError } from './error-reporting.ts';
 
 export type { TErrorBody, TErrorCode };
 
@@ -70,10 +71,16 @@ export const toErrorBody = (error: FastifyError | Error): { statusCode: number; 
   return { statusCode, body: { error: { code: codeForStatus(statusCode), message: error.message } } };
 };
 
-export const registerErrorHandling = (app: FastifyInstance) => {
+export const registerErrorHandling = (
+  app: FastifyInstance,
+  { reportServerError }: { reportServerError?: TReportServerError } = {},
+) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { statusCode, body } = toErrorBody(error);
-    if (statusCode >= 500) request.log.error({ err: error }, 'request failed');
+    if (statusCode >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      reportServerError?.(error, request);
+    }
     // A database outage is usually short: well-behaved clients wait before trying again.
     if (statusCode === 503) reply.header('retry-after', '5');
     // A refused rate says when to try again, in the header as well as in its details.

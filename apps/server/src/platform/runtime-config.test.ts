@@ -32,6 +32,54 @@ describe('buildRuntimeConfig', () => {
     expect(config.devMailbox).toBe(false);
   });
 
+  it('sends each configured page host to its API origin, and others to their own origin or the dev API', () => {
+    const apiHosts =
+      'app.cargodesk.com=https://api.cargodesk.com, dev.cargodesk.com=https://api.dev.cargodesk.com/';
+    const own = buildRuntimeConfig(sourcesWith({ API_HOSTS: apiHosts }), 'localhost');
+    expect(own.apiBase).toEqual({
+      byHost: {
+        'app.cargodesk.com': 'https://api.cargodesk.com',
+        'dev.cargodesk.com': 'https://api.dev.cargodesk.com',
+      },
+      fallback: '',
+      path: '/{service}/api/v1',
+    });
+    const dev = buildRuntimeConfig(
+      sourcesWith({ API_HOSTS: apiHosts, USE_DEV_API: 'true', DEV_API_ORIGIN: 'http://localhost:{port}' }),
+      'localhost',
+    );
+    expect(dev.apiBase.fallback).toBe('http://localhost:{port}');
+    // Without the flag the dev API is named but not used.
+    expect(
+      buildRuntimeConfig(sourcesWith({ DEV_API_ORIGIN: 'https://api.dev.cargodesk.com' }), 'x').apiBase
+        .fallback,
+    ).toBe('');
+  });
+
+  it.each([
+    ['API_HOSTS', 'app.cargodesk.com'],
+    ['API_HOSTS', 'app.cargodesk.com=https://api.cargodesk.com/v1'],
+    ['API_HOSTS', 'app cargodesk=https://api.cargodesk.com'],
+    ['DEV_API_ORIGIN', 'ftp://api.example.com'],
+    ['API_CORS_ORIGINS', 'https://app.cargodesk.com/path'],
+  ])('refuses %s=%s at start, in words', (variable, value) => {
+    expect(() => loadConfig({ [variable]: value })).toThrow(new RegExp(`Invalid ${variable}`));
+  });
+
+  it('refuses the dev API flag without the dev API origin', () => {
+    expect(() => loadConfig({ USE_DEV_API: 'true' })).toThrow(/USE_DEV_API.*DEV_API_ORIGIN/);
+  });
+
+  it('names the token-sync URL only when one is configured', () => {
+    expect(buildRuntimeConfig(sourcesWith(), 'localhost').identity).not.toHaveProperty('tokenSyncUrl');
+    const sources = sourcesWith();
+    const config = buildRuntimeConfig(
+      { ...sources, identity: { ...sources.identity, tokenSyncUrl: '/identity/token-sync' } },
+      'localhost',
+    );
+    expect(ZRuntimeConfig.parse(config).identity.tokenSyncUrl).toBe('/identity/token-sync');
+  });
+
   it('gives the token cookie the registrable domain of a branded host, by the public suffix list', () => {
     expect(cookieDomainFor('app.cargodesk.com')).toBe('cargodesk.com');
     expect(cookieDomainFor('x.cargodesk.co.uk')).toBe('cargodesk.co.uk');

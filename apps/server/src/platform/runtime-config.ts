@@ -1,6 +1,7 @@
 import { type TIdentityProjectName, type TRuntimeConfig, ZRuntimeConfig } from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
 import { getDomain } from 'tldts';
+import { runtimeIntegrationsFor } from './integrations.ts';
 
 export { type TRuntimeConfig, ZRuntimeConfig };
 
@@ -8,11 +9,12 @@ type TIdentityProject = { name: TIdentityProjectName; projectId: string; apiKey:
 
 /** What the runtime config is made of: the app's configuration, identity projects and mail mode. */
 export type TRuntimeConfigSources = {
-  config: Pick<FastifyInstance['config'], 'productionHost'>;
+  config: Pick<FastifyInstance['config'], 'productionHost' | 'apiBase' | 'integrations'>;
   identity: {
     projects: TIdentityProject[];
     jwksUri: string;
     projectForHost: (host: string) => TIdentityProjectName;
+    tokenSyncUrl?: string | undefined;
   };
   mailer: { hasDevMailbox: boolean };
 };
@@ -46,13 +48,18 @@ export const buildRuntimeConfig = (
       })),
       productionHost,
       projectForHost: identity.projectForHost(host),
+      ...(identity.tokenSyncUrl ? { tokenSyncUrl: identity.tokenSyncUrl } : {}),
     },
-    // One origin serves every service (docs/architecture.md), so no host needs an API host of its own.
-    apiBase: { byHost: {}, fallback: '', path: '/{service}/api/v1' },
+    // One origin serves every service, so by default every page calls its own; a deployment may send
+    // some page hosts to another API origin (docs/decisions/022-api-base-by-host.md).
+    apiBase: { ...config.apiBase, path: '/{service}/api/v1' },
     brand,
     cookieDomain: cookieDomainFor(host),
     productionHost,
     devMailbox: mailer.hasDevMailbox,
-    integrations: {},
+    // Third-party services start on the production host only (docs/product.md §1): no other host
+    // even learns they exist.
+    integrations:
+      productionHost !== '' && host.toLowerCase() === productionHost ? runtimeIntegrationsFor(config) : {},
   };
 };

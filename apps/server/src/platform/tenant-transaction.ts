@@ -5,6 +5,8 @@ import type { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Db, Tx } from '../db/client.ts';
 
+type Corkable = { cork: () => void; uncork: () => void };
+
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Both settings of a tenant transaction, in SQL; the id is a checked UUID (docs/decisions/009-one-round-trip-begin.md). */
@@ -90,6 +92,13 @@ export const withTenantRead = async <T>(
   // in order, so it runs inside the transaction. Should BEGIN fail, the read's result is thrown
   // away (a read-only statement changed nothing) and the caller gets BEGIN's error; the client is
   // then already released, destroyed (db/client.ts guards every BEGIN).
+  // The socket is corked until the work's first statements are submitted, so BEGIN and the reads
+  // that follow at once leave in one write: each write is a system call and a wake-up of the
+  // server process, which cost this process more than the statements' own bytes.
+  const socket = (client as unknown as { connection: { stream: NodeJS.WritableStream & Partial<Corkable> } })
+    .connection.stream;
+  socket.cork?.();
+  setImmediate(() => socket.uncork?.());
   const begun = client.query(`begin read only; ${tenantSettings(companyId)}`).then(
     () => undefined,
     (error: unknown) => ({ error }),

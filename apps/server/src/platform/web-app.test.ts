@@ -236,3 +236,72 @@ describe('web app before a build', () => {
     await app.close();
   });
 });
+
+describe('web app on the production host', () => {
+  let testApp: TestApp;
+  const productionHost = 'desk.example.com';
+
+  beforeAll(async () => {
+    ensureWebBuild();
+    testApp = await buildTestApp({
+      environment: {
+        PRODUCTION_HOST: productionHost,
+        GOOGLE_MAPS_KEY: 'maps-key',
+        SENTRY_BROWSER_DSN: 'https://public@errors.example.net/3',
+        WEB_ANALYTICS_SCRIPT_URL: 'https://stats.example.org/script.js',
+        WEB_ANALYTICS_SITE_ID: 'site-1',
+        WEB_ANALYTICS_SITE_ATTRIBUTE: 'data-website-id',
+      },
+    });
+  });
+  afterAll(() => testApp?.close());
+
+  const pageFor = (host: string) => testApp.app.inject({ url: '/dashboard', headers: { ...html, host } });
+
+  it('gives each page a nonce of its own, on the bootstrap script and in the CSP, and allows exactly the configured vendors', async () => {
+    const first = await pageFor(productionHost);
+    const second = await pageFor(productionHost);
+    const policy = String(first.headers['content-security-policy']);
+    const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(policy)?.[1];
+
+    expect(nonce).toHaveLength(24);
+    expect(second.headers['content-security-policy']).not.toContain(nonce);
+    expect(first.headers['cache-control']).toBe('no-store');
+    expect(first.body).toMatch(
+      new RegExp(`<script type="module" crossorigin src="[^"]+" nonce="${nonce?.replaceAll('+', '\\+')}">`),
+    );
+    expect(first.body).toContain(`<meta property="csp-nonce" nonce="${nonce}">`);
+    expect(first.body).not.toContain('CARGODESK_CSP_NONCE');
+    expect(policy).toContain(
+      `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' https://maps.googleapis.com https://maps.gstatic.com https://stats.example.org;`,
+    );
+    expect(policy).toContain(
+      "connect-src 'self' https://maps.googleapis.com https://errors.example.net https://stats.example.org;",
+    );
+    expect(policy).toContain("worker-src 'self' blob:");
+    expect(policy).not.toContain('pendo');
+    expect(policy).not.toContain('crisp');
+    expect(policy).not.toContain('frame-src');
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+
+    expect(readConfigBlock(first.body).integrations).toEqual({
+      errorReporting: { dsn: 'https://public@errors.example.net/3', environment: 'production' },
+      webAnalytics: {
+        scriptUrl: 'https://stats.example.org/script.js',
+        siteId: 'site-1',
+        siteAttribute: 'data-website-id',
+      },
+    });
+  });
+
+  it('keeps the strict policy, no nonce and no integrations on every other host, and on other routes', async () => {
+    const page = await pageFor('127.0.0.1');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self';");
+    expect(page.headers['content-security-policy']).not.toContain('nonce');
+    expect(page.body).not.toContain('nonce=');
+    expect(readConfigBlock(page.body).integrations).toEqual({});
+
+    const health = await testApp.app.inject({ url: '/healthz', headers: { host: productionHost } });
+    expect(health.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
+  });
+});

@@ -5,7 +5,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiOriginsOf } from './cross-origin-api.ts';
+import { vendorSourcesFor } from './integrations.ts';
 import { buildRuntimeConfig, type TRuntimeConfig, ZRuntimeConfig } from './runtime-config.ts';
+import { createNonce, pagePolicyFor } from './security-headers.ts';
 
 export const defaultWebDistDir = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
@@ -25,6 +28,19 @@ const renderConfigScript = (config: TRuntimeConfig) =>
 // A function replacement keeps `$&`-style patterns in config values literal.
 const injectConfig = (html: string, config: TRuntimeConfig) =>
   html.replace('</head>', () => `${renderConfigScript(config)}</head>`);
+
+/**
+ * What the web build writes into index.html where a nonce belongs (`html.cspNonce` in
+ * apps/web/vite.config.ts): on the bootstrap script, its preloads and stylesheets, and on the
+ * `csp-nonce` meta tag through which the SPA's own loaders (Vite's preloads, the integrations) learn it.
+ */
+export const cspNonceToken = 'CARGODESK_CSP_NONCE';
+const nonceAttribute = ` nonce="${cspNonceToken}"`;
+
+/** The page for the production host: its nonce in every place the build marked (base64 needs no escaping). */
+const withNonce = (html: string, nonce: string) => html.replaceAll(cspNonceToken, nonce);
+/** Every other host keeps the base policy, which trusts scripts by origin: no nonce to hand out. */
+const withoutNonce = (html: string) => html.replaceAll(nonceAttribute, '');
 
 const readIndexHtml = async (file: string) => {
   try {
@@ -55,6 +71,11 @@ export const registerWebApp = async (
   { distDir = defaultWebDistDir }: { distDir?: string } = {},
 ) => {
   const indexFile = path.join(distDir, 'index.html');
+  const productionHost = app.config.productionHost.toLowerCase();
+  // Worked out once: each page response only fills in its nonce (docs/decisions/021-integrations-and-csp.md).
+  const pagePolicy = productionHost
+    ? pagePolicyFor(vendorSourcesFor(app.config), apiOriginsOf(app.config.apiBase))
+    : undefined;
 
   app
     .withTypeProvider<ZodTypeProvider>()
@@ -99,10 +120,21 @@ export const registerWebApp = async (
           .type('text/html; charset=utf-8')
           .send(notBuiltPage);
       }
+      const config = buildRuntimeConfig(app, request.hostname);
+      if (pagePolicy && request.hostname.toLowerCase() === productionHost) {
+        const nonce = createNonce();
+        // The nonce goes in before the config, so no config value can carry the mark.
+        // Each response has a nonce of its own: no shared cache may hand one to another visitor.
+        return reply
+          .header('content-security-policy', pagePolicy(nonce))
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(injectConfig(withNonce(html, nonce), config));
+      }
       return reply
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(injectConfig(html, buildRuntimeConfig(app, request.hostname)));
+        .send(injectConfig(withoutNonce(html), config));
     });
   });
 };

@@ -77,6 +77,30 @@ const systemTemplates = {
       '<p>Cargodesk</p>',
     ),
   },
+  'email-sign-in': {
+    subject: 'Sign in to Cargodesk',
+    text: lines(
+      'Hello,',
+      '',
+      'Someone asked for a link to sign in to Cargodesk with this email address. Open the link below to sign in.',
+      '',
+      '{{ link }}',
+      '',
+      'The link works once and expires in one hour.',
+      '',
+      'If you did not ask for this, ignore this message: nobody can sign in without the link.',
+      '',
+      'Cargodesk',
+    ),
+    html: lines(
+      '<p>Hello,</p>',
+      '<p>Someone asked for a link to sign in to Cargodesk with this email address. Open the link below to sign in.</p>',
+      '<p><a href="{{ link }}">Sign in to Cargodesk</a></p>',
+      '<p>The link works once and expires in one hour.</p>',
+      '<p>If you did not ask for this, ignore this message: nobody can sign in without the link.</p>',
+      '<p>Cargodesk</p>',
+    ),
+  },
   invitation: {
     // Names are free text: one line each, so the subject stays one header line.
     subject:
@@ -153,6 +177,7 @@ type TSystemMailData = {
   'verify-email': { link: string };
   'password-reset': { link: string };
   'password-reset-sso': { companyName: string; loginUrl: string };
+  'email-sign-in': { link: string };
   invitation: { link: string; inviterName: string; companyName: string };
   'sign-in-code': { code: string };
   'company-suspended': { companyName: string; reason: string };

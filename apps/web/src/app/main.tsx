@@ -8,6 +8,7 @@ import { getRuntimeConfig } from '../config/runtime-config.ts';
 import { setSuspendedHandler, setUnauthorizedHandler } from '../lib/api-client.ts';
 import { logout, logoutSuspended, onIdentitySignedIn, onIdentitySignedOut } from '../lib/auth/session.ts';
 import { getIdentity } from '../lib/identity.ts';
+import { isProductionHost } from '../lib/integrations/script-loader.ts';
 import { setNavigator } from '../lib/navigation.ts';
 
 import { AppProvider } from './provider.tsx';
@@ -28,6 +29,11 @@ const renderStartupFailure = (error: unknown) =>
 
 const start = async () => {
   getRuntimeConfig();
+  // Error reporting sees the start-up too. Only the production host downloads the integrations'
+  // code at all (docs/decisions/021-integrations-and-csp.md).
+  if (isProductionHost()) {
+    void import('../lib/integrations/start.ts').then(({ startPageIntegrations }) => startPageIntegrations());
+  }
   const identity = getIdentity();
   // docs/product.md §2: the app mounts only once the first auth state is known; the overlay in index.html shows till then.
   await identity.authStateReady();

@@ -10,9 +10,8 @@ import { getGoogleMapKeyQueryOptions } from '../features/reference-data/api/get-
 import { getPendoKeyQueryOptions } from '../features/reference-data/api/get-pendo-key.ts';
 import { getTimezonesQueryOptions } from '../features/reference-data/api/get-timezones.ts';
 import { twoFactorQuery } from '../lib/auth/session.ts';
-import { updateSession, useSession } from '../lib/auth/session-store.ts';
-import { loadMapsScript } from '../lib/integrations/maps.ts';
-import { loadProductAnalytics } from '../lib/integrations/product-analytics.ts';
+import { getSession, updateSession, useSession } from '../lib/auth/session-store.ts';
+import { isProductionHost } from '../lib/integrations/script-loader.ts';
 import { safeRedirectTarget } from '../lib/navigation.ts';
 import { persistOptions, queryClient } from '../lib/query-client.ts';
 
@@ -65,8 +64,13 @@ const ReferenceQueries = () => {
         pendoKey: pendoKey?.pendoKey,
       },
     });
-    loadMapsScript(mapKey?.googleMapKey);
-    loadProductAnalytics(pendoKey?.pendoKey);
+    const { user, company } = getSession();
+    if (user && company && isProductionHost()) {
+      const keys = { googleMapKey: mapKey?.googleMapKey, pendoKey: pendoKey?.pendoKey };
+      void import('../lib/integrations/start.ts').then(({ startSessionIntegrations }) =>
+        startSessionIntegrations({ user, company, ...keys }),
+      );
+    }
     if (pathnameRef.current.includes('login')) {
       const redirect = safeRedirectTarget(searchParams.get(twoFactorQuery.redirect));
       navigate(redirect ?? paths.dashboard.path, { replace: true });

@@ -1,6 +1,7 @@
 import { FirebaseError, initializeApp } from 'firebase/app';
 import { type Auth, browserLocalPersistence, connectAuthEmulator, initializeAuth } from 'firebase/auth';
 import { getRuntimeConfig } from '../config/runtime-config.ts';
+import { startTokenSync } from './auth/token-sync.ts';
 
 let auth: Auth | undefined;
 
@@ -16,6 +17,7 @@ export const getIdentity = (): Auth => {
   const app = initializeApp({ apiKey: project.apiKey, projectId: project.projectId });
   auth = initializeAuth(app, { persistence: browserLocalPersistence });
   connectAuthEmulator(auth, window.location.origin, { disableWarnings: true });
+  if (identity.tokenSyncUrl) startTokenSync(auth, identity.tokenSyncUrl);
   return auth;
 };
 
@@ -41,6 +43,7 @@ const identityMessages: Record<string, string> = {
   // Single sign-on (docs/decisions/020-single-sign-on.md): the provider did not vouch for the address.
   'auth/account-exists-with-different-credential':
     'An account with this email already exists, and your identity provider did not confirm the address. Sign in with your password.',
+  'auth/unauthorized-continue-uri': 'This site is not set up for sign-in links. Please contact support.',
 };
 
 export const identityErrorCode = (error: unknown): string | undefined =>

@@ -57,7 +57,8 @@ export const identityActionCodes = pgTable(
     codeHash: text('code_hash').primaryKey(),
     projectId: text('project_id').notNull(),
     accountId: text('account_id').notNull(),
-    kind: text('kind', { enum: ['VERIFY_EMAIL', 'PASSWORD_RESET'] }).notNull(),
+    // A text column: a new kind needs no migration (EMAIL_SIGNIN: docs/decisions/023).
+    kind: text('kind', { enum: ['VERIFY_EMAIL', 'PASSWORD_RESET', 'EMAIL_SIGNIN'] }).notNull(),
     email: text('email').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -238,26 +238,27 @@ export const findContactPage = async (db: Queryable, filter: TContactFilter) => 
   // The page's ids first, from the sort column's index alone (its filter columns ride in it,
   // migration 0037), or from the search's index; then only those rows are read. Page 200 costs an
   // index walk, not 5,000 rows.
-  const pageIds = pageIdsOf(db, filter, { limit: filter.pageSize, offset: pageOffset(filter) });
-  const rows = await db
-    .select(listColumns)
-    .from(pageIds)
-    .innerJoin(contacts, and(eq(contacts.companyId, filter.companyId), eq(contacts.id, pageIds.pageId)))
-    .leftJoin(organisations, organisationJoin)
-    .orderBy(...orderOf(contacts, filter));
-  const cap = slidingCountCap(filter);
-  // A page shorter than its size is the last one: it and the pages before it are all there are.
-  // A search that finds a few, or nothing before it forgives a misspelling, needs no count.
   const offset = pageOffset(filter);
-  if (rows.length < filter.pageSize && (rows.length > 0 || offset === 0))
-    return { rows: rows as TContactListRow[], total: offset + rows.length, cap };
+  const pageIds = pageIdsOf(db, filter, { limit: filter.pageSize, offset });
+  const cap = slidingCountCap(filter);
   const capped = db
     .select({ one: sql`1` })
     .from(tenantContacts)
     .where(filterConditions(tenantContacts, filter))
     .limit(cap + 1)
     .as('capped');
-  const [counted] = await db.select({ total: count() }).from(capped);
+  // The count is sent with the page, not after it: on PostgreSQL both travel in one write behind
+  // BEGIN (platform/tenant-transaction.ts), and a write costs this process more than the count costs
+  // the database (docs/decisions/008-list-totals.md).
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(pageIds)
+      .innerJoin(contacts, and(eq(contacts.companyId, filter.companyId), eq(contacts.id, pageIds.pageId)))
+      .leftJoin(organisations, organisationJoin)
+      .orderBy(...orderOf(contacts, filter)),
+    db.select({ total: count() }).from(capped),
+  ]);
   return { rows: rows as TContactListRow[], total: counted?.total ?? 0, cap };
 };
 

@@ -204,6 +204,18 @@ describe.each(testDatabaseKinds)('the platform console on %s', (kind) => {
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toMatchObject({ error: { message: appAdminMessages.alreadySuspended } });
 
+    // The operator's own company stays up: suspending it would lock them out of the console.
+    const own = await inject({
+      method: 'POST',
+      url: `/app-admin/companies/${operator.companyId}/suspend`,
+      token: operator.jwt,
+      payload: { reason: 'By mistake' },
+    });
+    expect(own.statusCode).toBe(409);
+    expect(own.json()).toMatchObject({ error: { message: appAdminMessages.ownCompany } });
+    // Still signed in: nothing of the operator's company was touched.
+    expect((await inject({ url: '/auth/fetch-users-by-token', token: operator.jwt })).statusCode).toBe(200);
+
     const reactivatedAt = Date.now();
     const reactivated = await dataOf<TAdminCompany>(
       await inject({

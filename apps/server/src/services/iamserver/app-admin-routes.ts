@@ -109,12 +109,18 @@ export const registerAppAdminRoutes = async (app: FastifyInstance) => {
         response: { 200: dataOf(ZAdminCompany), ...changeErrors },
       },
     },
-    async (request) => ({
-      data: await service.setStatus(platformActorOf(request), request.params.id, {
-        status: 'suspended',
-        reason: request.body.reason,
-      }),
-    }),
+    async (request) => {
+      // A suspension ends every session of the company, the caller's own and with it their way
+      // back into the console: only another platform administrator may suspend it.
+      if (requireAuth(request).companyId === request.params.id)
+        throw new AppError('CONFLICT', appAdminMessages.ownCompany);
+      return {
+        data: await service.setStatus(platformActorOf(request), request.params.id, {
+          status: 'suspended',
+          reason: request.body.reason,
+        }),
+      };
+    },
   );
   routes.post(
     '/app-admin/companies/:id/reactivate',

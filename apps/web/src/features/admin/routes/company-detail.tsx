@@ -1,5 +1,12 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import type { TAdminCompany, TCompanyUser, TGroup, TPageQuery, TRole } from '@cargodesk/shared';
+import {
+  appAdminMessages,
+  type TAdminCompany,
+  type TCompanyUser,
+  type TGroup,
+  type TPageQuery,
+  type TRole,
+} from '@cargodesk/shared';
 import {
   Button,
   Card,
@@ -11,6 +18,7 @@ import {
   type TableProps,
   Tabs,
   Tag,
+  Tooltip,
   Typography,
 } from 'antd';
 import { useState } from 'react';
@@ -18,6 +26,7 @@ import { Link, useParams } from 'react-router';
 import { ListPage } from '../../../components/list-page.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/auth/session-store.ts';
 import { formatDate, formatDateTime } from '../../../lib/date-time.ts';
 import { useListState } from '../../../lib/list/use-list-state.ts';
 import { useAdminCompany, useCompanyPart } from '../api/companies.ts';
@@ -134,6 +143,7 @@ const CompanyFacts = ({ company }: { company: TAdminCompany }) => (
 export const AdminCompanyRoute = () => {
   const { id = '' } = useParams();
   const company = useAdminCompany(id);
+  const session = useSession();
   const [isPlanOpen, setIsPlanOpen] = useState(false);
   const [statusAction, setStatusAction] = useState<'suspend' | 'reactivate'>();
 
@@ -161,6 +171,8 @@ export const AdminCompanyRoute = () => {
     );
   }
   const shown = company.data;
+  // The server refuses it too: suspending one's own company ends one's own console session.
+  const isOwnCompany = session.company?._id === shown._id;
   return (
     <Card>
       <BackToCompanies />
@@ -178,9 +190,11 @@ export const AdminCompanyRoute = () => {
           {shown.status === 'suspended' ? (
             <Button onClick={() => setStatusAction('reactivate')}>Reactivate</Button>
           ) : (
-            <Button danger onClick={() => setStatusAction('suspend')}>
-              Suspend
-            </Button>
+            <Tooltip title={isOwnCompany ? appAdminMessages.ownCompany : undefined}>
+              <Button danger disabled={isOwnCompany} onClick={() => setStatusAction('suspend')}>
+                Suspend
+              </Button>
+            </Tooltip>
           )}
         </Space>
       </Flex>

@@ -7,6 +7,7 @@ import {
 } from 'firebase/auth';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { PasswordChecklist } from '../../../components/password-checklist.tsx';
 import { paths } from '../../../config/paths.ts';
 import { checkPassword } from '../../../lib/auth/password-rule.ts';
 import { fetchInvitation } from '../../../lib/auth/session-api.ts';
@@ -22,6 +23,7 @@ import {
   AuthResult,
   useAuthForm,
 } from '../components/auth-form.tsx';
+import { EmailLinkSignIn } from '../components/email-link-sign-in.tsx';
 
 // Action codes are single-use: remember each check so a second render (StrictMode) reuses its outcome.
 const checks = new Map<string, Promise<unknown>>();
@@ -185,6 +187,7 @@ const ResetPassword = ({ oobCode }: { oobCode: string }) => {
               autoFocus
               {...form.fieldProps('password')}
             />
+            <PasswordChecklist password={form.values.password} />
             <AuthField
               label={passwordFieldTexts.repeatLabel}
               type="password"
@@ -203,7 +206,7 @@ const ResetPassword = ({ oobCode }: { oobCode: string }) => {
   return <AuthCard title={title}>{body()}</AuthCard>;
 };
 
-/** Where the identity provider's emails lead (docs/architecture.md): verify an address or reset a password. */
+/** Where the identity provider's emails lead (docs/architecture.md): verify an address, reset a password or sign in. */
 export const AuthActionRoute = () => {
   const [searchParams] = useSearchParams();
   const mode = searchParams.get('mode');
@@ -217,6 +220,13 @@ export const AuthActionRoute = () => {
     );
   }
   if (mode === 'resetPassword' && oobCode) return <ResetPassword oobCode={oobCode} />;
+  if (mode === 'signIn' && oobCode) {
+    return (
+      <AuthCard title="Sign in by email link">
+        <EmailLinkSignIn />
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard title="This link is not valid">
       <AuthResult

@@ -7,13 +7,23 @@ import { updateSession, useSession } from '../../../lib/auth/session-store.ts';
 import { describeIdentityError, getIdentity } from '../../../lib/identity.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { AuthButton, AuthField, AuthNotice, checkEmail, useAuthForm } from '../components/auth-form.tsx';
+import { EmailLinkRequest } from '../components/email-link-request.tsx';
 import { SsoSignInForm, ssoErrorMessage, useSsoCompletion } from '../components/sso-sign-in.tsx';
 import { TwoFactorForm } from '../components/two-factor-form.tsx';
 
+/** `?method=email-link`: the login page asks for a sign-in link instead (docs/decisions/023). */
+const emailLinkMethod = 'email-link';
+
+const emailLinkHref = (redirectTo: string | null) => {
+  const query = new URLSearchParams({ method: emailLinkMethod });
+  if (redirectTo) query.set(twoFactorQuery.redirect, redirectTo);
+  return `${paths.login.path}?${query}`;
+};
+
 const LoginForm = () => {
+  const [searchParams] = useSearchParams();
   const { signInStatus, signInError, isLoggedIn, loadError } = useSession();
   // Single sign-on (docs/decisions/020-single-sign-on.md): the way back from the provider, or its refusal.
-  const [searchParams] = useSearchParams();
   const ssoCompletionError = useSsoCompletion();
   const [error, setError] = useState<string | undefined>(() =>
     ssoErrorMessage(searchParams.get('sso_error')),
@@ -104,6 +114,7 @@ const LoginForm = () => {
       <div className="auth-links">
         <Link to={paths.register.href()}>Create a company account</Link>
         <Link to={paths.forgotPassword.href()}>Forgot password?</Link>
+        <Link to={emailLinkHref(searchParams.get(twoFactorQuery.redirect))}>Email me a sign-in link</Link>
       </div>
     </>
   );
@@ -119,6 +130,13 @@ export const LoginRoute = () => {
     return (
       <AuthCard title="Check your email">
         <TwoFactorForm idToken={idToken} emailId={searchParams.get(twoFactorQuery.emailId) ?? ''} />
+      </AuthCard>
+    );
+  }
+  if (searchParams.get('method') === emailLinkMethod) {
+    return (
+      <AuthCard title="Sign in by email link">
+        <EmailLinkRequest />
       </AuthCard>
     );
   }

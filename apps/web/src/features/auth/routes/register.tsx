@@ -1,6 +1,7 @@
 import { createUserWithEmailAndPassword, deleteUser } from 'firebase/auth';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { PasswordChecklist } from '../../../components/password-checklist.tsx';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { checkPassword } from '../../../lib/auth/password-rule.ts';
@@ -112,6 +113,7 @@ export const RegisterRoute = () => {
             autoComplete="new-password"
             {...form.fieldProps('password')}
           />
+          <PasswordChecklist password={form.values.password} />
           <AuthButton type="submit" isBlock isBusy={isSubmitting}>
             Create account
           </AuthButton>

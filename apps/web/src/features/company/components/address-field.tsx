@@ -1,24 +1,11 @@
 import { Input, type InputRef } from 'antd';
-import { useEffect, useRef } from 'react';
-
-type TPlace = { formatted_address?: string };
-type TAutocomplete = {
-  addListener: (event: 'place_changed', handler: () => void) => { remove: () => void };
-  getPlace: () => TPlace;
-};
-type TPlacesWindow = Window & {
-  google?: {
-    maps?: {
-      places?: {
-        Autocomplete: new (input: HTMLInputElement, options: { fields: string[] }) => TAutocomplete;
-      };
-    };
-  };
-};
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { getMapsPlaces, subscribeToMapsPlaces } from '../../../lib/integrations/maps.ts';
 
 /**
- * The company address as plain text. When a maps key is configured and the maps script (loaded at
- * start-up, docs/product.md §4) offers Places, a search box above it fills the address from a chosen place.
+ * The company address as plain text. On the production host, once the maps script (loaded at
+ * start-up with the places library, docs/product.md §4) is ready, a search box above it fills the
+ * address from a chosen place; everywhere else the field stays a plain text area.
  */
 export const AddressField = ({
   value,
@@ -34,7 +21,10 @@ export const AddressField = ({
   mapKey: string | undefined;
 }) => {
   const searchRef = useRef<InputRef>(null);
-  const places = mapKey ? (window as TPlacesWindow).google?.maps?.places : undefined;
+  const loadedPlaces = useSyncExternalStore(subscribeToMapsPlaces, getMapsPlaces);
+  const places = mapKey ? loadedPlaces : undefined;
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
 
   useEffect(() => {
     const input = searchRef.current?.input;
@@ -42,10 +32,10 @@ export const AddressField = ({
     const autocomplete = new places.Autocomplete(input, { fields: ['formatted_address'] });
     const listener = autocomplete.addListener('place_changed', () => {
       const address = autocomplete.getPlace().formatted_address;
-      if (address) onChange?.(address);
+      if (address) onChangeRef.current?.(address);
     });
     return () => listener.remove();
-  }, [places, onChange]);
+  }, [places]);
 
   return (
     <>

@@ -1,6 +1,9 @@
 import { Alert, Button, Card, Form, Input, Modal } from 'antd';
 import { EmailAuthProvider, reauthenticateWithCredential, updatePassword } from 'firebase/auth';
 import { useState } from 'react';
+import { PasswordChecklist } from '../../../components/password-checklist.tsx';
+import { paths } from '../../../config/paths.ts';
+import { requestSignInLink } from '../../../lib/auth/email-link.ts';
 import { checkPassword } from '../../../lib/auth/password-rule.ts';
 import { renewAppSession } from '../../../lib/auth/session.ts';
 import { passwordFieldTexts } from '../../../lib/forms/password-fields.ts';
@@ -25,6 +28,8 @@ export const ChangePassword = () => {
   const [pendingPassword, setPendingPassword] = useState<string>();
   const [reauthError, setReauthError] = useState<string>();
   const [isReauthenticating, setIsReauthenticating] = useState(false);
+  const [linkSentTo, setLinkSentTo] = useState<string>();
+  const newPassword = Form.useWatch('newPassword', form) ?? '';
 
   const onChanged = () => {
     form.resetFields();
@@ -54,8 +59,25 @@ export const ChangePassword = () => {
     }
   };
 
+  /**
+   * An account that signed in only by link has no current password to confirm: a fresh link sign-in
+   * is just as recent, and brings the user back here to set one (docs/decisions/023).
+   */
+  const onSendLink = async () => {
+    const email = getIdentity().currentUser?.email;
+    if (!email) return;
+    setReauthError(undefined);
+    try {
+      await requestSignInLink(email, paths.settingsProfile.href());
+      setLinkSentTo(email);
+    } catch (caught) {
+      setReauthError(describeIdentityError(caught));
+    }
+  };
+
   const closeReauth = () => {
     setPendingPassword(undefined);
+    setLinkSentTo(undefined);
     setReauthError(undefined);
     reauthForm.resetFields();
   };
@@ -102,6 +124,7 @@ export const ChangePassword = () => {
         >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
+        <PasswordChecklist password={newPassword} />
         <Form.Item
           label={passwordFieldTexts.repeatLabel}
           name="confirmPassword"
@@ -150,6 +173,20 @@ export const ChangePassword = () => {
             <Input.Password autoComplete="current-password" autoFocus />
           </Form.Item>
         </Form>
+        {linkSentTo ? (
+          <Alert
+            type="success"
+            showIcon
+            title={`We sent a sign-in link to ${linkSentTo}. Open it, then set your password here.`}
+          />
+        ) : (
+          <p>
+            No password yet?{' '}
+            <Button type="link" style={{ padding: 0 }} onClick={() => void onSendLink()}>
+              Email me a sign-in link
+            </Button>
+          </p>
+        )}
       </Modal>
     </Card>
   );
