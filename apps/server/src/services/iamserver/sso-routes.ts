@@ -1,5 +1,4 @@
 import {
-  ssoMessages,
   ZSsoConfigInput,
   ZSsoSettings,
   ZSsoStartRequest,
@@ -16,9 +15,7 @@ import { authenticate, requireAuth } from '../../platform/auth-context.ts';
 import { dataOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
 import { createSealer } from '../../platform/sealed-secrets.ts';
 import { getOrCreateSecret } from '../../platform/secrets.ts';
-import { findUserWithCompanyByIdentity } from './repository.ts';
 import { createSsoConfigService } from './sso-config-service.ts';
-import { isPasswordSignInBlocked } from './sso-policy.ts';
 import { createSsoSignInService } from './sso-sign-in-service.ts';
 
 export const ssoCallbackPath = '/auth/sso/callback';
@@ -46,12 +43,6 @@ export const registerSsoRoutes = async (app: FastifyInstance) => {
     log: app.log,
   });
   app.identity.gatePasswordReset(signIn.passwordResetGate);
-  // A mailed sign-in link must not get round it either: refused before the mail goes out (decision 023).
-  app.identity.onSignInCheck(async ({ project, uid }) => {
-    const row = await findUserWithCompanyByIdentity(db, project, uid);
-    const isBlocked = row ? await isPasswordSignInBlocked(db, row.company.id, row.user.id) : false;
-    return isBlocked ? ssoMessages.requireSso : undefined;
-  });
 
   // Open to anyone: the work e-mail picks the company, and the provider's redirect comes back here.
   await app.register(async (scope) => {
