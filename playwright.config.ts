@@ -76,6 +76,8 @@ export default defineConfig({
       CARGODESK_E2E_OPERATOR: platformAdminEmail,
       // Every test signs up and registers a company from 127.0.0.1.
       SIGN_UP_LIMIT_PER_HOUR: '100000',
+      // e2e/single-sign-on.spec.ts runs its OpenID provider on plain http://127.0.0.1.
+      SSO_ALLOW_HTTP_ISSUERS: 'true',
       // The SPA posts its ID tokens to the same-origin token-sync URL (email-link.spec.ts checks it).
       IDENTITY_TOKEN_SYNC: 'true',
     },

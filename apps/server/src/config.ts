@@ -154,6 +154,7 @@ const ZEnvironment = z.object({
     }),
   DEMO_PASSWORD: z.string().min(6, 'must be at least 6 characters').max(128).optional(),
   SEED_DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
+  SSO_ALLOW_HTTP_ISSUERS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   GOOGLE_MAPS_KEY: z.string().default(''),
   PENDO_KEY: z.string().default(''),
   // Error reporting (docs/operations.md): a Sentry-protocol DSN (Sentry, self-hosted Sentry, GlitchTip).
@@ -391,6 +392,11 @@ export type Config = {
   auditRetentionDays: number;
   /** CHROMIUM_PATH: the browser that renders PDFs; unset, the usual install places are tried. */
   chromiumPath: string | undefined;
+  /**
+   * SSO_ALLOW_HTTP_ISSUERS=true: a company's single sign-on issuer may be a plain http:// address
+   * (tests and local development). Off by default: issuers must be https://.
+   */
+  ssoAllowHttpIssuers: boolean;
 };
 
 /** Thrown for a bad environment value; its message is the one line printed before exit. */
@@ -470,6 +476,7 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     },
     fileMaxBytes: values.FILE_MAX_BYTES,
     chromiumPath: values.CHROMIUM_PATH,
+    ssoAllowHttpIssuers: values.SSO_ALLOW_HTTP_ISSUERS === 'true',
     auditRetentionDays: values.AUDIT_RETENTION_DAYS,
     fileStore:
       values.FILE_STORE === 's3'

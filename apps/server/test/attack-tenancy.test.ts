@@ -42,6 +42,8 @@ const notListable = new Set([
   'GET /iamserver/api/v1/auth/login',
   // Takes no token: a mailed invitation's code names the one user it is about.
   'GET /iamserver/api/v1/auth/invitation',
+  // Takes no token: the identity provider's redirect back, answered with a redirect to the login page.
+  'GET /iamserver/api/v1/auth/sso/callback',
 ]);
 
 /** Queries a list route needs, from the caller's own world. */
@@ -333,6 +335,12 @@ const idFieldProbes: Record<string, TProbe> = {
     kind: 'read',
     url: () => '/notifyserver/api/v1/notifications/mark-read',
     body: (_own, other) => ({ ids: [other.notificationId] }),
+  },
+  // The client id an identity provider issued, not the id of any Cargodesk record.
+  'PUT /iamserver/api/v1/companies/current/sso clientId': {
+    method: 'PUT',
+    kind: 'read',
+    url: () => '',
   },
   'GET /notifyserver/api/v1/stream lastEventId': {
     method: 'GET',

@@ -27,6 +27,15 @@ const idTokenRoutes = new Set([
 /** Routes that take no token: a mailed link's code is the credential, and an unknown one is a 404. */
 const openToAnyone = new Set(['GET /iamserver/api/v1/auth/invitation']);
 
+/**
+ * Single sign-on's open routes (docs/decisions/020-single-sign-on.md): a work e-mail whose domain has
+ * no sign-on is a 404, and an unknown state sends the browser back to the login page, never in.
+ */
+const ssoSignInRoutes: Record<string, { body?: unknown; query?: string; status: number }> = {
+  'POST /iamserver/api/v1/auth/sso/start': { body: { email: 'nobody@no-sso.test' }, status: 404 },
+  'GET /iamserver/api/v1/auth/sso/callback': { query: '?code=x&state=no-such-state', status: 302 },
+};
+
 /** Routes any signed-in user may call; every other signed-in route must declare a permission. */
 const openToEverySignedInUser = new Set([
   'GET /iamserver/api/v1/auth/token-refresh',
@@ -301,6 +310,17 @@ describe.each(testDatabaseKinds)('route matrix on %s', (kind) => {
     const failures: string[] = [];
     for (const { key, method, route } of routes) {
       const url = fillIds(route.url, () => '01970000-0000-7000-8000-00000000abcd');
+      const sso = ssoSignInRoutes[key];
+      if (sso) {
+        const response = await call(method, `${url}${sso.query ?? ''}`, undefined, sso.body);
+        const location = String(response.headers.location ?? '');
+        if (
+          response.statusCode !== sso.status ||
+          (sso.status === 302 && !location.includes('sso_error=expired'))
+        )
+          failures.push(`${key} → ${response.statusCode} ${location}`);
+        continue;
+      }
       if (openToAnyone.has(key)) {
         const response = await call(method, `${url}?oobCode=no-such-code`);
         if (response.statusCode !== 404) failures.push(`${key} → ${response.statusCode} for an unknown code`);
@@ -316,7 +336,7 @@ describe.each(testDatabaseKinds)('route matrix on %s', (kind) => {
   it('declares a permission on every signed-in route not open to all, and answers 403 without it', async () => {
     const failures: string[] = [];
     for (const { key, method, route } of routes) {
-      if (idTokenRoutes.has(key) || openToAnyone.has(key)) continue;
+      if (idTokenRoutes.has(key) || openToAnyone.has(key) || ssoSignInRoutes[key]) continue;
       if (route.config?.platformAdmin) {
         // Company A's admin holds every permission of the company, and still no platform rights.
         const response = await call(
@@ -361,7 +381,7 @@ describe.each(testDatabaseKinds)('route matrix on %s', (kind) => {
     const { token } = (created.json() as { data: { token: string } }).data;
     const failures: string[] = [];
     for (const { key, method, route } of routes) {
-      if (idTokenRoutes.has(key) || openToAnyone.has(key)) continue;
+      if (idTokenRoutes.has(key) || openToAnyone.has(key) || ssoSignInRoutes[key]) continue;
       const { permission, isOpenToApiTokens, platformAdmin } = route.config ?? {};
       if (permission === 'users:read' || isOpenToApiTokens) continue;
       // The console refuses A's admin before anything else (attack-api-tokens: a platform admin's token too).
@@ -394,7 +414,8 @@ describe.each(testDatabaseKinds)('route matrix on %s', (kind) => {
       const probes: { what: string; url: string; body?: unknown }[] = [];
       const validUrl = fillIds(route.url, (resource) => idOfResource[resource]?.(companyA) ?? 'missing');
       if (schema.params) probes.push({ what: 'malformed id', url: fillIds(route.url, () => 'not-an-id') });
-      if (schema.querystring)
+      // The provider's redirect carries fields of its own (Google's hd and authuser, Entra's session_state).
+      if (schema.querystring && key !== 'GET /iamserver/api/v1/auth/sso/callback')
         probes.push({ what: 'unknown query field', url: `${validUrl}?unexpectedField=1` });
       if (schema.body)
         probes.push({ what: 'unknown body field', url: validUrl, body: { unexpectedField: 1 } });

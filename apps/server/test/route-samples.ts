@@ -6,6 +6,14 @@ export const sampleBodies: Record<string, unknown> = {
   'POST /iamserver/api/v1/auth/codeAuth': { code: '123456' },
   'POST /iamserver/api/v1/auth/reset-pwd': { userId: '01970000-0000-7000-8000-00000000abcd' },
   'POST /iamserver/api/v1/auth': { companyName: 'Matrix Cargo', firstName: 'Ada', lastName: 'Matrix' },
+  'PUT /iamserver/api/v1/companies/current/sso': {
+    issuer: 'https://idp.matrix.test',
+    clientId: 'matrix',
+    clientSecret: 'matrix-secret',
+    domains: ['matrix.test'],
+  },
+  'POST /iamserver/api/v1/companies/current/sso/test': { issuer: 'https://idp.matrix.test' },
+  'POST /iamserver/api/v1/auth/sso/start': { email: 'nobody@no-sso.test' },
   'POST /iamserver/api/v1/users-token': {
     name: 'Matrix token',
     expiresInDays: 7,

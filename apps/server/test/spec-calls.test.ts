@@ -85,16 +85,19 @@ describe('spec §7: every call the app makes has a route', () => {
     expect(urls).toContain('/master/api/v1/airport');
   });
 
-  it.each(identityCalls)('the identity provider answers %s, and not with OPERATION_NOT_ALLOWED', async (call) => {
-    const [method, url] = call.split(' ') as ['GET' | 'POST', string];
-    const apiKey = testApp.app.identity.projects[0]?.apiKey ?? '';
-    const answer = await testApp.app.inject({
-      method,
-      url: `${url}?key=${apiKey}`,
-      ...(method === 'POST' ? { payload: {} } : {}),
-    });
-    expect(answer.statusCode, answer.body).not.toBe(404);
-    expect(answer.statusCode, answer.body).toBeLessThan(500);
-    expect(answer.body).not.toMatch(/OPERATION_NOT_ALLOWED/);
-  });
+  it.each(identityCalls)(
+    'the identity provider answers %s, and not with OPERATION_NOT_ALLOWED',
+    async (call) => {
+      const [method, url] = call.split(' ') as ['GET' | 'POST', string];
+      const apiKey = testApp.app.identity.projects[0]?.apiKey ?? '';
+      const answer = await testApp.app.inject({
+        method,
+        url: `${url}?key=${apiKey}`,
+        ...(method === 'POST' ? { payload: {} } : {}),
+      });
+      expect(answer.statusCode, answer.body).not.toBe(404);
+      expect(answer.statusCode, answer.body).toBeLessThan(500);
+      expect(answer.body).not.toMatch(/OPERATION_NOT_ALLOWED/);
+    },
+  );
 });

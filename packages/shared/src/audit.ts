@@ -31,6 +31,8 @@ export const auditEntityTypes = [
   /** The trail itself: an export of it is audited too. */
   'audit-trail',
   'report-sketch',
+  /** A company's single sign-on configuration (docs/decisions/020-single-sign-on.md). */
+  'sso-config',
 ] as const;
 export type TAuditEntityType = (typeof auditEntityTypes)[number];
 

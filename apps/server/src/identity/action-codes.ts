@@ -104,7 +104,19 @@ export const createActionCodeService = (context: IdentityContext) => {
       await assertMayMail(project, email, 'PASSWORD_RESET', ip);
       const account = await findAccountByEmail(db, project.projectId, email);
       // Unknown and disabled accounts get the same silent success: no account enumeration.
-      if (account && !account.disabled) await mailActionLink(project, account, 'PASSWORD_RESET');
+      if (account && !account.disabled) {
+        // A company that requires single sign-on gets a mail saying so instead of a link: the
+        // answer here stays the same, so it tells nobody which addresses belong to such a company.
+        const gate = context.passwordResetGate.current;
+        const verdict = gate
+          ? await gate({ project: project.name, uid: account.id, email: account.email })
+          : { kind: 'link' as const };
+        if (verdict.kind === 'link') await mailActionLink(project, account, 'PASSWORD_RESET');
+        else {
+          await context.sendMail(verdict.mail, db);
+          context.wakeMailer();
+        }
+      }
       return { kind: 'identitytoolkit#GetOobConfirmationCodeResponse', email };
     }
     if (requestType === 'VERIFY_EMAIL') {

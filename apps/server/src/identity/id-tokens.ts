@@ -36,6 +36,7 @@ export const signIdToken = async ({
   account,
   authTime,
   notBefore,
+  signInProvider = 'password',
 }: {
   key: SigningKey;
   issuer: string;
@@ -44,6 +45,8 @@ export const signIdToken = async ({
   authTime: number;
   /** The account's validSince: a token minted in the second of a revocation, after it, must pass it. */
   notBefore: number;
+  /** `password`, or the identity provider's id (`oidc.…`) for a single sign-on session. */
+  signInProvider?: string;
 }) => {
   const now = Math.max(Math.floor(Date.now() / 1000), notBefore);
   const header = { alg: 'RS256', kid: key.kid, typ: 'JWT' };
@@ -62,7 +65,7 @@ export const signIdToken = async ({
     auth_time: authTime,
     email: account.email,
     email_verified: account.emailVerified,
-    firebase: { identities: { email: [account.email] }, sign_in_provider: 'password' },
+    firebase: { identities: { email: [account.email] }, sign_in_provider: signInProvider },
   };
   const signingInput = `${encodeSegment(header)}.${encodeSegment(payload)}`;
   const signature = await signAsync('sha256', Buffer.from(signingInput), key.privateKey);

@@ -30,6 +30,8 @@ export type TVerifiedIdentity = {
   email: string;
   emailVerified: boolean;
   authTime: number;
+  /** `password`, or the identity provider that started the session (`oidc.<companyId>`). */
+  signInProvider: string;
 };
 
 /**
@@ -173,6 +175,7 @@ export const createIdentityAdmin = (context: IdentityContext) => {
           email: account.email,
           emailVerified: account.emailVerified,
           authTime: claims.auth_time,
+          signInProvider: claims.firebase?.sign_in_provider ?? 'password',
         };
       }
       throw new IdentityError('INVALID_ID_TOKEN');

@@ -24,9 +24,21 @@ export type IdentityContext = {
   signals: TIdentitySignals;
   /** Sign-in, sign-up and action-mail limits, counted in the database before the work. */
   limits: TRateLimits;
+  /** Set by the iam service, which knows which companies require single sign-on. */
+  passwordResetGate: { current: TPasswordResetGate | undefined };
   /** Rules the app adds to passwordless sign-in (sign-in-checks.ts). */
   signInChecks: TSignInChecks;
 };
+
+/**
+ * Asked before a password-reset link is mailed to an account. `mail` answers a mail to send in its
+ * place (it tells the holder to use single sign-on), `link` lets the reset link go.
+ */
+export type TPasswordResetGate = (account: {
+  project: TProjectName;
+  uid: string;
+  email: string;
+}) => Promise<{ kind: 'link' } | { kind: 'mail'; mail: TOutgoingMail }>;
 
 /**
  * Security events on an identity account. The iam service records the ones made by a request in

@@ -5,13 +5,19 @@ import { authorizedDomainsFor } from './authorized-domains.ts';
 import { createEmailLinkService } from './email-link.ts';
 import { createIdTokenVerifier } from './id-tokens.ts';
 import { createIdentityAdmin, type IdentityAdmin } from './identity-admin.ts';
-import { createIdentitySignals, type IdentityContext, type TIdentitySignals } from './identity-context.ts';
+import {
+  createIdentitySignals,
+  type IdentityContext,
+  type TIdentitySignals,
+  type TPasswordResetGate,
+} from './identity-context.ts';
 import { registerIdentityRoutes } from './identity-routes.ts';
 import { createIdentityService } from './identity-service.ts';
 import { buildPasswordPolicy } from './password-policy.ts';
 import { type IdentityProject, loadProjects, projectNameForHost, type TProjectName } from './projects.ts';
 import { createRevokeTokenService } from './revoke-token.ts';
 import { createSignInChecks, type TSignInChecks } from './sign-in-checks.ts';
+import { createIdpAdmin, createSignInWithIdp, type IdpAdmin } from './sign-in-with-idp.ts';
 import { loadSigningKeys } from './signing-keys.ts';
 import { registerTokenSync, tokenSyncPath } from './token-sync.ts';
 
@@ -25,6 +31,10 @@ declare module 'fastify' {
       projectForHost: (host: string) => TProjectName;
       admin: IdentityAdmin;
       onAccountEvent: TIdentitySignals['onAccountEvent'];
+      /** Single sign-on: verified sign-ins left for accounts:signInWithIdp. */
+      idp: IdpAdmin;
+      /** Lets the iam service hold back password-reset links (a company that requires single sign-on). */
+      gatePasswordReset: (gate: TPasswordResetGate) => void;
       /** Rules the app adds to passwordless sign-in, e.g. a company that requires single sign-on. */
       onSignInCheck: TSignInChecks['add'];
       /** The same-origin token-sync URL the SPA gives the SDK; undefined unless IDENTITY_TOKEN_SYNC. */
@@ -53,6 +63,7 @@ export const registerIdentity = async (app: FastifyInstance) => {
       app.log.error({ err: error }, 'identity signal listener failed'),
     ),
     limits: app.rateLimits,
+    passwordResetGate: { current: undefined },
     signInChecks: createSignInChecks(),
   };
   app.decorate('identity', {
@@ -61,6 +72,10 @@ export const registerIdentity = async (app: FastifyInstance) => {
     projectForHost: (host: string) => projectNameForHost(host, app.config.productionHost),
     admin: createIdentityAdmin(context),
     onAccountEvent: context.signals.onAccountEvent,
+    idp: createIdpAdmin(context),
+    gatePasswordReset: (gate) => {
+      context.passwordResetGate.current = gate;
+    },
     onSignInCheck: context.signInChecks.add,
     tokenSyncUrl: app.config.identityTokenSync ? tokenSyncPath : undefined,
   });
@@ -71,6 +86,7 @@ export const registerIdentity = async (app: FastifyInstance) => {
     identity: createIdentityService(context),
     actionCodes,
     policy: context.policy,
+    signInWithIdp: createSignInWithIdp(context),
     emailLink: createEmailLinkService(context, actionCodes),
     accountLinking: createAccountLinkingService(context),
     revokeTokens: createRevokeTokenService(context),

@@ -90,14 +90,6 @@ describe('identity REST routes with bad input', () => {
     expect(result.message).toMatch(/^INVALID_ARGUMENT/);
   });
 
-  it('answers OPERATION_NOT_ALLOWED for sign-in methods not built yet', async () => {
-    const result = await post('accounts:signInWithIdp', {
-      requestUri: 'http://localhost',
-      returnSecureToken: true,
-    });
-    expect(result.message).toMatch(/^OPERATION_NOT_ALLOWED/);
-  });
-
   it('answers the missing field of an email-link sign-in and a token revocation', async () => {
     expect((await post('accounts:signInWithEmailLink', { oobCode: 'x' })).message).toBe('MISSING_EMAIL');
     expect((await post('accounts:signInWithEmailLink', { email: 'a@example.com' })).message).toBe(
@@ -117,6 +109,23 @@ describe('identity REST routes with bad input', () => {
       continueUrl: 'not a url',
     });
     expect(badLink.message).toBe('INVALID_CONTINUE_URI');
+  });
+
+  // Single sign-on (sign-in-with-idp.ts): only the server's own single-use assertion is a credential.
+  it('answers INVALID_IDP_RESPONSE to signInWithIdp without a credential the server issued', async () => {
+    for (const body of [
+      { requestUri: 'http://localhost', returnSecureToken: true },
+      {
+        requestUri: 'http://localhost',
+        postBody: 'id_token=made-up&providerId=oidc.x',
+        returnSecureToken: true,
+      },
+      { requestUri: 'http://localhost', pendingToken: 'made-up', returnSecureToken: true },
+    ]) {
+      const result = await post('accounts:signInWithIdp', body);
+      expect(result.status).toBe(400);
+      expect(result.message).toMatch(/^INVALID_IDP_RESPONSE/);
+    }
   });
 
   it('answers unknown identity paths with a JSON 404', async () => {

@@ -17,6 +17,8 @@ type Services = {
   identity: IdentityService;
   actionCodes: ReturnType<typeof createActionCodeService>;
   policy: TPasswordPolicy;
+  /** Single sign-on (sign-in-with-idp.ts). */
+  signInWithIdp: Operation;
   // docs/decisions/023: passwordless sign-in, linking a password, revoking a token.
   emailLink: ReturnType<typeof createEmailLinkService>;
   accountLinking: ReturnType<typeof createAccountLinkingService>;
@@ -25,12 +27,6 @@ type Services = {
 };
 
 type Operation = (request: TIdentityRequest) => Promise<unknown>;
-
-const notEnabled =
-  (what: string): Operation =>
-  async () => {
-    throw new IdentityError('OPERATION_NOT_ALLOWED', `${what} is not enabled for this project`);
-  };
 
 /** Maps any failure to the Google error body: the SDK turns anything else into network-request-failed. */
 const toIdentityFailure = (error: FastifyError) => {
@@ -63,7 +59,7 @@ const toIdentityFailure = (error: FastifyError) => {
  * origin (docs/architecture.md). Each route resolves its project from `?key=` before anything else.
  */
 export const registerIdentityRoutes = async (app: FastifyInstance, services: Services) => {
-  const { identity, actionCodes, projects, policy, emailLink, accountLinking } = services;
+  const { identity, actionCodes, projects, policy, signInWithIdp, emailLink, accountLinking } = services;
   const projectByApiKey = new Map(projects.map((project) => [project.apiKey, project]));
 
   const toRequest = (request: FastifyRequest): TIdentityRequest => {
@@ -119,7 +115,7 @@ export const registerIdentityRoutes = async (app: FastifyInstance, services: Ser
             ? emailLink.sendSignInLink(request)
             : actionCodes.sendOobCode(request),
         '/v1/accounts:resetPassword': actionCodes.resetPassword,
-        '/v1/accounts:signInWithIdp': notEnabled('Sign-in with an identity provider'),
+        '/v1/accounts:signInWithIdp': signInWithIdp,
         '/v1/accounts:signInWithEmailLink': emailLink.signInWithEmailLink,
         '/v2/accounts:revokeToken': services.revokeTokens.revokeToken,
       });

@@ -239,7 +239,13 @@ export const createIdentityService = (context: IdentityContext) => {
     const issuedAt = Math.floor(token.createdAt.getTime() / 1000);
     if (token.revokedAt || issuedAt < account.validSince) throw new IdentityError('TOKEN_EXPIRED');
     // auth_time is the sign-in's own time and never in the future, even when createdAt was lifted.
-    const idToken = await signAccountIdToken(context, project, account, Math.min(issuedAt, nowInSeconds()));
+    const idToken = await signAccountIdToken(
+      context,
+      project,
+      account,
+      Math.min(issuedAt, nowInSeconds()),
+      token.signInProvider,
+    );
     return {
       access_token: idToken,
       expires_in: String(idTokenLifetimeSeconds),

@@ -14,6 +14,7 @@ export const signAccountIdToken = (
   project: IdentityProject,
   account: IdentityAccount,
   authTime: number,
+  signInProvider = 'password',
 ) =>
   signIdToken({
     key: context.signingKey,
@@ -28,6 +29,7 @@ export const signAccountIdToken = (
     },
     authTime,
     notBefore: account.validSince,
+    signInProvider,
   });
 
 /** A new session: a 256-bit refresh token (stored hashed) and an ID token, in the caller's transaction. */
@@ -36,6 +38,8 @@ export const issueTokenSet = async (
   db: Queryable,
   project: IdentityProject,
   account: IdentityAccount,
+  /** How the session began; its refreshed ID tokens keep naming it. */
+  signInProvider = 'password',
 ): Promise<TTokenSet> => {
   const refreshToken = randomBytes(32).toString('base64url');
   // Counted from validSince at the earliest, as its ID tokens are: a session that starts in the
@@ -46,8 +50,9 @@ export const issueTokenSet = async (
     projectId: project.projectId,
     accountId: account.id,
     createdAt,
+    signInProvider,
   });
-  const idToken = await signAccountIdToken(context, project, account, nowInSeconds());
+  const idToken = await signAccountIdToken(context, project, account, nowInSeconds(), signInProvider);
   return { localId: account.id, idToken, refreshToken, expiresIn: String(idTokenLifetimeSeconds) };
 };
 

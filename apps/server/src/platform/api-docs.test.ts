@@ -71,9 +71,13 @@ describe('the API reference', () => {
       expect(operation.tags, label).toEqual([url.split('/')[1]]);
       expect(tagNames, label).toContain(operation.tags?.[0]);
       expect(operation.summary?.trim(), label).toBeTruthy();
-      const success = Object.entries(operation.responses).filter(([status]) => /^2\d\d$/.test(status));
+      // The identity provider's redirect back answers only with a redirect (to the login page), no body.
+      const isRedirect = label === 'GET /iamserver/api/v1/auth/sso/callback';
+      const success = Object.entries(operation.responses).filter(([status]) =>
+        (isRedirect ? /^302$/ : /^2\d\d$/).test(status),
+      );
       expect(success.length, label).toBeGreaterThan(0);
-      for (const [, response] of success) {
+      for (const [, response] of isRedirect ? [] : success) {
         const schemas = Object.values(response.content ?? {}).map((content) => content.schema);
         expect(schemas.length, label).toBeGreaterThan(0);
         for (const schema of schemas) expect(schema, label).toBeTruthy();

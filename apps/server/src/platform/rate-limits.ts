@@ -53,6 +53,9 @@ export const buildRateLimitRules = (config: Pick<Config, 'rateLimits'>) =>
     // Personal API tokens: a person sets up a few integrations at a time; a loop minting tokens
     // (a stolen session trying to leave credentials behind) stops here.
     apiTokenCreationsPerUser: { points: 20, durationSeconds: hours },
+    // Single sign-on starts are open to anyone and each stores a flow: an office signs in a few
+    // hundred times in a quarter hour at most; apart from password sign-ins, so neither starves the other.
+    ssoStartsPerIp: { points: 300, durationSeconds: 15 * minutes },
   }) satisfies Record<string, TLimitRule>;
 
 export type TRateLimitName = keyof ReturnType<typeof buildRateLimitRules>;

@@ -33,6 +33,26 @@ const systemTemplates = {
       '<p>Cargodesk</p>',
     ),
   },
+  'password-reset-sso': {
+    subject: 'Sign in to Cargodesk with single sign-on',
+    text: lines(
+      'Hello,',
+      '',
+      'Someone asked to reset the password of your Cargodesk account. {{ companyName }} requires single sign-on, so your account signs in through your company’s identity provider and has no password to reset.',
+      '',
+      'Open the sign-in page below and choose “Use single sign-on”:',
+      '',
+      '{{ loginUrl }}',
+      '',
+      'Cargodesk',
+    ),
+    html: lines(
+      '<p>Hello,</p>',
+      '<p>Someone asked to reset the password of your Cargodesk account. {{ companyName }} requires single sign-on, so your account signs in through your company’s identity provider and has no password to reset.</p>',
+      '<p>Open the sign-in page and choose “Use single sign-on”: <a href="{{ loginUrl }}">Sign in</a></p>',
+      '<p>Cargodesk</p>',
+    ),
+  },
   'password-reset': {
     subject: 'Reset your Cargodesk password',
     text: lines(
@@ -156,6 +176,7 @@ export type TSystemMail = keyof typeof systemTemplates;
 type TSystemMailData = {
   'verify-email': { link: string };
   'password-reset': { link: string };
+  'password-reset-sso': { companyName: string; loginUrl: string };
   'email-sign-in': { link: string };
   invitation: { link: string; inviterName: string; companyName: string };
   'sign-in-code': { code: string };

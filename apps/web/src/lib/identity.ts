@@ -40,6 +40,9 @@ const identityMessages: Record<string, string> = {
   'auth/internal-error': 'The sign-in service had a problem. Please try again.',
   'auth/invalid-api-key': 'This site is not set up for sign-in. Please contact support.',
   'auth/admin-restricted-operation': 'This action is not allowed for your account.',
+  // Single sign-on (docs/decisions/020-single-sign-on.md): the provider did not vouch for the address.
+  'auth/account-exists-with-different-credential':
+    'An account with this email already exists, and your identity provider did not confirm the address. Sign in with your password.',
   'auth/unauthorized-continue-uri': 'This site is not set up for sign-in links. Please contact support.',
 };
 

@@ -45,6 +45,8 @@ export const identityRefreshTokens = pgTable(
     accountId: text('account_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** How the session began (`password`, or an identity provider's id): refreshed ID tokens keep naming it. */
+    signInProvider: text('sign_in_provider').notNull().default('password'),
   },
   (table) => [index('identity_refresh_tokens_account_idx').on(table.projectId, table.accountId)],
 );
@@ -73,3 +75,21 @@ export const identitySigningKeys = pgTable('identity_signing_keys', {
   // Retired keys stay published until every token they signed has expired.
   retiredAt: timestamp('retired_at', { withTimezone: true }),
 });
+
+/** A verified identity-provider sign-in waiting for accounts:signInWithIdp; redeemed once (migration 0049). */
+export const identityIdpAssertions = pgTable(
+  'identity_idp_assertions',
+  {
+    assertionHash: text('assertion_hash').primaryKey(),
+    projectId: text('project_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    /** Null when the address belongs to an account this provider may not join: needConfirmation. */
+    accountId: text('account_id'),
+    email: text('email').notNull(),
+    rawUserInfo: jsonb('raw_user_info').$type<Record<string, unknown>>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('identity_idp_assertions_expires_idx').on(table.expiresAt)],
+);

@@ -9,5 +9,6 @@ export * from './master.ts';
 export * from './notify.ts';
 export * from './platform.ts';
 export * from './reports.ts';
+export * from './sso.ts';
 export * from './templates.ts';
 export * from './tenancy.ts';

@@ -29,6 +29,7 @@ import { auditAccountEvents } from './security-audit.ts';
 import { endSessionsOnAccountEvents } from './session-end.ts';
 import type { TCaller } from './sign-in-caller.ts';
 import { createSignInService } from './sign-in-service.ts';
+import { registerSsoRoutes } from './sso-routes.ts';
 import { registerUsersRoutes } from './users-routes.ts';
 
 const identityErrors = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody } as const;
@@ -207,4 +208,6 @@ export const registerIamServer = async (app: FastifyInstance) => {
   await app.register(registerUsersRoutes);
   await app.register(registerAppAdminRoutes);
   await app.register(registerApiTokenRoutes);
+  // Single sign-on: its settings and its open sign-in routes (docs/decisions/020-single-sign-on.md).
+  await app.register(registerSsoRoutes);
 };

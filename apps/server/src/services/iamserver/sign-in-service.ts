@@ -1,5 +1,6 @@
 import {
   accountSuspendedMessage,
+  ssoMessages,
   type TCurrentUser,
   type TLoginResponse,
   type TUserCounts,
@@ -20,6 +21,7 @@ import { isPlanExpired, toCompany, toPersonFields, toProduct } from './mappers.t
 import * as repository from './repository.ts';
 import { endSessions } from './session-end.ts';
 import { signInActor, type TCaller } from './sign-in-caller.ts';
+import { isPasswordSignInBlocked, ssoProviderIdOf } from './sso-policy.ts';
 import {
   buildCodeMail,
   generateCode,
@@ -106,6 +108,13 @@ export const createSignInService = async ({
       // verifies the address); an account someone else created for the address proves nothing.
       if (row.user.status === 'invited' && !identity.emailVerified) {
         throw new AppError('FORBIDDEN', iamMessages.invitationNeedsMailbox);
+      }
+      // A company that requires single sign-on takes no other sign-in from its members (sso-policy.ts).
+      if (
+        identity.signInProvider !== ssoProviderIdOf(row.company.id) &&
+        (await isPasswordSignInBlocked(tx, row.company.id, row.user.id))
+      ) {
+        throw new AppError('FORBIDDEN', ssoMessages.requireSso);
       }
       return work({ tx, ...row, identity });
     });

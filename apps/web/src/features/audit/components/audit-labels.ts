@@ -32,6 +32,7 @@ export const auditEntityTypeLabels: Record<TAuditEntityType, string> = {
   role: 'Role',
   group: 'Group',
   company: 'Company',
+  'sso-config': 'Single sign-on',
   'api-token': 'API token',
   'report-sketch': 'Report',
   file: 'File',

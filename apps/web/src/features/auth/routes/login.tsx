@@ -8,6 +8,7 @@ import { describeIdentityError, getIdentity } from '../../../lib/identity.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { AuthButton, AuthField, AuthNotice, checkEmail, useAuthForm } from '../components/auth-form.tsx';
 import { EmailLinkRequest } from '../components/email-link-request.tsx';
+import { SsoSignInForm, ssoErrorMessage, useSsoCompletion } from '../components/sso-sign-in.tsx';
 import { TwoFactorForm } from '../components/two-factor-form.tsx';
 
 /** `?method=email-link`: the login page asks for a sign-in link instead (docs/decisions/023). */
@@ -22,7 +23,12 @@ const emailLinkHref = (redirectTo: string | null) => {
 const LoginForm = () => {
   const [searchParams] = useSearchParams();
   const { signInStatus, signInError, isLoggedIn, loadError } = useSession();
-  const [error, setError] = useState<string>();
+  // Single sign-on (docs/decisions/020-single-sign-on.md): the way back from the provider, or its refusal.
+  const ssoCompletionError = useSsoCompletion();
+  const [error, setError] = useState<string | undefined>(() =>
+    ssoErrorMessage(searchParams.get('sso_error')),
+  );
+  const [isSso, setIsSso] = useState(false);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const isBusy = isSubmitting || signInStatus === 'pending' || (isLoggedIn && !loadError);
   const form = useAuthForm({
@@ -56,7 +62,8 @@ const LoginForm = () => {
     }
   };
 
-  const shownError = error ?? signInError;
+  const shownError = error ?? ssoCompletionError ?? signInError;
+  if (isSso && !isBusy) return <SsoSignInForm onBack={() => setIsSso(false)} />;
   return (
     <>
       {shownError && <AuthNotice kind="error" title={shownError} />}
@@ -93,6 +100,17 @@ const LoginForm = () => {
           </AuthButton>
         </fieldset>
       </form>
+      <AuthButton
+        variant="default"
+        isBlock
+        disabled={isBusy}
+        onClick={() => {
+          setError(undefined);
+          setIsSso(true);
+        }}
+      >
+        Use single sign-on
+      </AuthButton>
       <div className="auth-links">
         <Link to={paths.register.href()}>Create a company account</Link>
         <Link to={paths.forgotPassword.href()}>Forgot password?</Link>

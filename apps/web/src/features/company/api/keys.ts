@@ -1,3 +1,4 @@
 export const companyKeys = {
   current: () => ['companies', 'current'] as const,
+  sso: () => ['companies', 'current', 'sso'] as const,
 };

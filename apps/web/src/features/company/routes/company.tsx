@@ -1,11 +1,14 @@
 import { Button, Card, Result, Skeleton, Space, Typography } from 'antd';
 import { RequirePermission } from '../../../components/require-permission.tsx';
 import { toErrorMessage } from '../../../lib/api-client.ts';
+import { useCan } from '../../../lib/auth/permissions.ts';
 import { useCompany } from '../api/get-company.ts';
 import { CompanyForm } from '../components/company-form.tsx';
+import { SsoCard } from '../components/sso-card.tsx';
 
 const CompanyProfile = () => {
   const company = useCompany();
+  const canConfigureSso = useCan('company:write');
 
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
@@ -28,6 +31,7 @@ const CompanyProfile = () => {
       ) : (
         <CompanyForm company={company.data} />
       )}
+      {canConfigureSso && <SsoCard />}
     </Space>
   );
 };

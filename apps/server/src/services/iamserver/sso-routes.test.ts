@@ -1,0 +1,477 @@
+import {
+  ssoMessages,
+  type TAuditEvent,
+  type TLoginResponse,
+  type TSsoSettings,
+  type TSsoStartResponse,
+} from '@cargodesk/shared';
+import { and, eq } from 'drizzle-orm';
+import { FirebaseError } from 'firebase/app';
+import {
+  OAuthProvider,
+  sendPasswordResetEmail,
+  signInWithCredential,
+  signInWithEmailAndPassword,
+} from 'firebase/auth';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../../../test/databases.ts';
+import { createAuthClient, waitForMail } from '../../../test/identity-client.ts';
+import {
+  signInAtProvider,
+  startOidcTestProvider,
+  type TOidcTestProvider,
+} from '../../../test/oidc-test-provider.ts';
+import {
+  companySsoConfigs,
+  companySsoDomains,
+  identityAccounts,
+  roles,
+  ssoSignIns,
+  userRoles,
+  users,
+} from '../../db/schema/index.ts';
+import { createId } from '../../platform/ids.ts';
+import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
+import { apiBase, createAdminTestHelpers } from './admin-test-support.ts';
+import { startIamTestApp, type TIamTestApp, type TRegistered, testPassword } from './iam-test-support.ts';
+
+// Single sign-on (docs/decisions/020-single-sign-on.md) against a real OpenID provider: settings,
+// the authorization-code flow, the SDK's accounts:signInWithIdp, the linking rules and their abuse
+// cases, and companies that require single sign-on.
+
+const randomLabel = () => crypto.randomUUID().slice(0, 8);
+
+describe.each(testDatabaseKinds)('single sign-on on %s', (kind) => {
+  let testApp: TIamTestApp;
+  const { inject } = createAdminTestHelpers(() => testApp);
+  let redirectUri: string;
+  let acme: TRegistered;
+  let other: TRegistered;
+  let hostile: TRegistered;
+  let acmeProvider: TOidcTestProvider;
+  let hostileProvider: TOidcTestProvider;
+  const acmeDomain = `acme-${randomLabel()}.test`;
+  const otherDomain = `other-${randomLabel()}.test`;
+  const hostileDomain = `hostile-${randomLabel()}.test`;
+  const clients: { close: () => Promise<void> }[] = [];
+
+  const testApiKey = () => testApp.app.identity.projects.find(({ name }) => name === 'test')?.apiKey ?? '';
+  const newClient = () => {
+    const client = createAuthClient({ origin: testApp.origin, apiKey: testApiKey() });
+    clients.push(client);
+    return client;
+  };
+
+  const configure = (token: string, provider: TOidcTestProvider, body: object = {}) =>
+    inject({
+      method: 'PUT',
+      url: '/companies/current/sso',
+      token,
+      payload: {
+        issuer: provider.issuer,
+        clientId: provider.clientId,
+        clientSecret: provider.clientSecret,
+        domains: [acmeDomain],
+        jitProvisioning: false,
+        requireSso: false,
+        ...body,
+      },
+    });
+
+  /** A user of the company with its address, holding a system role, with a password account. */
+  const addMember = async (
+    company: TRegistered,
+    email: string,
+    systemKey: 'admin' | 'member' = 'member',
+  ): Promise<{ uid: string; userId: string }> => {
+    const { uid } = await testApp.signUp(email);
+    const userId = createId();
+    const { db } = testApp.database;
+    await db.insert(users).values({
+      companyId: company.companyId,
+      id: userId,
+      identityProject: 'test',
+      identityUid: uid,
+      email,
+      firstName: 'Sam',
+      lastName: 'Member',
+    });
+    const [role] = await db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(eq(roles.companyId, company.companyId), eq(roles.systemKey, systemKey)));
+    await db.insert(userRoles).values({ companyId: company.companyId, userId, roleId: role?.id ?? '' });
+    return { uid, userId };
+  };
+
+  /** Start → the provider's pages → our callback: answers where the callback sent the browser. */
+  const runFlow = async (email: string, provider: TOidcTestProvider, login = email) => {
+    const start = await inject({ method: 'POST', url: '/auth/sso/start', payload: { email } });
+    expect(start.statusCode, start.body).toBe(200);
+    const { authorizationUrl } = (start.json() as { data: TSsoStartResponse }).data;
+    expect(authorizationUrl.startsWith(provider.issuer)).toBe(true);
+    const back = await signInAtProvider({ authorizationUrl, redirectUri, login });
+    const callback = await testApp.app.inject({ url: `${back.pathname}${back.search}` });
+    expect(callback.statusCode, callback.body).toBe(302);
+    return new URL(String(callback.headers.location));
+  };
+
+  const assertionOf = (location: URL) => {
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    return { assertion: fragment.get('sso_assertion') ?? '', providerId: fragment.get('sso_provider') ?? '' };
+  };
+
+  /** What the login page does with the assertion: the SDK's signInWithCredential, then the app login. */
+  const completeInBrowser = async (location: URL) => {
+    const { assertion, providerId } = assertionOf(location);
+    expect(assertion).not.toBe('');
+    const { auth } = newClient();
+    const credential = await signInWithCredential(
+      auth,
+      new OAuthProvider(providerId).credential({ idToken: assertion }),
+    );
+    const idToken = await credential.user.getIdToken();
+    const login = await testApp.app.inject({
+      url: `${apiBase}/auth/login`,
+      headers: { authorization: idToken },
+    });
+    return { credential, idToken, login, assertion, providerId };
+  };
+
+  const signInWithPassword = async (email: string) => {
+    const { auth } = newClient();
+    const { user } = await signInWithEmailAndPassword(auth, email, testPassword);
+    return testApp.app.inject({
+      url: `${apiBase}/auth/login`,
+      headers: { authorization: await user.getIdToken() },
+    });
+  };
+
+  const sdkErrorOf = async (work: Promise<unknown>) => {
+    const error = await work.then(
+      () => undefined,
+      (failure: unknown) => failure,
+    );
+    expect(error).toBeInstanceOf(FirebaseError);
+    return (error as FirebaseError).code;
+  };
+
+  beforeAll(async () => {
+    testApp = await startIamTestApp({ kind, environment: { SSO_ALLOW_HTTP_ISSUERS: 'true' } });
+    acme = await testApp.register('acme');
+    other = await testApp.register('other');
+    hostile = await testApp.register('hostile');
+    const settings = await inject({ url: '/companies/current/sso', token: acme.jwt });
+    redirectUri = (settings.json() as { data: TSsoSettings }).data.redirectUri;
+    acmeProvider = await startOidcTestProvider({ redirectUris: [redirectUri] });
+    hostileProvider = await startOidcTestProvider({ redirectUris: [redirectUri], clientId: 'hostile' });
+  });
+  afterAll(async () => {
+    await Promise.all(clients.splice(0).map((client) => client.close()));
+    await acmeProvider?.close();
+    await hostileProvider?.close();
+    await testApp?.close();
+  });
+
+  describe('settings', () => {
+    it('starts empty and names the redirect URI to register at the provider', async () => {
+      const response = await inject({ url: '/companies/current/sso', token: other.jwt });
+      expect(response.statusCode).toBe(200);
+      const { data } = response.json() as { data: TSsoSettings };
+      expect(data.config).toBeNull();
+      expect(data.redirectUri).toMatch(/\/iamserver\/api\/v1\/auth\/sso\/callback$/);
+    });
+
+    it('refuses a first save without a secret, an issuer that is no OpenID provider, and public mail domains', async () => {
+      const noSecret = await configure(acme.jwt, acmeProvider, { clientSecret: undefined });
+      expect(noSecret.statusCode).toBe(400);
+      expect(noSecret.json().error.message).toContain(ssoMessages.secretRequired);
+      const badIssuer = await configure(acme.jwt, acmeProvider, { issuer: 'http://127.0.0.1:1' });
+      expect(badIssuer.statusCode).toBe(400);
+      expect(badIssuer.json().error.message).toContain(ssoMessages.discoveryFailed);
+      const gmail = await configure(acme.jwt, acmeProvider, { domains: ['gmail.com'] });
+      expect(gmail.statusCode).toBe(400);
+      expect(gmail.json().error.code).toBe('VALIDATION_FAILED');
+      const notAUrl = await configure(acme.jwt, acmeProvider, { issuer: 'not a url' });
+      expect(notAUrl.statusCode).toBe(400);
+    });
+
+    it('saves with discovery and keys fetched, seals the secret, never returns it, and audits the change', async () => {
+      const response = await configure(acme.jwt, acmeProvider);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.body).not.toContain(acmeProvider.clientSecret);
+      const { config } = (response.json() as { data: TSsoSettings }).data;
+      expect(config).toMatchObject({
+        issuer: acmeProvider.issuer,
+        hasClientSecret: true,
+        domains: [acmeDomain],
+      });
+      const [row] = await testApp.database.db
+        .select()
+        .from(companySsoConfigs)
+        .where(eq(companySsoConfigs.companyId, acme.companyId));
+      expect(row?.clientSecretSealed).not.toContain(acmeProvider.clientSecret);
+      expect(row?.providerMetadata.token_endpoint).toContain(acmeProvider.issuer);
+      expect(row?.jwks.keys.length).toBeGreaterThan(0);
+      // Left out, the secret stays as it was.
+      const again = await configure(acme.jwt, acmeProvider, { clientSecret: undefined });
+      expect(again.statusCode, again.body).toBe(200);
+      const audit = await testApp.app.inject({
+        url: '/logserver/api/v1/audit?entityType=sso-config',
+        headers: { authorization: acme.jwt },
+      });
+      const events = (audit.json() as { data: TAuditEvent[] }).data;
+      expect(events.map((event) => event.action)).toEqual(expect.arrayContaining(['create', 'update']));
+      expect(JSON.stringify(events)).not.toContain(acmeProvider.clientSecret);
+    });
+
+    it('refuses a domain another company’s single sign-on already claims', async () => {
+      const response = await configure(hostile.jwt, hostileProvider, {
+        domains: [hostileDomain, acmeDomain],
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toContain(ssoMessages.domainClaimed);
+    });
+
+    it('is for holders of company:write only', async () => {
+      const member = await testApp.addUser(acme, { label: 'member', role: { systemKey: 'member' } });
+      for (const [method, url] of [
+        ['GET', '/companies/current/sso'],
+        ['PUT', '/companies/current/sso'],
+        ['DELETE', '/companies/current/sso'],
+        ['POST', '/companies/current/sso/test'],
+      ] as const) {
+        const response = await inject({ method, url, token: member.jwt, payload: {} });
+        expect(response.statusCode, `${method} ${url}`).toBe(403);
+      }
+    });
+
+    it('tests a connection without saving anything', async () => {
+      const response = await inject({
+        method: 'POST',
+        url: '/companies/current/sso/test',
+        token: other.jwt,
+        payload: { issuer: acmeProvider.issuer },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data.keyCount).toBeGreaterThan(0);
+      const settings = await inject({ url: '/companies/current/sso', token: other.jwt });
+      expect((settings.json() as { data: TSsoSettings }).data.config).toBeNull();
+    });
+  });
+
+  describe('sign-in', () => {
+    it('answers 404 for a domain without single sign-on', async () => {
+      const response = await inject({
+        method: 'POST',
+        url: '/auth/sso/start',
+        payload: { email: `someone@nowhere-${randomLabel()}.test` },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error.message).toBe(ssoMessages.noProvider);
+    });
+
+    it('signs a member in through the provider and the SDK, once per assertion, with refreshed tokens naming the provider', async () => {
+      const email = `member@${acmeDomain}`;
+      await addMember(acme, email);
+      const location = await runFlow(email, acmeProvider);
+      expect(location.pathname).toBe('/login');
+      const { credential, idToken, login, assertion, providerId } = await completeInBrowser(location);
+      expect(providerId).toBe(`oidc.${acme.companyId}`);
+      expect(credential.user.email).toBe(email);
+      expect(login.statusCode, login.body).toBe(200);
+      expect((login.json() as { data: TLoginResponse }).data.jwt).toBeTruthy();
+      expect(decodeJwt(idToken).firebase).toMatchObject({ sign_in_provider: providerId });
+      const refreshed = decodeJwt(await credential.user.getIdToken(true));
+      expect(refreshed.firebase).toMatchObject({ sign_in_provider: providerId });
+      // Used up: the same assertion again is refused.
+      const { auth } = newClient();
+      const replay = await sdkErrorOf(
+        signInWithCredential(auth, new OAuthProvider(providerId).credential({ idToken: assertion })),
+      );
+      expect(replay).toBe('auth/invalid-credential');
+    });
+
+    it('refuses forged assertions and another provider id with INVALID_IDP_RESPONSE', async () => {
+      const { auth } = newClient();
+      const forged = await sdkErrorOf(
+        signInWithCredential(
+          auth,
+          new OAuthProvider(`oidc.${acme.companyId}`).credential({ idToken: 'forged-assertion' }),
+        ),
+      );
+      expect(forged).toBe('auth/invalid-credential');
+      const email = `other-provider@${acmeDomain}`;
+      await addMember(acme, email);
+      const { assertion } = assertionOf(await runFlow(email, acmeProvider));
+      const wrongProvider = await sdkErrorOf(
+        signInWithCredential(
+          auth,
+          new OAuthProvider(`oidc.${other.companyId}`).credential({ idToken: assertion }),
+        ),
+      );
+      expect(wrongProvider).toBe('auth/invalid-credential');
+      const raw = await testApp.app.inject({
+        method: 'POST',
+        url: `/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=${testApiKey()}`,
+        payload: { requestUri: 'http://localhost', postBody: 'providerId=oidc.x', returnSecureToken: true },
+      });
+      expect(raw.statusCode).toBe(400);
+      expect(raw.json().error.message).toContain('INVALID_IDP_RESPONSE');
+    });
+
+    it('refuses a replayed or unknown state, and a provider error', async () => {
+      const email = `replay@${acmeDomain}`;
+      await addMember(acme, email);
+      const start = await inject({ method: 'POST', url: '/auth/sso/start', payload: { email } });
+      const { authorizationUrl } = (start.json() as { data: TSsoStartResponse }).data;
+      const back = await signInAtProvider({ authorizationUrl, redirectUri, login: email });
+      const first = await testApp.app.inject({ url: `${back.pathname}${back.search}` });
+      expect(String(first.headers.location)).toContain('#sso_assertion=');
+      const second = await testApp.app.inject({ url: `${back.pathname}${back.search}` });
+      expect(String(second.headers.location)).toContain('sso_error=expired');
+      const unknown = await testApp.app.inject({ url: `${back.pathname}?code=x&state=unknown` });
+      expect(String(unknown.headers.location)).toContain('sso_error=expired');
+      const again = await inject({ method: 'POST', url: '/auth/sso/start', payload: { email } });
+      const state = new URL(
+        (again.json() as { data: TSsoStartResponse }).data.authorizationUrl,
+      ).searchParams.get('state');
+      const tampered = await testApp.app.inject({ url: `${back.pathname}?code=not-a-code&state=${state}` });
+      expect(String(tampered.headers.location)).toContain('sso_error=failed');
+    });
+
+    it('refuses a new person without just-in-time provisioning, and provisions a Member with it', async () => {
+      const email = `newcomer-${randomLabel()}@${acmeDomain}`;
+      expect((await runFlow(email, acmeProvider)).search).toContain('sso_error=not-provisioned');
+      expect(
+        (await configure(acme.jwt, acmeProvider, { clientSecret: undefined, jitProvisioning: true }))
+          .statusCode,
+      ).toBe(200);
+      const { login } = await completeInBrowser(await runFlow(email, acmeProvider));
+      expect(login.statusCode, login.body).toBe(200);
+      const [user] = await testApp.database.db.select().from(users).where(eq(users.email, email));
+      expect(user?.companyId).toBe(acme.companyId);
+      const held = await testApp.database.db
+        .select({ systemKey: roles.systemKey })
+        .from(userRoles)
+        .innerJoin(roles, and(eq(roles.companyId, userRoles.companyId), eq(roles.id, userRoles.roleId)))
+        .where(and(eq(userRoles.companyId, acme.companyId), eq(userRoles.userId, user?.id ?? '')));
+      expect(held).toEqual([{ systemKey: 'member' }]);
+      const [account] = await testApp.database.db
+        .select()
+        .from(identityAccounts)
+        .where(eq(identityAccounts.email, email));
+      expect(account?.emailVerified).toBe(true);
+      expect(account?.passwordHash).toBeNull();
+    });
+
+    it('never joins an address the provider did not verify: needConfirmation for an account, refusal otherwise', async () => {
+      const member = `unverified@${acmeDomain}`;
+      await addMember(acme, member);
+      acmeProvider.people.set(member, { email: member, email_verified: false });
+      const location = await runFlow(member, acmeProvider);
+      const { assertion, providerId } = assertionOf(location);
+      const { auth } = newClient();
+      const code = await sdkErrorOf(
+        signInWithCredential(auth, new OAuthProvider(providerId).credential({ idToken: assertion })),
+      );
+      expect(code).toBe('auth/account-exists-with-different-credential');
+      const stranger = `stranger-${randomLabel()}@${acmeDomain}`;
+      acmeProvider.people.set(stranger, { email: stranger, email_verified: 'true' });
+      expect((await runFlow(stranger, acmeProvider)).search).toContain('sso_error=unverified-email');
+    });
+
+    it('refuses an address outside the company’s domains', async () => {
+      acmeProvider.people.set('outsider', { email: `outsider@${otherDomain}`, email_verified: true });
+      expect((await runFlow(`outsider@${acmeDomain}`, acmeProvider, 'outsider')).search).toContain(
+        'sso_error=outside-domains',
+      );
+    });
+
+    it('refuses a hostile company’s provider asserting another company’s member, verified', async () => {
+      // The other company has no single sign-on, so its domain is free to claim: the membership rule holds.
+      const victim = `victim@${otherDomain}`;
+      await addMember(other, victim);
+      const saved = await configure(hostile.jwt, hostileProvider, {
+        domains: [hostileDomain, otherDomain],
+        jitProvisioning: true,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      hostileProvider.people.set(victim, { email: victim, email_verified: true });
+      expect((await runFlow(victim, hostileProvider)).search).toContain('sso_error=other-company');
+      // And asserting an address in a domain another company claimed: outside its own domains.
+      hostileProvider.people.set('spoof', { email: `member@${acmeDomain}`, email_verified: true });
+      expect((await runFlow(`spoof@${hostileDomain}`, hostileProvider, 'spoof')).search).toContain(
+        'sso_error=outside-domains',
+      );
+      // The victim's password sign-in is untouched.
+      expect((await signInWithPassword(victim)).statusCode).toBe(200);
+    });
+  });
+
+  describe('require single sign-on', () => {
+    it('refuses members’ password sign-in and reset links, keeps the Admin’s (break-glass), and lets single sign-on in', async () => {
+      const member = `required-${randomLabel()}@${acmeDomain}`;
+      const admin = `admin-${randomLabel()}@${acmeDomain}`;
+      await addMember(acme, member);
+      await addMember(acme, admin, 'admin');
+      const saved = await configure(acme.jwt, acmeProvider, { clientSecret: undefined, requireSso: true });
+      expect(saved.statusCode, saved.body).toBe(200);
+
+      const refused = await signInWithPassword(member);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.message).toBe(ssoMessages.requireSso);
+      expect((await signInWithPassword(admin)).statusCode).toBe(200);
+      const { login } = await completeInBrowser(await runFlow(member, acmeProvider));
+      expect(login.statusCode, login.body).toBe(200);
+
+      const before = Date.now();
+      await sendPasswordResetEmail(newClient().auth, member);
+      const mail = await waitForMail(testApp.origin, member, { after: before });
+      expect(mail.subject).toBe('Sign in to Cargodesk with single sign-on');
+      expect(mail.text).not.toContain('oobCode');
+      await sendPasswordResetEmail(newClient().auth, admin);
+      const adminMail = await waitForMail(testApp.origin, admin, { after: before });
+      expect(adminMail.text).toContain('oobCode');
+
+      await configure(acme.jwt, acmeProvider, { clientSecret: undefined, requireSso: false });
+      expect((await signInWithPassword(member)).statusCode).toBe(200);
+    });
+  });
+
+  it('keeps each company’s configuration, domains and flows to itself under row-level security', async () => {
+    const { db } = testApp.database;
+    const seenBy = (companyId: string) =>
+      withTenantRead(db, companyId, async (tx) => ({
+        configs: await tx.select().from(companySsoConfigs),
+        domains: await tx.select().from(companySsoDomains),
+        flows: await tx.select().from(ssoSignIns),
+      }));
+    const byOther = await seenBy(other.companyId);
+    expect(byOther).toEqual({ configs: [], domains: [], flows: [] });
+    const byAcme = await seenBy(acme.companyId);
+    expect(byAcme.configs.map((row) => row.companyId)).toEqual([acme.companyId]);
+    expect(new Set(byAcme.flows.map((row) => row.companyId))).toEqual(new Set([acme.companyId]));
+    await expect(
+      withTenant(db, other.companyId, (tx) =>
+        tx
+          .insert(companySsoDomains)
+          .values({ domain: `planted-${randomLabel()}.test`, companyId: acme.companyId }),
+      ),
+    ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/row-level security/) } });
+  });
+
+  it('removes the configuration, frees its domains, and audits it', async () => {
+    const removed = await inject({ method: 'DELETE', url: '/companies/current/sso', token: hostile.jwt });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const start = await inject({
+      method: 'POST',
+      url: '/auth/sso/start',
+      payload: { email: `victim@${otherDomain}` },
+    });
+    expect(start.statusCode).toBe(404);
+    const again = await inject({ method: 'DELETE', url: '/companies/current/sso', token: hostile.jwt });
+    expect(again.statusCode).toBe(404);
+  });
+});

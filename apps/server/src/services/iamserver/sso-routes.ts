@@ -1,0 +1,142 @@
+import {
+  ZSsoConfigInput,
+  ZSsoSettings,
+  ZSsoStartRequest,
+  ZSsoStartResponse,
+  ZSsoTestRequest,
+  ZSsoTestResult,
+} from '@cargodesk/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { projectNameForHost } from '../../identity/projects.ts';
+import { auditActorOf } from '../../platform/audit.ts';
+import { authenticate, requireAuth } from '../../platform/auth-context.ts';
+import { dataOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
+import { createSealer } from '../../platform/sealed-secrets.ts';
+import { getOrCreateSecret } from '../../platform/secrets.ts';
+import { createSsoConfigService } from './sso-config-service.ts';
+import { createSsoSignInService } from './sso-sign-in-service.ts';
+
+export const ssoCallbackPath = '/auth/sso/callback';
+
+/** Single sign-on (docs/decisions/020-single-sign-on.md): the company's settings and the sign-in flow. */
+export const registerSsoRoutes = async (app: FastifyInstance) => {
+  const { db } = app.database;
+  const sealer = createSealer(await getOrCreateSecret(db, 'sso-client-secret-key'));
+  // The address to register at the provider: this service's prefix (/iamserver/api/v1) included.
+  const redirectUri = `${app.config.publicUrl}${app.prefix}${ssoCallbackPath}`;
+  const settings = createSsoConfigService({
+    db,
+    sealer,
+    redirectUri,
+    allowHttpIssuers: app.config.ssoAllowHttpIssuers,
+  });
+  const signIn = createSsoSignInService({
+    db,
+    identityAdmin: app.identity.admin,
+    idpAdmin: app.identity.idp,
+    sealer,
+    publicUrl: app.config.publicUrl,
+    redirectUri,
+    startsPerIp: app.rateLimits.ssoStartsPerIp,
+    log: app.log,
+  });
+  app.identity.gatePasswordReset(signIn.passwordResetGate);
+
+  // Open to anyone: the work e-mail picks the company, and the provider's redirect comes back here.
+  await app.register(async (scope) => {
+    const routes = scope.withTypeProvider<ZodTypeProvider>();
+    routes.post(
+      '/auth/sso/start',
+      {
+        schema: {
+          summary: 'Starts single sign-on for a work e-mail: answers the identity provider’s sign-in address',
+          body: ZSsoStartRequest,
+          response: { 200: dataOf(ZSsoStartResponse), 400: ZErrorBody, 404: ZErrorBody, 429: ZErrorBody },
+        },
+      },
+      async (request) => ({
+        data: await signIn.start({
+          email: request.body.email,
+          project: projectNameForHost(request.hostname, app.config.productionHost),
+          ip: request.ip,
+        }),
+      }),
+    );
+    routes.get(
+      ssoCallbackPath,
+      {
+        schema: {
+          summary: 'The identity provider’s redirect back; sends the browser on to the login page',
+          querystring: z.object({
+            code: z.string().max(4096).optional(),
+            state: z.string().max(256).optional(),
+            error: z.string().max(256).optional(),
+          }),
+          response: { 302: z.null(), 400: ZErrorBody },
+        },
+      },
+      async (request, reply) => {
+        const location = await signIn.callback(request.query);
+        // The assertion rides in the fragment; no cache may keep this answer.
+        reply.header('cache-control', 'no-store');
+        return reply.redirect(location, 302);
+      },
+    );
+  });
+
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', authenticate(app));
+    const routes = scope.withTypeProvider<ZodTypeProvider>();
+    const errors = { 400: ZErrorBody, ...signedInErrors, 404: ZErrorBody } as const;
+    routes.get(
+      '/companies/current/sso',
+      {
+        config: { permission: 'company:write' },
+        schema: {
+          summary: 'The company’s single sign-on settings, and the redirect URI to register at the provider',
+          response: { 200: dataOf(ZSsoSettings), ...signedInErrors },
+        },
+      },
+      async (request) => ({ data: await settings.getSettings(requireAuth(request)) }),
+    );
+    routes.put(
+      '/companies/current/sso',
+      {
+        config: { permission: 'company:write' },
+        schema: {
+          summary: 'Saves single sign-on after reading the provider’s discovery document and keys',
+          body: ZSsoConfigInput,
+          response: { 200: dataOf(ZSsoSettings), ...errors },
+        },
+      },
+      async (request) => ({
+        data: await settings.saveConfig(requireAuth(request), auditActorOf(request), request.body),
+      }),
+    );
+    routes.delete(
+      '/companies/current/sso',
+      {
+        config: { permission: 'company:write' },
+        schema: {
+          summary: 'Removes single sign-on and frees its e-mail domains',
+          response: { 200: dataOf(ZSsoSettings), ...errors },
+        },
+      },
+      async (request) => ({ data: await settings.removeConfig(requireAuth(request), auditActorOf(request)) }),
+    );
+    routes.post(
+      '/companies/current/sso/test',
+      {
+        config: { permission: 'company:write' },
+        schema: {
+          summary: 'Reads an issuer’s discovery document and keys without saving anything',
+          body: ZSsoTestRequest,
+          response: { 200: dataOf(ZSsoTestResult), ...errors },
+        },
+      },
+      async (request) => ({ data: await settings.testConnection(request.body.issuer) }),
+    );
+  });
+};

@@ -1,0 +1,34 @@
+import type { TSsoConfigInput, TSsoSettings, TSsoTestResult } from '@cargodesk/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { getSsoSettingsQueryOptions } from './get-sso-settings.ts';
+
+/** PUT /companies/current/sso: the server fetches the provider's discovery and keys before saving. */
+export const saveSsoSettings = (input: TSsoConfigInput) =>
+  apiRequest<TSsoSettings>('iamserver', '/companies/current/sso', { method: 'PUT', body: input });
+
+/** DELETE /companies/current/sso. */
+export const removeSsoSettings = () =>
+  apiRequest<TSsoSettings>('iamserver', '/companies/current/sso', { method: 'DELETE' });
+
+/** POST /companies/current/sso/test: discovery and keys of an issuer, nothing saved. */
+export const testSsoConnection = (issuer: string) =>
+  apiRequest<TSsoTestResult>('iamserver', '/companies/current/sso/test', {
+    method: 'POST',
+    body: { issuer },
+  });
+
+const useSettingsMutation = <TInput>(mutationFn: (input: TInput) => Promise<TSsoSettings>) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (settings) => queryClient.setQueryData(getSsoSettingsQueryOptions().queryKey, settings),
+    // The card shows field errors itself, next to the fields.
+    meta: { isErrorShownByCaller: true },
+  });
+};
+
+export const useSaveSsoSettings = () => useSettingsMutation(saveSsoSettings);
+export const useRemoveSsoSettings = () => useSettingsMutation<undefined>(() => removeSsoSettings());
+export const useTestSsoConnection = () =>
+  useMutation({ mutationFn: testSsoConnection, meta: { isErrorShownByCaller: true } });
