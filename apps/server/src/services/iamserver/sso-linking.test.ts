@@ -69,9 +69,9 @@ describe('decideLink', () => {
       { kind: 'provision', uid: undefined },
     ],
     [
-      'an account of no company with provisioning',
+      'an account of no company with provisioning: never taken over, it joins by invitation',
       { accountUser: undefined, jitProvisioning: true },
-      { kind: 'provision', uid: 'uid-ada' },
+      { kind: 'refuse', code: 'not-provisioned' },
     ],
     [
       'an account of no company without provisioning',

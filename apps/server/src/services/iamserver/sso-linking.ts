@@ -47,5 +47,9 @@ export const decideLink = (facts: TLinkFacts): TLinkDecision => {
   }
   // No company user yet: joining the company is provisioning, which the company must have allowed.
   if (!facts.jitProvisioning) return { kind: 'refuse', code: 'not-provisioned' };
-  return { kind: 'provision', uid: account?.uid };
+  // An existing account of no company may be anyone's, password and all, and a company holds its
+  // domains unproved (no DNS check): its provider creates new accounts but never takes over one.
+  // That account's holder joins by invitation, whose mailed link proves the mailbox.
+  if (account) return { kind: 'refuse', code: 'not-provisioned' };
+  return { kind: 'provision', uid: undefined };
 };
