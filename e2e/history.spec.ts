@@ -43,10 +43,11 @@ test('the company history records a settings change with its old and new value',
   const phone = page.getByLabel('Phone');
   await expect(phone).toBeEditable();
   await phone.fill('+31 10 555 0101');
-  await page.getByRole('button', { name: /save/i }).click();
+  await page.getByRole('button', { name: 'Save company profile' }).click();
   await expect(page.getByText(/saved/i).first()).toBeVisible();
 
-  await page.getByRole('button', { name: 'History' }).click();
+  // The single sign-on card on the same page has a history of its own.
+  await page.getByRole('button', { name: 'Company history' }).click();
   const drawer = page.getByRole('dialog', { name: 'Company history' });
   const latest = drawer.getByRole('article').first();
   await expect(latest).toContainText(

@@ -70,7 +70,8 @@ export const HistoryButton = ({ entityType, entityId, title = 'History' }: THist
   if (!useCan('audit:read')) return null;
   return (
     <>
-      <Button icon={<HistoryOutlined />} onClick={() => setIsOpen(true)}>
+      {/* Named by its drawer's title: a page may hold two (the company's and its single sign-on's). */}
+      <Button icon={<HistoryOutlined />} aria-label={title} onClick={() => setIsOpen(true)}>
         History
       </Button>
       <Drawer title={title} open={isOpen} onClose={() => setIsOpen(false)} size="large" destroyOnHidden>
