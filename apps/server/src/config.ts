@@ -155,6 +155,7 @@ const ZEnvironment = z.object({
   DEMO_PASSWORD: z.string().min(6, 'must be at least 6 characters').max(128).optional(),
   SEED_DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   SSO_ALLOW_HTTP_ISSUERS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  SSO_ALLOW_PRIVATE_ISSUERS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   GOOGLE_MAPS_KEY: z.string().default(''),
   PENDO_KEY: z.string().default(''),
   // Error reporting (docs/operations.md): a Sentry-protocol DSN (Sentry, self-hosted Sentry, GlitchTip).
@@ -397,6 +398,12 @@ export type Config = {
    * (tests and local development). Off by default: issuers must be https://.
    */
   ssoAllowHttpIssuers: boolean;
+  /**
+   * SSO_ALLOW_PRIVATE_ISSUERS=true: single sign-on requests (discovery, keys, token) may reach
+   * private, loopback and link-local addresses (tests and local development). Off by default: a
+   * company admin must not make the server probe its own network (docs/decisions/025).
+   */
+  ssoAllowPrivateIssuers: boolean;
 };
 
 /** Thrown for a bad environment value; its message is the one line printed before exit. */
@@ -477,6 +484,7 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     fileMaxBytes: values.FILE_MAX_BYTES,
     chromiumPath: values.CHROMIUM_PATH,
     ssoAllowHttpIssuers: values.SSO_ALLOW_HTTP_ISSUERS === 'true',
+    ssoAllowPrivateIssuers: values.SSO_ALLOW_PRIVATE_ISSUERS === 'true',
     auditRetentionDays: values.AUDIT_RETENTION_DAYS,
     fileStore:
       values.FILE_STORE === 's3'

@@ -12,7 +12,7 @@ import { testDatabaseKinds } from './databases.ts';
 
 // The attack suite's personal API tokens (docs/security.md, docs/decisions/018-api-tokens.md): a token
 // never makes tokens nor widens itself, never outlives its revocation, expiry, its user's suspension
-// or a role its user lost, and never reaches another company.
+// or a role its user lost, and never reaches another company; guessing tokens is limited per address.
 
 const iam = '/iamserver/api/v1';
 
@@ -160,6 +160,49 @@ describe.each(testDatabaseKinds)('API tokens on %s', (kind) => {
     const expired = await call(expiring.token, 'GET', '/users');
     expect(expired.statusCode).toBe(401);
     expect(errorOf(expired).message).toBe(apiTokenMessages.expired);
+  });
+
+  it('answers 429 to an address after 100 unknown tokens or wrong secrets in 15 minutes, counted atomically, and only for failures', async () => {
+    const token = await createToken(owner.jwt, ['users:read']);
+    const ownerHex = owner.companyId.replaceAll('-', '');
+    const randomHex = () => crypto.randomUUID().replaceAll('-', '');
+    const randomSecret = () => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url');
+    const fromAddress = (remoteAddress: string, presented: string) =>
+      testApp.app.inject({ url: `${iam}/users`, headers: { authorization: presented }, remoteAddress });
+    // Unknown token ids of a real company, and the real token id with a wrong secret, in parallel.
+    const guesses = Array.from({ length: 120 }, (_, index) =>
+      index % 2 === 0
+        ? `cdk_pat_${ownerHex}${randomHex()}_${randomSecret()}`
+        : `${token.token.slice(0, 8 + 64 + 1)}${randomSecret()}`,
+    );
+    const answers = await Promise.all(guesses.map((guess) => fromAddress('198.51.100.7', guess)));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(100);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+    const limited = answers.find((answer) => answer.statusCode === 429);
+    expect(limited?.json()).toEqual({
+      error: {
+        code: 'RATE_LIMITED',
+        message: apiTokenMessages.tooManyFailures,
+        details: { retryAfterSeconds: expect.any(Number) },
+      },
+    });
+    expect(Number(limited?.headers['retry-after'])).toBeGreaterThan(0);
+    // The right token from that address is not even looked up now, so a lucky guess would gain nothing.
+    expect((await fromAddress('198.51.100.7', token.token)).statusCode).toBe(429);
+    // Another address is not held back by the first one's failures.
+    expect((await fromAddress('198.51.100.8', token.token)).statusCode).toBe(200);
+
+    // A known token that may not call (here revoked) is no guess: its refusals never add up.
+    const revoked = await createToken(owner.jwt, ['users:read']);
+    expect((await call(owner.jwt, 'DELETE', `/users-token/${revoked._id}`)).statusCode).toBe(200);
+    for (let attempt = 0; attempt < 105; attempt += 1) {
+      const answer = await fromAddress('198.51.100.9', revoked.token);
+      expect(answer.statusCode).toBe(401);
+    }
+    expect(
+      (await fromAddress('198.51.100.9', `cdk_pat_${ownerHex}${randomHex()}_${randomSecret()}`)).statusCode,
+    ).toBe(401);
   });
 
   it("answers 404 to another company's admin for a token id, and leaves the token working", async () => {

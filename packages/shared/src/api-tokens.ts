@@ -26,6 +26,7 @@ export const apiTokenMessages = {
   revoked: 'The API token was revoked',
   expired: 'The API token has expired',
   invalid: 'The API token is not valid',
+  tooManyFailures: 'Too many invalid API tokens came from your address. Try again later.',
 } as const;
 
 /** POST /iamserver/api/v1/users-token */

@@ -116,4 +116,6 @@ export const ssoMessages = {
   discoveryFailed: 'The identity provider could not be reached or did not answer as an OpenID provider',
   notConfigured: 'Single sign-on is not set up for this company',
   tooManyAttempts: 'Too many single sign-on attempts; try again later',
+  privateAddress:
+    'is not on a public address: single sign-on reaches only identity providers on the internet, never private, loopback or link-local addresses',
 } as const;

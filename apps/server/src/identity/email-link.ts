@@ -79,15 +79,16 @@ export const createEmailLinkService = (context: IdentityContext, actionCodes: Ac
         'The email provided does not match the sign-in email address.',
       );
     }
+    // Checked again at use: the company may have turned single sign-on on since the mail went out.
+    // Before the transaction, as every sign-in check (sign-in-checks.ts): the code names its account.
+    await context.signInChecks.assertAllowed({
+      project: project.name,
+      uid: code.accountId,
+      email: code.email,
+      method: 'email-link',
+    });
     const response = await db.transaction(async (tx) => {
       const { account } = await actionCodes.consume(tx, oobCode);
-      // Checked again at use: the company may have turned single sign-on on since the mail went out.
-      await context.signInChecks.assertAllowed({
-        project: project.name,
-        uid: account.id,
-        email: account.email,
-        method: 'email-link',
-      });
       // Opening the mailed link proves the address, as a reset link does.
       const changes: TAccountChanges = { emailVerified: true, lastLoginAt: new Date() };
       // An unproved address with a password may be someone else's sign-up in the owner's name

@@ -10,6 +10,10 @@ export type TSignInAttempt = { project: TProjectName; uid: string; email: string
  * Answers a reason to refuse the sign-in, or undefined to let it through. The identity provider
  * knows nothing of companies, so rules such as "this company signs in only by single sign-on" are
  * registered by the app (through `app.identity.onSignInCheck`) rather than read here.
+ *
+ * A check runs before the provider opens a transaction of its own, never inside one, and reads
+ * through the app's own handle: on PGlite, with its single connection, a check inside the
+ * provider's transaction would wait for ever for a second one (docs/decisions/025).
  */
 export type TSignInCheck = (attempt: TSignInAttempt) => Promise<string | undefined> | string | undefined;
 

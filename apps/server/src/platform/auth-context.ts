@@ -147,12 +147,17 @@ const lastUseWriteIntervalMs = 60_000;
 /**
  * The caller behind a personal API token, and until when it lasts unless something changes it first.
  * Read inside the company the token names: a forged company id finds no row. The secret's hash is
- * compared in constant time; a revoked or expired token is 401, a suspended user or company 403.
+ * compared in constant time. No token of that id with that secret answers `unknown`; a known token
+ * that may not call (revoked or expired: 401, suspended user or company: 403) answers its refusal.
  */
 const loadApiTokenContext = async (
   db: Db,
   presented: { companyId: string; tokenId: string; secretHash: string },
-): Promise<{ context: TAuthContext; validUntil: number }> =>
+): Promise<
+  | { kind: 'unknown' }
+  | { kind: 'refused'; error: AppError }
+  | { kind: 'caller'; context: TAuthContext; validUntil: number }
+> =>
   withTenant(db, presented.companyId, async (tx) => {
     const [row] = await tx
       .select({ token: apiTokens, user: users, company: companies })
@@ -160,16 +165,15 @@ const loadApiTokenContext = async (
       .innerJoin(users, and(eq(users.companyId, apiTokens.companyId), eq(users.id, apiTokens.userId)))
       .innerJoin(companies, eq(companies.id, apiTokens.companyId))
       .where(and(eq(apiTokens.companyId, presented.companyId), eq(apiTokens.id, presented.tokenId)));
-    if (!row || !isSameSecretHash(row.token.secretHash, presented.secretHash)) {
-      throw unauthenticated(apiTokenMessages.invalid);
-    }
+    if (!row || !isSameSecretHash(row.token.secretHash, presented.secretHash)) return { kind: 'unknown' };
+    const refused = (error: AppError) => ({ kind: 'refused' as const, error });
     const now = Date.now();
-    if (row.token.revokedAt) throw unauthenticated(apiTokenMessages.revoked);
-    if (row.token.expiresAt.getTime() <= now) throw unauthenticated(apiTokenMessages.expired);
+    if (row.token.revokedAt) return refused(unauthenticated(apiTokenMessages.revoked));
+    if (row.token.expiresAt.getTime() <= now) return refused(unauthenticated(apiTokenMessages.expired));
     if (row.company.status === 'suspended' || row.user.status === 'suspended') {
-      throw new AppError('FORBIDDEN', accountSuspendedMessage);
+      return refused(new AppError('FORBIDDEN', accountSuspendedMessage));
     }
-    if (row.user.status !== 'active') throw unauthenticated(apiTokenMessages.invalid);
+    if (row.user.status !== 'active') return refused(unauthenticated(apiTokenMessages.invalid));
     const roleRows = await readRoles(tx, presented.companyId, row.user.id);
     // The token never allows more than the user's roles do now: losing a role narrows it at once.
     const granted = new Set(row.token.permissions);
@@ -191,6 +195,7 @@ const loadApiTokenContext = async (
         );
     }
     return {
+      kind: 'caller',
       context: {
         sessionId: row.token.id,
         userId: row.user.id,
@@ -273,24 +278,36 @@ export const authenticate =
     request.auth = await resolveCaller(app, request, allowExpiredToken);
   };
 
-const resolveApiTokenCaller = async (app: FastifyInstance, token: string) => {
+const resolveApiTokenCaller = async (app: FastifyInstance, token: string, ip: string) => {
   const presented = parseApiToken(token);
   if (!presented) throw unauthenticated(apiTokenMessages.invalid);
   // Keyed by the presented secret's hash: a wrong secret never finds the cached caller.
   const key = `api-token:${presented.tokenId}:${presented.secretHash}`;
   const cached = app.authCache.get({ sid: key, cid: presented.companyId }, Date.now());
   if (cached) return cached;
+  // Counted before the lookup, as sign-in attempts are (decision 005); a token whose secret was
+  // right gives its point back, so only unknown ids and wrong secrets add up.
+  const failures = app.rateLimits.apiTokenFailuresPerIp;
+  const verdict = await failures.consume(ip);
+  if (!verdict.isAllowed) {
+    throw new AppError('RATE_LIMITED', apiTokenMessages.tooManyFailures, {
+      retryAfterSeconds: verdict.retryAfterSeconds,
+    });
+  }
   const loadStamp = app.authCache.stamp(presented.companyId);
-  const { context, validUntil } = await loadApiTokenContext(app.database.db, presented);
-  app.authCache.set(context, validUntil, loadStamp, Date.now(), key);
-  return context;
+  const loaded = await loadApiTokenContext(app.database.db, presented);
+  if (loaded.kind === 'unknown') throw unauthenticated(apiTokenMessages.invalid);
+  await failures.refund(ip);
+  if (loaded.kind === 'refused') throw loaded.error;
+  app.authCache.set(loaded.context, loaded.validUntil, loadStamp, Date.now(), key);
+  return loaded.context;
 };
 
 const resolveCaller = async (app: FastifyInstance, request: FastifyRequest, allowExpiredToken: boolean) => {
   const token = readAuthorizationToken(request);
   if (!token) throw unauthenticated(authMessages.missing);
   // An API token is never "expired but allowed": refresh and sign-out are for sessions only.
-  if (looksLikeApiToken(token)) return resolveApiTokenCaller(app, token);
+  if (looksLikeApiToken(token)) return resolveApiTokenCaller(app, token, request.ip);
   const claims = await app.appTokens.verify(token, { allowExpired: allowExpiredToken });
   const cached = app.authCache.get(claims, Date.now());
   if (cached) return cached;

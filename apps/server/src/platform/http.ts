@@ -36,8 +36,8 @@ export const sendCsvFile = (reply: FastifyReply, fileName: string, body: string 
     .header('cache-control', 'no-store')
     .send(body as never);
 
-/** The statuses any signed-in route can answer besides its own. */
-export const signedInErrors = { 401: ZErrorBody, 403: ZErrorBody } as const;
+/** The statuses any signed-in route can answer besides its own (429: too many invalid API tokens). */
+export const signedInErrors = { 401: ZErrorBody, 403: ZErrorBody, 429: ZErrorBody } as const;
 
 /** docs/product.md §7: the Authorization header carries the token with no prefix; `Bearer ` is tolerated. */
 export const readAuthorizationToken = (request: FastifyRequest): string | undefined => {

@@ -53,6 +53,10 @@ export const buildRateLimitRules = (config: Pick<Config, 'rateLimits'>) =>
     // Personal API tokens: a person sets up a few integrations at a time; a loop minting tokens
     // (a stolen session trying to leave credentials behind) stops here.
     apiTokenCreationsPerUser: { points: 20, durationSeconds: hours },
+    // API tokens an address presents that name no token or carry a wrong secret: counted before
+    // the lookup like sign-in attempts, and given back when the secret was right, so an
+    // integration's own calls never add up; apart from sign-ins, so neither starves the other.
+    apiTokenFailuresPerIp: { points: 100, durationSeconds: 15 * minutes },
     // Single sign-on starts are open to anyone and each stores a flow: an office signs in a few
     // hundred times in a quarter hour at most; apart from password sign-ins, so neither starves the other.
     ssoStartsPerIp: { points: 300, durationSeconds: 15 * minutes },

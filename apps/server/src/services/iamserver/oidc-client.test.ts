@@ -1,9 +1,13 @@
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ssoMessages } from '@cargodesk/shared';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TProviderMetadata } from '../../db/schema/index.ts';
-import { OidcError, type TJwks, verifyProviderIdToken } from './oidc-client.ts';
+import { discoverProvider, OidcError, type TJwks, verifyProviderIdToken } from './oidc-client.ts';
 
-// The ID token checks of OpenID Connect Core §3.1.3.7, one refusal each.
+// The ID token checks of OpenID Connect Core §3.1.3.7, one refusal each; then the bounds every
+// request to an admin-given address keeps (decision 020) and its public-address rule (decision 025).
 
 const metadata: TProviderMetadata = {
   issuer: 'https://idp.example.test',
@@ -42,6 +46,7 @@ describe('verifyProviderIdToken', () => {
       nonce: 'n-1',
       jwks,
       onKeysRotated: async () => {},
+      policy: { allowPrivateAddresses: false },
     });
 
   it('accepts a token signed by the provider for us and this flow', async () => {
@@ -80,5 +85,75 @@ describe('verifyProviderIdToken', () => {
 
   it('refuses an unknown key id when the key set cannot be refetched', async () => {
     await expect(verify(await sign({}, { kid: 'rotated' }))).rejects.toBeInstanceOf(OidcError);
+  });
+});
+
+describe('discoverProvider', () => {
+  // A local stand-in for a provider: each path answers as a different provider would.
+  const answers = new Map<string, (response: ServerResponse, origin: string) => void>();
+  const server = createServer((request, response) => {
+    const answer = answers.get(request.url ?? '');
+    if (answer) answer(response, `http://${request.headers.host}`);
+    else response.writeHead(404).end();
+  });
+  let port: number;
+  const json = (response: ServerResponse, body: object) =>
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+    answers.set('/good/.well-known/openid-configuration', (response, origin) =>
+      json(response, {
+        issuer: `${origin}/good`,
+        authorization_endpoint: `${origin}/good/authorize`,
+        token_endpoint: `${origin}/good/token`,
+        jwks_uri: `${origin}/good/jwks`,
+      }),
+    );
+    answers.set('/good/jwks', (response) =>
+      json(response, { keys: [{ kty: 'RSA', kid: 'k', n: 'x', e: 'AQAB' }] }),
+    );
+    answers.set('/moved/.well-known/openid-configuration', (response) =>
+      response.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end(),
+    );
+    // Chunked, with no length announced: only counting while reading catches it.
+    answers.set('/huge/.well-known/openid-configuration', (response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('{"padding":"');
+      for (let chunk = 0; chunk < 70; chunk += 1) response.write('x'.repeat(8192));
+      response.end('"}');
+    });
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  const discover = (issuer: string, allowPrivateAddresses: boolean) =>
+    discoverProvider(issuer, { allowHttp: true, allowPrivateAddresses });
+
+  it('reads discovery and keys, bounded, when private addresses are allowed', async () => {
+    const issuer = `http://127.0.0.1:${port}/good`;
+    const { metadata, jwks } = await discover(issuer, true);
+    expect(metadata.token_endpoint).toBe(`${issuer}/token`);
+    expect(jwks.keys).toHaveLength(1);
+    await expect(discover(`http://127.0.0.1:${port}/moved`, true)).rejects.toThrow('Discovery answered 302');
+    await expect(discover(`http://127.0.0.1:${port}/huge`, true)).rejects.toThrow('The answer is too large');
+  });
+
+  it('refuses the same provider by address or by a name that resolves to it when they are not allowed', async () => {
+    for (const issuer of [
+      `http://127.0.0.1:${port}/good`,
+      `http://localhost:${port}/good`,
+      `http://[::1]:${port}/good`,
+    ]) {
+      const refusal = await discover(issuer, false).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(refusal, issuer).toBeInstanceOf(OidcError);
+      expect((refusal as Error).message, issuer).toContain(ssoMessages.privateAddress);
+    }
   });
 });

@@ -1,11 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { ssoMessages } from '@cargodesk/shared';
 import { createLocalJWKSet, type JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
 import type { TProviderMetadata } from '../../db/schema/index.ts';
+import {
+  assertPublicHost,
+  lookupPublicAddress,
+  NonPublicAddressError,
+} from '../../platform/public-addresses.ts';
 
 // The relying-party half of OpenID Connect's authorization-code flow with PKCE, for a confidential
 // client (docs/decisions/020-single-sign-on.md). Small enough to own: jose verifies the ID token,
-// and every fetch goes to an address the company admin gave, so each is bounded in time and size
-// and follows no redirect.
+// and every fetch goes to an address the company admin gave, so each is bounded in time and size,
+// follows no redirect, and reaches only public addresses (decision 025).
 
 export type TJwks = { keys: Record<string, unknown>[] };
 
@@ -31,11 +39,7 @@ const assertAllowedUrl = (value: unknown, { allowHttp }: { allowHttp: boolean })
   return value;
 };
 
-const readJson = async (response: Response): Promise<Record<string, unknown>> => {
-  const length = Number(response.headers.get('content-length') ?? 0);
-  if (length > maxBodyBytes) throw new OidcError('The answer is too large');
-  const text = await response.text();
-  if (text.length > maxBodyBytes) throw new OidcError('The answer is too large');
+const parseJsonObject = (text: string): Record<string, unknown> => {
   try {
     const parsed: unknown = JSON.parse(text);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
@@ -46,18 +50,93 @@ const readJson = async (response: Response): Promise<Record<string, unknown>> =>
   }
 };
 
-const boundedFetch = async (url: string, init: RequestInit = {}) => {
-  try {
-    return await fetch(url, { ...init, redirect: 'error', signal: AbortSignal.timeout(fetchTimeoutMs) });
-  } catch {
-    throw new OidcError(`${new URL(url).origin} did not answer`);
+/** Whether requests may reach private, loopback and link-local addresses (SSO_ALLOW_PRIVATE_ISSUERS). */
+export type TOutboundPolicy = { allowPrivateAddresses: boolean };
+
+type TAnswer = { status: number; text: string };
+
+const readBounded = async (response: IncomingMessage) => {
+  if (Number(response.headers['content-length'] ?? 0) > maxBodyBytes) {
+    throw new OidcError('The answer is too large');
   }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBodyBytes) throw new OidcError('The answer is too large');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 };
 
-const fetchJwks = async (jwksUri: string): Promise<TJwks> => {
-  const response = await boundedFetch(jwksUri, { headers: { accept: 'application/json' } });
-  if (!response.ok) throw new OidcError(`The key set answered ${response.status}`);
-  const jwks = await readJson(response);
+/**
+ * One request, bounded in time and size, following no redirect (Node's http client never does).
+ * Unless the policy allows private addresses, the socket connects only to a public address: an IP
+ * literal is checked here, a host name by the socket's lookup, on the very answer it connects to.
+ */
+const boundedRequest = (
+  url: string,
+  { allowPrivateAddresses }: TOutboundPolicy,
+  {
+    method = 'GET',
+    headers = {},
+    body,
+  }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<TAnswer> => {
+  const target = new URL(url);
+  const origin = target.origin;
+  return new Promise<TAnswer>((resolve, reject) => {
+    const fail = (error: unknown) => {
+      if (error instanceof OidcError) return reject(error);
+      if (error instanceof NonPublicAddressError) {
+        return reject(new OidcError(`${origin} ${ssoMessages.privateAddress}`));
+      }
+      return reject(new OidcError(`${origin} did not answer`));
+    };
+    try {
+      if (!allowPrivateAddresses) assertPublicHost(target.hostname);
+    } catch (error) {
+      return fail(error);
+    }
+    const request = (target.protocol === 'https:' ? httpsRequest : httpRequest)(target, {
+      method,
+      headers: {
+        accept: 'application/json',
+        ...headers,
+        ...(body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }),
+      },
+      // A fresh socket each time, so every request resolves and checks its own address.
+      agent: false,
+      signal: AbortSignal.timeout(fetchTimeoutMs),
+      ...(allowPrivateAddresses ? {} : { lookup: lookupPublicAddress }),
+    });
+    request.on('error', fail);
+    request.on('response', (response) => {
+      readBounded(response)
+        .then((text) => resolve({ status: response.statusCode ?? 0, text }))
+        .catch((error: unknown) => {
+          request.destroy();
+          fail(error);
+        });
+    });
+    request.end(body);
+  });
+};
+
+/** The JSON object a provider answered; `name` says who, in the refusal for any status but 2xx. */
+const fetchJson = async (
+  name: string,
+  url: string,
+  policy: TOutboundPolicy,
+  init?: Parameters<typeof boundedRequest>[2],
+) => {
+  const { status, text } = await boundedRequest(url, policy, init);
+  if (status < 200 || status > 299) throw new OidcError(`${name} answered ${status}`);
+  return parseJsonObject(text);
+};
+
+const fetchJwks = async (jwksUri: string, policy: TOutboundPolicy): Promise<TJwks> => {
+  const jwks = await fetchJson('The key set', jwksUri, policy);
   const keys = Array.isArray(jwks.keys)
     ? jwks.keys.filter((key): key is Record<string, unknown> => typeof key === 'object' && key !== null)
     : [];
@@ -74,14 +153,10 @@ const fetchJwks = async (jwksUri: string): Promise<TJwks> => {
 /** Discovery and key set of an issuer, checked as OpenID Connect Discovery 1.0 §4.3 asks. */
 export const discoverProvider = async (
   issuer: string,
-  { allowHttp }: { allowHttp: boolean },
+  { allowHttp, ...policy }: { allowHttp: boolean } & TOutboundPolicy,
 ): Promise<{ metadata: TProviderMetadata; jwks: TJwks }> => {
   assertAllowedUrl(issuer, { allowHttp });
-  const response = await boundedFetch(`${issuer}/.well-known/openid-configuration`, {
-    headers: { accept: 'application/json' },
-  });
-  if (!response.ok) throw new OidcError(`Discovery answered ${response.status}`);
-  const document = await readJson(response);
+  const document = await fetchJson('Discovery', `${issuer}/.well-known/openid-configuration`, policy);
   // The issuer must name itself exactly: otherwise another provider's tokens could pass as its own.
   if (document.issuer !== issuer) throw new OidcError('Discovery names a different issuer');
   const metadata: TProviderMetadata = {
@@ -94,7 +169,7 @@ export const discoverProvider = async (
   if (Array.isArray(responseTypes) && !responseTypes.includes('code')) {
     throw new OidcError('The provider does not offer the authorization-code flow');
   }
-  return { metadata, jwks: await fetchJwks(metadata.jwks_uri) };
+  return { metadata, jwks: await fetchJwks(metadata.jwks_uri, policy) };
 };
 
 const base64url = (bytes: Buffer) => bytes.toString('base64url');
@@ -151,6 +226,7 @@ export const exchangeCode = async ({
   code,
   redirectUri,
   codeVerifier,
+  policy,
 }: {
   metadata: TProviderMetadata;
   clientId: string;
@@ -158,26 +234,21 @@ export const exchangeCode = async ({
   code: string;
   redirectUri: string;
   codeVerifier: string;
+  policy: TOutboundPolicy;
 }): Promise<string> => {
   const basic = Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString(
     'base64',
   );
-  const response = await boundedFetch(metadata.token_endpoint, {
+  const tokens = await fetchJson('The token endpoint', metadata.token_endpoint, policy, {
     method: 'POST',
-    headers: {
-      authorization: `Basic ${basic}`,
-      'content-type': 'application/x-www-form-urlencoded',
-      accept: 'application/json',
-    },
+    headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
       grant_type: 'authorization_code',
       code,
       redirect_uri: redirectUri,
       code_verifier: codeVerifier,
-    }),
+    }).toString(),
   });
-  if (!response.ok) throw new OidcError(`The token endpoint answered ${response.status}`);
-  const tokens = await readJson(response);
   if (typeof tokens.id_token !== 'string') throw new OidcError('The token endpoint sent no ID token');
   return tokens.id_token;
 };
@@ -203,6 +274,7 @@ export const verifyProviderIdToken = async ({
   nonce,
   jwks,
   onKeysRotated,
+  policy,
 }: {
   idToken: string;
   metadata: TProviderMetadata;
@@ -210,6 +282,7 @@ export const verifyProviderIdToken = async ({
   nonce: string;
   jwks: TJwks;
   onKeysRotated: (jwks: TJwks) => Promise<void>;
+  policy: TOutboundPolicy;
 }): Promise<TIdpClaims> => {
   const verify = (keys: TJwks) =>
     jwtVerify(idToken, createLocalJWKSet(keys as Parameters<typeof createLocalJWKSet>[0]), {
@@ -224,7 +297,7 @@ export const verifyProviderIdToken = async ({
     ({ payload } = await verify(jwks));
   } catch (error) {
     if (!(error instanceof joseErrors.JWKSNoMatchingKey)) throw new OidcError('The ID token is not valid');
-    const fresh = await fetchJwks(metadata.jwks_uri);
+    const fresh = await fetchJwks(metadata.jwks_uri, policy);
     await onKeysRotated(fresh);
     try {
       ({ payload } = await verify(fresh));

@@ -46,6 +46,7 @@ export type TSsoConfigDependencies = {
   sealer: TSealer;
   redirectUri: string;
   allowHttpIssuers: boolean;
+  allowPrivateIssuers: boolean;
 };
 
 /** A company's single sign-on settings (docs/decisions/020-single-sign-on.md), company:write only. */
@@ -54,10 +55,14 @@ export const createSsoConfigService = ({
   sealer,
   redirectUri,
   allowHttpIssuers,
+  allowPrivateIssuers,
 }: TSsoConfigDependencies) => {
   const discover = async (issuer: string) => {
     try {
-      return await discoverProvider(issuer, { allowHttp: allowHttpIssuers });
+      return await discoverProvider(issuer, {
+        allowHttp: allowHttpIssuers,
+        allowPrivateAddresses: allowPrivateIssuers,
+      });
     } catch (error) {
       if (!(error instanceof OidcError)) throw error;
       throw fieldError('issuer', `${ssoMessages.discoveryFailed}: ${error.message}`);

@@ -10,13 +10,15 @@ import { FirebaseError } from 'firebase/app';
 import {
   OAuthProvider,
   sendPasswordResetEmail,
+  sendSignInLinkToEmail,
   signInWithCredential,
   signInWithEmailAndPassword,
+  signInWithEmailLink,
 } from 'firebase/auth';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../../test/databases.ts';
-import { createAuthClient, waitForMail } from '../../../test/identity-client.ts';
+import { createAuthClient, readOobCode, waitForMail } from '../../../test/identity-client.ts';
 import {
   signInAtProvider,
   startOidcTestProvider,
@@ -32,9 +34,13 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { createId } from '../../platform/ids.ts';
+import { createSealer } from '../../platform/sealed-secrets.ts';
+import { getOrCreateSecret } from '../../platform/secrets.ts';
 import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
 import { apiBase, createAdminTestHelpers } from './admin-test-support.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered, testPassword } from './iam-test-support.ts';
+import { discoverProvider } from './oidc-client.ts';
+import { replaceSsoDomains, upsertSsoConfig } from './sso-repository.ts';
 
 // Single sign-on (docs/decisions/020-single-sign-on.md) against a real OpenID provider: settings,
 // the authorization-code flow, the SDK's accounts:signInWithIdp, the linking rules and their abuse
@@ -158,7 +164,11 @@ describe.each(testDatabaseKinds)('single sign-on on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    testApp = await startIamTestApp({ kind, environment: { SSO_ALLOW_HTTP_ISSUERS: 'true' } });
+    // The test provider runs on 127.0.0.1: private issuers are allowed here, refused below.
+    testApp = await startIamTestApp({
+      kind,
+      environment: { SSO_ALLOW_HTTP_ISSUERS: 'true', SSO_ALLOW_PRIVATE_ISSUERS: 'true' },
+    });
     acme = await testApp.register('acme');
     other = await testApp.register('other');
     hostile = await testApp.register('hostile');
@@ -411,6 +421,77 @@ describe.each(testDatabaseKinds)('single sign-on on %s', (kind) => {
   });
 
   describe('require single sign-on', () => {
+    it('mails a member no sign-in link, answering as for any address, keeps the Admin’s, and refuses a link mailed before', async () => {
+      const member = `link-member-${randomLabel()}@${acmeDomain}`;
+      const admin = `link-admin-${randomLabel()}@${acmeDomain}`;
+      const nobody = `link-nobody-${randomLabel()}@${acmeDomain}`;
+      await addMember(acme, member);
+      await addMember(acme, admin, 'admin');
+      const continueUrl = `${testApp.config.publicUrl}/dashboard`;
+      const sendLink = (email: string) =>
+        sendSignInLinkToEmail(newClient().auth, email, { url: continueUrl, handleCodeInApp: true });
+      const askRaw = async (email: string) => {
+        const response = await fetch(
+          `${testApp.origin}/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=${testApiKey()}`,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              requestType: 'EMAIL_SIGNIN',
+              email,
+              continueUrl,
+              canHandleCodeInApp: true,
+            }),
+          },
+        );
+        const body = (await response.json()) as Record<string, unknown>;
+        return { status: response.status, body: { ...body, email: body.email === email } };
+      };
+
+      // Mailed while the company still let its members in without single sign-on.
+      const mailedBefore = Date.now();
+      await sendLink(member);
+      const earlyLink = readOobCode((await waitForMail(testApp.origin, member, { after: mailedBefore })).text)
+        .link.href;
+      const saved = await configure(acme.jwt, acmeProvider, { clientSecret: undefined, requireSso: true });
+      expect(saved.statusCode, saved.body).toBe(200);
+      try {
+        const asked = Date.now();
+        const forMember = await askRaw(member);
+        const forNobody = await askRaw(nobody);
+        await sendLink(member);
+        const forAdmin = await askRaw(admin);
+        // The same answer for the refused member, an address with no account and the Admin.
+        expect(forMember).toEqual(forAdmin);
+        expect(forNobody).toEqual(forAdmin);
+        // The outbox sends in order: once the Admin's mail is out, a mail to the member would be too.
+        const adminMail = await waitForMail(testApp.origin, admin, { after: asked });
+        await expect(waitForMail(testApp.origin, member, { after: asked, timeoutMs: 1000 })).rejects.toThrow(
+          /No mail/,
+        );
+
+        const refused = await sdkErrorOf(signInWithEmailLink(newClient().auth, member, earlyLink));
+        expect(refused).toBe('auth/admin-restricted-operation');
+        // Break-glass: the Admin signs in by link, and the app login lets the Admin in.
+        const { user } = await signInWithEmailLink(
+          newClient().auth,
+          admin,
+          readOobCode(adminMail.text).link.href,
+        );
+        const login = await testApp.app.inject({
+          url: `${apiBase}/auth/login`,
+          headers: { authorization: await user.getIdToken() },
+        });
+        expect(login.statusCode, login.body).toBe(200);
+      } finally {
+        await configure(acme.jwt, acmeProvider, { clientSecret: undefined, requireSso: false });
+      }
+      // Once the rule is off, the member's next link arrives.
+      const after = Date.now();
+      await sendLink(member);
+      expect((await waitForMail(testApp.origin, member, { after })).subject).toBe('Sign in to Cargodesk');
+    });
+
     it('refuses members’ password sign-in and reset links, keeps the Admin’s (break-glass), and lets single sign-on in', async () => {
       const member = `required-${randomLabel()}@${acmeDomain}`;
       const admin = `admin-${randomLabel()}@${acmeDomain}`;
@@ -473,5 +554,109 @@ describe.each(testDatabaseKinds)('single sign-on on %s', (kind) => {
     expect(start.statusCode).toBe(404);
     const again = await inject({ method: 'DELETE', url: '/companies/current/sso', token: hostile.jwt });
     expect(again.statusCode).toBe(404);
+  });
+});
+
+// A company admin must not make the server reach its own network through the issuer (decision 025).
+// Only addresses that are refused before any connection are named here: nothing leaves this machine.
+describe.each(testDatabaseKinds)('single sign-on to private addresses on %s', (kind) => {
+  let testApp: TIamTestApp;
+  const { inject } = createAdminTestHelpers(() => testApp);
+  let admin: TRegistered;
+  let provider: TOidcTestProvider;
+  let redirectUri: string;
+  const domain = `private-${randomLabel()}.test`;
+
+  beforeAll(async () => {
+    // http allowed, so that only the address rule stands between the admin and the network.
+    testApp = await startIamTestApp({ kind, environment: { SSO_ALLOW_HTTP_ISSUERS: 'true' } });
+    admin = await testApp.register('private');
+    const settings = await inject({ url: '/companies/current/sso', token: admin.jwt });
+    redirectUri = (settings.json() as { data: TSsoSettings }).data.redirectUri;
+    // A real provider that would answer, so a refusal cannot be a mere "did not answer".
+    provider = await startOidcTestProvider({ redirectUris: [redirectUri] });
+  });
+  afterAll(async () => {
+    await provider?.close();
+    await testApp?.close();
+  });
+
+  const port = () => new URL(provider.issuer).port;
+  const privateIssuers = () => [
+    provider.issuer,
+    `http://localhost:${port()}`,
+    `http://[::1]:${port()}`,
+    `http://[::ffff:127.0.0.1]:${port()}`,
+    'http://10.0.0.1',
+    'http://169.254.169.254/latest/meta-data',
+    'http://100.64.0.1',
+  ];
+
+  it('refuses to test or save an issuer on a loopback, private, link-local or CGNAT address, or a name resolving to one', async () => {
+    for (const issuer of privateIssuers()) {
+      for (const [method, url] of [
+        ['POST', '/companies/current/sso/test'],
+        ['PUT', '/companies/current/sso'],
+      ] as const) {
+        const response = await inject({
+          method,
+          url,
+          token: admin.jwt,
+          payload:
+            method === 'POST'
+              ? { issuer }
+              : {
+                  issuer,
+                  clientId: provider.clientId,
+                  clientSecret: provider.clientSecret,
+                  domains: [domain],
+                },
+        });
+        expect(response.statusCode, `${method} ${issuer}`).toBe(400);
+        const { error } = response.json() as { error: { code: string; message: string; details: unknown } };
+        expect(error.code).toBe('VALIDATION_FAILED');
+        expect(error.message, issuer).toContain(ssoMessages.privateAddress);
+        expect(error.details).toEqual({ fields: [expect.objectContaining({ field: 'issuer' })] });
+      }
+    }
+    const settings = await inject({ url: '/companies/current/sso', token: admin.jwt });
+    expect((settings.json() as { data: TSsoSettings }).data.config).toBeNull();
+  });
+
+  it('fails a sign-in cleanly when a saved provider’s token endpoint is now a private address', async () => {
+    // As if saved while its name resolved to a public address, then rebound to a private one.
+    const { metadata, jwks } = await discoverProvider(provider.issuer, {
+      allowHttp: true,
+      allowPrivateAddresses: true,
+    });
+    const { db } = testApp.database;
+    const sealer = createSealer(await getOrCreateSecret(db, 'sso-client-secret-key'));
+    await withTenant(db, admin.companyId, async (tx) => {
+      await upsertSsoConfig(tx, {
+        companyId: admin.companyId,
+        issuer: provider.issuer,
+        clientId: provider.clientId,
+        clientSecretSealed: sealer.seal(provider.clientSecret),
+        domains: [domain],
+        isEnabled: true,
+        requireSso: false,
+        jitProvisioning: true,
+        providerMetadata: metadata,
+        jwks,
+        metadataFetchedAt: new Date(),
+      });
+      await replaceSsoDomains(tx, admin.companyId, [domain]);
+    });
+    const email = `newcomer@${domain}`;
+    const start = await inject({ method: 'POST', url: '/auth/sso/start', payload: { email } });
+    expect(start.statusCode, start.body).toBe(200);
+    const { authorizationUrl } = (start.json() as { data: TSsoStartResponse }).data;
+    const back = await signInAtProvider({ authorizationUrl, redirectUri, login: email });
+    const callback = await testApp.app.inject({ url: `${back.pathname}${back.search}` });
+    // The code was never redeemed: the person is back on the login page with a message, not an error page.
+    expect(callback.statusCode).toBe(302);
+    expect(String(callback.headers.location)).toContain('sso_error=failed');
+    const created = await testApp.database.db.select().from(users).where(eq(users.email, email));
+    expect(created).toEqual([]);
   });
 });

@@ -31,6 +31,7 @@ export const registerSsoRoutes = async (app: FastifyInstance) => {
     sealer,
     redirectUri,
     allowHttpIssuers: app.config.ssoAllowHttpIssuers,
+    allowPrivateIssuers: app.config.ssoAllowPrivateIssuers,
   });
   const signIn = createSsoSignInService({
     db,
@@ -40,9 +41,12 @@ export const registerSsoRoutes = async (app: FastifyInstance) => {
     publicUrl: app.config.publicUrl,
     redirectUri,
     startsPerIp: app.rateLimits.ssoStartsPerIp,
+    allowPrivateIssuers: app.config.ssoAllowPrivateIssuers,
     log: app.log,
   });
   app.identity.gatePasswordReset(signIn.passwordResetGate);
+  // A mailed sign-in link must not get round it either (decisions 023 and 025).
+  app.identity.onSignInCheck(signIn.passwordlessSignInCheck);
 
   // Open to anyone: the work e-mail picks the company, and the provider's redirect comes back here.
   await app.register(async (scope) => {

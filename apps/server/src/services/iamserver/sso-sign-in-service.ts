@@ -7,6 +7,7 @@ import type { TPasswordResetGate } from '../../identity/identity-context.ts';
 import { hashSecret } from '../../identity/identity-context.ts';
 import { IdentityError } from '../../identity/identity-error.ts';
 import type { TProjectName } from '../../identity/projects.ts';
+import type { TSignInCheck } from '../../identity/sign-in-checks.ts';
 import type { IdpAdmin } from '../../identity/sign-in-with-idp.ts';
 import type { TOutgoingMail } from '../../mail/outbox.ts';
 import { recordAudit } from '../../platform/audit.ts';
@@ -40,6 +41,8 @@ export type TSsoSignInDependencies = {
   publicUrl: string;
   redirectUri: string;
   startsPerIp: TRateLimit;
+  /** SSO_ALLOW_PRIVATE_ISSUERS: the token and key requests may reach private addresses. */
+  allowPrivateIssuers: boolean;
   log: {
     warn: (details: object, message: string) => void;
     error: (details: object, message: string) => void;
@@ -63,9 +66,12 @@ export const createSsoSignInService = ({
   publicUrl,
   redirectUri,
   startsPerIp,
+  allowPrivateIssuers,
   log,
 }: TSsoSignInDependencies) => {
   const loginUrl = `${publicUrl}/login`;
+  // Checked again at sign-in: an address public when saved may have moved to a private one since.
+  const policy = { allowPrivateAddresses: allowPrivateIssuers };
   const refusal = (code: TSsoErrorCode) => `${loginUrl}?${new URLSearchParams({ sso_error: code })}`;
 
   const start = async ({
@@ -180,6 +186,7 @@ export const createSsoSignInService = ({
       code,
       redirectUri,
       codeVerifier: flow.codeVerifier,
+      policy,
     });
     const claims = await verifyProviderIdToken({
       idToken,
@@ -188,6 +195,7 @@ export const createSsoSignInService = ({
       nonce: flow.nonce,
       jwks: config.jwks,
       onKeysRotated: (jwks) => ssoRepository.updateSsoKeys(db, config.companyId, jwks),
+      policy,
     });
     const project = flow.identityProject;
     const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : undefined;
@@ -278,7 +286,17 @@ export const createSsoSignInService = ({
     return { kind: 'mail', mail };
   };
 
-  return { start, callback, passwordResetGate };
+  /**
+   * identity/sign-in-checks.ts asks this before a mailed sign-in link is sent and again when it is
+   * used: a member of a company that requires single sign-on gets no link (the answer is the same).
+   */
+  const passwordlessSignInCheck: TSignInCheck = async ({ project, uid }) => {
+    const row = await repository.findUserWithCompanyByIdentity(db, project, uid);
+    const isBlocked = row ? await isPasswordSignInBlocked(db, row.company.id, row.user.id) : false;
+    return isBlocked ? ssoMessages.requireSso : undefined;
+  };
+
+  return { start, callback, passwordResetGate, passwordlessSignInCheck };
 };
 
 export type TSsoSignInService = ReturnType<typeof createSsoSignInService>;
