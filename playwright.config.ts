@@ -1,22 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-
-const findFreePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
+import { freePort } from './apps/server/test/server-process.ts';
 
 // Workers load this file again; the environment carries the runner's choices to them.
 if (!process.env.CARGODESK_E2E_PORT) {
-  process.env.CARGODESK_E2E_PORT = String(await findFreePort());
+  process.env.CARGODESK_E2E_PORT = String(await freePort());
 }
 if (!process.env.CARGODESK_E2E_DATA_DIR) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cargodesk-e2e-'));
@@ -30,6 +20,48 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 /** The installation's operator in the browser tests (e2e/serve.mjs grants it): may apply catalogue imports. */
 export const platformAdminEmail = 'admin@demo-freight.test';
+
+/**
+ * How e2e/serve.mjs runs for a browser test: the same command a user runs, on a fresh data dir with
+ * the capture mail transport, after the operator's command made the demo admin a platform
+ * administrator. This config's server and the integrations spec's own both start so.
+ */
+export const serverEnvironment = ({
+  port,
+  publicUrl,
+  dataDir,
+}: {
+  port: string;
+  publicUrl: string;
+  dataDir: string;
+}) => ({
+  PORT: port,
+  HOST: '127.0.0.1',
+  PUBLIC_URL: publicUrl,
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  SMTP_URL: '',
+  // The flows read verification links and two-factor codes there.
+  DEV_MAILBOX: 'true',
+  LOG_LEVEL: 'warn',
+  // The seeded demo companies (working, expired, suspended, two-factor) sign in with this password.
+  DEMO_PASSWORD: demoPassword,
+  CARGODESK_E2E_OPERATOR: platformAdminEmail,
+  // Every test signs up and registers a company from 127.0.0.1.
+  SIGN_UP_LIMIT_PER_HOUR: '100000',
+});
+
+/** The system's Chromium, quiet: no sandbox (root in a container), GPU, background traffic or updates. */
+export const chromiumLaunchOptions = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
 
 export default defineConfig({
   testDir: 'e2e',
@@ -45,39 +77,16 @@ export default defineConfig({
     baseURL,
     browserName: 'chromium',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   webServer: {
-    // The same command a user runs, on a fresh data dir with the capture mail transport, after the
-    // operator's command made the demo admin a platform administrator.
     command: 'node e2e/serve.mjs',
     url: `${baseURL}/readyz`,
     env: {
-      PORT: port,
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: process.env.CARGODESK_E2E_DATA_DIR,
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      // The flows read verification links and two-factor codes there.
-      DEV_MAILBOX: 'true',
-      LOG_LEVEL: 'warn',
-      // The seeded demo companies (working, expired, suspended, two-factor) sign in with this password.
-      DEMO_PASSWORD: demoPassword,
-      CARGODESK_E2E_OPERATOR: platformAdminEmail,
-      // Every test signs up and registers a company from 127.0.0.1.
-      SIGN_UP_LIMIT_PER_HOUR: '100000',
+      ...serverEnvironment({ port, publicUrl: baseURL, dataDir: process.env.CARGODESK_E2E_DATA_DIR }),
       // e2e/single-sign-on.spec.ts runs its OpenID provider on plain http://127.0.0.1.
       SSO_ALLOW_HTTP_ISSUERS: 'true',
+      SSO_ALLOW_PRIVATE_ISSUERS: 'true',
       // The SPA posts its ID tokens to the same-origin token-sync URL (email-link.spec.ts checks it).
       IDENTITY_TOKEN_SYNC: 'true',
     },

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { demoPassword, platformAdminEmail } from '../playwright.config.ts';
+import { freePort } from '../apps/server/test/server-process.ts';
+import { chromiumLaunchOptions, serverEnvironment } from '../playwright.config.ts';
 import {
   allVendorHosts,
   envelopeItems,
@@ -28,16 +28,6 @@ const keys = {
   chat: 'fake-crisp-website',
 };
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-
 type TAppServer = { port: number };
 
 const startAppServer = async (): Promise<{ port: number; stop: () => Promise<void> }> => {
@@ -46,18 +36,8 @@ const startAppServer = async (): Promise<{ port: number; stop: () => Promise<voi
   const child: ChildProcess = spawn(process.execPath, ['e2e/serve.mjs'], {
     env: {
       ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       // The demo companies are seeded into the production host's identity project.
-      PUBLIC_URL: `http://${productionHost}:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      DEV_MAILBOX: 'true',
-      LOG_LEVEL: 'warn',
-      DEMO_PASSWORD: demoPassword,
-      CARGODESK_E2E_OPERATOR: platformAdminEmail,
-      SIGN_UP_LIMIT_PER_HOUR: '100000',
+      ...serverEnvironment({ port: String(port), publicUrl: `http://${productionHost}:${port}`, dataDir }),
       PRODUCTION_HOST: productionHost,
       GOOGLE_MAPS_KEY: keys.maps,
       PENDO_KEY: keys.pendo,
@@ -113,13 +93,9 @@ const test = base.extend<{ productionOrigin: string }, { vendors: TFakeVendors; 
   browser: [
     async ({ playwright, vendors }, use) => {
       const browser = await playwright.chromium.launch({
-        executablePath: '/usr/bin/chromium',
+        ...chromiumLaunchOptions,
         args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
+          ...chromiumLaunchOptions.args,
           '--ignore-certificate-errors',
           `--host-resolver-rules=${[`MAP ${productionHost} 127.0.0.1`, ...vendors.resolverRules].join(', ')}`,
         ],

@@ -10,7 +10,7 @@ import { describeEvent } from './describe-change.ts';
 import './history-drawer.css';
 import { getAuditHistoryQueryOptions, historyPageSize } from './get-audit-history.ts';
 
-type THistoryProps = { entityType: TAuditEntityType; entityId: string; title?: string };
+export type THistoryProps = { entityType: TAuditEntityType; entityId: string; title?: string };
 
 const HistoryList = ({ entityType, entityId }: THistoryProps) => {
   const { formatDateTime } = useFormat();

@@ -7,12 +7,12 @@ import {
   type TUpdateCompanyRequest,
   ZUpdateCompanyRequest,
 } from '@cargodesk/shared';
-import { Button, Card, Descriptions, Form, Input, Select, Space, Switch, Tag, Typography } from 'antd';
+import { Descriptions, Form, Input, Select, Space, Switch, Tag, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
-import { HistoryButton } from '../../../components/history/history-drawer.tsx';
 import { ImageUpload } from '../../../components/image-upload.tsx';
 import { ReadOnlyNotice } from '../../../components/read-only-notice.tsx';
-import { UnsavedChangesGuard, UnsavedMark, useIsFormChanged } from '../../../components/unsaved-changes.tsx';
+import { FieldGrid, SaveRow, SettingsCard } from '../../../components/settings-form.tsx';
+import { UnsavedChangesGuard, useIsFormChanged } from '../../../components/unsaved-changes.tsx';
 import { useCan } from '../../../lib/auth/permissions.ts';
 import { refreshCurrentUser } from '../../../lib/auth/refresh-current-user.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
@@ -145,7 +145,7 @@ export const CompanyForm = ({ company }: { company: TCompany }) => {
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       {!canEdit && <ReadOnlyNotice what="the company profile" permission="company:write" />}
-      <Card title={<h3 style={{ margin: 0, fontSize: 16 }}>Plan</h3>}>
+      <SettingsCard title="Plan">
         <Descriptions column={{ xs: 1, sm: 2 }} size="small">
           <Descriptions.Item label="Plan">{company.subscripedPlan.name}</Descriptions.Item>
           <Descriptions.Item label="Expires">
@@ -158,10 +158,10 @@ export const CompanyForm = ({ company }: { company: TCompany }) => {
         <Typography.Text type="secondary">
           The plan and its expiry are managed by the Cargodesk support team.
         </Typography.Text>
-      </Card>
-      <Card
-        title={<h3 style={{ margin: 0, fontSize: 16 }}>Company details</h3>}
-        extra={<HistoryButton entityType="company" entityId={company._id} title="Company history" />}
+      </SettingsCard>
+      <SettingsCard
+        title="Company details"
+        history={{ entityType: 'company', entityId: company._id, title: 'Company history' }}
       >
         <Form
           form={form}
@@ -182,13 +182,7 @@ export const CompanyForm = ({ company }: { company: TCompany }) => {
               placeholder={<Typography.Text type="secondary">No logo</Typography.Text>}
             />
           </Form.Item>
-          <div
-            style={{
-              display: 'grid',
-              gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))',
-              columnGap: 16,
-            }}
-          >
+          <FieldGrid>
             <Form.Item label="Company name" name="name" rules={[nameRule]}>
               <Input autoComplete="organization" />
             </Form.Item>
@@ -216,7 +210,7 @@ export const CompanyForm = ({ company }: { company: TCompany }) => {
             <Form.Item label="Phone" name="phone" rules={[phoneRule]}>
               <Input type="tel" autoComplete="tel" />
             </Form.Item>
-          </div>
+          </FieldGrid>
           <Form.Item label="Address" name="address" rules={[addressRule]}>
             <AddressField mapKey={referenceData?.googleMapKey} />
           </Form.Item>
@@ -239,16 +233,11 @@ export const CompanyForm = ({ company }: { company: TCompany }) => {
             <Switch />
           </Form.Item>
           {canEdit && (
-            <Space size="middle">
-              <Button type="primary" htmlType="submit" loading={update.isPending}>
-                Save company profile
-              </Button>
-              <UnsavedMark isChanged={isChanged} />
-            </Space>
+            <SaveRow label="Save company profile" isSaving={update.isPending} isChanged={isChanged} />
           )}
           <UnsavedChangesGuard isChanged={isChanged} />
         </Form>
-      </Card>
+      </SettingsCard>
     </Space>
   );
 };

@@ -2,7 +2,6 @@ import { type TSsoConfig, type TSsoConfigInput, ZSsoConfigInput, ZSsoDomain } fr
 import {
   Alert,
   Button,
-  Card,
   Form,
   Input,
   Modal,
@@ -14,7 +13,7 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
-import { HistoryButton } from '../../../components/history/history-drawer.tsx';
+import { FieldGrid, SaveRow, SettingsCard } from '../../../components/settings-form.tsx';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
 import { zodRule } from '../../../lib/forms/zod-rule.ts';
@@ -175,13 +174,7 @@ const SsoForm = ({ config, redirectUri }: { config: TSsoConfig | null; redirectU
         >
           <Input inputMode="url" autoComplete="off" placeholder="https://login.example.com" />
         </Form.Item>
-        <div
-          style={{
-            display: 'grid',
-            gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))',
-            columnGap: 16,
-          }}
-        >
+        <FieldGrid>
           <Form.Item label="Client ID" name="clientId" rules={[clientIdRule]}>
             <Input autoComplete="off" />
           </Form.Item>
@@ -193,7 +186,7 @@ const SsoForm = ({ config, redirectUri }: { config: TSsoConfig | null; redirectU
           >
             <Input.Password autoComplete="new-password" />
           </Form.Item>
-        </div>
+        </FieldGrid>
         <Form.Item
           label="E-mail domains"
           name="domains"
@@ -227,10 +220,7 @@ const SsoForm = ({ config, redirectUri }: { config: TSsoConfig | null; redirectU
         >
           <Switch />
         </Form.Item>
-        <Space size="middle" wrap>
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            Save single sign-on
-          </Button>
+        <SaveRow label="Save single sign-on" isSaving={save.isPending}>
           <Button onClick={() => void onTest()} loading={test.isPending}>
             Test connection
           </Button>
@@ -251,7 +241,7 @@ const SsoForm = ({ config, redirectUri }: { config: TSsoConfig | null; redirectU
               </Button>
             </Popconfirm>
           )}
-        </Space>
+        </SaveRow>
       </Form>
       <Modal
         open={pending !== undefined}
@@ -275,10 +265,10 @@ export const SsoCard = () => {
   const settings = useSsoSettings();
   const companyId = useSession().user?.companyId ?? '';
   return (
-    <Card
+    <SettingsCard
       id="single-sign-on"
-      title={<h3 style={{ margin: 0, fontSize: 16 }}>Single sign-on</h3>}
-      extra={<HistoryButton entityType="sso-config" entityId={companyId} title="Single sign-on history" />}
+      title="Single sign-on"
+      history={{ entityType: 'sso-config', entityId: companyId, title: 'Single sign-on history' }}
     >
       {settings.isPending ? (
         <Skeleton active paragraph={{ rows: 6 }} />
@@ -293,6 +283,6 @@ export const SsoCard = () => {
       ) : (
         <SsoForm config={settings.data.config} redirectUri={settings.data.redirectUri} />
       )}
-    </Card>
+    </SettingsCard>
   );
 };

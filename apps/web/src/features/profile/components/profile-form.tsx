@@ -8,7 +8,8 @@ import {
 import { Alert, Button, Card, Form, Input, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { ImageUpload } from '../../../components/image-upload.tsx';
-import { UnsavedChangesGuard, UnsavedMark, useIsFormChanged } from '../../../components/unsaved-changes.tsx';
+import { SaveRow, SettingsCard } from '../../../components/settings-form.tsx';
+import { UnsavedChangesGuard, useIsFormChanged } from '../../../components/unsaved-changes.tsx';
 import { initialsOf } from '../../../components/user-avatar.tsx';
 import { toErrorMessage } from '../../../lib/api-client.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
@@ -128,7 +129,7 @@ export const ProfileForm = ({ userId, isReadOnly = false }: { userId?: string; i
 
   const name = `${profile.data.firstName} ${profile.data.lastName}`.trim();
   return (
-    <Card title={<h3 style={{ margin: 0, fontSize: 16 }}>{isSelf ? 'Personal details' : name}</h3>}>
+    <SettingsCard title={isSelf ? 'Personal details' : name}>
       <Form
         form={form}
         layout="vertical"
@@ -187,14 +188,7 @@ export const ProfileForm = ({ userId, isReadOnly = false }: { userId?: string; i
             </Space>
           </Form.Item>
         )}
-        {!isReadOnly && (
-          <Space size="middle">
-            <Button type="primary" htmlType="submit" loading={update.isPending}>
-              Save profile
-            </Button>
-            <UnsavedMark isChanged={isChanged} />
-          </Space>
-        )}
+        {!isReadOnly && <SaveRow label="Save profile" isSaving={update.isPending} isChanged={isChanged} />}
         <UnsavedChangesGuard isChanged={isChanged} />
         {!canUpload && !isReadOnly && (
           <Alert
@@ -205,6 +199,6 @@ export const ProfileForm = ({ userId, isReadOnly = false }: { userId?: string; i
           />
         )}
       </Form>
-    </Card>
+    </SettingsCard>
   );
 };
