@@ -10,6 +10,9 @@ test.use({ contextOptions: { reducedMotion: 'reduce' } });
 
 const operator = { email: platformAdminEmail, password: demoPassword };
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+// A company's name is searched for and must match one company only: each attempt names its own, so
+// a retried test does not find the company its first attempt made.
+const uniqueLabel = (label: string) => `${label}-${Date.now().toString(36)}`;
 
 const openCompany = async (page: Page, name: string) => {
   await page
@@ -45,8 +48,9 @@ test('a platform admin ends and extends a company’s plan, and the company’s 
   request,
 }) => {
   test.slow();
-  const customer = await createCompanyUser(request, { label: 'console-plan' });
-  const companyName = 'E2E console-plan Freight';
+  const label = uniqueLabel('console-plan');
+  const customer = await createCompanyUser(request, { label });
+  const companyName = `E2E ${label} Freight`;
 
   await signIn(page, operator);
   await openCompany(page, companyName);
@@ -93,8 +97,9 @@ test('a platform admin suspends a company with a reason its admin is mailed, the
   request,
 }) => {
   test.slow();
-  const customer = await createCompanyUser(request, { label: 'console-status' });
-  const companyName = 'E2E console-status Freight';
+  const label = uniqueLabel('console-status');
+  const customer = await createCompanyUser(request, { label });
+  const companyName = `E2E ${label} Freight`;
   const customerContext = await browser.newContext();
   const customerPage = await customerContext.newPage();
   await signIn(customerPage, customer);

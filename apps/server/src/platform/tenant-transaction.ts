@@ -7,6 +7,32 @@ import type { Db, Tx } from '../db/client.ts';
 
 type Corkable = { cork: () => void; uncork: () => void };
 
+/**
+ * The pool client as a read's session sees it: a statement holds the socket corked until the event
+ * loop's next turn, so the statements a request sends together (BEGIN and its first reads, a page
+ * and its count, a search's lookups) leave in one write. Each write is a system call and a wake-up
+ * of the database's process, which cost this process more than the statements' own bytes
+ * (docs/decisions/010-pipelined-tenant-reads.md).
+ */
+const batchingWrites = (client: pg.PoolClient): pg.PoolClient => {
+  const socket = (client as unknown as { connection: { stream: Partial<Corkable> } }).connection.stream;
+  let isCorked = false;
+  const uncork = () => {
+    isCorked = false;
+    socket.uncork?.();
+  };
+  const batching = Object.create(client) as pg.PoolClient;
+  batching.query = ((...args: Parameters<pg.PoolClient['query']>) => {
+    if (!isCorked && socket.cork) {
+      isCorked = true;
+      socket.cork();
+      setImmediate(uncork);
+    }
+    return client.query(...args);
+  }) as pg.PoolClient['query'];
+  return batching;
+};
+
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Both settings of a tenant transaction, in SQL; the id is a checked UUID (docs/decisions/009-one-round-trip-begin.md). */
@@ -83,7 +109,7 @@ export const withTenantRead = async <T>(
   checkCompanyId(companyId);
   if (!is(db, NodePgDatabase)) return withTenant(db, companyId, work);
   const { dialect, $client: pool } = db as unknown as { dialect: PgDialect; $client: pg.Pool };
-  const client = await pool.connect();
+  const client = batchingWrites(await pool.connect());
   // Without the relational schema: building its query helpers for every table on every request
   // cost more than the read, and no read here uses them.
   const session = new NodePgSession(client, dialect, undefined);
@@ -92,13 +118,6 @@ export const withTenantRead = async <T>(
   // in order, so it runs inside the transaction. Should BEGIN fail, the read's result is thrown
   // away (a read-only statement changed nothing) and the caller gets BEGIN's error; the client is
   // then already released, destroyed (db/client.ts guards every BEGIN).
-  // The socket is corked until the work's first statements are submitted, so BEGIN and the reads
-  // that follow at once leave in one write: each write is a system call and a wake-up of the
-  // server process, which cost this process more than the statements' own bytes.
-  const socket = (client as unknown as { connection: { stream: NodeJS.WritableStream & Partial<Corkable> } })
-    .connection.stream;
-  socket.cork?.();
-  setImmediate(() => socket.uncork?.());
   const begun = client.query(`begin read only; ${tenantSettings(companyId)}`).then(
     () => undefined,
     (error: unknown) => ({ error }),

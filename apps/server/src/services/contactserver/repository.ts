@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.ts';
+import { compiledStatement, type TCompilingDb } from '../../db/compiled-statement.ts';
 import { containsPattern, escapeLike } from '../../db/like-pattern.ts';
 import { pageOffset, slidingCountCap, type TPage } from '../../db/paging.ts';
 import {
@@ -62,8 +63,6 @@ export type TContactSearch =
        * begins (or is), and the misspellings closest to it, which rank a contact first.
        */
       terms: TSearchTerm[];
-      /** Whether misspellings are among the words: the best matches then come first. */
-      isNear: boolean;
     };
 export type TSearchTerm = {
   /** The word as typed. */
@@ -106,61 +105,147 @@ const organisations = alias(contacts, 'organisation');
  */
 type TContactSource = typeof contacts | typeof tenantContacts;
 
+// A filter's statements are written from its shape alone, every value a named placeholder: the
+// list compiles them once per shape (db/compiled-statement.ts), and no statement kept can hold a
+// request's values. `valuesOfFilter` gives the values by the same names.
+
+/** Which parts of a filter are on, and how its search is made: all its statements' text depends on. */
+export type TContactFilterShape = {
+  search: null | { kind: 'text'; pieces: number } | { kind: 'words'; termsWithNearest: boolean[] };
+  kind: boolean;
+  role: boolean;
+  tagId: boolean;
+  countryCode: boolean;
+  ownerId: boolean;
+  organisationId: boolean;
+  createdFrom: boolean;
+  createdTo: boolean;
+  updatedFrom: boolean;
+  updatedTo: boolean;
+  sort: TContactSortColumn | null;
+  isDescending: boolean;
+};
+
+export const shapeOfFilter = (filter: Omit<TContactFilter, keyof TPage>): TContactFilterShape => ({
+  search: !filter.search
+    ? null
+    : filter.search.kind === 'text'
+      ? { kind: 'text', pieces: filter.search.pieces.length }
+      : { kind: 'words', termsWithNearest: filter.search.terms.map((term) => term.nearest.length > 0) },
+  kind: filter.kind !== undefined,
+  role: filter.role !== undefined,
+  tagId: filter.tagId !== undefined,
+  countryCode: filter.countryCode !== undefined,
+  ownerId: filter.ownerId !== undefined,
+  organisationId: filter.organisationId !== undefined,
+  createdFrom: filter.createdFrom !== undefined,
+  createdTo: filter.createdTo !== undefined,
+  updatedFrom: filter.updatedFrom !== undefined,
+  updatedTo: filter.updatedTo !== undefined,
+  sort: filter.sort ?? null,
+  isDescending: filter.isDescending,
+});
+
+/** A filter's values, by the names of the placeholders its statements hold. */
+export const valuesOfFilter = (filter: Omit<TContactFilter, keyof TPage>): Record<string, unknown> => {
+  const values: Record<string, unknown> = {
+    companyId: filter.companyId,
+    kind: filter.kind,
+    roles: filter.role === undefined ? undefined : [filter.role],
+    tagId: filter.tagId,
+    countryCodes: filter.countryCode === undefined ? undefined : [filter.countryCode],
+    ownerId: filter.ownerId,
+    organisationId: filter.organisationId,
+    createdFrom: filter.createdFrom,
+    createdTo: filter.createdTo,
+    updatedFrom: filter.updatedFrom,
+    updatedTo: filter.updatedTo,
+    timeZone: filter.timeZone,
+  };
+  const { search } = filter;
+  if (search?.kind === 'text')
+    search.pieces.forEach((piece, index) => {
+      values[`piece${index}`] = containsPattern(piece);
+    });
+  if (search?.kind === 'words')
+    search.terms.forEach((term, index) => {
+      values[`words${index}`] = term.words;
+      values[`typed${index}`] = [term.typed];
+      values[`begun${index}`] = term.begun;
+      values[`nearest${index}`] = term.nearest;
+    });
+  return values;
+};
+
+const value = (name: string) => sql.placeholder(name);
+
 /** A contact holds a word of each term, or has every piece of text somewhere in it. */
-const matchesSearch = (source: TContactSource, search: TContactSearch) =>
+const matchesSearch = (source: TContactSource, search: NonNullable<TContactFilterShape['search']>) =>
   search.kind === 'text'
-    ? or(...search.pieces.map((piece) => sql`${source.searchText} like ${containsPattern(piece)}`))
-    : and(...search.terms.map((term) => arrayOverlaps(source.searchWords, term.words)));
+    ? or(
+        ...Array.from(
+          { length: search.pieces },
+          (_, index) => sql`${source.searchText} like ${value(`piece${index}`)}`,
+        ),
+      )
+    : and(
+        ...search.termsWithNearest.map((_, index) =>
+          arrayOverlaps(source.searchWords, value(`words${index}`)),
+        ),
+      );
 
 /**
  * How well a contact matches a search: a word typed whole counts three, a word it begins two, the
  * misspelling closest to it one. Ordering by it first also keeps PostgreSQL from walking the name
  * index through every contact before the first match.
  */
-const searchRank = (source: TContactSource, terms: TSearchTerm[]) =>
+const searchRank = (source: TContactSource, termsWithNearest: boolean[]) =>
   sql.join(
-    terms.map(
-      (term) => sql`(case when ${arrayOverlaps(source.searchWords, [term.typed])} then 3
-        when ${arrayOverlaps(source.searchWords, term.begun)} then 2
-        ${term.nearest.length > 0 ? sql`when ${arrayOverlaps(source.searchWords, term.nearest)} then 1` : sql``}
+    termsWithNearest.map(
+      (
+        hasNearest,
+        index,
+      ) => sql`(case when ${arrayOverlaps(source.searchWords, value(`typed${index}`))} then 3
+        when ${arrayOverlaps(source.searchWords, value(`begun${index}`))} then 2
+        ${hasNearest ? sql`when ${arrayOverlaps(source.searchWords, value(`nearest${index}`))} then 1` : sql``}
         else 0 end)`,
     ),
     sql` + `,
   );
 
-const filterConditions = (source: TContactSource, filter: TContactFilter): SQL | undefined =>
+const filterConditions = (source: TContactSource, shape: TContactFilterShape): SQL | undefined =>
   and(
-    eq(source.companyId, filter.companyId),
-    filter.search ? matchesSearch(source, filter.search) : undefined,
-    filter.kind ? eq(source.kind, filter.kind) : undefined,
-    filter.role ? arrayContains(source.roles, [filter.role]) : undefined,
-    filter.countryCode ? arrayContains(source.countryCodes, [filter.countryCode]) : undefined,
-    filter.ownerId ? eq(source.ownerId, filter.ownerId) : undefined,
-    filter.organisationId ? eq(source.organisationId, filter.organisationId) : undefined,
-    filter.tagId
+    eq(source.companyId, value('companyId')),
+    shape.search ? matchesSearch(source, shape.search) : undefined,
+    shape.kind ? eq(source.kind, value('kind')) : undefined,
+    shape.role ? arrayContains(source.roles, value('roles')) : undefined,
+    shape.countryCode ? arrayContains(source.countryCodes, value('countryCodes')) : undefined,
+    shape.ownerId ? eq(source.ownerId, value('ownerId')) : undefined,
+    shape.organisationId ? eq(source.organisationId, value('organisationId')) : undefined,
+    shape.tagId
       ? sql`exists (select 1 from ${contactTagLinks} where ${contactTagLinks.companyId} = ${source.companyId}
-          and ${contactTagLinks.contactId} = ${source.id} and ${contactTagLinks.tagId} = ${filter.tagId})`
+          and ${contactTagLinks.contactId} = ${source.id} and ${contactTagLinks.tagId} = ${value('tagId')})`
       : undefined,
-    filter.createdFrom ? gte(source.createdAt, dayStart(filter.createdFrom, filter.timeZone)) : undefined,
-    filter.createdTo ? lt(source.createdAt, dayStart(filter.createdTo, filter.timeZone, 1)) : undefined,
-    filter.updatedFrom ? gte(source.updatedAt, dayStart(filter.updatedFrom, filter.timeZone)) : undefined,
-    filter.updatedTo ? lt(source.updatedAt, dayStart(filter.updatedTo, filter.timeZone, 1)) : undefined,
+    shape.createdFrom ? gte(source.createdAt, dayStart('createdFrom')) : undefined,
+    shape.createdTo ? lt(source.createdAt, dayStart('createdTo', 1)) : undefined,
+    shape.updatedFrom ? gte(source.updatedAt, dayStart('updatedFrom')) : undefined,
+    shape.updatedTo ? lt(source.updatedAt, dayStart('updatedTo', 1)) : undefined,
   );
 
 /** The instant a calendar day (plus `days`) begins in the company's time zone. */
-const dayStart = (day: string, timeZone: string, days = 0) =>
-  sql`((${day}::date + ${days}::int)::timestamp at time zone ${timeZone})`;
+const dayStart = (day: string, days: 0 | 1 = 0) =>
+  sql`((${value(day)}::date + ${sql.raw(String(days))})::timestamp at time zone ${value('timeZone')})`;
 
 const orderOf = (
   source: TContactSource,
-  filter: Pick<TContactFilter, 'search' | 'sort' | 'isDescending'>,
+  shape: Pick<TContactFilterShape, 'search' | 'sort' | 'isDescending'>,
 ) => {
-  if (!filter.sort && filter.search?.kind === 'words') {
-    return [desc(searchRank(source, filter.search.terms)), asc(source.name), asc(source.id)];
+  if (!shape.sort && shape.search?.kind === 'words') {
+    return [desc(searchRank(source, shape.search.termsWithNearest)), asc(source.name), asc(source.id)];
   }
-  const column = source[filter.sort ?? 'name'];
+  const column = source[shape.sort ?? 'name'];
   // The id keeps pages stable between equal values.
-  return [filter.isDescending ? desc(column) : asc(column), asc(source.id)];
+  return [shape.isDescending ? desc(column) : asc(column), asc(source.id)];
 };
 
 /** A contact's tags, by name: read with the contact rather than in a statement of their own. */
@@ -216,50 +301,82 @@ const organisationJoin = and(
   eq(organisations.id, contacts.organisationId),
 );
 
-/** The ids of a page of the filter, picked through the view: a subquery to read their rows by. */
+/**
+ * The ids of a page of the filter, picked through the view: a subquery to read their rows by. Its
+ * placeholders: the filter's, `limit` and `offset`, and `afterId` with `isAfterId`.
+ */
 const pageIdsOf = (
-  db: Queryable,
-  filter: TContactFilter,
-  { limit, offset, afterId }: { limit: number; offset: number; afterId?: string | undefined },
-  order = orderOf(tenantContacts, filter),
+  db: TCompilingDb | Queryable,
+  shape: TContactFilterShape,
+  { isAfterId = false }: { isAfterId?: boolean } = {},
+  order = orderOf(tenantContacts, shape),
 ) =>
   db
     .select({ pageId: sql<string>`${tenantContacts.id}`.as('page_id') })
     .from(tenantContacts)
     .where(
-      and(filterConditions(tenantContacts, filter), afterId ? gt(tenantContacts.id, afterId) : undefined),
+      and(
+        filterConditions(tenantContacts, shape),
+        isAfterId ? gt(tenantContacts.id, value('afterId')) : undefined,
+      ),
     )
     .orderBy(...order)
-    .limit(limit)
-    .offset(offset)
+    .limit(value('limit'))
+    .offset(value('offset'))
     .as('page_ids');
 
+/** The rows of a page of ids, with their organisations and tags (and any `more` columns), in `order`. */
+const rowsOfPage = <TMore extends Record<string, SQL.Aliased | SQL>>(
+  db: TCompilingDb | Queryable,
+  pageIds: ReturnType<typeof pageIdsOf>,
+  order: ReturnType<typeof orderOf>,
+  more = {} as TMore,
+) =>
+  db
+    .select({ ...listColumns, ...more })
+    .from(pageIds)
+    .innerJoin(contacts, and(eq(contacts.companyId, value('companyId')), eq(contacts.id, pageIds.pageId)))
+    .leftJoin(organisations, organisationJoin)
+    .orderBy(...order);
+
+/** How many contacts pass the filter, counted up to the placeholder `countLimit`. */
+const cappedCountOf = (db: TCompilingDb | Queryable, shape: TContactFilterShape) =>
+  db
+    .select({ total: count() })
+    .from(
+      db
+        .select({ one: sql`1` })
+        .from(tenantContacts)
+        .where(filterConditions(tenantContacts, shape))
+        .limit(value('countLimit'))
+        .as('capped'),
+    );
+
+// The page's ids first, from the sort column's index alone (its filter columns ride in it,
+// migration 0037), or from the search's index; then only those rows are read. Page 200 costs an
+// index walk, not 5,000 rows. Each row carries the capped count, which PostgreSQL works out once
+// for the statement (docs/decisions/008-list-totals.md): the page and its total are one statement,
+// a single piece of work for PGlite and one message to a server, and an empty page counts nothing.
+const contactPage = compiledStatement<TContactFilterShape, TContactListRow & { total: number }>((db, shape) =>
+  rowsOfPage(db, pageIdsOf(db, shape), orderOf(contacts, shape), {
+    total: sql<number>`(${cappedCountOf(db, shape)})`.mapWith(Number),
+  }),
+);
+
+const cappedContactCount = compiledStatement<TContactFilterShape, { total: number }>(cappedCountOf);
+
 export const findContactPage = async (db: Queryable, filter: TContactFilter) => {
-  // The page's ids first, from the sort column's index alone (its filter columns ride in it,
-  // migration 0037), or from the search's index; then only those rows are read. Page 200 costs an
-  // index walk, not 5,000 rows.
+  const shape = shapeOfFilter(filter);
+  const values = valuesOfFilter(filter);
   const offset = pageOffset(filter);
-  const pageIds = pageIdsOf(db, filter, { limit: filter.pageSize, offset });
   const cap = slidingCountCap(filter);
-  const capped = db
-    .select({ one: sql`1` })
-    .from(tenantContacts)
-    .where(filterConditions(tenantContacts, filter))
-    .limit(cap + 1)
-    .as('capped');
-  // The count is sent with the page, not after it: on PostgreSQL both travel in one write behind
-  // BEGIN (platform/tenant-transaction.ts), and a write costs this process more than the count costs
-  // the database (docs/decisions/008-list-totals.md).
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(listColumns)
-      .from(pageIds)
-      .innerJoin(contacts, and(eq(contacts.companyId, filter.companyId), eq(contacts.id, pageIds.pageId)))
-      .leftJoin(organisations, organisationJoin)
-      .orderBy(...orderOf(contacts, filter)),
-    db.select({ total: count() }).from(capped),
-  ]);
-  return { rows: rows as TContactListRow[], total: counted?.total ?? 0, cap };
+  const countLimit = cap + 1;
+  const rows = await contactPage(db, shape, { ...values, limit: filter.pageSize, offset, countLimit });
+  // A page past the end still says how many there are.
+  const total =
+    rows[0]?.total ??
+    (offset === 0 ? 0 : ((await cappedContactCount(db, shape, { ...values, countLimit }))[0]?.total ?? 0));
+  return { rows, total, cap };
 };
 
 /** Whether any contact passes the filter. */
@@ -268,8 +385,9 @@ export const hasContacts = async (db: Queryable, filter: TContactFilter) =>
     await db
       .select({ one: sql`1` })
       .from(tenantContacts)
-      .where(filterConditions(tenantContacts, filter))
+      .where(filterConditions(tenantContacts, shapeOfFilter(filter)))
       .limit(1)
+      .execute(valuesOfFilter(filter))
   ).length > 0;
 
 /**
@@ -282,13 +400,14 @@ export const findExportBatch = (
   afterId: string | undefined,
   limit: number,
 ) => {
-  const pageIds = pageIdsOf(db, filter, { limit, offset: 0, afterId }, [asc(tenantContacts.id)]);
-  return db
-    .select(listColumns)
-    .from(pageIds)
-    .innerJoin(contacts, and(eq(contacts.companyId, filter.companyId), eq(contacts.id, pageIds.pageId)))
-    .leftJoin(organisations, organisationJoin)
-    .orderBy(asc(contacts.id)) as Promise<TContactListRow[]>;
+  const shape = shapeOfFilter(filter);
+  const pageIds = pageIdsOf(db, shape, { isAfterId: afterId !== undefined }, [asc(tenantContacts.id)]);
+  return rowsOfPage(db, pageIds, [asc(contacts.id)]).execute({
+    ...valuesOfFilter(filter),
+    afterId,
+    limit,
+    offset: 0,
+  }) as Promise<TContactListRow[]>;
 };
 
 export const findContact = async (db: Queryable, companyId: string, id: string) => {
@@ -399,12 +518,9 @@ export const findLookup = (
     limit,
   }: { search: TContactSearch | undefined; kind?: TContactRow['kind'] | undefined; limit: number },
 ) => {
-  const picked = { search, kind, sort: undefined, isDescending: false };
-  const pageIds = pageIdsOf(
-    db,
-    { ...picked, companyId, timeZone: 'UTC', page: 1, pageSize: limit },
-    { limit, offset: 0 },
-  );
+  const picked = { companyId, search, kind, timeZone: 'UTC', sort: undefined, isDescending: false };
+  const shape = shapeOfFilter(picked);
+  const pageIds = pageIdsOf(db, shape);
   return db
     .select({
       id: contacts.id,
@@ -414,9 +530,10 @@ export const findLookup = (
       organisation: organisations.name,
     })
     .from(pageIds)
-    .innerJoin(contacts, and(eq(contacts.companyId, companyId), eq(contacts.id, pageIds.pageId)))
+    .innerJoin(contacts, and(eq(contacts.companyId, value('companyId')), eq(contacts.id, pageIds.pageId)))
     .leftJoin(organisations, organisationJoin)
-    .orderBy(...orderOf(contacts, picked));
+    .orderBy(...orderOf(contacts, shape))
+    .execute({ ...valuesOfFilter(picked), limit, offset: 0 });
 };
 
 // The dictionary of words (migration 0038), filled by a trigger as contacts are written.
@@ -437,7 +554,11 @@ export const findWordsStartingWith = async (db: Queryable, companyId: string, st
       .limit(limit)
   ).map((row) => row.word);
 
-/** pg_trgm's default similarity for `%`, set for the transaction so a server's own setting cannot narrow it. */
+/**
+ * pg_trgm's default similarity for `%`, set for the transaction so a server's own setting cannot
+ * narrow it. Only a search sets it: set in every tenant transaction, it cost a plain page of the
+ * list a quarter of its rate on PostgreSQL.
+ */
 export const useMisspellingSimilarity = (db: Queryable) =>
   db.execute(sql`select set_config('pg_trgm.similarity_threshold', '0.3', true)`);
 

@@ -195,6 +195,9 @@ describe.each(testDatabaseKinds)('contactserver on %s', (kind) => {
     const second = await pageOf('/contacts/paginate?sort=createdAt&page=2&pageSize=2', admin.jwt);
     expect(second.meta).toEqual({ total: 5, page: 2, pageSize: 2 });
     expect(second.data.map((row) => row.name)).toEqual(['Charlie Lines', 'Bravo Agents']);
+    // A page past the end is empty and still says how many there are.
+    const beyond = await pageOf('/contacts/paginate?sort=createdAt&page=9&pageSize=2', admin.jwt);
+    expect(beyond).toEqual({ data: [], meta: { total: 5, page: 9, pageSize: 2 } });
     expect(person.organisation?.name).toBe('Charlie Lines');
   });
 

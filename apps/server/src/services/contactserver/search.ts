@@ -52,28 +52,38 @@ export const resolveContactSearch = async (
   }
   const typed = [...new Set(searchWordsOf(lowered))].slice(0, searchWordsMax);
   if (typed.length === 0) return { exact: { kind: 'text', pieces: [lowered] }, near: null };
-  if (typed.some((word) => editsAllowed(word) > 0)) await useMisspellingSimilarity(db);
+  // Every word's lookups are sent at once, behind the similarity setting they read: on PostgreSQL
+  // they leave in one write and cost one round trip (platform/tenant-transaction.ts).
+  const similarity = typed.some((word) => editsAllowed(word) > 0) ? useMisspellingSimilarity(db) : undefined;
+  const [, found] = await Promise.all([
+    similarity,
+    Promise.all(
+      typed.map((word) =>
+        Promise.all([
+          findWordsStartingWith(db, companyId, word, prefixWordsMax),
+          editsAllowed(word) === 0 ? [] : findWordsLike(db, companyId, word, nearCandidatesMax),
+        ]),
+      ),
+    ),
+  ]);
   const exactTerms: TSearchTerm[] = [];
   const nearTerms: TSearchTerm[] = [];
-  for (const word of typed) {
-    const starting = await findWordsStartingWith(db, companyId, word, prefixWordsMax);
+  typed.forEach((word, index) => {
+    const [starting, like] = found[index] ?? [[], []];
     const begun = [...new Set([word, ...starting])];
     exactTerms.push({ typed: word, words: begun, begun, nearest: [] });
     const allowed = editsAllowed(word);
-    const near =
-      allowed === 0
-        ? []
-        : (await findWordsLike(db, companyId, word, nearCandidatesMax))
-            .map((candidate) => ({ candidate, edits: distance(word, candidate) }))
-            .filter(({ candidate, edits }) => edits <= allowed && !begun.includes(candidate));
+    const near = like
+      .map((candidate) => ({ candidate, edits: distance(word, candidate) }))
+      .filter(({ candidate, edits }) => edits <= allowed && !begun.includes(candidate));
     // Only the closest: when some word is one letter off, words two letters off are noise.
     const fewest = Math.min(...near.map(({ edits }) => edits));
     const nearest = near.filter(({ edits }) => edits === fewest).map(({ candidate }) => candidate);
     nearTerms.push({ typed: word, words: [...begun, ...nearest], begun, nearest });
-  }
+  });
   const forgivesMore = nearTerms.some((term) => term.nearest.length > 0);
   return {
-    exact: { kind: 'words', terms: exactTerms, isNear: false },
-    near: forgivesMore ? { kind: 'words', terms: nearTerms, isNear: true } : null,
+    exact: { kind: 'words', terms: exactTerms },
+    near: forgivesMore ? { kind: 'words', terms: nearTerms } : null,
   };
 };
