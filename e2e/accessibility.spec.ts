@@ -1,8 +1,7 @@
 import { createCompanyUser, expect, expectAccessible, signIn, test } from './fixtures.ts';
 
 // axe over each screen as a person first meets it; later screens call expectAccessible in their own specs.
-// With reduced motion the screens are checked at rest, not halfway through a fade-in.
-test.use({ contextOptions: { reducedMotion: 'reduce' } });
+// Reduced motion (playwright.config.ts) has the screens checked at rest, not halfway through a fade-in.
 
 test('the signed-out screens have no accessibility violations', async ({ page }) => {
   await page.goto('/login');

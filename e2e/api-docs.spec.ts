@@ -1,7 +1,6 @@
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 // The API reference is served by the app itself: no CDN, its own CSP, which the fixtures hold it to.
-test.use({ contextOptions: { reducedMotion: 'reduce' } });
 
 test('the API reference lists the operations with their permissions', async ({ page }) => {
   await page.goto('/api/docs');

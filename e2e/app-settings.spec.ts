@@ -5,7 +5,7 @@ import { createCompanyUser, expect, expectAccessible, signIn, test } from './fix
 // the server and used at once by every screen that writes a date, without a reload.
 
 // The browser's own settings, which apply until the user chooses.
-test.use({ contextOptions: { reducedMotion: 'reduce' }, timezoneId: 'UTC', locale: 'en-GB' });
+test.use({ timezoneId: 'UTC', locale: 'en-GB' });
 
 /** Clicks an option of the open select (antd's own list; its hidden listbox holds only a few). */
 const pick = (page: Page, text: string | RegExp) =>

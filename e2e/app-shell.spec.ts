@@ -91,6 +91,7 @@ test('navbar actions are hidden on a small screen, and one menu stands in for th
   await menu.getByRole('button', { name: /^Notifications/ }).click();
   await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
   await page.getByRole('dialog', { name: 'Notifications' }).getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeHidden();
 
   await menuButton.click();
   await page.keyboard.press('Escape');

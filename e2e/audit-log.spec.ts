@@ -13,7 +13,6 @@ import {
 
 // The audit log screen (/settings/audit): an admin finds a colleague's failed sign-ins, reads one
 // as sentences, exports them, and finds who changed a role's permissions.
-test.use({ contextOptions: { reducedMotion: 'reduce' } });
 
 /** Picks `option` in the antd select labelled `label`, until the filter is in the address. */
 const choose = async (page: Page, label: string, option: string, inUrl: RegExp) => {

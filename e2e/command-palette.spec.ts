@@ -1,7 +1,6 @@
 import { createCompanyUser, expect, expectAccessible, signIn, test } from './fixtures.ts';
 
 // Issue 13, point 6: Ctrl/⌘-K jumps to any settings screen, colleague, role or port by name.
-test.use({ contextOptions: { reducedMotion: 'reduce' } });
 
 test('Ctrl-K finds a screen, a colleague, a role and a port by name and goes there', async ({
   page,

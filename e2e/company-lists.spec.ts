@@ -4,8 +4,6 @@ import { createCompanyUser, demoAccounts, expect, expectAccessible, signIn, test
 // Business types (/settings/business-types) and receiving locations (/settings/receiving-locations):
 // added, found, edited and deleted as a person does it, read-only for a Viewer, and fitting a phone.
 
-test.use({ contextOptions: { reducedMotion: 'reduce' } });
-
 /** Clicks an option of the open select (antd's own list; its hidden listbox holds only a few). */
 const pick = (page: Page, text: string | RegExp) =>
   page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
@@ -34,6 +32,8 @@ test('adds, finds, edits and deletes a business type', async ({ page, request })
   // The name is required, in the form's words, before anything is sent.
   await page.getByRole('button', { name: 'Add business type' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add business type' });
+  // The dialog opens with the cursor in its first field.
+  await expect(dialog.getByLabel('Name')).toBeFocused();
   await dialog.getByRole('button', { name: 'Add' }).click();
   await expect(dialog.getByText('Please enter the name.')).toBeVisible();
   await expectAccessible(page, { include: '.ant-modal' });
@@ -98,6 +98,7 @@ test('adds, finds, edits and deletes a receiving location', async ({ page, reque
 
   await page.getByRole('button', { name: 'Add receiving location' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add receiving location' });
+  await expect(dialog.getByRole('textbox', { name: 'Code', exact: true })).toBeFocused();
   await dialog.getByRole('textbox', { name: 'Code', exact: true }).fill('w');
   await dialog.getByLabel('UN/LOCODE').fill('nl1');
   await dialog.getByRole('button', { name: 'Add' }).click();

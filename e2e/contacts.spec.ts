@@ -14,7 +14,6 @@ import { workbookOf } from './workbook.ts';
 
 // Issue 15: contacts — an organisation with a person, tags, a misspelt search, bulk tagging, the
 // duplicate warning and the CSV export of a filter.
-test.use({ contextOptions: { reducedMotion: 'reduce' } });
 
 /** Picks `option` in an antd select, typing to find it first. */
 const choose = async (page: Page, select: Locator, option: string) => {

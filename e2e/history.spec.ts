@@ -1,7 +1,6 @@
 import { createCompanyUser, expect, expectAccessible, signIn, test } from './fixtures.ts';
 
 // The History drawer of an edit screen: who changed what, read from the audit trail.
-test.use({ contextOptions: { reducedMotion: 'reduce' } });
 
 test('the profile history shows who changed which field, newest first', async ({ page, request }) => {
   const user = await createCompanyUser(request, { label: 'history' });

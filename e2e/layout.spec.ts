@@ -6,7 +6,6 @@ import { createCompanyUser, expect, expectAccessible, signIn, test, uniqueEmail 
 // long names, emails and emoji real companies have. Nothing scrolls sideways, sign-out stays in
 // reach on a phone, and the screens without an axe check elsewhere get one.
 test.describe.configure({ timeout: 180_000 });
-test.use({ contextOptions: { reducedMotion: 'reduce' } });
 
 const api = '/iamserver/api/v1';
 // 60 letters without a break, the longest a role name may be; a person's name with an emoji.

@@ -6,7 +6,6 @@ import { createCompanyUser, expect, expectAccessible, signIn, test, waitForMail 
 // The platform console (/admin): the installation's platform administrator finds a company, ends
 // and extends its plan, and suspends and reactivates it; the company's own user sees each change at
 // their next sign-in.
-test.use({ contextOptions: { reducedMotion: 'reduce' } });
 
 const operator = { email: platformAdminEmail, password: demoPassword };
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

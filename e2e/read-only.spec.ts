@@ -2,7 +2,6 @@ import { demoAccounts, expect, expectAccessible, signIn, test } from './fixtures
 
 // Issue 13, point 7: a screen a user may read but not change says so, instead of leaving its
 // switches and fields to not respond without a word.
-test.use({ contextOptions: { reducedMotion: 'reduce' } });
 
 test('a Viewer is told why the settings do not respond, and by which permission they would', async ({
   page,

@@ -13,7 +13,6 @@ import {
 // Report sketches (docs/decisions/019-report-charts.md): an admin builds a grouped bar chart of
 // mails by status and shares it; a colleague opens it (run as themselves) and pins it to their
 // dashboard. axe on each new screen, and a look at 390 px and 1440 px.
-test.use({ contextOptions: { reducedMotion: 'reduce' } });
 
 /** Picks `option` in an antd select. */
 const choose = async (page: Page, select: Locator, option: string) => {

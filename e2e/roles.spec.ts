@@ -38,6 +38,7 @@ test('an admin creates a role with a permission set in the modal, and the server
   await expect(page).toHaveURL(/\/accounts\/roles\/create\/$/);
   const dialog = page.getByRole('dialog', { name: 'Create role' });
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Name')).toBeFocused();
   // The list stays behind the modal.
   await expect(rolesTable.getByRole('link', { name: 'Member', exact: true })).toBeAttached();
 

@@ -15,7 +15,6 @@ import {
 
 // Issue 14: the template editor: a template created from the list, edited with the preview
 // following, saved as a version, compared with and restored to an older one; a document printed.
-test.use({ contextOptions: { reducedMotion: 'reduce' } });
 test.describe.configure({ timeout: 120_000 });
 
 const preview = (page: Page) => page.frameLocator('iframe[title="Template preview"]');

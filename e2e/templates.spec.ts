@@ -3,7 +3,6 @@ import type { Page } from '@playwright/test';
 import { createCompanyUser, demoAccounts, expect, expectAccessible, signIn, test } from './fixtures.ts';
 
 // Issue 14: the template settings list, a template's versions, restoring an older one.
-test.use({ contextOptions: { reducedMotion: 'reduce' } });
 
 const api = '/templateserver/api/v1';
 

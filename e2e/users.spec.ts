@@ -47,6 +47,7 @@ const acceptInvitation = async (
 const inviteThroughModal = async (page: Page, { email, firstName }: { email: string; firstName: string }) => {
   await page.getByRole('button', { name: 'Invite user' }).click();
   const dialog = page.getByRole('dialog', { name: 'Invite user' });
+  await expect(dialog.getByLabel('Email')).toBeFocused();
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('First name').fill(firstName);
   await dialog.getByLabel('Last name').fill('Invited');

@@ -13,7 +13,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { testDatabaseKinds } from '../../test/databases.ts';
-import { createAuthClient, readOobCode, waitForMail } from '../../test/identity-client.ts';
+import { createAuthClient, readOobCode, requestSignInLink, waitForMail } from '../../test/identity-client.ts';
 import { identityActionCodes } from '../db/schema/index.ts';
 import { hashSecret } from './identity-context.ts';
 
@@ -176,16 +176,7 @@ describe.each(testDatabaseKinds)('identity calls of spec §7 on %s', (kind) => {
       await testApp.app.identity.admin.disableAccount('test', account?.id ?? '');
       const known = await invitedAccount('known');
       const answers = await Promise.all(
-        [unknown, disabled, known].map(async (email) => {
-          const response = await toolkit('/v1/accounts:sendOobCode', {
-            requestType: 'EMAIL_SIGNIN',
-            email,
-            continueUrl,
-            canHandleCodeInApp: true,
-          });
-          const body = (await response.json()) as Record<string, unknown>;
-          return { status: response.status, body: { ...body, email: body.email === email } };
-        }),
+        [unknown, disabled, known].map((email) => requestSignInLink({ origin, apiKey, continueUrl }, email)),
       );
       expect(answers[0]).toEqual(answers[2]);
       expect(answers[1]).toEqual(answers[2]);

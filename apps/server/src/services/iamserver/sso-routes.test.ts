@@ -17,8 +17,14 @@ import {
 } from 'firebase/auth';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertCompanyMember } from '../../../test/company-members.ts';
 import { testDatabaseKinds } from '../../../test/databases.ts';
-import { createAuthClient, readOobCode, waitForMail } from '../../../test/identity-client.ts';
+import {
+  createAuthClient,
+  readOobCode,
+  requestSignInLink,
+  waitForMail,
+} from '../../../test/identity-client.ts';
 import {
   signInAtProvider,
   startOidcTestProvider,
@@ -33,7 +39,6 @@ import {
   userRoles,
   users,
 } from '../../db/schema/index.ts';
-import { createId } from '../../platform/ids.ts';
 import { createSealer } from '../../platform/sealed-secrets.ts';
 import { getOrCreateSecret } from '../../platform/secrets.ts';
 import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
@@ -85,31 +90,12 @@ describe.each(testDatabaseKinds)('single sign-on on %s', (kind) => {
       },
     });
 
-  /** A user of the company with its address, holding a system role, with a password account. */
-  const addMember = async (
-    company: TRegistered,
-    email: string,
-    systemKey: 'admin' | 'member' = 'member',
-  ): Promise<{ uid: string; userId: string }> => {
-    const { uid } = await testApp.signUp(email);
-    const userId = createId();
-    const { db } = testApp.database;
-    await db.insert(users).values({
-      companyId: company.companyId,
-      id: userId,
-      identityProject: 'test',
-      identityUid: uid,
-      email,
-      firstName: 'Sam',
-      lastName: 'Member',
-    });
-    const [role] = await db
-      .select({ id: roles.id })
-      .from(roles)
-      .where(and(eq(roles.companyId, company.companyId), eq(roles.systemKey, systemKey)));
-    await db.insert(userRoles).values({ companyId: company.companyId, userId, roleId: role?.id ?? '' });
-    return { uid, userId };
-  };
+  /**
+   * A user of the company with its address, holding a system role, with a password account. Not
+   * signed in: a company that requires single sign-on refuses the app's own sign-in.
+   */
+  const addMember = (company: TRegistered, email: string, role: 'admin' | 'member' = 'member') =>
+    insertCompanyMember(testApp, { companyId: company.companyId, role, email });
 
   /** Start → the provider's pages → our callback: answers where the callback sent the browser. */
   const runFlow = async (email: string, provider: TOidcTestProvider, login = email) => {
@@ -430,23 +416,8 @@ describe.each(testDatabaseKinds)('single sign-on on %s', (kind) => {
       const continueUrl = `${testApp.config.publicUrl}/dashboard`;
       const sendLink = (email: string) =>
         sendSignInLinkToEmail(newClient().auth, email, { url: continueUrl, handleCodeInApp: true });
-      const askRaw = async (email: string) => {
-        const response = await fetch(
-          `${testApp.origin}/identitytoolkit.googleapis.com/v1/accounts:sendOobCode?key=${testApiKey()}`,
-          {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              requestType: 'EMAIL_SIGNIN',
-              email,
-              continueUrl,
-              canHandleCodeInApp: true,
-            }),
-          },
-        );
-        const body = (await response.json()) as Record<string, unknown>;
-        return { status: response.status, body: { ...body, email: body.email === email } };
-      };
+      const askRaw = (email: string) =>
+        requestSignInLink({ origin: testApp.origin, apiKey: testApiKey(), continueUrl }, email);
 
       // Mailed while the company still let its members in without single sign-on.
       const mailedBefore = Date.now();

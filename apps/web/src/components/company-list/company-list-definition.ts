@@ -49,6 +49,8 @@ export type TCompanyListDefinition<
     Fields: ComponentType;
     toValues: (row: TRow) => TValues;
     toInput: (values: TValues) => TInput;
+    /** The field the dialog opens with the cursor in. */
+    focusField: keyof TValues & string;
     /** The field a CONFLICT answer (a name or code already taken) is shown beside. */
     conflictField: keyof TValues & string;
     /** Under the Active switch: what an inactive row means for this list. */

@@ -1,6 +1,7 @@
 import { Alert, Form, Modal, Switch } from 'antd';
 import { useState } from 'react';
 import { ApiError, toErrorMessage } from '../../lib/api-client.ts';
+import { focusFieldOnOpen } from '../../lib/forms/focus-field-on-open.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import {
   capitalise,
@@ -60,6 +61,7 @@ export const CompanyListDialog = <
       okButtonProps={{ htmlType: 'submit', form: formId }}
       confirmLoading={create.isPending || update.isPending}
       onCancel={onClose}
+      afterOpenChange={focusFieldOnOpen(form, fields.focusField)}
       destroyOnHidden
     >
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}

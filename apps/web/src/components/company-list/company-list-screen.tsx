@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { TCompanyListQuery } from '@cargodesk/shared';
-import { Button, Select, Space, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useCan } from '../../lib/auth/permissions.ts';
 import { oneOf } from '../../lib/list/list-url.ts';
 import { useListState } from '../../lib/list/use-list-state.ts';
 import { notifySuccess } from '../../lib/notify.ts';
 import { ConfirmDeleteButton } from '../confirm-delete-button.tsx';
+import { ListFilterSelect } from '../list-filter-select.tsx';
 import { ListPage } from '../list-page.tsx';
 import { ReadOnlyNotice } from '../read-only-notice.tsx';
 import { RequirePermission } from '../require-permission.tsx';
@@ -125,13 +126,12 @@ export const createCompanyListRoute = <
             regionLabel: `Find ${noun.other}`,
           }}
           filters={
-            <Select
-              allowClear
-              aria-label="Filter by status"
+            <ListFilterSelect
+              list={list}
+              name="active"
+              label="Filter by status"
               placeholder="Active and inactive"
-              style={{ width: 190 }}
-              value={list.filters.active}
-              onChange={(value?: 'true' | 'false') => list.setFilter('active', value)}
+              width={190}
               options={[
                 { value: 'true', label: 'Active only' },
                 { value: 'false', label: 'Inactive only' },

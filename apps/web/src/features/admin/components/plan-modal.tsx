@@ -2,6 +2,7 @@ import type { TAdminCompany } from '@cargodesk/shared';
 import { Alert, AutoComplete, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { toErrorMessage } from '../../../lib/api-client.ts';
+import { focusFieldOnOpen } from '../../../lib/forms/focus-field-on-open.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useChangePlan } from '../api/companies.ts';
 
@@ -52,6 +53,7 @@ export const PlanModal = ({
         setFailure(undefined);
         onClose();
       }}
+      afterOpenChange={focusFieldOnOpen(form, 'planName')}
       destroyOnHidden
     >
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}

@@ -2,6 +2,7 @@ import type { TAdminCompany } from '@cargodesk/shared';
 import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { toErrorMessage } from '../../../lib/api-client.ts';
+import { focusFieldOnOpen } from '../../../lib/forms/focus-field-on-open.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSetCompanyStatus } from '../api/companies.ts';
 
@@ -59,6 +60,7 @@ export const StatusModal = ({
         setFailure(undefined);
         onClose();
       }}
+      afterOpenChange={focusFieldOnOpen(form, 'reason')}
       destroyOnHidden
     >
       <p>{words.intro}</p>

@@ -1,6 +1,7 @@
 import type { TAdminCompany, TAdminCompanyListQuery } from '@cargodesk/shared';
-import { Select, type TableProps } from 'antd';
+import type { TableProps } from 'antd';
 import { Link } from 'react-router';
+import { ListFilterSelect } from '../../../components/list-filter-select.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useFormat } from '../../../lib/format/format-store.ts';
@@ -78,25 +79,23 @@ export const AdminCompaniesRoute = () => {
       search={{ label: 'Search companies', placeholder: 'Search by name', regionLabel: 'Find companies' }}
       filters={
         <>
-          <Select
-            allowClear
-            aria-label="Filter by status"
+          <ListFilterSelect
+            list={list}
+            name="status"
+            label="Filter by status"
             placeholder="All statuses"
-            style={{ width: 160 }}
-            value={list.filters.status}
-            onChange={(value?: 'active' | 'suspended') => list.setFilter('status', value)}
+            width={160}
             options={[
               { value: 'active', label: 'Active' },
               { value: 'suspended', label: 'Suspended' },
             ]}
           />
-          <Select
-            allowClear
-            aria-label="Filter by plan"
+          <ListFilterSelect
+            list={list}
+            name="expired"
+            label="Filter by plan"
             placeholder="Any plan state"
-            style={{ width: 180 }}
-            value={list.filters.expired}
-            onChange={(value?: 'true' | 'false') => list.setFilter('expired', value)}
+            width={180}
             options={[
               { value: 'true', label: 'Plan expired' },
               { value: 'false', label: 'Plan current' },

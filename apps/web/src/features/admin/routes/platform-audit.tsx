@@ -1,6 +1,7 @@
 import type { TPlatformAuditAction, TPlatformAuditEvent, TPlatformAuditQuery } from '@cargodesk/shared';
-import { Select, type TableProps } from 'antd';
+import type { TableProps } from 'antd';
 import { Link } from 'react-router';
+import { ListFilterSelect } from '../../../components/list-filter-select.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useFormat } from '../../../lib/format/format-store.ts';
@@ -82,13 +83,12 @@ export const PlatformAuditRoute = () => {
         regionLabel: 'Find platform actions',
       }}
       filters={
-        <Select
-          allowClear
-          aria-label="Filter by action"
+        <ListFilterSelect
+          list={list}
+          name="action"
+          label="Filter by action"
           placeholder="All actions"
-          style={{ width: 240 }}
-          value={list.filters.action}
-          onChange={(value?: TPlatformAuditAction) => list.setFilter('action', value)}
+          width={240}
           options={actions.map((value) => ({ value, label: actionLabels[value] }))}
         />
       }

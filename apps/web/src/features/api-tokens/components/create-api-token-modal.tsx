@@ -8,6 +8,7 @@ import { Alert, Button, Checkbox, Form, Input, Modal, Select, Space, Typography 
 import { useState } from 'react';
 import { toErrorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
+import { focusFieldOnOpen } from '../../../lib/forms/focus-field-on-open.ts';
 import { zodRule } from '../../../lib/forms/zod-rule.ts';
 import { useCreateApiToken } from '../api/create-api-token.ts';
 import { permissionOptionsOf } from './permission-labels.ts';
@@ -107,6 +108,7 @@ export const CreateApiTokenModal = ({ isOpen, onClose }: { isOpen: boolean; onCl
       title={created ? 'Your new API token' : 'Create API token'}
       open={isOpen}
       onCancel={onDone}
+      afterOpenChange={focusFieldOnOpen(form, 'name')}
       // Once the token is shown, only Done (or closing) leaves: there is nothing more to submit.
       footer={created ? null : undefined}
       okText="Create token"

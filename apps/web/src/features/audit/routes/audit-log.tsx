@@ -1,6 +1,7 @@
 import type { TAuditAction, TAuditEntityType, TAuditEvent, TAuditFilter } from '@cargodesk/shared';
-import { Button, Select, type TableProps, Typography } from 'antd';
+import { Button, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
+import { ListFilterSelect } from '../../../components/list-filter-select.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
 import { RequirePermission } from '../../../components/require-permission.tsx';
 import { useFormat } from '../../../lib/format/format-store.ts';
@@ -126,39 +127,33 @@ const AuditLog = () => {
         }}
         filters={
           <>
-            <Select
-              allowClear
-              showSearch
-              optionFilterProp="label"
-              aria-label="Filter by who acted"
+            <ListFilterSelect
+              list={list}
+              name="actorUserId"
+              label="Filter by who acted"
               placeholder="Anyone"
-              style={{ width: 200 }}
-              value={list.filters.actorUserId}
-              onChange={(value?: string) => list.setFilter('actorUserId', value)}
+              width={200}
+              isSearchable
               loading={actors.isLoading}
-              options={actors.users.map((user) => ({ value: user._id, label: user.name || user.email }))}
               notFoundContent={actors.isError ? 'Users could not be loaded' : undefined}
+              options={actors.users.map((user) => ({ value: user._id, label: user.name || user.email }))}
             />
-            <Select
-              allowClear
-              showSearch
-              optionFilterProp="label"
-              aria-label="Filter by action"
+            <ListFilterSelect
+              list={list}
+              name="action"
+              label="Filter by action"
               placeholder="All actions"
-              style={{ width: 190 }}
-              value={list.filters.action}
-              onChange={(value?: TAuditAction) => list.setFilter('action', value)}
+              width={190}
+              isSearchable
               options={auditActionOptions}
             />
-            <Select
-              allowClear
-              showSearch
-              optionFilterProp="label"
-              aria-label="Filter by record type"
+            <ListFilterSelect
+              list={list}
+              name="entityType"
+              label="Filter by record type"
               placeholder="All record types"
-              style={{ width: 190 }}
-              value={list.filters.entityType}
-              onChange={(value?: TAuditEntityType) => list.setFilter('entityType', value)}
+              width={190}
+              isSearchable
               options={auditEntityTypeOptions}
             />
             <DateRangeInputs

@@ -55,6 +55,7 @@ export const BusinessTypesRoute = createCompanyListRoute({
     Fields: BusinessTypeFields,
     toValues: toBusinessTypeValues,
     toInput: toBusinessTypeInput,
+    focusField: 'name',
     conflictField: 'name',
     inactiveHint: 'Inactive types stay on the records that use them but are not offered for new ones.',
   },

@@ -8,9 +8,10 @@ import {
   type TContactRole,
   type TContactSummary,
 } from '@cargodesk/shared';
-import { Button, Select, Space, type TableProps, Typography } from 'antd';
+import { Button, Space, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ListFilterSelect } from '../../../components/list-filter-select.tsx';
 import { ListPage, type TBulkAction } from '../../../components/list-page.tsx';
 import { ReadOnlyNotice } from '../../../components/read-only-notice.tsx';
 import { RequirePermission } from '../../../components/require-permission.tsx';
@@ -172,42 +173,38 @@ const ContactsScreen = () => {
         }}
         filters={
           <>
-            <Select
-              allowClear
-              aria-label="Filter by kind"
+            <ListFilterSelect
+              list={list}
+              name="kind"
+              label="Filter by kind"
               placeholder="Organisations and people"
-              style={{ width: 220 }}
-              value={list.filters.kind}
-              onChange={(value?: TContactKind) => list.setFilter('kind', value)}
+              width={220}
               options={contactKinds.map((value) => ({ value, label: kindLabels[value] }))}
             />
-            <Select
-              allowClear
-              aria-label="Filter by role"
+            <ListFilterSelect
+              list={list}
+              name="role"
+              label="Filter by role"
               placeholder="All roles"
-              style={{ width: 160 }}
-              value={list.filters.role}
-              onChange={(value?: TContactRole) => list.setFilter('role', value)}
+              width={160}
               options={contactRoles.map((value) => ({ value, label: contactRoleLabels[value] }))}
             />
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              aria-label="Filter by tag"
+            <ListFilterSelect
+              list={list}
+              name="tagId"
+              label="Filter by tag"
               placeholder="All tags"
-              style={{ width: 170 }}
-              value={list.filters.tagId}
-              onChange={(value?: string) => list.setFilter('tagId', value)}
+              width={170}
+              isSearchable
               options={(tags.data ?? []).map((tag) => ({ value: tag._id, label: tag.name }))}
             />
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              aria-label="Filter by country"
+            <ListFilterSelect
+              list={list}
+              name="countryCode"
+              label="Filter by country"
               placeholder="All countries"
-              style={{ width: 200 }}
-              value={list.filters.countryCode}
-              onChange={(value?: string) => list.setFilter('countryCode', value)}
+              width={200}
+              isSearchable
               options={countryOptions}
             />
             <SavedFilters query={list.query} isFiltered={list.isFiltered} onApply={list.applyQuery} />

@@ -1,6 +1,7 @@
 import type { TExchangeRate } from '@cargodesk/shared';
 import { Form, Input, Modal } from 'antd';
 import { parseDecimal } from '../../../lib/forms/decimal.ts';
+import { focusFieldOnOpen } from '../../../lib/forms/focus-field-on-open.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.ts';
 import { useCorrectExchangeRate } from '../api/currency-settings.ts';
 import { rateRule } from './rate-rule.ts';
@@ -37,6 +38,7 @@ export const CorrectRateModal = ({
       okButtonProps={{ htmlType: 'submit', form: 'correct-rate' }}
       confirmLoading={correct.isPending}
       onCancel={onClose}
+      afterOpenChange={focusFieldOnOpen(form, 'rate')}
       destroyOnHidden
     >
       {rate && (

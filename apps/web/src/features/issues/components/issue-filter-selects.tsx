@@ -1,5 +1,5 @@
 import { issueSeverities, issueStatuses, type TIssueSeverity, type TIssueStatus } from '@cargodesk/shared';
-import { Select } from 'antd';
+import { ListFilterSelect } from '../../../components/list-filter-select.tsx';
 import type { TListStateResult } from '../../../lib/list/use-list-state.ts';
 import { severityLabels, statusLabels } from '../issue-labels.ts';
 
@@ -12,22 +12,20 @@ export const IssueFilterSelects = <TFilters extends TIssueFilterState>({
   list: TListStateResult<TFilters, never>;
 }) => (
   <>
-    <Select
-      allowClear
-      aria-label="Filter by status"
+    <ListFilterSelect
+      list={list}
+      name="status"
+      label="Filter by status"
       placeholder="All statuses"
-      style={{ width: 160 }}
-      value={list.filters.status}
-      onChange={(value?: TIssueStatus) => list.setFilter('status', value as TFilters['status'])}
+      width={160}
       options={issueStatuses.map((value) => ({ value, label: statusLabels[value] }))}
     />
-    <Select
-      allowClear
-      aria-label="Filter by severity"
+    <ListFilterSelect
+      list={list}
+      name="severity"
+      label="Filter by severity"
       placeholder="All severities"
-      style={{ width: 160 }}
-      value={list.filters.severity}
-      onChange={(value?: TIssueSeverity) => list.setFilter('severity', value as TFilters['severity'])}
+      width={160}
       options={issueSeverities.map((value) => ({ value, label: severityLabels[value] }))}
     />
   </>

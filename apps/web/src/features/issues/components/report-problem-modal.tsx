@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { toErrorMessage } from '../../../lib/api-client.ts';
+import { focusFieldOnOpen } from '../../../lib/forms/focus-field-on-open.ts';
 import { uploadFile } from '../../../lib/upload-file.ts';
 import { useReportIssue } from '../api/issues.ts';
 import { severityLabels } from '../issue-labels.ts';
@@ -82,6 +83,7 @@ export const ReportProblemModal = ({ onClose }: { onClose: () => void }) => {
       onOk={() => form.submit()}
       confirmLoading={isUploading || report.isPending}
       onCancel={onClose}
+      afterOpenChange={focusFieldOnOpen(form, 'title')}
       destroyOnHidden
     >
       <Form<TReportForm>

@@ -1,5 +1,6 @@
 import type { TSentMail, TSentMailQuery, TSentMailStatus } from '@cargodesk/shared';
-import { Button, Select, type TableProps, Tag, Typography } from 'antd';
+import { Button, type TableProps, Tag, Typography } from 'antd';
+import { ListFilterSelect } from '../../../components/list-filter-select.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
 import { useFormat } from '../../../lib/format/format-store.ts';
 import { oneOf } from '../../../lib/list/list-url.ts';
@@ -95,13 +96,12 @@ export const SentList = () => {
         width: 260,
       }}
       filters={
-        <Select
-          allowClear
-          aria-label="Filter by status"
+        <ListFilterSelect
+          list={list}
+          name="status"
+          label="Filter by status"
           placeholder="All statuses"
-          style={{ width: 150 }}
-          value={list.filters.status}
-          onChange={(value?: TSentMailStatus) => list.setFilter('status', value)}
+          width={150}
           options={statuses.map((status) => ({ value: status, label: status }))}
         />
       }

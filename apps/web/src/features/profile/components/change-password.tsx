@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Form, Input, Modal } from 'antd';
+import { Alert, Button, Form, Input, Modal } from 'antd';
 import { EmailAuthProvider, reauthenticateWithCredential, updatePassword } from 'firebase/auth';
 import { useState } from 'react';
 import { PasswordChecklist } from '../../../components/password-checklist.tsx';
+import { SettingsCard } from '../../../components/settings-form.tsx';
 import { paths } from '../../../config/paths.ts';
 import { requestSignInLink } from '../../../lib/auth/email-link.ts';
 import { checkPassword } from '../../../lib/auth/password-rule.ts';
@@ -101,7 +102,7 @@ export const ChangePassword = () => {
   };
 
   return (
-    <Card title={<h3 style={{ margin: 0, fontSize: 16 }}>Change password</h3>}>
+    <SettingsCard title="Change password">
       <Form
         form={form}
         layout="vertical"
@@ -188,6 +189,6 @@ export const ChangePassword = () => {
           </p>
         )}
       </Modal>
-    </Card>
+    </SettingsCard>
   );
 };

@@ -1,4 +1,5 @@
-import { Button, Card, Popconfirm, Typography } from 'antd';
+import { Button, Popconfirm, Typography } from 'antd';
+import { SettingsCard } from '../../../components/settings-form.tsx';
 import { paths } from '../../../config/paths.ts';
 import { logout } from '../../../lib/auth/session.ts';
 import { navigateTo } from '../../../lib/navigation.ts';
@@ -20,7 +21,7 @@ export const SignOutEverywhere = () => {
   };
 
   return (
-    <Card title={<h3 style={{ margin: 0, fontSize: 16 }}>Sessions</h3>}>
+    <SettingsCard title="Sessions">
       <Typography.Paragraph>
         Signed in on a device you no longer use, or on a shared computer? Sign out everywhere: every browser
         and device signed in to your account, this one included, has to sign in again.
@@ -35,6 +36,6 @@ export const SignOutEverywhere = () => {
       >
         <Button danger>Sign out of all sessions</Button>
       </Popconfirm>
-    </Card>
+    </SettingsCard>
   );
 };

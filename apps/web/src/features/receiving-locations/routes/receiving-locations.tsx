@@ -56,6 +56,7 @@ export const ReceivingLocationsRoute = createCompanyListRoute({
     Fields: ReceivingLocationFields,
     toValues: toReceivingLocationValues,
     toInput: toReceivingLocationInput,
+    focusField: 'code',
     conflictField: 'code',
     inactiveHint: 'Inactive locations are kept but not offered for new shipments.',
   },

@@ -7,9 +7,10 @@ import {
   type TReportSketchSummary,
   type TReportSourceKey,
 } from '@cargodesk/shared';
-import { Button, Select, Space, type TableProps, Tag } from 'antd';
+import { Button, Space, type TableProps, Tag } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.tsx';
+import { ListFilterSelect } from '../../../components/list-filter-select.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
@@ -120,13 +121,12 @@ export const ReportsRoute = () => {
       }
       search={{ label: 'Search reports', placeholder: 'Name', regionLabel: 'Find reports', width: 240 }}
       filters={
-        <Select
-          allowClear
-          aria-label="Filter by source"
+        <ListFilterSelect
+          list={list}
+          name="source"
+          label="Filter by source"
           placeholder="All sources"
-          style={{ width: 170 }}
-          value={list.filters.source}
-          onChange={(value?: TReportSourceKey) => list.setFilter('source', value)}
+          width={170}
           options={reportSourceKeys.map((value) => ({ value, label: reportSourceLabels[value] }))}
         />
       }

@@ -2,6 +2,7 @@ import { type TGroupMember, ZGroupInput } from '@cargodesk/shared';
 import { Alert, Button, Form, Input, Modal, Result, Select, Skeleton, Space } from 'antd';
 import { HistoryButton } from '../../../components/history/history-drawer.tsx';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
+import { focusFieldOnOpen } from '../../../lib/forms/focus-field-on-open.ts';
 import { zodRule } from '../../../lib/forms/zod-rule.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateGroup } from '../api/create-group.ts';
@@ -102,7 +103,15 @@ export const GroupModal = ({
     );
 
   return (
-    <Modal open title={title} onCancel={onClose} footer={footer} destroyOnHidden maskClosable={!isSaving}>
+    <Modal
+      open
+      title={title}
+      onCancel={onClose}
+      afterOpenChange={focusFieldOnOpen(form, 'name')}
+      footer={footer}
+      destroyOnHidden
+      maskClosable={!isSaving}
+    >
       {isLoading && <Skeleton active paragraph={{ rows: 4 }} />}
       {loadError && (
         <Result

@@ -2,6 +2,7 @@ import { type TPermission, ZRoleInput } from '@cargodesk/shared';
 import { Alert, Button, ConfigProvider, Form, Input, Modal, Result, Skeleton, Space, Tag } from 'antd';
 import { HistoryButton } from '../../../components/history/history-drawer.tsx';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
+import { focusFieldOnOpen } from '../../../lib/forms/focus-field-on-open.ts';
 import { zodRule } from '../../../lib/forms/zod-rule.ts';
 import { notifyFailure, notifySuccess } from '../../../lib/notify.ts';
 import { useCreateRole } from '../api/create-role.ts';
@@ -110,6 +111,7 @@ export const RoleModal = ({
       open
       title={title}
       onCancel={onClose}
+      afterOpenChange={focusFieldOnOpen(form, 'name')}
       footer={footer}
       width={720}
       destroyOnHidden

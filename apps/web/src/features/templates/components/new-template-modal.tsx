@@ -10,6 +10,7 @@ import { Alert, Form, Input, Modal, Radio, Select } from 'antd';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { toErrorMessage } from '../../../lib/api-client.ts';
+import { focusFieldOnOpen } from '../../../lib/forms/focus-field-on-open.ts';
 import { zodRule } from '../../../lib/forms/zod-rule.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCreateTemplate } from '../api/templates.ts';
@@ -39,6 +40,7 @@ export const NewTemplateModal = ({ isOpen, onClose }: { isOpen: boolean; onClose
   const [form] = Form.useForm<TNewTemplateValues>();
   const create = useCreateTemplate();
   const navigate = useNavigate();
+  const focusName = focusFieldOnOpen(form, 'name');
 
   const submit = async (values: TNewTemplateValues) => {
     const created = await create.mutateAsync({ ...values, ...starterContent(values) });
@@ -56,7 +58,8 @@ export const NewTemplateModal = ({ isOpen, onClose }: { isOpen: boolean; onClose
       onOk={() => form.submit()}
       onCancel={onClose}
       afterOpenChange={(open) => {
-        if (!open) create.reset();
+        if (open) focusName(open);
+        else create.reset();
       }}
       destroyOnHidden
     >

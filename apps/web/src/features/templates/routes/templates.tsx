@@ -5,11 +5,13 @@ import {
   type TTemplateSummary,
   type TTemplateType,
   templatePurposeLabels,
+  templateTypes,
 } from '@cargodesk/shared';
-import { Button, Select, Space, type TableProps, Tag } from 'antd';
+import { Button, Space, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.tsx';
+import { ListFilterSelect } from '../../../components/list-filter-select.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
 import { ReadOnlyNotice } from '../../../components/read-only-notice.tsx';
 import { RequirePermission } from '../../../components/require-permission.tsx';
@@ -202,40 +204,36 @@ const TemplatesScreen = () => {
         search={{ label: 'Search templates', placeholder: 'Search by name', regionLabel: 'Find templates' }}
         filters={
           <>
-            <Select
-              allowClear
-              aria-label="Filter by type"
+            <ListFilterSelect
+              list={list}
+              name="type"
+              label="Filter by type"
               placeholder="All types"
-              style={{ width: 140 }}
-              value={list.filters.type}
-              onChange={(value?: TTemplateType) => list.setFilter('type', value)}
-              options={Object.entries(typeLabels).map(([value, label]) => ({ value, label }))}
+              width={140}
+              options={templateTypes.map((value) => ({ value, label: typeLabels[value] }))}
             />
-            <Select
-              allowClear
-              aria-label="Filter by purpose"
+            <ListFilterSelect
+              list={list}
+              name="purpose"
+              label="Filter by purpose"
               placeholder="All purposes"
-              style={{ width: 210 }}
-              value={list.filters.purpose}
-              onChange={(value?: TTemplatePurpose) => list.setFilter('purpose', value)}
+              width={210}
               options={purposes.map((value) => ({ value, label: templatePurposeLabels[value] }))}
             />
-            <Select
-              allowClear
-              aria-label="Filter by language"
+            <ListFilterSelect
+              list={list}
+              name="language"
+              label="Filter by language"
               placeholder="All languages"
-              style={{ width: 150 }}
-              value={list.filters.language}
-              onChange={(value?: string) => list.setFilter('language', value)}
+              width={150}
               options={templateLanguageOptions}
             />
-            <Select
-              allowClear
-              aria-label="Filter by status"
+            <ListFilterSelect
+              list={list}
+              name="status"
+              label="Filter by status"
               placeholder="Active and archived"
-              style={{ width: 190 }}
-              value={list.filters.status}
-              onChange={(value?: 'active' | 'archived') => list.setFilter('status', value)}
+              width={190}
               options={[
                 { value: 'active', label: 'Active' },
                 { value: 'archived', label: 'Archived' },

@@ -2,6 +2,7 @@ import { ZInviteUserRequest } from '@cargodesk/shared';
 import { Alert, Form, Input, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
+import { focusFieldOnOpen } from '../../../lib/forms/focus-field-on-open.ts';
 import { zodRule } from '../../../lib/forms/zod-rule.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useRoleOptions } from '../api/get-role-options.ts';
@@ -70,6 +71,7 @@ export const InviteUserModal = ({ isOpen, onClose }: { isOpen: boolean; onClose:
         setFailure(undefined);
         onClose();
       }}
+      afterOpenChange={focusFieldOnOpen(form, 'email')}
       destroyOnHidden
     >
       <p>They get an email with a link to set their password and join your company.</p>

@@ -1,8 +1,9 @@
 import { UserAddOutlined } from '@ant-design/icons';
 import type { TCompanyUser, TUserListQuery, TUserSortField, TUserStatus } from '@cargodesk/shared';
-import { Button, Select, type TableProps, Tag, Typography } from 'antd';
+import { Button, type TableProps, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ListFilterSelect } from '../../../components/list-filter-select.tsx';
 import { ListPage } from '../../../components/list-page.tsx';
 import { RequirePermission } from '../../../components/require-permission.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -116,24 +117,22 @@ const UsersList = () => {
         search={{ label: 'Search users', placeholder: 'Search by name or email', regionLabel: 'Find users' }}
         filters={
           <>
-            <Select
-              allowClear
-              aria-label="Filter by role"
+            <ListFilterSelect
+              list={list}
+              name="roleId"
+              label="Filter by role"
               placeholder="All roles"
-              style={{ width: 180 }}
-              value={list.filters.roleId}
-              onChange={(value?: string) => list.setFilter('roleId', value)}
+              width={180}
               loading={roles.isLoading}
-              options={(roles.data ?? []).map((role) => ({ value: role._id, label: role.name }))}
               notFoundContent={roles.isError ? 'Roles could not be loaded' : undefined}
+              options={(roles.data ?? []).map((role) => ({ value: role._id, label: role.name }))}
             />
-            <Select
-              allowClear
-              aria-label="Filter by status"
+            <ListFilterSelect
+              list={list}
+              name="status"
+              label="Filter by status"
               placeholder="All statuses"
-              style={{ width: 160 }}
-              value={list.filters.status}
-              onChange={(value?: TUserStatus) => list.setFilter('status', value)}
+              width={160}
               options={userStatusOptions}
             />
           </>
