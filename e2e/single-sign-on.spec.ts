@@ -53,6 +53,14 @@ test('an admin sets up single sign-on, and a person at the domain signs in throu
   await expect(card.getByText('The identity provider answered')).toBeVisible();
   await card.getByLabel('Client ID').fill(provider.clientId);
   await card.getByLabel('Client secret').fill(provider.clientSecret);
+  // A change not saved yet says so beside its card's Save, and another page asks first, though
+  // the company's own form above it is unchanged.
+  await expect(card.getByRole('status').filter({ hasText: 'Not saved yet' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Users' }).click();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await expect(page).toHaveURL(/\/settings\/company$/);
+  await expect(card.getByLabel('Client ID')).toHaveValue(provider.clientId);
   await addDomain(page, 'gmail.com');
   await card.getByRole('button', { name: 'Save single sign-on' }).click();
   await expect(card.getByText('gmail.com is a public mail service that no company owns')).toBeVisible();
@@ -71,6 +79,7 @@ test('an admin sets up single sign-on, and a person at the domain signs in throu
   await card.getByRole('button', { name: 'Save single sign-on' }).click();
   await expect(page.getByText('Single sign-on settings saved.')).toBeVisible();
   await expect(card.getByText('Stored and never shown. Leave empty to keep it.')).toBeVisible();
+  await expect(card.getByText('Not saved yet')).toHaveCount(0);
   await expectAccessible(page, { include: '#single-sign-on' });
   // On a phone the card fits the screen: nothing scrolls sideways.
   await page.setViewportSize({ width: 390, height: 844 });

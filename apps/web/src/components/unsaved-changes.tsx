@@ -1,5 +1,5 @@
 import { Form, type FormInstance, Modal, Typography } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useId, useSyncExternalStore } from 'react';
 import { useBlocker } from 'react-router';
 
 // A settings form whose values differ from what was saved: it says so beside its Save button, and
@@ -26,8 +26,40 @@ export const UnsavedMark = ({ isChanged }: { isChanged: boolean }) =>
     </Typography.Text>
   ) : null;
 
-/** Asks before the app leaves the page, and lets the browser ask before the tab closes, while `isChanged`. */
+// Every changed form of the page registers here, and one prompt, mounted once by the signed-in
+// layout, asks for them all: React Router honours a single blocker at a time, so a page with two
+// forms (the company's and its single sign-on's) would otherwise guard only one of them.
+const changedForms = new Set<string>();
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const hasUnsavedChanges = () => changedForms.size > 0;
+const setFormChanged = (id: string, isChanged: boolean) => {
+  const wasChanged = changedForms.has(id);
+  if (isChanged === wasChanged) return;
+  if (isChanged) changedForms.add(id);
+  else changedForms.delete(id);
+  for (const listener of listeners) listener();
+};
+
+/** Counts a form's changes in the question asked before leaving the page, while `isChanged`. */
 export const UnsavedChangesGuard = ({ isChanged }: { isChanged: boolean }) => {
+  const id = useId();
+  useEffect(() => {
+    setFormChanged(id, isChanged);
+    return () => setFormChanged(id, false);
+  }, [id, isChanged]);
+  return null;
+};
+
+/**
+ * Asks before the app leaves a page with changes not saved, and lets the browser ask before the tab
+ * closes. Mounted once, by the signed-in layout.
+ */
+export const LeaveWithoutSavingPrompt = () => {
+  const isChanged = useSyncExternalStore(subscribe, hasUnsavedChanges);
   useEffect(() => {
     if (!isChanged) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -36,7 +68,8 @@ export const UnsavedChangesGuard = ({ isChanged }: { isChanged: boolean }) => {
   }, [isChanged]);
   // Another page only: a query string opening the mail or a drawer leaves the form where it is.
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => isChanged && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      hasUnsavedChanges() && currentLocation.pathname !== nextLocation.pathname,
   );
   return (
     <Modal

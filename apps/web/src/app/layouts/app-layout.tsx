@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Alert, Button } from 'antd';
 import { Outlet, useLocation } from 'react-router';
+import { LeaveWithoutSavingPrompt } from '../../components/unsaved-changes.tsx';
 import { useFormatPreferences } from '../../features/profile/use-format-preferences.ts';
 import { AntdProvider } from '../../lib/antd-provider.tsx';
 import { retrySessionStart } from '../../lib/auth/session.ts';
@@ -54,6 +55,7 @@ const SignedInShell = () => {
               their search, filters and page there and must keep focus and typing while it changes. */}
           <Outlet key={pathname} />
         </main>
+        <LeaveWithoutSavingPrompt />
       </div>
     </>
   );

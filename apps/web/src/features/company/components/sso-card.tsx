@@ -12,8 +12,9 @@ import {
   Switch,
   Typography,
 } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FieldGrid, SaveRow, SettingsCard } from '../../../components/settings-form.tsx';
+import { UnsavedChangesGuard, useIsFormChanged } from '../../../components/unsaved-changes.tsx';
 import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/auth/session-store.ts';
 import { zodRule } from '../../../lib/forms/zod-rule.ts';
@@ -80,10 +81,12 @@ const SsoForm = ({ config, redirectUri }: { config: TSsoConfig | null; redirectU
   const test = useTestSsoConnection();
   const [pending, setPending] = useState<TSsoFields>();
   const [failure, setFailure] = useState<string>();
+  const saved = useMemo(() => toFields(config), [config]);
+  const isChanged = useIsFormChanged(form, saved);
 
   useEffect(() => {
-    form.setFieldsValue(toFields(config));
-  }, [config, form]);
+    form.setFieldsValue(saved);
+  }, [saved, form]);
 
   const submit = async (values: TSsoFields) => {
     setFailure(undefined);
@@ -161,7 +164,7 @@ const SsoForm = ({ config, redirectUri }: { config: TSsoConfig | null; redirectU
         form={form}
         layout="vertical"
         requiredMark={false}
-        initialValues={toFields(config)}
+        initialValues={saved}
         onFinish={onFinish}
         style={{ maxWidth: 720 }}
         aria-label="Single sign-on settings"
@@ -220,7 +223,7 @@ const SsoForm = ({ config, redirectUri }: { config: TSsoConfig | null; redirectU
         >
           <Switch />
         </Form.Item>
-        <SaveRow label="Save single sign-on" isSaving={save.isPending}>
+        <SaveRow label="Save single sign-on" isSaving={save.isPending} isChanged={isChanged}>
           <Button onClick={() => void onTest()} loading={test.isPending}>
             Test connection
           </Button>
@@ -242,6 +245,7 @@ const SsoForm = ({ config, redirectUri }: { config: TSsoConfig | null; redirectU
             </Popconfirm>
           )}
         </SaveRow>
+        <UnsavedChangesGuard isChanged={isChanged} />
       </Form>
       <Modal
         open={pending !== undefined}
