@@ -379,16 +379,17 @@ export const findContactPage = async (db: Queryable, filter: TContactFilter) => 
   return { rows, total, cap };
 };
 
-/** Whether any contact passes the filter. */
+const firstContact = compiledStatement<TContactFilterShape, { one: number }>((db, shape) =>
+  db
+    .select({ one: sql<number>`1` })
+    .from(tenantContacts)
+    .where(filterConditions(tenantContacts, shape))
+    .limit(1),
+);
+
+/** Whether any contact passes the filter: a misspelt search asks it of the plain reading first. */
 export const hasContacts = async (db: Queryable, filter: TContactFilter) =>
-  (
-    await db
-      .select({ one: sql`1` })
-      .from(tenantContacts)
-      .where(filterConditions(tenantContacts, shapeOfFilter(filter)))
-      .limit(1)
-      .execute(valuesOfFilter(filter))
-  ).length > 0;
+  (await firstContact(db, shapeOfFilter(filter), valuesOfFilter(filter))).length > 0;
 
 /**
  * The next `limit` contacts of a filter after `afterId`, in the order they were added: the export
@@ -508,18 +509,15 @@ export const findPeople = (db: Queryable, companyId: string, organisationId: str
     .orderBy(asc(contacts.name), asc(contacts.id))
     .limit(limit);
 
-/** A quick lookup by name or e-mail start, for pickers and the composer. */
-export const findLookup = (
-  db: Queryable,
-  companyId: string,
-  {
-    search,
-    kind,
-    limit,
-  }: { search: TContactSearch | undefined; kind?: TContactRow['kind'] | undefined; limit: number },
-) => {
-  const picked = { companyId, search, kind, timeZone: 'UTC', sort: undefined, isDescending: false };
-  const shape = shapeOfFilter(picked);
+type TLookupRow = {
+  id: string;
+  kind: TContactRow['kind'];
+  name: string;
+  primaryEmail: string | null;
+  organisation: string | null;
+};
+
+const lookupPage = compiledStatement<TContactFilterShape, TLookupRow>((db, shape) => {
   const pageIds = pageIdsOf(db, shape);
   return db
     .select({
@@ -532,8 +530,21 @@ export const findLookup = (
     .from(pageIds)
     .innerJoin(contacts, and(eq(contacts.companyId, value('companyId')), eq(contacts.id, pageIds.pageId)))
     .leftJoin(organisations, organisationJoin)
-    .orderBy(...orderOf(contacts, shape))
-    .execute({ ...valuesOfFilter(picked), limit, offset: 0 });
+    .orderBy(...orderOf(contacts, shape));
+});
+
+/** A quick lookup by name or e-mail start, for pickers and the composer. */
+export const findLookup = (
+  db: Queryable,
+  companyId: string,
+  {
+    search,
+    kind,
+    limit,
+  }: { search: TContactSearch | undefined; kind?: TContactRow['kind'] | undefined; limit: number },
+) => {
+  const picked = { companyId, search, kind, timeZone: 'UTC', sort: undefined, isDescending: false };
+  return lookupPage(db, shapeOfFilter(picked), { ...valuesOfFilter(picked), limit, offset: 0 });
 };
 
 // The dictionary of words (migration 0038), filled by a trigger as contacts are written.

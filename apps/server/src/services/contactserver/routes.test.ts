@@ -103,6 +103,17 @@ describe.each(testDatabaseKinds)('contactserver on %s', (kind) => {
       },
     ]);
 
+    // The composer's lookup names a person's organisation, and forgives a misspelt name.
+    const greta = {
+      _id: person._id,
+      kind: 'person',
+      name: 'Greta Lindqvist',
+      organisation: 'Harbour Imports GmbH',
+      email: 'greta@harbour-imports.example',
+    };
+    expect(await dataOf(call('GET', '/contacts?q=greta&kind=person', admin.jwt))).toEqual([greta]);
+    expect(await dataOf(call('GET', '/contacts?q=lindqvst', admin.jwt))).toEqual([greta]);
+
     const [created] = await auditOf(admin.companyId, { entityId: organisation._id });
     expect(created).toMatchObject({ action: 'create', entityType: 'contact', actorUserId: admin.userId });
     expect(created?.after).toMatchObject({
