@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
@@ -8,20 +9,26 @@ import pg from 'pg';
 import type { Database } from './client.ts';
 import { seedCatalogues } from './seed/catalogues.ts';
 import { syncSystemRoleGrants } from './system-role-grants.ts';
+import { vacuumTablesWithoutVisibilityMap } from './visibility-map.ts';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 // Any fixed number: instances starting together on one PostgreSQL take turns migrating.
 const migrationLockKey = 7_300_451;
 
 /**
- * Applies the committed SQL migrations that have not run yet, loads empty catalogues and gives
- * existing system roles the default permissions added since. Safe to call from every instance.
+ * Applies the committed SQL migrations that have not run yet, loads empty catalogues, gives
+ * existing system roles the default permissions added since, and vacuums a table a migration left
+ * without its visibility map (db/visibility-map.ts). Safe to call from every instance.
  */
 export const migrateDatabase = async (database: Database) => {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
     await seedCatalogues(database.db);
     await syncSystemRoleGrants(database.db);
+    const { db } = database;
+    await vacuumTablesWithoutVisibilityMap(
+      async (text) => ((await db.execute(sql.raw(text))) as { rows: Record<string, unknown>[] }).rows,
+    );
     return;
   }
   if (!database.pool) throw new Error('A PostgreSQL database needs its pool to migrate');
@@ -42,6 +49,7 @@ export const migrateDatabase = async (database: Database) => {
     const locked = drizzleNodePostgres({ client }) as unknown as Database['db'];
     await seedCatalogues(locked);
     await syncSystemRoleGrants(locked);
+    await vacuumTablesWithoutVisibilityMap(async (text) => (await client.query(text)).rows);
   } finally {
     await client.query('select pg_advisory_unlock($1)', [migrationLockKey]).catch(() => {});
     await client.end().catch(() => {});

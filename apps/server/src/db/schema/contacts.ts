@@ -1,9 +1,15 @@
-import type { TContactAddress, TContactEmail, TContactPhone } from '@cargodesk/shared';
+import {
+  contactRoles,
+  type TContactAddress,
+  type TContactEmail,
+  type TContactPhone,
+} from '@cargodesk/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
   foreignKey,
   index,
+  integer,
   jsonb,
   pgTable,
   pgView,
@@ -27,6 +33,20 @@ const contactColumns = () => ({
   organisationId: uuid('organisation_id'),
   jobTitle: text('job_title'),
   roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+  /**
+   * The roles again as bits, 1 << the role's place in `contactRoles` (`contactRoleBit`): the list's
+   * role filter tests this integer, which rides in every sort index (migration 0052), rather than
+   * the array, whose test costs twice as much on each of the thousands of entries page 200 walks.
+   */
+  roleBits: integer('role_bits')
+    .notNull()
+    .generatedAlwaysAs(
+      sql.raw(
+        contactRoles
+          .map((role, place) => `(case when '${role}' = any(roles) then ${1 << place} else 0 end)`)
+          .join(' | '),
+      ),
+    ),
   emails: jsonb('emails').$type<TContactEmail[]>().notNull().default([]),
   phones: jsonb('phones').$type<TContactPhone[]>().notNull().default([]),
   addresses: jsonb('addresses').$type<TContactAddress[]>().notNull().default([]),
@@ -72,7 +92,8 @@ export const contacts = pgTable('contacts', contactColumns(), (table) => [
     columns: [table.companyId, table.organisationId],
     foreignColumns: [table.companyId, table.id],
   }),
-  // One per sortable column, each ending in the id that breaks ties.
+  // One per sortable column, each ending in the id that breaks ties; each carries the filters'
+  // columns too (migration 0052), which drizzle's schema cannot say.
   index('contacts_name_idx').on(table.companyId, table.name, table.id),
   index('contacts_city_idx').on(table.companyId, table.city, table.id),
   index('contacts_country_idx').on(table.companyId, table.countryCode, table.id),
@@ -80,7 +101,6 @@ export const contacts = pgTable('contacts', contactColumns(), (table) => [
   index('contacts_updated_idx').on(table.companyId, table.updatedAt, table.id),
   index('contacts_organisation_idx').on(table.companyId, table.organisationId),
   index('contacts_owner_idx').on(table.companyId, table.ownerId),
-  index('contacts_roles_idx').using('gin', table.roles),
   index('contacts_country_codes_idx').using('gin', table.countryCodes),
   index('contacts_search_idx').using('gin', table.searchText.op('gin_trgm_ops')),
   index('contacts_search_words_idx').using('gin', table.searchWords),

@@ -1,3 +1,4 @@
+import { contactRoles, type TContactRole } from '@cargodesk/shared';
 import {
   and,
   arrayContains,
@@ -151,7 +152,7 @@ export const valuesOfFilter = (filter: Omit<TContactFilter, keyof TPage>): Recor
   const values: Record<string, unknown> = {
     companyId: filter.companyId,
     kind: filter.kind,
-    roles: filter.role === undefined ? undefined : [filter.role],
+    roleBit: filter.role === undefined ? undefined : contactRoleBit(filter.role),
     tagId: filter.tagId,
     countryCodes: filter.countryCode === undefined ? undefined : [filter.countryCode],
     ownerId: filter.ownerId,
@@ -178,6 +179,13 @@ export const valuesOfFilter = (filter: Omit<TContactFilter, keyof TPage>): Recor
 };
 
 const value = (name: string) => sql.placeholder(name);
+
+/** A role's bit in `role_bits` (schema/contacts.ts): 1 << its place in `contactRoles`. */
+const contactRoleBit = (role: string) => {
+  const place = contactRoles.indexOf(role as TContactRole);
+  if (place < 0) throw new Error(`No contact role ${role}`);
+  return 1 << place;
+};
 
 /** A contact holds a word of each term, or has every piece of text somewhere in it. */
 const matchesSearch = (source: TContactSource, search: NonNullable<TContactFilterShape['search']>) =>
@@ -218,7 +226,7 @@ const filterConditions = (source: TContactSource, shape: TContactFilterShape): S
     eq(source.companyId, value('companyId')),
     shape.search ? matchesSearch(source, shape.search) : undefined,
     shape.kind ? eq(source.kind, value('kind')) : undefined,
-    shape.role ? arrayContains(source.roles, value('roles')) : undefined,
+    shape.role ? sql`(${source.roleBits} & ${value('roleBit')}) <> 0` : undefined,
     shape.countryCode ? arrayContains(source.countryCodes, value('countryCodes')) : undefined,
     shape.ownerId ? eq(source.ownerId, value('ownerId')) : undefined,
     shape.organisationId ? eq(source.organisationId, value('organisationId')) : undefined,
@@ -236,17 +244,29 @@ const filterConditions = (source: TContactSource, shape: TContactFilterShape): S
 const dayStart = (day: string, days: 0 | 1 = 0) =>
   sql`((${value(day)}::date + ${sql.raw(String(days))})::timestamp at time zone ${value('timeZone')})`;
 
-const orderOf = (
+type TOrderShape = Pick<TContactFilterShape, 'search' | 'sort' | 'isDescending'>;
+
+/** What a list is ordered by, first to last, and which of them descend. */
+const orderKeysOf = (
   source: TContactSource,
-  shape: Pick<TContactFilterShape, 'search' | 'sort' | 'isDescending'>,
-) => {
+  shape: TOrderShape,
+): { key: SQL | AnyPgColumn; isDescending: boolean }[] => {
   if (!shape.sort && shape.search?.kind === 'words') {
-    return [desc(searchRank(source, shape.search.termsWithNearest)), asc(source.name), asc(source.id)];
+    return [
+      { key: searchRank(source, shape.search.termsWithNearest), isDescending: true },
+      { key: source.name, isDescending: false },
+      { key: source.id, isDescending: false },
+    ];
   }
-  const column = source[shape.sort ?? 'name'];
   // The id keeps pages stable between equal values.
-  return [shape.isDescending ? desc(column) : asc(column), asc(source.id)];
+  return [
+    { key: source[shape.sort ?? 'name'], isDescending: shape.isDescending },
+    { key: source.id, isDescending: false },
+  ];
 };
+
+const orderOf = (source: TContactSource, shape: TOrderShape) =>
+  orderKeysOf(source, shape).map(({ key, isDescending }) => (isDescending ? desc(key) : asc(key)));
 
 /** A contact's tags, by name: read with the contact rather than in a statement of their own. */
 const tagsOfContact = sql<TContactTagOfRow[]>`coalesce((
@@ -352,15 +372,49 @@ const cappedCountOf = (db: TCompilingDb | Queryable, shape: TContactFilterShape)
         .as('capped'),
     );
 
-// The page's ids first, from the sort column's index alone (its filter columns ride in it,
-// migration 0037), or from the search's index; then only those rows are read. Page 200 costs an
-// index walk, not 5,000 rows. Each row carries the capped count, which PostgreSQL works out once
-// for the statement (docs/decisions/008-list-totals.md): the page and its total are one statement,
-// a single piece of work for PGlite and one message to a server, and an empty page counts nothing.
-const contactPage = compiledStatement<TContactFilterShape, TContactListRow & { total: number }>((db, shape) =>
-  rowsOfPage(db, pageIdsOf(db, shape), orderOf(contacts, shape), {
-    total: sql<number>`(${cappedCountOf(db, shape)})`.mapWith(Number),
-  }),
+// A page is one walk of the filter's contacts in the list's order (docs/decisions/
+// 028-contact-pages-in-one-walk.md): from the page's first, through the sort column's index alone
+// (its filter columns ride in it, migrations 0037 and 0052) or the search's index, as far as the
+// count reaches past the page (`walkLimit`). The page is the walk's first `limit` ids, whose rows
+// alone are then read; the total is the offset plus the walk's length, since every contact before
+// the page passed the filter too. Page 200 so walks its 5,000 skipped entries once, not once for
+// the page and again for the count, and page and total stay one statement: a single piece of work
+// for PGlite and one message to a server.
+const contactPage = compiledStatement<TContactFilterShape, TContactListRow & { walked: number }>(
+  (db, shape) => {
+    const keys = orderKeysOf(tenantContacts, shape);
+    const walk = db.$with('walk').as(
+      db
+        .select({
+          walkId: sql<string>`${tenantContacts.id}`.as('walk_id'),
+          ...Object.fromEntries(keys.map(({ key }, place) => [`key${place}`, sql`${key}`.as(`key${place}`)])),
+        })
+        .from(tenantContacts)
+        .where(filterConditions(tenantContacts, shape))
+        .orderBy(...orderOf(tenantContacts, shape))
+        .offset(value('offset'))
+        .limit(value('walkLimit')),
+    );
+    const walkKey = (place: number) => sql`${sql.identifier('walk')}.${sql.identifier(`key${place}`)}`;
+    const pageIds = db
+      .select({ pageId: sql<string>`${walk.walkId}`.as('page_id') })
+      .from(walk)
+      .orderBy(
+        ...keys.map(({ isDescending }, place) => (isDescending ? desc(walkKey(place)) : asc(walkKey(place)))),
+      )
+      .limit(value('limit'))
+      .as('page_ids');
+    return db
+      .with(walk)
+      .select({
+        ...listColumns,
+        walked: sql<number>`(select count(*) from ${sql.identifier('walk')})`.mapWith(Number),
+      })
+      .from(pageIds)
+      .innerJoin(contacts, and(eq(contacts.companyId, value('companyId')), eq(contacts.id, pageIds.pageId)))
+      .leftJoin(organisations, organisationJoin)
+      .orderBy(...orderOf(contacts, shape));
+  },
 );
 
 const cappedContactCount = compiledStatement<TContactFilterShape, { total: number }>(cappedCountOf);
@@ -371,11 +425,18 @@ export const findContactPage = async (db: Queryable, filter: TContactFilter) => 
   const offset = pageOffset(filter);
   const cap = slidingCountCap(filter);
   const countLimit = cap + 1;
-  const rows = await contactPage(db, shape, { ...values, limit: filter.pageSize, offset, countLimit });
+  const rows = await contactPage(db, shape, {
+    ...values,
+    limit: filter.pageSize,
+    offset,
+    walkLimit: countLimit - offset,
+  });
   // A page past the end still says how many there are.
-  const total =
-    rows[0]?.total ??
-    (offset === 0 ? 0 : ((await cappedContactCount(db, shape, { ...values, countLimit }))[0]?.total ?? 0));
+  const total = rows[0]
+    ? offset + rows[0].walked
+    : offset === 0
+      ? 0
+      : ((await cappedContactCount(db, shape, { ...values, countLimit }))[0]?.total ?? 0);
   return { rows, total, cap };
 };
 

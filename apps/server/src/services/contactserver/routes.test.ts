@@ -181,6 +181,7 @@ describe.each(testDatabaseKinds)('contactserver on %s', (kind) => {
         kind: 'person',
         name: 'Eve Clerk',
         organisationId: made[2]?._id,
+        roles: ['notify-party', 'supplier'],
       }),
       201,
     );
@@ -188,6 +189,10 @@ describe.each(testDatabaseKinds)('contactserver on %s', (kind) => {
       (await pageOf(`/contacts/paginate?${query}`, admin.jwt)).data.map((row) => row.name);
     expect(await namesOf('kind=person')).toEqual(['Eve Clerk']);
     expect(await namesOf('role=carrier&sort=name')).toEqual(['Charlie Lines', 'Delta Shipping']);
+    // Each role is a bit of its own (role_bits, migration 0052): the last of the list's too.
+    expect(await namesOf('role=supplier')).toEqual(['Eve Clerk']);
+    expect(await namesOf('role=notify-party')).toEqual(['Eve Clerk']);
+    expect(await namesOf('role=customer')).toEqual([]);
     expect(await namesOf(`tagId=${tag._id}`)).toEqual(['Bravo Agents']);
     expect(await namesOf('countryCode=NL&sort=-name')).toEqual(['alpha Cargo', 'Delta Shipping']);
     expect(await namesOf(`ownerId=${admin.userId}`)).toEqual(['Bravo Agents']);
@@ -199,6 +204,17 @@ describe.each(testDatabaseKinds)('contactserver on %s', (kind) => {
       'Delta Shipping',
     ]);
     expect(await namesOf('kind=organisation&sort=-countryCode&pageSize=1')).toHaveLength(1);
+    // Page by page, one contact each, the pages make the whole list in order, each with its total.
+    const byCityDescending = [];
+    for (const page of [1, 2, 3, 4]) {
+      const onePage = await pageOf(
+        `/contacts/paginate?kind=organisation&sort=-city&page=${page}&pageSize=1`,
+        admin.jwt,
+      );
+      expect(onePage.meta).toEqual({ total: 4, page, pageSize: 1 });
+      byCityDescending.push(...onePage.data.map((row) => row.name));
+    }
+    expect(byCityDescending).toEqual(['Delta Shipping', 'Charlie Lines', 'Bravo Agents', 'alpha Cargo']);
     const today = new Date().toISOString().slice(0, 10);
     expect(await namesOf(`createdFrom=${today}&createdTo=${today}&kind=person`)).toEqual(['Eve Clerk']);
     expect(await namesOf('createdTo=2000-01-01')).toEqual([]);
