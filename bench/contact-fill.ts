@@ -100,8 +100,9 @@ export const prepare = async (run: TRunSql) => {
     ids.push(id);
   }
   for (const index of indexes) await run(String(index.indexdef));
-  // As autovacuum leaves a table after a bulk load: statistics, and the visibility map that lets
-  // the list pick a page's ids from an index alone.
+  // As autovacuum, or on PGlite the server's own vacuum (platform/embedded-vacuum.ts), leaves a
+  // table after a bulk load: statistics, and the visibility map that lets the list pick a page's
+  // ids from an index alone.
   await run('vacuum analyze contacts');
   await run('vacuum analyze contact_tag_links');
   await run('vacuum analyze contact_keys');

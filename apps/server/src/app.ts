@@ -15,6 +15,7 @@ import { registerChangeFeed } from './platform/change-feed.ts';
 import { registerCompression } from './platform/compression.ts';
 import { apiOriginsOf, registerCrossOriginApi } from './platform/cross-origin-api.ts';
 import { registerDomainEvents } from './platform/domain-events.ts';
+import { registerEmbeddedVacuum } from './platform/embedded-vacuum.ts';
 import { createServerErrorReporter } from './platform/error-reporting.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { registerEventsBus } from './platform/events-bus.ts';
@@ -147,6 +148,7 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   app.decorate('fileStore', createFileStore(config));
   registerFileSweep(app);
   registerAuditRetention(app, { retentionDays: config.auditRetentionDays });
+  registerEmbeddedVacuum(app);
   if (!options.database) app.addHook('onClose', async () => database.close());
 
   app.addHook('onRequest', async (request, reply) => {

@@ -112,11 +112,13 @@ const openPglite = async (dataDir?: string, loadDataDir?: Blob): Promise<Databas
   // No data dir → in memory (tests). Otherwise one process at a time: PGlite has no locking of its own.
   const pgDataDir = dataDir ? path.join(dataDir, 'pgdata') : undefined;
   // Loaded only here: a server on PostgreSQL never holds PGlite's modules in memory.
-  const [{ PGlite }, { drizzle: drizzlePglite }, { pg_trgm }] = await Promise.all([
+  const [{ PGlite }, { drizzle: drizzlePglite }, { pg_trgm }, { pg_visibility }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
     // Contacts search by trigrams (migration 0031 creates the extension).
     import('@electric-sql/pglite/contrib/pg_trgm'),
+    // Reads the visibility map, to vacuum where PGlite's missing autovacuum would (db/visibility-map.ts).
+    import('@electric-sql/pglite/contrib/pg_visibility'),
   ]);
   const releaseLock = dataDir ? acquireDataDirLock(dataDir) : () => {};
   let client: PGlite;
@@ -128,9 +130,11 @@ const openPglite = async (dataDir?: string, loadDataDir?: Blob): Promise<Databas
       ...(pgDataDir ? { dataDir: pgDataDir } : {}),
       ...(loadDataDir ? { loadDataDir } : {}),
       startParams: [...PGlite.defaultStartParams, ...pgliteMemorySettings],
-      extensions: { pg_trgm },
+      extensions: { pg_trgm, pg_visibility },
     });
-    await client.query('select 1');
+    // Not a migration: on a PostgreSQL server only a superuser may create it, and there autovacuum
+    // does its work. Its functions are the superuser's alone; requests run as cargodesk_app.
+    await client.query('create extension if not exists pg_visibility');
   } catch (error) {
     releaseLock();
     throw new DatabaseOpenError(

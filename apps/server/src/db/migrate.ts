@@ -28,6 +28,7 @@ export const migrateDatabase = async (database: Database) => {
     const { db } = database;
     await vacuumTablesWithoutVisibilityMap(
       async (text) => ((await db.execute(sql.raw(text))) as { rows: Record<string, unknown>[] }).rows,
+      { reading: 'visibility map' },
     );
     return;
   }

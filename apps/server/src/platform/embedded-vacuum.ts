@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { vacuumTablesWithoutVisibilityMap } from '../db/visibility-map.ts';
+
+// PGlite runs PostgreSQL in single-user mode, which has no autovacuum: what a server does in the
+// background, the embedded database does only when asked. Without it, every contact written leaves
+// its heap page unmarked in the visibility map for good, and the lists' index-only walks read more
+// and more rows as well as index entries. So every ten minutes the server reads each large table's
+// visibility map and vacuums one that has fallen below four fifths marked. PGlite runs one statement
+// at a time, so requests wait while it vacuums: a table is vacuumed only once its writes add up.
+
+export const embeddedVacuumIntervalMs = 10 * 60_000;
+
+/** Share of a large table's pages the visibility map must mark all-visible before it is left alone. */
+const embeddedMappedShare = 0.8;
+
+/** On PGlite only: checks every `intervalMs` once the app is ready; stops before the database closes. */
+export const registerEmbeddedVacuum = (
+  app: FastifyInstance,
+  { intervalMs = embeddedVacuumIntervalMs }: { intervalMs?: number } = {},
+) => {
+  if (app.database.kind !== 'pglite') return;
+  const logger: FastifyBaseLogger = app.log.child({ module: 'embedded-vacuum' });
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  const runVacuum = () => {
+    if (running) return;
+    const started = performance.now();
+    running = vacuumTablesWithoutVisibilityMap(
+      async (text) =>
+        ((await app.database.db.execute(sql.raw(text))) as { rows: Record<string, unknown>[] }).rows,
+      { reading: 'visibility map', mappedShare: embeddedMappedShare },
+    )
+      .then((tables) => {
+        if (tables.length)
+          logger.info({ tables, ms: Math.round(performance.now() - started) }, 'embedded vacuum: vacuumed');
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, 'embedded vacuum failed; trying again later'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  app.addHook('onReady', async () => {
+    timer = setInterval(runVacuum, intervalMs);
+    timer.unref();
+  });
+  // preClose, not onClose: a vacuum must finish before any onClose hook closes the database.
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+};
