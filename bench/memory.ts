@@ -45,6 +45,8 @@ const benchOn = async (database: string, budgetMb: number, environment: Record<s
         { duration: loadSeconds },
       );
       if (result.errors > 0) throw new Error(`${name}: ${result.errors} failed requests`);
+      // Which load the memory grows with, when the figure after load is over budget.
+      console.log(`${database}: RSS ${residentMb(pid)} MB after ${name}`);
     }
     const afterLoad = residentMb(pid);
     return [
