@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
+import { registerBackgroundJob } from './background-job.ts';
 
 // The audit trail is kept for AUDIT_RETENTION_DAYS (400 by default) and then deleted by this job,
 // never edited. It runs on the owner's connection: the request role may only insert and read
@@ -88,28 +89,15 @@ export const registerAuditRetention = (
   { retentionDays, intervalMs = auditRetentionIntervalMs }: { retentionDays: number; intervalMs?: number },
 ) => {
   const logger: FastifyBaseLogger = app.log.child({ module: 'audit-retention' });
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  const runPrune = () => {
-    if (running) return;
-    running = pruneAuditEvents({ database: app.database, retentionDays })
-      .then((deleted) => {
-        if (deleted)
-          logger.info({ deleted, retentionDays }, 'audit retention: deleted events past their retention');
-      })
-      .catch((error: unknown) => logger.warn({ err: error }, 'audit retention failed; trying again tomorrow'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  app.addHook('onReady', async () => {
-    runPrune();
-    timer = setInterval(runPrune, intervalMs);
-    timer.unref();
-  });
-  // preClose, not onClose: the prune must finish before any onClose hook closes the database.
-  app.addHook('preClose', async () => {
-    clearInterval(timer);
-    await running;
+  registerBackgroundJob(app, {
+    intervalMs,
+    runsAtReady: true,
+    logger,
+    failureMessage: 'audit retention failed; trying again tomorrow',
+    work: async () => {
+      const deleted = await pruneAuditEvents({ database: app.database, retentionDays });
+      if (deleted)
+        logger.info({ deleted, retentionDays }, 'audit retention: deleted events past their retention');
+    },
   });
 };

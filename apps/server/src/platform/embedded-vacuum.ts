@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { vacuumTablesWithoutVisibilityMap } from '../db/visibility-map.ts';
+import { registerBackgroundJob } from './background-job.ts';
 
 // PGlite runs PostgreSQL in single-user mode, which has no autovacuum: what a server does in the
 // background, the embedded database does only when asked. Without it, every contact written leaves
@@ -21,32 +22,19 @@ export const registerEmbeddedVacuum = (
 ) => {
   if (app.database.kind !== 'pglite') return;
   const logger: FastifyBaseLogger = app.log.child({ module: 'embedded-vacuum' });
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  const runVacuum = () => {
-    if (running) return;
-    const started = performance.now();
-    running = vacuumTablesWithoutVisibilityMap(
-      async (text) =>
-        ((await app.database.db.execute(sql.raw(text))) as { rows: Record<string, unknown>[] }).rows,
-      { reading: 'visibility map', mappedShare: embeddedMappedShare },
-    )
-      .then((tables) => {
-        if (tables.length)
-          logger.info({ tables, ms: Math.round(performance.now() - started) }, 'embedded vacuum: vacuumed');
-      })
-      .catch((error: unknown) => logger.warn({ err: error }, 'embedded vacuum failed; trying again later'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  app.addHook('onReady', async () => {
-    timer = setInterval(runVacuum, intervalMs);
-    timer.unref();
-  });
-  // preClose, not onClose: a vacuum must finish before any onClose hook closes the database.
-  app.addHook('preClose', async () => {
-    clearInterval(timer);
-    await running;
+  registerBackgroundJob(app, {
+    intervalMs,
+    logger,
+    failureMessage: 'embedded vacuum failed; trying again later',
+    work: async () => {
+      const started = performance.now();
+      const tables = await vacuumTablesWithoutVisibilityMap(
+        async (text) =>
+          ((await app.database.db.execute(sql.raw(text))) as { rows: Record<string, unknown>[] }).rows,
+        { reading: 'visibility map', mappedShare: embeddedMappedShare },
+      );
+      if (tables.length)
+        logger.info({ tables, ms: Math.round(performance.now() - started) }, 'embedded vacuum: vacuumed');
+    },
   });
 };

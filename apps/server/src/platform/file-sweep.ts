@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { files } from '../db/schema/index.ts';
+import { registerBackgroundJob } from './background-job.ts';
 import type { TFileStore } from './file-store.ts';
 import { withTenant } from './tenant-transaction.ts';
 
@@ -119,24 +120,11 @@ export const sweepFiles = async ({
 /** Sweeps once the app is ready and then every `intervalMs`; stops before the database closes. */
 export const registerFileSweep = (app: FastifyInstance, { intervalMs = fileSweepIntervalMs } = {}) => {
   const logger = app.log.child({ module: 'file-sweep' });
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  const runSweep = () => {
-    if (running) return;
-    running = sweepFiles({ database: app.database, fileStore: app.fileStore, logger })
-      .catch((error: unknown) => logger.warn({ err: error }, 'file sweep failed; trying again later'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  app.addHook('onReady', async () => {
-    runSweep();
-    timer = setInterval(runSweep, intervalMs);
-    timer.unref();
-  });
-  // preClose, not onClose: the sweep must finish before any onClose hook closes the database.
-  app.addHook('preClose', async () => {
-    clearInterval(timer);
-    await running;
+  registerBackgroundJob(app, {
+    intervalMs,
+    runsAtReady: true,
+    logger,
+    failureMessage: 'file sweep failed; trying again later',
+    work: () => sweepFiles({ database: app.database, fileStore: app.fileStore, logger }),
   });
 };

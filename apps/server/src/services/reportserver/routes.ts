@@ -16,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditActorOf } from '../../platform/audit.ts';
 import { authenticate, requireAuth } from '../../platform/auth-context.ts';
+import { registerBackgroundJob } from '../../platform/background-job.ts';
 import { dataOf, sendCsvFile, signedInErrors, streamedResponse, ZErrorBody } from '../../platform/http.ts';
 import { createScheduleRunner } from './schedule.ts';
 import { createReportsService } from './service.ts';
@@ -42,24 +43,11 @@ export const registerReportServer = async (app: FastifyInstance) => {
     drive: { db: app.database.db, store: app.fileStore, fileMaxBytes: app.config.fileMaxBytes, log: app.log },
     log: app.log.child({ module: 'report-schedules' }),
   });
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  const poll = () => {
-    if (running) return;
-    running = runner
-      .runDue()
-      .catch((error: unknown) => app.log.warn({ err: error }, 'scheduled reports failed; trying again later'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  app.addHook('onReady', async () => {
-    timer = setInterval(poll, schedulePollMs);
-    timer.unref();
-  });
-  app.addHook('preClose', async () => {
-    clearInterval(timer);
-    await running;
+  registerBackgroundJob(app, {
+    intervalMs: schedulePollMs,
+    logger: app.log,
+    failureMessage: 'scheduled reports failed; trying again later',
+    work: () => runner.runDue(),
   });
 
   app.addHook('onRequest', authenticate(app));
