@@ -94,11 +94,14 @@ export const logout = async ({ redirectToLogin = false }: { redirectToLogin?: bo
 
 /**
  * A request answered that the user (or company) was suspended: signed out at once, and the login
- * screen says why (docs/product.md §8).
+ * screen says why (docs/product.md §8). The notice comes once the sign-out is done: the identity
+ * SDK's sign-out waits for the token-sync exchange, and a page left before it ends would keep the
+ * identity, which would sign the user straight back in on their next visit once the company is
+ * reactivated.
  */
 export const logoutSuspended = async () => {
-  notifyError(messages.accountSuspended);
   await logout({ redirectToLogin: true });
+  notifyError(messages.accountSuspended);
   updateSession({ signInStatus: 'failed', signInError: messages.accountSuspended });
 };
 
@@ -157,8 +160,9 @@ export const loginWithIdentity = async (idToken: string) => {
     await establishSession(reply.jwt);
   } catch (error) {
     if (error instanceof ApiError && error.message === accountSuspendedMessage) {
-      notifyError(messages.accountSuspended);
+      // Signed out first, for the reason `logoutSuspended` gives.
       await failSignIn({ error, message: messages.accountSuspended });
+      notifyError(messages.accountSuspended);
       return;
     }
     // docs/product.md §8: any other login failure logs out without a message (unless the server is unreachable).
