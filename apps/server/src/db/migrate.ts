@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
@@ -9,7 +8,7 @@ import pg from 'pg';
 import type { Database } from './client.ts';
 import { seedCatalogues } from './seed/catalogues.ts';
 import { syncSystemRoleGrants } from './system-role-grants.ts';
-import { vacuumTablesWithoutVisibilityMap } from './visibility-map.ts';
+import { statementRunnerOf, vacuumTablesWithoutVisibilityMap } from './visibility-map.ts';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 // Any fixed number: instances starting together on one PostgreSQL take turns migrating.
@@ -25,11 +24,7 @@ export const migrateDatabase = async (database: Database) => {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
     await seedCatalogues(database.db);
     await syncSystemRoleGrants(database.db);
-    const { db } = database;
-    await vacuumTablesWithoutVisibilityMap(
-      async (text) => ((await db.execute(sql.raw(text))) as { rows: Record<string, unknown>[] }).rows,
-      { reading: 'visibility map' },
-    );
+    await vacuumTablesWithoutVisibilityMap(statementRunnerOf(database.db), { reading: 'visibility map' });
     return;
   }
   if (!database.pool) throw new Error('A PostgreSQL database needs its pool to migrate');

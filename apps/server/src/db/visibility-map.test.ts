@@ -1,15 +1,13 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseKinds } from '../../test/databases.ts';
 import type { Database } from './client.ts';
-import { vacuumTablesWithoutVisibilityMap } from './visibility-map.ts';
+import { statementRunnerOf, vacuumTablesWithoutVisibilityMap } from './visibility-map.ts';
 
 describe.each(testDatabaseKinds)('vacuuming a table left without its visibility map, on %s', (kind) => {
   // PGlite reads its map itself (the pg_visibility extension it loads); a server reads the catalogue.
   const reading = kind === 'pglite' ? 'visibility map' : 'catalogue';
   let database: Database;
-  const run = async (text: string) =>
-    ((await database.db.execute(sql.raw(text))) as { rows: Record<string, unknown>[] }).rows;
+  const run = (text: string) => statementRunnerOf(database.db)(text);
   const mapOf = async (table: string) =>
     (
       await run(`select relallvisible as visible, pg_relation_size(oid) / current_setting('block_size')::int as pages

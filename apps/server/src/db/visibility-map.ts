@@ -1,3 +1,6 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './client.ts';
+
 // The lists read their pages from indexes alone (index-only scans: the contacts list's sort indexes
 // carry its filter columns, migrations 0037 and 0052). PostgreSQL answers from an index alone only
 // for heap pages its visibility map marks all-visible, which only VACUUM does; elsewhere it reads
@@ -8,6 +11,12 @@
 
 /** Runs one statement outside a transaction (VACUUM may not run inside one) and answers its rows. */
 export type TRunStatement = (text: string) => Promise<Record<string, unknown>[]>;
+
+/** A `TRunStatement` on a database's drizzle handle, outside any transaction. */
+export const statementRunnerOf =
+  (db: Db): TRunStatement =>
+  async (text) =>
+    ((await db.execute(sql.raw(text))) as { rows: Record<string, unknown>[] }).rows;
 
 /**
  * How a table's all-visible pages are read: from the catalogue (`pg_class.relallvisible`, as the

@@ -1,14 +1,13 @@
-import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/databases.ts';
 import type { Database } from '../db/client.ts';
+import { statementRunnerOf } from '../db/visibility-map.ts';
 import { registerEmbeddedVacuum } from './embedded-vacuum.ts';
 
 describe('the embedded database vacuumed in the background (PGlite has no autovacuum)', () => {
   let database: Database;
-  const run = async (text: string) =>
-    ((await database.db.execute(sql.raw(text))) as { rows: Record<string, unknown>[] }).rows;
+  const run = (text: string) => statementRunnerOf(database.db)(text);
   const visibleShareOf = async (table: string) => {
     const [row] = await run(`select (pg_visibility_map_summary('${table}')).all_visible as visible,
       pg_relation_size('${table}') / current_setting('block_size')::int as pages`);

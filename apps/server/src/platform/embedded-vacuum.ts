@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { vacuumTablesWithoutVisibilityMap } from '../db/visibility-map.ts';
+import { statementRunnerOf, vacuumTablesWithoutVisibilityMap } from '../db/visibility-map.ts';
 import { registerBackgroundJob } from './background-job.ts';
 
 // PGlite runs PostgreSQL in single-user mode, which has no autovacuum: what a server does in the
@@ -28,11 +27,10 @@ export const registerEmbeddedVacuum = (
     failureMessage: 'embedded vacuum failed; trying again later',
     work: async () => {
       const started = performance.now();
-      const tables = await vacuumTablesWithoutVisibilityMap(
-        async (text) =>
-          ((await app.database.db.execute(sql.raw(text))) as { rows: Record<string, unknown>[] }).rows,
-        { reading: 'visibility map', mappedShare: embeddedMappedShare },
-      );
+      const tables = await vacuumTablesWithoutVisibilityMap(statementRunnerOf(app.database.db), {
+        reading: 'visibility map',
+        mappedShare: embeddedMappedShare,
+      });
       if (tables.length)
         logger.info({ tables, ms: Math.round(performance.now() - started) }, 'embedded vacuum: vacuumed');
     },

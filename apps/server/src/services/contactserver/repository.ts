@@ -246,11 +246,10 @@ const dayStart = (day: string, days: 0 | 1 = 0) =>
 
 type TOrderShape = Pick<TContactFilterShape, 'search' | 'sort' | 'isDescending'>;
 
+type TOrderKey = { key: SQL | AnyPgColumn; isDescending: boolean };
+
 /** What a list is ordered by, first to last, and which of them descend. */
-const orderKeysOf = (
-  source: TContactSource,
-  shape: TOrderShape,
-): { key: SQL | AnyPgColumn; isDescending: boolean }[] => {
+const orderKeysOf = (source: TContactSource, shape: TOrderShape): TOrderKey[] => {
   if (!shape.sort && shape.search?.kind === 'words') {
     return [
       { key: searchRank(source, shape.search.termsWithNearest), isDescending: true },
@@ -265,8 +264,10 @@ const orderKeysOf = (
   ];
 };
 
-const orderOf = (source: TContactSource, shape: TOrderShape) =>
-  orderKeysOf(source, shape).map(({ key, isDescending }) => (isDescending ? desc(key) : asc(key)));
+const orderBy = (keys: TOrderKey[]) =>
+  keys.map(({ key, isDescending }) => (isDescending ? desc(key) : asc(key)));
+
+const orderOf = (source: TContactSource, shape: TOrderShape) => orderBy(orderKeysOf(source, shape));
 
 /** A contact's tags, by name: read with the contact rather than in a statement of their own. */
 const tagsOfContact = sql<TContactTagOfRow[]>`coalesce((
@@ -345,9 +346,12 @@ const pageIdsOf = (
     .offset(value('offset'))
     .as('page_ids');
 
-/** The rows of a page of ids, with their organisations and tags (and any `more` columns), in `order`. */
+/**
+ * The rows of a page of ids, with their organisations and tags (and any `more` columns), in `order`;
+ * `db` may be a `with` clause the page's ids come from.
+ */
 const rowsOfPage = <TMore extends Record<string, SQL.Aliased | SQL>>(
-  db: TCompilingDb | Queryable,
+  db: Pick<TCompilingDb | Queryable, 'select'>,
   pageIds: ReturnType<typeof pageIdsOf>,
   order: ReturnType<typeof orderOf>,
   more = {} as TMore,
@@ -391,7 +395,7 @@ const contactPage = compiledStatement<TContactFilterShape, TContactListRow & { w
         })
         .from(tenantContacts)
         .where(filterConditions(tenantContacts, shape))
-        .orderBy(...orderOf(tenantContacts, shape))
+        .orderBy(...orderBy(keys))
         .offset(value('offset'))
         .limit(value('walkLimit')),
     );
@@ -399,21 +403,12 @@ const contactPage = compiledStatement<TContactFilterShape, TContactListRow & { w
     const pageIds = db
       .select({ pageId: sql<string>`${walk.walkId}`.as('page_id') })
       .from(walk)
-      .orderBy(
-        ...keys.map(({ isDescending }, place) => (isDescending ? desc(walkKey(place)) : asc(walkKey(place)))),
-      )
+      .orderBy(...orderBy(keys.map(({ isDescending }, place) => ({ key: walkKey(place), isDescending }))))
       .limit(value('limit'))
       .as('page_ids');
-    return db
-      .with(walk)
-      .select({
-        ...listColumns,
-        walked: sql<number>`(select count(*) from ${sql.identifier('walk')})`.mapWith(Number),
-      })
-      .from(pageIds)
-      .innerJoin(contacts, and(eq(contacts.companyId, value('companyId')), eq(contacts.id, pageIds.pageId)))
-      .leftJoin(organisations, organisationJoin)
-      .orderBy(...orderOf(contacts, shape));
+    return rowsOfPage(db.with(walk), pageIds, orderOf(contacts, shape), {
+      walked: sql<number>`(select count(*) from ${sql.identifier('walk')})`.mapWith(Number),
+    });
   },
 );
 
