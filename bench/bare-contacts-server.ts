@@ -69,16 +69,17 @@ app.addHook('onRequest', async (request, reply) => {
   if (request.headers.authorization !== staticToken) await reply.code(401).send({ error: 'token' });
 });
 
-// A page of one role, by name, as the product reads it: one walk of the name index alone from the
-// page's first contact, then the rows of its first ids, each carrying the walk's length (one statement).
+// A page of one role, by name, as the product reads it: one walk of the role's name index alone
+// (contacts_by_role) from the page's first contact, then the rows of its first ids, each carrying
+// the walk's length (one statement).
 app.get<{ Querystring: TListQuery }>('/contacts-page', async (request) => {
   const { companyId, role, page = '1', pageSize = '25' } = request.query;
   const size = Number(pageSize);
   const offset = (Number(page) - 1) * size;
   const cap = offset + size + 1_000;
   const rows = await query(
-    `with walk as (select c.id as walk_id, c.name as key0, c.id as key1 from contacts c
-       where c.company_id = $1 and (c.role_bits & $2) <> 0 order by c.name, c.id offset $4 limit $5)
+    `with walk as (select r.id as walk_id, r.name as key0, r.id as key1 from contacts_by_role r
+       where r.company_id = $1 and r.role_bit = $2 order by r.name, r.id offset $4 limit $5)
      select ${columns}, (select count(*) from walk) as walked
      from (select walk_id from walk order by key0, key1 limit $3) page_ids
      join contacts c on c.company_id = $1 and c.id = page_ids.walk_id

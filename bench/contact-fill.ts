@@ -77,7 +77,7 @@ export const companies = [
 /** Fills the companies' contacts and tags, as the product would have written them, and indexes them. */
 export const prepare = async (run: TRunSql) => {
   const indexes = await run(
-    "select indexname, indexdef from pg_indexes where tablename in ('contacts', 'contact_tag_links') and indexname not like '%pk%'",
+    "select indexname, indexdef from pg_indexes where tablename in ('contacts', 'contacts_by_role', 'contact_tag_links') and indexname not like '%pk%'",
   );
   for (const index of indexes) await run(`drop index ${index.indexname}`);
   const ids: string[] = [];
@@ -104,6 +104,7 @@ export const prepare = async (run: TRunSql) => {
   // table after a bulk load: statistics, and the visibility map that lets the list pick a page's
   // ids from an index alone.
   await run('vacuum analyze contacts');
+  await run('vacuum analyze contacts_by_role');
   await run('vacuum analyze contact_tag_links');
   await run('vacuum analyze contact_keys');
   await run('vacuum analyze contact_words');

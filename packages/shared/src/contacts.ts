@@ -123,45 +123,49 @@ const entries = <T extends z.ZodType>(entry: T, what: string) =>
     .array(entry)
     .max(contactRules.entriesMax, { error: `must hold at most ${contactRules.entriesMax} ${what}` });
 
+const ZRoles = z
+  .array(z.enum(contactRoles, { error: `must be one of ${contactRoles.join(', ')}` }))
+  .max(contactRoles.length);
+const ZTagIds = z
+  .array(z.uuid({ error: 'must be an id' }))
+  .max(contactRules.tagsMax, { error: `must hold at most ${contactRules.tagsMax} tags` });
+
 const ZContactFields = z.object({
   kind: z.enum(contactKinds, { error: 'must be organisation or person' }),
   name: text(contactRules.nameMaxLength).min(1, { error: 'is required' }),
   /** A person's organisation; organisations belong to none. */
   organisationId: z.uuid({ error: 'must be an id' }).nullable().optional(),
   jobTitle: optionalText(100),
-  roles: z
-    .array(z.enum(contactRoles, { error: `must be one of ${contactRoles.join(', ')}` }))
-    .max(contactRoles.length)
-    .default([]),
+  roles: ZRoles.default([]),
   emails: entries(ZContactEmail, 'e-mails').default([]),
   phones: entries(ZContactPhone, 'phones').default([]),
   addresses: entries(ZContactAddress, 'addresses').default([]),
   taxNumber: optionalText(40),
   notes: optionalText(contactRules.notesMaxLength),
   ownerId: z.uuid({ error: 'must be an id' }).nullable().optional(),
-  tagIds: z
-    .array(z.uuid({ error: 'must be an id' }))
-    .max(contactRules.tagsMax, { error: `must hold at most ${contactRules.tagsMax} tags` })
-    .default([]),
+  tagIds: ZTagIds.default([]),
 });
 
 export const ZContactCreate = ZContactFields.strict();
 export type TContactCreate = z.input<typeof ZContactCreate>;
 
-/** A change: only the fields sent change; `kind` stays what it was created as. */
+/**
+ * A change: only the fields sent change; `kind` stays what it was created as. No field here has a
+ * default, which would fill a field left out and so change it: a rename would clear the roles.
+ */
 export const ZContactUpdate = z
   .object({
     name: ZContactFields.shape.name.optional(),
     organisationId: ZContactFields.shape.organisationId,
     jobTitle: ZContactFields.shape.jobTitle,
-    roles: ZContactFields.shape.roles.optional(),
+    roles: ZRoles.optional(),
     emails: entries(ZContactEmail, 'e-mails').optional(),
     phones: entries(ZContactPhone, 'phones').optional(),
     addresses: entries(ZContactAddress, 'addresses').optional(),
     taxNumber: ZContactFields.shape.taxNumber,
     notes: ZContactFields.shape.notes,
     ownerId: ZContactFields.shape.ownerId,
-    tagIds: ZContactFields.shape.tagIds.optional(),
+    tagIds: ZTagIds.optional(),
   })
   .strict();
 export type TContactUpdate = z.input<typeof ZContactUpdate>;
@@ -176,16 +180,16 @@ export type TContactTag = z.infer<typeof ZContactTag>;
 export const ZContactTagWithCount = ZContactTag.extend({ contactCount: z.number().int() });
 export type TContactTagWithCount = z.infer<typeof ZContactTagWithCount>;
 
+const contactTagFields = {
+  name: text(40).min(1, { error: 'is required' }),
+  color: z.enum(contactTagColors, { error: `must be one of ${contactTagColors.join(', ')}` }),
+};
 export const ZContactTagInput = z
-  .object({
-    name: text(40).min(1, { error: 'is required' }),
-    color: z
-      .enum(contactTagColors, { error: `must be one of ${contactTagColors.join(', ')}` })
-      .default('blue'),
-  })
+  .object({ ...contactTagFields, color: contactTagFields.color.default('blue') })
   .strict();
 export type TContactTagInput = z.input<typeof ZContactTagInput>;
-export const ZContactTagUpdate = ZContactTagInput.partial().strict();
+/** Without the colour's default, which would turn a renamed tag blue. */
+export const ZContactTagUpdate = z.object(contactTagFields).partial().strict();
 
 const ZReference = z.object({ _id: z.string(), name: z.string() });
 

@@ -85,6 +85,7 @@ describe.each(testDatabaseKinds)('row-level security on %s', (kind) => {
       id: crypto.randomUUID(),
       kind: 'organisation' as const,
       name,
+      roles: ['customer'],
       searchText: name.toLowerCase(),
     });
     await database.db
@@ -97,7 +98,7 @@ describe.each(testDatabaseKinds)('row-level security on %s', (kind) => {
           where col.table_schema = 'public' and col.table_name = c.relname and col.column_name = 'company_id')
         order by c.relname`)) as unknown as { rows: { view: string }[] }
     ).rows.map((row) => row.view);
-    expect(views).toEqual(['tenant_contact_words', 'tenant_contacts']);
+    expect(views).toEqual(['tenant_contact_words', 'tenant_contacts', 'tenant_contacts_by_role']);
     for (const view of views) {
       const companiesSeen = async (companyId: string | null) =>
         (

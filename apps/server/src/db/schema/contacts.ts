@@ -141,6 +141,42 @@ export const contactKeys = pgTable(
 );
 
 /**
+ * What the list needs of each contact, once per role it holds, kept by triggers on contacts
+ * (migration 0053): a page of one role walks that role's entries alone, in the sort column's index,
+ * rather than every contact's entry of the company tested for its bit. A role is its bit in
+ * `role_bits`. The list's filter columns ride along, so other filters narrow the same walk. Only
+ * the triggers write here. docs/decisions/029-contacts-listed-by-role.md.
+ */
+const contactByRoleColumns = () => ({
+  companyId: companyIdColumn(),
+  roleBit: integer('role_bit').notNull(),
+  /** The contact's id. */
+  id: uuid('id').notNull(),
+  kind: text('kind', { enum: ['organisation', 'person'] }).notNull(),
+  name: text('name').notNull(),
+  city: text('city'),
+  countryCode: text('country_code'),
+  countryCodes: text('country_codes').array().notNull(),
+  ownerId: uuid('owner_id'),
+  organisationId: uuid('organisation_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+export const contactsByRole = pgTable('contacts_by_role', contactByRoleColumns(), (table) => [
+  primaryKey({ columns: [table.companyId, table.id, table.roleBit] }),
+  // One per indexed sort of contacts, each carrying the filters' columns (migration 0053).
+  index('contacts_by_role_name_idx').on(table.companyId, table.roleBit, table.name, table.id),
+  index('contacts_by_role_city_idx').on(table.companyId, table.roleBit, table.city, table.id),
+  index('contacts_by_role_country_idx').on(table.companyId, table.roleBit, table.countryCode, table.id),
+  index('contacts_by_role_created_idx').on(table.companyId, table.roleBit, table.createdAt, table.id),
+  index('contacts_by_role_updated_idx').on(table.companyId, table.roleBit, table.updatedAt, table.id),
+]);
+
+/** The role entries of the transaction's company, read as `tenantContacts` is (migration 0053). */
+export const tenantContactsByRole = pgView('tenant_contacts_by_role', contactByRoleColumns()).existing();
+
+/**
  * The contacts of the company the transaction is for (migration 0038), read by the list and the
  * search. The view holds row-level security's own condition, so it shows exactly what the policy
  * would; read through it, PostgreSQL may use the search and filter indexes, which it does not for

@@ -31,6 +31,7 @@ import {
   contactTagLinks,
   contactTags,
   tenantContacts,
+  tenantContactsByRole,
   tenantContactWords,
 } from '../../db/schema/index.ts';
 
@@ -105,6 +106,12 @@ const organisations = alias(contacts, 'organisation');
  * indexes; the rows themselves are then read from `contacts`. Both hold the same columns.
  */
 type TContactSource = typeof contacts | typeof tenantContacts;
+
+/**
+ * Where a page may walk: the company's contacts, or one role's entries (migration 0053), which
+ * hold the columns the list sorts and filters by but not the search's.
+ */
+type TWalkSource = TContactSource | typeof tenantContactsByRole;
 
 // A filter's statements are written from its shape alone, every value a named placeholder: the
 // list compiles them once per shape (db/compiled-statement.ts), and no statement kept can hold a
@@ -225,8 +232,22 @@ const filterConditions = (source: TContactSource, shape: TContactFilterShape): S
   and(
     eq(source.companyId, value('companyId')),
     shape.search ? matchesSearch(source, shape.search) : undefined,
-    shape.kind ? eq(source.kind, value('kind')) : undefined,
     shape.role ? sql`(${source.roleBits} & ${value('roleBit')}) <> 0` : undefined,
+    columnConditions(source, shape),
+  );
+
+/** A role's entries that pass the filter, which has no search. */
+const roleEntryConditions = (shape: TContactFilterShape): SQL | undefined =>
+  and(
+    eq(tenantContactsByRole.companyId, value('companyId')),
+    eq(tenantContactsByRole.roleBit, value('roleBit')),
+    columnConditions(tenantContactsByRole, shape),
+  );
+
+/** The filters besides the company, the search and the role: every walk's source holds their columns. */
+const columnConditions = (source: TWalkSource, shape: TContactFilterShape): SQL | undefined =>
+  and(
+    shape.kind ? eq(source.kind, value('kind')) : undefined,
     shape.countryCode ? arrayContains(source.countryCodes, value('countryCodes')) : undefined,
     shape.ownerId ? eq(source.ownerId, value('ownerId')) : undefined,
     shape.organisationId ? eq(source.organisationId, value('organisationId')) : undefined,
@@ -249,20 +270,20 @@ type TOrderShape = Pick<TContactFilterShape, 'search' | 'sort' | 'isDescending'>
 type TOrderKey = { key: SQL | AnyPgColumn; isDescending: boolean };
 
 /** What a list is ordered by, first to last, and which of them descend. */
-const orderKeysOf = (source: TContactSource, shape: TOrderShape): TOrderKey[] => {
-  if (!shape.sort && shape.search?.kind === 'words') {
-    return [
-      { key: searchRank(source, shape.search.termsWithNearest), isDescending: true },
-      { key: source.name, isDescending: false },
-      { key: source.id, isDescending: false },
-    ];
-  }
-  // The id keeps pages stable between equal values.
-  return [
-    { key: source[shape.sort ?? 'name'], isDescending: shape.isDescending },
-    { key: source.id, isDescending: false },
-  ];
-};
+const orderKeysOf = (source: TContactSource, shape: TOrderShape): TOrderKey[] =>
+  !shape.sort && shape.search?.kind === 'words'
+    ? [
+        { key: searchRank(source, shape.search.termsWithNearest), isDescending: true },
+        { key: source.name, isDescending: false },
+        { key: source.id, isDescending: false },
+      ]
+    : sortKeysOf(source, shape);
+
+/** The order of a list sorted by a column, or by name; the id keeps pages stable between equal values. */
+const sortKeysOf = (source: TWalkSource, shape: TOrderShape): TOrderKey[] => [
+  { key: source[shape.sort ?? 'name'], isDescending: shape.isDescending },
+  { key: source.id, isDescending: false },
+];
 
 const orderBy = (keys: TOrderKey[]) =>
   keys.map(({ key, isDescending }) => (isDescending ? desc(key) : asc(key)));
@@ -364,37 +385,50 @@ const rowsOfPage = <TMore extends Record<string, SQL.Aliased | SQL>>(
     .orderBy(...order);
 
 /** How many contacts pass the filter, counted up to the placeholder `countLimit`. */
-const cappedCountOf = (db: TCompilingDb | Queryable, shape: TContactFilterShape) =>
-  db
+const cappedCountOf = (db: TCompilingDb | Queryable, shape: TContactFilterShape) => {
+  const { source, where } = walkOf(shape);
+  return db
     .select({ total: count() })
-    .from(
-      db
-        .select({ one: sql`1` })
-        .from(tenantContacts)
-        .where(filterConditions(tenantContacts, shape))
-        .limit(value('countLimit'))
-        .as('capped'),
-    );
+    .from(db.select({ one: sql`1` }).from(source).where(where).limit(value('countLimit')).as('capped'));
+};
+
+/**
+ * What a page of the filter walks, in what order: with a role and no search, that role's entries
+ * (migration 0053, docs/decisions/029-contacts-listed-by-role.md), whose sort indexes hold its
+ * contacts alone; otherwise every contact of the company, through the view.
+ */
+const walkOf = (shape: TContactFilterShape) =>
+  shape.role && !shape.search
+    ? {
+        source: tenantContactsByRole,
+        where: roleEntryConditions(shape),
+        keys: sortKeysOf(tenantContactsByRole, shape),
+      }
+    : {
+        source: tenantContacts,
+        where: filterConditions(tenantContacts, shape),
+        keys: orderKeysOf(tenantContacts, shape),
+      };
 
 // A page is one walk of the filter's contacts in the list's order (docs/decisions/
 // 028-contact-pages-in-one-walk.md): from the page's first, through the sort column's index alone
-// (its filter columns ride in it, migrations 0037 and 0052) or the search's index, as far as the
-// count reaches past the page (`walkLimit`). The page is the walk's first `limit` ids, whose rows
-// alone are then read; the total is the offset plus the walk's length, since every contact before
-// the page passed the filter too. Page 200 so walks its 5,000 skipped entries once, not once for
-// the page and again for the count, and page and total stay one statement: a single piece of work
-// for PGlite and one message to a server.
+// (its filter columns ride in it, migrations 0037 and 0052), a role's own (`walkOf`) or the
+// search's index, as far as the count reaches past the page (`walkLimit`). The page is the walk's
+// first `limit` ids, whose rows alone are then read; the total is the offset plus the walk's
+// length, since every contact before the page passed the filter too. Page 200 so walks its 5,000
+// skipped entries once, not once for the page and again for the count, and page and total stay
+// one statement: a single piece of work for PGlite and one message to a server.
 const contactPage = compiledStatement<TContactFilterShape, TContactListRow & { walked: number }>(
   (db, shape) => {
-    const keys = orderKeysOf(tenantContacts, shape);
+    const { source, where, keys } = walkOf(shape);
     const walk = db.$with('walk').as(
       db
         .select({
-          walkId: sql<string>`${tenantContacts.id}`.as('walk_id'),
+          walkId: sql<string>`${source.id}`.as('walk_id'),
           ...Object.fromEntries(keys.map(({ key }, place) => [`key${place}`, sql`${key}`.as(`key${place}`)])),
         })
-        .from(tenantContacts)
-        .where(filterConditions(tenantContacts, shape))
+        .from(source)
+        .where(where)
         .orderBy(...orderBy(keys))
         .offset(value('offset'))
         .limit(value('walkLimit')),

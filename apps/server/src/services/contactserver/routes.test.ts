@@ -193,6 +193,19 @@ describe.each(testDatabaseKinds)('contactserver on %s', (kind) => {
     expect(await namesOf('role=supplier')).toEqual(['Eve Clerk']);
     expect(await namesOf('role=notify-party')).toEqual(['Eve Clerk']);
     expect(await namesOf('role=customer')).toEqual([]);
+    // A role's page walks that role's own entries (contacts_by_role, migration 0053), which the
+    // other filters and every sort narrow and order as they do the whole list.
+    expect(await namesOf('role=carrier&countryCode=DE')).toEqual(['Charlie Lines']);
+    expect(await namesOf('role=agent&sort=-city')).toEqual(['Bravo Agents', 'alpha Cargo']);
+    expect(await namesOf(`role=agent&tagId=${tag._id}`)).toEqual(['Bravo Agents']);
+    expect(await namesOf(`role=agent&ownerId=${admin.userId}`)).toEqual(['Bravo Agents']);
+    expect(await namesOf(`role=supplier&organisationId=${made[2]?._id}`)).toEqual(['Eve Clerk']);
+    expect(await namesOf('role=supplier&kind=organisation')).toEqual([]);
+    expect(await namesOf('role=carrier&sort=-createdAt')).toEqual(['Charlie Lines', 'Delta Shipping']);
+    expect(await namesOf('role=agent&sort=countryCode')).toEqual(['Bravo Agents', 'alpha Cargo']);
+    expect(await namesOf('role=carrier&createdTo=2000-01-01')).toEqual([]);
+    const beyondRole = await pageOf('/contacts/paginate?role=agent&page=5&pageSize=1', admin.jwt);
+    expect(beyondRole).toEqual({ data: [], meta: { total: 2, page: 5, pageSize: 1 } });
     expect(await namesOf(`tagId=${tag._id}`)).toEqual(['Bravo Agents']);
     expect(await namesOf('countryCode=NL&sort=-name')).toEqual(['alpha Cargo', 'Delta Shipping']);
     expect(await namesOf(`ownerId=${admin.userId}`)).toEqual(['Bravo Agents']);
@@ -226,6 +239,61 @@ describe.each(testDatabaseKinds)('contactserver on %s', (kind) => {
     const beyond = await pageOf('/contacts/paginate?sort=createdAt&page=9&pageSize=2', admin.jwt);
     expect(beyond).toEqual({ data: [], meta: { total: 5, page: 9, pageSize: 2 } });
     expect(person.organisation?.name).toBe('Charlie Lines');
+  });
+
+  it("keeps each role's list as its contacts are renamed, given other roles and deleted", async () => {
+    const admin = await testApp.register('contacts-role-lists');
+    const namesOfRole = async (role: string) =>
+      (await pageOf(`/contacts/paginate?role=${role}`, admin.jwt)).data.map((row) => row.name);
+    const tag = await dataOf<TContactTag>(
+      call('POST', '/contact-tags', admin.jwt, { name: 'Reefer', color: 'green' }),
+      201,
+    );
+    const hansa = await dataOf<TContact>(
+      call('POST', '/contacts', admin.jwt, {
+        kind: 'organisation',
+        name: 'Hansa Lines',
+        roles: ['carrier'],
+        tagIds: [tag._id],
+      }),
+      201,
+    );
+    await dataOf(
+      call('POST', '/contacts', admin.jwt, {
+        kind: 'organisation',
+        name: 'Baltic Lines',
+        roles: ['carrier'],
+      }),
+      201,
+    );
+    expect(await namesOfRole('carrier')).toEqual(['Baltic Lines', 'Hansa Lines']);
+    // A change sends only what changes: the roles and tags left out stay as they were.
+    const renamed = await dataOf<TContact>(
+      call('PATCH', `/contacts/${hansa._id}`, admin.jwt, { name: 'Atlas Lines' }),
+    );
+    expect(renamed).toMatchObject({ roles: ['carrier'], tags: [{ name: 'Reefer', color: 'green' }] });
+    expect(await namesOfRole('carrier')).toEqual(['Atlas Lines', 'Baltic Lines']);
+    // The same for a tag: renamed, it keeps its colour; a change of nothing changes nothing.
+    expect(
+      await dataOf<TContactTag>(call('PATCH', `/contact-tags/${tag._id}`, admin.jwt, { name: 'Cold chain' })),
+    ).toEqual({ _id: tag._id, name: 'Cold chain', color: 'green' });
+    expect(await dataOf<TContactTag>(call('PATCH', `/contact-tags/${tag._id}`, admin.jwt, {}))).toEqual({
+      _id: tag._id,
+      name: 'Cold chain',
+      color: 'green',
+    });
+    expect((await auditOf(admin.companyId, { entityId: tag._id })).map((entry) => entry.action)).toEqual([
+      'create',
+      'update',
+    ]);
+    await dataOf(call('PATCH', `/contacts/${hansa._id}`, admin.jwt, { roles: ['agent', 'customer'] }));
+    expect(await namesOfRole('carrier')).toEqual(['Baltic Lines']);
+    expect(await namesOfRole('agent')).toEqual(['Atlas Lines']);
+    expect(await namesOfRole('customer')).toEqual(['Atlas Lines']);
+    await dataOf(call('DELETE', `/contacts/${hansa._id}`, admin.jwt));
+    expect(await namesOfRole('agent')).toEqual([]);
+    expect(await namesOfRole('customer')).toEqual([]);
+    expect(await namesOfRole('carrier')).toEqual(['Baltic Lines']);
   });
 
   it('changes a contact, replaces its tags, and audits before and after', async () => {
@@ -321,6 +389,9 @@ describe.each(testDatabaseKinds)('contactserver on %s', (kind) => {
       'sales@harbour-imports.example',
     ]);
     expect(merged.roles).toEqual(['customer', 'consignee', 'shipper']);
+    // Each role's list follows the merge: the kept contact under its new role, the duplicate gone.
+    const shippers = await pageOf('/contacts/paginate?role=shipper', admin.jwt);
+    expect(shippers.data.map((row) => row._id)).toEqual([kept._id]);
     expect(merged.tags.map((row) => row.name)).toEqual(['Merged tag']);
     expect(merged.people.map((row) => row._id)).toEqual([person._id]);
     await errorOf(call('GET', `/contacts/${duplicate._id}`, admin.jwt), 404);

@@ -551,6 +551,8 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.color !== undefined ? { color: input.color } : {}),
       };
+      // A change of nothing writes nothing, nor an audit entry.
+      if (changes.name === undefined && changes.color === undefined) return toTag(before);
       await tagConflict(tx, input.name ?? before.name, (savepoint) =>
         repository.updateTag(savepoint, auth.companyId, id, changes),
       );

@@ -158,6 +158,16 @@ describe.each(testDatabaseKinds)('contact import on %s', (kind) => {
     expect(quoted?.owner?._id).toBe(admin.userId);
     expect(quoted?.tags.map((tag) => tag.name)).toEqual(['Key account']);
     expect(rows.find((row) => row.name === 'Harbour Imports GmbH')?.roles).toEqual(['customer']);
+    // Each role's own list (contacts_by_role) holds the imported and the updated contacts too.
+    const customers = await testApp.app.inject({
+      url: `${base}/contacts/paginate?role=customer&sort=name`,
+      headers: { authorization: admin.jwt },
+    });
+    const customerNames = (customers.json() as { data: TContactSummary[] }).data.map((row) => row.name);
+    expect(customerNames).toContain('Harbour Imports GmbH');
+    expect(customerNames).toEqual(
+      rows.filter((row) => row.roles.includes('customer')).map((row) => row.name),
+    );
     const updated = await testApp.app.inject({
       url: `${base}/contacts/${existingId}`,
       headers: { authorization: admin.jwt },
