@@ -658,10 +658,12 @@ export const findWordsStartingWith = async (db: Queryable, companyId: string, st
 /**
  * pg_trgm's default similarity for `%`, set for the transaction so a server's own setting cannot
  * narrow it. Only a search sets it: set in every tenant transaction, it cost a plain page of the
- * list a quarter of its rate on PostgreSQL.
+ * list a quarter of its rate on PostgreSQL. Sent when called, not when awaited (a drizzle query
+ * waits for its first `then`), so it goes ahead of the lookups started after it.
  */
-export const useMisspellingSimilarity = (db: Queryable) =>
-  db.execute(sql`select set_config('pg_trgm.similarity_threshold', '0.3', true)`);
+export const useMisspellingSimilarity = async (db: Queryable) => {
+  await db.execute(sql`select set_config('pg_trgm.similarity_threshold', '0.3', true)`);
+};
 
 /** The company's words sharing enough letter triples with `word` to be a misspelling of it (`%`). */
 export const findWordsLike = async (db: Queryable, companyId: string, word: string, limit: number) =>

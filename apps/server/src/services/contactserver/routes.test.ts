@@ -1,4 +1,5 @@
 import type { TContact, TContactSummary, TContactTag, TListMeta } from '@cargodesk/shared';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompanyMember } from '../../../test/company-members.ts';
@@ -6,9 +7,11 @@ import { testDatabaseKinds } from '../../../test/databases.ts';
 import { auditReader, routeCaller } from '../../../test/route-helpers.ts';
 import { contacts, contactTags } from '../../db/schema/index.ts';
 import { reauthenticate } from '../../platform/auth-context.ts';
+import { withTenantRead } from '../../platform/tenant-transaction.ts';
 import { createId } from '../../platform/ids.ts';
 import { startIamTestApp, type TIamTestApp } from '../iamserver/iam-test-support.ts';
 import { derivedColumnsOf } from './contact-row.ts';
+import { resolveContactSearch } from './search.ts';
 import { createContactsService } from './service.ts';
 
 const harbour = {
@@ -150,6 +153,14 @@ describe.each(testDatabaseKinds)('contactserver on %s', (kind) => {
     expect(await namesFor('h ha har harb harbo harbou harbour imports zzzzqqq')).toEqual([
       'Harbour Imports GmbH',
     ]);
+    // A database whose own similarity for `%` is stricter still forgives the misspelling: the
+    // search sets pg_trgm's default for its transaction before it looks any word up.
+    const nearest = await withTenantRead(testApp.database.db, admin.companyId, async (tx) => {
+      await tx.execute(sql`set local pg_trgm.similarity_threshold = 0.9`);
+      const search = await resolveContactSearch(tx, admin.companyId, 'Mersk');
+      return search.near?.kind === 'words' ? search.near.terms.map((term) => term.nearest) : [];
+    });
+    expect(nearest).toEqual([['maersk']]);
   });
 
   it('filters by kind, role, tag, country, owner and organisation, sorts by each shown column, and pages', async () => {
