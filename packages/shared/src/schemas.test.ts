@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ZUpdateCompanyRequest } from './company.ts';
+import * as shared from './index.ts';
 import { picklistRules, picklistValueFromLabel } from './picklists.ts';
 import { roleRules, ZRoleInput, ZRoleUpdate } from './roles.ts';
 import { ZCodeAuthRequest, ZRegisterCompanyRequest } from './session.ts';
@@ -146,5 +147,25 @@ describe('picklistValueFromLabel', () => {
     const long = picklistValueFromLabel('word '.repeat(30));
     expect(long.length).toBeLessThanOrEqual(picklistRules.valueMaxLength);
     expect(long).toMatch(new RegExp(picklistRules.keyPattern));
+  });
+});
+
+describe('every change schema', () => {
+  // A change sends only what changes: a default on one of its fields would fill a field left out
+  // and so change it (a renamed contact lost its roles and tags, a renamed tag turned blue).
+  const changeSchemas = Object.entries(shared as Record<string, unknown>).filter(
+    (entry): entry is [string, z.ZodType] =>
+      /^Z\w*Update\w*$/.test(entry[0]) && typeof (entry[1] as z.ZodType).safeParse === 'function',
+  );
+
+  it('is found', () => {
+    expect(changeSchemas.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['ZContactUpdate', 'ZContactTagUpdate', 'ZRoleUpdate']),
+    );
+  });
+
+  it.each(changeSchemas)('%s fills in nothing that was not sent', (_name, schema) => {
+    const parsed = schema.safeParse({});
+    if (parsed.success) expect(parsed.data).toEqual({});
   });
 });
