@@ -8,6 +8,7 @@ import {
   type SelectedFieldsOrdered,
 } from 'drizzle-orm/pg-core';
 import type { Queryable } from './client.ts';
+import { keepByName, stopKeepingByName, type TStatementPlan } from './named-statements.ts';
 
 // A hot read's statement, built by drizzle once per shape and then run with each request's values
 // (docs/decisions/027-compiled-list-statements.md). Building a statement walks drizzle's tree of
@@ -54,9 +55,13 @@ const shapesKept = 200;
  * A statement of `build` per shape, run with values: `build` receives only the shape (which
  * filters are on, the sort, how many words a search has) and writes every value as
  * `sql.placeholder(name)`, so the statement kept for a shape can never hold one request's values.
- * Running it with a missing value throws.
+ * Running it with a missing value throws. On PGlite each shape's statement is kept prepared by name
+ * (db/named-statements.ts), planned as `planOf` says for its shape: by default for each run's values.
  */
-export const compiledStatement = <TShape, TRow>(build: (db: TCompilingDb, shape: TShape) => TPreparable) => {
+export const compiledStatement = <TShape, TRow>(
+  build: (db: TCompilingDb, shape: TShape) => TPreparable,
+  { planOf = () => 'per-values' }: { planOf?: (shape: TShape) => TStatementPlan } = {},
+) => {
   const kept = new Map<string, TRecorded>();
   let compilingDb: TCompilingDb | undefined;
   const compile = (db: Queryable, shape: TShape) => {
@@ -70,8 +75,13 @@ export const compiledStatement = <TShape, TRow>(build: (db: TCompilingDb, shape:
     let recorded = kept.get(key);
     if (!recorded) {
       recorded = compile(db, shape);
-      if (kept.size >= shapesKept) kept.delete(kept.keys().next().value as string);
+      if (kept.size >= shapesKept) {
+        const [oldestKey, oldest] = kept.entries().next().value as [string, TRecorded];
+        kept.delete(oldestKey);
+        stopKeepingByName(oldest.query.sql);
+      }
       kept.set(key, recorded);
+      keepByName(recorded.query.sql, planOf(shape));
     }
     const prepared = db._.session.prepareQuery(
       recorded.query,

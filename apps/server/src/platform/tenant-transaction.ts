@@ -4,6 +4,7 @@ import { NodePgDatabase, NodePgSession, NodePgTransaction } from 'drizzle-orm/no
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Db, Tx } from '../db/client.ts';
+import { withNamedStatements } from '../db/named-statements.ts';
 
 type Corkable = { cork: () => void; uncork: () => void };
 
@@ -88,7 +89,12 @@ const withPgliteTenant = async <T>(
   const { PgliteSession, PgliteTransaction } = pgliteSessionModule ?? (await loadPgliteSessionModule());
   return pglite.transaction(async (client) => {
     await client.exec(tenantSettings(companyId));
-    const session = new PgliteSession(client as unknown as PGlite, dialect, undefined);
+    // The compiled statements run by name (db/named-statements.ts).
+    const session = new PgliteSession(
+      withNamedStatements(client, pglite) as unknown as PGlite,
+      dialect,
+      undefined,
+    );
     return work(new PgliteTransaction(dialect, session, undefined) as unknown as Tx);
   });
 };

@@ -444,7 +444,22 @@ const contactPage = compiledStatement<TContactFilterShape, TContactListRow & { w
       walked: sql<number>`(select count(*) from ${sql.identifier('walk')})`.mapWith(Number),
     });
   },
+  { planOf: (shape) => (isPlannedOnce(shape) ? 'once' : 'per-values') },
 );
+
+/**
+ * Whether a page's plan holds for any values, so it is made once (db/named-statements.ts): a role's
+ * walk down its sort index, whose other filters are checked in the index's own entries. A tag or a
+ * date range could instead be cheaper to start from when few contacts pass it, which only the
+ * values tell; so could a search.
+ */
+const isPlannedOnce = (shape: TContactFilterShape) =>
+  walkOf(shape).source === tenantContactsByRole &&
+  !shape.tagId &&
+  !shape.createdFrom &&
+  !shape.createdTo &&
+  !shape.updatedFrom &&
+  !shape.updatedTo;
 
 const cappedContactCount = compiledStatement<TContactFilterShape, { total: number }>(cappedCountOf);
 

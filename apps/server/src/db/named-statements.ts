@@ -1,0 +1,169 @@
+import {
+  type messages,
+  type PGlite,
+  parse,
+  protocol,
+  type QueryOptions,
+  type Results,
+  type Transaction,
+} from '@electric-sql/pglite';
+
+// Hot reads kept as named prepared statements on PGlite (docs/decisions/030-named-statements-on-pglite.md).
+// PGlite runs in this process: every statement it parses, plans and answers is CPU the next request
+// waits for. Its `query` sends a statement unnamed, in six calls, so each run parses and plans it
+// again. A compiled statement (db/compiled-statement.ts) has the same text for every request of its
+// shape: kept by name, it is parsed once and then run in one call that binds and executes it; and a
+// statement whose best plan does not depend on its values is planned once too.
+
+/**
+ * How a kept statement is planned: `per-values` leaves it to PostgreSQL's own rule, which plans
+ * each run for its values while a plan for any values would cost more; `once` keeps the plan made
+ * for any values, for a statement that walks the same index whatever they are.
+ */
+export type TStatementPlan = 'per-values' | 'once';
+
+/** The texts of the statements kept by name, as compiled statements register them. */
+const textsKept = new Map<string, TStatementPlan>();
+
+export const keepByName = (text: string, plan: TStatementPlan) => {
+  textsKept.set(text, plan);
+};
+
+export const stopKeepingByName = (text: string) => {
+  textsKept.delete(text);
+};
+
+/** How many statements one PGlite keeps prepared; the one run least recently is closed first. */
+const preparedMax = 256;
+
+type TMessage = messages.BackendMessage;
+type TPrepared = { name: string; parameterTypes: number[]; rowDescription: TMessage | undefined };
+
+/** Sets the plan mode for the rest of the transaction: bound around a statement planned once. */
+const planMode = { name: 'cargodesk_plan_mode', text: `select set_config('plan_cache_mode', $1, true)` };
+
+/** One PGlite's prepared statements, by text. */
+class PreparedStatements {
+  readonly #pglite: PGlite;
+  readonly #byText = new Map<string, TPrepared>();
+  #lastNumber = 0;
+  #namesToClose: string[] = [];
+  #isPlanModePrepared = false;
+
+  constructor(pglite: PGlite) {
+    this.#pglite = pglite;
+  }
+
+  /** Runs `text` by name with `parameters`, in the transaction open on the PGlite. */
+  run<T>(text: string, plan: TStatementPlan, parameters: unknown[], options: QueryOptions) {
+    return this.#pglite.runExclusive(async () => {
+      const prepared = this.#byText.get(text) ?? (await this.#prepare(text));
+      this.#byText.delete(text);
+      this.#byText.set(text, prepared);
+      const isPlannedOnce = plan === 'once';
+      if (isPlannedOnce && !this.#isPlanModePrepared) await this.#preparePlanMode();
+      const values = parameters.map((parameter, place) =>
+        this.#serialize(parameter, prepared.parameterTypes[place]),
+      );
+      const { serialize } = protocol;
+      const closing = this.#namesToClose.map((name) => serialize.close({ type: 'S', name }));
+      this.#namesToClose = [];
+      const answer = await this.#pglite.execProtocol(
+        Buffer.concat([
+          ...closing,
+          ...(isPlannedOnce ? this.#setPlanMode('force_generic_plan') : []),
+          serialize.bind({ statement: prepared.name, values }),
+          serialize.execute({}),
+          ...(isPlannedOnce ? this.#setPlanMode('auto') : []),
+          serialize.sync(),
+        ]),
+        { syncToFs: false },
+      );
+      const own = messagesOfExecute(answer.messages, isPlannedOnce ? 1 : 0);
+      const rowDescription = prepared.rowDescription ? [prepared.rowDescription] : [];
+      return parse.parseResults([...rowDescription, ...own], this.#pglite.parsers, options)[0] as Results<T>;
+    });
+  }
+
+  async #prepare(text: string): Promise<TPrepared> {
+    const { serialize } = protocol;
+    this.#lastNumber += 1;
+    const name = `cargodesk_${this.#lastNumber}`;
+    const described = await this.#pglite.execProtocol(
+      Buffer.concat([
+        serialize.parse({ name, text }),
+        serialize.describe({ type: 'S', name }),
+        serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
+    if (this.#byText.size >= preparedMax) {
+      const [oldest] = this.#byText;
+      if (oldest) {
+        this.#byText.delete(oldest[0]);
+        this.#namesToClose.push(oldest[1].name);
+      }
+    }
+    return {
+      name,
+      parameterTypes: parse.parseDescribeStatementResults(described.messages),
+      rowDescription: described.messages.find((message) => message.name === 'rowDescription'),
+    };
+  }
+
+  async #preparePlanMode() {
+    const { serialize } = protocol;
+    await this.#pglite.execProtocol(Buffer.concat([serialize.parse(planMode), serialize.sync()]), {
+      syncToFs: false,
+    });
+    this.#isPlanModePrepared = true;
+  }
+
+  #setPlanMode(mode: 'force_generic_plan' | 'auto') {
+    const { serialize } = protocol;
+    return [serialize.bind({ statement: planMode.name, values: [mode] }), serialize.execute({})];
+  }
+
+  /** A parameter as PGlite's `query` sends it: by the serializer of the type PostgreSQL expects. */
+  #serialize(parameter: unknown, type: number | undefined) {
+    if (parameter === null || parameter === undefined) return null;
+    const serializer = type === undefined ? undefined : this.#pglite.serializers[type];
+    return serializer ? serializer(parameter) : String(parameter);
+  }
+}
+
+/** The messages of the `executed`th execute of an answer, counted from 0: its rows and how it completed. */
+const messagesOfExecute = (answer: TMessage[], executed: number) => {
+  const own: TMessage[] = [];
+  let completed = 0;
+  for (const message of answer) {
+    if (completed === executed && (message.name === 'dataRow' || message.name === 'commandComplete'))
+      own.push(message);
+    if (message.name === 'commandComplete') completed += 1;
+  }
+  return own;
+};
+
+const preparedOf = new WeakMap<PGlite, PreparedStatements>();
+
+/**
+ * A transaction of `pglite` for drizzle's session, running the statements kept by name as its
+ * prepared statements and every other statement as before.
+ */
+export const withNamedStatements = (transaction: Transaction, pglite: PGlite): Transaction => {
+  let prepared = preparedOf.get(pglite);
+  if (!prepared) {
+    prepared = new PreparedStatements(pglite);
+    preparedOf.set(pglite, prepared);
+  }
+  const statements = prepared;
+  const named = Object.create(transaction) as Transaction;
+  named.query = <T>(text: string, parameters: unknown[] = [], options: QueryOptions = {}) => {
+    const plan = textsKept.get(text);
+    if (!plan) return transaction.query<T>(text, parameters, options);
+    // As PGlite's own: a transaction once closed runs nothing more.
+    if (transaction.closed) return Promise.reject(new Error('Transaction is closed'));
+    return statements.run<T>(text, plan, parameters, options);
+  };
+  return named;
+};
