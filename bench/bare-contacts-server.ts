@@ -97,7 +97,7 @@ app.get<{ Querystring: TListQuery }>('/contacts-page', async (request) => {
 
 // A search as the product reads a misspelt one (contactserver/search.ts): the words the typed one
 // begins and the dictionary's words like it, then the contacts holding one of them, best first,
-// after the plain reading found none; and the capped total.
+// after the plain reading, when it could find any, found none; and the capped total.
 app.get<{ Querystring: TListQuery }>('/contacts-search', async (request) => {
   const { companyId, q = '' } = request.query;
   const word = q.toLowerCase();
@@ -130,11 +130,13 @@ app.get<{ Querystring: TListQuery }>('/contacts-search', async (request) => {
        order by ${rank} desc, c.name, c.id`,
       values,
     );
-  // The plain reading, which finds nothing for a misspelt word.
-  await pageOf(
-    '(case when c.search_words && array[$3] then 3 when c.search_words && $4::text[] then 2 else 0 end)',
-    [companyId, begun, word, begun],
-  );
+  // The plain reading, unless the dictionary shows it can find nothing: a word of three letters or
+  // more that begins none of its words is no contact's.
+  if (starting.length > 0 || word.length < 3)
+    await pageOf(
+      '(case when c.search_words && array[$3] then 3 when c.search_words && $4::text[] then 2 else 0 end)',
+      [companyId, begun, word, begun],
+    );
   const rows = await pageOf(
     `(case when c.search_words && array[$3] then 3 when c.search_words && $4::text[] then 2
       when c.search_words && $5::text[] then 1 else 0 end)`,

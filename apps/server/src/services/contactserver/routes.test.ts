@@ -155,12 +155,14 @@ describe.each(testDatabaseKinds)('contactserver on %s', (kind) => {
     ]);
     // A database whose own similarity for `%` is stricter still forgives the misspelling: the
     // search sets pg_trgm's default for its transaction before it looks any word up.
-    const nearest = await withTenantRead(testApp.database.db, admin.companyId, async (tx) => {
+    // "mersk" begins no word of the company's, so the plain reading could find nothing: the
+    // forgiving one is the first tried, with nothing to fall back on.
+    const read = await withTenantRead(testApp.database.db, admin.companyId, async (tx) => {
       await tx.execute(sql`set local pg_trgm.similarity_threshold = 0.9`);
-      const search = await resolveContactSearch(tx, admin.companyId, 'Mersk');
-      return search.near?.kind === 'words' ? search.near.terms.map((term) => term.nearest) : [];
+      const { first, fallback } = await resolveContactSearch(tx, admin.companyId, 'Mersk');
+      return { nearest: first.kind === 'words' ? first.terms.map((term) => term.nearest) : [], fallback };
     });
-    expect(nearest).toEqual([['maersk']]);
+    expect(read).toEqual({ nearest: [['maersk']], fallback: null });
   });
 
   it('filters by kind, role, tag, country, owner and organisation, sorts by each shown column, and pages', async () => {

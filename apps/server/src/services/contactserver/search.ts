@@ -36,22 +36,24 @@ export const searchWordsOf = (q: string) =>
 const digitsOf = (q: string) => q.replace(/\D/g, '');
 
 /**
- * The search `q` for the company: the plain reading, and, when a misspelling could find more, the
- * reading that forgives one. The list tries the first and falls back to the second.
+ * The search `q` for the company, as the reading to try `first` and the one to fall back on when
+ * it finds no contact: the plain reading first and, when a misspelling could find more, the reading
+ * that forgives one. When a word typed begins no word of the dictionary, the plain reading can find
+ * none, and the forgiving one is tried first.
  */
 export const resolveContactSearch = async (
   db: Queryable,
   companyId: string,
   q: string,
-): Promise<{ exact: TContactSearch; near: TContactSearch | null }> => {
+): Promise<{ first: TContactSearch; fallback: TContactSearch | null }> => {
   const lowered = q.trim().toLowerCase();
   if (/\d/.test(lowered)) {
     const digits = digitsOf(lowered);
     const pieces = digits.length >= 3 && digits !== lowered ? [lowered, digits] : [lowered];
-    return { exact: { kind: 'text', pieces }, near: null };
+    return { first: { kind: 'text', pieces }, fallback: null };
   }
   const typed = [...new Set(searchWordsOf(lowered))].slice(0, searchWordsMax);
-  if (typed.length === 0) return { exact: { kind: 'text', pieces: [lowered] }, near: null };
+  if (typed.length === 0) return { first: { kind: 'text', pieces: [lowered] }, fallback: null };
   // Every word's lookups are sent at once, behind the similarity setting they read: on PostgreSQL
   // they leave in one write and cost one round trip (platform/tenant-transaction.ts).
   const similarity = typed.some((word) => editsAllowed(word) > 0) ? useMisspellingSimilarity(db) : undefined;
@@ -81,9 +83,22 @@ export const resolveContactSearch = async (
     const nearest = near.filter(({ edits }) => edits === fewest).map(({ candidate }) => candidate);
     nearTerms.push({ typed: word, words: [...begun, ...nearest], begun, nearest });
   });
-  const forgivesMore = nearTerms.some((term) => term.nearest.length > 0);
-  return {
-    exact: { kind: 'words', terms: exactTerms },
-    near: forgivesMore ? { kind: 'words', terms: nearTerms } : null,
-  };
+  const exact: TContactSearch = { kind: 'words', terms: exactTerms };
+  if (!nearTerms.some((term) => term.nearest.length > 0)) return { first: exact, fallback: null };
+  const near: TContactSearch = { kind: 'words', terms: nearTerms };
+  // Saves a walk of the contacts that could only come back empty: most misspellings begin no word.
+  const isExactHopeless = typed.some(
+    (word, index) => isKeptInDictionary(word) && found[index]?.[0].length === 0,
+  );
+  return isExactHopeless ? { first: near, fallback: null } : { first: exact, fallback: near };
+};
+
+/**
+ * Whether the dictionary holds `word` whenever a contact holds it (migration 0038: three to sixty
+ * letters, no digit): then a word typed that begins none of the dictionary's is no contact's word,
+ * and the plain reading, which asks for the words it begins, finds no contact.
+ */
+const isKeptInDictionary = (word: string) => {
+  const letters = [...word].length;
+  return letters >= 3 && letters <= 60 && !/[0-9]/.test(word);
 };

@@ -188,9 +188,9 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
     return withTenantRead(db, auth.companyId, async (tx) => {
       // As typed first; only when nothing matches so, forgiving misspellings (contactserver/search.ts).
       const search = query.q ? await resolveContactSearch(tx, auth.companyId, query.q) : undefined;
-      let found = await repository.findContactPage(tx, { ...filter, search: search?.exact });
-      if (found.total === 0 && search?.near)
-        found = await repository.findContactPage(tx, { ...filter, search: search.near });
+      let found = await repository.findContactPage(tx, { ...filter, search: search?.first });
+      if (found.total === 0 && search?.fallback)
+        found = await repository.findContactPage(tx, { ...filter, search: search.fallback });
       const { rows, total, cap } = found;
       return {
         data: await toSummaries(tx, auth.companyId, rows),
@@ -205,9 +205,9 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
   ): Promise<TContactLookup[]> =>
     withTenantRead(db, auth.companyId, async (tx) => {
       const search = query.q ? await resolveContactSearch(tx, auth.companyId, query.q) : undefined;
-      let rows = await repository.findLookup(tx, auth.companyId, { ...query, search: search?.exact });
-      if (rows.length === 0 && search?.near)
-        rows = await repository.findLookup(tx, auth.companyId, { ...query, search: search.near });
+      let rows = await repository.findLookup(tx, auth.companyId, { ...query, search: search?.first });
+      if (rows.length === 0 && search?.fallback)
+        rows = await repository.findLookup(tx, auth.companyId, { ...query, search: search.fallback });
       return rows.map((row) => ({
         _id: row.id,
         kind: row.kind,
@@ -610,8 +610,10 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
       ...listed,
       search: await withTenantRead(db, auth.companyId, async (tx) => {
         if (!query.q) return undefined;
-        const { exact, near } = await resolveContactSearch(tx, auth.companyId, query.q);
-        return near && !(await repository.hasContacts(tx, { ...listed, search: exact })) ? near : exact;
+        const { first, fallback } = await resolveContactSearch(tx, auth.companyId, query.q);
+        return fallback && !(await repository.hasContacts(tx, { ...listed, search: first }))
+          ? fallback
+          : first;
       }),
     };
     await withTenant(db, auth.companyId, (tx) =>
