@@ -2,7 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ServerProcess } from '../apps/server/test/server-process.ts';
-import { compiledNodeFlags } from '../scripts/tools.mjs';
+import { compiledNodeEnvironment, compiledNodeFlags } from '../scripts/tools.mjs';
 import { signInForAppToken } from './sign-in.ts';
 
 const rootDir = fileURLToPath(new URL('..', import.meta.url));
@@ -18,7 +18,12 @@ export const spawnCompiledServer = (environment: Record<string, string>): Server
     [...compiledNodeFlags, path.join(rootDir, 'apps/server/dist/main.js')],
     {
       cwd: rootDir,
-      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...environment },
+      env: compiledNodeEnvironment({
+        PATH: process.env.PATH ?? '',
+        LOG_LEVEL: 'warn',
+        HOST: '127.0.0.1',
+        ...environment,
+      }),
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

@@ -3,6 +3,7 @@
 // and its exit code becomes this process's.
 import {
   compiledEntry,
+  compiledNodeEnvironment,
   compiledNodeFlags,
   isServerBuildStale,
   isWebBuildStale,
@@ -39,4 +40,8 @@ if (isServerBuildStale()) {
   await build('server', ['scripts/build-server.mjs']);
 }
 
-process.exit(await run([...compiledNodeFlags, compiledEntry('main')], { env: withDevMailbox(process.env) }));
+process.exit(
+  await run([...compiledNodeFlags, compiledEntry('main')], {
+    env: compiledNodeEnvironment(withDevMailbox(process.env)),
+  }),
+);

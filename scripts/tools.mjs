@@ -25,6 +25,19 @@ export const compiledNodeFlags = [
   '--expose-gc',
   '--liftoff-only',
 ];
+/**
+ * The compiled server's environment: glibc's allocator settings, unless `environment` sets its own.
+ * Buffers outside V8's heap (PGlite's protocol messages, a file being imported) come from glibc.
+ * By default it raises the size it maps memory directly from after each large buffer is freed,
+ * keeping the next large buffers in its own heap, whose freed memory stays resident, and gives
+ * threads arenas of their own. With a fixed 128 KB and two arenas, a 100,000-row import on PGlite
+ * peaked some 20 MB lower (docs/operations.md, "Memory").
+ */
+export const compiledNodeEnvironment = (environment) => ({
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '131072',
+  ...environment,
+});
 export const compiledEntry = (name) => path.join(serverDistDir, `${name}.js`);
 
 /** The loader that lets plain `node` run the server's TypeScript. */

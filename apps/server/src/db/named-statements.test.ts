@@ -72,14 +72,15 @@ describe('compiled statements on PGlite', () => {
       'Hazmat',
       'Reefer',
     ]);
-    await tags({ isColourFiltered: false }, { companyId });
+    // Past the five runs after which PostgreSQL's own rule may settle on a plan for any values.
+    for (let run = 0; run < 6; run += 1) await tags({ isColourFiltered: false }, { companyId });
     const statements = (await prepared()).filter((row) => row.statement.includes('contact_tags'));
     expect(statements).toHaveLength(2);
     const [once, perValues] = statements.sort((a, b) => b.statement.length - a.statement.length);
     // Planned once for any values: four runs, no plan of their own.
     expect(once).toMatchObject({ generic_plans: 4, custom_plans: 0 });
-    // Planned for its values, as PostgreSQL does for a statement's first five runs.
-    expect(perValues).toMatchObject({ generic_plans: 0, custom_plans: 2 });
+    // Planned for its values every time, as an unnamed statement is.
+    expect(perValues).toMatchObject({ generic_plans: 0, custom_plans: 7 });
   });
 
   it('leaves the transaction planning as before once a statement planned once has run', async () => {

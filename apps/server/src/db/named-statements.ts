@@ -16,9 +16,10 @@ import {
 // statement whose best plan does not depend on its values is planned once too.
 
 /**
- * How a kept statement is planned: `per-values` leaves it to PostgreSQL's own rule, which plans
- * each run for its values while a plan for any values would cost more; `once` keeps the plan made
- * for any values, for a statement that walks the same index whatever they are.
+ * How a kept statement is planned: `per-values` for each run's values, as an unnamed statement is
+ * (PostgreSQL's own rule would switch a named one to a plan for any values after five runs, when
+ * that plan's estimate looks no dearer, and a search's best plan depends on its words); `once` for
+ * any values, kept and reused, for a statement that walks the same index whatever they are.
  */
 export type TStatementPlan = 'per-values' | 'once';
 
@@ -39,7 +40,7 @@ const preparedMax = 256;
 type TMessage = messages.BackendMessage;
 type TPrepared = { name: string; parameterTypes: number[]; rowDescription: TMessage | undefined };
 
-/** Sets the plan mode for the rest of the transaction: bound around a statement planned once. */
+/** Sets the plan mode for the rest of the transaction: bound before a kept statement, and reset after it. */
 const planMode = { name: 'cargodesk_plan_mode', text: `select set_config('plan_cache_mode', $1, true)` };
 
 /** One PGlite's prepared statements, by text. */
@@ -60,8 +61,7 @@ class PreparedStatements {
       const prepared = this.#byText.get(text) ?? (await this.#prepare(text));
       this.#byText.delete(text);
       this.#byText.set(text, prepared);
-      const isPlannedOnce = plan === 'once';
-      if (isPlannedOnce && !this.#isPlanModePrepared) await this.#preparePlanMode();
+      if (!this.#isPlanModePrepared) await this.#preparePlanMode();
       const values = parameters.map((parameter, place) =>
         this.#serialize(parameter, prepared.parameterTypes[place]),
       );
@@ -71,15 +71,16 @@ class PreparedStatements {
       const answer = await this.#pglite.execProtocol(
         Buffer.concat([
           ...closing,
-          ...(isPlannedOnce ? this.#setPlanMode('force_generic_plan') : []),
+          ...this.#setPlanMode(plan === 'once' ? 'force_generic_plan' : 'force_custom_plan'),
           serialize.bind({ statement: prepared.name, values }),
           serialize.execute({}),
-          ...(isPlannedOnce ? this.#setPlanMode('auto') : []),
+          ...this.#setPlanMode('auto'),
           serialize.sync(),
         ]),
         { syncToFs: false },
       );
-      const own = messagesOfExecute(answer.messages, isPlannedOnce ? 1 : 0);
+      // The second execute's: the first set the plan mode.
+      const own = messagesOfExecute(answer.messages, 1);
       const rowDescription = prepared.rowDescription ? [prepared.rowDescription] : [];
       return parse.parseResults([...rowDescription, ...own], this.#pglite.parsers, options)[0] as Results<T>;
     });
@@ -119,7 +120,7 @@ class PreparedStatements {
     this.#isPlanModePrepared = true;
   }
 
-  #setPlanMode(mode: 'force_generic_plan' | 'auto') {
+  #setPlanMode(mode: 'force_generic_plan' | 'force_custom_plan' | 'auto') {
     const { serialize } = protocol;
     return [serialize.bind({ statement: planMode.name, values: [mode] }), serialize.execute({})];
   }

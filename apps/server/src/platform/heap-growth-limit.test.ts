@@ -27,6 +27,13 @@ describe('heap growth limit', () => {
     heap = 122 * megabyte;
     check();
     expect(collections).toEqual([113, 122]);
+    // Asked to collect now, it does so whatever the growth, and counts again from there.
+    heap = 95 * megabyte;
+    check({ now: true });
+    expect(collections).toEqual([113, 122, 95]);
+    heap = 121 * megabyte;
+    check();
+    expect(collections).toEqual([113, 122, 95]);
   });
 
   it('does nothing where the process cannot collect on demand', () => {

@@ -19,10 +19,11 @@ export const limitHeapGrowth = ({
   collect?: TCollect | undefined;
   readHeapBytes?: () => number;
 } = {}) => {
-  if (!collect) return () => {};
+  if (!collect) return (_options?: { now?: boolean }) => {};
   let floor = readHeapBytes();
-  return () => {
-    if (readHeapBytes() - floor < allowedGrowthBytes) return;
+  /** Collects once the heap has grown enough, or `now`: as a part of the job that made garbage ends. */
+  return ({ now = false }: { now?: boolean } = {}) => {
+    if (!now && readHeapBytes() - floor < allowedGrowthBytes) return;
     collect();
     floor = readHeapBytes();
   };

@@ -654,19 +654,21 @@ export const findLookup = (
 
 // The dictionary of words (migration 0038), filled by a trigger as contacts are written.
 
-const wordsStartingWith = compiledStatement<Record<string, never>, { word: string }>((db) =>
-  db
-    .select({ word: tenantContactWords.word })
-    .from(tenantContactWords)
-    .where(
-      and(
-        eq(tenantContactWords.companyId, value('companyId')),
-        like(tenantContactWords.word, value('pattern')),
-      ),
-    )
-    .orderBy(sql`length(${tenantContactWords.word})`, asc(tenantContactWords.word))
-    .limit(value('limit')),
-);
+/** The company's words passing `condition`, in `order`, at most the placeholder `limit`. */
+const dictionaryLookup = (condition: SQL, order: SQL[]) =>
+  compiledStatement<Record<string, never>, { word: string }>((db) =>
+    db
+      .select({ word: tenantContactWords.word })
+      .from(tenantContactWords)
+      .where(and(eq(tenantContactWords.companyId, value('companyId')), condition))
+      .orderBy(...order)
+      .limit(value('limit')),
+  );
+
+const wordsStartingWith = dictionaryLookup(like(tenantContactWords.word, value('pattern')), [
+  sql`length(${tenantContactWords.word})`,
+  asc(tenantContactWords.word),
+]);
 
 /** The company's words that begin with `start`, shortest first. */
 export const findWordsStartingWith = async (db: Queryable, companyId: string, start: string, limit: number) =>
@@ -685,19 +687,9 @@ export const useMisspellingSimilarity = async (db: Queryable) => {
   await db.execute(sql`select set_config('pg_trgm.similarity_threshold', '0.3', true)`).execute();
 };
 
-const wordsLike = compiledStatement<Record<string, never>, { word: string }>((db) =>
-  db
-    .select({ word: tenantContactWords.word })
-    .from(tenantContactWords)
-    .where(
-      and(
-        eq(tenantContactWords.companyId, value('companyId')),
-        sql`${tenantContactWords.word} % ${value('word')}`,
-      ),
-    )
-    .orderBy(sql`${tenantContactWords.word} <-> ${value('word')}`)
-    .limit(value('limit')),
-);
+const wordsLike = dictionaryLookup(sql`${tenantContactWords.word} % ${value('word')}`, [
+  sql`${tenantContactWords.word} <-> ${value('word')}`,
+]);
 
 /** The company's words sharing enough letter triples with `word` to be a misspelling of it (`%`). */
 export const findWordsLike = async (db: Queryable, companyId: string, word: string, limit: number) =>

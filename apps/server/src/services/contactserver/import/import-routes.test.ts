@@ -315,6 +315,22 @@ describe.each(testDatabaseKinds)('contact import on %s', (kind) => {
       headers: { authorization: admin.jwt },
     });
     expect(listed.json()).toMatchObject({ meta: { total: 0 } });
+
+    // Applied, the person of line 2,301 belongs to the organisation a batch before wrote.
+    const applied = await upload(
+      '/contacts/imports?columns=name,email,kind,organisation&dryRun=false',
+      admin.jwt,
+      lines.join('\n'),
+    );
+    expect(applied.statusCode, applied.body).toBe(200);
+    const lena = await testApp.app.inject({
+      method: 'GET',
+      url: `${base}/contacts/paginate?q=lena`,
+      headers: { authorization: admin.jwt },
+    });
+    expect(
+      (lena.json() as { data: TContactSummary[] }).data.map((row) => [row.name, row.organisation?.name]),
+    ).toEqual([['Lena Long', 'Long Haul Lines']]);
   });
 
   it('refuses a file over the limit by its length, before reading it', async () => {

@@ -78,6 +78,8 @@ const openFile = async (bytes: Buffer) => {
       rowCount += 1;
       if (sample.length < 5) sample.push(record.cells);
     }
+    // Its last garbage, not left for the batches to start on: the import's peak was there.
+    collectWhenGrown({ now: true });
   } catch (error) {
     throw asImportError(error);
   }
@@ -111,6 +113,8 @@ const openFile = async (bytes: Buffer) => {
 type TRefused = TContactImportResult['refused'][number];
 type TOpenedFile = Awaited<ReturnType<typeof openFile>>;
 type TAccepted = { line: number; cells: string[]; contact: TImportedContact };
+/** The line each e-mail key and tax key of the file was first read on. */
+type TLinesOfKeys = { email: Map<string, number>; tax: Map<string, number> };
 
 export const contactImportMessages = {
   tooManyFiles: 'Your company has read many contact files in the last hour. Try again later.',
@@ -156,12 +160,13 @@ export const createContactImportService = ({ db, fileReadsPerCompany }: TContact
 
   /**
    * Reads rows into contacts, refusing what the file itself gets wrong: unreadable values, and a
-   * second row with an e-mail or tax number already seen (`lineOfKey` remembers them across batches).
+   * second row with an e-mail or tax number already seen (`linesOfKeys` remembers them across
+   * batches, by the key itself: a file of 100,000 e-mails holds 100,000 of them to the end).
    */
   const readRows = (
     rows: TCsvRecord[],
     columns: (TContactImportField | '')[],
-    lineOfKey: Map<string, number>,
+    linesOfKeys: TLinesOfKeys,
     refuse: (refusal: TRefused) => void,
   ) => {
     const accepted: TAccepted[] = [];
@@ -171,21 +176,20 @@ export const createContactImportService = ({ db, fileReadsPerCompany }: TContact
         refuse({ line, reason: reading.reason, cells });
         continue;
       }
-      const keys = [
-        ...reading.contact.input.emails.map((email) => `email:${emailKeyOf(email.address)}`),
-        ...(taxKeyOf(reading.contact.input.taxNumber)
-          ? [`tax:${taxKeyOf(reading.contact.input.taxNumber)}`]
-          : []),
-      ];
-      const earlier = keys.map((key) => lineOfKey.get(key)).find((found) => found !== undefined);
+      const emailKeys = reading.contact.input.emails.map((email) => emailKeyOf(email.address));
+      const taxKey = taxKeyOf(reading.contact.input.taxNumber);
+      const emailLine = emailKeys
+        .map((key) => linesOfKeys.email.get(key))
+        .find((found) => found !== undefined);
+      const taxLine = taxKey === null ? undefined : linesOfKeys.tax.get(taxKey);
+      const earlier = emailLine ?? taxLine;
       if (earlier !== undefined) {
-        const what = keys.find((key) => lineOfKey.get(key) === earlier)?.startsWith('tax:')
-          ? 'tax number'
-          : 'e-mail';
+        const what = emailLine === undefined ? 'tax number' : 'e-mail';
         refuse({ line, reason: `The same ${what} as line ${earlier}: one of the two is a duplicate`, cells });
         continue;
       }
-      for (const key of keys) lineOfKey.set(key, line);
+      for (const key of emailKeys) linesOfKeys.email.set(key, line);
+      if (taxKey !== null) linesOfKeys.tax.set(taxKey, line);
       accepted.push({ line, cells, contact: reading.contact });
     }
     return accepted;
@@ -208,8 +212,20 @@ export const createContactImportService = ({ db, fileReadsPerCompany }: TContact
     const newTags: string[] = [];
     const ownerIdByEmail = new Map<string, string>();
     const ownersLookedUp = new Set<string>();
+    /**
+     * Organisations by name: those looked up, and those this batch creates, which a later line of
+     * the batch may name. The database holds the batch's once it is written, and finds them there
+     * for a later batch, as it finds the company's own: a file of 100,000 organisations is not
+     * held to the end.
+     */
     const organisationIdByName = new Map<string, string>();
     const organisationsLookedUp = new Set<string>();
+    const forgetOrganisationsCreated = (names: string[]) => {
+      for (const name of names) {
+        organisationIdByName.delete(name);
+        organisationsLookedUp.delete(name);
+      }
+    };
     let created = 0;
     let updated = 0;
     /** Contacts already updated, by the line that did it: two lines never write one contact. */
@@ -251,6 +267,7 @@ export const createContactImportService = ({ db, fileReadsPerCompany }: TContact
       );
       const inserts: repository.TContactInsert[] = [];
       const links: { contactId: string; tagId: string }[] = [];
+      const organisationsCreated: string[] = [];
       for (const row of batch) {
         const { input, organisationName, tagNames, ownerEmail } = row.contact;
         const refuse = (reason: string) => refuseRow({ line: row.line, reason, cells: row.cells });
@@ -358,14 +375,18 @@ export const createContactImportService = ({ db, fileReadsPerCompany }: TContact
           updatedBy: auth.userId,
           ...derivedColumnsOf({ ...input, taxNumber }),
         });
-        if (input.kind === 'organisation' && !organisationIdByName.has(input.name.toLowerCase()))
-          organisationIdByName.set(input.name.toLowerCase(), id);
+        const lowerName = input.name.toLowerCase();
+        if (input.kind === 'organisation' && !organisationIdByName.has(lowerName)) {
+          organisationIdByName.set(lowerName, id);
+          organisationsCreated.push(lowerName);
+        }
         links.push(...tagIds.map((tagId) => ({ contactId: id, tagId })));
         created += 1;
       }
       await repository.insertManyContacts(tx, inserts);
       for (let at = 0; at < links.length; at += 5_000)
         await repository.linkTags(tx, companyId, links.slice(at, at + 5_000));
+      forgetOrganisationsCreated(organisationsCreated);
     };
     return { importBatch, written: () => ({ created, updated, newTags }) };
   };
@@ -397,7 +418,7 @@ export const createContactImportService = ({ db, fileReadsPerCompany }: TContact
     try {
       return await withTenant(db, auth.companyId, async (tx) => {
         const { importBatch, written } = await startImport(tx, auth);
-        const lineOfKey = new Map<string, number>();
+        const linesOfKeys: TLinesOfKeys = { email: new Map(), tax: new Map() };
         let refusedCount = 0;
         const refusedShown: TRefused[] = [];
         const collectWhenGrown = limitHeapGrowth();
@@ -408,7 +429,7 @@ export const createContactImportService = ({ db, fileReadsPerCompany }: TContact
           // The batch's refusals, from reading and from the database, in the order of the file.
           const refused: TRefused[] = [];
           const refuse = (refusal: TRefused) => refused.push(refusal);
-          await importBatch(readRows(rows, columns, lineOfKey, refuse), refuse);
+          await importBatch(readRows(rows, columns, linesOfKeys, refuse), refuse);
           refused.sort((a, b) => a.line - b.line);
           refusedCount += refused.length;
           refusedShown.push(...refused.slice(0, contactImportRules.maxRefusedShown - refusedShown.length));
