@@ -106,16 +106,16 @@ describe('compiled statements on PGlite', () => {
     ]);
   });
 
-  it('keeps at most 256 statements prepared, closing the one run least recently', async () => {
+  it('keeps at most 32 statements prepared, closing the one run least recently', async () => {
     const runNumbered = (n: number) =>
       withTenantRead(database.db, companyId, (tx) => numbered(tx, { n }, { companyId }));
-    for (let n = 1; n <= 260; n += 1) await runNumbered(n);
+    for (let n = 1; n <= 40; n += 1) await runNumbered(n);
     const kept = await prepared();
-    // 256 statements and the one that sets how a statement planned once is planned.
-    expect(kept).toHaveLength(257);
+    // 32 statements and the one that sets how the kept ones are planned.
+    expect(kept).toHaveLength(33);
     expect(kept.some((row) => row.statement.includes('contact_tags'))).toBe(false);
     expect(kept.some((row) => row.statement.includes('select 1::int'))).toBe(false);
-    expect(kept.some((row) => row.statement.includes('select 260::int'))).toBe(true);
+    expect(kept.some((row) => row.statement.includes('select 40::int'))).toBe(true);
     // A statement closed is prepared again when it is next run.
     expect(await runNumbered(1)).toEqual([{ n: 1 }]);
   });

@@ -34,8 +34,13 @@ export const stopKeepingByName = (text: string) => {
   textsKept.delete(text);
 };
 
-/** How many statements one PGlite keeps prepared; the one run least recently is closed first. */
-const preparedMax = 256;
+/**
+ * How many statements one PGlite keeps prepared; the one run least recently is closed first. A
+ * list statement kept holds about 100 KB of PGlite's memory (its parsed form and plans, read from
+ * `pg_backend_memory_contexts`), which PGlite's heap never gives back: a caller walking through
+ * every filter and sort could otherwise hold 25 MB of it. A person's list uses a few shapes.
+ */
+const preparedMax = 32;
 
 type TMessage = messages.BackendMessage;
 type TPrepared = { name: string; parameterTypes: number[]; rowDescription: TMessage | undefined };
