@@ -55,6 +55,7 @@ class PreparedStatements {
   #lastNumber = 0;
   #namesToClose: string[] = [];
   #isPlanModePrepared = false;
+  readonly #mergedParsers = new Map<string, PGlite['parsers']>();
 
   constructor(pglite: PGlite) {
     this.#pglite = pglite;
@@ -87,7 +88,9 @@ class PreparedStatements {
       // The second execute's: the first set the plan mode.
       const own = messagesOfExecute(answer.messages, 1);
       const rowDescription = prepared.rowDescription ? [prepared.rowDescription] : [];
-      return parse.parseResults([...rowDescription, ...own], this.#pglite.parsers, options)[0] as Results<T>;
+      return parse.parseResults([...rowDescription, ...own], this.#parsersWith(options.parsers), {
+        ...(options.rowMode ? { rowMode: options.rowMode } : {}),
+      })[0] as Results<T>;
     });
   }
 
@@ -128,6 +131,24 @@ class PreparedStatements {
   #setPlanMode(mode: 'force_generic_plan' | 'force_custom_plan' | 'auto') {
     const { serialize } = protocol;
     return [serialize.bind({ statement: planMode.name, values: [mode] }), serialize.execute({})];
+  }
+
+  /**
+   * PGlite's parsers with the caller's for some types, as PGlite's `query` merges them, but merged
+   * once: PGlite copies its parsers (a few hundred types) into a new object for every statement,
+   * which was a twentieth of a search's time. Only drizzle's session calls here, with its parsers
+   * for the same few types (dates and intervals kept as text) on every statement, new functions
+   * each time but always the same ones: the types they are for name the merge.
+   */
+  #parsersWith(own: QueryOptions['parsers']) {
+    if (!own) return this.#pglite.parsers;
+    const types = Object.keys(own).join();
+    let merged = this.#mergedParsers.get(types);
+    if (!merged) {
+      merged = { ...this.#pglite.parsers, ...own };
+      this.#mergedParsers.set(types, merged);
+    }
+    return merged;
   }
 
   /** A parameter as PGlite's `query` sends it: by the serializer of the type PostgreSQL expects. */

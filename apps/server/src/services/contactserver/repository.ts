@@ -679,13 +679,19 @@ export const findWordsStartingWith = async (db: Queryable, companyId: string, st
 /**
  * pg_trgm's default similarity for `%`, set for the transaction so a server's own setting cannot
  * narrow it. Only a search sets it: set in every tenant transaction, it cost a plain page of the
- * list a quarter of its rate on PostgreSQL. Sent when called, not when awaited (a drizzle query
- * waits for its first `then`, a microtask after `await` reaches it; a compiled statement, as the
- * lookups are, is sent at once), so it goes ahead of the lookups started after it.
+ * list a quarter of its rate on PostgreSQL. A compiled statement, sent when called, not when awaited
+ * as a drizzle query is, so it goes ahead of the lookups started after it.
  */
 export const useMisspellingSimilarity = async (db: Queryable) => {
-  await db.execute(sql`select set_config('pg_trgm.similarity_threshold', '0.3', true)`).execute();
+  await misspellingSimilarity(db, {}, {});
 };
+
+// A compiled statement, so PGlite keeps it prepared as it keeps the lookups (db/named-statements.ts).
+const misspellingSimilarity = compiledStatement<Record<string, never>, { threshold: string }>((db) =>
+  db
+    .select({ threshold: sql<string>`set_config('pg_trgm.similarity_threshold', '0.3', true)` })
+    .from(sql`(select) as setting`),
+);
 
 const wordsLike = dictionaryLookup(sql`${tenantContactWords.word} % ${value('word')}`, [
   sql`${tenantContactWords.word} <-> ${value('word')}`,
