@@ -131,17 +131,25 @@ app.get<{ Querystring: TListQuery }>('/contacts-search', async (request) => {
       values,
     );
   // The plain reading, unless the dictionary shows it can find nothing: a word of three letters or
-  // more that begins none of its words is no contact's.
-  if (starting.length > 0 || word.length < 3)
+  // more that begins none of its words is no contact's, and every contact the forgiving reading
+  // finds then holds one of the nearest words, which alone rank it.
+  const isBegunByNone = starting.length === 0 && word.length >= 3;
+  if (!isBegunByNone)
     await pageOf(
       '(case when c.search_words && array[$3] then 3 when c.search_words && $4::text[] then 2 else 0 end)',
       [companyId, begun, word, begun],
     );
-  const rows = await pageOf(
-    `(case when c.search_words && array[$3] then 3 when c.search_words && $4::text[] then 2
-      when c.search_words && $5::text[] then 1 else 0 end)`,
-    [companyId, [...begun, ...nearest], word, begun, nearest],
-  );
+  const rows = isBegunByNone
+    ? await pageOf('(case when c.search_words && $3::text[] then 1 else 0 end)', [
+        companyId,
+        [...begun, ...nearest],
+        nearest,
+      ])
+    : await pageOf(
+        `(case when c.search_words && array[$3] then 3 when c.search_words && $4::text[] then 2
+          when c.search_words && $5::text[] then 1 else 0 end)`,
+        [companyId, [...begun, ...nearest], word, begun, nearest],
+      );
   return {
     data: rows.map(toRow),
     meta: { total: Math.min(Number(rows[0]?.walked ?? 0), 1_025), page: 1, pageSize: 25 },

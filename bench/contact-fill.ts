@@ -74,17 +74,26 @@ export const companies = [
   { rows: 100_000, name: 'Secure Shipping AG', email: 'admin@secure-shipping.test' },
 ] as const;
 
+/** The bench companies' ids, in the order of `companies`. */
+export const companyIdsOf = async (run: TRunSql) => {
+  const ids: string[] = [];
+  for (const company of companies) {
+    const [row] = await run(`select id from companies where name = '${company.name}'`);
+    if (!row) throw new Error(`No company ${company.name}`);
+    ids.push(String(row.id));
+  }
+  return ids;
+};
+
 /** Fills the companies' contacts and tags, as the product would have written them, and indexes them. */
 export const prepare = async (run: TRunSql) => {
   const indexes = await run(
     "select indexname, indexdef from pg_indexes where tablename in ('contacts', 'contacts_by_role', 'contact_tag_links') and indexname not like '%pk%'",
   );
   for (const index of indexes) await run(`drop index ${index.indexname}`);
-  const ids: string[] = [];
-  for (const company of companies) {
-    const [row] = await run(`select id from companies where name = '${company.name}'`);
-    if (!row) throw new Error(`No company ${company.name}`);
-    const id = String(row.id);
+  const ids = await companyIdsOf(run);
+  for (const [place, company] of companies.entries()) {
+    const id = ids[place] ?? '';
     await run(
       `update companies set plan_expires_at = now() + interval '30 days', two_factor_auth = false where id = '${id}'`,
     );
@@ -97,7 +106,6 @@ export const prepare = async (run: TRunSql) => {
       select '${id}', ('00000000-0000-7000-8000-' || lpad(to_hex(n), 12, '0'))::uuid,
         ('00000000-0000-7000-9000-' || lpad(to_hex(1 + n % 10), 12, '0'))::uuid
       from generate_series(5, ${company.rows}, 5) as n`);
-    ids.push(id);
   }
   for (const index of indexes) await run(String(index.indexdef));
   // As autovacuum, or on PGlite the server's own vacuum (platform/embedded-vacuum.ts), leaves a

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { companies, demoPassword, places, prepare } from './contact-fill.ts';
+import { companies, companyIdsOf, demoPassword, places, prepare } from './contact-fill.ts';
 import type { Measurement } from './measure.ts';
 import { measureRounds, onBenchDatabases, startBare, type TRoute, withBenchDatabase } from './rounds.ts';
 import { signInForAppToken } from './sign-in.ts';
@@ -12,7 +12,9 @@ import { atLeast, atMost, printTargets, type TTarget } from './targets.ts';
 // same statements, on a company with 1,000,000 contacts while two others hold 100,000 each; then a
 // 100,000-row CSV import and the streamed export of the whole company, with the server's memory
 // read while they run. On PGlite and on a scratch PostgreSQL database (BENCH_DATABASES picks one).
-// BENCH_DURATION and BENCH_ROUNDS as in bench/api.ts.
+// BENCH_DURATION and BENCH_ROUNDS as in bench/api.ts. BENCH_KEEP_DATA names a folder that keeps the
+// filled PGlite data dir: the first run fills and copies it there, later runs start from a copy of it
+// (the fill takes minutes; the import changes the copy, never the kept one).
 
 const importRows = 100_000;
 
@@ -52,13 +54,22 @@ const benchOn = async (label: string, kind: 'pglite' | 'postgres', databaseUrl?:
   const environment: Record<string, string> = { DEMO_PASSWORD: demoPassword, LOG_LEVEL: 'warn' };
   if (databaseUrl) environment.DATABASE_URL = databaseUrl;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cargodesk-bench-contacts-'));
-  const first = await startBenchServer(environment, { dataDir });
-  await first.stop();
-  const fillStarted = Date.now();
-  const companyIds = await withBenchDatabase({ databaseUrl, dataDir }, prepare);
-  console.log(
-    `filled ${companies.map((c) => c.rows.toLocaleString('en')).join(', ')} contacts in ${Date.now() - fillStarted} ms`,
-  );
+  const kept = kind === 'pglite' ? process.env.BENCH_KEEP_DATA : undefined;
+  let companyIds: string[];
+  if (kept && fs.existsSync(kept)) {
+    fs.cpSync(kept, dataDir, { recursive: true });
+    companyIds = await withBenchDatabase({ dataDir }, companyIdsOf);
+    console.log(`the filled data dir kept in ${kept}, copied`);
+  } else {
+    const first = await startBenchServer(environment, { dataDir });
+    await first.stop();
+    const fillStarted = Date.now();
+    companyIds = await withBenchDatabase({ databaseUrl, dataDir }, prepare);
+    console.log(
+      `filled ${companies.map((c) => c.rows.toLocaleString('en')).join(', ')} contacts in ${Date.now() - fillStarted} ms`,
+    );
+    if (kept) fs.cpSync(dataDir, kept, { recursive: true });
+  }
 
   const bareDataDir = path.join(dataDir, 'bare-pgdata');
   if (kind === 'pglite') fs.cpSync(path.join(dataDir, 'pgdata'), bareDataDir, { recursive: true });

@@ -137,6 +137,23 @@ describe.each(testDatabaseKinds)('row-level security on %s', (kind) => {
     expect(asB).toBeUndefined();
   });
 
+  // PGlite runs on the server's thread: were queued transactions run back to back, a request
+  // arriving meanwhile would wait for all of them before it was even read.
+  it.runIf(kind === 'pglite')('lets the event loop take a turn before each queued transaction', async () => {
+    const order: string[] = [];
+    const first = withTenant(database.db, companyA, async (tx) => {
+      await tx.select().from(mails);
+      setImmediate(() => order.push('a request read'));
+      order.push('first');
+    });
+    const second = withTenant(database.db, companyA, async (tx) => {
+      await tx.select().from(mails);
+      order.push('second');
+    });
+    await Promise.all([first, second]);
+    expect(order).toEqual(['first', 'a request read', 'second']);
+  });
+
   it('returns the connection to the system context after the transaction', async () => {
     await withTenant(database.db, companyA, async (tx) => tx.select().from(mails));
     expect(await database.db.select().from(mails)).toHaveLength(3);

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import { is } from 'drizzle-orm';
 import { NodePgDatabase, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
@@ -88,6 +89,11 @@ const withPgliteTenant = async <T>(
   const { dialect, $client: pglite } = db as unknown as { dialect: PgDialect; $client: PGlite };
   const { PgliteSession, PgliteTransaction } = pgliteSessionModule ?? (await loadPgliteSessionModule());
   return pglite.transaction(async (client) => {
+    // One transaction a turn of the event loop (docs/decisions/031-one-embedded-transaction-a-turn.md).
+    // PGlite answers synchronously, so queued transactions would otherwise run back to back in
+    // one turn, and a request arriving meanwhile would wait for all of them before being read: at
+    // ten requests at once, some waited two rounds of the queue, and the p99 was twice the p50.
+    await nextTurn();
     await client.exec(tenantSettings(companyId));
     // The compiled statements run by name (db/named-statements.ts).
     const session = new PgliteSession(

@@ -153,6 +153,14 @@ describe.each(testDatabaseKinds)('contactserver on %s', (kind) => {
     expect(await namesFor('h ha har harb harbo harbou harbour imports zzzzqqq')).toEqual([
       'Harbour Imports GmbH',
     ]);
+    // Best first when a misspelt word begins no word: each contact found holds its nearest word
+    // alike, and the word typed whole ("nord") ranks above the word it begins ("nordic").
+    for (const name of ['Maersk Alpha Nordic', 'Maersk Nord'])
+      await dataOf(
+        call('POST', '/contacts', admin.jwt, { kind: 'organisation', name, roles: ['agent'] }),
+        201,
+      );
+    expect(await namesFor('mersk nord')).toEqual(['Maersk Nord', 'Maersk Alpha Nordic']);
     // A database whose own similarity for `%` is stricter still forgives the misspelling: the
     // search sets pg_trgm's default for its transaction before it looks any word up.
     // "mersk" begins no word of the company's, so the plain reading could find nothing: the

@@ -73,7 +73,9 @@ export const resolveContactSearch = async (
   typed.forEach((word, index) => {
     const [starting, like] = found[index] ?? [[], []];
     const begun = [...new Set([word, ...starting])];
-    exactTerms.push({ typed: word, words: begun, begun, nearest: [] });
+    // Saves a walk of the contacts that could only come back empty: most misspellings begin no word.
+    const isBegunByNone = isKeptInDictionary(word) && starting.length === 0;
+    exactTerms.push({ typed: word, words: begun, begun, nearest: [], isBegunByNone });
     const allowed = editsAllowed(word);
     const near = like
       .map((candidate) => ({ candidate, edits: distance(word, candidate) }))
@@ -81,15 +83,12 @@ export const resolveContactSearch = async (
     // Only the closest: when some word is one letter off, words two letters off are noise.
     const fewest = Math.min(...near.map(({ edits }) => edits));
     const nearest = near.filter(({ edits }) => edits === fewest).map(({ candidate }) => candidate);
-    nearTerms.push({ typed: word, words: [...begun, ...nearest], begun, nearest });
+    nearTerms.push({ typed: word, words: [...begun, ...nearest], begun, nearest, isBegunByNone });
   });
   const exact: TContactSearch = { kind: 'words', terms: exactTerms };
   if (!nearTerms.some((term) => term.nearest.length > 0)) return { first: exact, fallback: null };
   const near: TContactSearch = { kind: 'words', terms: nearTerms };
-  // Saves a walk of the contacts that could only come back empty: most misspellings begin no word.
-  const isExactHopeless = typed.some(
-    (word, index) => isKeptInDictionary(word) && found[index]?.[0].length === 0,
-  );
+  const isExactHopeless = exactTerms.some((term) => term.isBegunByNone);
   return isExactHopeless ? { first: near, fallback: null } : { first: exact, fallback: near };
 };
 
