@@ -209,6 +209,16 @@ describe.each(testDatabaseKinds)('contactserver on %s', (kind) => {
     const namesOf = async (query: string) =>
       (await pageOf(`/contacts/paginate?${query}`, admin.jwt)).data.map((row) => row.name);
     expect(await namesOf('kind=person')).toEqual(['Eve Clerk']);
+    // Each row names its organisation, a role's page as the whole list's.
+    for (const query of ['sort=name', 'role=supplier&sort=name'])
+      expect(
+        (await pageOf(`/contacts/paginate?${query}`, admin.jwt)).data.map((row) => [
+          row.name,
+          row.organisation,
+        ]),
+      ).toContainEqual(['Eve Clerk', { _id: made[2]?._id, name: 'Charlie Lines' }]);
+    const organisationRows = (await pageOf('/contacts/paginate?kind=organisation', admin.jwt)).data;
+    expect(organisationRows.map((row) => row.organisation)).toEqual([null, null, null, null]);
     expect(await namesOf('role=carrier&sort=name')).toEqual(['Charlie Lines', 'Delta Shipping']);
     // Each role is a bit of its own (role_bits, migration 0052): the last of the list's too.
     expect(await namesOf('role=supplier')).toEqual(['Eve Clerk']);

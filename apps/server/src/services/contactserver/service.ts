@@ -144,7 +144,10 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
         _id: contact.id,
         kind: contact.kind,
         name: contact.name,
-        organisation: organisation?.id ? { _id: organisation.id, name: organisation.name } : null,
+        organisation:
+          organisation?.id && organisation.name !== null
+            ? { _id: organisation.id, name: organisation.name }
+            : null,
         roles: contact.roles as TContactRole[],
         email: contact.primaryEmail,
         phone: contact.primaryPhone,
