@@ -19,9 +19,25 @@ import {
  * How a kept statement is planned: `per-values` for each run's values, as an unnamed statement is
  * (PostgreSQL's own rule would switch a named one to a plan for any values after five runs, when
  * that plan's estimate looks no dearer, and a search's best plan depends on its words); `once` for
- * any values, kept and reused, for a statement that walks the same index whatever they are.
+ * any values, kept and reused, for a statement that walks the same index whatever they are; `any`
+ * for a statement that reads no table, whose plan is the same either way.
  */
-export type TStatementPlan = 'per-values' | 'once';
+export type TStatementPlan = 'per-values' | 'once' | 'any';
+
+/** The `plan_cache_mode` a transaction plans under: PostgreSQL's own rule until a kept statement sets another. */
+type TPlanMode = 'auto' | 'force_custom_plan' | 'force_generic_plan';
+
+const planModeOf: Record<Exclude<TStatementPlan, 'any'>, TPlanMode> = {
+  'per-values': 'force_custom_plan',
+  once: 'force_generic_plan',
+};
+
+/**
+ * The plan mode of one transaction. It is set for the transaction alone, so it goes with COMMIT or
+ * ROLLBACK; within the transaction it is set back only before a statement not kept by name runs,
+ * since an unnamed statement is planned under it too (docs/decisions/030-named-statements-on-pglite.md).
+ */
+type TTransactionPlan = { mode: TPlanMode };
 
 /** The texts of the statements kept by name, as compiled statements register them. */
 const textsKept = new Map<string, TStatementPlan>();
@@ -62,12 +78,20 @@ class PreparedStatements {
   }
 
   /** Runs `text` by name with `parameters`, in the transaction open on the PGlite. */
-  run<T>(text: string, plan: TStatementPlan, parameters: unknown[], options: QueryOptions) {
+  run<T>(
+    text: string,
+    plan: TStatementPlan,
+    parameters: unknown[],
+    options: QueryOptions,
+    transaction: TTransactionPlan,
+  ) {
     return this.#pglite.runExclusive(async () => {
       const prepared = this.#byText.get(text) ?? (await this.#prepare(text));
       this.#byText.delete(text);
       this.#byText.set(text, prepared);
-      if (!this.#isPlanModePrepared) await this.#preparePlanMode();
+      const mode = plan === 'any' ? transaction.mode : planModeOf[plan];
+      const isModeSet = mode !== transaction.mode;
+      if (isModeSet && !this.#isPlanModePrepared) await this.#preparePlanMode();
       const values = parameters.map((parameter, place) =>
         this.#serialize(parameter, prepared.parameterTypes[place]),
       );
@@ -77,16 +101,16 @@ class PreparedStatements {
       const answer = await this.#pglite.execProtocol(
         Buffer.concat([
           ...closing,
-          ...this.#setPlanMode(plan === 'once' ? 'force_generic_plan' : 'force_custom_plan'),
+          ...(isModeSet ? this.#setPlanMode(mode) : []),
           serialize.bind({ statement: prepared.name, values }),
           serialize.execute({}),
-          ...this.#setPlanMode('auto'),
           serialize.sync(),
         ]),
         { syncToFs: false },
       );
-      // The second execute's: the first set the plan mode.
-      const own = messagesOfExecute(answer.messages, 1);
+      transaction.mode = mode;
+      // The statement's own execute comes after the one that set the plan mode, if it was sent.
+      const own = messagesOfExecute(answer.messages, isModeSet ? 1 : 0);
       const rowDescription = prepared.rowDescription ? [prepared.rowDescription] : [];
       return parse.parseResults([...rowDescription, ...own], this.#parsersWith(options.parsers), {
         ...(options.rowMode ? { rowMode: options.rowMode } : {}),
@@ -128,9 +152,21 @@ class PreparedStatements {
     this.#isPlanModePrepared = true;
   }
 
-  #setPlanMode(mode: 'force_generic_plan' | 'force_custom_plan' | 'auto') {
+  #setPlanMode(mode: TPlanMode) {
     const { serialize } = protocol;
     return [serialize.bind({ statement: planMode.name, values: [mode] }), serialize.execute({})];
+  }
+
+  /** Sets PostgreSQL's own plan mode back, before a statement not kept by name runs in the transaction. */
+  resetPlanMode(transaction: TTransactionPlan) {
+    if (transaction.mode === 'auto') return Promise.resolve();
+    return this.#pglite.runExclusive(async () => {
+      const { serialize } = protocol;
+      await this.#pglite.execProtocol(Buffer.concat([...this.#setPlanMode('auto'), serialize.sync()]), {
+        syncToFs: false,
+      });
+      transaction.mode = 'auto';
+    });
   }
 
   /**
@@ -184,13 +220,20 @@ export const withNamedStatements = (transaction: Transaction, pglite: PGlite): T
     preparedOf.set(pglite, prepared);
   }
   const statements = prepared;
+  const plan: TTransactionPlan = { mode: 'auto' };
   const named = Object.create(transaction) as Transaction;
-  named.query = <T>(text: string, parameters: unknown[] = [], options: QueryOptions = {}) => {
-    const plan = textsKept.get(text);
-    if (!plan) return transaction.query<T>(text, parameters, options);
+  named.query = async <T>(text: string, parameters: unknown[] = [], options: QueryOptions = {}) => {
     // As PGlite's own: a transaction once closed runs nothing more.
-    if (transaction.closed) return Promise.reject(new Error('Transaction is closed'));
-    return statements.run<T>(text, plan, parameters, options);
+    if (transaction.closed) throw new Error('Transaction is closed');
+    const statementPlan = textsKept.get(text);
+    if (statementPlan) return statements.run<T>(text, statementPlan, parameters, options, plan);
+    await statements.resetPlanMode(plan);
+    return transaction.query<T>(text, parameters, options);
+  };
+  named.exec = async (text: string, options?: QueryOptions) => {
+    if (transaction.closed) throw new Error('Transaction is closed');
+    await statements.resetPlanMode(plan);
+    return transaction.exec(text, options);
   };
   return named;
 };

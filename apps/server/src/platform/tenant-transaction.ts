@@ -5,7 +5,7 @@ import { NodePgDatabase, NodePgSession, NodePgTransaction } from 'drizzle-orm/no
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Db, Tx } from '../db/client.ts';
-import { withNamedStatements } from '../db/named-statements.ts';
+import { keepByName, withNamedStatements } from '../db/named-statements.ts';
 
 type Corkable = { cork: () => void; uncork: () => void };
 
@@ -41,6 +41,13 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 const tenantSettings = (companyId: string | null) =>
   `select set_config('app.company_id', '${companyId ?? ''}', true), set_config('role', 'cargodesk_app', true)`;
 
+/**
+ * Both settings on PGlite, kept by name with the company as its parameter (db/named-statements.ts):
+ * bound and run in one call, where a text of its own for each company was parsed and planned anew.
+ */
+const embeddedTenantSettings = `select set_config('app.company_id', $1, true), set_config('role', 'cargodesk_app', true)`;
+keepByName(embeddedTenantSettings, 'any');
+
 const checkCompanyId = (companyId: string | null) => {
   // Every company id is a UUID (the column's type): anything else is a bug, never a value to send.
   if (companyId !== null && !uuidPattern.test(companyId)) throw new Error('withTenant: not a company id');
@@ -75,8 +82,8 @@ const loadPgliteSessionModule = async () => {
 
 /**
  * PGlite runs in this process, on the same thread as the server: what a request costs there is
- * CPU the next request waits for. Its driver sends BEGIN itself; the settings follow as one simple
- * query (one message rather than the six of a parameterised statement; the id is a checked UUID),
+ * CPU the next request waits for. Its driver sends BEGIN itself; the settings follow as a statement
+ * kept by name (one call to bind and run it, decision 030; the id is a checked UUID all the same),
  * and the transaction object is built without the relational schema, which no service reads
  * through and whose query helpers cost more to build than a page read
  * (docs/decisions/011-embedded-database-within-its-memory.md).
@@ -94,13 +101,10 @@ const withPgliteTenant = async <T>(
     // one turn, and a request arriving meanwhile would wait for all of them before being read: at
     // ten requests at once, some waited two rounds of the queue, and the p99 was twice the p50.
     await nextTurn();
-    await client.exec(tenantSettings(companyId));
     // The compiled statements run by name (db/named-statements.ts).
-    const session = new PgliteSession(
-      withNamedStatements(client, pglite) as unknown as PGlite,
-      dialect,
-      undefined,
-    );
+    const named = withNamedStatements(client, pglite);
+    await named.query(embeddedTenantSettings, [companyId ?? '']);
+    const session = new PgliteSession(named as unknown as PGlite, dialect, undefined);
     return work(new PgliteTransaction(dialect, session, undefined) as unknown as Tx);
   });
 };
