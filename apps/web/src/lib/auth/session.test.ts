@@ -227,6 +227,20 @@ describe('logout', () => {
     await expect.poll(() => requests).toContain('POST /iamserver/api/v1/auth/logout app-token');
   });
 
+  it('makes a logout asked for meanwhile wait until the one under way has signed out and cleared', async () => {
+    visit('/settings/company');
+    serveSession();
+    await establishSession('app-token');
+
+    const first = logout({ redirectToLogin: true });
+    await logout();
+
+    // What the second caller does next (say why, show the login form) comes after the sign-out.
+    expect(readTokenCookie()).toBeUndefined();
+    expect(getSession()).toMatchObject({ isLoggedIn: false, user: undefined });
+    await first;
+  });
+
   it('leaves a signed-out visitor on an open page', async () => {
     visit('/register');
     serveSession();

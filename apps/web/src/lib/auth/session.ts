@@ -34,7 +34,8 @@ export const loginPath = '/login';
 let knownToken = readTokenCookie();
 export const getKnownToken = () => knownToken;
 
-let isLoggingOut = false;
+/** The logout under way, which a logout asked for meanwhile waits for. */
+let runningLogout: Promise<void> | undefined;
 /** A sign-up is creating its company: the fresh identity user must not be logged in yet. */
 let isRegistering = false;
 
@@ -56,9 +57,24 @@ const isRefusal = (error: unknown) => error instanceof ApiError && error.status 
  * docs/product.md §4: clears the state, session storage, local storage, the token cookie and injected
  * scripts; reloads the page when a script had been injected.
  */
-export const logout = async ({ redirectToLogin = false }: { redirectToLogin?: boolean } = {}) => {
-  if (isLoggingOut) return;
-  isLoggingOut = true;
+export const logout = async (options: { redirectToLogin?: boolean } = {}) => {
+  // A logout asked for while one is under way (the suspended answer's, and the login screen's own)
+  // waits for it: what its caller does next, such as saying the account was suspended, must come
+  // after the sign-out. Had someone signed in meanwhile, that identity is signed out in turn, or it
+  // would sign the user straight back in on their next visit.
+  while (runningLogout) {
+    await runningLogout;
+    if (!runningLogout && !getIdentity().currentUser) return;
+  }
+  runningLogout = signOutAndClear(options);
+  try {
+    await runningLogout;
+  } finally {
+    runningLogout = undefined;
+  }
+};
+
+const signOutAndClear = async ({ redirectToLogin = false }: { redirectToLogin?: boolean }) => {
   try {
     const token = readTokenCookie();
     if (token) void revokeAppSession(token).catch(() => undefined);
@@ -87,7 +103,6 @@ export const logout = async ({ redirectToLogin = false }: { redirectToLogin?: bo
       );
     }
   } finally {
-    isLoggingOut = false;
     resetUnauthorizedHandling();
   }
 };
