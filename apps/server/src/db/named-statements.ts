@@ -61,7 +61,7 @@ const preparedMax = 32;
 type TMessage = messages.BackendMessage;
 type TPrepared = { name: string; parameterTypes: number[]; rowDescription: TMessage | undefined };
 
-/** Sets the plan mode for the rest of the transaction: bound before a kept statement, and reset after it. */
+/** Sets the plan mode for the rest of the transaction: bound before a kept statement that needs another. */
 const planMode = { name: 'cargodesk_plan_mode', text: `select set_config('plan_cache_mode', $1, true)` };
 
 /** One PGlite's prepared statements, by text. */

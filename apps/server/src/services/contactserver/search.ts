@@ -73,7 +73,7 @@ export const resolveContactSearch = async (
   typed.forEach((word, index) => {
     const [starting, like] = found[index] ?? [[], []];
     const begun = [...new Set([word, ...starting])];
-    // Saves a walk of the contacts that could only come back empty: most misspellings begin no word.
+    // No contact holds the word or a word it begins (`isKeptInDictionary`).
     const isBegunByNone = isKeptInDictionary(word) && starting.length === 0;
     exactTerms.push({ typed: word, words: begun, begun, nearest: [], isBegunByNone });
     const allowed = editsAllowed(word);
@@ -88,6 +88,7 @@ export const resolveContactSearch = async (
   const exact: TContactSearch = { kind: 'words', terms: exactTerms };
   if (!nearTerms.some((term) => term.nearest.length > 0)) return { first: exact, fallback: null };
   const near: TContactSearch = { kind: 'words', terms: nearTerms };
+  // Saves a walk of the contacts that could only come back empty: most misspellings begin no word.
   const isExactHopeless = exactTerms.some((term) => term.isBegunByNone);
   return isExactHopeless ? { first: near, fallback: null } : { first: exact, fallback: near };
 };
