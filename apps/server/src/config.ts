@@ -156,6 +156,25 @@ const ZEnvironment = z.object({
   SEED_DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   SSO_ALLOW_HTTP_ISSUERS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   SSO_ALLOW_PRIVATE_ISSUERS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  // The DNS servers that single sign-on's domain proof asks (host or host:port, by commas); unset,
+  // the system's own resolvers.
+  SSO_DNS_SERVERS: z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      const servers = value
+        .split(',')
+        .map((server) => server.trim())
+        .filter(Boolean);
+      const isAddress = (server: string) =>
+        /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:]+\])(:\d{1,5})?$|^[0-9a-f:]+$/i.test(server);
+      if (servers.every(isAddress)) return servers;
+      context.addIssue({
+        code: 'custom',
+        message: 'must be IP addresses (with an optional :port) separated by commas',
+      });
+      return z.NEVER;
+    }),
   GOOGLE_MAPS_KEY: z.string().default(''),
   PENDO_KEY: z.string().default(''),
   // Error reporting (docs/operations.md): a Sentry-protocol DSN (Sentry, self-hosted Sentry, GlitchTip).
@@ -404,6 +423,8 @@ export type Config = {
    * company admin must not make the server probe its own network (docs/decisions/025).
    */
   ssoAllowPrivateIssuers: boolean;
+  /** SSO_DNS_SERVERS: where the domain proof looks up TXT records; empty, the system's resolvers. */
+  ssoDnsServers: string[];
 };
 
 /** Thrown for a bad environment value; its message is the one line printed before exit. */
@@ -485,6 +506,7 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     chromiumPath: values.CHROMIUM_PATH,
     ssoAllowHttpIssuers: values.SSO_ALLOW_HTTP_ISSUERS === 'true',
     ssoAllowPrivateIssuers: values.SSO_ALLOW_PRIVATE_ISSUERS === 'true',
+    ssoDnsServers: values.SSO_DNS_SERVERS,
     auditRetentionDays: values.AUDIT_RETENTION_DAYS,
     fileStore:
       values.FILE_STORE === 's3'

@@ -57,12 +57,26 @@ export const ZSsoConfigInput = z
   .strict();
 export type TSsoConfigInput = z.input<typeof ZSsoConfigInput>;
 
+/**
+ * What a company publishes to prove it holds a domain (docs/decisions/032): a TXT record named
+ * `recordName` whose value is `recordValue`. Until then its provider speaks for no address there.
+ */
+export const ZSsoDomainProof = z.object({
+  domain: z.string(),
+  recordName: z.string(),
+  recordValue: z.string(),
+  /** When the record was found; null while the domain waits for proof. */
+  verifiedAt: z.string().nullable(),
+});
+export type TSsoDomainProof = z.infer<typeof ZSsoDomainProof>;
+
 /** The configuration as the API shows it: the client secret never leaves the server. */
 export const ZSsoConfig = z.object({
   issuer: z.string(),
   clientId: z.string(),
   hasClientSecret: z.boolean(),
   domains: z.array(z.string()),
+  domainProofs: z.array(ZSsoDomainProof),
   isEnabled: z.boolean(),
   requireSso: z.boolean(),
   jitProvisioning: z.boolean(),
@@ -75,6 +89,14 @@ export type TSsoConfig = z.infer<typeof ZSsoConfig>;
 /** GET answers the configuration, or null, with the redirect URI to register at the provider. */
 export const ZSsoSettings = z.object({ config: ZSsoConfig.nullable(), redirectUri: z.string() });
 export type TSsoSettings = z.infer<typeof ZSsoSettings>;
+
+/** Checks the DNS of every domain still waiting for proof: which are proven now, which still wait. */
+export const ZSsoDomainCheck = z.object({
+  settings: ZSsoSettings,
+  verified: z.array(z.string()),
+  pending: z.array(z.string()),
+});
+export type TSsoDomainCheck = z.infer<typeof ZSsoDomainCheck>;
 
 /** Test connection: fetches discovery and keys for an issuer without saving anything. */
 export const ZSsoTestRequest = z.object({ issuer: ZSsoConfigInput.shape.issuer }).strict();
@@ -99,6 +121,7 @@ export const ssoProviderPrefix = 'oidc.';
 export const ssoErrorCodes = [
   'failed',
   'expired',
+  'other-browser',
   'outside-domains',
   'unverified-email',
   'other-company',
@@ -112,6 +135,7 @@ export const ssoMessages = {
   noProvider: 'Single sign-on is not set up for this e-mail domain. Sign in with your password.',
   requireSso: 'Your company requires single sign-on: choose “Use single sign-on” instead of a password.',
   domainClaimed: 'is already used for single sign-on by another company',
+  domainProofMissing: 'No TXT record with the expected value was found yet',
   secretRequired: 'is required when single sign-on is first set up',
   discoveryFailed: 'The identity provider could not be reached or did not answer as an OpenID provider',
   notConfigured: 'Single sign-on is not set up for this company',

@@ -1,6 +1,11 @@
 import { and, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../db/client.ts';
-import { identityAccounts, identityActionCodes, identityRefreshTokens } from '../db/schema/index.ts';
+import {
+  identityAccounts,
+  identityActionCodes,
+  identityFirstAdminClaims,
+  identityRefreshTokens,
+} from '../db/schema/index.ts';
 
 // Queries only: the rules live in identity-service.ts.
 
@@ -115,6 +120,29 @@ export const findPlatformAdmins = async (db: Queryable, projectId: string) =>
     .from(identityAccounts)
     .where(and(eq(identityAccounts.projectId, projectId), eq(identityAccounts.platformAdmin, true)))
     .orderBy(identityAccounts.email);
+
+/** Whether any account of any identity project holds platform rights (even inactive ones). */
+export const hasAnyPlatformAdmin = async (db: Queryable) =>
+  (
+    await db
+      .select({ id: identityAccounts.id })
+      .from(identityAccounts)
+      .where(eq(identityAccounts.platformAdmin, true))
+      .limit(1)
+  ).length > 0;
+
+/**
+ * Records the installation's one first-admin grant; answers false when it was already made. The
+ * single-row table makes two instances, or two projects, racing for it end in one grant.
+ */
+export const insertFirstAdminClaim = async (db: Queryable, claim: { projectId: string; accountId: string }) =>
+  (
+    await db
+      .insert(identityFirstAdminClaims)
+      .values(claim)
+      .onConflictDoNothing()
+      .returning({ accountId: identityFirstAdminClaims.accountId })
+  ).length > 0;
 
 export const insertRefreshToken = async (db: Queryable, token: typeof identityRefreshTokens.$inferInsert) => {
   await db.insert(identityRefreshTokens).values(token);

@@ -4,6 +4,8 @@ import {
   findAccountByEmail,
   findAccountById,
   findPlatformAdmins,
+  hasAnyPlatformAdmin,
+  insertFirstAdminClaim,
   updateAccount,
 } from './identity-repository.ts';
 import { projectIds, type TProjectName } from './projects.ts';
@@ -11,7 +13,9 @@ import { projectIds, type TProjectName } from './projects.ts';
 // Platform rights (docs/security.md): a flag on one identity account, set only by the operator through
 // `npm run platform-admin`. It binds to the account, not to an address, so nobody gains it by
 // signing up with the operator's email in either project; and it counts only while the account's
-// holder has proved the address and the account is enabled.
+// holder has proved the address and the account is enabled. "Proved" means the product's own mail
+// (emailVerified): a company's identity provider vouches for an address only for that company's
+// sign-in, so nothing it asserts reaches these rights (docs/decisions/032).
 
 export type TPlatformAdminChange =
   | { outcome: 'granted' | 'revoked' | 'unchanged'; email: string }
@@ -39,6 +43,8 @@ export const setPlatformAdmin = async (
   if (isAdmin && !account.emailVerified) return { outcome: 'unverified', email: address };
   if (account.platformAdmin === isAdmin) return { outcome: 'unchanged', email: address };
   await updateAccount(db, projectIds[project], account.id, { platformAdmin: isAdmin });
+  // The operator has chosen: FIRST_PLATFORM_ADMIN grants nothing from now on, in either project.
+  if (isAdmin) await insertFirstAdminClaim(db, { projectId: projectIds[project], accountId: account.id });
   return { outcome: isAdmin ? 'granted' : 'revoked', email: address };
 };
 
@@ -49,18 +55,22 @@ export const listPlatformAdmins = async (db: Queryable, project: TProjectName) =
   }));
 
 /**
- * The one grant configuration may make (`FIRST_PLATFORM_ADMIN`): on an installation whose identity
- * project has no platform administrator at all, the account with the configured address gets the
- * flag, once its holder has proved the address (verified) and the account is enabled. Any flagged
- * account, even an inactive one, means the operator has chosen: the setting then does nothing.
+ * The one grant configuration may make (`FIRST_PLATFORM_ADMIN`), once per installation: while no
+ * account of either identity project has platform rights and none was ever granted this way, the
+ * account with the configured address gets the flag, once its holder has proved the mailbox by the
+ * product's mail and the account is enabled. Any flagged account, even an inactive one, means the
+ * operator has chosen: the setting then does nothing, in either project.
  */
 export const claimFirstPlatformAdmin = async (
   db: Queryable,
   { project, email }: { project: TProjectName; email: string },
 ): Promise<'granted' | 'not-needed' | 'waiting'> => {
-  if ((await findPlatformAdmins(db, projectIds[project])).length > 0) return 'not-needed';
+  if (await hasAnyPlatformAdmin(db)) return 'not-needed';
   const account = await findAccountByEmail(db, projectIds[project], normaliseEmail(email));
   if (!account?.emailVerified || account.disabled) return 'waiting';
+  // The claim first: of two instances or two projects racing here, one grants and the other stops.
+  if (!(await insertFirstAdminClaim(db, { projectId: projectIds[project], accountId: account.id })))
+    return 'not-needed';
   await updateAccount(db, projectIds[project], account.id, { platformAdmin: true });
   return 'granted';
 };

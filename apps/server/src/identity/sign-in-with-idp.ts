@@ -29,10 +29,6 @@ export const createIdpAdmin = (context: IdentityContext) => {
     return project.projectId;
   };
   return {
-    /** The identity provider proved control of the address: the account's e-mail counts as verified. */
-    confirmEmail: async (project: TProjectName, uid: string) => {
-      await updateAccount(context.db, projectIdOf(project), uid, { emailVerified: true });
-    },
     /**
      * A verified sign-in for `uid` (or, with uid null, an address whose account this provider may
      * not join: the SDK then reports account-exists-with-different-credential). Answers the secret.

@@ -93,3 +93,14 @@ export const identityIdpAssertions = pgTable(
   },
   (table) => [index('identity_idp_assertions_expires_idx').on(table.expiresAt)],
 );
+
+/**
+ * The one grant `FIRST_PLATFORM_ADMIN` may make, once per installation whichever identity project it
+ * was made in: the single row is the claim (docs/decisions/032-single-sign-on-domain-proof.md).
+ */
+export const identityFirstAdminClaims = pgTable('identity_first_admin_claims', {
+  installation: boolean('installation').primaryKey().default(true),
+  projectId: text('project_id').notNull(),
+  accountId: text('account_id').notNull(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,4 +1,15 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { companies } from './tenancy.ts';
 
 // Single sign-on through OpenID Connect (docs/decisions/020-single-sign-on.md), row-level security
@@ -31,16 +42,28 @@ export const companySsoConfigs = pgTable('company_sso_configs', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** One company per e-mail domain across all companies: the primary key is the rule. */
+/**
+ * The e-mail domains a company's single sign-on speaks for. A domain counts only once the company
+ * proved it holds it (a DNS TXT record, docs/decisions/032-single-sign-on-domain-proof.md): a claim
+ * waiting for proof reserves nothing, and a proven domain belongs to one company at most.
+ */
 export const companySsoDomains = pgTable(
   'company_sso_domains',
   {
-    domain: text('domain').primaryKey(),
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
+    domain: text('domain').notNull(),
+    /** The value the company publishes in the domain's TXT record; kept across saves. */
+    proofToken: text('proof_token').notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
   },
-  (table) => [index('company_sso_domains_company_idx').on(table.companyId)],
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.domain] }),
+    uniqueIndex('company_sso_domains_verified_idx')
+      .on(table.domain)
+      .where(sql`${table.verifiedAt} is not null`),
+  ],
 );
 
 /** An authorization-code flow under way, found by its state's hash and used once. */
@@ -54,6 +77,8 @@ export const ssoSignIns = pgTable(
     identityProject: text('identity_project', { enum: ['production', 'test'] }).notNull(),
     codeVerifier: text('code_verifier').notNull(),
     nonce: text('nonce').notNull(),
+    /** Hash of the cookie set on the browser that started the flow: only that browser may finish it. */
+    browserBindingHash: text('browser_binding_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

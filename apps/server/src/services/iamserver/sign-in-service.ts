@@ -105,8 +105,11 @@ export const createSignInService = async ({
         throw new AppError('FORBIDDEN', accountSuspendedMessage);
       }
       // docs/security.md: joining a company by invitation needs proof of the mailbox (the mailed link
-      // verifies the address); an account someone else created for the address proves nothing.
-      if (row.user.status === 'invited' && !identity.emailVerified) {
+      // verifies the address); an account someone else created for the address proves nothing. The
+      // company's own identity provider vouches for its addresses too, for this company alone
+      // (docs/decisions/032): its ID token names it, and no other company's provider counts.
+      const isVouchedByCompanyProvider = identity.signInProvider === ssoProviderIdOf(row.company.id);
+      if (row.user.status === 'invited' && !identity.emailVerified && !isVouchedByCompanyProvider) {
         throw new AppError('FORBIDDEN', iamMessages.invitationNeedsMailbox);
       }
       // A company that requires single sign-on takes no other sign-in from its members (sso-policy.ts).

@@ -1,14 +1,13 @@
 import {
   ssoMessages,
   type TSsoConfig,
+  type TSsoDomainCheck,
   type TSsoSettings,
   type TSsoTestResult,
   type ZSsoConfigInput,
 } from '@cargodesk/shared';
-import { and, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { companySsoDomains } from '../../db/schema/index.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
@@ -16,6 +15,12 @@ import { AppError } from '../../platform/errors.ts';
 import type { TSealer } from '../../platform/sealed-secrets.ts';
 import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
 import { discoverProvider, OidcError } from './oidc-client.ts';
+import {
+  createProofToken,
+  proofRecordNameOf,
+  proofRecordValueOf,
+  type TDomainProver,
+} from './sso-domain-proof.ts';
 import * as repository from './sso-repository.ts';
 
 type TSsoInput = z.output<typeof ZSsoConfigInput>;
@@ -23,11 +28,17 @@ type TSsoInput = z.output<typeof ZSsoConfigInput>;
 const fieldError = (field: string, message: string) =>
   new AppError('VALIDATION_FAILED', `Invalid body: ${field} ${message}`, { fields: [{ field, message }] });
 
-const toSsoConfig = (row: repository.TSsoConfigRow): TSsoConfig => ({
+const toSsoConfig = (row: repository.TSsoConfigRow, domainRows: repository.TSsoDomainRow[]): TSsoConfig => ({
   issuer: row.issuer,
   clientId: row.clientId,
   hasClientSecret: row.clientSecretSealed !== '',
   domains: row.domains,
+  domainProofs: domainRows.map(({ domain, proofToken, verifiedAt }) => ({
+    domain,
+    recordName: proofRecordNameOf(domain),
+    recordValue: proofRecordValueOf(proofToken),
+    verifiedAt: verifiedAt?.toISOString() ?? null,
+  })),
   isEnabled: row.isEnabled,
   requireSso: row.requireSso,
   jitProvisioning: row.jitProvisioning,
@@ -37,8 +48,17 @@ const toSsoConfig = (row: repository.TSsoConfigRow): TSsoConfig => ({
 
 /** What the audit trail shows: the configuration without its secret, and whether the secret changed. */
 const auditViewOf = (config: TSsoConfig) => {
-  const { metadataFetchedAt: _fetched, updatedAt: _updated, hasClientSecret: _secret, ...view } = config;
-  return view;
+  const {
+    metadataFetchedAt: _fetched,
+    updatedAt: _updated,
+    hasClientSecret: _secret,
+    domainProofs,
+    ...view
+  } = config;
+  return {
+    ...view,
+    verifiedDomains: domainProofs.filter((proof) => proof.verifiedAt).map((proof) => proof.domain),
+  };
 };
 
 export type TSsoConfigDependencies = {
@@ -47,6 +67,7 @@ export type TSsoConfigDependencies = {
   redirectUri: string;
   allowHttpIssuers: boolean;
   allowPrivateIssuers: boolean;
+  domainProver: TDomainProver;
 };
 
 /** A company's single sign-on settings (docs/decisions/020-single-sign-on.md), company:write only. */
@@ -56,6 +77,7 @@ export const createSsoConfigService = ({
   redirectUri,
   allowHttpIssuers,
   allowPrivateIssuers,
+  domainProver,
 }: TSsoConfigDependencies) => {
   const discover = async (issuer: string) => {
     try {
@@ -69,11 +91,15 @@ export const createSsoConfigService = ({
     }
   };
 
+  /** The configuration with its domains' proofs, read in the company's transaction. */
+  const readConfig = async (tx: Queryable, companyId: string) => {
+    const row = await repository.findSsoConfig(tx, companyId);
+    return row ? toSsoConfig(row, await repository.findSsoDomains(tx, companyId)) : undefined;
+  };
+
   const getSettings = async (auth: TAuthContext): Promise<TSsoSettings> => {
-    const row = await withTenantRead(db, auth.companyId, (tx) =>
-      repository.findSsoConfig(tx, auth.companyId),
-    );
-    return { config: row ? toSsoConfig(row) : null, redirectUri };
+    const config = await withTenantRead(db, auth.companyId, (tx) => readConfig(tx, auth.companyId));
+    return { config: config ?? null, redirectUri };
   };
 
   const testConnection = async (issuer: string): Promise<TSsoTestResult> => {
@@ -92,18 +118,16 @@ export const createSsoConfigService = ({
     input: TSsoInput,
   ): Promise<TSsoSettings> => {
     const { companyId } = auth;
-    const existing = await withTenantRead(db, companyId, (tx) => repository.findSsoConfig(tx, companyId));
-    const secret = input.clientSecret ? sealer.seal(input.clientSecret) : existing?.clientSecretSealed;
+    const existing = await withTenantRead(db, companyId, async (tx) => ({
+      row: await repository.findSsoConfig(tx, companyId),
+      config: await readConfig(tx, companyId),
+    }));
+    const secret = input.clientSecret ? sealer.seal(input.clientSecret) : existing.row?.clientSecretSealed;
     if (!secret) throw fieldError('clientSecret', ssoMessages.secretRequired);
-    // System context: another company's domains are invisible to this company's transaction, and
-    // naming the clash beats the bare key violation (still caught below for two saves at once).
-    const claimed = await db
-      .select({ domain: companySsoDomains.domain })
-      .from(companySsoDomains)
-      .where(
-        and(inArray(companySsoDomains.domain, input.domains), ne(companySsoDomains.companyId, companyId)),
-      );
-    if (claimed[0]) throw fieldError('domains', `${claimed[0].domain} ${ssoMessages.domainClaimed}`);
+    // System context: another company's domains are invisible to this company's transaction. Only a
+    // proven domain is taken: a claim still waiting for proof must not keep its real holder out.
+    const [claimed] = await repository.findDomainsProvedElsewhere(db, companyId, input.domains);
+    if (claimed) throw fieldError('domains', `${claimed} ${ssoMessages.domainClaimed}`);
     // Fetched outside the transaction: a slow provider must not hold a database connection.
     const { metadata, jwks } = await discover(input.issuer);
     try {
@@ -122,13 +146,13 @@ export const createSsoConfigService = ({
           metadataFetchedAt: new Date(),
         });
         if (!saved) throw new AppError('NOT_FOUND', ssoMessages.notConfigured);
-        await repository.replaceSsoDomains(tx, companyId, input.domains);
-        const after = toSsoConfig(saved);
+        await repository.replaceSsoDomains(tx, companyId, input.domains, createProofToken);
+        const after = toSsoConfig(saved, await repository.findSsoDomains(tx, companyId));
         await recordAudit(tx, actor, {
           entityType: 'sso-config',
           entityId: companyId,
-          action: existing ? 'update' : 'create',
-          ...(existing ? { before: auditViewOf(toSsoConfig(existing)) } : {}),
+          action: existing.config ? 'update' : 'create',
+          ...(existing.config ? { before: auditViewOf(existing.config) } : {}),
           after: { ...auditViewOf(after), clientSecretChanged: Boolean(input.clientSecret) },
         });
         return { config: after, redirectUri };
@@ -141,16 +165,66 @@ export const createSsoConfigService = ({
 
   const removeConfig = async (auth: TAuthContext, actor: TAuditActor): Promise<TSsoSettings> =>
     withTenant(db, auth.companyId, async (tx) => {
+      const before = await readConfig(tx, auth.companyId);
       const deleted = await repository.deleteSsoConfig(tx, auth.companyId);
-      if (!deleted) throw new AppError('NOT_FOUND', ssoMessages.notConfigured);
+      if (!deleted || !before) throw new AppError('NOT_FOUND', ssoMessages.notConfigured);
       await recordAudit(tx, actor, {
         entityType: 'sso-config',
         entityId: auth.companyId,
         action: 'delete',
-        before: auditViewOf(toSsoConfig(deleted)),
+        before: auditViewOf(before),
       });
       return { config: null, redirectUri };
     });
 
-  return { getSettings, testConnection, saveConfig, removeConfig };
+  /**
+   * Looks up the proof record of every domain still waiting and marks those that hold it. The DNS
+   * look-ups run outside the transaction: a slow name server must not hold a database connection.
+   */
+  const verifyDomains = async (auth: TAuthContext, actor: TAuditActor): Promise<TSsoDomainCheck> => {
+    const { companyId } = auth;
+    const before = await withTenantRead(db, companyId, (tx) => readConfig(tx, companyId));
+    if (!before) throw new AppError('NOT_FOUND', ssoMessages.notConfigured);
+    const waiting = before.domainProofs.filter((proof) => !proof.verifiedAt);
+    const provedElsewhere = new Set(
+      await repository.findDomainsProvedElsewhere(
+        db,
+        companyId,
+        waiting.map((proof) => proof.domain),
+      ),
+    );
+    const checks = await Promise.all(
+      waiting.map(async (proof) => ({
+        domain: proof.domain,
+        isProven:
+          !provedElsewhere.has(proof.domain) &&
+          (await domainProver.hasProof(proof.domain, proof.recordValue)),
+      })),
+    );
+    const verified = checks.filter((check) => check.isProven).map((check) => check.domain);
+    const pending = checks.filter((check) => !check.isProven).map((check) => check.domain);
+    if (verified.length === 0) return { settings: { config: before, redirectUri }, verified, pending };
+    try {
+      const after = await withTenant(db, companyId, async (tx) => {
+        for (const domain of verified) await repository.markSsoDomainVerified(tx, companyId, domain);
+        const config = await readConfig(tx, companyId);
+        if (!config) throw new AppError('NOT_FOUND', ssoMessages.notConfigured);
+        await recordAudit(tx, actor, {
+          entityType: 'sso-config',
+          entityId: companyId,
+          action: 'update',
+          before: auditViewOf(before),
+          after: { ...auditViewOf(config), domainsProved: verified },
+        });
+        return config;
+      });
+      return { settings: { config: after, redirectUri }, verified, pending };
+    } catch (error) {
+      // Another company proved the same domain a moment before: the partial unique index decides.
+      if (isUniqueViolation(error)) throw fieldError('domains', ssoMessages.domainClaimed);
+      throw error;
+    }
+  };
+
+  return { getSettings, testConnection, saveConfig, removeConfig, verifyDomains };
 };

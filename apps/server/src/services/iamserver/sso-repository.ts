@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, notInArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import {
   companySsoConfigs,
@@ -18,14 +18,56 @@ export const findSsoConfig = async (db: Queryable, companyId: string) => {
   return row;
 };
 
-/** System context: the company whose single sign-on owns an e-mail domain, with its configuration. */
+export type TSsoDomainRow = typeof companySsoDomains.$inferSelect;
+
+/** System context: the company whose single sign-on proved it holds an e-mail domain, with its configuration. */
 export const findSsoConfigByDomain = async (db: Queryable, domain: string) => {
   const [row] = await db
     .select({ config: companySsoConfigs })
     .from(companySsoDomains)
     .innerJoin(companySsoConfigs, eq(companySsoConfigs.companyId, companySsoDomains.companyId))
-    .where(eq(companySsoDomains.domain, domain));
+    .where(and(eq(companySsoDomains.domain, domain), isNotNull(companySsoDomains.verifiedAt)));
   return row?.config;
+};
+
+export const findSsoDomains = async (db: Queryable, companyId: string) =>
+  db
+    .select()
+    .from(companySsoDomains)
+    .where(eq(companySsoDomains.companyId, companyId))
+    .orderBy(companySsoDomains.domain);
+
+/** The domains a company proved: the only ones its provider speaks for. */
+export const findVerifiedSsoDomains = async (db: Queryable, companyId: string) =>
+  (
+    await db
+      .select({ domain: companySsoDomains.domain })
+      .from(companySsoDomains)
+      .where(and(eq(companySsoDomains.companyId, companyId), isNotNull(companySsoDomains.verifiedAt)))
+  ).map(({ domain }) => domain);
+
+/** System context: which of these domains another company has proved. */
+export const findDomainsProvedElsewhere = async (db: Queryable, companyId: string, domains: string[]) =>
+  domains.length === 0
+    ? []
+    : (
+        await db
+          .select({ domain: companySsoDomains.domain })
+          .from(companySsoDomains)
+          .where(
+            and(
+              inArray(companySsoDomains.domain, domains),
+              isNotNull(companySsoDomains.verifiedAt),
+              ne(companySsoDomains.companyId, companyId),
+            ),
+          )
+      ).map(({ domain }) => domain);
+
+export const markSsoDomainVerified = async (db: Queryable, companyId: string, domain: string) => {
+  await db
+    .update(companySsoDomains)
+    .set({ verifiedAt: new Date() })
+    .where(and(eq(companySsoDomains.companyId, companyId), eq(companySsoDomains.domain, domain)));
 };
 
 export const upsertSsoConfig = async (db: Queryable, row: typeof companySsoConfigs.$inferInsert) => {
@@ -38,11 +80,28 @@ export const upsertSsoConfig = async (db: Queryable, row: typeof companySsoConfi
   return saved;
 };
 
-/** Replaces the company's domains; a domain another company holds fails on the primary key. */
-export const replaceSsoDomains = async (db: Queryable, companyId: string, domains: string[]) => {
-  await db.delete(companySsoDomains).where(eq(companySsoDomains.companyId, companyId));
+/**
+ * Makes the company's domains these: a domain kept keeps its token and its proof, a new one waits for
+ * proof under a new token, and a dropped one is forgotten (a later claim starts its proof again).
+ */
+export const replaceSsoDomains = async (
+  db: Queryable,
+  companyId: string,
+  domains: string[],
+  createToken: () => string,
+) => {
+  await db
+    .delete(companySsoDomains)
+    .where(
+      domains.length > 0
+        ? and(eq(companySsoDomains.companyId, companyId), notInArray(companySsoDomains.domain, domains))
+        : eq(companySsoDomains.companyId, companyId),
+    );
   if (domains.length > 0) {
-    await db.insert(companySsoDomains).values(domains.map((domain) => ({ domain, companyId })));
+    await db
+      .insert(companySsoDomains)
+      .values(domains.map((domain) => ({ domain, companyId, proofToken: createToken() })))
+      .onConflictDoNothing();
   }
 };
 

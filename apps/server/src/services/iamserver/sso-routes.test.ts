@@ -19,6 +19,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCompanyMember } from '../../../test/company-members.ts';
 import { testDatabaseKinds } from '../../../test/databases.ts';
+import { startDnsTestServer, type TDnsTestServer } from '../../../test/dns-test-server.ts';
 import {
   createAuthClient,
   readOobCode,
@@ -45,7 +46,8 @@ import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts
 import { apiBase, createAdminTestHelpers } from './admin-test-support.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered, testPassword } from './iam-test-support.ts';
 import { discoverProvider } from './oidc-client.ts';
-import { replaceSsoDomains, upsertSsoConfig } from './sso-repository.ts';
+import { markSsoDomainVerified, replaceSsoDomains, upsertSsoConfig } from './sso-repository.ts';
+import { proveSsoDomains, ssoCallback, ssoStart } from './sso-test-support.ts';
 
 // Single sign-on (docs/decisions/020-single-sign-on.md) against a real OpenID provider: settings,
 // the authorization-code flow, the SDK's accounts:signInWithIdp, the linking rules and their abuse
@@ -62,6 +64,7 @@ describe.each(testDatabaseKinds)('single sign-on on %s', (kind) => {
   let hostile: TRegistered;
   let acmeProvider: TOidcTestProvider;
   let hostileProvider: TOidcTestProvider;
+  let dns: TDnsTestServer;
   const acmeDomain = `acme-${randomLabel()}.test`;
   const otherDomain = `other-${randomLabel()}.test`;
   const hostileDomain = `hostile-${randomLabel()}.test`;
@@ -97,14 +100,17 @@ describe.each(testDatabaseKinds)('single sign-on on %s', (kind) => {
   const addMember = (company: TRegistered, email: string, role: 'admin' | 'member' = 'member') =>
     insertCompanyMember(testApp, { companyId: company.companyId, role, email });
 
-  /** Start → the provider's pages → our callback: answers where the callback sent the browser. */
+  /** Publishes the TXT records the settings ask for and has the server check them. */
+  const prove = (token: string) => proveSsoDomains({ app: testApp.app, dns, token });
+
+  /** Start → the provider's pages → our callback, in one browser: answers where the callback sent it. */
   const runFlow = async (email: string, provider: TOidcTestProvider, login = email) => {
-    const start = await inject({ method: 'POST', url: '/auth/sso/start', payload: { email } });
+    const { response: start, cookie } = await ssoStart(testApp.app, email);
     expect(start.statusCode, start.body).toBe(200);
     const { authorizationUrl } = (start.json() as { data: TSsoStartResponse }).data;
     expect(authorizationUrl.startsWith(provider.issuer)).toBe(true);
     const back = await signInAtProvider({ authorizationUrl, redirectUri, login });
-    const callback = await testApp.app.inject({ url: `${back.pathname}${back.search}` });
+    const callback = await ssoCallback(testApp.app, back, cookie);
     expect(callback.statusCode, callback.body).toBe(302);
     return new URL(String(callback.headers.location));
   };
@@ -150,10 +156,15 @@ describe.each(testDatabaseKinds)('single sign-on on %s', (kind) => {
   };
 
   beforeAll(async () => {
+    dns = await startDnsTestServer();
     // The test provider runs on 127.0.0.1: private issuers are allowed here, refused below.
     testApp = await startIamTestApp({
       kind,
-      environment: { SSO_ALLOW_HTTP_ISSUERS: 'true', SSO_ALLOW_PRIVATE_ISSUERS: 'true' },
+      environment: {
+        SSO_ALLOW_HTTP_ISSUERS: 'true',
+        SSO_ALLOW_PRIVATE_ISSUERS: 'true',
+        SSO_DNS_SERVERS: dns.address,
+      },
     });
     acme = await testApp.register('acme');
     other = await testApp.register('other');
@@ -168,6 +179,7 @@ describe.each(testDatabaseKinds)('single sign-on on %s', (kind) => {
     await acmeProvider?.close();
     await hostileProvider?.close();
     await testApp?.close();
+    await dns?.close();
   });
 
   describe('settings', () => {
@@ -222,12 +234,51 @@ describe.each(testDatabaseKinds)('single sign-on on %s', (kind) => {
       expect(JSON.stringify(events)).not.toContain(acmeProvider.clientSecret);
     });
 
-    it('refuses a domain another company’s single sign-on already claims', async () => {
+    it('speaks for a domain only once the company proved it by a DNS TXT record', async () => {
+      const email = `proof@${acmeDomain}`;
+      const before = await ssoStart(testApp.app, email);
+      expect(before.response.statusCode).toBe(404);
+      const settings = await inject({ url: '/companies/current/sso', token: acme.jwt });
+      const [proof] = (settings.json() as { data: TSsoSettings }).data.config?.domainProofs ?? [];
+      expect(proof).toMatchObject({
+        domain: acmeDomain,
+        recordName: `_cargodesk-sso.${acmeDomain}`,
+        verifiedAt: null,
+      });
+      const check = () =>
+        inject({ method: 'POST', url: '/companies/current/sso/domains/verify', token: acme.jwt });
+      // No record, then a record with another value: still waiting.
+      expect((await check()).json().data).toMatchObject({ verified: [], pending: [acmeDomain] });
+      dns.setTxt(proof?.recordName ?? '', 'cargodesk-domain-verification=guessed');
+      expect((await check()).json().data).toMatchObject({ verified: [], pending: [acmeDomain] });
+      expect((await ssoStart(testApp.app, email)).response.statusCode).toBe(404);
+      dns.setTxt(proof?.recordName ?? '', proof?.recordValue);
+      const proved = await check();
+      expect(proved.statusCode, proved.body).toBe(200);
+      expect(proved.json().data).toMatchObject({ verified: [acmeDomain], pending: [] });
+      expect(proved.json().data.settings.config.domainProofs[0].verifiedAt).toEqual(expect.any(String));
+      expect((await ssoStart(testApp.app, email)).response.statusCode).toBe(200);
+      // A later save keeps the proof of a domain it keeps.
+      const resaved = await configure(acme.jwt, acmeProvider, { clientSecret: undefined });
+      expect(resaved.json().data.config.domainProofs[0].verifiedAt).toEqual(expect.any(String));
+    });
+
+    it('refuses a domain another company proved, while a claim still waiting for proof reserves nothing', async () => {
       const response = await configure(hostile.jwt, hostileProvider, {
         domains: [hostileDomain, acmeDomain],
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.message).toContain(ssoMessages.domainClaimed);
+      // The hostile company waits on the other company's domain: that company can still claim it.
+      const pending = await configure(hostile.jwt, hostileProvider, {
+        domains: [hostileDomain, otherDomain],
+      });
+      expect(pending.statusCode, pending.body).toBe(200);
+      const byOther = await configure(other.jwt, acmeProvider, { domains: [otherDomain] });
+      expect(byOther.statusCode, byOther.body).toBe(200);
+      expect(
+        (await inject({ method: 'DELETE', url: '/companies/current/sso', token: other.jwt })).statusCode,
+      ).toBe(200);
     });
 
     it('is for holders of company:write only', async () => {
@@ -237,6 +288,7 @@ describe.each(testDatabaseKinds)('single sign-on on %s', (kind) => {
         ['PUT', '/companies/current/sso'],
         ['DELETE', '/companies/current/sso'],
         ['POST', '/companies/current/sso/test'],
+        ['POST', '/companies/current/sso/domains/verify'],
       ] as const) {
         const response = await inject({ method, url, token: member.jwt, payload: {} });
         expect(response.statusCode, `${method} ${url}`).toBe(403);
@@ -320,21 +372,50 @@ describe.each(testDatabaseKinds)('single sign-on on %s', (kind) => {
     it('refuses a replayed or unknown state, and a provider error', async () => {
       const email = `replay@${acmeDomain}`;
       await addMember(acme, email);
-      const start = await inject({ method: 'POST', url: '/auth/sso/start', payload: { email } });
+      const { response: start, cookie } = await ssoStart(testApp.app, email);
       const { authorizationUrl } = (start.json() as { data: TSsoStartResponse }).data;
       const back = await signInAtProvider({ authorizationUrl, redirectUri, login: email });
-      const first = await testApp.app.inject({ url: `${back.pathname}${back.search}` });
+      const first = await ssoCallback(testApp.app, back, cookie);
       expect(String(first.headers.location)).toContain('#sso_assertion=');
-      const second = await testApp.app.inject({ url: `${back.pathname}${back.search}` });
+      const second = await ssoCallback(testApp.app, back, cookie);
       expect(String(second.headers.location)).toContain('sso_error=expired');
-      const unknown = await testApp.app.inject({ url: `${back.pathname}?code=x&state=unknown` });
+      const unknown = await ssoCallback(
+        testApp.app,
+        new URL(`${back.origin}${back.pathname}?code=x&state=unknown`),
+        cookie,
+      );
       expect(String(unknown.headers.location)).toContain('sso_error=expired');
-      const again = await inject({ method: 'POST', url: '/auth/sso/start', payload: { email } });
+      const again = await ssoStart(testApp.app, email);
       const state = new URL(
-        (again.json() as { data: TSsoStartResponse }).data.authorizationUrl,
+        (again.response.json() as { data: TSsoStartResponse }).data.authorizationUrl,
       ).searchParams.get('state');
-      const tampered = await testApp.app.inject({ url: `${back.pathname}?code=not-a-code&state=${state}` });
+      const tampered = await ssoCallback(
+        testApp.app,
+        new URL(`${back.origin}${back.pathname}?code=not-a-code&state=${state}`),
+        again.cookie,
+      );
       expect(String(tampered.headers.location)).toContain('sso_error=failed');
+    });
+
+    it('finishes a flow only in the browser that started it (no login CSRF)', async () => {
+      const email = `csrf-${randomLabel()}@${acmeDomain}`;
+      await addMember(acme, email);
+      const victim = await ssoStart(testApp.app, email);
+      for (const cookie of [undefined, victim.cookie]) {
+        // The attacker starts and signs in at the provider, then sends the callback link to a victim.
+        const attacker = await ssoStart(testApp.app, email);
+        const { authorizationUrl } = (attacker.response.json() as { data: TSsoStartResponse }).data;
+        expect(attacker.cookie).toMatch(/^cargodesk_sso_flow=/);
+        expect(String(attacker.response.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Lax/);
+        const back = await signInAtProvider({ authorizationUrl, redirectUri, login: email });
+        const callback = await ssoCallback(testApp.app, back, cookie);
+        expect(callback.statusCode).toBe(302);
+        expect(String(callback.headers.location)).toContain('sso_error=other-browser');
+        expect(String(callback.headers.location)).not.toContain('sso_assertion');
+        // The flow is spent: the attacker's own browser cannot reuse the link either.
+        const reused = await ssoCallback(testApp.app, back, attacker.cookie);
+        expect(String(reused.headers.location)).toContain('sso_error=expired');
+      }
     });
 
     it('refuses a new person without just-in-time provisioning, and provisions a Member with it', async () => {
@@ -358,7 +439,8 @@ describe.each(testDatabaseKinds)('single sign-on on %s', (kind) => {
         .select()
         .from(identityAccounts)
         .where(eq(identityAccounts.email, email));
-      expect(account?.emailVerified).toBe(true);
+      // Vouched for by the company's provider for its sign-in only: the mailbox is not proven.
+      expect(account?.emailVerified).toBe(false);
       expect(account?.passwordHash).toBeNull();
     });
 
@@ -389,11 +471,16 @@ describe.each(testDatabaseKinds)('single sign-on on %s', (kind) => {
       // The other company has no single sign-on, so its domain is free to claim: the membership rule holds.
       const victim = `victim@${otherDomain}`;
       await addMember(other, victim);
+      // The worst case: the hostile company runs the DNS of a domain where another company's member
+      // has an address, and proves it.
       const saved = await configure(hostile.jwt, hostileProvider, {
         domains: [hostileDomain, otherDomain],
         jitProvisioning: true,
       });
       expect(saved.statusCode, saved.body).toBe(200);
+      expect((await prove(hostile.jwt)).verified).toEqual(
+        expect.arrayContaining([hostileDomain, otherDomain]),
+      );
       hostileProvider.people.set(victim, { email: victim, email_verified: true });
       expect((await runFlow(victim, hostileProvider)).search).toContain('sso_error=other-company');
       // And asserting an address in a domain another company claimed: outside its own domains.
@@ -509,7 +596,7 @@ describe.each(testDatabaseKinds)('single sign-on on %s', (kind) => {
       withTenant(db, other.companyId, (tx) =>
         tx
           .insert(companySsoDomains)
-          .values({ domain: `planted-${randomLabel()}.test`, companyId: acme.companyId }),
+          .values({ domain: `planted-${randomLabel()}.test`, companyId: acme.companyId, proofToken: 'x' }),
       ),
     ).rejects.toMatchObject({ cause: { message: expect.stringMatching(/row-level security/) } });
   });
@@ -616,14 +703,15 @@ describe.each(testDatabaseKinds)('single sign-on to private addresses on %s', (k
         jwks,
         metadataFetchedAt: new Date(),
       });
-      await replaceSsoDomains(tx, admin.companyId, [domain]);
+      await replaceSsoDomains(tx, admin.companyId, [domain], () => 'token');
+      await markSsoDomainVerified(tx, admin.companyId, domain);
     });
     const email = `newcomer@${domain}`;
-    const start = await inject({ method: 'POST', url: '/auth/sso/start', payload: { email } });
+    const { response: start, cookie } = await ssoStart(testApp.app, email);
     expect(start.statusCode, start.body).toBe(200);
     const { authorizationUrl } = (start.json() as { data: TSsoStartResponse }).data;
     const back = await signInAtProvider({ authorizationUrl, redirectUri, login: email });
-    const callback = await testApp.app.inject({ url: `${back.pathname}${back.search}` });
+    const callback = await ssoCallback(testApp.app, back, cookie);
     // The code was never redeemed: the person is back on the login page with a message, not an error page.
     expect(callback.statusCode).toBe(302);
     expect(String(callback.headers.location)).toContain('sso_error=failed');

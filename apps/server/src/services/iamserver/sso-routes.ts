@@ -1,5 +1,6 @@
 import {
   ZSsoConfigInput,
+  ZSsoDomainCheck,
   ZSsoSettings,
   ZSsoStartRequest,
   ZSsoStartResponse,
@@ -16,9 +17,22 @@ import { dataOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
 import { createSealer } from '../../platform/sealed-secrets.ts';
 import { getOrCreateSecret } from '../../platform/secrets.ts';
 import { createSsoConfigService } from './sso-config-service.ts';
-import { createSsoSignInService } from './sso-sign-in-service.ts';
+import { createDomainProver } from './sso-domain-proof.ts';
+import { createSsoSignInService, flowLifetimeMs } from './sso-sign-in-service.ts';
 
 export const ssoCallbackPath = '/auth/sso/callback';
+
+/** Holds the browser's half of a flow under way, from start to callback (sso-sign-in-service.ts). */
+export const ssoFlowCookie = 'cargodesk_sso_flow';
+
+/** One cookie's value from a Cookie header; the flow's cookie is the only one these routes read. */
+const readCookie = (header: string | undefined, name: string) => {
+  for (const pair of (header ?? '').split(';')) {
+    const separator = pair.indexOf('=');
+    if (separator !== -1 && pair.slice(0, separator).trim() === name) return pair.slice(separator + 1).trim();
+  }
+  return undefined;
+};
 
 /** Single sign-on (docs/decisions/020-single-sign-on.md): the company's settings and the sign-in flow. */
 export const registerSsoRoutes = async (app: FastifyInstance) => {
@@ -32,6 +46,7 @@ export const registerSsoRoutes = async (app: FastifyInstance) => {
     redirectUri,
     allowHttpIssuers: app.config.ssoAllowHttpIssuers,
     allowPrivateIssuers: app.config.ssoAllowPrivateIssuers,
+    domainProver: createDomainProver({ servers: app.config.ssoDnsServers }),
   });
   const signIn = createSsoSignInService({
     db,
@@ -48,6 +63,19 @@ export const registerSsoRoutes = async (app: FastifyInstance) => {
   // A mailed sign-in link must not get round it either (decisions 023 and 025).
   app.identity.onSignInCheck(signIn.passwordlessSignInCheck);
 
+  // Lax: the provider's redirect back is a top-level navigation from its site, which Lax lets through.
+  const flowCookiePath = `${app.prefix}/auth/sso`;
+  const isSecure = app.config.publicUrl.startsWith('https:');
+  const flowCookie = (value: string, maxAgeSeconds: number) =>
+    [
+      `${ssoFlowCookie}=${value}`,
+      `Path=${flowCookiePath}`,
+      `Max-Age=${maxAgeSeconds}`,
+      'HttpOnly',
+      'SameSite=Lax',
+      ...(isSecure ? ['Secure'] : []),
+    ].join('; ');
+
   // Open to anyone: the work e-mail picks the company, and the provider's redirect comes back here.
   await app.register(async (scope) => {
     const routes = scope.withTypeProvider<ZodTypeProvider>();
@@ -60,13 +88,16 @@ export const registerSsoRoutes = async (app: FastifyInstance) => {
           response: { 200: dataOf(ZSsoStartResponse), 400: ZErrorBody, 404: ZErrorBody, 429: ZErrorBody },
         },
       },
-      async (request) => ({
-        data: await signIn.start({
+      async (request, reply) => {
+        const { browserBinding, ...started } = await signIn.start({
           email: request.body.email,
           project: projectNameForHost(request.hostname, app.config.productionHost),
           ip: request.ip,
-        }),
-      }),
+        });
+        reply.header('set-cookie', flowCookie(browserBinding, Math.floor(flowLifetimeMs / 1000)));
+        reply.header('cache-control', 'no-store');
+        return { data: started };
+      },
     );
     routes.get(
       ssoCallbackPath,
@@ -82,9 +113,13 @@ export const registerSsoRoutes = async (app: FastifyInstance) => {
         },
       },
       async (request, reply) => {
-        const location = await signIn.callback(request.query);
+        const location = await signIn.callback({
+          ...request.query,
+          browserBinding: readCookie(request.headers.cookie, ssoFlowCookie),
+        });
         // The assertion rides in the fragment; no cache may keep this answer.
         reply.header('cache-control', 'no-store');
+        reply.header('set-cookie', flowCookie('', 0));
         return reply.redirect(location, 302);
       },
     );
@@ -129,6 +164,19 @@ export const registerSsoRoutes = async (app: FastifyInstance) => {
         },
       },
       async (request) => ({ data: await settings.removeConfig(requireAuth(request), auditActorOf(request)) }),
+    );
+    routes.post(
+      '/companies/current/sso/domains/verify',
+      {
+        config: { permission: 'company:write' },
+        schema: {
+          summary: 'Looks up the DNS proof record of every domain still waiting and marks those that hold it',
+          response: { 200: dataOf(ZSsoDomainCheck), ...errors },
+        },
+      },
+      async (request) => ({
+        data: await settings.verifyDomains(requireAuth(request), auditActorOf(request)),
+      }),
     );
     routes.post(
       '/companies/current/sso/test',

@@ -1,3 +1,4 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { ssoMessages, type TSsoErrorCode, type TSsoStartResponse } from '@cargodesk/shared';
 import type { Db } from '../../db/client.ts';
 import { isDatabaseUnavailable } from '../../db/database-errors.ts';
@@ -31,7 +32,14 @@ import { isPasswordSignInBlocked, ssoProviderIdOf } from './sso-policy.ts';
 import * as ssoRepository from './sso-repository.ts';
 
 /** How long the person has at their identity provider before the flow is forgotten. */
-const flowLifetimeMs = 10 * 60 * 1000;
+export const flowLifetimeMs = 10 * 60 * 1000;
+
+const isSameBrowser = (expectedHash: string, browserBinding: string | undefined) => {
+  if (!browserBinding || expectedHash === '') return false;
+  const given = Buffer.from(hashSecret(browserBinding));
+  const expected = Buffer.from(expectedHash);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+};
 
 export type TSsoSignInDependencies = {
   db: Db;
@@ -82,7 +90,7 @@ export const createSsoSignInService = ({
     email: string;
     project: TProjectName;
     ip: string;
-  }): Promise<TSsoStartResponse> => {
+  }): Promise<TSsoStartResponse & { browserBinding: string }> => {
     const verdict = await startsPerIp.consume(ip);
     if (!verdict.isAllowed) {
       throw new AppError('RATE_LIMITED', ssoMessages.tooManyAttempts, {
@@ -92,8 +100,12 @@ export const createSsoSignInService = ({
     const config = await ssoRepository.findSsoConfigByDomain(db, emailDomainOf(email));
     if (!config?.isEnabled) throw new AppError('NOT_FOUND', ssoMessages.noProvider);
     const secrets = createFlowSecrets();
+    // Kept in a cookie of the browser that starts: only that browser can finish the flow, so nobody
+    // can send a victim down a callback that signs the victim into the sender's account.
+    const browserBinding = randomBytes(32).toString('base64url');
     await ssoRepository.insertSsoSignIn(db, {
       stateHash: hashSecret(secrets.state),
+      browserBindingHash: hashSecret(browserBinding),
       companyId: config.companyId,
       identityProject: project,
       codeVerifier: secrets.codeVerifier,
@@ -101,6 +113,7 @@ export const createSsoSignInService = ({
       expiresAt: new Date(Date.now() + flowLifetimeMs),
     });
     return {
+      browserBinding,
       authorizationUrl: buildAuthorizationUrl({
         metadata: config.providerMetadata,
         clientId: config.clientId,
@@ -136,7 +149,6 @@ export const createSsoSignInService = ({
         await identityAdmin.createAccount({
           project,
           email,
-          emailVerified: true,
           ...(name ? { displayName: name } : {}),
         })
       ).uid;
@@ -179,6 +191,9 @@ export const createSsoSignInService = ({
   ) => {
     const config = await ssoRepository.findSsoConfig(db, flow.companyId);
     if (!config?.isEnabled) return refusal('disabled');
+    // The provider speaks only for the domains the company proved, read now: one proved when the
+    // flow began may have been given up since.
+    const provedDomains = await ssoRepository.findVerifiedSsoDomains(db, config.companyId);
     const idToken = await exchangeCode({
       metadata: config.providerMetadata,
       clientId: config.clientId,
@@ -204,7 +219,7 @@ export const createSsoSignInService = ({
     const linked = link ? await repository.findUserWithCompany(db, link.companyId, link.userId) : undefined;
     const decision = decideLink({
       companyId: config.companyId,
-      domains: config.domains,
+      domains: provedDomains,
       jitProvisioning: config.jitProvisioning,
       email,
       // Only the boolean true counts: "true" as a string, or a missing claim, proves nothing.
@@ -239,8 +254,9 @@ export const createSsoSignInService = ({
       decision.kind === 'provision'
         ? await provision({ companyId: config.companyId, project, uid: decision.uid, email, claims })
         : decision.uid;
-    // The provider proved control of the address (DESIGN §12): an invited user's first sign-in counts.
-    await idpAdmin.confirmEmail(project, uid);
+    // The provider vouches for the address for this company's sign-in only (docs/decisions/032): the
+    // account's own e-mail stays unverified until the product's mail proves the mailbox, so nothing
+    // installation-wide (platform rights, another company's invitation, recovery) rests on it.
     const assertion = await idpAdmin.createAssertion({ project, providerId, uid, email, rawUserInfo });
     // In the fragment: it never reaches a server log or a Referer header.
     return `${loginUrl}#${new URLSearchParams({ sso_assertion: assertion, sso_provider: providerId })}`;
@@ -251,14 +267,21 @@ export const createSsoSignInService = ({
     code,
     state,
     error,
+    browserBinding,
   }: {
     code?: string | undefined;
     state?: string | undefined;
     error?: string | undefined;
+    /** The cookie start() left on the browser, if this browser has it. */
+    browserBinding: string | undefined;
   }): Promise<string> => {
     if (!state) return refusal('failed');
     const flow = await ssoRepository.consumeSsoSignIn(db, hashSecret(state));
     if (!flow) return refusal('expired');
+    if (!isSameBrowser(flow.browserBindingHash, browserBinding)) {
+      log.warn({ companyId: flow.companyId }, 'single sign-on finished in another browser than it began');
+      return refusal('other-browser');
+    }
     if (error || !code) return refusal('failed');
     try {
       return await finish(flow, code);

@@ -11,6 +11,8 @@ import { AuthButton, AuthField, AuthNotice, checkEmail, useAuthForm } from './au
 const ssoErrorMessages: Record<TSsoErrorCode, string> = {
   failed: 'Single sign-on did not complete. Please try again.',
   expired: 'The single sign-on attempt expired or was already used. Please start again.',
+  'other-browser':
+    'This single sign-on was started in another browser. Please start again here, with “Use single sign-on”.',
   'outside-domains':
     'Your identity provider signed you in with an address this company has not set up for single sign-on.',
   'unverified-email': 'Your identity provider did not confirm that your e-mail address is verified.',
