@@ -1,7 +1,8 @@
 // Single sign-on steps as a browser takes them; imported by *.test.ts only.
-import type { TSsoDomainCheck, TSsoSettings } from '@cargodesk/shared';
+import type { TSsoDomainCheck, TSsoSettings, TSsoStartResponse } from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { TDnsTestServer } from '../../../test/dns-test-server.ts';
+import { signInAtProvider } from '../../../test/oidc-test-provider.ts';
 import { apiBase } from './admin-test-support.ts';
 import { ssoFlowCookie } from './sso-routes.ts';
 
@@ -42,4 +43,30 @@ export const proveSsoDomains = async ({
   });
   if (check.statusCode !== 200) throw new Error(`Domain proof failed: ${check.body}`);
   return (check.json() as { data: TSsoDomainCheck }).data;
+};
+
+/** Start → the provider's login → our callback, in one browser: answers where the callback sent it. */
+export const runSsoFlow = async ({
+  app,
+  email,
+  redirectUri,
+  login = email,
+}: {
+  app: FastifyInstance;
+  email: string;
+  redirectUri: string;
+  login?: string;
+}) => {
+  const { response, cookie } = await ssoStart(app, email);
+  if (response.statusCode !== 200) return { startStatus: response.statusCode, location: undefined };
+  const { authorizationUrl } = (response.json() as { data: TSsoStartResponse }).data;
+  const back = await signInAtProvider({ authorizationUrl, redirectUri, login });
+  const callback = await ssoCallback(app, back, cookie);
+  return { startStatus: response.statusCode, location: new URL(String(callback.headers.location)) };
+};
+
+/** The assertion and provider id the callback left in the login page's fragment. */
+export const assertionOf = (location: URL) => {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  return { assertion: fragment.get('sso_assertion') ?? '', providerId: fragment.get('sso_provider') ?? '' };
 };
