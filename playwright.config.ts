@@ -8,6 +8,10 @@ import { freePort } from './apps/server/test/server-process.ts';
 if (!process.env.CARGODESK_E2E_PORT) {
   process.env.CARGODESK_E2E_PORT = String(await freePort());
 }
+// e2e/single-sign-on.spec.ts answers the server's DNS look-ups for domain proofs on this UDP port.
+if (!process.env.CARGODESK_E2E_DNS_PORT) {
+  process.env.CARGODESK_E2E_DNS_PORT = String(await freePort());
+}
 if (!process.env.CARGODESK_E2E_DATA_DIR) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cargodesk-e2e-'));
   process.env.CARGODESK_E2E_DATA_DIR = dataDir;
@@ -90,6 +94,7 @@ export default defineConfig({
       // e2e/single-sign-on.spec.ts runs its OpenID provider on plain http://127.0.0.1.
       SSO_ALLOW_HTTP_ISSUERS: 'true',
       SSO_ALLOW_PRIVATE_ISSUERS: 'true',
+      SSO_DNS_SERVERS: `127.0.0.1:${process.env.CARGODESK_E2E_DNS_PORT}`,
       // The SPA posts its ID tokens to the same-origin token-sync URL (email-link.spec.ts checks it).
       IDENTITY_TOKEN_SYNC: 'true',
     },

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { startDnsTestServer, type TDnsTestServer } from '../apps/server/test/dns-test-server.ts';
 import { startOidcTestProvider, type TOidcTestProvider } from '../apps/server/test/oidc-test-provider.ts';
 import { createCompanyUser, expect, expectAccessible, signIn, test } from './fixtures.ts';
 
@@ -10,15 +11,19 @@ import { createCompanyUser, expect, expectAccessible, signIn, test } from './fix
 test.use({ expectedConsoleErrors: /^Failed to load resource: net::ERR_/ });
 
 let provider: TOidcTestProvider;
+let dns: TDnsTestServer;
 const domain = `sso-${Date.now().toString(36)}-${process.pid}.test`;
 
 test.beforeAll(async ({ baseURL }) => {
+  // The server asks this name server for domain proofs (SSO_DNS_SERVERS in playwright.config.ts).
+  dns = await startDnsTestServer({ port: Number(process.env.CARGODESK_E2E_DNS_PORT) });
   provider = await startOidcTestProvider({
     redirectUris: [`${baseURL}/iamserver/api/v1/auth/sso/callback`],
   });
 });
 test.afterAll(async () => {
   await provider?.close();
+  await dns?.close();
 });
 
 /** Types a domain into the tags field and presses Enter, as a person adds one. */
@@ -80,7 +85,19 @@ test('an admin sets up single sign-on, and a person at the domain signs in throu
   await expect(page.getByText('Single sign-on settings saved.')).toBeVisible();
   await expect(card.getByText('Stored and never shown. Leave empty to keep it.')).toBeVisible();
   await expect(card.getByText('Not saved yet')).toHaveCount(0);
+  // The domain waits for its DNS proof: checked before the record exists, then after it is published.
+  await expect(card.getByText('Waiting for its DNS record')).toBeVisible();
+  await card.getByRole('button', { name: 'Check DNS records' }).click();
+  await expect(
+    card.getByText(`No TXT record with the expected value was found yet for ${domain}.`),
+  ).toBeVisible();
   await expectAccessible(page, { include: '#single-sign-on' });
+  const recordName = await card.getByText(`_cargodesk-sso.${domain}`).innerText();
+  const recordValue = await card.getByText(/^cargodesk-domain-verification=/).innerText();
+  dns.setTxt(recordName, recordValue);
+  await card.getByRole('button', { name: 'Check DNS records' }).click();
+  await expect(page.getByText(`Domain proven: ${domain}.`)).toBeVisible();
+  await expect(card.getByText('Proven', { exact: true })).toBeVisible();
   // On a phone the card fits the screen: nothing scrolls sideways.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(card.getByRole('button', { name: 'Save single sign-on' })).toBeVisible();

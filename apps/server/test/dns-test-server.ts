@@ -13,7 +13,8 @@ export type TDnsTestServer = {
   close: () => Promise<void>;
 };
 
-export const startDnsTestServer = async (): Promise<TDnsTestServer> => {
+/** On a random port, or on `port` when the server under test was told it beforehand. */
+export const startDnsTestServer = async ({ port = 0 }: { port?: number } = {}): Promise<TDnsTestServer> => {
   const records = new Map<string, string>();
   const socket = createSocket('udp4');
   socket.on('message', (message, peer) => {
@@ -38,7 +39,7 @@ export const startDnsTestServer = async (): Promise<TDnsTestServer> => {
     });
     socket.send(answer, peer.port, peer.address);
   });
-  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => socket.bind(port, '127.0.0.1', resolve));
   return {
     address: `127.0.0.1:${socket.address().port}`,
     setTxt: (name, value) => {

@@ -21,6 +21,7 @@ import { zodRule } from '../../../lib/forms/zod-rule.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useSsoSettings } from '../api/get-sso-settings.ts';
 import { useRemoveSsoSettings, useSaveSsoSettings, useTestSsoConnection } from '../api/save-sso-settings.ts';
+import { SsoDomainProofs } from './sso-domain-proofs.tsx';
 
 // Single sign-on settings (docs/decisions/020-single-sign-on.md), for holders of company:write.
 
@@ -247,6 +248,7 @@ const SsoForm = ({ config, redirectUri }: { config: TSsoConfig | null; redirectU
         </SaveRow>
         <UnsavedChangesGuard isChanged={isChanged} />
       </Form>
+      {config && config.domainProofs.length > 0 && <SsoDomainProofs proofs={config.domainProofs} />}
       <Modal
         open={pending !== undefined}
         title={ssoTexts.confirmRequireTitle}
