@@ -6,6 +6,7 @@ import type { TSsoErrorCode } from '@cargodesk/shared';
 export type TLinkFacts = {
   /** The company whose configuration, and so whose identity provider, this sign-in came through. */
   companyId: string;
+  /** The domains the company proved by DNS: the only ones its provider speaks for. */
   domains: string[];
   jitProvisioning: boolean;
   /** The provider's claims, as verified (signature, iss, aud, exp, nonce). */
@@ -47,9 +48,9 @@ export const decideLink = (facts: TLinkFacts): TLinkDecision => {
   }
   // No company user yet: joining the company is provisioning, which the company must have allowed.
   if (!facts.jitProvisioning) return { kind: 'refuse', code: 'not-provisioned' };
-  // An existing account of no company may be anyone's, password and all, and a company holds its
-  // domains unproved (no DNS check): its provider creates new accounts but never takes over one.
-  // That account's holder joins by invitation, whose mailed link proves the mailbox.
+  // An existing account of no company may be anyone's, password and all, and a provider vouches for
+  // its own company only (docs/decisions/032), even on a proven domain: it creates new accounts but
+  // never takes over one. That account's holder joins by invitation, whose mailed link proves the mailbox.
   if (account) return { kind: 'refuse', code: 'not-provisioned' };
   return { kind: 'provision', uid: undefined };
 };
