@@ -1,3 +1,4 @@
+import { CheckCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
 import type { TSsoDomainProof } from '@cargodesk/shared';
 import { Alert, Button, Space, Tag, Typography } from 'antd';
 import { toErrorMessage } from '../../../lib/api-client.ts';
@@ -12,9 +13,9 @@ const ProofRow = ({ proof }: { proof: TSsoDomainProof }) => (
     <Space wrap size="small">
       <Typography.Text strong>{proof.domain}</Typography.Text>
       {proof.verifiedAt ? (
-        <Tag color="green">Proven</Tag>
+        <Tag icon={<CheckCircleFilled style={{ color: '#237804' }} />}>Proven</Tag>
       ) : (
-        <Tag color="orange">Waiting for its DNS record</Tag>
+        <Tag icon={<ExclamationCircleFilled style={{ color: '#ad4e00' }} />}>Waiting for its DNS record</Tag>
       )}
     </Space>
     {!proof.verifiedAt && (
