@@ -125,6 +125,18 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the name servers for single sign-on domain proofs, the system’s by default', () => {
+    expect(loadConfig({}).ssoDnsServers).toEqual([]);
+    expect(loadConfig({ SSO_DNS_SERVERS: '127.0.0.1:5353, 1.1.1.1,[::1]:53' }).ssoDnsServers).toEqual([
+      '127.0.0.1:5353',
+      '1.1.1.1',
+      '[::1]:53',
+    ]);
+    expect(() => loadConfig({ SSO_DNS_SERVERS: 'dns.example.com' })).toThrow(
+      'Invalid SSO_DNS_SERVERS="dns.example.com": must be IP addresses (with an optional :port) separated by commas',
+    );
+  });
+
   it('reads every variable and treats empty ones as unset', () => {
     const config = loadConfig({
       PORT: '8080',

@@ -15,6 +15,21 @@ const isOrigin = (value: string) => {
     return false;
   }
 };
+
+/** A setting that lists values separated by commas, each of which must pass `isValid`. */
+const commaList = (isValid: (item: string) => boolean, message: string) =>
+  z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      const items = value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
+      if (items.every(isValid)) return items;
+      context.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    });
 const pageHostPattern = /^[a-z0-9.-]+$/i;
 
 const ZEnvironment = z.object({
@@ -137,44 +152,19 @@ const ZEnvironment = z.object({
     ),
   USE_DEV_API: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   // Page origins allowed to call this server's API from another origin (CORS); none by default.
-  API_CORS_ORIGINS: z
-    .string()
-    .default('')
-    .transform((value, context) => {
-      const origins = value
-        .split(',')
-        .map((item) => item.trim())
-        .filter(Boolean);
-      if (origins.every(isOrigin)) return origins.map((origin) => origin.replace(/\/$/, ''));
-      context.addIssue({
-        code: 'custom',
-        message: 'must be page origins (https://host) separated by commas',
-      });
-      return z.NEVER;
-    }),
+  API_CORS_ORIGINS: commaList(isOrigin, 'must be page origins (https://host) separated by commas').transform(
+    (origins) => origins.map((origin) => origin.replace(/\/$/, '')),
+  ),
   DEMO_PASSWORD: z.string().min(6, 'must be at least 6 characters').max(128).optional(),
   SEED_DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   SSO_ALLOW_HTTP_ISSUERS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   SSO_ALLOW_PRIVATE_ISSUERS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   // The DNS servers that single sign-on's domain proof asks (host or host:port, by commas); unset,
   // the system's own resolvers.
-  SSO_DNS_SERVERS: z
-    .string()
-    .default('')
-    .transform((value, context) => {
-      const servers = value
-        .split(',')
-        .map((server) => server.trim())
-        .filter(Boolean);
-      const isAddress = (server: string) =>
-        /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:]+\])(:\d{1,5})?$|^[0-9a-f:]+$/i.test(server);
-      if (servers.every(isAddress)) return servers;
-      context.addIssue({
-        code: 'custom',
-        message: 'must be IP addresses (with an optional :port) separated by commas',
-      });
-      return z.NEVER;
-    }),
+  SSO_DNS_SERVERS: commaList(
+    (server) => /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:]+\])(:\d{1,5})?$|^[0-9a-f:]+$/i.test(server),
+    'must be IP addresses (with an optional :port) separated by commas',
+  ),
   GOOGLE_MAPS_KEY: z.string().default(''),
   PENDO_KEY: z.string().default(''),
   // Error reporting (docs/operations.md): a Sentry-protocol DSN (Sentry, self-hosted Sentry, GlitchTip).
