@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defaultFileMaxBytes } from '@cargodesk/shared';
 import { z } from 'zod';
 import type { TPostgresTimeouts } from './db/client.ts';
+import type { TTenantWorkPoolOptions } from './platform/tenant-work-pool.ts';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -16,6 +17,14 @@ const isOrigin = (value: string) => {
   }
 };
 const pageHostPattern = /^[a-z0-9.-]+$/i;
+
+/** A whole number of `unit` from `min` to `max`, with messages that say so. */
+const wholeNumber = (unit: string, { min, max, example }: { min: number; max: number; example: number }) =>
+  z.coerce
+    .number({ error: `must be a number of ${unit}, e.g. ${example}` })
+    .int({ error: `must be a whole number of ${unit}` })
+    .min(min, { error: `must be at least ${min} ${unit}` })
+    .max(max, { error: `must be at most ${max} ${unit}` });
 
 const ZEnvironment = z.object({
   PORT: z.coerce
@@ -209,6 +218,15 @@ const ZEnvironment = z.object({
     .min(1024, { error: 'must be at least 1024 bytes' })
     .max(1024 * 1024 * 1024, { error: 'must be at most 1 GB (1073741824 bytes)' })
     .default(defaultFileMaxBytes),
+  // The pool that runs work a company's input decides the cost of (platform/tenant-work-pool.ts).
+  TENANT_WORK_THREADS: wholeNumber('threads', { min: 1, max: 64, example: 2 }).default(2),
+  TENANT_WORK_TIMEOUT_MS: wholeNumber('milliseconds', { min: 100, max: 600_000, example: 10_000 }).default(
+    10_000,
+  ),
+  TENANT_WORK_MEMORY_MB: wholeNumber('megabytes', { min: 16, max: 16_384, example: 128 }).default(128),
+  TENANT_WORK_RUNNING_PER_COMPANY: wholeNumber('tasks', { min: 1, max: 64, example: 1 }).default(1),
+  TENANT_WORK_WAITING_PER_COMPANY: wholeNumber('tasks', { min: 0, max: 1_000, example: 4 }).default(4),
+  TENANT_WORK_WAITING_MAX: wholeNumber('tasks', { min: 1, max: 100_000, example: 64 }).default(64),
   AUDIT_RETENTION_DAYS: z.coerce
     .number({ error: 'must be a number of days, e.g. 400' })
     .int({ error: 'must be a whole number of days' })
@@ -385,6 +403,11 @@ export type Config = {
    * company (INVITE_LIMIT_PER_HOUR, 20 by default).
    */
   rateLimits: { signUpsPerHour: number; invitesPerHour: number };
+  /**
+   * TENANT_WORK_*: the worker threads that render templates and read CSV files, a task's limits of
+   * time and heap, and each company's share (docs/operations.md, "Work a company's input decides").
+   */
+  tenantWork: TTenantWorkPoolOptions;
   /** The largest upload the file store accepts (FILE_MAX_BYTES, 25 MB by default). */
   fileMaxBytes: number;
   /** FILE_STORE and the S3_* variables. */
@@ -480,6 +503,14 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     rateLimits: {
       signUpsPerHour: values.SIGN_UP_LIMIT_PER_HOUR,
       invitesPerHour: values.INVITE_LIMIT_PER_HOUR,
+    },
+    tenantWork: {
+      threads: values.TENANT_WORK_THREADS,
+      taskTimeoutMs: values.TENANT_WORK_TIMEOUT_MS,
+      taskMemoryMb: values.TENANT_WORK_MEMORY_MB,
+      runningPerCompany: values.TENANT_WORK_RUNNING_PER_COMPANY,
+      waitingPerCompany: values.TENANT_WORK_WAITING_PER_COMPANY,
+      waitingInAll: values.TENANT_WORK_WAITING_MAX,
     },
     fileMaxBytes: values.FILE_MAX_BYTES,
     chromiumPath: values.CHROMIUM_PATH,
