@@ -153,8 +153,9 @@ export const createTenantWorkPool = (options: TTenantWorkPoolOptions) => {
       // A deep recursion (a template nesting blocks) ends as a stack overflow, not a crash.
       stackSizeMb: 4,
     },
-    // The request thread keeps its core: a busy worker yields to it on a small server.
-    niceIncrement: 10,
+    // The request thread comes first on a small server: a busy worker yields the core to it. Mildly:
+    // a worker niced further starves behind any other process (a database on the same machine).
+    niceIncrement: 5,
   });
   const lines = new Map<string, TCompanyLine>();
   let waitingInAll = 0;

@@ -344,7 +344,7 @@ describe.each(testDatabaseKinds)('contact import on %s', (kind) => {
       const refused = await upload(url, admin.jwt, tooLong);
       expect(refused.statusCode, refused.body).toBe(400);
       expect((refused.json() as { error: { message: string } }).error.message).toBe(
-        'The file has 200,001 rows; split it into files of at most 200,000',
+        'The file has more than 200,000 rows; split it into files of at most 200,000',
       );
     }
     const listed = await testApp.app.inject({
