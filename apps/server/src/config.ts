@@ -3,7 +3,6 @@ import path from 'node:path';
 import { defaultFileMaxBytes } from '@cargodesk/shared';
 import { z } from 'zod';
 import type { TPostgresTimeouts } from './db/client.ts';
-import type { TTenantWorkPoolOptions } from './platform/tenant-work-pool.ts';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -407,7 +406,7 @@ export type Config = {
    * TENANT_WORK_*: the worker threads that render templates and read CSV files, a task's limits of
    * time and heap, and each company's share (docs/operations.md, "Work a company's input decides").
    */
-  tenantWork: TTenantWorkPoolOptions;
+  tenantWork: TTenantWorkConfig;
   /** The largest upload the file store accepts (FILE_MAX_BYTES, 25 MB by default). */
   fileMaxBytes: number;
   /** FILE_STORE and the S3_* variables. */
@@ -427,6 +426,22 @@ export type Config = {
    * company admin must not make the server probe its own network (docs/decisions/025).
    */
   ssoAllowPrivateIssuers: boolean;
+};
+
+/** The tenant work pool's size and limits (platform/tenant-work-pool.ts). */
+export type TTenantWorkConfig = {
+  /** Worker threads; each runs one task at a time. */
+  threads: number;
+  /** The longest a task may run before its thread is ended. */
+  taskTimeoutMs: number;
+  /** The most heap (V8's old generation) a task's thread may use before it is ended. */
+  taskMemoryMb: number;
+  /** A company's tasks on the pool at once, running or next in line. */
+  runningPerCompany: number;
+  /** A company's tasks waiting for one of its own to end; beyond this, 429. */
+  waitingPerCompany: number;
+  /** Tasks of every company waiting on the pool; beyond this the server is busy, 503. */
+  waitingInAll: number;
 };
 
 /** Thrown for a bad environment value; its message is the one line printed before exit. */

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { Piscina } from 'piscina';
+import type { TTenantWorkConfig } from '../config.ts';
 import type { TErrorBody } from './errors.ts';
 import { AppError } from './errors.ts';
 import type { TRateLimits } from './rate-limits.ts';
@@ -12,20 +13,7 @@ import type { TRateLimits } from './rate-limits.ts';
 // most `runningPerCompany` tasks on the pool and `waitingPerCompany` more waiting its turn, so one
 // company's loop cannot take every thread, or every place in the queue, from the others.
 
-export type TTenantWorkPoolOptions = {
-  /** Worker threads; each runs one task at a time. */
-  threads: number;
-  /** The longest a task may run before its thread is ended. */
-  taskTimeoutMs: number;
-  /** The most heap (V8's old generation) a task's thread may use before it is ended. */
-  taskMemoryMb: number;
-  /** A company's tasks on the pool at once, running or next in line. */
-  runningPerCompany: number;
-  /** A company's tasks waiting for one of its own to end; beyond this, 429. */
-  waitingPerCompany: number;
-  /** Tasks of every company waiting on the pool; beyond this the server is busy, 503. */
-  waitingInAll: number;
-};
+export type TTenantWorkPoolOptions = TTenantWorkConfig;
 
 /** A module's worker entry: the worker file and the export to call. */
 export type TWorkerEntry = { file: URL; name: string };
