@@ -10,6 +10,7 @@ const benchmarks = [
   'pdf',
   'contacts',
   'reports',
+  'tenant-work',
 ];
 const requested = process.argv[2];
 if (!requested || !benchmarks.includes(requested)) {

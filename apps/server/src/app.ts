@@ -27,6 +27,7 @@ import { registerRateLimits } from './platform/rate-limits.ts';
 import { openPrettyLogStream, registerRequestLog } from './platform/request-log.ts';
 import { registerRouteTable } from './platform/route-table.ts';
 import { appSecurityHeaderOptionsFor, registerSecurityHeaders } from './platform/security-headers.ts';
+import { registerTenantWork } from './platform/tenant-work-pool.ts';
 import { registerWebApp } from './platform/web-app.ts';
 import { registerContactServer } from './services/contactserver/routes.ts';
 import { registerDriveServer } from './services/driveserver/routes.ts';
@@ -183,6 +184,7 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   await registerMail(app, options.mail);
   registerPdfRendering(app, options.pdf);
   registerRateLimits(app);
+  registerTenantWork(app);
   await registerIdentity(app);
   await registerAuthContext(app);
   await app.register(registerIamServer, { prefix: '/iamserver/api/v1' });

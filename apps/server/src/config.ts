@@ -32,6 +32,14 @@ const commaList = (isValid: (item: string) => boolean, message: string) =>
     });
 const pageHostPattern = /^[a-z0-9.-]+$/i;
 
+/** A whole number of `unit` from `min` to `max`, with messages that say so. */
+const wholeNumber = (unit: string, { min, max, example }: { min: number; max: number; example: number }) =>
+  z.coerce
+    .number({ error: `must be a number of ${unit}, e.g. ${example}` })
+    .int({ error: `must be a whole number of ${unit}` })
+    .min(min, { error: `must be at least ${min} ${unit}` })
+    .max(max, { error: `must be at most ${max} ${unit}` });
+
 const ZEnvironment = z.object({
   PORT: z.coerce
     .number({ error: 'must be a port number from 0 to 65535' })
@@ -218,6 +226,15 @@ const ZEnvironment = z.object({
     .min(1024, { error: 'must be at least 1024 bytes' })
     .max(1024 * 1024 * 1024, { error: 'must be at most 1 GB (1073741824 bytes)' })
     .default(defaultFileMaxBytes),
+  // The pool that runs work a company's input decides the cost of (platform/tenant-work-pool.ts).
+  TENANT_WORK_THREADS: wholeNumber('threads', { min: 1, max: 64, example: 2 }).default(2),
+  TENANT_WORK_TIMEOUT_MS: wholeNumber('milliseconds', { min: 100, max: 600_000, example: 10_000 }).default(
+    10_000,
+  ),
+  TENANT_WORK_MEMORY_MB: wholeNumber('megabytes', { min: 16, max: 16_384, example: 128 }).default(128),
+  TENANT_WORK_RUNNING_PER_COMPANY: wholeNumber('tasks', { min: 1, max: 64, example: 1 }).default(1),
+  TENANT_WORK_WAITING_PER_COMPANY: wholeNumber('tasks', { min: 0, max: 1_000, example: 4 }).default(4),
+  TENANT_WORK_WAITING_MAX: wholeNumber('tasks', { min: 1, max: 100_000, example: 64 }).default(64),
   AUDIT_RETENTION_DAYS: z.coerce
     .number({ error: 'must be a number of days, e.g. 400' })
     .int({ error: 'must be a whole number of days' })
@@ -394,6 +411,11 @@ export type Config = {
    * company (INVITE_LIMIT_PER_HOUR, 20 by default).
    */
   rateLimits: { signUpsPerHour: number; invitesPerHour: number };
+  /**
+   * TENANT_WORK_*: the worker threads that render templates and read CSV files, a task's limits of
+   * time and heap, and each company's share (docs/operations.md, "Work a company's input decides").
+   */
+  tenantWork: TTenantWorkConfig;
   /** The largest upload the file store accepts (FILE_MAX_BYTES, 25 MB by default). */
   fileMaxBytes: number;
   /** FILE_STORE and the S3_* variables. */
@@ -415,6 +437,22 @@ export type Config = {
   ssoAllowPrivateIssuers: boolean;
   /** SSO_DNS_SERVERS: where the domain proof looks up TXT records; empty, the system's resolvers. */
   ssoDnsServers: string[];
+};
+
+/** The tenant work pool's size and limits (platform/tenant-work-pool.ts). */
+export type TTenantWorkConfig = {
+  /** Worker threads; each runs one task at a time. */
+  threads: number;
+  /** The longest a task may run before its thread is ended. */
+  taskTimeoutMs: number;
+  /** The most heap (V8's old generation) a task's thread may use before it is ended. */
+  taskMemoryMb: number;
+  /** A company's tasks on the pool at once, running or next in line. */
+  runningPerCompany: number;
+  /** A company's tasks waiting for one of its own to end; beyond this, 429. */
+  waitingPerCompany: number;
+  /** Tasks of every company waiting on the pool; beyond this the server is busy, 503. */
+  waitingInAll: number;
 };
 
 /** Thrown for a bad environment value; its message is the one line printed before exit. */
@@ -491,6 +529,14 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     rateLimits: {
       signUpsPerHour: values.SIGN_UP_LIMIT_PER_HOUR,
       invitesPerHour: values.INVITE_LIMIT_PER_HOUR,
+    },
+    tenantWork: {
+      threads: values.TENANT_WORK_THREADS,
+      taskTimeoutMs: values.TENANT_WORK_TIMEOUT_MS,
+      taskMemoryMb: values.TENANT_WORK_MEMORY_MB,
+      runningPerCompany: values.TENANT_WORK_RUNNING_PER_COMPANY,
+      waitingPerCompany: values.TENANT_WORK_WAITING_PER_COMPANY,
+      waitingInAll: values.TENANT_WORK_WAITING_MAX,
     },
     fileMaxBytes: values.FILE_MAX_BYTES,
     chromiumPath: values.CHROMIUM_PATH,

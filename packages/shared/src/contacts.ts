@@ -348,6 +348,10 @@ export const contactImportRules = {
   /** A bigger file is refused before it is read. */
   maxBytes: 50 * 1024 * 1024,
   maxRows: 200_000,
+  /** Columns a line may have: a contact has some twenty fields, and a sheet a few more to skip. */
+  maxColumns: 200,
+  /** Characters a line may have: a contact's every field full, with room to spare. */
+  maxLineLength: 64 * 1024,
   /** Refused rows sent back with their cells, for the error file; beyond this only counted. */
   maxRefusedShown: 10_000,
   /** Tags an import may create by naming them. */

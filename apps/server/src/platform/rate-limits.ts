@@ -47,6 +47,11 @@ export const buildRateLimitRules = (config: Pick<Config, 'rateLimits'>) =>
     // A contact file (previewed, tried or imported) is read whole, up to 50 MB: people fixing one
     // try it a few dozen times an hour; more is a loop or someone keeping the server busy.
     contactFileReadsPerCompany: { points: 60, durationSeconds: hours },
+    // Work run on the tenant work pool (a template checked or rendered, a CSV read), counted before
+    // it is queued: the editor checks a draft as its writer pauses, about one a second at most, and
+    // a company's people together; a script calling in a loop stops here, not on the pool.
+    tenantWorkPerUser: { points: 120, durationSeconds: minutes },
+    tenantWorkPerCompany: { points: 600, durationSeconds: minutes },
     // An admin sending a user the password-reset mail: a user who lost the first mail gets another,
     // a mailbox is not flooded by a loop or a grudge.
     adminPasswordResetsPerUser: { points: 3, durationSeconds: hours },

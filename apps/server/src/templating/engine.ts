@@ -1,5 +1,5 @@
 import { templateRules } from '@cargodesk/shared';
-import { type FilterImplOptions, Liquid, LiquidError, type Template } from 'liquidjs';
+import { type FilterImplOptions, Liquid, LiquidError, Tag, type Template } from 'liquidjs';
 import { AppError } from '../platform/errors.ts';
 
 // The template language (docs/decisions/012-template-language.md): Liquid, as LiquidJS runs it, set
@@ -113,6 +113,22 @@ export const renderProblemOf = (error: unknown): TTemplateProblem | undefined =>
 /** HTML for mail bodies and documents, escaping every value; text for plain bodies and subjects. */
 export type TTemplateFormat = 'html' | 'text';
 
+/**
+ * A company's template stands alone: there are no other templates to include, render or lay out in
+ * (`templates: {}` finds none). Refused when the template is parsed, with the tag's line and
+ * column, so it cannot be saved; LiquidJS' own tags would parse and fail only later, in the static
+ * analysis and in every render.
+ */
+const partialTags = ['include', 'render', 'layout'] as const;
+const refusedPartialTag = (name: (typeof partialTags)[number]) =>
+  class extends Tag {
+    constructor(...args: ConstructorParameters<typeof Tag>) {
+      super(...args);
+      throw new Error(`{% ${name} %} is not available: a template cannot use another template`);
+    }
+    *render() {}
+  };
+
 const createLiquid = (format: TTemplateFormat, isStrict = true) => {
   const liquid = new Liquid({
     // Nothing to include from: `{% include '/etc/passwd' %}` finds no template.
@@ -129,6 +145,7 @@ const createLiquid = (format: TTemplateFormat, isStrict = true) => {
     cache: false,
   });
   for (const [name, filter] of Object.entries(localeFilters)) liquid.registerFilter(name, filter);
+  for (const name of partialTags) liquid.registerTag(name, refusedPartialTag(name));
   return liquid;
 };
 
@@ -160,7 +177,8 @@ export const createTemplateEngine = () => {
   const check = (source: string, sample: Record<string, unknown>) => {
     const parsed = parse(source);
     if ('problems' in parsed) return { problems: parsed.problems, unknownVariables: [] };
-    const used = engines.html.globalFullVariablesSync(parsed.template);
+    // Never follows a partial (refused at parse anyway): the analysis would look it up and throw.
+    const used = engines.html.globalFullVariablesSync(parsed.template, { partials: false });
     const unknownVariables = [...new Set(used)].filter((path) => !hasPath(sample, path));
     return { problems: [], unknownVariables };
   };

@@ -45,7 +45,14 @@ import { createSavedFiltersService } from './saved-filters-service.ts';
 import { createContactsService } from './service.ts';
 
 const errors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody } as const;
-const importErrors = { ...errors, 413: ZErrorBody, 415: ZErrorBody } as const;
+// A file is read on the tenant work pool: over a rate or a company's share, 429; the pool busy, 503.
+const importErrors = {
+  ...errors,
+  413: ZErrorBody,
+  415: ZErrorBody,
+  429: ZErrorBody,
+  503: ZErrorBody,
+} as const;
 
 /** The import's file arrives as the body; anything else (JSON, a form) is not a file. */
 const fileOf = (body: unknown) => {
@@ -84,6 +91,7 @@ export const registerContactServer = async (app: FastifyInstance) => {
   const imports = createContactImportService({
     db: app.database.db,
     fileReadsPerCompany: app.rateLimits.contactFileReadsPerCompany,
+    tenantWork: app.tenantWork,
   });
   const savedFilters = createSavedFiltersService({ db: app.database.db });
   app.addHook('onRequest', authenticate(app));

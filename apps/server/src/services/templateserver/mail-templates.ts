@@ -12,7 +12,7 @@ import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
-import type { createTemplateEngine } from '../../templating/engine.ts';
+import type { TTenantTemplates } from '../../templating/tenant-templates.ts';
 import { findTemplateContact, noTemplateContact } from '../contactserver/public.ts';
 import { storeMadeFile, type TDriveServiceDependencies } from '../driveserver/public.ts';
 import { localeOf } from './render-locale.ts';
@@ -26,7 +26,8 @@ import { templateMessages } from './service.ts';
 
 export type TMailTemplatesDependencies = {
   db: Db;
-  engine: ReturnType<typeof createTemplateEngine>;
+  /** Renders on the tenant work pool. */
+  templates: TTenantTemplates;
   pdf: TPdfRenderer;
   /** Counts a PDF against the company's hourly renders, refusing past the limit. */
   consumePdfRender: (auth: TAuthContext) => Promise<void>;
@@ -72,7 +73,7 @@ const mailData = (
 
 export const createMailTemplates = ({
   db,
-  engine,
+  templates,
   pdf,
   consumePdfRender,
   drive,
@@ -101,12 +102,19 @@ export const createMailTemplates = ({
     if (!version) throw new AppError('NOT_FOUND', templateMessages.versionNotFound);
     const locale = localeOf(auth, template.language);
     const data = mailData(auth, request, contact, locale.timeZone);
-    const parts = [version.body, ...(version.subject ? [version.subject] : [])];
-    const missing = [...new Set(parts.flatMap((part) => engine.check(part, data).unknownVariables))];
-    if (missing.length > 0)
-      throw new AppError('VALIDATION_FAILED', templateMessages.missingData(missing), { missing });
-    const body = await engine.render(version.body, data, locale);
-    const subject = version.subject ? await engine.render(version.subject, data, locale, 'text') : '';
+    const filled = await templates.fillParts(auth, {
+      parts: [
+        { source: version.body, format: 'html' },
+        ...(version.subject ? [{ source: version.subject, format: 'text' as const }] : []),
+      ],
+      data,
+      locale,
+    });
+    if ('missing' in filled)
+      throw new AppError('VALIDATION_FAILED', templateMessages.missingData(filled.missing), {
+        missing: filled.missing,
+      });
+    const [body = '', subject = ''] = filled.outputs;
     return { template, version, body, subject };
   };
 

@@ -114,6 +114,46 @@ describe.each(testDatabaseKinds)('templateserver templates on %s', (kind) => {
     expect(kept.current?.number).toBe(1);
   });
 
+  it('refuses include, render and layout with 400 on a save and as a problem in a check, never a 500', async () => {
+    const admin = await testApp.register('templates-partials');
+    const created = await dataOf<TTemplate>(call('POST', '/templates', admin.jwt, letter), 201);
+    for (const tag of ['include', 'render', 'layout']) {
+      const body = `<p>Hello</p>\n{% ${tag} 'header' %}`;
+      const saved = await call('POST', `/templates/${created._id}/versions`, admin.jwt, {
+        subject: 'Fine',
+        body,
+      });
+      expect(saved.statusCode, saved.body).toBe(400);
+      expect(saved.json()).toMatchObject({
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: expect.stringContaining(`{% ${tag} %} is not available`),
+          details: { fields: [{ field: 'body' }], problems: [{ line: 2, column: 1 }] },
+        },
+      });
+      const createdWith = await call('POST', '/templates', admin.jwt, {
+        ...letter,
+        name: `With ${tag}`,
+        body,
+      });
+      expect(createdWith.statusCode, createdWith.body).toBe(400);
+      const checked = await dataOf<TTemplateCheck>(
+        call('POST', '/templates/check', admin.jwt, {
+          type: 'email',
+          purpose: 'booking-confirmation',
+          language: 'en',
+          subject: `{% ${tag} 'subject' %}`,
+          body,
+        }),
+      );
+      expect(checked.problems).toEqual([
+        expect.objectContaining({ part: 'body', line: 2, message: expect.stringContaining(tag) }),
+        expect.objectContaining({ part: 'subject', line: 1, message: expect.stringContaining(tag) }),
+      ]);
+      expect(checked.preview).toBeNull();
+    }
+  });
+
   it('answers 400 for bad input, 409 for a taken name, and refuses a 2 MB body', async () => {
     const admin = await testApp.register('templates-bad-input');
     for (const body of [

@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { auditActorOf } from '../../platform/audit.ts';
 import { assertPermission, authenticate, requireAuth } from '../../platform/auth-context.ts';
 import { dataOf, listOf, signedInErrors, streamedResponse, ZErrorBody } from '../../platform/http.ts';
-import { createTemplateEngine } from '../../templating/engine.ts';
+import { createTenantTemplates } from '../../templating/tenant-templates.ts';
 import { createMailTemplates } from './mail-templates.ts';
 import { seedDefaultTemplates } from './seed.ts';
 import { createTemplatesService } from './service.ts';
@@ -33,8 +33,11 @@ const errors = {
   404: ZErrorBody,
   409: ZErrorBody,
   413: ZErrorBody,
+  // Checks and renders run on the tenant work pool: a company or person over their rate, or a
+  // company with too much waiting, hears 429; a pool busy with everyone's work, 503.
+  429: ZErrorBody,
+  503: ZErrorBody,
 } as const;
-const pdfErrors = { ...errors, 429: ZErrorBody, 503: ZErrorBody } as const;
 const ZVersionPageQuery = ZPageQuery.omit({ q: true, sort: true }).strict();
 
 /**
@@ -42,14 +45,16 @@ const ZVersionPageQuery = ZPageQuery.omit({ q: true, sort: true }).strict();
  * Reading needs templates:read; creating, saving, restoring, archiving and deleting templates:write.
  */
 export const registerTemplateServer = async (app: FastifyInstance) => {
+  const templates = createTenantTemplates(app.tenantWork);
   const service = createTemplatesService({
     db: app.database.db,
     pdf: app.pdf,
     pdfRendersPerCompany: app.rateLimits.pdfRendersPerCompany,
+    templates,
   });
   const mailTemplates = createMailTemplates({
     db: app.database.db,
-    engine: createTemplateEngine(),
+    templates,
     pdf: app.pdf,
     consumePdfRender: service.consumePdfRender,
     drive: { db: app.database.db, store: app.fileStore, fileMaxBytes: app.config.fileMaxBytes, log: app.log },
@@ -94,7 +99,7 @@ export const registerTemplateServer = async (app: FastifyInstance) => {
         body: ZTemplateDraft,
         response: {
           200: streamedResponse('application/pdf', 'The document printed with the sample data'),
-          ...pdfErrors,
+          ...errors,
         },
       },
     },
@@ -244,7 +249,7 @@ export const registerTemplateServer = async (app: FastifyInstance) => {
       schema: {
         params: ZTemplateIdParams,
         body: ZTemplateUseRequest,
-        response: { 201: dataOf(ZTemplateAttachment), ...pdfErrors },
+        response: { 201: dataOf(ZTemplateAttachment), ...errors },
       },
     },
     async (request, reply) => {

@@ -23,7 +23,7 @@ import { createId } from '../../platform/ids.ts';
 import { readSort } from '../../platform/list-sort.ts';
 import type { TRateLimit } from '../../platform/rate-limits.ts';
 import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
-import { createTemplateEngine, renderProblemOf } from '../../templating/engine.ts';
+import type { TTenantTemplates } from '../../templating/tenant-templates.ts';
 import { localeOf } from './render-locale.ts';
 import * as repository from './repository.ts';
 
@@ -88,20 +88,34 @@ export type TTemplatesServiceDependencies = {
   db: Db;
   pdf: TPdfRenderer;
   pdfRendersPerCompany: TRateLimit;
+  /** Checks and renders on the tenant work pool. */
+  templates: TTenantTemplates;
 };
 
-export const createTemplatesService = ({ db, pdf, pdfRendersPerCompany }: TTemplatesServiceDependencies) => {
-  const engine = createTemplateEngine();
-
+export const createTemplatesService = ({
+  db,
+  pdf,
+  pdfRendersPerCompany,
+  templates,
+}: TTemplatesServiceDependencies) => {
   const readTemplate = async (tx: Tx, companyId: string, id: string) => {
     const row = await repository.findTemplate(tx, companyId, id);
     if (!row) throw new AppError('NOT_FOUND', templateMessages.notFound);
     return toTemplate(row);
   };
 
+  /**
+   * The syntax problems of the text and the subject, found on the pool before any transaction
+   * opens: a transaction never waits for a thread.
+   */
+  const findProblems = async (auth: TAuthContext, content: TTemplateContent) => ({
+    body: await templates.findProblems(auth, content.body),
+    subject: content.subject ? await templates.findProblems(auth, content.subject) : [],
+  });
+  type TProblemsFound = Awaited<ReturnType<typeof findProblems>>;
+
   /** Refuses text the engine cannot parse, with each problem's line and column for the editor. */
-  const assertParses = (source: string, field: 'body' | 'subject') => {
-    const { problems } = engine.check(source, {});
+  const assertParses = (problems: TProblemsFound['body'], field: 'body' | 'subject') => {
     const [first] = problems;
     if (first) {
       throw fieldError(
@@ -115,11 +129,11 @@ export const createTemplatesService = ({ db, pdf, pdfRendersPerCompany }: TTempl
   };
 
   /** The content a version stores for a template of `type`: a subject for emails, a page for documents. */
-  const contentFor = (type: 'email' | 'document', content: TTemplateContent) => {
-    assertParses(content.body, 'body');
+  const contentFor = (type: 'email' | 'document', content: TTemplateContent, problems: TProblemsFound) => {
+    assertParses(problems.body, 'body');
     if (type === 'email') {
       if (!content.subject) throw fieldError('subject', 'is required');
-      assertParses(content.subject, 'subject');
+      assertParses(problems.subject, 'subject');
       return { subject: content.subject, body: content.body, page: null };
     }
     return { subject: null, body: content.body, page: content.page ?? defaultTemplatePage };
@@ -179,7 +193,7 @@ export const createTemplatesService = ({ db, pdf, pdfRendersPerCompany }: TTempl
     withTenantRead(db, auth.companyId, (tx) => readTemplate(tx, auth.companyId, id));
 
   const create = async (auth: TAuthContext, actor: TAuditActor, input: TTemplateCreate) => {
-    const content = contentFor(input.type, input);
+    const content = contentFor(input.type, input, await findProblems(auth, input));
     return withTenant(db, auth.companyId, async (tx) => {
       if (input.familyId && !(await repository.findTemplate(tx, auth.companyId, input.familyId))) {
         throw new AppError('NOT_FOUND', templateMessages.familyNotFound);
@@ -205,17 +219,19 @@ export const createTemplatesService = ({ db, pdf, pdfRendersPerCompany }: TTempl
   };
 
   /** A save: the text becomes a new version, and the current one. */
-  const save = async (auth: TAuthContext, actor: TAuditActor, id: string, input: TTemplateContent) =>
-    withTenant(db, auth.companyId, async (tx) => {
+  const save = async (auth: TAuthContext, actor: TAuditActor, id: string, input: TTemplateContent) => {
+    const problems = await findProblems(auth, input);
+    return withTenant(db, auth.companyId, async (tx) => {
       const locked = await repository.lockTemplate(tx, auth.companyId, id);
       if (!locked) throw new AppError('NOT_FOUND', templateMessages.notFound);
-      const content = contentFor(locked.type, input);
+      const content = contentFor(locked.type, input, problems);
       const before = await readTemplate(tx, auth.companyId, id);
       await addVersion(tx, auth, id, content);
       const after = await readTemplate(tx, auth.companyId, id);
       await recordAudit(tx, actor, { entityType: 'template', entityId: id, action: 'update', before, after });
       return after;
     });
+  };
 
   /** A restore makes a copy of an old version the newest one; the history keeps everything between. */
   const restore = async (auth: TAuthContext, actor: TAuditActor, id: string, number: number) =>
@@ -327,38 +343,10 @@ export const createTemplatesService = ({ db, pdf, pdfRendersPerCompany }: TTempl
 
   /**
    * The editor's check of a draft: problems (with the part they are in), names its purpose lacks,
-   * and the render with the sample data, which leaves unknown names empty.
+   * and the render with the sample data (template-worker.ts).
    */
-  const check = async (auth: TAuthContext, draft: TTemplateDraft): Promise<TTemplateCheck> => {
-    const sample = templateSamples[draft.purpose];
-    const parts = [
-      { part: 'body' as const, source: draft.body },
-      ...(draft.type === 'email' && draft.subject
-        ? [{ part: 'subject' as const, source: draft.subject }]
-        : []),
-    ];
-    const checks = parts.map(({ part, source }) => ({ part, ...engine.check(source, sample) }));
-    const problems = checks.flatMap(({ part, problems }) =>
-      problems.map((problem) => ({ ...problem, part })),
-    );
-    const unknownVariables = [...new Set(checks.flatMap((result) => result.unknownVariables))];
-    if (problems.length > 0) return { problems, unknownVariables, preview: null };
-    const locale = localeOf(auth, draft.language);
-    const options = { isLenient: true };
-    try {
-      const body = await engine.render(draft.body, sample, locale, 'html', options);
-      const subject =
-        draft.type === 'email' && draft.subject
-          ? await engine.render(draft.subject, sample, locale, 'text', options)
-          : null;
-      return { problems, unknownVariables, preview: { subject, body } };
-    } catch (error) {
-      // A draft that runs too long or writes too much is a problem to show, not a failed request.
-      const problem = renderProblemOf(error);
-      if (!problem) throw error;
-      return { problems: [{ ...problem, part: 'body' }], unknownVariables, preview: null };
-    }
-  };
+  const check = (auth: TAuthContext, draft: TTemplateDraft): Promise<TTemplateCheck> =>
+    templates.checkDraft(auth, draft, localeOf(auth, draft.language));
 
   /** Counts a render against the company's hourly PDFs before the browser is asked for it. */
   const consumePdfRender = async (auth: TAuthContext) => {
@@ -373,14 +361,22 @@ export const createTemplatesService = ({ db, pdf, pdfRendersPerCompany }: TTempl
   /** The editor's PDF of a document draft with the sample data: what printing it would give. */
   const previewPdf = async (auth: TAuthContext, draft: TTemplateDraft) => {
     if (draft.type !== 'document') throw fieldError('type', templateMessages.pdfNeedsDocument);
-    assertParses(draft.body, 'body');
-    const html = await engine.render(
-      draft.body,
-      templateSamples[draft.purpose],
-      localeOf(auth, draft.language),
-    );
+    assertParses(await templates.findProblems(auth, draft.body), 'body');
+    const filled = await templates.fillParts(auth, {
+      parts: [{ source: draft.body, format: 'html' }],
+      data: templateSamples[draft.purpose],
+      locale: localeOf(auth, draft.language),
+    });
+    if ('missing' in filled)
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `The template uses ${filled.missing.join(', ')}, which the sample data has no value for`,
+        {
+          missing: filled.missing,
+        },
+      );
     await consumePdfRender(auth);
-    return pdf.render(html, draft.page ?? defaultTemplatePage);
+    return pdf.render(filled.outputs[0] ?? '', draft.page ?? defaultTemplatePage);
   };
 
   return {

@@ -16,6 +16,7 @@ import { limitHeapGrowth } from '../../../platform/heap-growth-limit.ts';
 import { createId } from '../../../platform/ids.ts';
 import type { TRateLimit } from '../../../platform/rate-limits.ts';
 import { withTenant, withTenantRead } from '../../../platform/tenant-transaction.ts';
+import { type TTenantWork, workerFileBeside } from '../../../platform/tenant-work-pool.ts';
 import { findUserIdsByEmail } from '../../iamserver/public.ts';
 import { listCountries } from '../../master/public.ts';
 import { derivedColumnsOf, emailKeyOf, taxKeyOf, unionOfLists } from '../contact-row.ts';
@@ -28,7 +29,7 @@ import {
   type TImportedContact,
 } from './contact-rows.ts';
 import { openCsv, type TCsvRecord } from './csv-records.ts';
-import { UnreadableText } from './decode-text.ts';
+import { asImportError, importError, type TCsvSummary } from './csv-summary.ts';
 
 // Importing contacts from a CSV: a preview to map the columns, then a dry run that tells which rows
 // would be new, which would update a contact (same e-mail or tax number) and which are refused and
@@ -38,9 +39,6 @@ import { UnreadableText } from './decode-text.ts';
 /** How many rows are read, matched and written at once. */
 const batchSize = 1_000;
 
-const importError = (message: string) =>
-  new AppError('VALIDATION_FAILED', message, { fields: [{ field: 'file', message }] });
-
 /** Thrown to roll a dry run's transaction back with its result. */
 class DryRunFinished extends Error {
   constructor(readonly result: TContactImportResult) {
@@ -48,66 +46,40 @@ class DryRunFinished extends Error {
   }
 }
 
-/** An unreadable file's reason, as the import's error; anything else as it was. */
-const asImportError = (error: unknown) =>
-  error instanceof UnreadableText ? importError(error.message) : error;
+const csvWorker = workerFileBeside(import.meta.url, 'csv-worker');
+
+export const contactFileTooCostly =
+  'The file is too large or too complex to read in time: split it into smaller files of contacts.';
 
 /**
- * The file's encoding, header, first rows and row count, and its rows again in batches. A first
- * pass reads the whole file without keeping it, so an unreadable file, one without rows and one
- * with too many are refused before anything is written.
+ * The file's summary from the tenant work pool, and its rows again in batches. The first pass reads
+ * the whole file on the pool; the batches read it again here, a batch at a time between the
+ * import's database work, knowing its lines are within the limits the first pass checked.
  */
-const openFile = async (bytes: Buffer) => {
+const openFile = async (tenantWork: TTenantWork, auth: TAuthContext, bytes: Buffer) => {
   if (bytes.length === 0) throw importError('The file is empty');
-  let encoding: string;
-  let records: () => AsyncGenerator<TCsvRecord>;
-  let header: TCsvRecord | undefined;
-  const sample: string[][] = [];
-  let rowCount = 0;
-  try {
-    ({ encoding, records } = openCsv(bytes));
-    // The first pass makes as much garbage as the import's batches (every record read), and at
-    // full speed: unchecked, it was the import's highest memory, 50 MB above the batches'.
-    const collectWhenGrown = limitHeapGrowth();
-    for await (const record of records()) {
-      if (rowCount % batchSize === 0) collectWhenGrown();
-      if (!header) {
-        header = record;
-        continue;
-      }
-      rowCount += 1;
-      if (sample.length < 5) sample.push(record.cells);
-    }
-    // Its last garbage, not left for the batches to start on: the import's peak was there.
-    collectWhenGrown({ now: true });
-  } catch (error) {
-    throw asImportError(error);
-  }
-  if (!header) throw importError('The file has no lines');
-  if (rowCount === 0) throw importError('The file has a header line but no contacts under it');
-  if (rowCount > contactImportRules.maxRows)
-    throw importError(
-      `The file has ${rowCount.toLocaleString('en')} rows; split it into files of at most ${contactImportRules.maxRows.toLocaleString('en')}`,
-    );
+  const summary = await tenantWork.run<{ bytes: Uint8Array }, TCsvSummary>(auth, {
+    entry: { file: csvWorker, name: 'readCsvSummary' },
+    input: { bytes },
+    tooCostlyMessage: contactFileTooCostly,
+  });
   const batches = async function* (): AsyncGenerator<TCsvRecord[]> {
     let batch: TCsvRecord[] = [];
     let isHeader = true;
-    for await (const record of records()) {
-      if (isHeader) isHeader = false;
-      else if (batch.push(record) === batchSize) {
-        yield batch;
-        batch = [];
+    try {
+      for await (const record of openCsv(bytes).records()) {
+        if (isHeader) isHeader = false;
+        else if (batch.push(record) === batchSize) {
+          yield batch;
+          batch = [];
+        }
       }
+    } catch (error) {
+      throw asImportError(error);
     }
     if (batch.length > 0) yield batch;
   };
-  return {
-    encoding,
-    headers: header.cells.map((cell) => cell.trim()),
-    sample,
-    rowCount,
-    batches,
-  };
+  return { ...summary, batches };
 };
 
 type TRefused = TContactImportResult['refused'][number];
@@ -124,9 +96,15 @@ export type TContactImportDependencies = {
   db: Db;
   /** Counts each file read for the company, refusing past the hourly limit. */
   fileReadsPerCompany: TRateLimit;
+  /** Reads the file on the pool's threads. */
+  tenantWork: TTenantWork;
 };
 
-export const createContactImportService = ({ db, fileReadsPerCompany }: TContactImportDependencies) => {
+export const createContactImportService = ({
+  db,
+  fileReadsPerCompany,
+  tenantWork,
+}: TContactImportDependencies) => {
   // Built on the first import rather than when the server starts.
   let countryLookup: ReturnType<typeof countryLookupOf> | undefined;
   const findCountry = (value: string) => {
@@ -141,7 +119,7 @@ export const createContactImportService = ({ db, fileReadsPerCompany }: TContact
       throw new AppError('RATE_LIMITED', contactImportMessages.tooManyFiles, {
         retryAfterSeconds: verdict.retryAfterSeconds,
       });
-    return openFile(bytes);
+    return openFile(tenantWork, auth, bytes);
   };
 
   const preview = async (auth: TAuthContext, bytes: Buffer): Promise<TContactImportPreview> => {
