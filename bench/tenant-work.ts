@@ -6,7 +6,7 @@ import { startBenchServer } from './start-server.ts';
 // two nested 3,000-step loops, a CSV whose header has a million columns, and a CSV of 199,000
 // one-cell rows. Each load runs for a few seconds, with `/healthz` asked back to back all along; the
 // baseline is the same probe with no load, in the same run. A ratio near 1 means the work stayed off
-// the request thread (docs/decisions/032).
+// the request thread (docs/decisions/033).
 
 const probeWindowMs = 6_000;
 const demoPassword = 'bench-tenant-work';

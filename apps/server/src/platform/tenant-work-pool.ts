@@ -8,7 +8,7 @@ import type { TRateLimits } from './rate-limits.ts';
 
 // Work whose cost a company's own input decides (a template's loops, a CSV's shape) runs here, on
 // worker threads, never on the thread that answers every company's requests
-// (docs/decisions/032-tenant-work-off-the-request-thread.md). Each task has a hard limit of time and of heap: past
+// (docs/decisions/033-tenant-work-off-the-request-thread.md). Each task has a hard limit of time and of heap: past
 // either, its thread is ended and the caller hears that the input was too costly. A company has at
 // most `runningPerCompany` tasks on the pool and `waitingPerCompany` more waiting its turn, so one
 // company's loop cannot take every thread, or every place in the queue, from the others.

@@ -9,7 +9,7 @@ import type { TRenderLocale, TTemplateProblem } from './engine.ts';
 import type { TTemplatePart } from './template-worker.ts';
 
 // A company's templates are checked and rendered on the tenant work pool, never on the request
-// thread: a template's loops decide how long its render takes (docs/decisions/032). The product's
+// thread: a template's loops decide how long its render takes (docs/decisions/033). The product's
 // own mails (system-mails.ts) are ours and stay on the engine directly.
 
 const workerFile = workerFileBeside(import.meta.url, 'template-worker');
