@@ -1,4 +1,5 @@
 import {
+  messages,
   reportMessages,
   type TReportResult,
   type TReportSketch,
@@ -9,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../../test/databases.ts';
 import { auditReader, routeCaller } from '../../../test/route-helpers.ts';
-import { auditEvents, mails, reportSchedules, reportSketches } from '../../db/schema/index.ts';
+import { auditEvents, companies, mails, reportSchedules, reportSketches } from '../../db/schema/index.ts';
 import { createId } from '../../platform/ids.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../iamserver/iam-test-support.ts';
 import { createScheduleRunner, nextRunAfter } from './schedule.ts';
@@ -456,6 +457,72 @@ describe.each(testDatabaseKinds)('reportserver on %s', (kind) => {
     // Not due again until next week.
     expect(await runnerOf().runDue(new Date(due.getTime() + 60_000))).toBe(0);
     await dataOf(call('DELETE', `/reportSketch/${saved._id}/schedule`, admin.jwt));
+  });
+
+  it('sends no scheduled report for a company whose plan has expired, records why, and moves on', async () => {
+    const lapsed = await testApp.register('reports-lapsed');
+    const colleague = await testApp.addUser(lapsed, {
+      label: 'reports-lapsed-member',
+      role: { systemKey: 'member' },
+    });
+    const saved = await dataOf<TReportSketch>(
+      call('POST', '/reportSketch', lapsed.jwt, {
+        name: 'Lapsed weekly',
+        definition: { source: 'notifications' },
+      }),
+      201,
+    );
+    const scheduled = await dataOf<TReportSketch>(
+      call('PUT', `/reportSketch/${saved._id}/schedule`, lapsed.jwt, {
+        frequency: 'weekly',
+        recipientIds: [colleague.userId],
+      }),
+    );
+    const { db } = testApp.database;
+    const { app } = testApp;
+    const due = new Date(Date.parse(scheduled.schedule?.nextRunAt ?? '') + 1000);
+    // The plan ran out before the delivery was due: the composer would refuse this company's mail.
+    await db
+      .update(companies)
+      .set({ planExpiresAt: new Date(due.getTime() - 60_000) })
+      .where(eq(companies.id, lapsed.companyId));
+    const runner = createScheduleRunner({
+      db,
+      mailer: app.mailer,
+      drive: { db, store: app.fileStore, fileMaxBytes: app.config.fileMaxBytes, log: app.log },
+      log: app.log,
+    });
+
+    expect(await runner.runDue(due)).toBe(0);
+    const sent = await db
+      .select()
+      .from(mails)
+      .where(and(eq(mails.companyId, lapsed.companyId), eq(mails.subject, 'Report: Lapsed weekly')));
+    expect(sent).toEqual([]);
+    const [row] = await db.select().from(reportSchedules).where(eq(reportSchedules.sketchId, saved._id));
+    expect(row?.nextRunAt.toISOString()).toBe(nextRunAfter('weekly', due).toISOString());
+    expect(row?.lockedUntil).toBeNull();
+    const [skipped] = await db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.companyId, lapsed.companyId),
+          eq(auditEvents.entityId, saved._id),
+          eq(auditEvents.userAgent, 'report schedule'),
+        ),
+      );
+    expect(skipped).toMatchObject({
+      action: 'update',
+      actorUserId: lapsed.userId,
+      after: { schedule: { delivered: false, reason: messages.subscriptionExpired } },
+    });
+    // Renewed, the next delivery goes out again.
+    await db
+      .update(companies)
+      .set({ planExpiresAt: new Date(Date.now() + 365 * 86_400_000) })
+      .where(eq(companies.id, lapsed.companyId));
+    expect(await runner.runDue(new Date(Date.parse(row?.nextRunAt.toISOString() ?? '') + 1000))).toBe(1);
   });
 
   it('computes the next delivery: Monday or the 1st at 06:00 UTC', () => {
