@@ -751,6 +751,15 @@ describe.each(testDatabaseKinds)('contact export on %s', (kind) => {
     expect(
       line?.startsWith(`"'=HYPERLINK(""http://evil.example"")",organisation,,customer,,'+49 40 1,`),
     ).toBe(true);
+    // A formula after a separator is a cell of its own in a spreadsheet that splits on it (a
+    // semicolon locale, tabs): it is neutralised there too, and the field quoted.
+    await post(admin.jwt, { kind: 'organisation', name: 'Harbour;=1+1;\t@SUM(A1)', roles: ['agent'] });
+    const separated = await testApp.app.inject({
+      url: '/contactserver/api/v1/contacts/export?role=agent',
+      headers: { authorization: admin.jwt },
+    });
+    const [, agentLine] = separated.body.trim().split('\r\n');
+    expect(agentLine?.startsWith(`"Harbour;'=1+1;'\t'@SUM(A1)",organisation,,agent,`)).toBe(true);
 
     // The list counts 1,000 rows past the page shown, no further: "1,020+" on page 1, exact deeper down.
     const metaOf = async (query: string) =>
