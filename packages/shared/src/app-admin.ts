@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCalendarDate } from './date-schemas.ts';
 import { ZPageQuery } from './lists.ts';
 
 // The platform console (`/iamserver/api/v1/app-admin`, `/companies/{id}/…`): what the installation's
@@ -38,16 +39,14 @@ export type TAdminCompanyListQuery = z.infer<typeof ZAdminCompanyListQuery>;
 
 export const ZAdminCompanyParams = z.object({ id: z.uuid('must be a company id') }).strict();
 
-/** A calendar day, YYYY-MM-DD: a plan runs until the end of that day (UTC). */
-const ZDay = z.iso.date('must be a date as YYYY-MM-DD');
-
 export const planNameSuggestions = ['Trial', 'Starter', 'Business', 'Enterprise'] as const;
 
 /** PATCH /app-admin/companies/{id}/plan: a new plan, a new expiry, or both. */
 export const ZAdminPlanChange = z
   .object({
     planName: text(60).min(1, 'is required').optional(),
-    expiresOn: ZDay.optional(),
+    /** A calendar day, YYYY-MM-DD: a plan runs until the end of that day (UTC). */
+    expiresOn: ZCalendarDate.optional(),
   })
   .strict()
   .refine((change) => change.planName !== undefined || change.expiresOn !== undefined, {

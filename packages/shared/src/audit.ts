@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZDateTime } from './date-schemas.ts';
 
 // The audit trail (logserver): who changed what, and security events.
 
@@ -101,8 +102,8 @@ export const ZAuditFilter = z
     actorUserId: z.uuid().optional(),
     /** The actor's address as the event names it, any case; platform administrators have no user id. */
     actorEmail: z.string().trim().min(1).max(320).optional(),
-    from: z.iso.datetime({ offset: true }).optional(),
-    to: z.iso.datetime({ offset: true }).optional(),
+    from: ZDateTime.optional(),
+    to: ZDateTime.optional(),
     ip: z.string().trim().min(1).max(64).optional(),
     /** Words found in the actor's address, the entity's id or the IP address. */
     q: z.string().trim().max(200).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCalendarDate } from './date-schemas.ts';
 import { ZPageQuery } from './lists.ts';
 
 // Contacts (contactserver): the organisations and people a freight company works with — customers,
@@ -227,8 +228,6 @@ export const contactSortFields = ['name', 'kind', 'city', 'countryCode', 'create
 export type TContactSortField = (typeof contactSortFields)[number];
 const contactSorts = contactSortFields.flatMap((field) => [field, `-${field}`] as const);
 
-const day = z.iso.date({ error: 'must be a date like 2026-01-31' });
-
 export const ZContactListQuery = ZPageQuery.extend({
   sort: z.enum(contactSorts).optional(),
   kind: z.enum(contactKinds).optional(),
@@ -240,10 +239,10 @@ export const ZContactListQuery = ZPageQuery.extend({
     .optional(),
   ownerId: z.uuid({ error: 'must be an id' }).optional(),
   organisationId: z.uuid({ error: 'must be an id' }).optional(),
-  createdFrom: day.optional(),
-  createdTo: day.optional(),
-  updatedFrom: day.optional(),
-  updatedTo: day.optional(),
+  createdFrom: ZCalendarDate.optional(),
+  createdTo: ZCalendarDate.optional(),
+  updatedFrom: ZCalendarDate.optional(),
+  updatedTo: ZCalendarDate.optional(),
 }).strict();
 export type TContactListQuery = z.infer<typeof ZContactListQuery>;
 

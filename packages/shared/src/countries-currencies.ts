@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCalendarDate } from './date-schemas.ts';
 import { ZPageQuery } from './lists.ts';
 import { ZCountry, ZCurrency } from './reference-data.ts';
 
@@ -10,15 +11,7 @@ export const exchangeRateRules = {
   rateMin: 0.0000000001,
   rateMax: 1_000_000_000_000,
   maxDecimals: 10,
-  datePattern: '^\\d{4}-\\d{2}-\\d{2}$',
 } as const;
-
-/** Whether `value` is a real calendar date written YYYY-MM-DD. */
-export const isIsoDate = (value: string) => {
-  if (!new RegExp(exchangeRateRules.datePattern).test(value)) return false;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
-};
 
 const ZBooleanFilter = z.enum(['true', 'false']);
 const codeList = (pattern: RegExp, what: string) =>
@@ -52,7 +45,6 @@ export const ZCountrySettingsUpdate = z
   });
 export type TCountrySettingsUpdate = z.infer<typeof ZCountrySettingsUpdate>;
 
-const ZIsoDate = z.string().refine(isIsoDate, 'must be a date written YYYY-MM-DD');
 const ZCurrencyCode = z.string().regex(/^[A-Z]{3}$/, 'must be a three-letter currency code');
 
 /** The rate in force for a currency: 1 unit of `currency` is `rate` units of `baseCurrency`. */
@@ -102,7 +94,7 @@ export const ZExchangeRateInput = z
         (value) => Number(value.toFixed(exchangeRateRules.maxDecimals)) === value,
         `may have at most ${exchangeRateRules.maxDecimals} decimals`,
       ),
-    effectiveDate: ZIsoDate,
+    effectiveDate: ZCalendarDate,
   })
   .strict();
 export type TExchangeRateInput = z.infer<typeof ZExchangeRateInput>;
@@ -118,5 +110,5 @@ export const ZExchangeRateHistoryQuery = ZPageQuery.omit({ q: true, sort: true }
 export type TExchangeRateHistoryQuery = z.infer<typeof ZExchangeRateHistoryQuery>;
 
 /** GET /master/api/v1/exchange-rates/at?currency=USD&date=2024-03-01: the rate in force that day. */
-export const ZExchangeRateAtQuery = z.object({ currency: ZCurrencyCode, date: ZIsoDate }).strict();
+export const ZExchangeRateAtQuery = z.object({ currency: ZCurrencyCode, date: ZCalendarDate }).strict();
 export type TExchangeRateAtQuery = z.infer<typeof ZExchangeRateAtQuery>;

@@ -2,6 +2,8 @@
 // web reads these without zod, which the page's CSP keeps out of the first chunks. The schemas that
 // check a definition are in reports.ts.
 
+import { dateMessages } from './calendar-dates.ts';
+
 export const reportSourceKeys = [
   'users',
   'audit',
@@ -90,7 +92,7 @@ export const reportMessages = {
   aggregateNotAllowed: 'is not an aggregate for this column',
   valueRequired: 'needs a value',
   badNumber: 'must be a number',
-  badDate: 'must be a date (YYYY-MM-DD or an ISO time)',
+  badDate: dateMessages.dateOrDateTime(),
   badEnum: 'is not one of the column’s values',
   sortUnknown: 'must be a column or an aggregate of the result',
   tooManyPins: `You can pin at most ${reportRules.maxPinned} reports`,

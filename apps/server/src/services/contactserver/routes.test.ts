@@ -1,4 +1,10 @@
-import type { TContact, TContactSummary, TContactTag, TListMeta } from '@cargodesk/shared';
+import {
+  dateMessages,
+  type TContact,
+  type TContactSummary,
+  type TContactTag,
+  type TListMeta,
+} from '@cargodesk/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -522,6 +528,19 @@ describe.each(testDatabaseKinds)('contactserver on %s', (kind) => {
     await errorOf(call('GET', '/contacts/paginate?sort=searchText', admin.jwt), 400);
     await errorOf(call('GET', '/contacts/paginate?countryCode=nl', admin.jwt), 400);
     await errorOf(call('GET', '/contacts/paginate?createdFrom=yesterday', admin.jwt), 400);
+    // Days that do not exist, or that PostgreSQL cannot read (year 0), are the field's 400, not a 500.
+    for (const [field, day] of [
+      ['createdFrom', '0000-01-01'],
+      ['createdTo', '2026-02-30'],
+      ['updatedFrom', '2026-13-45'],
+      ['updatedTo', '0001-01-01'],
+    ] as const) {
+      const refused = await errorOf(call('GET', `/contacts/paginate?${field}=${day}`, admin.jwt), 400);
+      expect(refused, `${field}=${day}`).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: { fields: [{ field, message: dateMessages.calendarDate() }] },
+      });
+    }
     // A role outside the list has no bit to filter by: refused, never a statement without it.
     expect((await errorOf(call('GET', '/contacts/paginate?role=pirate', admin.jwt), 400)).code).toBe(
       'VALIDATION_FAILED',
@@ -732,6 +751,15 @@ describe.each(testDatabaseKinds)('contact export on %s', (kind) => {
     expect(
       line?.startsWith(`"'=HYPERLINK(""http://evil.example"")",organisation,,customer,,'+49 40 1,`),
     ).toBe(true);
+    // A formula after a separator is a cell of its own in a spreadsheet that splits on it (a
+    // semicolon locale, tabs): it is neutralised there too, and the field quoted.
+    await post(admin.jwt, { kind: 'organisation', name: 'Harbour;=1+1;\t@SUM(A1)', roles: ['agent'] });
+    const separated = await testApp.app.inject({
+      url: '/contactserver/api/v1/contacts/export?role=agent',
+      headers: { authorization: admin.jwt },
+    });
+    const [, agentLine] = separated.body.trim().split('\r\n');
+    expect(agentLine?.startsWith(`"Harbour;'=1+1;'\t'@SUM(A1)",organisation,,agent,`)).toBe(true);
 
     // The list counts 1,000 rows past the page shown, no further: "1,020+" on page 1, exact deeper down.
     const metaOf = async (query: string) =>

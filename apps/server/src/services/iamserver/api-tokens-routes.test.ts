@@ -340,4 +340,67 @@ describe.each(testDatabaseKinds)('iamserver API tokens on %s', (kind) => {
     expect(byToken.statusCode).toBe(403);
     expect(byToken.json()).toMatchObject({ error: { message: apiTokenMessages.notForApiTokens } });
   });
+
+  it("shows a user's tokens only to them and to holders of every permission each token carries", async () => {
+    const { addSignedInUser } = createAdminTestHelpers(() => testApp);
+    const managerRole = await insertRole(admin.companyId, ['users:read', 'users:write']);
+    const contactsRole = await insertRole(admin.companyId, ['contacts:read', 'contacts:write']);
+    const manager = await addSignedInUser({
+      companyId: admin.companyId,
+      roleIds: [managerRole],
+      label: 'token-viewer',
+    });
+    const dispatcher = await addSignedInUser({
+      companyId: admin.companyId,
+      roleIds: [managerRole, contactsRole],
+      label: 'token-dispatcher',
+    });
+    const adminsReader = await createToken(admin.jwt, { name: 'Admin reads users' });
+    const adminsRoles = await createToken(admin.jwt, {
+      name: 'Admin writes roles',
+      permissions: ['users:read', 'roles:write', 'audit:read'],
+    });
+    const dispatchersContacts = await createToken(dispatcher.jwt, {
+      name: 'Dispatcher contacts',
+      permissions: ['contacts:write'],
+    });
+    const dispatchersUsers = await createToken(dispatcher.jwt, { name: 'Dispatcher users' });
+    const namesSeenBy = async (jwt: string, userId: string) => {
+      const response = await inject({ url: `/users/${userId}/api-tokens`, token: jwt });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { data: TApiToken[] }).data.map((token) => token.name);
+    };
+
+    // A users:write holder sees only tokens within their own permissions: not the admin's role
+    // writer, nor a colleague's contacts token, by name, permission or date.
+    const adminsSeenByManager = await namesSeenBy(manager.jwt, admin.userId);
+    expect(adminsSeenByManager).toContain(adminsReader.name);
+    expect(adminsSeenByManager).not.toContain(adminsRoles.name);
+    expect(await namesSeenBy(manager.jwt, dispatcher.userId)).toEqual([dispatchersUsers.name]);
+    const listed = await inject({ url: `/users/${admin.userId}/api-tokens`, token: manager.jwt });
+    expect(listed.body).not.toContain(adminsRoles._id);
+    expect(listed.body).not.toContain('roles:write');
+    // What they may not see they may not revoke either: not found, and the token still works.
+    const revoke = await inject({
+      method: 'DELETE',
+      url: `/users/${dispatcher.userId}/api-tokens/${dispatchersContacts._id}`,
+      token: manager.jwt,
+    });
+    expect(revoke.statusCode).toBe(404);
+    expect(revoke.json()).toMatchObject({ error: { code: 'NOT_FOUND', message: apiTokenMessages.notFound } });
+    expect((await tokenRow(dispatchersContacts._id))?.revokedAt).toBeNull();
+
+    // The owner sees all their own; an admin, holding every permission, sees everyone's.
+    expect(await namesSeenBy(dispatcher.jwt, dispatcher.userId)).toEqual([
+      dispatchersUsers.name,
+      dispatchersContacts.name,
+    ]);
+    expect(await namesSeenBy(admin.jwt, dispatcher.userId)).toEqual([
+      dispatchersUsers.name,
+      dispatchersContacts.name,
+    ]);
+    expect(await namesSeenBy(admin.jwt, admin.userId)).toEqual(
+      expect.arrayContaining([adminsReader.name, adminsRoles.name]),
+    );
+  });
 });

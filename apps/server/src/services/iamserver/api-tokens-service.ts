@@ -14,7 +14,12 @@ import { createId } from '../../platform/ids.ts';
 import type { TRateLimit } from '../../platform/rate-limits.ts';
 import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
 import * as repository from './api-tokens-repository.ts';
-import { grantMessages, holdsEveryPermission, lockRightsAndReadGrantor } from './grant-rules.ts';
+import {
+  grantMessages,
+  holdsEveryPermission,
+  lockRightsAndReadGrantor,
+  maySeeApiToken,
+} from './grant-rules.ts';
 
 // Personal API tokens (docs/decisions/018-api-tokens.md): each user manages only their own, from a
 // signed-in session; a token itself can neither make nor see tokens.
@@ -139,7 +144,11 @@ export const createApiTokensService = ({ db, creationsPerUser }: TApiTokensServi
     });
   };
 
-  /** An admin's view (users:write) of a colleague's tokens; another company's user is not found. */
+  /**
+   * An admin's view (users:write) of a colleague's tokens; another company's user is not found.
+   * Tokens carrying a permission the caller lacks are left out, as if they did not exist: the card
+   * on the user's page lists what the caller may act on.
+   */
   const listUserTokens = async (auth: TAuthContext, userId: string): Promise<TApiToken[]> => {
     assertSession(auth);
     const rows = await withTenantRead(db, auth.companyId, async (tx) => {
@@ -147,7 +156,7 @@ export const createApiTokensService = ({ db, creationsPerUser }: TApiTokensServi
       if (!user) throw new AppError('NOT_FOUND', apiTokenMessages.userNotFound);
       return repository.findUserApiTokens(tx, { companyId: auth.companyId, userId, limit: listLimit });
     });
-    return rows.map(toApiToken);
+    return rows.filter((row) => maySeeApiToken(auth, row)).map(toApiToken);
   };
 
   /**
@@ -166,7 +175,9 @@ export const createApiTokensService = ({ db, creationsPerUser }: TApiTokensServi
       if (!user) throw new AppError('NOT_FOUND', apiTokenMessages.userNotFound);
       const key = { companyId: auth.companyId, userId, tokenId };
       const current = await repository.findUserApiToken(tx, key);
-      if (!current) throw new AppError('NOT_FOUND', apiTokenMessages.notFound);
+      // A token the caller may not see is not found, whatever its id gave away elsewhere.
+      if (!current || !maySeeApiToken(grantor, current))
+        throw new AppError('NOT_FOUND', apiTokenMessages.notFound);
       if (user.isAdmin && !holdsEveryPermission(grantor))
         throw new AppError('FORBIDDEN', grantMessages.adminOnly);
       if (current.revokedAt) return toApiToken(current);

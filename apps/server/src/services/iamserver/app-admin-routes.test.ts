@@ -1,5 +1,6 @@
 import {
   appAdminMessages,
+  dateMessages,
   type TAdminCompany,
   type TCompanyUser,
   type TCurrentUser,
@@ -163,6 +164,50 @@ describe.each(testDatabaseKinds)('the platform console on %s', (kind) => {
       payload: { expiresOn: '2099-02-30' },
     });
     expect(badDay.statusCode).toBe(400);
+  });
+
+  it('refuses a plan expiry that is no real day in the range with 400 naming expiresOn, and changes nothing', async () => {
+    const path = `/app-admin/companies/${customer.companyId}/plan`;
+    const before = await dataOf<TAdminCompany>(
+      await inject({ method: 'PATCH', url: path, token: operator.jwt, payload: { expiresOn: '2099-06-30' } }),
+    );
+    // Year 0 did not exist (PostgreSQL refused it: 500), and 0001 came back as 2001.
+    for (const expiresOn of [
+      '0000-01-01',
+      '0001-01-01',
+      '1899-12-31',
+      '10000-01-01',
+      '2026-02-29',
+      '2026-13-45',
+    ]) {
+      const refused = await inject({
+        method: 'PATCH',
+        url: path,
+        token: operator.jwt,
+        payload: { expiresOn },
+      });
+      expect(refused.statusCode, expiresOn).toBe(400);
+      expect(refused.json(), expiresOn).toMatchObject({
+        error: {
+          code: 'VALIDATION_FAILED',
+          details: { fields: [{ field: 'expiresOn', message: dateMessages.calendarDate() }] },
+        },
+      });
+    }
+    const companies = await dataOf<TAdminCompany[]>(
+      await inject({
+        url: `/app-admin/companies?q=${encodeURIComponent('Console Customer')}`,
+        token: operator.jwt,
+      }),
+    );
+    expect(companies.find((company) => company._id === customer.companyId)?.planExpiresAt).toBe(
+      before.planExpiresAt,
+    );
+    // The range's last day is a plan until the end of time, as far as anyone will notice.
+    const lastDay = await dataOf<TAdminCompany>(
+      await inject({ method: 'PATCH', url: path, token: operator.jwt, payload: { expiresOn: '9999-12-31' } }),
+    );
+    expect(lastDay.planExpiresAt).toBe('9999-12-31T23:59:59.999Z');
   });
 
   it('suspends a company with a reason its admins are mailed, ending its sessions; reactivating lets it back in', async () => {

@@ -75,6 +75,19 @@ export const assertMayGrantRoles = (
   }
 };
 
+/**
+ * Whether `viewer` may see a colleague's API token at all (its name, permissions and dates) or act
+ * on it: its owner may, and whoever holds every permission it carries. Anyone else with users:write
+ * would otherwise learn what an Admin's integrations can do, and revoke what they could not grant.
+ * A permission no longer in the catalogue grants nothing, so it hides nothing either.
+ */
+export const maySeeApiToken = (
+  viewer: { userId: string; permissions: readonly TPermission[] },
+  token: { userId: string; permissions: readonly string[] },
+) =>
+  token.userId === viewer.userId ||
+  token.permissions.filter(isPermission).every((permission) => viewer.permissions.includes(permission));
+
 /** Member and Viewer come with every company: what they allow changes only by an admin's hand. */
 export const assertMayChangeRolePermissions = (
   grantor: TGrantor,

@@ -18,6 +18,11 @@ export {
   findUserIdsWithPermission,
   findUserMailboxes,
 } from './directory.ts';
+/**
+ * Whether a company's plan has run out (docs/product.md §4): the one rule behind the user's
+ * isExpired, the mail composer's refusal and the scheduled reports' (DESIGN §6, enforced here).
+ */
+export { isPlanExpired } from './mappers.ts';
 /** The platform's own trail: what a platform administrator did to what every company shares. */
 export { platformActorOf, recordPlatformAction, type TPlatformActor } from './platform-trail.ts';
 /** The company's users as a report source (reportserver). */

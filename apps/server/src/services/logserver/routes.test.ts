@@ -1,4 +1,10 @@
-import { listCountCap, type TAuditEvent, type TAuditHistoryEvent, type TListMeta } from '@cargodesk/shared';
+import {
+  dateMessages,
+  listCountCap,
+  type TAuditEvent,
+  type TAuditHistoryEvent,
+  type TListMeta,
+} from '@cargodesk/shared';
 import { sql } from 'drizzle-orm';
 import { signInWithEmailAndPassword, updatePassword } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -284,6 +290,34 @@ describe.each(testDatabaseKinds)('logserver audit trail on %s', (kind) => {
         error: { code: 'VALIDATION_FAILED', details: expect.anything() },
       });
     }
+  });
+
+  it('refuses an impossible from or to with 400 naming the field, on the list and the export', async () => {
+    const admin = await testApp.register('audit-impossible-dates');
+    for (const [field, value] of [
+      ['from', '0000-01-01T00:00:00Z'],
+      ['to', '0000-12-31T23:59:59.999Z'],
+      ['from', '2026-02-30T00:00:00Z'],
+      ['to', '9999-12-31T23:00:00-05:00'],
+      ['from', '2026-01-01T24:00:00Z'],
+    ] as const) {
+      for (const path of ['/audit', '/audit/export']) {
+        const response = await get(`${path}?${field}=${encodeURIComponent(value)}`, admin.jwt);
+        expect(response.statusCode, `${path} ${field}=${value}`).toBe(400);
+        expect(response.json()).toMatchObject({
+          error: {
+            code: 'VALIDATION_FAILED',
+            details: { fields: [{ field, message: dateMessages.dateTime() }] },
+          },
+        });
+      }
+    }
+    // The screen sends its days as instants of the reader's own day, with milliseconds.
+    const page = await auditOf(
+      admin.jwt,
+      `?from=${encodeURIComponent('1900-01-01T00:00:00.000+01:00')}&to=2999-12-31T22:59:59.999Z`,
+    );
+    expect(page.meta.total).toBeGreaterThan(0);
   });
 
   it('keeps the trail append-only for requests', async () => {

@@ -21,6 +21,7 @@ import { createId } from '../../platform/ids.ts';
 import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
 import { findContactRecipients } from '../contactserver/public.ts';
 import { findCompanyFileForAttaching } from '../driveserver/public.ts';
+import { isPlanExpired } from '../iamserver/public.ts';
 import * as repository from './repository.ts';
 import { htmlToText, sanitizeMailHtml } from './sanitize.ts';
 
@@ -33,7 +34,7 @@ const fieldError = (field: string, message: string) =>
 
 /** docs/product.md §5 and §8: an expired subscription may not send mail, whatever the UI showed. */
 const assertPlanActive = (auth: TAuthContext) => {
-  if (auth.company.planExpiresAt.getTime() < Date.now()) {
+  if (isPlanExpired(auth.company)) {
     throw new AppError('FORBIDDEN', messages.subscriptionExpired);
   }
 };

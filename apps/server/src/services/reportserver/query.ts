@@ -1,4 +1,6 @@
 import {
+  isCalendarDate,
+  isDateTime,
   reportMessages,
   reportOperatorsByType,
   reportRules,
@@ -52,11 +54,6 @@ const groupExpression = (column: TReportColumn): SQL =>
     ? sql`to_char((${column.expression}) at time zone 'UTC', 'YYYY-MM-DD')`
     : sql`(${column.expression})`;
 
-const isIsoDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
-const isIsoTime = (value: string) =>
-  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value) &&
-  !Number.isNaN(Date.parse(value));
-
 const filterValueOf = (
   column: TReportColumn,
   value: string | number | null,
@@ -70,7 +67,9 @@ const filterValueOf = (
     return number;
   }
   const text = String(value);
-  if (type === 'date' && !isIsoDate(text) && !isIsoTime(text))
+  // shared's reading of dates: an impossible day (2026-02-30, year 0) is the field's 400, checked
+  // on save and again on every run, so a sketch stored before it cannot reach PostgreSQL and 500.
+  if (type === 'date' && !isCalendarDate(text) && !isDateTime(text))
     throw invalid([{ field, message: reportMessages.badDate }]);
   if (type === 'enum' && !column.values?.includes(text))
     throw invalid([{ field, message: reportMessages.badEnum }]);
@@ -92,7 +91,7 @@ const conditionOf = (
   // A date-only value compares as the start of that UTC day.
   const parameter =
     column.type === 'date'
-      ? sql`${isIsoDate(String(value)) ? `${value}T00:00:00Z` : value}::timestamptz`
+      ? sql`${isCalendarDate(String(value)) ? `${value}T00:00:00Z` : value}::timestamptz`
       : column.type === 'number'
         ? sql`${value}::numeric`
         : sql`${value}`;
@@ -254,7 +253,7 @@ const summaryFor = (report: TCheckedReport, companyId: string): SQL | undefined 
   for (const filter of definition.filters) {
     const value = filter.value === null ? '' : String(filter.value);
     if (filter.column === 'occurredAt') {
-      if (!isIsoDate(value)) return undefined;
+      if (!isCalendarDate(value)) return undefined;
       const day = sql`${value}::date`;
       const condition = {
         gt: sql`${auditEventDailyCounts.day} >= ${day}`,

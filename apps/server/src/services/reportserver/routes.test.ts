@@ -1,14 +1,16 @@
-import type {
-  TReportResult,
-  TReportSketch,
-  TReportSketchSummary,
-  TReportSourceInfo,
+import {
+  messages,
+  reportMessages,
+  type TReportResult,
+  type TReportSketch,
+  type TReportSketchSummary,
+  type TReportSourceInfo,
 } from '@cargodesk/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../../test/databases.ts';
 import { auditReader, routeCaller } from '../../../test/route-helpers.ts';
-import { auditEvents, mails, reportSchedules } from '../../db/schema/index.ts';
+import { auditEvents, companies, mails, reportSchedules, reportSketches } from '../../db/schema/index.ts';
 import { createId } from '../../platform/ids.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../iamserver/iam-test-support.ts';
 import { createScheduleRunner, nextRunAfter } from './schedule.ts';
@@ -171,6 +173,73 @@ describe.each(testDatabaseKinds)('reportserver on %s', (kind) => {
     expect(badValue.details?.fields).toEqual([
       { field: 'definition.filters.0.value', message: expect.any(String) },
     ]);
+  });
+
+  it('refuses an impossible date filter with 400 on run and on save, and a stored one on run too', async () => {
+    const impossible = [
+      '2026-02-30',
+      '2026-13-45',
+      '0000-01-01',
+      '2026-02-30T10:00:00Z',
+      '0000-01-01T00:00:00Z',
+    ];
+    const fieldError = [{ field: 'definition.filters.0.value', message: reportMessages.badDate }];
+    for (const value of impossible) {
+      const definition = {
+        source: 'mails',
+        filters: [{ column: 'createdAt', operator: 'gte', value }],
+      };
+      const run = await errorOf(call('POST', '/reportSketch/run', admin.jwt, definition), 400);
+      expect(run, value).toMatchObject({ code: 'VALIDATION_FAILED', details: { fields: fieldError } });
+      const saved = await errorOf(
+        call('POST', '/reportSketch', admin.jwt, { name: `Bad ${value}`, definition }),
+        400,
+      );
+      expect(saved, value).toMatchObject({ code: 'VALIDATION_FAILED', details: { fields: fieldError } });
+    }
+    // The audit trail's whole days are answered from its daily counts: a year 0 day must not reach them.
+    const summary = await errorOf(
+      call('POST', '/reportSketch/run', admin.jwt, {
+        source: 'audit',
+        groupBy: ['action'],
+        filters: [{ column: 'occurredAt', operator: 'gte', value: '0000-01-01' }],
+      }),
+      400,
+    );
+    expect(summary.details?.fields).toEqual(fieldError);
+
+    // A shared sketch stored before dates were read strictly: a colleague opening it gets the
+    // field's 400, not a 500, and so does its export.
+    const id = createId();
+    await testApp.database.db.insert(reportSketches).values({
+      companyId: admin.companyId,
+      id,
+      name: 'Stored before the fix',
+      ownerId: admin.userId,
+      isShared: true,
+      source: 'mails',
+      chart: 'table',
+      definition: {
+        source: 'mails',
+        columns: [],
+        filters: [{ column: 'createdAt', operator: 'gte', value: '2026-02-30' }],
+        groupBy: [],
+        aggregates: [],
+        sort: null,
+        chart: 'table',
+      },
+    });
+    const stored = await errorOf(call('GET', `/reportSketch/${id}/run`, admin.jwt), 400);
+    expect(stored).toMatchObject({ code: 'VALIDATION_FAILED', details: { fields: fieldError } });
+    await errorOf(call('GET', `/reportSketch/${id}/export`, admin.jwt), 400);
+    // Real days at the range's edges still run.
+    for (const value of ['2024-02-29', '1900-01-01', '9999-12-31', '2026-03-01T08:30:00+01:00'])
+      await dataOf<TReportResult>(
+        call('POST', '/reportSketch/run', admin.jwt, {
+          source: 'mails',
+          filters: [{ column: 'createdAt', operator: 'lt', value }],
+        }),
+      );
   });
 
   it('refuses a report over a source the caller lacks, saved or not', async () => {
@@ -388,6 +457,72 @@ describe.each(testDatabaseKinds)('reportserver on %s', (kind) => {
     // Not due again until next week.
     expect(await runnerOf().runDue(new Date(due.getTime() + 60_000))).toBe(0);
     await dataOf(call('DELETE', `/reportSketch/${saved._id}/schedule`, admin.jwt));
+  });
+
+  it('sends no scheduled report for a company whose plan has expired, records why, and moves on', async () => {
+    const lapsed = await testApp.register('reports-lapsed');
+    const colleague = await testApp.addUser(lapsed, {
+      label: 'reports-lapsed-member',
+      role: { systemKey: 'member' },
+    });
+    const saved = await dataOf<TReportSketch>(
+      call('POST', '/reportSketch', lapsed.jwt, {
+        name: 'Lapsed weekly',
+        definition: { source: 'notifications' },
+      }),
+      201,
+    );
+    const scheduled = await dataOf<TReportSketch>(
+      call('PUT', `/reportSketch/${saved._id}/schedule`, lapsed.jwt, {
+        frequency: 'weekly',
+        recipientIds: [colleague.userId],
+      }),
+    );
+    const { db } = testApp.database;
+    const { app } = testApp;
+    const due = new Date(Date.parse(scheduled.schedule?.nextRunAt ?? '') + 1000);
+    // The plan ran out before the delivery was due: the composer would refuse this company's mail.
+    await db
+      .update(companies)
+      .set({ planExpiresAt: new Date(due.getTime() - 60_000) })
+      .where(eq(companies.id, lapsed.companyId));
+    const runner = createScheduleRunner({
+      db,
+      mailer: app.mailer,
+      drive: { db, store: app.fileStore, fileMaxBytes: app.config.fileMaxBytes, log: app.log },
+      log: app.log,
+    });
+
+    expect(await runner.runDue(due)).toBe(0);
+    const sent = await db
+      .select()
+      .from(mails)
+      .where(and(eq(mails.companyId, lapsed.companyId), eq(mails.subject, 'Report: Lapsed weekly')));
+    expect(sent).toEqual([]);
+    const [row] = await db.select().from(reportSchedules).where(eq(reportSchedules.sketchId, saved._id));
+    expect(row?.nextRunAt.toISOString()).toBe(nextRunAfter('weekly', due).toISOString());
+    expect(row?.lockedUntil).toBeNull();
+    const [skipped] = await db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.companyId, lapsed.companyId),
+          eq(auditEvents.entityId, saved._id),
+          eq(auditEvents.userAgent, 'report schedule'),
+        ),
+      );
+    expect(skipped).toMatchObject({
+      action: 'update',
+      actorUserId: lapsed.userId,
+      after: { schedule: { delivered: false, reason: messages.subscriptionExpired } },
+    });
+    // Renewed, the next delivery goes out again.
+    await db
+      .update(companies)
+      .set({ planExpiresAt: new Date(Date.now() + 365 * 86_400_000) })
+      .where(eq(companies.id, lapsed.companyId));
+    expect(await runner.runDue(new Date(Date.parse(row?.nextRunAt.toISOString() ?? '') + 1000))).toBe(1);
   });
 
   it('computes the next delivery: Monday or the 1st at 06:00 UTC', () => {

@@ -1,4 +1,4 @@
-import type { TReportScheduleFrequency } from '@cargodesk/shared';
+import { messages, type TReportScheduleFrequency } from '@cargodesk/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { TMailer } from '../../mail/mail-plugin.ts';
@@ -6,7 +6,12 @@ import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
 import { storeMadeFile, type TDriveServiceDependencies } from '../driveserver/public.ts';
-import { findUserAccess, findUserIdsWithPermission, findUserMailboxes } from '../iamserver/public.ts';
+import {
+  findUserAccess,
+  findUserIdsWithPermission,
+  findUserMailboxes,
+  isPlanExpired,
+} from '../iamserver/public.ts';
 import { checkDefinition, csvOf, runReport } from './query.ts';
 import * as repository from './repository.ts';
 
@@ -63,6 +68,19 @@ export const createScheduleRunner = ({ db, mailer, drive, log }: TScheduleRunner
       const sketch = await repository.findSketch(tx, companyId, sketchId);
       const owner = sketch ? await findUserAccess(tx, companyId, sketch.ownerId) : undefined;
       if (!sketch || !owner?.permissions.includes('reports:read')) return undefined;
+      // DESIGN §6: an expired subscription sends no mail, the composer's nor a schedule's. Nobody
+      // is there to see a refusal, so the trail says why this run sent nothing; the schedule
+      // moves on and delivers again once the plan is renewed.
+      if (isPlanExpired(owner.company, now.getTime())) {
+        await recordAudit(tx, systemActorOf(owner), {
+          entityType: 'report-sketch',
+          entityId: sketchId,
+          action: 'update',
+          after: { schedule: { delivered: false, reason: messages.subscriptionExpired } },
+        });
+        log.info({ companyId, sketchId }, 'a scheduled report was not sent: the plan has expired');
+        return undefined;
+      }
       try {
         const report = checkDefinition(owner, sketch.definition);
         const result = await runReport(tx, owner, report, { limit: 100_000 });

@@ -147,6 +147,23 @@ describe.each(testDatabaseKinds)('master countries and currencies on %s', (kind)
       expect(await rateOn('2024-02-29')).toMatchObject({ rate: '0.9', effectiveDate: '2024-01-01' });
       expect(await rateOn('2024-05-31')).toMatchObject({ rate: '0.925' });
       expect(await rateOn('2030-01-01')).toMatchObject({ rate: '0.88123456' });
+      // A day that does not exist, or one PostgreSQL cannot read (year 0), is the field's 400.
+      for (const date of ['0000-01-01', '2024-02-30', '2024-13-01']) {
+        const lookup = await call('GET', `/exchange-rates/at?currency=USD&date=${date}`, alpha.jwt);
+        expect(lookup.statusCode, date).toBe(400);
+        expect(lookup.json(), date).toMatchObject({
+          error: { code: 'VALIDATION_FAILED', details: { fields: [{ field: 'date' }] } },
+        });
+        const entered = await call('POST', '/exchange-rates', alpha.jwt, {
+          currency: 'USD',
+          rate: 1,
+          effectiveDate: date,
+        });
+        expect(entered.statusCode, date).toBe(400);
+        expect(entered.json(), date).toMatchObject({
+          error: { code: 'VALIDATION_FAILED', details: { fields: [{ field: 'effectiveDate' }] } },
+        });
+      }
       const before = await call('GET', '/exchange-rates/at?currency=USD&date=2023-12-31', alpha.jwt);
       expect(before.statusCode).toBe(404);
 

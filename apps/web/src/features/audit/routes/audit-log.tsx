@@ -1,4 +1,10 @@
-import type { TAuditAction, TAuditEntityType, TAuditEvent, TAuditFilter } from '@cargodesk/shared';
+import {
+  isCalendarDate,
+  type TAuditAction,
+  type TAuditEntityType,
+  type TAuditEvent,
+  type TAuditFilter,
+} from '@cargodesk/shared';
 import { Button, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
 import { ListFilterSelect } from '../../../components/list-filter-select.tsx';
@@ -31,7 +37,8 @@ type TAuditFilters = {
   ip: string;
 };
 
-const day = (raw: string) => (/^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : undefined);
+// A day from the address only if it exists: 2026-13-45 would make startOfDay's toISOString throw.
+const day = (raw: string) => (isCalendarDate(raw) ? raw : undefined);
 
 /** The screen's state as the API's filter: the days become instants of the reader's own days. */
 const filterOf = ({ q, from, to, ...rest }: { q?: string } & Partial<TAuditFilters>): TAuditFilter => ({

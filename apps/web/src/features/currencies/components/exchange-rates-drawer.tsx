@@ -1,4 +1,9 @@
-import { isIsoDate, type TCurrencySetting, type TExchangeRate, ZExchangeRateInput } from '@cargodesk/shared';
+import {
+  isCalendarDate,
+  type TCurrencySetting,
+  type TExchangeRate,
+  ZExchangeRateInput,
+} from '@cargodesk/shared';
 import { Alert, Button, Descriptions, Drawer, Empty, Form, Input, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.tsx';
@@ -70,7 +75,7 @@ export const ExchangeRatesDrawer = ({
   };
 
   const onLookup = async () => {
-    if (!currency || !isIsoDate(lookupDate)) return;
+    if (!currency || !isCalendarDate(lookupDate)) return;
     try {
       setLookup({ date: lookupDate, rate: await getRateOn(currency.code, lookupDate) });
     } catch (error) {
@@ -202,7 +207,7 @@ export const ExchangeRatesDrawer = ({
                 onChange={(event) => setLookupDate(event.target.value)}
                 style={{ width: 170 }}
               />
-              <Button onClick={() => void onLookup()} disabled={!isIsoDate(lookupDate)}>
+              <Button onClick={() => void onLookup()} disabled={!isCalendarDate(lookupDate)}>
                 Look up
               </Button>
             </Space>
