@@ -343,6 +343,9 @@ describe.each(testDatabaseKinds)('templateserver templates on %s', (kind) => {
       expect(text).toContain('Nordic Star arrives at New York on 14 Dec 2026.');
       expect(text).toContain('MSCU1234565');
       expect(text).toContain('18,250 kg');
+      // What the client downloads names the product, not the server's browser build.
+      const { info } = await (await getDocumentProxy(new Uint8Array(printed.rawPayload))).getMetadata();
+      expect(info).toMatchObject({ Creator: 'Cargodesk', Producer: 'Cargodesk' });
 
       const email = await call('POST', '/templates/pdf', admin.jwt, {
         ...draft,

@@ -380,7 +380,7 @@ export const createTemplatesService = ({ db, pdf, pdfRendersPerCompany }: TTempl
       localeOf(auth, draft.language),
     );
     await consumePdfRender(auth);
-    return pdf.render(html, draft.page ?? defaultTemplatePage);
+    return pdf.render(html, draft.page ?? defaultTemplatePage, { companyId: auth.companyId });
   };
 
   return {
