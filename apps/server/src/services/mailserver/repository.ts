@@ -114,14 +114,23 @@ export const lockCompany = async (db: Queryable, companyId: string) => {
   return row;
 };
 
-/** Recipients (to, cc and bcc each) of the company's composer mails queued since `since`, whatever became of them. */
+/**
+ * Recipients (to, cc and bcc each) of the mails the company addressed itself, composed or
+ * invitations, queued since `since`, whatever became of them.
+ */
 export const countComposerRecipientsSince = async (db: Queryable, companyId: string, since: Date) => {
   const [row] = await db
     .select({
       value: sql<number>`coalesce(sum(cardinality(${mails.to}) + cardinality(${mails.cc}) + cardinality(${mails.bcc})), 0)::int`,
     })
     .from(mails)
-    .where(and(eq(mails.companyId, companyId), eq(mails.purpose, 'composer'), gt(mails.createdAt, since)));
+    .where(
+      and(
+        eq(mails.companyId, companyId),
+        inArray(mails.purpose, ['composer', 'invitation']),
+        gt(mails.createdAt, since),
+      ),
+    );
   return row?.value ?? 0;
 };
 
