@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       integrationKeys: { googleMaps: '', pendo: '' },
       fileMaxBytes: 25 * 1024 * 1024,
       fileStore: { kind: 'local' },
+      mailRecipientLimits: { daily: 2000, firstDay: 100, rampDays: 14 },
     });
     expect(config.dataDir).toMatch(/\/data$/);
   });
@@ -211,6 +212,15 @@ describe('loadConfig', () => {
     [{ FILE_STORE: 's3' }, 'Invalid S3_ENDPOINT: is required when FILE_STORE=s3'],
     [{ PASSWORD_MIN_LENGTH: '4' }, 'Invalid PASSWORD_MIN_LENGTH="4": Too small: expected number to be >=6'],
     [{ DEV_MAILBOX: 'yes' }, 'Invalid DEV_MAILBOX="yes": must be true or false'],
+    // It counted mails; a number of mails read as a number of recipients would be a silent change.
+    [
+      { MAIL_DAILY_LIMIT: '500' },
+      'Invalid MAIL_DAILY_LIMIT="500": is no longer read: the daily limit counts recipients now; set MAIL_DAILY_RECIPIENT_LIMIT, then unset it',
+    ],
+    [
+      { MAIL_DAILY_RECIPIENT_LIMIT: 'many' },
+      'Invalid MAIL_DAILY_RECIPIENT_LIMIT="many": must be a number of recipients',
+    ],
     [
       { DEV_MAILBOX: 'true', SMTP_URL: 'smtp://mail:25' },
       'Invalid DEV_MAILBOX="true": the developer mailbox shows captured mail only; unset DEV_MAILBOX or SMTP_URL',

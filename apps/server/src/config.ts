@@ -81,11 +81,31 @@ const ZEnvironment = z.object({
   // The browser that renders documents to PDF; found in the usual places when unset.
   CHROMIUM_PATH: z.string().optional(),
   DEV_MAILBOX: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
-  MAIL_DAILY_LIMIT: z.coerce
-    .number({ error: 'must be a number of mails' })
-    .int({ error: 'must be a whole number of mails' })
-    .min(0)
-    .default(500),
+  // Retired: it counted mails, so fifty recipients a mail made it fifty times larger (docs/security.md).
+  // Refusing to start says so, rather than reading a number of mails as a number of recipients.
+  MAIL_DAILY_LIMIT: z
+    .string()
+    .max(
+      0,
+      'is no longer read: the daily limit counts recipients now; set MAIL_DAILY_RECIPIENT_LIMIT, then unset it',
+    )
+    .optional(),
+  MAIL_DAILY_RECIPIENT_LIMIT: z.coerce
+    .number({ error: 'must be a number of recipients' })
+    .int({ error: 'must be a whole number of recipients' })
+    .min(0, { error: 'must be 0 or more' })
+    .default(2000),
+  MAIL_NEW_COMPANY_RECIPIENT_LIMIT: z.coerce
+    .number({ error: 'must be a number of recipients' })
+    .int({ error: 'must be a whole number of recipients' })
+    .min(0, { error: 'must be 0 or more' })
+    .default(100),
+  MAIL_RECIPIENT_LIMIT_RAMP_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int({ error: 'must be a whole number of days' })
+    .min(0, { error: 'must be 0 or more' })
+    .max(365, { error: 'must be at most 365 days' })
+    .default(14),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
   // Readable lines by default; JSON lines for a log collector, and by default in production.
   LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
@@ -348,6 +368,8 @@ export type TFileStoreConfig =
       forcePathStyle: boolean;
     };
 
+export type TMailRecipientLimits = { daily: number; firstDay: number; rampDays: number };
+
 export type TPasswordPolicyConfig = {
   minLength: number;
   maxLength: number;
@@ -375,8 +397,13 @@ export type Config = {
    * Off unless asked for (`npm start` asks for it for the demo).
    */
   devMailbox: boolean;
-  /** How many composer mails a company may send in 24 hours (MAIL_DAILY_LIMIT, 500 by default). */
-  mailDailyLimit: number;
+  /**
+   * Recipients (to, cc and bcc each count) a company's composer mails may reach in 24 hours: the full
+   * limit (MAIL_DAILY_RECIPIENT_LIMIT, 2000), a new company's first-day allowance
+   * (MAIL_NEW_COMPANY_RECIPIENT_LIMIT, 100) and the days over which the one grows into the other
+   * (MAIL_RECIPIENT_LIMIT_RAMP_DAYS, 14).
+   */
+  mailRecipientLimits: TMailRecipientLimits;
   logLevel: (typeof logLevels)[number];
   /** `pretty`: one readable line per entry; `json`: pino's JSON lines (platform/request-log.ts). */
   logFormat: 'pretty' | 'json';
@@ -487,7 +514,11 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     devMailbox: values.DEV_MAILBOX === 'true',
-    mailDailyLimit: values.MAIL_DAILY_LIMIT,
+    mailRecipientLimits: {
+      daily: values.MAIL_DAILY_RECIPIENT_LIMIT,
+      firstDay: values.MAIL_NEW_COMPANY_RECIPIENT_LIMIT,
+      rampDays: values.MAIL_RECIPIENT_LIMIT_RAMP_DAYS,
+    },
     logLevel: values.LOG_LEVEL,
     logFormat: values.LOG_FORMAT ?? (values.NODE_ENV === 'production' ? 'json' : 'pretty'),
     passwordPolicy: {

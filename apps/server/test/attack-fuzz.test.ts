@@ -141,7 +141,7 @@ describe.each(testDatabaseKinds)('attack fuzz on %s', (kind) => {
 
   beforeAll(async () => {
     testApp = await startIamTestApp({ kind, environment: { DEV_MAILBOX: 'true' } });
-    admin = await testApp.register('fuzz');
+    admin = await testApp.register('fuzz', undefined, { isVerified: true });
     const member = await testApp.addUser(admin, { label: 'fuzz-member', role: { systemKey: 'member' } });
     apiKey = testApp.app.identity.projects.find((project) => project.name === 'test')?.apiKey ?? '';
     const create = async (url: string, payload: object) => {

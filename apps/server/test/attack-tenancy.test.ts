@@ -381,7 +381,7 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
 
   /** One of each resource a probe needs, made through the API as a user would. */
   const buildWorld = async (label: string): Promise<TWorld> => {
-    const admin = await testApp.register(label, `${label} Freight`);
+    const admin = await testApp.register(label, `${label} Freight`, { isVerified: true });
     const member = await testApp.addUser(admin, { label: `${label}-member`, role: { systemKey: 'member' } });
     const roles = await dataOf<{ _id: string; systemKey: string | null }[]>(
       admin.jwt,

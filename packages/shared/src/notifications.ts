@@ -55,8 +55,14 @@ export const mailMessages = {
   attachmentNotFound: 'An attachment names a file your company does not have',
   mailNotFound: 'Mail not found',
   notFailed: 'Only a failed mail can be sent again',
-  dailyLimit: (limit: number) =>
-    `Your company has sent its ${limit} mails for today; try again tomorrow or ask support to raise the limit`,
+  /** Every address counts, to, cc and bcc alike; `remaining` is what the company has left today. */
+  recipientLimit: ({ limit, remaining }: { limit: number; remaining: number }) =>
+    remaining === 0
+      ? `Your company has mailed its ${limit} recipients for today; try again tomorrow or ask support to raise the limit`
+      : `Your company may mail ${remaining} more recipients today (of ${limit}); remove some or try again tomorrow`,
+  /** A company none of whose admins proved their address may mail only its own people. */
+  verifyToMailOutside:
+    'Only colleagues can be mailed until your company admin verifies their email address. Open the link we sent, or use Resend Email in the banner.',
 } as const;
 
 export const ZNotification = z.object({

@@ -10,9 +10,13 @@ export type TOutgoingMail = {
   /** The mail's id, when the caller needs it before queueing (to record what it was written from). */
   id?: string;
   companyId?: string | null;
-  /** The composer's user; their mails make the Sent list and count against the daily limit. */
+  /** The composer's user; their mails make the Sent list. */
   createdBy?: string;
-  purpose?: 'system' | 'composer';
+  /**
+   * `composer` and `invitation` mails go to addresses a company chose and count against its daily
+   * recipient allowance (mailserver's recipient-budget.ts); `system` ones (verification, codes) do not.
+   */
+  purpose?: 'system' | 'composer' | 'invitation';
   /** Overrides MAIL_FROM, e.g. with the company's name before the same address. */
   from?: string;
   to: string[];

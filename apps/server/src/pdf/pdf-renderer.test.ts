@@ -13,16 +13,21 @@ const textOf = async (pdf: Uint8Array) => {
 };
 
 const chromium = findChromium(process.env.CHROMIUM_PATH);
+const forCompany = { companyId: 'company-a' };
 
 describe.skipIf(!chromium.found)('PDF rendering with the system Chromium', () => {
   const renderer = createPdfRenderer(chromium);
   afterAll(() => renderer.close());
 
   it('prints HTML on the page size asked for, with its text', async () => {
-    const pdf = await renderer.render('<h1>Arrival notice</h1><p>Nordic Star arrives on 14 Dec 2026.</p>', {
-      size: 'A4',
-      marginsMm: { top: 10, right: 10, bottom: 10, left: 10 },
-    });
+    const pdf = await renderer.render(
+      '<h1>Arrival notice</h1><p>Nordic Star arrives on 14 Dec 2026.</p>',
+      {
+        size: 'A4',
+        marginsMm: { top: 10, right: 10, bottom: 10, left: 10 },
+      },
+      forCompany,
+    );
     expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
     expect(await textOf(pdf)).toContain('Nordic Star arrives on 14 Dec 2026.');
     const document = await getDocumentProxy(new Uint8Array(pdf));
@@ -52,6 +57,7 @@ describe.skipIf(!chromium.found)('PDF rendering with the system Chromium', () =>
           '<img src="x" onerror="document.body.append(\'HANDLER RAN\')">',
         ].join(''),
         defaultTemplatePage,
+        forCompany,
       );
       const text = await textOf(pdf);
       expect(text).toContain('Visible text');
@@ -66,7 +72,7 @@ describe.skipIf(!chromium.found)('PDF rendering with the system Chromium', () =>
   it('stops a render that runs past its time limit', async () => {
     const hasty = createPdfRenderer(chromium, { ...pdfLimits, renderTimeoutMs: 1 });
     try {
-      await expect(hasty.render('<p>slow</p>', defaultTemplatePage)).rejects.toMatchObject({
+      await expect(hasty.render('<p>slow</p>', defaultTemplatePage, forCompany)).rejects.toMatchObject({
         code: 'VALIDATION_FAILED',
         message: pdfMessages.tooSlow(1),
       });
@@ -79,24 +85,69 @@ describe.skipIf(!chromium.found)('PDF rendering with the system Chromium', () =>
     const narrow = createPdfRenderer(chromium, { ...pdfLimits, maxConcurrent: 1, maxQueued: 1 });
     try {
       const results = await Promise.allSettled(
-        [1, 2, 3].map((number) => narrow.render(`<p>Render ${number}</p>`, defaultTemplatePage)),
+        [1, 2, 3].map((number) => narrow.render(`<p>Render ${number}</p>`, defaultTemplatePage, forCompany)),
       );
       expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
       const refused = results[2] as PromiseRejectedResult;
       expect(refused.reason).toBeInstanceOf(AppError);
       expect(refused.reason).toMatchObject({ code: 'UNAVAILABLE', message: pdfMessages.busy });
       // The queue drained: the next render has its turn.
-      expect(await textOf(await narrow.render('<p>After</p>', defaultTemplatePage))).toContain('After');
+      expect(await textOf(await narrow.render('<p>After</p>', defaultTemplatePage, forCompany))).toContain(
+        'After',
+      );
     } finally {
       await narrow.close();
     }
   });
 
+  it('names the product, not the browser build, as Creator and Producer', async () => {
+    const pdf = await renderer.render('<p>Bill of lading</p>', defaultTemplatePage, forCompany);
+    const document = await getDocumentProxy(new Uint8Array(pdf));
+    const { info } = await document.getMetadata();
+    expect(info).toMatchObject({ Creator: 'Cargodesk', Producer: 'Cargodesk' });
+    // Nowhere else in the file either, and the file still reads whole (its offsets unchanged).
+    expect(Buffer.from(pdf).toString('latin1')).not.toMatch(/HeadlessChrome|Chrome\/|Skia/);
+    expect(await textOf(pdf)).toContain('Bill of lading');
+  });
+
+  it('prints a template that asks to refresh or leave the page, every time', async () => {
+    const refreshes = [
+      '<meta http-equiv="refresh" content="0">',
+      '<meta http-equiv="Refresh" content="0;url=about:blank">',
+      '<meta http-equiv="REFRESH" content="0;url=https://example.com/">',
+      '<noscript><meta http-equiv=" refresh " content="0"></noscript>',
+    ];
+    // Before, most of these failed with "Printing failed" or printed an empty page.
+    for (const [index, refresh] of refreshes.entries()) {
+      for (const round of [1, 2]) {
+        const label = `Invoice ${index}.${round}`;
+        const pdf = await renderer.render(`${refresh}<p>${label}</p>`, defaultTemplatePage, forCompany);
+        expect(await textOf(pdf), refresh).toContain(label);
+      }
+    }
+  });
+
+  it("prints another company's document while one company's burst waits", async () => {
+    const single = createPdfRenderer(chromium, { ...pdfLimits, maxConcurrent: 1 });
+    try {
+      const finished: string[] = [];
+      const print = (companyId: string, label: string) =>
+        single.render(`<p>${label}</p>`, defaultTemplatePage, { companyId }).then(() => finished.push(label));
+      const burst = ['a1', 'a2', 'a3', 'a4'].map((label) => print('company-a', label));
+      const other = print('company-b', 'b1');
+      await Promise.all([...burst, other]);
+      // First come, first served would print b1 last, after all of A's.
+      expect(finished).toEqual(['a1', 'b1', 'a2', 'a3', 'a4']);
+    } finally {
+      await single.close();
+    }
+  });
+
   it('refuses renders once the server closes it', async () => {
     const closing = createPdfRenderer(chromium);
-    await closing.render('<p>First</p>', defaultTemplatePage);
+    await closing.render('<p>First</p>', defaultTemplatePage, forCompany);
     await closing.close();
-    await expect(closing.render('<p>Closed</p>', defaultTemplatePage)).rejects.toMatchObject({
+    await expect(closing.render('<p>Closed</p>', defaultTemplatePage, forCompany)).rejects.toMatchObject({
       code: 'UNAVAILABLE',
     });
   });
@@ -111,7 +162,7 @@ describe('PDF rendering without a browser', () => {
     });
     const renderer = createPdfRenderer(lookup);
     expect(renderer.chromiumPath).toBeUndefined();
-    await expect(renderer.render('<p>x</p>', defaultTemplatePage)).rejects.toMatchObject({
+    await expect(renderer.render('<p>x</p>', defaultTemplatePage, forCompany)).rejects.toMatchObject({
       code: 'UNAVAILABLE',
       message: pdfMessages.unavailable('CHROMIUM_PATH=/nowhere/chromium is not an executable file'),
     });

@@ -40,7 +40,7 @@ export const mails = pgTable(
     /** Who wrote it in the mail composer; null for the product's own mails (verification, invites). */
     createdBy: uuid('created_by'),
     /** system: the product's own mails; composer: written by a user (the Sent list, the daily limit). */
-    purpose: text('purpose', { enum: ['system', 'composer'] })
+    purpose: text('purpose', { enum: ['system', 'composer', 'invitation'] })
       .notNull()
       .default('system'),
     fromAddress: text('from_address').notNull(),

@@ -61,6 +61,7 @@ export const registerAppAdminRoutes = async (app: FastifyInstance) => {
     domainEvents: app.domainEvents,
     events: app.events,
     invitesPerCompany: app.rateLimits.invitesPerCompany,
+    mailRecipientLimits: app.config.mailRecipientLimits,
   });
   const roles = createRolesService(app.database);
   const groups = createGroupsService(app.database);

@@ -68,6 +68,42 @@ export const findAdminUserIds = async (db: Queryable, companyId: string, narrowi
   ).map((row) => row.id);
 
 /**
+ * The identity accounts of the company's active admins: whether one of them proved their address
+ * decides whether the company may mail people outside it (mailserver's outside-recipients).
+ */
+export const findAdminIdentities = async (db: Queryable, companyId: string) =>
+  db
+    .selectDistinct({ project: users.identityProject, uid: users.identityUid })
+    .from(users)
+    .innerJoin(userRoles, and(eq(userRoles.companyId, users.companyId), eq(userRoles.userId, users.id)))
+    .innerJoin(roles, and(eq(roles.companyId, userRoles.companyId), eq(roles.id, userRoles.roleId)))
+    .where(and(eq(users.companyId, companyId), eq(users.status, 'active'), eq(roles.systemKey, 'admin')));
+
+/**
+ * Which of `emails` belong to the company's active users, lower-cased. Only those who joined: an
+ * invited address has proved nothing yet, so it is not a member a company may mail unverified.
+ */
+export const findActiveMemberEmails = async (
+  db: Queryable,
+  companyId: string,
+  emails: string[],
+): Promise<Set<string>> => {
+  const lowered = [...new Set(emails.map((email) => email.toLowerCase()))];
+  if (lowered.length === 0) return new Set();
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.companyId, companyId),
+        eq(users.status, 'active'),
+        inArray(sql`lower(${users.email})`, lowered),
+      ),
+    );
+  return new Set(rows.map((row) => row.email.toLowerCase()));
+};
+
+/**
  * The display names of the company's users among `ids` (suspended ones too: history names whoever
  * acted), as "First Last", for screens that show who did something.
  */

@@ -57,12 +57,27 @@ export const startIamTestApp = async ({
     return { uid: user.uid, idToken: await user.getIdToken() };
   };
 
+  /** The address's holder opened the verification link (the account's flag, as the link sets it). */
+  const verifyEmail = async (email: string, { project = 'test' }: { project?: TProjectName } = {}) => {
+    await testApp.database.db
+      .update(identityAccounts)
+      .set({ emailVerified: true })
+      .where(
+        and(
+          eq(identityAccounts.projectId, projectIds[project]),
+          eq(identityAccounts.email, email.toLowerCase()),
+        ),
+      );
+  };
+
   const register = async (
     label: string,
     companyName = `${label} Freight`,
-    { email = uniqueEmail(label) }: { email?: string } = {},
+    { email = uniqueEmail(label), isVerified = false }: { email?: string; isVerified?: boolean } = {},
   ): Promise<TRegistered> => {
     const { idToken } = await signUp(email);
+    // Verified after the sign-up, before registering: as a person who opened the link first.
+    if (isVerified) await verifyEmail(email);
     const response = await app.inject({
       method: 'POST',
       url: '/iamserver/api/v1/auth',
@@ -134,15 +149,7 @@ export const startIamTestApp = async ({
 
   /** The address's holder proves it (as the verification link does), then the operator's command flags the account. */
   const grantPlatformAdmin = async (email: string, { project = 'test' }: { project?: TProjectName } = {}) => {
-    await testApp.database.db
-      .update(identityAccounts)
-      .set({ emailVerified: true })
-      .where(
-        and(
-          eq(identityAccounts.projectId, projectIds[project]),
-          eq(identityAccounts.email, email.toLowerCase()),
-        ),
-      );
+    await verifyEmail(email, { project });
     const result = await runPlatformAdminCommand(testApp.database.db, {
       args: ['add', email],
       defaultProject: project,
@@ -156,6 +163,7 @@ export const startIamTestApp = async ({
     signUp,
     register,
     addUser,
+    verifyEmail,
     grantPlatformAdmin,
     close: async () => {
       await Promise.all(clients.splice(0).map((client) => client.close()));

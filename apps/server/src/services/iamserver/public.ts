@@ -4,10 +4,12 @@
 export { requirePlatformAdmin } from './app-admin-routes.ts';
 /** A company's base currency, read and set inside the caller's tenant transaction (master's currency settings). */
 export { findCompanyCurrency, setCompanyCurrency } from './company-repository.ts';
-/** Who is in a company: the people a notification can reach. */
+/** Who is in a company: the people a notification can reach, and those a company may mail before it is verified. */
 /** Who acted, by name: the History drawer names people rather than showing their email or id. */
 /** A user's mailbox and permissions now, for work done on their behalf without a session (a scheduled report). */
 export {
+  findActiveMemberEmails,
+  findAdminIdentities,
   findAdminUserIds,
   findCompanyNames,
   findReachableUserIds,

@@ -1,6 +1,7 @@
 import {
   accountSuspendedMessage,
   invitationMessages,
+  mailMessages,
   maxBulkUsers,
   type TCompanyUser,
   type TLoginResponse,
@@ -662,6 +663,43 @@ describe.each(testDatabaseKinds)('iamserver users management on %s', (kind) => {
       expect(readOobCode(second.text).oobCode).not.toBe(readOobCode(first.text).oobCode);
       const events = await auditOf(admin.companyId, { entityId: invited._id });
       expect(events.map((event) => event.action)).toEqual(['invite', 'invite']);
+    });
+
+    it("counts invitations against the company's daily recipient allowance, with its composed mails", async () => {
+      const admin = await testApp.register('invite-budget', undefined, { isVerified: true });
+      // A new company may address 100 people on its first day: 99 in two composed mails ...
+      for (const [label, count] of [
+        ['x', 50],
+        ['y', 49],
+      ] as const) {
+        const sent = await testApp.app.inject({
+          method: 'POST',
+          url: '/mailserver/api/v1/send',
+          headers: { authorization: admin.jwt },
+          payload: {
+            to: [`${label}@client.test`],
+            bcc: Array.from({ length: count - 1 }, (_, n) => `${label}${n}@client.test`),
+            subject: 'Offer',
+          },
+        });
+        expect(sent.statusCode, sent.body).toBe(201);
+      }
+      // ... and one invitation; the next is refused, and leaves no invited user behind.
+      await expectData(
+        invite(admin.jwt, { email: uniqueEmail('budget-one'), firstName: 'A', lastName: 'B' }),
+        201,
+      );
+      const email = uniqueEmail('budget-two');
+      const refused = await invite(admin.jwt, { email, firstName: 'A', lastName: 'B' });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({
+        error: { code: 'RATE_LIMITED', message: mailMessages.recipientLimit({ limit: 100, remaining: 0 }) },
+      });
+      const left = await testApp.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.companyId, admin.companyId), eq(users.email, email)));
+      expect(left).toEqual([]);
     });
   });
 

@@ -32,6 +32,7 @@ export const registerUsersRoutes = async (app: FastifyInstance) => {
     domainEvents: app.domainEvents,
     events: app.events,
     invitesPerCompany: app.rateLimits.invitesPerCompany,
+    mailRecipientLimits: app.config.mailRecipientLimits,
   });
   const passwordResets = createPasswordResetService({
     db: app.database.db,

@@ -9,6 +9,7 @@ import {
 } from '@cargodesk/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import type { TMailRecipientLimits } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { buildInviteMail } from '../../identity/action-mails.ts';
@@ -24,6 +25,7 @@ import type { TEventsBus } from '../../platform/events-bus.ts';
 import { createId } from '../../platform/ids.ts';
 import type { TRateLimit } from '../../platform/rate-limits.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
+import { consumeRecipientBudget } from '../mailserver/public.ts';
 import {
   assertMayGrantRoles,
   grantMessages,
@@ -147,6 +149,8 @@ export type TUsersServiceDependencies = {
   events: TEventsBus;
   /** Invitation mails a company may send an hour. */
   invitesPerCompany: TRateLimit;
+  /** The daily recipient allowance invitations count against, with composed mails. */
+  mailRecipientLimits: TMailRecipientLimits;
 };
 
 export const createUsersService = ({
@@ -157,6 +161,7 @@ export const createUsersService = ({
   domainEvents,
   events,
   invitesPerCompany,
+  mailRecipientLimits,
 }: TUsersServiceDependencies) => {
   const inCompany = <T>(auth: Pick<TAuthContext, 'companyId'>, work: (tx: Tx) => Promise<T>) =>
     withTenant(db, auth.companyId, work);
@@ -273,6 +278,24 @@ export const createUsersService = ({
       return after;
     });
 
+  /**
+   * An invitation goes to an address the company chose: it counts against the company's daily
+   * recipient allowance like a composed mail (last in the transaction, as the mail send takes the
+   * company's row last too).
+   */
+  const queueInviteMail = async (
+    tx: Tx,
+    auth: TAuthContext,
+    mail: Awaited<ReturnType<typeof inviteMailFor>>,
+  ) => {
+    await consumeRecipientBudget(tx, {
+      companyId: auth.companyId,
+      recipients: 1,
+      limits: mailRecipientLimits,
+    });
+    await mailer.enqueue({ ...mail, purpose: 'invitation' }, tx);
+  };
+
   const inviteMailFor = async ({
     auth,
     project,
@@ -374,7 +397,7 @@ export const createUsersService = ({
         await repository.replaceUserRoles(tx, auth.companyId, userId, roleIds);
         const after = await readUserView(tx, auth.companyId, userId);
         await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'invite', after });
-        await mailer.enqueue(mail, tx);
+        await queueInviteMail(tx, auth, mail);
         await domainEvents.emit(tx, {
           type: 'user-invited',
           companyId: auth.companyId,
@@ -429,7 +452,7 @@ export const createUsersService = ({
       await repository.updateUser(tx, auth.companyId, userId, { invitedAt: new Date() });
       const after = await readUserView(tx, auth.companyId, userId);
       await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'invite', after });
-      await mailer.enqueue(mail, tx);
+      await queueInviteMail(tx, auth, mail);
       return after;
     });
     mailer.wake();

@@ -101,15 +101,36 @@ export const findSentMail = async (db: Queryable, companyId: string, userId: str
   return row;
 };
 
-/** Holds the company's row until the transaction ends, so two sends count the daily limit in turn. */
-export const lockCompany = (db: Queryable, companyId: string) =>
-  db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
-
-export const countComposerMailsSince = async (db: Queryable, companyId: string, since: Date) => {
+/**
+ * Holds the company's row until the transaction ends, so two sends count the daily allowance in
+ * turn; answers when the company was created, which sets its allowance.
+ */
+export const lockCompany = async (db: Queryable, companyId: string) => {
   const [row] = await db
-    .select({ value: count() })
+    .select({ createdAt: companies.createdAt })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update');
+  return row;
+};
+
+/**
+ * Recipients (to, cc and bcc each) of the mails the company addressed itself, composed or
+ * invitations, queued since `since`, whatever became of them.
+ */
+export const countComposerRecipientsSince = async (db: Queryable, companyId: string, since: Date) => {
+  const [row] = await db
+    .select({
+      value: sql<number>`coalesce(sum(cardinality(${mails.to}) + cardinality(${mails.cc}) + cardinality(${mails.bcc})), 0)::int`,
+    })
     .from(mails)
-    .where(and(eq(mails.companyId, companyId), eq(mails.purpose, 'composer'), gt(mails.createdAt, since)));
+    .where(
+      and(
+        eq(mails.companyId, companyId),
+        inArray(mails.purpose, ['composer', 'invitation']),
+        gt(mails.createdAt, since),
+      ),
+    );
   return row?.value ?? 0;
 };
 

@@ -61,11 +61,12 @@ describe.each(testDatabaseKinds)('mailserver on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    testApp = await startIamTestApp({ kind, environment: { MAIL_DAILY_LIMIT: '4' } });
-    admin = await testApp.register('mail-admin', 'Harbour & "Sons" Freight');
+    testApp = await startIamTestApp({ kind });
+    // Companies whose admin proved their address: they may mail outside (the last tests show otherwise).
+    admin = await testApp.register('mail-admin', 'Harbour & "Sons" Freight', { isVerified: true });
     member = await testApp.addUser(admin, { label: 'mail-member', role: { systemKey: 'member' } });
     viewer = await testApp.addUser(admin, { label: 'mail-viewer', role: { systemKey: 'viewer' } });
-    other = await testApp.register('mail-other');
+    other = await testApp.register('mail-other', undefined, { isVerified: true });
   });
   afterAll(async () => testApp?.close());
 
@@ -332,7 +333,7 @@ describe.each(testDatabaseKinds)('mailserver on %s', (kind) => {
   );
 
   it('finds sent mails by subject or recipient and by status, within the page query rules', async () => {
-    const sender = await testApp.register('mail-search');
+    const sender = await testApp.register('mail-search', undefined, { isVerified: true });
     for (const [to, subject] of [
       ['dana@client.test', 'Manifest 100%'],
       ['erik@harbour.test', 'Invoice March'],
@@ -372,20 +373,89 @@ describe.each(testDatabaseKinds)('mailserver on %s', (kind) => {
     }
   });
 
-  it('holds each company to its daily limit', async () => {
-    const busy = await testApp.register('mail-busy');
-    for (let n = 0; n < 4; n += 1) {
-      expect((await sendAs(busy.jwt, { to: ['a@client.test'], subject: `Mail ${n}` })).statusCode).toBe(201);
+  // The security review's relay: a fresh company, one `to` and 49 `bcc` outside addresses a mail.
+  const fiftyOutside = (label: string) => ({
+    to: [`${label}-0@client.test`],
+    bcc: Array.from({ length: 49 }, (_, n) => `${label}-${n + 1}@client.test`),
+    subject: `Offer ${label}`,
+  });
+
+  it("counts recipients, not mails, against a new company's small first-day allowance", async () => {
+    const fresh = await testApp.register('mail-fresh', undefined, { isVerified: true });
+    for (const label of ['a', 'b']) {
+      const sent = await sendAs(fresh.jwt, fiftyOutside(label));
+      expect(sent.statusCode, sent.body).toBe(201);
     }
-    const refused = await sendAs(busy.jwt, { to: ['a@client.test'], subject: 'One too many' });
+    // 100 recipients on its first day (MAIL_NEW_COMPANY_RECIPIENT_LIMIT): the third is refused, queued nowhere.
+    const refused = await sendAs(fresh.jwt, fiftyOutside('c'));
     expect(refused.statusCode).toBe(429);
-    expect(refused.json<{ error: { message: string } }>().error.message).toBe(mailMessages.dailyLimit(4));
+    expect(refused.json<{ error: { message: string } }>().error.message).toBe(
+      mailMessages.recipientLimit({ limit: 100, remaining: 0 }),
+    );
+    expect(await countMails(fresh.companyId)).toBe(2);
     // Other companies are not affected.
     expect((await sendAs(other.jwt, { to: ['a@client.test'], subject: 'Mine' })).statusCode).toBe(201);
+
+    // A week old, it has grown halfway to the full 2000 (MAIL_RECIPIENT_LIMIT_RAMP_DAYS 14): 1050.
+    await testApp.database.db
+      .update(companies)
+      .set({ createdAt: new Date(Date.now() - 7.5 * 24 * 60 * 60 * 1000) })
+      .where(eq(companies.id, fresh.companyId));
+    const outside = (label: string, count: number) => ({
+      to: [`${label}@client.test`],
+      cc: Array.from({ length: count - 1 }, (_, n) => `${label}-${n}@client.test`),
+      subject: `Notice ${label}`,
+    });
+    expect((await sendAs(fresh.jwt, outside('e', 31))).statusCode).toBe(201);
+    // 131 used, 919 left: eighteen of twenty parallel mails of fifty pass, counted one after another.
+    const parallel = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => sendAs(fresh.jwt, fiftyOutside(`d${n}`))),
+    );
+    expect(parallel.filter((response) => response.statusCode === 201)).toHaveLength(18);
+    for (const response of parallel.filter((each) => each.statusCode !== 201)) {
+      expect(response.statusCode).toBe(429);
+      expect(response.json<{ error: { message: string } }>().error.message).toBe(
+        mailMessages.recipientLimit({ limit: 1050, remaining: 19 }),
+      );
+    }
+    expect((await sendAs(fresh.jwt, outside('f', 19))).statusCode).toBe(201);
+    expect((await sendAs(fresh.jwt, outside('g', 1))).statusCode).toBe(429);
+    expect(await countMails(fresh.companyId)).toBe(22);
+  });
+
+  it('lets a company whose admin has not verified their address mail its own people only', async () => {
+    const unverified = await testApp.register('mail-unverified', 'Anyname Ltd');
+    const colleague = await testApp.addUser(unverified, {
+      label: 'mail-unverified-colleague',
+      role: { systemKey: 'member' },
+    });
+    const refused = await sendAs(unverified.jwt, fiftyOutside('u'));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ error: { message: string } }>().error.message).toBe(
+      mailMessages.verifyToMailOutside,
+    );
+    // One outsider among colleagues is enough to refuse; a verified colleague changes nothing.
+    await testApp.verifyEmail(colleague.email);
+    const mixed = await sendAs(colleague.jwt, {
+      to: [unverified.email],
+      cc: ['outsider@client.test'],
+      subject: 'Mixed',
+    });
+    expect(mixed.statusCode).toBe(403);
+    expect(await countMails(unverified.companyId)).toBe(0);
+
+    // Its own people, in any case.
+    const inside = await sendAs(unverified.jwt, { to: [colleague.email.toUpperCase()], subject: 'Team' });
+    expect(inside.statusCode, inside.body).toBe(201);
+
+    // Once the admin opens the link, the same session mails outside.
+    await testApp.verifyEmail(unverified.email);
+    const after = await sendAs(unverified.jwt, { to: ['client@client.test'], subject: 'Offer' });
+    expect(after.statusCode, after.body).toBe(201);
   });
 
   it('tells colleagues among the recipients that files were shared with them, in the same send', async () => {
-    const sender = await testApp.register('mail-sharer', 'Share Freight');
+    const sender = await testApp.register('mail-sharer', 'Share Freight', { isVerified: true });
     const colleague = await testApp.addUser(sender, {
       label: 'mail-colleague',
       role: { systemKey: 'viewer' },
@@ -491,7 +561,7 @@ describe('mailserver over real SMTP', () => {
       environment: { SMTP_URL: smtp.url, MAIL_FROM: 'Cargodesk <no-reply@cargodesk.test>' },
       mailWorker: { maxAttempts: 2, backoffBaseMs: 50, backoffCapMs: 100 },
     });
-    sender = await testApp.register('mail-smtp', 'Quay Freight');
+    sender = await testApp.register('mail-smtp', 'Quay Freight', { isVerified: true });
   });
   afterAll(async () => {
     await testApp?.close();

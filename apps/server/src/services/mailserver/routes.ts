@@ -23,6 +23,7 @@ export const registerMailServer = async (app: FastifyInstance) => {
     config: app.config,
     mailer: app.mailer,
     domainEvents: app.domainEvents,
+    identityAdmin: app.identity.admin,
   });
   const callerOf = (request: FastifyRequest): TMailCaller => ({
     auth: requireAuth(request),

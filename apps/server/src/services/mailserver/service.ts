@@ -22,12 +22,12 @@ import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts
 import { findContactRecipients } from '../contactserver/public.ts';
 import { findCompanyFileForAttaching } from '../driveserver/public.ts';
 import { isPlanExpired } from '../iamserver/public.ts';
+import { assertMayMailRecipients, type TAccountReader } from './outside-recipients.ts';
+import { consumeRecipientBudget } from './recipient-budget.ts';
 import * as repository from './repository.ts';
 import { htmlToText, sanitizeMailHtml } from './sanitize.ts';
 
 export type TMailCaller = { auth: TAuthContext; actor: TAuditActor };
-
-const dayMs = 24 * 60 * 60 * 1000;
 
 const fieldError = (field: string, message: string) =>
   new AppError('VALIDATION_FAILED', `Invalid body: ${field} ${message}`, { fields: [{ field, message }] });
@@ -76,12 +76,20 @@ const dedupeRecipients = ({ to, cc, bcc }: { to: string[]; cc: string[]; bcc: st
 /** What the composer works with, named rather than reached through the whole app. */
 export type TMailServiceDependencies = {
   db: Db;
-  config: Pick<Config, 'mailFrom' | 'mailDailyLimit'>;
+  config: Pick<Config, 'mailFrom' | 'mailRecipientLimits'>;
   mailer: Pick<TMailer, 'enqueue' | 'wake'>;
   domainEvents: TDomainEvents;
+  /** Whether the company's admins proved their addresses, which decides who it may mail. */
+  identityAdmin: TAccountReader;
 };
 
-export const createMailService = ({ db, config, mailer, domainEvents }: TMailServiceDependencies) => {
+export const createMailService = ({
+  db,
+  config,
+  mailer,
+  domainEvents,
+  identityAdmin,
+}: TMailServiceDependencies) => {
   const fromAddress = addressOf(config.mailFrom);
 
   /**
@@ -118,6 +126,12 @@ export const createMailService = ({ db, config, mailer, domainEvents }: TMailSer
     const recipientCount = recipients.to.length + recipients.cc.length + recipients.bcc.length;
     if (recipients.to.length === 0) throw fieldError('to', mailMessages.noRecipients);
     if (recipientCount > mailRules.maxRecipients) throw fieldError('to', mailMessages.tooManyRecipients);
+    await assertMayMailRecipients({
+      db,
+      identityAdmin,
+      companyId: auth.companyId,
+      recipients: [...recipients.to, ...recipients.cc, ...recipients.bcc],
+    });
     const html = sanitizeMailHtml(body.html);
     const senderName = `${auth.user.firstName} ${auth.user.lastName}`.trim();
 
@@ -136,13 +150,11 @@ export const createMailService = ({ db, config, mailer, domainEvents }: TMailSer
           templateVersionIds,
         });
       }
-      await repository.lockCompany(tx, auth.companyId);
-      const limit = config.mailDailyLimit;
-      if (
-        (await repository.countComposerMailsSince(tx, auth.companyId, new Date(Date.now() - dayMs))) >= limit
-      ) {
-        throw new AppError('RATE_LIMITED', mailMessages.dailyLimit(limit));
-      }
+      await consumeRecipientBudget(tx, {
+        companyId: auth.companyId,
+        recipients: recipientCount,
+        limits: config.mailRecipientLimits,
+      });
       await mailer.enqueue(
         {
           id: mailId,

@@ -144,7 +144,9 @@ export const createMailTemplates = ({
   ): Promise<TTemplateAttachment> => {
     const { template, version, body } = await fill(auth, id, request, 'document');
     await consumePdfRender(auth);
-    const bytes = await pdf.render(body, version.page ?? defaultTemplatePage);
+    const bytes = await pdf.render(body, version.page ?? defaultTemplatePage, {
+      companyId: auth.companyId,
+    });
     const file = await storeMadeFile(drive, auth, actor, { fileName: `${template.name}.pdf`, bytes });
     await withTenant(db, auth.companyId, (tx) =>
       recordAudit(tx, actor, {

@@ -383,6 +383,9 @@ describe.each(testDatabaseKinds)('templateserver templates on %s', (kind) => {
       expect(text).toContain('Nordic Star arrives at New York on 14 Dec 2026.');
       expect(text).toContain('MSCU1234565');
       expect(text).toContain('18,250 kg');
+      // What the client downloads names the product, not the server's browser build.
+      const { info } = await (await getDocumentProxy(new Uint8Array(printed.rawPayload))).getMetadata();
+      expect(info).toMatchObject({ Creator: 'Cargodesk', Producer: 'Cargodesk' });
 
       const email = await call('POST', '/templates/pdf', admin.jwt, {
         ...draft,
@@ -401,7 +404,7 @@ describe.each(testDatabaseKinds)('templateserver templates on %s', (kind) => {
   it.skipIf(!hasChromium)(
     'fills templates for a mail in the reader’s language, prints one to attach, and keeps used versions',
     async () => {
-      const admin = await testApp.register('templates-mail');
+      const admin = await testApp.register('templates-mail', undefined, { isVerified: true });
       const findOne = async (query: string) => {
         const [found] = await dataOf<TTemplateSummary[]>(call('GET', `/templates?${query}`, admin.jwt));
         if (!found) throw new Error(`No template for ${query}`);
@@ -588,7 +591,7 @@ describe.each(testDatabaseKinds)('templateserver templates on %s', (kind) => {
     expect(foreign.body).toContain('Dear ada.king@client.example,');
   });
   it('settles a deletion racing a mail that uses the template: one of the two is refused, never a 500', async () => {
-    const admin = await testApp.register('templates-race');
+    const admin = await testApp.register('templates-race', undefined, { isVerified: true });
     for (let round = 0; round < 5; round += 1) {
       const created = await dataOf<TTemplate>(
         call('POST', '/templates', admin.jwt, { ...letter, name: `Race ${round}` }),

@@ -376,7 +376,9 @@ export const createTemplatesService = ({
         },
       );
     await consumePdfRender(auth);
-    return pdf.render(filled.outputs[0] ?? '', draft.page ?? defaultTemplatePage);
+    return pdf.render(filled.outputs[0] ?? '', draft.page ?? defaultTemplatePage, {
+      companyId: auth.companyId,
+    });
   };
 
   return {
