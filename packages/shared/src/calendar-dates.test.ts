@@ -49,6 +49,8 @@ describe('date-times', () => {
     expect(parseDateTime('2026-03-01T08:30:00.123456Z')?.toISOString()).toBe('2026-03-01T08:30:00.123Z');
     // East of UTC, the range's first day begins the evening before.
     expect(isDateTime('1900-01-01T00:00:00+01:00')).toBe(true);
+    expect(isDateTime('2026-01-01T00:00:00+14:00')).toBe(true);
+    expect(isDateTime('2026-01-01T00:00:00-12:00')).toBe(true);
   });
 
   it('refuses impossible days, times and offsets, a missing offset and instants past the range', () => {
@@ -60,6 +62,10 @@ describe('date-times', () => {
       '2026-01-01T23:60:00Z',
       '2026-01-01T23:59:60Z',
       '2026-01-01T10:00:00+24:00',
+      // Beyond any zone in use, and beyond PostgreSQL's ±15:59.
+      '2026-01-01T00:00:00+16:00',
+      '2026-01-01T00:00:00+14:01',
+      '2026-01-01T00:00:00-12:30',
       '2026-01-01T10:00:00',
       '2026-01-01T10:00:00+0100',
       '2026-01-01t10:00:00z',

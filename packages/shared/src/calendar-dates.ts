@@ -56,7 +56,9 @@ export const parseDateTime = (value: string, range: TYearRange = dateRules): Dat
   if (!parseCalendarDate(date, range)) return undefined;
   // 24:00 and leap seconds are ISO but not PostgreSQL's nor JavaScript's: refused rather than rolled.
   if (Number(hours) > 23 || Number(minutes) > 59 || Number(seconds) > 59) return undefined;
-  if (sign && (Number(offsetHours) > 23 || Number(offsetMinutes) > 59)) return undefined;
+  // Offsets in use run from -12:00 to +14:00; PostgreSQL refuses any beyond ±15:59.
+  const offset = Number(offsetHours) * 60 + Number(offsetMinutes);
+  if (sign && (Number(offsetMinutes) > 59 || offset > (sign === '-' ? 12 * 60 : 14 * 60))) return undefined;
   const instant = new Date(value);
   if (Number.isNaN(instant.getTime()) || instant.getUTCFullYear() > range.maxYear) return undefined;
   return instant;

@@ -225,12 +225,7 @@ const resumeSession = async () => {
 /** docs/product.md §4 "Identity": signed in passes the ID token on to the current-user loading step. */
 export const onIdentitySignedIn = async (user: User) => {
   if (isRegistering) return;
-  // A session from the company's identity provider needs no mailed proof to work in the company
-  // (docs/decisions/032), so it is not asked to verify the address either.
-  const isCompanySignOn = user.emailVerified
-    ? false
-    : ((await user.getIdTokenResult()).signInProvider ?? '').startsWith('oidc.');
-  updateSession({ isEmailVerified: user.emailVerified || isCompanySignOn, loadError: undefined });
+  updateSession({ isEmailVerified: user.emailVerified, loadError: undefined });
   if (readTokenCookie()) {
     await resumeSession();
     return;
