@@ -140,6 +140,7 @@ export const ssoMessages = {
   discoveryFailed: 'The identity provider could not be reached or did not answer as an OpenID provider',
   notConfigured: 'Single sign-on is not set up for this company',
   tooManyAttempts: 'Too many single sign-on attempts; try again later',
+  tooManyDomainChecks: 'The DNS records were checked many times this hour; try again later',
   privateAddress:
     'is not on a public address: single sign-on reaches only identity providers on the internet, never private, loopback or link-local addresses',
 } as const;

@@ -69,8 +69,11 @@ export const claimFirstPlatformAdmin = async (
   const account = await findAccountByEmail(db, projectIds[project], normaliseEmail(email));
   if (!account?.emailVerified || account.disabled) return 'waiting';
   // The claim first: of two instances or two projects racing here, one grants and the other stops.
-  if (!(await insertFirstAdminClaim(db, { projectId: projectIds[project], accountId: account.id })))
-    return 'not-needed';
-  await updateAccount(db, projectIds[project], account.id, { platformAdmin: true });
-  return 'granted';
+  // One transaction, so a claim is never spent without its grant.
+  return db.transaction(async (tx) => {
+    if (!(await insertFirstAdminClaim(tx, { projectId: projectIds[project], accountId: account.id })))
+      return 'not-needed';
+    await updateAccount(tx, projectIds[project], account.id, { platformAdmin: true });
+    return 'granted';
+  });
 };

@@ -52,6 +52,9 @@ export const buildRateLimitRules = (config: Pick<Config, 'rateLimits'>) =>
     // a company's people together; a script calling in a loop stops here, not on the pool.
     tenantWorkPerUser: { points: 120, durationSeconds: minutes },
     tenantWorkPerCompany: { points: 600, durationSeconds: minutes },
+    // Single sign-on's DNS proof: an admin checks after publishing a record, a few times while it
+    // spreads; a loop would only make our resolver ask someone's name servers over and over.
+    ssoDomainChecksPerCompany: { points: 30, durationSeconds: hours },
     // An admin sending a user the password-reset mail: a user who lost the first mail gets another,
     // a mailbox is not flooded by a loop or a grudge.
     adminPasswordResetsPerUser: { points: 3, durationSeconds: hours },

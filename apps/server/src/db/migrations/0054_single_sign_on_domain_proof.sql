@@ -16,18 +16,7 @@ CREATE UNIQUE INDEX "company_sso_domains_verified_idx" ON "company_sso_domains" 
 --    into an account of theirs. Flows under way at the upgrade have no cookie and simply expire.
 ALTER TABLE "sso_sign_ins" ADD COLUMN "browser_binding_hash" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "sso_sign_ins" ALTER COLUMN "browser_binding_hash" DROP DEFAULT;--> statement-breakpoint
--- 3. FIRST_PLATFORM_ADMIN grants once per installation, whichever identity project it happens in.
---    An installation that already has a platform administrator has made its choice: it counts as claimed.
-CREATE TABLE "identity_first_admin_claims" (
-	"installation" boolean PRIMARY KEY DEFAULT true NOT NULL,
-	"project_id" text NOT NULL,
-	"account_id" text NOT NULL,
-	"claimed_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "identity_first_admin_claims_one_row" CHECK ("installation")
-);--> statement-breakpoint
-INSERT INTO "identity_first_admin_claims" ("project_id", "account_id")
-  SELECT "project_id", "id" FROM "identity_accounts" WHERE "platform_admin" ORDER BY "created_at" LIMIT 1;--> statement-breakpoint
--- 4. An address only a company's identity provider vouched for is no longer verified for the whole
+-- 3. An address only a company's identity provider vouched for is no longer verified for the whole
 --    installation: only the product's own mail proves a mailbox. Accounts that never had a password
 --    and only ever signed in through a company's provider lose the flag (and any platform rights
 --    that rested on it); their holders prove the address by the mailed link as anyone else does.
@@ -38,4 +27,24 @@ UPDATE "identity_accounts" AS account SET "email_verified" = false, "platform_ad
         AND token."sign_in_provider" LIKE 'oidc.%')
     AND NOT EXISTS (SELECT 1 FROM "identity_refresh_tokens" AS token
       WHERE token."project_id" = account."project_id" AND token."account_id" = account."id"
-        AND token."sign_in_provider" NOT LIKE 'oidc.%');
+        AND token."sign_in_provider" NOT LIKE 'oidc.%');--> statement-breakpoint
+-- Platform rights are the installation's: any account that ever signed in through a company's
+-- provider loses them here, whatever else it did since, and the operator grants them again with
+-- `npm run platform-admin -- add` after a look (docs/operations.md says so).
+UPDATE "identity_accounts" AS account SET "platform_admin" = false
+  WHERE account."platform_admin"
+    AND EXISTS (SELECT 1 FROM "identity_refresh_tokens" AS token
+      WHERE token."project_id" = account."project_id" AND token."account_id" = account."id"
+        AND token."sign_in_provider" LIKE 'oidc.%');--> statement-breakpoint
+-- 4. FIRST_PLATFORM_ADMIN grants once per installation, whichever identity project it happens in.
+--    An installation that still has a platform administrator after step 3 has made its choice: it
+--    counts as claimed.
+CREATE TABLE "identity_first_admin_claims" (
+	"installation" boolean PRIMARY KEY DEFAULT true NOT NULL,
+	"project_id" text NOT NULL,
+	"account_id" text NOT NULL,
+	"claimed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "identity_first_admin_claims_one_row" CHECK ("installation")
+);--> statement-breakpoint
+INSERT INTO "identity_first_admin_claims" ("project_id", "account_id")
+  SELECT "project_id", "id" FROM "identity_accounts" WHERE "platform_admin" ORDER BY "created_at" LIMIT 1;

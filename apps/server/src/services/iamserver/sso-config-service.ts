@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { TRateLimit } from '../../platform/rate-limits.ts';
 import type { TSealer } from '../../platform/sealed-secrets.ts';
 import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
 import { discoverProvider, OidcError } from './oidc-client.ts';
@@ -68,6 +69,7 @@ export type TSsoConfigDependencies = {
   allowHttpIssuers: boolean;
   allowPrivateIssuers: boolean;
   domainProver: TDomainProver;
+  domainChecksPerCompany: TRateLimit;
 };
 
 /** A company's single sign-on settings (docs/decisions/020-single-sign-on.md), company:write only. */
@@ -78,6 +80,7 @@ export const createSsoConfigService = ({
   allowHttpIssuers,
   allowPrivateIssuers,
   domainProver,
+  domainChecksPerCompany,
 }: TSsoConfigDependencies) => {
   const discover = async (issuer: string) => {
     try {
@@ -183,30 +186,43 @@ export const createSsoConfigService = ({
    */
   const verifyDomains = async (auth: TAuthContext, actor: TAuditActor): Promise<TSsoDomainCheck> => {
     const { companyId } = auth;
-    const before = await withTenantRead(db, companyId, (tx) => readConfig(tx, companyId));
+    const verdict = await domainChecksPerCompany.consume(companyId);
+    if (!verdict.isAllowed) {
+      throw new AppError('RATE_LIMITED', ssoMessages.tooManyDomainChecks, {
+        retryAfterSeconds: verdict.retryAfterSeconds,
+      });
+    }
+    const { before, rows } = await withTenantRead(db, companyId, async (tx) => ({
+      before: await readConfig(tx, companyId),
+      rows: await repository.findSsoDomains(tx, companyId),
+    }));
     if (!before) throw new AppError('NOT_FOUND', ssoMessages.notConfigured);
-    const waiting = before.domainProofs.filter((proof) => !proof.verifiedAt);
+    const waiting = rows.filter((row) => !row.verifiedAt);
     const provedElsewhere = new Set(
       await repository.findDomainsProvedElsewhere(
         db,
         companyId,
-        waiting.map((proof) => proof.domain),
+        waiting.map((row) => row.domain),
       ),
     );
     const checks = await Promise.all(
-      waiting.map(async (proof) => ({
-        domain: proof.domain,
+      waiting.map(async (row) => ({
+        row,
         isProven:
-          !provedElsewhere.has(proof.domain) &&
-          (await domainProver.hasProof(proof.domain, proof.recordValue)),
+          !provedElsewhere.has(row.domain) &&
+          (await domainProver.hasProof(row.domain, proofRecordValueOf(row.proofToken))),
       })),
     );
-    const verified = checks.filter((check) => check.isProven).map((check) => check.domain);
-    const pending = checks.filter((check) => !check.isProven).map((check) => check.domain);
+    const proven = checks.filter((check) => check.isProven).map((check) => check.row);
+    const verified = proven.map((row) => row.domain);
+    const pending = checks.filter((check) => !check.isProven).map((check) => check.row.domain);
     if (verified.length === 0) return { settings: { config: before, redirectUri }, verified, pending };
     try {
       const after = await withTenant(db, companyId, async (tx) => {
-        for (const domain of verified) await repository.markSsoDomainVerified(tx, companyId, domain);
+        // Each with the token whose record was found: a domain removed and added again meanwhile
+        // has a new token, and waits for its own record.
+        for (const { domain, proofToken } of proven)
+          await repository.markSsoDomainVerified(tx, { companyId, domain, proofToken });
         const config = await readConfig(tx, companyId);
         if (!config) throw new AppError('NOT_FOUND', ssoMessages.notConfigured);
         await recordAudit(tx, actor, {
@@ -218,7 +234,14 @@ export const createSsoConfigService = ({
         });
         return config;
       });
-      return { settings: { config: after, redirectUri }, verified, pending };
+      const provedNow = new Set(
+        after.domainProofs.filter((proof) => proof.verifiedAt).map((proof) => proof.domain),
+      );
+      return {
+        settings: { config: after, redirectUri },
+        verified: verified.filter((domain) => provedNow.has(domain)),
+        pending: [...pending, ...verified.filter((domain) => !provedNow.has(domain))],
+      };
     } catch (error) {
       // Another company proved the same domain a moment before: the partial unique index decides.
       if (isUniqueViolation(error)) throw fieldError('domains', ssoMessages.domainClaimed);

@@ -63,11 +63,21 @@ export const findDomainsProvedElsewhere = async (db: Queryable, companyId: strin
           )
       ).map(({ domain }) => domain);
 
-export const markSsoDomainVerified = async (db: Queryable, companyId: string, domain: string) => {
+/** Marks the domain proven, only while it still holds the token whose record was found. */
+export const markSsoDomainVerified = async (
+  db: Queryable,
+  { companyId, domain, proofToken }: { companyId: string; domain: string; proofToken: string },
+) => {
   await db
     .update(companySsoDomains)
     .set({ verifiedAt: new Date() })
-    .where(and(eq(companySsoDomains.companyId, companyId), eq(companySsoDomains.domain, domain)));
+    .where(
+      and(
+        eq(companySsoDomains.companyId, companyId),
+        eq(companySsoDomains.domain, domain),
+        eq(companySsoDomains.proofToken, proofToken),
+      ),
+    );
 };
 
 export const upsertSsoConfig = async (db: Queryable, row: typeof companySsoConfigs.$inferInsert) => {

@@ -704,7 +704,7 @@ describe.each(testDatabaseKinds)('single sign-on to private addresses on %s', (k
         metadataFetchedAt: new Date(),
       });
       await replaceSsoDomains(tx, admin.companyId, [domain], () => 'token');
-      await markSsoDomainVerified(tx, admin.companyId, domain);
+      await markSsoDomainVerified(tx, { companyId: admin.companyId, domain, proofToken: 'token' });
     });
     const email = `newcomer@${domain}`;
     const { response: start, cookie } = await ssoStart(testApp.app, email);

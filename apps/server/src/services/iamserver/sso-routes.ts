@@ -47,6 +47,7 @@ export const registerSsoRoutes = async (app: FastifyInstance) => {
     allowHttpIssuers: app.config.ssoAllowHttpIssuers,
     allowPrivateIssuers: app.config.ssoAllowPrivateIssuers,
     domainProver: createDomainProver({ servers: app.config.ssoDnsServers }),
+    domainChecksPerCompany: app.rateLimits.ssoDomainChecksPerCompany,
   });
   const signIn = createSsoSignInService({
     db,

@@ -16,6 +16,7 @@ import { auditReader } from '../../../test/route-helpers.ts';
 import {
   auditEvents,
   groups,
+  identityAccounts,
   identityActionCodes,
   roles,
   sessions,
@@ -689,7 +690,9 @@ describe.each(testDatabaseKinds)('iamserver users management on %s', (kind) => {
         invite(admin.jwt, { email: uniqueEmail('budget-one'), firstName: 'A', lastName: 'B' }),
         201,
       );
+      // The address already has an unverified account of no company: a refusal leaves it as it was.
       const email = uniqueEmail('budget-two');
+      const { uid } = await testApp.signUp(email);
       const refused = await invite(admin.jwt, { email, firstName: 'A', lastName: 'B' });
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toMatchObject({
@@ -700,6 +703,11 @@ describe.each(testDatabaseKinds)('iamserver users management on %s', (kind) => {
         .from(users)
         .where(and(eq(users.companyId, admin.companyId), eq(users.email, email)));
       expect(left).toEqual([]);
+      const kept = await testApp.database.db
+        .select({ id: identityAccounts.id })
+        .from(identityAccounts)
+        .where(eq(identityAccounts.email, email));
+      expect(kept).toEqual([{ id: uid }]);
     });
   });
 

@@ -375,6 +375,13 @@ export const createUsersService = ({
         ? await requireRoles(tx, auth.companyId, body.roleIds)
         : await repository.findRolesBySystemKey(tx, auth.companyId, ['member']);
       assertMayGrantRoles(grantor, roles);
+      // Asked here too, before the identity steps: a refusal must not leave an unverified account of
+      // the address replaced. The count that holds is the one taken again with the mail below.
+      await consumeRecipientBudget(tx, {
+        companyId: auth.companyId,
+        recipients: 1,
+        limits: mailRecipientLimits,
+      });
       return roles.map((role) => role.id);
     });
 
