@@ -110,7 +110,10 @@ export const lockCompany = async (db: Queryable, companyId: string) => {
     .select({ createdAt: companies.createdAt })
     .from(companies)
     .where(eq(companies.id, companyId))
-    .for('update');
+    // Not FOR UPDATE: a transaction that inserted a row pointing at the company (an invited user)
+    // holds its KEY SHARE lock, which FOR UPDATE waits on; two such transactions would then wait on
+    // each other. NO KEY UPDATE still queues the counting transactions one after another.
+    .for('no key update');
   return row;
 };
 
