@@ -1,6 +1,7 @@
 import { apiTokenMessages, appAdminMessages } from '@cargodesk/shared';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runPlatformAdminCommand } from '../src/identity/platform-admin-command.ts';
 import type { TRouteEntry } from '../src/platform/route-table.ts';
 import {
   startIamTestApp,
@@ -197,6 +198,8 @@ describe.each(testDatabaseKinds)('route matrix on %s', (kind) => {
     expect(rate.statusCode, rate.body).toBe(201);
     const picklists = await call('GET', '/master/api/v1/dropdown-groups?module=home', admin.jwt);
     const [picklist] = (picklists.json() as { data: { _id: string; values: { _id: string }[] }[] }).data;
+    // Only a platform administrator uploads a catalogue: A's admin is one for this step alone.
+    await testApp.grantPlatformAdmin(admin.email);
     const catalogueImport = await testApp.app.inject({
       method: 'POST',
       url: '/master/api/v1/oceanport/imports',
@@ -204,6 +207,10 @@ describe.each(testDatabaseKinds)('route matrix on %s', (kind) => {
       payload: '"+","NL","ZZX","Matrix Haven","Matrix Haven","","AI","1-------","2401","","",""\n',
     });
     expect(catalogueImport.statusCode, catalogueImport.body).toBe(201);
+    await runPlatformAdminCommand(testApp.database.db, {
+      args: ['remove', admin.email],
+      defaultProject: 'test',
+    });
     const businessType = await call('POST', '/master/api/v1/type', admin.jwt, { name: 'Matrix world type' });
     expect(businessType.statusCode, businessType.body).toBe(201);
     const location = await call('POST', '/master/api/v1/receivinglocation', admin.jwt, {

@@ -208,6 +208,8 @@ export const createTenantWorkPool = (options: TTenantWorkPoolOptions) => {
       const { name, code, message } = error as { name?: string; code?: string; message?: string };
       if (name === 'AbortError') throw tooCostly(task.tooCostlyMessage, 'time', timeoutMs);
       if (code === 'ERR_WORKER_OUT_OF_MEMORY') throw tooCostly(task.tooCostlyMessage, 'memory', timeoutMs);
+      // A stack too deep or an array too long for the engine: the input's size, not our fault.
+      if (name === 'RangeError') throw tooCostly(task.tooCostlyMessage, 'memory', timeoutMs);
       if (message === 'Task queue is at limit')
         throw new AppError('UNAVAILABLE', tenantWorkMessages.poolBusy);
       throw error;

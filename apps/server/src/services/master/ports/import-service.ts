@@ -108,6 +108,9 @@ export const createPortImportService = ({ db, isPlatformAdmin }: TPortImportDepe
 
   return {
     upload: async (auth: TAuthContext, actor: TAuditActor, body: unknown, fileName: string) => {
+      // Before the file is read: parsing and comparing the whole UN/LOCODE list is the operator's
+      // work, and a company admin must not make the server do it in a loop (issue 36).
+      if (!(await isPlatformAdmin(auth))) throw new AppError('FORBIDDEN', importMessages.platformAdminOnly);
       if (!Buffer.isBuffer(body) || body.length === 0)
         throw new AppError('BAD_REQUEST', importMessages.empty);
       const parsed = parseUnlocodeCsv(new Uint8Array(body.buffer, body.byteOffset, body.length));
