@@ -161,13 +161,17 @@ export const findUserIdsWithPermission = async (
       )
   ).map((row) => row.id);
 
-/** The e-mail address and name of the company's users among `ids` who are not suspended, to mail them. */
+/**
+ * The e-mail address and name of the company's active users among `ids`, to mail them. Not the
+ * invited: until they join, an address is only what the company typed, and mail to it would let a
+ * company send its reports anywhere (issue 36).
+ */
 export const findUserMailboxes = async (db: Queryable, companyId: string, ids: string[]) => {
   if (ids.length === 0) return [];
   const rows = await db
     .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
     .from(users)
-    .where(and(eq(users.companyId, companyId), ne(users.status, 'suspended'), inArray(users.id, ids)));
+    .where(and(eq(users.companyId, companyId), eq(users.status, 'active'), inArray(users.id, ids)));
   return rows.map((row) => ({
     id: row.id,
     email: row.email,

@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../../test/databases.ts';
 import { auditReader, routeCaller } from '../../../test/route-helpers.ts';
-import { auditEvents, companies, mails, reportSchedules, reportSketches } from '../../db/schema/index.ts';
+import { auditEvents, companies, mails, reportSchedules, reportSketches, users } from '../../db/schema/index.ts';
 import { createId } from '../../platform/ids.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../iamserver/iam-test-support.ts';
 import { createScheduleRunner, nextRunAfter } from './schedule.ts';
@@ -465,6 +465,10 @@ describe.each(testDatabaseKinds)('reportserver on %s', (kind) => {
       label: 'reports-lapsed-member',
       role: { systemKey: 'member' },
     });
+    const invitee = await testApp.addUser(lapsed, {
+      label: 'reports-lapsed-invitee',
+      role: { systemKey: 'member' },
+    });
     const saved = await dataOf<TReportSketch>(
       call('POST', '/reportSketch', lapsed.jwt, {
         name: 'Lapsed weekly',
@@ -475,11 +479,13 @@ describe.each(testDatabaseKinds)('reportserver on %s', (kind) => {
     const scheduled = await dataOf<TReportSketch>(
       call('PUT', `/reportSketch/${saved._id}/schedule`, lapsed.jwt, {
         frequency: 'weekly',
-        recipientIds: [colleague.userId],
+        recipientIds: [colleague.userId, invitee.userId],
       }),
     );
     const { db } = testApp.database;
     const { app } = testApp;
+    // A recipient who has not joined (invited: the address is only the company's word) gets no report.
+    await db.update(users).set({ status: 'invited' }).where(eq(users.id, invitee.userId));
     const due = new Date(Date.parse(scheduled.schedule?.nextRunAt ?? '') + 1000);
     // The plan ran out before the delivery was due: the composer would refuse this company's mail.
     await db
@@ -523,6 +529,11 @@ describe.each(testDatabaseKinds)('reportserver on %s', (kind) => {
       .set({ planExpiresAt: new Date(Date.now() + 365 * 86_400_000) })
       .where(eq(companies.id, lapsed.companyId));
     expect(await runner.runDue(new Date(Date.parse(row?.nextRunAt.toISOString() ?? '') + 1000))).toBe(1);
+    const [delivered] = await db
+      .select({ to: mails.to })
+      .from(mails)
+      .where(and(eq(mails.companyId, lapsed.companyId), eq(mails.subject, 'Report: Lapsed weekly')));
+    expect(delivered?.to).toEqual([colleague.email]);
   });
 
   it('computes the next delivery: Monday or the 1st at 06:00 UTC', () => {
