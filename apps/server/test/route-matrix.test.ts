@@ -35,6 +35,7 @@ const openToAnyone = new Set(['GET /iamserver/api/v1/auth/invitation']);
 const ssoSignInRoutes: Record<string, { body?: unknown; query?: string; status: number }> = {
   'POST /iamserver/api/v1/auth/sso/start': { body: { email: 'nobody@no-sso.test' }, status: 404 },
   'GET /iamserver/api/v1/auth/sso/callback': { query: '?code=x&state=no-such-state', status: 302 },
+  'GET /iamserver/api/v1/auth/sso/begin': { query: '?state=no-such-state', status: 302 },
 };
 
 /** Routes any signed-in user may call; every other signed-in route must declare a permission. */

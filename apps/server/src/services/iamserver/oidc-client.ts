@@ -175,13 +175,17 @@ export const discoverProvider = async (
 const base64url = (bytes: Buffer) => bytes.toString('base64url');
 
 /** State, nonce and PKCE verifier for one flow; the challenge is S256 (RFC 7636). */
+/** PKCE's S256 challenge of a code verifier (RFC 7636 §4.2). */
+export const codeChallengeOf = (codeVerifier: string) =>
+  base64url(createHash('sha256').update(codeVerifier).digest());
+
 export const createFlowSecrets = () => {
   const codeVerifier = base64url(randomBytes(32));
   return {
     state: base64url(randomBytes(32)),
     nonce: base64url(randomBytes(32)),
     codeVerifier,
-    codeChallenge: base64url(createHash('sha256').update(codeVerifier).digest()),
+    codeChallenge: codeChallengeOf(codeVerifier),
   };
 };
 

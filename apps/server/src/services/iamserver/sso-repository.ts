@@ -137,6 +137,26 @@ export const insertSsoSignIn = async (db: Queryable, row: typeof ssoSignIns.$inf
   await db.insert(ssoSignIns).values(row);
 };
 
+/**
+ * Binds a flow to the browser that opened its begin address, once: the first browser gets it, and
+ * a begin address opened again (by the same person or another) finds nothing.
+ */
+export const bindSsoSignIn = async (db: Queryable, stateHash: string, browserBindingHash: string) => {
+  const [row] = await db
+    .update(ssoSignIns)
+    .set({ browserBindingHash })
+    .where(
+      and(
+        eq(ssoSignIns.stateHash, stateHash),
+        eq(ssoSignIns.browserBindingHash, ''),
+        isNull(ssoSignIns.usedAt),
+        gt(ssoSignIns.expiresAt, new Date()),
+      ),
+    )
+    .returning();
+  return row;
+};
+
 /** Uses a flow up in the statement that finds it, so a replayed callback finds nothing. */
 export const consumeSsoSignIn = async (db: Queryable, stateHash: string) => {
   const [row] = await db

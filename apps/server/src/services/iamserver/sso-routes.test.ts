@@ -47,7 +47,7 @@ import { apiBase, createAdminTestHelpers } from './admin-test-support.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered, testPassword } from './iam-test-support.ts';
 import { discoverProvider } from './oidc-client.ts';
 import { markSsoDomainVerified, replaceSsoDomains, upsertSsoConfig } from './sso-repository.ts';
-import { proveSsoDomains, ssoCallback, ssoStart } from './sso-test-support.ts';
+import { proveSsoDomains, ssoBegin, ssoCallback, ssoStart } from './sso-test-support.ts';
 
 // Single sign-on (docs/decisions/020-single-sign-on.md) against a real OpenID provider: settings,
 // the authorization-code flow, the SDK's accounts:signInWithIdp, the linking rules and their abuse
@@ -105,11 +105,10 @@ describe.each(testDatabaseKinds)('single sign-on on %s', (kind) => {
 
   /** Start → the provider's pages → our callback, in one browser: answers where the callback sent it. */
   const runFlow = async (email: string, provider: TOidcTestProvider, login = email) => {
-    const { response: start, cookie } = await ssoStart(testApp.app, email);
+    const { response: start, cookie, providerUrl } = await ssoStart(testApp.app, email);
     expect(start.statusCode, start.body).toBe(200);
-    const { authorizationUrl } = (start.json() as { data: TSsoStartResponse }).data;
-    expect(authorizationUrl.startsWith(provider.issuer)).toBe(true);
-    const back = await signInAtProvider({ authorizationUrl, redirectUri, login });
+    expect(providerUrl.startsWith(provider.issuer)).toBe(true);
+    const back = await signInAtProvider({ authorizationUrl: providerUrl, redirectUri, login });
     const callback = await ssoCallback(testApp.app, back, cookie);
     expect(callback.statusCode, callback.body).toBe(302);
     return new URL(String(callback.headers.location));
@@ -372,9 +371,8 @@ describe.each(testDatabaseKinds)('single sign-on on %s', (kind) => {
     it('refuses a replayed or unknown state, and a provider error', async () => {
       const email = `replay@${acmeDomain}`;
       await addMember(acme, email);
-      const { response: start, cookie } = await ssoStart(testApp.app, email);
-      const { authorizationUrl } = (start.json() as { data: TSsoStartResponse }).data;
-      const back = await signInAtProvider({ authorizationUrl, redirectUri, login: email });
+      const { cookie, providerUrl } = await ssoStart(testApp.app, email);
+      const back = await signInAtProvider({ authorizationUrl: providerUrl, redirectUri, login: email });
       const first = await ssoCallback(testApp.app, back, cookie);
       expect(String(first.headers.location)).toContain('#sso_assertion=');
       const second = await ssoCallback(testApp.app, back, cookie);
@@ -386,9 +384,7 @@ describe.each(testDatabaseKinds)('single sign-on on %s', (kind) => {
       );
       expect(String(unknown.headers.location)).toContain('sso_error=expired');
       const again = await ssoStart(testApp.app, email);
-      const state = new URL(
-        (again.response.json() as { data: TSsoStartResponse }).data.authorizationUrl,
-      ).searchParams.get('state');
+      const state = new URL(again.providerUrl).searchParams.get('state');
       const tampered = await ssoCallback(
         testApp.app,
         new URL(`${back.origin}${back.pathname}?code=not-a-code&state=${state}`),
@@ -397,17 +393,19 @@ describe.each(testDatabaseKinds)('single sign-on on %s', (kind) => {
       expect(String(tampered.headers.location)).toContain('sso_error=failed');
     });
 
-    it('finishes a flow only in the browser that started it (no login CSRF)', async () => {
+    it('finishes a flow only in the browser that began it (no login CSRF)', async () => {
       const email = `csrf-${randomLabel()}@${acmeDomain}`;
       await addMember(acme, email);
       const victim = await ssoStart(testApp.app, email);
       for (const cookie of [undefined, victim.cookie]) {
         // The attacker starts and signs in at the provider, then sends the callback link to a victim.
         const attacker = await ssoStart(testApp.app, email);
-        const { authorizationUrl } = (attacker.response.json() as { data: TSsoStartResponse }).data;
         expect(attacker.cookie).toMatch(/^cargodesk_sso_flow=/);
-        expect(String(attacker.response.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Lax/);
-        const back = await signInAtProvider({ authorizationUrl, redirectUri, login: email });
+        const back = await signInAtProvider({
+          authorizationUrl: attacker.providerUrl,
+          redirectUri,
+          login: email,
+        });
         const callback = await ssoCallback(testApp.app, back, cookie);
         expect(callback.statusCode).toBe(302);
         expect(String(callback.headers.location)).toContain('sso_error=other-browser');
@@ -416,6 +414,27 @@ describe.each(testDatabaseKinds)('single sign-on on %s', (kind) => {
         const reused = await ssoCallback(testApp.app, back, attacker.cookie);
         expect(String(reused.headers.location)).toContain('sso_error=expired');
       }
+    });
+
+    it('binds a flow on its begin address, on this server’s origin, once', async () => {
+      const email = `begin-${randomLabel()}@${acmeDomain}`;
+      const start = await inject({ method: 'POST', url: '/auth/sso/start', payload: { email } });
+      const { authorizationUrl } = (start.json() as { data: TSsoStartResponse }).data;
+      // The start sets no cookie (the page may call the API from another origin); the begin address,
+      // a top-level navigation on this server, does.
+      expect(start.headers['set-cookie']).toBeUndefined();
+      expect(new URL(authorizationUrl).pathname).toBe('/iamserver/api/v1/auth/sso/begin');
+      const begun = await testApp.app.inject({
+        url: new URL(authorizationUrl).pathname + new URL(authorizationUrl).search,
+      });
+      expect(String(begun.headers['set-cookie'])).toMatch(
+        /^cargodesk_sso_flow=[\w-]{43}; Path=\/iamserver\/api\/v1\/auth\/sso; Max-Age=600; HttpOnly; SameSite=Lax$/,
+      );
+      expect(String(begun.headers.location)).toContain(`login_hint=${encodeURIComponent(email)}`);
+      // Opened again, by anyone: the flow is already bound, and nothing else is.
+      const again = await ssoBegin(testApp.app, authorizationUrl);
+      expect(again.cookie).toBeUndefined();
+      expect(again.location).toContain('sso_error=expired');
     });
 
     it('refuses a new person without just-in-time provisioning, and provisions a Member with it', async () => {
@@ -707,10 +726,9 @@ describe.each(testDatabaseKinds)('single sign-on to private addresses on %s', (k
       await markSsoDomainVerified(tx, { companyId: admin.companyId, domain, proofToken: 'token' });
     });
     const email = `newcomer@${domain}`;
-    const { response: start, cookie } = await ssoStart(testApp.app, email);
+    const { response: start, cookie, providerUrl } = await ssoStart(testApp.app, email);
     expect(start.statusCode, start.body).toBe(200);
-    const { authorizationUrl } = (start.json() as { data: TSsoStartResponse }).data;
-    const back = await signInAtProvider({ authorizationUrl, redirectUri, login: email });
+    const back = await signInAtProvider({ authorizationUrl: providerUrl, redirectUri, login: email });
     const callback = await ssoCallback(testApp.app, back, cookie);
     // The code was never redeemed: the person is back on the login page with a message, not an error page.
     expect(callback.statusCode).toBe(302);

@@ -21,6 +21,7 @@ import { createDomainProver } from './sso-domain-proof.ts';
 import { createSsoSignInService, flowLifetimeMs } from './sso-sign-in-service.ts';
 
 export const ssoCallbackPath = '/auth/sso/callback';
+export const ssoBeginPath = '/auth/sso/begin';
 
 /** Holds the browser's half of a flow under way, from start to callback (sso-sign-in-service.ts). */
 export const ssoFlowCookie = 'cargodesk_sso_flow';
@@ -56,6 +57,7 @@ export const registerSsoRoutes = async (app: FastifyInstance) => {
     sealer,
     publicUrl: app.config.publicUrl,
     redirectUri,
+    beginUrl: `${app.config.publicUrl}${app.prefix}${ssoBeginPath}`,
     startsPerIp: app.rateLimits.ssoStartsPerIp,
     allowPrivateIssuers: app.config.ssoAllowPrivateIssuers,
     log: app.log,
@@ -90,14 +92,41 @@ export const registerSsoRoutes = async (app: FastifyInstance) => {
         },
       },
       async (request, reply) => {
-        const { browserBinding, ...started } = await signIn.start({
-          email: request.body.email,
-          project: projectNameForHost(request.hostname, app.config.productionHost),
-          ip: request.ip,
-        });
-        reply.header('set-cookie', flowCookie(browserBinding, Math.floor(flowLifetimeMs / 1000)));
         reply.header('cache-control', 'no-store');
-        return { data: started };
+        return {
+          data: await signIn.start({
+            email: request.body.email,
+            project: projectNameForHost(request.hostname, app.config.productionHost),
+            ip: request.ip,
+          }),
+        };
+      },
+    );
+    routes.get(
+      ssoBeginPath,
+      {
+        schema: {
+          summary:
+            'Binds a started sign-in to this browser with a cookie and sends it on to the identity provider',
+          querystring: z
+            .object({
+              state: z.string().max(256).optional(),
+              login_hint: z.string().max(254).optional(),
+            })
+            .strict(),
+          response: { 302: z.null(), 400: ZErrorBody },
+        },
+      },
+      async (request, reply) => {
+        const { location, browserBinding } = await signIn.begin({
+          state: request.query.state,
+          loginHint: request.query.login_hint,
+        });
+        reply.header('cache-control', 'no-store');
+        if (browserBinding) {
+          reply.header('set-cookie', flowCookie(browserBinding, Math.floor(flowLifetimeMs / 1000)));
+        }
+        return reply.redirect(location, 302);
       },
     );
     routes.get(

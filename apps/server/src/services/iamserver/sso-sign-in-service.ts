@@ -20,6 +20,7 @@ import { withTenant } from '../../platform/tenant-transaction.ts';
 import { renderSystemMail } from '../../templating/system-mails.ts';
 import {
   buildAuthorizationUrl,
+  codeChallengeOf,
   createFlowSecrets,
   exchangeCode,
   OidcError,
@@ -48,6 +49,8 @@ export type TSsoSignInDependencies = {
   sealer: TSealer;
   publicUrl: string;
   redirectUri: string;
+  /** GET …/auth/sso/begin on this server's public address. */
+  beginUrl: string;
   startsPerIp: TRateLimit;
   /** SSO_ALLOW_PRIVATE_ISSUERS: the token and key requests may reach private addresses. */
   allowPrivateIssuers: boolean;
@@ -73,6 +76,7 @@ export const createSsoSignInService = ({
   sealer,
   publicUrl,
   redirectUri,
+  beginUrl,
   startsPerIp,
   allowPrivateIssuers,
   log,
@@ -90,7 +94,7 @@ export const createSsoSignInService = ({
     email: string;
     project: TProjectName;
     ip: string;
-  }): Promise<TSsoStartResponse & { browserBinding: string }> => {
+  }): Promise<TSsoStartResponse> => {
     const verdict = await startsPerIp.consume(ip);
     if (!verdict.isAllowed) {
       throw new AppError('RATE_LIMITED', ssoMessages.tooManyAttempts, {
@@ -100,28 +104,53 @@ export const createSsoSignInService = ({
     const config = await ssoRepository.findSsoConfigByDomain(db, emailDomainOf(email));
     if (!config?.isEnabled) throw new AppError('NOT_FOUND', ssoMessages.noProvider);
     const secrets = createFlowSecrets();
-    // Kept in a cookie of the browser that starts: only that browser can finish the flow, so nobody
-    // can send a victim down a callback that signs the victim into the sender's account.
-    const browserBinding = randomBytes(32).toString('base64url');
     await ssoRepository.insertSsoSignIn(db, {
       stateHash: hashSecret(secrets.state),
-      browserBindingHash: hashSecret(browserBinding),
+      // Bound by begin(), in the browser that opens it.
+      browserBindingHash: '',
       companyId: config.companyId,
       identityProject: project,
       codeVerifier: secrets.codeVerifier,
       nonce: secrets.nonce,
       expiresAt: new Date(Date.now() + flowLifetimeMs),
     });
+    // The browser goes to our own begin address first, as a top-level navigation: the cookie that
+    // binds the flow is then set on this server's origin, where the callback lands too, even when
+    // the page calls the API on another origin (decision 022).
+    const begin = new URL(beginUrl);
+    begin.searchParams.set('state', secrets.state);
+    begin.searchParams.set('login_hint', email);
+    return { authorizationUrl: begin.toString() };
+  };
+
+  /**
+   * The begin address: binds the flow to this browser with a cookie (answered as `browserBinding`)
+   * and sends it on to the identity provider; a flow already bound, used or expired goes back to
+   * the login page.
+   */
+  const begin = async ({
+    state,
+    loginHint,
+  }: {
+    state: string | undefined;
+    loginHint: string | undefined;
+  }): Promise<{ location: string; browserBinding?: string }> => {
+    if (!state) return { location: refusal('failed') };
+    const browserBinding = randomBytes(32).toString('base64url');
+    const flow = await ssoRepository.bindSsoSignIn(db, hashSecret(state), hashSecret(browserBinding));
+    if (!flow) return { location: refusal('expired') };
+    const config = await ssoRepository.findSsoConfig(db, flow.companyId);
+    if (!config?.isEnabled) return { location: refusal('disabled') };
     return {
       browserBinding,
-      authorizationUrl: buildAuthorizationUrl({
+      location: buildAuthorizationUrl({
         metadata: config.providerMetadata,
         clientId: config.clientId,
         redirectUri,
-        state: secrets.state,
-        nonce: secrets.nonce,
-        codeChallenge: secrets.codeChallenge,
-        loginHint: email,
+        state,
+        nonce: flow.nonce,
+        codeChallenge: codeChallengeOf(flow.codeVerifier),
+        loginHint: loginHint ?? '',
       }),
     };
   };
@@ -319,7 +348,7 @@ export const createSsoSignInService = ({
     return isBlocked ? ssoMessages.requireSso : undefined;
   };
 
-  return { start, callback, passwordResetGate, passwordlessSignInCheck };
+  return { start, begin, callback, passwordResetGate, passwordlessSignInCheck };
 };
 
 export type TSsoSignInService = ReturnType<typeof createSsoSignInService>;

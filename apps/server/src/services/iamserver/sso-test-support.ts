@@ -6,13 +6,33 @@ import { signInAtProvider } from '../../../test/oidc-test-provider.ts';
 import { apiBase } from './admin-test-support.ts';
 import { ssoFlowCookie } from './sso-routes.ts';
 
-/** POST /auth/sso/start; answers the response and the flow cookie it left (`name=value`). */
+/** The flow cookie a response set (`name=value`), if any. */
+const flowCookieOf = (setCookie: string | string[] | undefined) =>
+  [setCookie ?? []]
+    .flat()
+    .find((line) => line.startsWith(`${ssoFlowCookie}=`))
+    ?.split(';')[0];
+
+/**
+ * POST /auth/sso/start, then the browser's visit to the begin address it answers: the start's
+ * response, the flow cookie the begin step left (`name=value`) and the provider's address it sent
+ * the browser on to.
+ */
 export const ssoStart = async (app: FastifyInstance, email: string) => {
   const response = await app.inject({ method: 'POST', url: `${apiBase}/auth/sso/start`, payload: { email } });
-  const setCookie = [response.headers['set-cookie'] ?? []]
-    .flat()
-    .find((line) => line.startsWith(`${ssoFlowCookie}=`));
-  return { response, cookie: setCookie?.split(';')[0] };
+  if (response.statusCode !== 200) return { response, cookie: undefined, providerUrl: '' };
+  const { cookie, location } = await ssoBegin(
+    app,
+    (response.json() as { data: TSsoStartResponse }).data.authorizationUrl,
+  );
+  return { response, cookie, providerUrl: location };
+};
+
+/** Opens a begin address as a browser would: answers the cookie it set and where it sent the browser. */
+export const ssoBegin = async (app: FastifyInstance, beginUrl: string) => {
+  const url = new URL(beginUrl);
+  const begun = await app.inject({ url: `${url.pathname}${url.search}` });
+  return { cookie: flowCookieOf(begun.headers['set-cookie']), location: String(begun.headers.location) };
 };
 
 /** The provider's redirect back to our callback, with the browser's cookie if it has one. */
@@ -57,10 +77,9 @@ export const runSsoFlow = async ({
   redirectUri: string;
   login?: string;
 }) => {
-  const { response, cookie } = await ssoStart(app, email);
+  const { response, cookie, providerUrl } = await ssoStart(app, email);
   if (response.statusCode !== 200) return { startStatus: response.statusCode, location: undefined };
-  const { authorizationUrl } = (response.json() as { data: TSsoStartResponse }).data;
-  const back = await signInAtProvider({ authorizationUrl, redirectUri, login });
+  const back = await signInAtProvider({ authorizationUrl: providerUrl, redirectUri, login });
   const callback = await ssoCallback(app, back, cookie);
   return { startStatus: response.statusCode, location: new URL(String(callback.headers.location)) };
 };
