@@ -45,6 +45,32 @@ const endOfString = (text: string, start: number) => {
   return undefined;
 };
 
+/**
+ * Where the value of each key of the dictionary between `from` and `to` starts. String values are
+ * stepped over whole: the Title comes from the company's template, and a title that spells
+ * `/Creator` is only a title.
+ */
+const valueStartsOf = (text: string, from: number, to: number) => {
+  const found = new Map<string, number>();
+  const open = text.indexOf('<<', from);
+  if (open < 0 || open > to) return found;
+  let index = open + 2;
+  while (index < to) {
+    const character = text[index];
+    if (character === '(' || (character === '<' && text[index + 1] !== '<')) {
+      const end = endOfString(text, index);
+      if (end === undefined) break;
+      index = end;
+    } else if (character === '/') {
+      const name = /^\/[^\s/<>()[\]{}%]+/.exec(text.slice(index, index + 128))?.[0] ?? '/';
+      index += name.length;
+      const gap = text.slice(index, to).search(/\S/);
+      if (!found.has(name) && gap >= 0) found.set(name, index + gap);
+    } else index += 1;
+  }
+  return found;
+};
+
 /** The product's name as a literal string padded with spaces to `length` bytes, or as much of it as fits. */
 const sameLengthName = (length: number) => {
   const name = `(${pdfProductName.slice(0, Math.max(0, length - 2))})`;
@@ -64,10 +90,10 @@ export const stampProductInfo = (pdf: Buffer): Buffer => {
   const end = text.indexOf('endobj', start);
   if (end < 0) return pdf;
   const stamped = Buffer.from(pdf);
+  const values = valueStartsOf(text, start, end);
   for (const key of ['/Creator', '/Producer']) {
-    const keyAt = text.indexOf(key, start);
-    if (keyAt < 0 || keyAt > end) continue;
-    const valueAt = text.slice(keyAt + key.length, end).search(/\S/) + keyAt + key.length;
+    const valueAt = values.get(key);
+    if (valueAt === undefined) continue;
     const valueEnd = endOfString(text, valueAt);
     if (valueEnd === undefined || valueEnd > end) continue;
     stamped.write(sameLengthName(valueEnd - valueAt), valueAt, latin1);
