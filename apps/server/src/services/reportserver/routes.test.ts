@@ -10,7 +10,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../../test/databases.ts';
 import { auditReader, routeCaller } from '../../../test/route-helpers.ts';
-import { auditEvents, companies, mails, reportSchedules, reportSketches, users } from '../../db/schema/index.ts';
+import {
+  auditEvents,
+  companies,
+  mails,
+  reportSchedules,
+  reportSketches,
+  users,
+} from '../../db/schema/index.ts';
 import { createId } from '../../platform/ids.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../iamserver/iam-test-support.ts';
 import { createScheduleRunner, nextRunAfter } from './schedule.ts';
