@@ -44,6 +44,8 @@ const notListable = new Set([
   'GET /iamserver/api/v1/auth/invitation',
   // Takes no token: the identity provider's redirect back, answered with a redirect to the login page.
   'GET /iamserver/api/v1/auth/sso/callback',
+  // Takes no token: a started single sign-on's begin address, answered with a redirect.
+  'GET /iamserver/api/v1/auth/sso/begin',
 ]);
 
 /** Queries a list route needs, from the caller's own world. */

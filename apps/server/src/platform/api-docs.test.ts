@@ -71,8 +71,11 @@ describe('the API reference', () => {
       expect(operation.tags, label).toEqual([url.split('/')[1]]);
       expect(tagNames, label).toContain(operation.tags?.[0]);
       expect(operation.summary?.trim(), label).toBeTruthy();
-      // The identity provider's redirect back answers only with a redirect (to the login page), no body.
-      const isRedirect = label === 'GET /iamserver/api/v1/auth/sso/callback';
+      // Single sign-on's begin address and the identity provider's redirect back answer only with a
+      // redirect (on to the provider, or to the login page), no body.
+      const isRedirect =
+        label === 'GET /iamserver/api/v1/auth/sso/callback' ||
+        label === 'GET /iamserver/api/v1/auth/sso/begin';
       const success = Object.entries(operation.responses).filter(([status]) =>
         (isRedirect ? /^302$/ : /^2\d\d$/).test(status),
       );
