@@ -47,7 +47,7 @@ import { apiBase, createAdminTestHelpers } from './admin-test-support.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered, testPassword } from './iam-test-support.ts';
 import { discoverProvider } from './oidc-client.ts';
 import { markSsoDomainVerified, replaceSsoDomains, upsertSsoConfig } from './sso-repository.ts';
-import { proveSsoDomains, ssoBegin, ssoCallback, ssoStart } from './sso-test-support.ts';
+import { assertionOf, proveSsoDomains, ssoBegin, ssoCallback, ssoStart } from './sso-test-support.ts';
 
 // Single sign-on (docs/decisions/020-single-sign-on.md) against a real OpenID provider: settings,
 // the authorization-code flow, the SDK's accounts:signInWithIdp, the linking rules and their abuse
@@ -112,11 +112,6 @@ describe.each(testDatabaseKinds)('single sign-on on %s', (kind) => {
     const callback = await ssoCallback(testApp.app, back, cookie);
     expect(callback.statusCode, callback.body).toBe(302);
     return new URL(String(callback.headers.location));
-  };
-
-  const assertionOf = (location: URL) => {
-    const fragment = new URLSearchParams(location.hash.slice(1));
-    return { assertion: fragment.get('sso_assertion') ?? '', providerId: fragment.get('sso_provider') ?? '' };
   };
 
   /** What the login page does with the assertion: the SDK's signInWithCredential, then the app login. */
