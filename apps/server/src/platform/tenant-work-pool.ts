@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { Piscina } from 'piscina';
 import type { TTenantWorkConfig } from '../config.ts';
+import { companyLineMessages, createCompanyLines } from './company-lines.ts';
 import type { TErrorBody } from './errors.ts';
 import { AppError } from './errors.ts';
 import type { TRateLimits } from './rate-limits.ts';
@@ -100,12 +101,8 @@ const abortAfterStart = (started: Int32Array, timeoutMs: number) => {
 
 export const tenantWorkMessages = {
   tooMuchWork: 'You have asked the server for much work in the last minute. Try again in a moment.',
-  companyQueueFull: 'Your company has too much work waiting on the server. Try again in a moment.',
-  poolBusy: 'The server is busy with other work. Try again in a moment.',
+  ...companyLineMessages,
 } as const;
-
-/** Seconds a company whose queue is full is told to wait: about one task's usual run. */
-const companyRetryAfterSeconds = 2;
 
 /**
  * Run from source (tests, `npm run dev`), the workers are TypeScript too and load through tsx
@@ -125,8 +122,6 @@ const piscinaTaskOf = <TInput>(entry: TWorkerEntry, envelope: TWorkerEnvelope<TI
       }
     : { task: envelope, filename: fileURLToPath(entry.file), name: entry.name };
 
-type TCompanyLine = { running: number; waiting: (() => void)[] };
-
 export const createTenantWorkPool = (options: TTenantWorkPoolOptions) => {
   const piscina = new Piscina({
     // Threads are started with the pool and again as soon as a limit ends one: a request never waits
@@ -145,37 +140,11 @@ export const createTenantWorkPool = (options: TTenantWorkPoolOptions) => {
     // a worker niced further starves behind any other process (a database on the same machine).
     niceIncrement: 5,
   });
-  const lines = new Map<string, TCompanyLine>();
-  let waitingInAll = 0;
-
-  /** Waits for one of the company's places on the pool, or refuses when its queue is full. */
-  const enter = async (companyId: string) => {
-    const line = lines.get(companyId) ?? { running: 0, waiting: [] };
-    lines.set(companyId, line);
-    if (line.running < options.runningPerCompany) {
-      line.running += 1;
-      return;
-    }
-    if (line.waiting.length >= options.waitingPerCompany) {
-      throw new AppError('RATE_LIMITED', tenantWorkMessages.companyQueueFull, {
-        retryAfterSeconds: companyRetryAfterSeconds,
-      });
-    }
-    if (waitingInAll >= options.waitingInAll) throw new AppError('UNAVAILABLE', tenantWorkMessages.poolBusy);
-    waitingInAll += 1;
-    // The place is handed over by `leave` (running stays counted), so nobody can jump the line.
-    await new Promise<void>((resolve) => line.waiting.push(resolve));
-    waitingInAll -= 1;
-  };
-
-  const leave = (companyId: string) => {
-    const line = lines.get(companyId);
-    if (!line) return;
-    const next = line.waiting.shift();
-    if (next) return next();
-    line.running -= 1;
-    if (line.running === 0) lines.delete(companyId);
-  };
+  const lines = createCompanyLines({
+    runningPerCompany: options.runningPerCompany,
+    waitingPerCompany: options.waitingPerCompany,
+    waitingInAll: options.waitingInAll,
+  });
 
   const tooCostly = (message: string, limit: 'time' | 'memory', timeoutMs: number) =>
     new AppError(
@@ -187,7 +156,7 @@ export const createTenantWorkPool = (options: TTenantWorkPoolOptions) => {
   /** Runs a task on the pool for the company; resolves with its value or rejects with an AppError. */
   const run = async <TInput, TResult>(task: TTenantTask<TInput>): Promise<TResult> => {
     const timeoutMs = Math.min(task.timeoutMs ?? options.taskTimeoutMs, options.taskTimeoutMs);
-    await enter(task.companyId);
+    const leave = await lines.enter(task.companyId);
     const started = new Int32Array(new SharedArrayBuffer(4));
     // Aborting a running task ends its thread: the only way to stop a loop that never yields.
     const deadline = abortAfterStart(started, timeoutMs);
@@ -215,7 +184,7 @@ export const createTenantWorkPool = (options: TTenantWorkPoolOptions) => {
       throw error;
     } finally {
       deadline.stop();
-      leave(task.companyId);
+      leave();
     }
   };
 
@@ -236,7 +205,21 @@ export type TTenantWork = {
     caller: TTenantWorkCaller,
     task: Omit<TTenantTask<TInput>, 'companyId'>,
   ) => Promise<TResult>;
+  /**
+   * Counts the caller's rates, then waits for one of the company's places for database work whose
+   * size its own definition decides (a report's run or export); answers the function that gives the
+   * place back. The database does that work, not a thread of the pool: the place keeps one company
+   * from holding every connection, and the caller reads the rows a batch at a time.
+   */
+  enterQueryLine: (caller: TTenantWorkCaller) => Promise<() => void>;
 };
+
+/**
+ * The report queries' lines: a dashboard runs its four pinned reports at once, and several people
+ * open theirs together, so two run and many wait; beyond, the company is told to come back. Two of
+ * the database pool's ten connections at most, whatever one company asks for.
+ */
+const queryLines = { runningPerCompany: 2, waitingPerCompany: 32, waitingInAll: 512 } as const;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -262,10 +245,15 @@ export const registerTenantWork = (app: FastifyInstance) => {
         });
     }
   };
+  const queries = createCompanyLines(queryLines);
   app.decorate('tenantWork', {
     run: async (caller, task) => {
       await consume(caller);
       return pool.run({ ...task, companyId: caller.companyId });
+    },
+    enterQueryLine: async (caller) => {
+      await consume(caller);
+      return queries.enter(caller.companyId);
     },
   } satisfies TTenantWork);
   app.addHook('onClose', async () => pool.close());

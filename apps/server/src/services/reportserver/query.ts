@@ -7,7 +7,6 @@ import {
   type TReportColumnType,
   type TReportDefinition,
   type TReportResult,
-  toCsvLine,
 } from '@cargodesk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
@@ -279,13 +278,8 @@ const summaryFor = (report: TCheckedReport, companyId: string): SQL | undefined 
   return sql`select ${sql.join(selects, sql`, `)} from ${auditEventDailyCounts} where ${sql.join(conditions, sql` and `)} group by ${sql.join(groups, sql`, `)}`;
 };
 
-/** Runs a checked definition in the caller's tenant transaction: at most `limit` rows, and whether more matched. */
-export const runReport = async (
-  tx: Queryable,
-  auth: TAuthContext,
-  report: TCheckedReport,
-  { limit = reportRules.maxRows }: { limit?: number } = {},
-): Promise<TReportResult> => {
+/** A checked definition's statement in the caller's company: at most `limit` rows. */
+export const reportStatementOf = (auth: TAuthContext, report: TCheckedReport, limit: number): SQL => {
   const summary = summaryFor(report, auth.companyId);
   const base =
     summary ??
@@ -297,17 +291,27 @@ export const runReport = async (
       sql` and `,
     )}${report.groupBy.length > 0 ? sql` group by ${sql.join(report.groupBy, sql`, `)}` : sql``}`;
   const ordered = report.orderBy ? sql`${base} order by ${report.orderBy}` : base;
-  const result = await tx.execute(sql`${ordered} limit ${limit + 1}`);
-  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows.map((row) =>
-    report.output.map((_column, index) => cellOf(row[`c${index}`])),
-  );
-  return {
-    columns: report.output.map(({ key, label, type }) => ({ key, label, type })),
-    rows: rows.slice(0, limit),
-    isTruncated: rows.length > limit,
-  };
+  return sql`${ordered} limit ${limit}`;
 };
 
-/** A result as CSV: a header of labels, then every row, formulas neutralised (shared csv.ts). */
-export const csvOf = (result: TReportResult) =>
-  [result.columns.map((column) => column.label), ...result.rows].map((row) => toCsvLine(row)).join('');
+/** A row of the statement as the result's cells, in the order of its columns. */
+export const cellsOf = (report: TCheckedReport, row: Record<string, unknown>) =>
+  report.output.map((_column, index) => cellOf(row[`c${index}`]));
+
+/** The result's header: each column's key, label and type. */
+export const columnsOf = (report: TCheckedReport) =>
+  report.output.map(({ key, label, type }) => ({ key, label, type }));
+
+/** Runs a checked definition in the caller's tenant transaction: at most `limit` rows, and whether more matched. */
+export const runReport = async (
+  tx: Queryable,
+  auth: TAuthContext,
+  report: TCheckedReport,
+  { limit = reportRules.maxRows }: { limit?: number } = {},
+): Promise<TReportResult> => {
+  const result = await tx.execute(reportStatementOf(auth, report, limit + 1));
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows.map((row) =>
+    cellsOf(report, row),
+  );
+  return { columns: columnsOf(report), rows: rows.slice(0, limit), isTruncated: rows.length > limit };
+};

@@ -6,7 +6,7 @@ import {
   type TReportSketchSummary,
   type TReportSourceInfo,
 } from '@cargodesk/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../../test/databases.ts';
 import { auditReader, routeCaller } from '../../../test/route-helpers.ts';
@@ -342,6 +342,45 @@ describe.each(testDatabaseKinds)('reportserver on %s', (kind) => {
       'Rates,sent',
       '',
     ]);
+  });
+
+  it("exports more rows than a batch holds, in order, and gives the company's place back however an export ends", async () => {
+    // 4,500 events: two whole batches of 2,000 (result-batches.ts) and a part of one.
+    await testApp.database.db.execute(sql`
+      insert into audit_events (company_id, id, occurred_at, actor_email, entity_type, entity_id, action)
+      select ${admin.companyId}, gen_random_uuid(), now(), 'bulk@example.com', 'bulk',
+        'b' || lpad(n::text, 5, '0'), 'update'
+      from generate_series(1, 4500) as n`);
+    const saved = await dataOf<TReportSketch>(
+      call('POST', '/reportSketch', admin.jwt, {
+        name: 'Bulk events',
+        isShared: true,
+        definition: {
+          source: 'audit',
+          columns: ['entityId'],
+          filters: [{ column: 'entityType', operator: 'eq', value: 'bulk' }],
+          sort: { column: 'entityId', direction: 'desc' },
+        },
+      }),
+      201,
+    );
+    const exported = await call('GET', `/reportSketch/${saved._id}/export`, admin.jwt);
+    expect(exported.statusCode, exported.body.slice(0, 200)).toBe(200);
+    const lines = exported.body.split('\r\n');
+    expect(lines).toHaveLength(4_502);
+    expect(lines.slice(0, 3)).toEqual(['Entity id', 'b04500', 'b04499']);
+    expect(lines.slice(-3)).toEqual(['b00002', 'b00001', '']);
+    expect(await auditOf(admin.companyId, { entityId: saved._id })).toContainEqual(
+      expect.objectContaining({ action: 'export', after: { name: 'Bulk events', maxRows: 100_000 } }),
+    );
+
+    // A company has two places for report queries: exports refused before their first row, and
+    // one that is sent whole, each give theirs back, or the runs below would wait for ever.
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      await errorOf(call('GET', `/reportSketch/${createId()}/export`, admin.jwt), 404);
+    await errorOf(call('GET', `/reportSketch/${saved._id}/export`, viewer.jwt), 403);
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      await dataOf<TReportResult>(call('GET', `/reportSketch/${saved._id}/run`, admin.jwt));
   });
 
   it('pins up to four reports to the dashboard', async () => {

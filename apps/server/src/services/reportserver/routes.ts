@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   ZListMeta,
   ZReportDefinition,
@@ -11,11 +12,11 @@ import {
   ZReportSketchUpdate,
   ZReportSourceInfo,
 } from '@cargodesk/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditActorOf } from '../../platform/audit.ts';
-import { authenticate, requireAuth } from '../../platform/auth-context.ts';
+import { authenticate, requireAuth, type TAuthContext } from '../../platform/auth-context.ts';
 import { registerBackgroundJob } from '../../platform/background-job.ts';
 import { dataOf, sendCsvFile, signedInErrors, streamedResponse, ZErrorBody } from '../../platform/http.ts';
 import { createScheduleRunner } from './schedule.ts';
@@ -51,6 +52,19 @@ export const registerReportServer = async (app: FastifyInstance) => {
   });
 
   app.addHook('onRequest', authenticate(app));
+  /**
+   * Runs a report's query in one of the company's places (platform/tenant-work-pool.ts): the caller
+   * and the company are counted, and one company's reports never hold every database connection.
+   */
+  const inQueryLine = async <T>(request: FastifyRequest, work: (auth: TAuthContext) => Promise<T>) => {
+    const auth = requireAuth(request);
+    const leave = await app.tenantWork.enterQueryLine(auth);
+    try {
+      return await work(auth);
+    } finally {
+      leave();
+    }
+  };
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const read = { permission: 'reports:read' } as const;
   const write = { permission: 'reports:write' } as const;
@@ -94,7 +108,7 @@ export const registerReportServer = async (app: FastifyInstance) => {
       config: read,
       schema: { body: ZReportDefinition, response: { 200: dataOf(ZReportResult), ...errors } },
     },
-    async (request) => ({ data: await service.run(requireAuth(request), request.body) }),
+    async (request) => ({ data: await inQueryLine(request, (auth) => service.run(auth, request.body)) }),
   );
   routes.get(
     '/reportSketch/:id',
@@ -135,7 +149,9 @@ export const registerReportServer = async (app: FastifyInstance) => {
   routes.get(
     '/reportSketch/:id/run',
     { config: read, schema: { params, response: { 200: dataOf(ZReportResult), ...errors } } },
-    async (request) => ({ data: await service.runSaved(requireAuth(request), request.params.id) }),
+    async (request) => ({
+      data: await inQueryLine(request, (auth) => service.runSaved(auth, request.params.id)),
+    }),
   );
   routes.get(
     '/reportSketch/:id/export',
@@ -147,12 +163,13 @@ export const registerReportServer = async (app: FastifyInstance) => {
       },
     },
     async (request, reply) => {
-      const { name, csv } = await service.exportCsv(
-        requireAuth(request),
-        auditActorOf(request),
-        request.params.id,
-      );
-      return sendCsvFile(reply, exportFileName(name), csv);
+      const auth = requireAuth(request);
+      const leave = await app.tenantWork.enterQueryLine(auth);
+      // The place is held while the rows are read and written, and given back once the answer ends,
+      // however it ends: sent whole, refused, or dropped by the client midway.
+      reply.raw.once('close', leave);
+      const { name, chunks } = await service.exportCsv(auth, auditActorOf(request), request.params.id);
+      return sendCsvFile(reply, exportFileName(name), Readable.from(chunks));
     },
   );
   routes.put(

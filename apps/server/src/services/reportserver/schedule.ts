@@ -12,8 +12,9 @@ import {
   findUserMailboxes,
   isPlanExpired,
 } from '../iamserver/public.ts';
-import { checkDefinition, csvOf, runReport } from './query.ts';
+import { checkDefinition } from './query.ts';
 import * as repository from './repository.ts';
+import { reportCsvChunks, reportExportMaxRows } from './result-batches.ts';
 
 // Scheduled delivery: a report mailed weekly or monthly as CSV to chosen colleagues through the
 // outbox. The schedule is a row, so it survives restarts; each instance polls, and a due schedule
@@ -83,14 +84,13 @@ export const createScheduleRunner = ({ db, mailer, drive, log }: TScheduleRunner
       }
       try {
         const report = checkDefinition(owner, sketch.definition);
-        const result = await runReport(tx, owner, report, { limit: 100_000 });
         // Colleagues who lost the source's permission since the schedule was saved get nothing.
         const { permission } = report.source;
         const recipientIds = permission
           ? await findUserIdsWithPermission(tx, companyId, permission, { among: claimed.recipientIds })
           : claimed.recipientIds;
         const recipients = await findUserMailboxes(tx, companyId, recipientIds);
-        return { sketch, owner, csv: csvOf(result), recipients };
+        return { sketch, owner, report, recipients };
       } catch (error) {
         // The owner lost the source's permission, or the source a column: nothing to send.
         log.warn({ err: error, companyId, sketchId }, 'a scheduled report could not run');
@@ -103,7 +103,10 @@ export const createScheduleRunner = ({ db, mailer, drive, log }: TScheduleRunner
       );
       return false;
     }
-    const { sketch, owner, csv, recipients } = prepared;
+    const { sketch, owner, report, recipients } = prepared;
+    // Read after the transaction, a batch a turn: this job shares the thread with every request.
+    let csv = '';
+    for await (const chunk of reportCsvChunks(db, owner, report, reportExportMaxRows)) csv += chunk;
     const actor = systemActorOf(owner);
     const fileName = `${sketch.name.replace(/[^\w .-]+/g, '_').trim() || 'report'}.csv`;
     const file = await storeMadeFile(drive, owner, actor, { fileName, bytes: new TextEncoder().encode(csv) });

@@ -25,8 +25,9 @@ import {
   findUserDisplayNames,
   findUserIdsWithPermission,
 } from '../iamserver/public.ts';
-import { checkDefinition, csvOf, readableSources, runReport } from './query.ts';
+import { checkDefinition, readableSources, runReport } from './query.ts';
 import * as repository from './repository.ts';
+import { reportCsvChunks, reportExportMaxRows } from './result-batches.ts';
 import { nextRunAfter } from './schedule.ts';
 
 // Report sketches: each user's own, or shared with the company. Reading and running needs
@@ -276,19 +277,25 @@ export const createReportsService = ({ db }: { db: Db }) => {
       return runReport(tx, auth, checkDefinition(auth, found.definition));
     });
 
-  /** A saved report's result as CSV: a header of labels, then every row (formulas neutralised). */
-  const exportCsv = (auth: TAuthContext, actor: TAuditActor, id: string) =>
-    withTenant(db, auth.companyId, async (tx) => {
+  /**
+   * A saved report's result as CSV, a batch at a time (result-batches.ts). The sketch is found,
+   * checked and the export audited before the first line, so a definition gone bad or a source the
+   * caller may no longer read answers its status, never a broken download.
+   */
+  const exportCsv = async (auth: TAuthContext, actor: TAuditActor, id: string) => {
+    const { name, report } = await withTenant(db, auth.companyId, async (tx) => {
       const found = await visibleOrNotFound(tx, auth, id);
-      const result = await runReport(tx, auth, checkDefinition(auth, found.definition), { limit: 100_000 });
+      const checked = checkDefinition(auth, found.definition);
       await recordAudit(tx, actor, {
         entityType: 'report-sketch',
         entityId: id,
         action: 'export',
-        after: { rows: result.rows.length },
+        after: { name: found.name, maxRows: reportExportMaxRows },
       });
-      return { name: found.name, csv: csvOf(result) };
+      return { name: found.name, report: checked };
     });
+    return { name, chunks: reportCsvChunks(db, auth, report, reportExportMaxRows) };
+  };
 
   const pin = (auth: TAuthContext, id: string) =>
     withTenant(db, auth.companyId, async (tx) => {
