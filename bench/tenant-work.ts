@@ -1,10 +1,15 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { withBenchDatabase } from './rounds.ts';
 import { signInForAppToken } from './sign-in.ts';
 import { startBenchServer } from './start-server.ts';
 
 // `npm run bench -- tenant-work`: how long the server takes to answer a bare route (`/healthz`, no
 // database) while companies send it work whose cost their input decides: previews of a template of
-// two nested 3,000-step loops, a CSV whose header has a million columns, and a CSV of 199,000
-// one-cell rows. Each load runs for a few seconds, with `/healthz` asked back to back all along; the
+// two nested 3,000-step loops, a CSV whose header has a million columns, a CSV of 199,000
+// one-cell rows, and exports of a saved report of 100,000 audit events (docs/decisions/034), on the
+// embedded database, where even the database's work is on the server's thread. Each load runs for a few seconds, with `/healthz` asked back to back all along; the
 // baseline is the same probe with no load, in the same run. A ratio near 1 means the work stayed off
 // the request thread (docs/decisions/033).
 
@@ -50,7 +55,25 @@ const nestedLoops = '{% for a in (1..3000) %}{% for b in (1..3000) %}x{% endfor 
 const wideHeader = `${Array.from({ length: 1_000_000 }, (_, index) => String(index % 10)).join(',')}\nx\n`;
 const manyRows = `Name\n${Array.from({ length: 199_000 }, (_, index) => `c${index}`).join('\n')}\n`;
 
-const server = await startBenchServer({ DEMO_PASSWORD: demoPassword, LOG_LEVEL: 'error' });
+const reportEvents = 100_000;
+
+/** The demo company's id, after adding `reportEvents` audit events to it. */
+const fillAuditEvents = (dataDir: string) =>
+  withBenchDatabase({ dataDir }, async (run) => {
+    const [row] = await run(`select id from companies where name = 'Demo Freight Ltd'`);
+    if (!row) throw new Error('No company Demo Freight Ltd');
+    await run(`insert into audit_events (company_id, id, occurred_at, actor_email, entity_type, entity_id, action)
+      select '${String(row.id)}', gen_random_uuid(), now() - n * interval '1 minute',
+        'actor' || (n % 7) || '@demo-freight.test', 'contact', 'entity-' || n, 'update'
+      from generate_series(1, ${reportEvents}) as n`);
+  });
+
+// A first start migrates and seeds the demo companies; the audit events then go in directly.
+const environment = { DEMO_PASSWORD: demoPassword, LOG_LEVEL: 'error' };
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cargodesk-bench-tenant-work-'));
+await (await startBenchServer(environment, { dataDir })).stop();
+await fillAuditEvents(dataDir);
+const server = await startBenchServer(environment, { dataDir });
 try {
   const token = await signInForAppToken(server.origin, {
     email: 'admin@demo-freight.test',
@@ -78,6 +101,19 @@ try {
     );
   const previewFile = (file: string) => () =>
     post('/contactserver/api/v1/contacts/imports/preview', file, 'text/csv');
+  const saved = await fetch(`${server.origin}/reportserver/api/v1/reportSketch`, {
+    method: 'POST',
+    headers: { authorization: token, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Every audit event', definition: { source: 'audit' } }),
+  });
+  const { data: report } = (await saved.json()) as { data: { _id: string } };
+  const exportReport = async () => {
+    const response = await fetch(`${server.origin}/reportserver/api/v1/reportSketch/${report._id}/export`, {
+      headers: { authorization: token },
+    });
+    await response.arrayBuffer();
+    return response.status;
+  };
 
   const baseline = await underLoad(server.origin, async () => 0, 0);
   const loads = [
@@ -89,6 +125,10 @@ try {
     {
       load: 'CSV preview, 199,000 one-cell rows',
       ...(await underLoad(server.origin, previewFile(manyRows), 1)),
+    },
+    {
+      load: `report export, ${reportEvents.toLocaleString('en')} rows, 3 callers`,
+      ...(await underLoad(server.origin, exportReport, 3)),
     },
   ];
   const row = (load: string, latency: typeof baseline.latency, statuses: string) => ({
@@ -107,4 +147,5 @@ try {
   ]);
 } finally {
   await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -17,7 +17,7 @@ import { cellsOf, columnsOf, reportStatementOf, type TCheckedReport } from './qu
 export const reportExportMaxRows = 100_000;
 
 /** Rows a turn of the event loop handles: a few tens of milliseconds of work at most. */
-export const resultBatchSize = 2_000;
+export const resultBatchSize = 1_000;
 
 type TRow = Record<string, unknown>;
 const rowsOf = (result: unknown) => (result as { rows: TRow[] }).rows;

@@ -345,7 +345,7 @@ describe.each(testDatabaseKinds)('reportserver on %s', (kind) => {
   });
 
   it("exports more rows than a batch holds, in order, and gives the company's place back however an export ends", async () => {
-    // 4,500 events: two whole batches of 2,000 (result-batches.ts) and a part of one.
+    // 4,500 events: four whole batches of 1,000 (result-batches.ts) and a part of one.
     await testApp.database.db.execute(sql`
       insert into audit_events (company_id, id, occurred_at, actor_email, entity_type, entity_id, action)
       select ${admin.companyId}, gen_random_uuid(), now(), 'bulk@example.com', 'bulk',
