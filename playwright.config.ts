@@ -53,6 +53,8 @@ export const serverEnvironment = ({
   CARGODESK_E2E_OPERATOR: platformAdminEmail,
   // Every test signs up and registers a company from 127.0.0.1.
   SIGN_UP_LIMIT_PER_HOUR: '100000',
+  // Every sign-in through a screen costs a hash; the unit tests check the real cost.
+  PASSWORD_HASH_COST: '10',
 });
 
 /** The system's Chromium, quiet: no sandbox (root in a container), GPU, background traffic or updates. */

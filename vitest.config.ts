@@ -9,6 +9,7 @@ export default defineConfig({
         test: {
           name: 'server',
           root: './apps/server',
+          isolate: false,
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,

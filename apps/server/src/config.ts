@@ -111,6 +111,9 @@ const ZEnvironment = z.object({
   LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
   NODE_ENV: z.string().optional(),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(4096).default(6),
+  // scrypt's work factor for hashes made from now on, as the power of two of N (identity/passwords.ts).
+  // Each hash keeps its own, so a test run that lowers it weakens only the hashes it makes itself.
+  PASSWORD_HASH_COST: wholeNumber('powers of two', { min: 10, max: 20, example: 15 }).default(15),
   // The rest of the password policy (identity/password-policy.ts); off unless asked for.
   PASSWORD_MAX_LENGTH: z.coerce
     .number({ error: 'must be a number of characters from 6 to 4096' })
@@ -287,12 +290,23 @@ const ZEnvironment = z.object({
 /** With FILE_STORE=s3 these must be set; each missing one is reported by name. */
 const s3Required = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
+/** scrypt N = 2^15 (docs/architecture.md): what every real password is hashed with. */
+const defaultPasswordHashCost = 15;
+
 const ZConfigEnvironment = ZEnvironment.superRefine((values, context) => {
   if (values.PASSWORD_MAX_LENGTH < values.PASSWORD_MIN_LENGTH) {
     context.addIssue({
       code: 'custom',
       path: ['PASSWORD_MAX_LENGTH'],
       message: `must be at least PASSWORD_MIN_LENGTH (${values.PASSWORD_MIN_LENGTH})`,
+    });
+  }
+  // Below 15 is for test runs only, where every test user costs a hash: never for real accounts.
+  if (values.NODE_ENV === 'production' && values.PASSWORD_HASH_COST < defaultPasswordHashCost) {
+    context.addIssue({
+      code: 'custom',
+      path: ['PASSWORD_HASH_COST'],
+      message: `must be at least ${defaultPasswordHashCost} in production (lower is for test runs only)`,
     });
   }
   // With SMTP the outbox holds mail really sent to real people; a page listing it would publish
@@ -409,6 +423,8 @@ export type Config = {
   logFormat: 'pretty' | 'json';
   /** PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH and PASSWORD_REQUIRE_*: what every new password must meet. */
   passwordPolicy: TPasswordPolicyConfig;
+  /** PASSWORD_HASH_COST: scrypt's N for new hashes, as a power of two (15; lower in test runs only). */
+  passwordHashCost: number;
   /** IDENTITY_TOKEN_SYNC: the SPA hands the SDK the same-origin token-sync URL (docs/decisions/023). */
   identityTokenSync: boolean;
   /** Page host served by the production identity project; every other host uses the test project. */
@@ -529,6 +545,7 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
       requireDigit: values.PASSWORD_REQUIRE_DIGIT === 'true',
       requireSymbol: values.PASSWORD_REQUIRE_SYMBOL === 'true',
     },
+    passwordHashCost: values.PASSWORD_HASH_COST,
     identityTokenSync: values.IDENTITY_TOKEN_SYNC === 'true',
     productionHost: values.PRODUCTION_HOST,
     trustProxy: values.TRUST_PROXY,

@@ -8,7 +8,7 @@ import {
   type TIamTestApp,
   type TRegistered,
 } from '../src/services/iamserver/iam-test-support.ts';
-import { testDatabaseKinds } from './databases.ts';
+import { behaviourDatabaseKinds } from './databases.ts';
 
 // The attack suite's personal API tokens (docs/security.md, docs/decisions/018-api-tokens.md): a token
 // never makes tokens nor widens itself, never outlives its revocation, expiry, its user's suspension
@@ -16,7 +16,7 @@ import { testDatabaseKinds } from './databases.ts';
 
 const iam = '/iamserver/api/v1';
 
-describe.each(testDatabaseKinds)('API tokens on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('API tokens on %s', (kind) => {
   let testApp: TIamTestApp;
   let owner: TRegistered;
   let outsider: TRegistered;

@@ -6,7 +6,7 @@ import {
   type TIamTestApp,
   type TRegistered,
 } from '../src/services/iamserver/iam-test-support.ts';
-import { testDatabaseKinds } from './databases.ts';
+import { behaviourDatabaseKinds } from './databases.ts';
 import { multipartBody, tinyPng } from './multipart.ts';
 import { sampleBodies } from './route-samples.ts';
 
@@ -131,7 +131,7 @@ const isOutOfScope = (url: string) =>
 /** One request; `status` when the exact answer matters, otherwise anything below 500 will do. */
 type TProbe = { route: string; what: string; request: InjectOptions; status?: number };
 
-describe.each(testDatabaseKinds)('attack fuzz on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('attack fuzz on %s', (kind) => {
   let testApp: TIamTestApp;
   let admin: TRegistered;
   let ids: Record<string, string>;

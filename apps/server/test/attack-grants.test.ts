@@ -5,14 +5,14 @@ import {
   type TIamTestApp,
   type TRegistered,
 } from '../src/services/iamserver/iam-test-support.ts';
-import { testDatabaseKinds } from './databases.ts';
+import { behaviourDatabaseKinds } from './databases.ts';
 
 // The attack suite's grant rules (docs/security.md): every route that changes rights refuses to hand out
 // more than the caller holds, whichever way round they try it.
 
 const iam = '/iamserver/api/v1';
 
-describe.each(testDatabaseKinds)('grant rules on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('grant rules on %s', (kind) => {
   let testApp: TIamTestApp;
   let owner: TRegistered;
 

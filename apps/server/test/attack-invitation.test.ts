@@ -15,7 +15,7 @@ import {
   uniqueEmail,
 } from '../src/services/iamserver/iam-test-support.ts';
 import { iamMessages } from '../src/services/iamserver/sign-in-service.ts';
-import { testDatabaseKinds } from './databases.ts';
+import { behaviourDatabaseKinds } from './databases.ts';
 import { createAuthClient, readOobCode, waitForMail } from './identity-client.ts';
 
 // docs/security.md, "who someone is comes only from proof": an invitation binds to whoever controls the
@@ -23,7 +23,7 @@ import { createAuthClient, readOobCode, waitForMail } from './identity-client.ts
 
 const iam = '/iamserver/api/v1';
 
-describe.each(testDatabaseKinds)('invitation takeover on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('invitation takeover on %s', (kind) => {
   let testApp: TIamTestApp;
   let admin: TRegistered;
   let adminRoleId: string;

@@ -7,7 +7,7 @@ import {
   type TIamTestApp,
   type TRegistered,
 } from '../src/services/iamserver/iam-test-support.ts';
-import { testDatabaseKinds } from './databases.ts';
+import { behaviourDatabaseKinds } from './databases.ts';
 import { uploadTinyPng } from './multipart.ts';
 import { routeCaller } from './route-helpers.ts';
 
@@ -16,7 +16,7 @@ import { routeCaller } from './route-helpers.ts';
 // console answers no company admin, and row-level security hides the rows even from a query that
 // forgets the company filter.
 
-describe.each(testDatabaseKinds)('issue tracker tenancy on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('issue tracker tenancy on %s', (kind) => {
   let testApp: TIamTestApp;
   let adminA: TRegistered;
   let adminB: TRegistered;

@@ -10,7 +10,7 @@ import {
   type TRegistered,
   uniqueEmail,
 } from '../src/services/iamserver/iam-test-support.ts';
-import { testDatabaseKinds } from './databases.ts';
+import { behaviourDatabaseKinds } from './databases.ts';
 
 // docs/security.md: platform rights are a flag the operator's CLI sets on one identity account. Signing
 // up with the operator's address — in either identity project — gains nothing.
@@ -20,7 +20,7 @@ const port = (location: string, name: string) =>
     .map((cell) => `"${cell}"`)
     .join(',');
 
-describe.each(testDatabaseKinds)('platform rights on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('platform rights on %s', (kind) => {
   let testApp: TIamTestApp;
   let operator: TRegistered;
   const operatorEmail = uniqueEmail('platform-operator');
@@ -100,7 +100,7 @@ describe.each(testDatabaseKinds)('platform rights on %s', (kind) => {
   });
 });
 
-describe.each(testDatabaseKinds)('the platform console on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('the platform console on %s', (kind) => {
   let testApp: TIamTestApp;
   const callConsole = (caller: TRegistered, url = '/iamserver/api/v1/app-admin/companies') =>
     testApp.app.inject({ url, headers: { authorization: caller.jwt } });
@@ -168,7 +168,7 @@ describe.each(testDatabaseKinds)('the platform console on %s', (kind) => {
   });
 });
 
-describe.each(testDatabaseKinds)('FIRST_PLATFORM_ADMIN on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('FIRST_PLATFORM_ADMIN on %s', (kind) => {
   let testApp: TIamTestApp;
   const firstEmail = uniqueEmail('first-operator');
   const signInAgain = (who: TRegistered) =>

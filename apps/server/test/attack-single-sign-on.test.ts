@@ -11,7 +11,7 @@ import {
   type TRegistered,
 } from '../src/services/iamserver/iam-test-support.ts';
 import { assertionOf, proveSsoDomains, runSsoFlow } from '../src/services/iamserver/sso-test-support.ts';
-import { testDatabaseKinds } from './databases.ts';
+import { behaviourDatabaseKinds } from './databases.ts';
 import { startDnsTestServer, type TDnsTestServer } from './dns-test-server.ts';
 import { createAuthClient } from './identity-client.ts';
 import { startOidcTestProvider, type TOidcTestProvider } from './oidc-test-provider.ts';
@@ -23,7 +23,7 @@ import { startOidcTestProvider, type TOidcTestProvider } from './oidc-test-provi
 
 const label = () => crypto.randomUUID().slice(0, 8);
 
-describe.each(testDatabaseKinds)('single sign-on cannot mint platform rights on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('single sign-on cannot mint platform rights on %s', (kind) => {
   let testApp: TIamTestApp;
   let dns: TDnsTestServer;
   let provider: TOidcTestProvider;

@@ -124,27 +124,31 @@ describe.each(testDatabaseKinds)('hostile tenant work on %s', (kind) => {
     expect((result.json() as { data: TContactImportPreview }).data.rowCount).toBe(199_000);
   });
 
-  it("answers everyone else while a file of long lines is tried: the second pass's parse leaves the thread free", async () => {
-    // 600 lines of 60,000 characters each, within every limit of the first pass (36 MB of the 50
-    // allowed): one batch of rows. The second pass parses it on the request thread, as a stream
-    // that gives the thread back between its pieces (docs/decisions/034-report-rows-in-batches.md).
-    const note = 'n'.repeat(60_000);
-    const rows = Array.from({ length: 600 }, (_, index) => `Firm ${index},${note}`).join('\n');
-    const tryImport = testApp.app.inject({
-      method: 'POST',
-      url: '/contactserver/api/v1/contacts/imports?columns=name,notes&dryRun=true',
-      headers: { authorization: hostile.jwt, 'content-type': 'text/csv' },
-      payload: `Name,Notes\n${rows}\n`,
-    });
-    // The thread is what this is about: the others' reads also wait for the import's database work,
-    // which on a machine busy with other tests varies by more than the parse does.
-    const { result, liveness } = await timeOthersDuring(tryImport);
-    expectAnswered(liveness);
-    expect(result.statusCode, result.body).toBe(200);
-    expect((result.json() as { data: TContactImportResult }).data.refused).toHaveLength(600);
-  });
+  // The thread is the same on either database: once is enough.
+  it.runIf(kind === 'pglite')(
+    "answers everyone else while a file of long lines is tried: the second pass's parse leaves the thread free",
+    async () => {
+      // 600 lines of 60,000 characters each, within every limit of the first pass (36 MB of the 50
+      // allowed): one batch of rows. The second pass parses it on the request thread, as a stream
+      // that gives the thread back between its pieces (docs/decisions/034-report-rows-in-batches.md).
+      const note = 'n'.repeat(60_000);
+      const rows = Array.from({ length: 600 }, (_, index) => `Firm ${index},${note}`).join('\n');
+      const tryImport = testApp.app.inject({
+        method: 'POST',
+        url: '/contactserver/api/v1/contacts/imports?columns=name,notes&dryRun=true',
+        headers: { authorization: hostile.jwt, 'content-type': 'text/csv' },
+        payload: `Name,Notes\n${rows}\n`,
+      });
+      // The thread is what this is about: the others' reads also wait for the import's database work,
+      // which on a machine busy with other tests varies by more than the parse does.
+      const { result, liveness } = await timeOthersDuring(tryImport);
+      expectAnswered(liveness);
+      expect(result.statusCode, result.body).toBe(200);
+      expect((result.json() as { data: TContactImportResult }).data.refused).toHaveLength(600);
+    },
+  );
 
-  it('answers everyone else while three exports of a 100,000-row report are asked for at once', async () => {
+  it('answers everyone else while two exports of a 100,000-row report are asked for at once', async () => {
     await testApp.app.database.db.execute(sql`
       insert into audit_events (company_id, id, occurred_at, actor_email, entity_type, entity_id, action, ip)
       select ${hostile.companyId}, gen_random_uuid(), now() - make_interval(secs => n), ${hostile.email},
@@ -176,12 +180,12 @@ describe.each(testDatabaseKinds)('hostile tenant work on %s', (kind) => {
         headers: { authorization: hostile.jwt },
       });
     const { result, readiness, otherCompany } = await timeOthersDuring(
-      Promise.all(Array.from({ length: 3 }, exportReport)),
+      Promise.all(Array.from({ length: 2 }, exportReport)),
     );
     expectAnswered(readiness);
     expectAnswered(otherCompany);
     const statuses = result.map((response) => response.statusCode);
-    // One at a time per company and a few waiting: the rest are told to come back, never a 500.
+    // A company's place in its line, or told to come back: never a 500.
     expect(statuses.filter((status) => status === 200).length).toBeGreaterThan(0);
     expect(
       statuses.every((status) => status === 200 || status === 429),

@@ -33,6 +33,8 @@ export const buildTestApp = async ({
     LOG_LEVEL: 'silent',
     // Every test signs up and registers from 127.0.0.1; attack-concurrency.test.ts runs the default.
     SIGN_UP_LIMIT_PER_HOUR: '100000',
+    // Each test user costs a hash; identity/passwords.test.ts checks the real cost.
+    PASSWORD_HASH_COST: '10',
     ...environment,
   });
   const database = givenDatabase ?? (await openTestDatabase(kind, config.databaseTimeouts));

@@ -9,10 +9,22 @@ import { migrateDatabase } from '../src/db/migrate.ts';
 
 export type TDatabaseKind = 'pglite' | 'postgres';
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server (CI sets it). */
+/**
+ * For tests of the database's own behaviour: transactions, row-level security, the change feed,
+ * migrations, concurrency, session end, tenancy, two instances. PGlite always; PostgreSQL too when
+ * TEST_DATABASE_URL names a server (CI sets it).
+ */
 export const testDatabaseKinds: TDatabaseKind[] = process.env.TEST_DATABASE_URL
   ? ['pglite', 'postgres']
   : ['pglite'];
+
+/**
+ * For tests of what a route or a service does, on top of a database whose behaviour the files
+ * above test on both: the embedded one, which every machine has, so a result is the same
+ * everywhere. Running each of these twice cost a third of the suite's time and found nothing the
+ * database's own tests did not.
+ */
+export const behaviourDatabaseKinds: TDatabaseKind[] = ['pglite'];
 
 // Creating a PGlite cluster and migrating it takes seconds; loading a dump of one takes about one.
 // The first test file to need it writes the migrated image to the temp dir, named by a hash of

@@ -8,7 +8,7 @@ import {
   type TIamTestApp,
   type TRegistered,
 } from '../src/services/iamserver/iam-test-support.ts';
-import { testDatabaseKinds } from './databases.ts';
+import { behaviourDatabaseKinds } from './databases.ts';
 import { uploadTinyPng } from './multipart.ts';
 import { sampleBodies } from './route-samples.ts';
 
@@ -139,7 +139,7 @@ const methodsOf = (route: TRouteEntry): string[] =>
 
 const isServiceRoute = (url: string) => /^\/[a-z]+\/api\/v1\//.test(url);
 
-describe.each(testDatabaseKinds)('route matrix on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('route matrix on %s', (kind) => {
   let testApp: TIamTestApp;
   let companyA: TCompanyWorld;
   let adminA: TRegistered;

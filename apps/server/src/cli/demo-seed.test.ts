@@ -2,12 +2,12 @@ import type { TCurrentUser, TLoginResponse } from '@cargodesk/shared';
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
+import { behaviourDatabaseKinds } from '../../test/databases.ts';
 import { createAuthClient } from '../../test/identity-client.ts';
 import { companies } from '../db/schema/index.ts';
 import { seedDemo, type TDemoLogin } from './demo-seed.ts';
 
-describe.each(testDatabaseKinds)('the demo seed on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('the demo seed on %s', (kind) => {
   let testApp: TestApp;
   let origin: string;
   let demo: TDemoLogin;

@@ -2,7 +2,6 @@ import type { IdentityContext } from './identity-context.ts';
 import { IdentityError } from './identity-error.ts';
 import { findAccountByEmail, revokeRefreshTokens, setFirstPassword } from './identity-repository.ts';
 import type { TIdentityRequest } from './identity-service.ts';
-import { hashPassword } from './passwords.ts';
 import { assertPasswordMeetsPolicy, readEmail, readPassword } from './request-fields.ts';
 import { authenticateIdToken, issueTokenSet, requireRecentLogin } from './sessions.ts';
 
@@ -30,7 +29,7 @@ export const createAccountLinkingService = (context: IdentityContext) => {
     if (account.passwordHash) throw new IdentityError('PROVIDER_ALREADY_LINKED');
     const password = readPassword(body, 'password');
     assertPasswordMeetsPolicy(context, password);
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await context.passwords.hash(password);
     const response = await db.transaction(async (tx) => {
       // A new credential ends every other session (DESIGN §12), as a password change does; this one
       // continues with the fresh tokens below. Only an account still without a password gets one.

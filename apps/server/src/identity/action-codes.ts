@@ -16,7 +16,6 @@ import {
   updateAccount,
 } from './identity-repository.ts';
 import type { TIdentityRequest } from './identity-service.ts';
-import { hashPassword } from './passwords.ts';
 import type { IdentityProject } from './projects.ts';
 import { assertPasswordMeetsPolicy, readEmail, readPassword, readString } from './request-fields.ts';
 import { authenticateIdToken } from './sessions.ts';
@@ -160,7 +159,7 @@ export const createActionCodeService = (context: IdentityContext) => {
       };
     const newPassword = readPassword(body, 'newPassword');
     assertPasswordMeetsPolicy(context, newPassword);
-    const passwordHash = await hashPassword(newPassword);
+    const passwordHash = await context.passwords.hash(newPassword);
     const response = await db.transaction(async (tx) => {
       const { account } = await consume(tx, oobCode);
       // Reading the mail proved the address, and every old session ends with the old password.

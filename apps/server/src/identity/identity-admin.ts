@@ -19,7 +19,6 @@ import {
   updateAccount,
 } from './identity-repository.ts';
 import { createAccountId } from './identity-service.ts';
-import { hashPassword } from './passwords.ts';
 import { claimFirstPlatformAdmin, isPlatformAdmin } from './platform-admins.ts';
 import type { IdentityProject, TProjectName } from './projects.ts';
 import { assertPasswordMeetsPolicy } from './request-fields.ts';
@@ -84,7 +83,7 @@ export const createIdentityAdmin = (context: IdentityContext) => {
         id: createAccountId(),
         email: address,
         emailVerified,
-        passwordHash: password === undefined ? null : await hashPassword(password),
+        passwordHash: password === undefined ? null : await context.passwords.hash(password),
         passwordUpdatedAt: password === undefined ? null : new Date(),
         displayName: displayName ?? null,
         validSince: nowInSeconds(),

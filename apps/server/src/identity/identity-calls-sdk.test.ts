@@ -12,7 +12,7 @@ import {
 } from 'firebase/auth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
+import { behaviourDatabaseKinds } from '../../test/databases.ts';
 import { createAuthClient, readOobCode, requestSignInLink, waitForMail } from '../../test/identity-client.ts';
 import { identityActionCodes } from '../db/schema/index.ts';
 import { hashSecret } from './identity-context.ts';
@@ -24,7 +24,7 @@ const uniqueEmail = (label: string) => `${label}-${crypto.randomUUID().slice(0, 
 const password = 'Correct-horse-42';
 const refusedByCheck = 'sso-only@example.com';
 
-describe.each(testDatabaseKinds)('identity calls of spec §7 on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('identity calls of spec §7 on %s', (kind) => {
   let testApp: TestApp;
   let origin: string;
   let apiKey: string;

@@ -5,6 +5,7 @@ import type { TOutgoingMail } from '../mail/outbox.ts';
 import type { TRateLimits } from '../platform/rate-limits.ts';
 import type { IdTokenVerifier } from './id-tokens.ts';
 import type { TPasswordPolicy } from './password-policy.ts';
+import type { TPasswords } from './passwords.ts';
 import type { IdentityProject, TProjectName } from './projects.ts';
 import type { TSignInChecks } from './sign-in-checks.ts';
 import type { SigningKey } from './signing-keys.ts';
@@ -18,6 +19,8 @@ export type IdentityContext = {
   verifyToken: IdTokenVerifier;
   jwks: { keys: Record<string, unknown>[] };
   policy: TPasswordPolicy;
+  /** Hashes new passwords at the configured cost and checks any stored hash. */
+  passwords: TPasswords;
   /** Queues a mail in the caller's transaction; `wakeMailer` after commit sends it without waiting for the poll. */
   sendMail: (mail: TOutgoingMail, db: Queryable) => Promise<unknown>;
   wakeMailer: () => void;

@@ -14,6 +14,7 @@ import {
 import { registerIdentityRoutes } from './identity-routes.ts';
 import { createIdentityService } from './identity-service.ts';
 import { buildPasswordPolicy } from './password-policy.ts';
+import { createPasswords } from './passwords.ts';
 import { type IdentityProject, loadProjects, projectNameForHost, type TProjectName } from './projects.ts';
 import { createRevokeTokenService } from './revoke-token.ts';
 import { createSignInChecks, type TSignInChecks } from './sign-in-checks.ts';
@@ -57,6 +58,7 @@ export const registerIdentity = async (app: FastifyInstance) => {
     jwks,
     verifyToken: createIdTokenVerifier(jwks),
     policy: buildPasswordPolicy(app.config),
+    passwords: createPasswords(app.config.passwordHashCost),
     sendMail: (mail, tx) => app.mailer.enqueue(mail, tx),
     wakeMailer: () => app.mailer.wake(),
     signals: createIdentitySignals((error) =>

@@ -23,14 +23,14 @@ import {
 } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
+import { behaviourDatabaseKinds } from '../../test/databases.ts';
 import { createAuthClient, readOobCode, waitForMail } from '../../test/identity-client.ts';
 import { identitySigningKeys } from '../db/schema/index.ts';
 
 const uniqueEmail = (label: string) => `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
 const password = 'correct horse 42';
 
-describe.each(testDatabaseKinds)('firebase/auth SDK against the identity provider on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('firebase/auth SDK against the identity provider on %s', (kind) => {
   let testApp: TestApp;
   let origin: string;
   let apiKey: string;

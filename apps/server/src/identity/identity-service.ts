@@ -15,7 +15,6 @@ import {
   type TAccountChanges,
   updateAccount,
 } from './identity-repository.ts';
-import { hashPassword, spendDecoyHashTime, verifyPassword } from './passwords.ts';
 import type { IdentityProject } from './projects.ts';
 import { assertPasswordMeetsPolicy, readEmail, readPassword, readString } from './request-fields.ts';
 import { authenticateIdToken, issueTokenSet, requireRecentLogin, signAccountIdToken } from './sessions.ts';
@@ -77,7 +76,7 @@ export const createIdentityService = (context: IdentityContext) => {
         'Too many sign-ups from this address; try again later',
       );
     }
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await context.passwords.hash(password);
     const now = new Date();
     return db.transaction(async (tx) => {
       const account = await insertAccount(tx, {
@@ -115,8 +114,8 @@ export const createIdentityService = (context: IdentityContext) => {
     }
     const account = await findAccountByEmail(db, project.projectId, email);
     const isPasswordRight = account?.passwordHash
-      ? await verifyPassword(password, account.passwordHash)
-      : await spendDecoyHashTime(password).then(() => false);
+      ? await context.passwords.verify(password, account.passwordHash)
+      : await context.passwords.spendDecoyHashTime(password).then(() => false);
     if (!account || !isPasswordRight) {
       if (account) {
         await context.signals.emit({
@@ -177,7 +176,7 @@ export const createIdentityService = (context: IdentityContext) => {
     if (body.password !== undefined) {
       const password = readPassword(body, 'password');
       assertPasswordMeetsPolicy(context, password);
-      changes.passwordHash = await hashPassword(password);
+      changes.passwordHash = await context.passwords.hash(password);
       changes.passwordUpdatedAt = new Date();
     }
     const response = await db.transaction(async (tx) => {

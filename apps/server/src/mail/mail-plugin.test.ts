@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { testDatabaseKinds } from '../../test/databases.ts';
+import { behaviourDatabaseKinds } from '../../test/databases.ts';
 import { mails } from '../db/schema/index.ts';
 import { startSmtpServer, waitFor } from './mail-test-support.ts';
 
@@ -10,7 +10,7 @@ type TDevMailList = {
   data: { _id: string; to: string; subject: string; text: string; html: string | null; createdAt: string }[];
 };
 
-describe.each(testDatabaseKinds)('mail plugin on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('mail plugin on %s', (kind) => {
   describe('with the capture transport and the developer mailbox', () => {
     let testApp: TestApp;
     beforeAll(async () => {

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompanyMember } from '../../../test/company-members.ts';
-import { testDatabaseKinds } from '../../../test/databases.ts';
+import { behaviourDatabaseKinds } from '../../../test/databases.ts';
 import { auditReader, routeCaller } from '../../../test/route-helpers.ts';
 import { contacts, contactTags } from '../../db/schema/index.ts';
 import { reauthenticate } from '../../platform/auth-context.ts';
@@ -39,7 +39,7 @@ const harbour = {
   taxNumber: 'DE 123.456.789',
 } as const;
 
-describe.each(testDatabaseKinds)('contactserver on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('contactserver on %s', (kind) => {
   let testApp: TIamTestApp;
   const call = routeCaller(() => testApp.app, '/contactserver/api/v1');
   const auditOf = auditReader(() => testApp.database.db);
@@ -679,7 +679,7 @@ describe.each(testDatabaseKinds)('contactserver on %s', (kind) => {
   });
 });
 
-describe.each(testDatabaseKinds)('contact export on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('contact export on %s', (kind) => {
   let testApp: TIamTestApp;
   const auditOf = auditReader(() => testApp.database.db);
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import type { TFileMeta } from '@cargodesk/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompanyMember } from '../../../test/company-members.ts';
-import { testDatabaseKinds } from '../../../test/databases.ts';
+import { behaviourDatabaseKinds } from '../../../test/databases.ts';
 import { multipartBody, type TFormPart, tinyPdf, tinyPng } from '../../../test/multipart.ts';
 import { auditEvents, files } from '../../db/schema/index.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
@@ -25,7 +25,7 @@ const listFiles = (dir: string): string[] =>
         .sort()
     : [];
 
-describe.each(testDatabaseKinds)('driveserver files on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('driveserver files on %s', (kind) => {
   let testApp: TIamTestApp;
   let dataDir: string;
   let admin: TRegistered;

@@ -7,7 +7,7 @@ import {
 } from '@cargodesk/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../../test/databases.ts';
+import { behaviourDatabaseKinds } from '../../../test/databases.ts';
 import { apiTokens, auditEvents } from '../../db/schema/index.ts';
 import { hashApiTokenSecret } from '../../platform/api-token-format.ts';
 import { createId } from '../../platform/ids.ts';
@@ -17,7 +17,7 @@ import { startIamTestApp, type TIamTestApp, type TRegistered } from './iam-test-
 
 // Personal API tokens (/iamserver/api/v1/users-token, docs/decisions/018-api-tokens.md).
 
-describe.each(testDatabaseKinds)('iamserver API tokens on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('iamserver API tokens on %s', (kind) => {
   let testApp: TIamTestApp;
   const { inject, insertRole } = createAdminTestHelpers(() => testApp);
   let admin: TRegistered;

@@ -8,7 +8,7 @@ import {
   type TRole,
 } from '@cargodesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../../test/databases.ts';
+import { behaviourDatabaseKinds } from '../../../test/databases.ts';
 import { waitForMail } from '../../../test/identity-client.ts';
 import { uploadTinyPng } from '../../../test/multipart.ts';
 import { auditReader } from '../../../test/route-helpers.ts';
@@ -19,7 +19,7 @@ import { startIamTestApp, type TIamTestApp, type TRegistered } from './iam-test-
 
 type TMethod = 'GET' | 'POST' | 'PATCH';
 
-describe.each(testDatabaseKinds)('the platform console on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('the platform console on %s', (kind) => {
   let testApp: TIamTestApp;
   let operator: TRegistered;
   let customer: TRegistered;

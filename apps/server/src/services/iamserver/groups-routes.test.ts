@@ -6,7 +6,7 @@ import {
   type TPermission,
 } from '@cargodesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../../test/databases.ts';
+import { behaviourDatabaseKinds } from '../../../test/databases.ts';
 import { createId } from '../../platform/ids.ts';
 import { createAdminTestHelpers, type TInject } from './admin-test-support.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from './iam-test-support.ts';
@@ -40,7 +40,7 @@ const groupRoutes: TRouteCase[] = [
   { method: 'DELETE', path: '/groups/:id', permission: 'users:write', okStatus: 200 },
 ];
 
-describe.each(testDatabaseKinds)('iamserver groups on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('iamserver groups on %s', (kind) => {
   let testApp: TIamTestApp;
   const { inject, insertRole, setRolePermissions, addSignedInUser, systemRoleId, auditOf } =
     createAdminTestHelpers(() => testApp);

@@ -2,13 +2,13 @@ import type { TUserPreferences } from '@cargodesk/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompanyMember } from '../../../test/company-members.ts';
-import { testDatabaseKinds } from '../../../test/databases.ts';
+import { behaviourDatabaseKinds } from '../../../test/databases.ts';
 import { auditEvents, users } from '../../db/schema/index.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from './iam-test-support.ts';
 
 const url = '/iamserver/api/v1/users/me/preferences';
 
-describe.each(testDatabaseKinds)('the signed-in user’s formatting preferences on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('the signed-in user’s formatting preferences on %s', (kind) => {
   let testApp: TIamTestApp;
   let admin: TRegistered;
   let viewer: Awaited<ReturnType<typeof addCompanyMember>>;

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompanyMember } from '../../../test/company-members.ts';
-import { testDatabaseKinds } from '../../../test/databases.ts';
+import { behaviourDatabaseKinds } from '../../../test/databases.ts';
 import { createAuthClient } from '../../../test/identity-client.ts';
 import { multipartBody, tinyPdf, tinyPng } from '../../../test/multipart.ts';
 import { auditEvents, sessions } from '../../db/schema/index.ts';
@@ -14,7 +14,7 @@ import { startIamTestApp, type TIamTestApp, type TRegistered, testPassword } fro
 
 const base = '/iamserver/api/v1';
 
-describe.each(testDatabaseKinds)('profile and company settings on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('profile and company settings on %s', (kind) => {
   let testApp: TIamTestApp;
   let dataDir: string;
   let admin: TRegistered;

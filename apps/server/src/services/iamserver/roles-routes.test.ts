@@ -1,6 +1,6 @@
 import { permissions, type TPermission, type TProduct, type TRole } from '@cargodesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../../test/databases.ts';
+import { behaviourDatabaseKinds } from '../../../test/databases.ts';
 import { createId } from '../../platform/ids.ts';
 import { createAdminTestHelpers, type TInject } from './admin-test-support.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from './iam-test-support.ts';
@@ -36,7 +36,7 @@ const roleRoutes: TRouteCase[] = [
   { method: 'GET', path: '/products', permission: undefined, okStatus: 200 },
 ];
 
-describe.each(testDatabaseKinds)('iamserver roles and products on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('iamserver roles and products on %s', (kind) => {
   let testApp: TIamTestApp;
   const helpers = createAdminTestHelpers(() => testApp);
   const { inject, systemRoleId, insertRole, setRolePermissions, addSignedInUser, roleIdsOf, auditOf } =

@@ -7,7 +7,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../../test/databases.ts';
+import { behaviourDatabaseKinds } from '../../../test/databases.ts';
 import { readOobCode, waitForMail } from '../../../test/identity-client.ts';
 import { companies, identityAccounts, roles, sessions, userRoles, users } from '../../db/schema/index.ts';
 import { createId } from '../../platform/ids.ts';
@@ -16,7 +16,7 @@ import { startIamTestApp, type TIamTestApp, uniqueEmail } from './iam-test-suppo
 
 const base = '/iamserver/api/v1';
 
-describe.each(testDatabaseKinds)('iamserver sign-in and session on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('iamserver sign-in and session on %s', (kind) => {
   let testApp: TIamTestApp;
   const inject = (options: { method?: 'GET' | 'POST'; url: string; token?: string; payload?: object }) =>
     testApp.app.inject({

@@ -18,7 +18,7 @@ import {
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCompanyMember } from '../../../test/company-members.ts';
-import { testDatabaseKinds } from '../../../test/databases.ts';
+import { behaviourDatabaseKinds } from '../../../test/databases.ts';
 import { startDnsTestServer, type TDnsTestServer } from '../../../test/dns-test-server.ts';
 import {
   createAuthClient,
@@ -55,7 +55,7 @@ import { assertionOf, proveSsoDomains, ssoBegin, ssoCallback, ssoStart } from '.
 
 const randomLabel = () => crypto.randomUUID().slice(0, 8);
 
-describe.each(testDatabaseKinds)('single sign-on on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('single sign-on on %s', (kind) => {
   let testApp: TIamTestApp;
   const { inject } = createAdminTestHelpers(() => testApp);
   let redirectUri: string;
@@ -631,7 +631,7 @@ describe.each(testDatabaseKinds)('single sign-on on %s', (kind) => {
 
 // A company admin must not make the server reach its own network through the issuer (decision 025).
 // Only addresses that are refused before any connection are named here: nothing leaves this machine.
-describe.each(testDatabaseKinds)('single sign-on to private addresses on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('single sign-on to private addresses on %s', (kind) => {
   let testApp: TIamTestApp;
   const { inject } = createAdminTestHelpers(() => testApp);
   let admin: TRegistered;

@@ -1,7 +1,7 @@
 import type { TLoginResponse } from '@cargodesk/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../../test/databases.ts';
+import { behaviourDatabaseKinds } from '../../../test/databases.ts';
 import { waitForMail } from '../../../test/identity-client.ts';
 import { companies, twoFactorCodes } from '../../db/schema/index.ts';
 import { startIamTestApp, type TIamTestApp } from './iam-test-support.ts';
@@ -14,7 +14,7 @@ const readCode = (text: string) => {
   return code;
 };
 
-describe.each(testDatabaseKinds)('two-factor sign-in on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('two-factor sign-in on %s', (kind) => {
   let testApp: TIamTestApp;
   const login = (idToken: string) =>
     testApp.app.inject({ url: `${base}/auth/login`, headers: { authorization: idToken } });

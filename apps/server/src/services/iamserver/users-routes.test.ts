@@ -10,7 +10,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { confirmPasswordReset, signInWithEmailAndPassword } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../../test/databases.ts';
+import { behaviourDatabaseKinds } from '../../../test/databases.ts';
 import { createAuthClient, readOobCode, waitForMail } from '../../../test/identity-client.ts';
 import { auditReader } from '../../../test/route-helpers.ts';
 import {
@@ -37,7 +37,7 @@ const base = '/iamserver/api/v1';
 type TMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type TRoleKey = 'admin' | 'member' | 'viewer';
 
-describe.each(testDatabaseKinds)('iamserver users management on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('iamserver users management on %s', (kind) => {
   let testApp: TIamTestApp;
 
   const auditOf = auditReader(() => testApp.database.db);

@@ -7,13 +7,13 @@ import type {
 } from '@cargodesk/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../../test/databases.ts';
+import { behaviourDatabaseKinds } from '../../../test/databases.ts';
 import { uploadTinyPng } from '../../../test/multipart.ts';
 import { auditReader, routeCaller } from '../../../test/route-helpers.ts';
 import { mails } from '../../db/schema/index.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../iamserver/iam-test-support.ts';
 
-describe.each(testDatabaseKinds)('issue tracker on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('issue tracker on %s', (kind) => {
   let testApp: TIamTestApp;
   const call = routeCaller(() => testApp.app, '/iamserver/api/v1');
   const auditOf = auditReader(() => testApp.database.db);

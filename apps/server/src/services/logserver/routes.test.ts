@@ -8,14 +8,14 @@ import {
 import { sql } from 'drizzle-orm';
 import { signInWithEmailAndPassword, updatePassword } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../../test/databases.ts';
+import { behaviourDatabaseKinds } from '../../../test/databases.ts';
 import { createAuthClient } from '../../../test/identity-client.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
 import { startIamTestApp, type TIamTestApp, testPassword } from '../iamserver/iam-test-support.ts';
 
 type TAuditPage = { data: TAuditEvent[]; meta: TListMeta };
 
-describe.each(testDatabaseKinds)('logserver audit trail on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('logserver audit trail on %s', (kind) => {
   let testApp: TIamTestApp;
   const get = (url: string, token?: string) =>
     testApp.app.inject({

@@ -2,7 +2,7 @@ import type { TNotification } from '@cargodesk/shared';
 import { and, eq } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../../test/databases.ts';
+import { behaviourDatabaseKinds } from '../../../test/databases.ts';
 import { routeCaller } from '../../../test/route-helpers.ts';
 import { auditEvents, companies, identityAccounts, notifications, users } from '../../db/schema/index.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../iamserver/iam-test-support.ts';
@@ -13,7 +13,7 @@ const base = '/notifyserver/api/v1';
 
 type TList = { data: TNotification[]; meta: { total: number } };
 
-describe.each(testDatabaseKinds)('notifyserver on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('notifyserver on %s', (kind) => {
   let testApp: TIamTestApp;
   let admin: TRegistered;
   let member: TRegistered;

@@ -8,7 +8,7 @@ import {
 } from '@cargodesk/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../../test/databases.ts';
+import { behaviourDatabaseKinds } from '../../../test/databases.ts';
 import { auditReader, routeCaller } from '../../../test/route-helpers.ts';
 import {
   auditEvents,
@@ -22,7 +22,7 @@ import { createId } from '../../platform/ids.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../iamserver/iam-test-support.ts';
 import { createScheduleRunner, nextRunAfter } from './schedule.ts';
 
-describe.each(testDatabaseKinds)('reportserver on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('reportserver on %s', (kind) => {
   let testApp: TIamTestApp;
   let admin: TRegistered;
   let member: TRegistered;

@@ -10,7 +10,7 @@ import {
 } from '@cargodesk/shared';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../../test/databases.ts';
+import { behaviourDatabaseKinds } from '../../../test/databases.ts';
 import { auditReader, routeCaller } from '../../../test/route-helpers.ts';
 import { findChromium } from '../../pdf/find-chromium.ts';
 import { startIamTestApp, type TIamTestApp } from '../iamserver/iam-test-support.ts';
@@ -29,7 +29,7 @@ const hasChromium = findChromium(process.env.CHROMIUM_PATH).found;
 const pdfText = async (bytes: Buffer) =>
   (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text;
 
-describe.each(testDatabaseKinds)('templateserver templates on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('templateserver templates on %s', (kind) => {
   let testApp: TIamTestApp;
   const call = routeCaller(() => testApp.app, '/templateserver/api/v1');
   const auditOf = auditReader(() => testApp.database.db);

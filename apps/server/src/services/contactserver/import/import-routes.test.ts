@@ -5,7 +5,7 @@ import type {
   TContactSummary,
 } from '@cargodesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../../../test/databases.ts';
+import { behaviourDatabaseKinds } from '../../../../test/databases.ts';
 import { auditReader } from '../../../../test/route-helpers.ts';
 import { startIamTestApp, type TIamTestApp } from '../../iamserver/iam-test-support.ts';
 
@@ -28,7 +28,7 @@ const mixedFile = (ownerEmail: string) =>
 
 const mapping = 'name,email,phone,city,country,taxNumber,kind,organisation,tags,owner,roles';
 
-describe.each(testDatabaseKinds)('contact import on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('contact import on %s', (kind) => {
   let testApp: TIamTestApp;
   const auditOf = auditReader(() => testApp.database.db);
   const upload = (url: string, jwt: string, body: string | Buffer, contentType = 'text/csv') =>

@@ -1,12 +1,12 @@
 import type { TBusinessType, TListMeta, TReceivingLocation } from '@cargodesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../../../test/databases.ts';
+import { behaviourDatabaseKinds } from '../../../../test/databases.ts';
 import { auditReader, routeCaller } from '../../../../test/route-helpers.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../../iamserver/iam-test-support.ts';
 
 const base = '/master/api/v1';
 
-describe.each(testDatabaseKinds)('master business types and receiving locations on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('master business types and receiving locations on %s', (kind) => {
   let testApp: TIamTestApp;
   let alpha: TRegistered;
   let bravo: TRegistered;

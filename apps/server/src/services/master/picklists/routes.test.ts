@@ -1,12 +1,12 @@
 import type { TDropdownGroup, TPicklistGroup } from '@cargodesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../../../test/databases.ts';
+import { behaviourDatabaseKinds } from '../../../../test/databases.ts';
 import { auditReader, routeCaller } from '../../../../test/route-helpers.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../../iamserver/iam-test-support.ts';
 
 const base = '/master/api/v1';
 
-describe.each(testDatabaseKinds)('master picklists on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('master picklists on %s', (kind) => {
   let testApp: TIamTestApp;
   let alpha: TRegistered;
   let bravo: TRegistered;

@@ -1,7 +1,7 @@
 import type { TPortEntry, TPortImport } from '@cargodesk/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../../../test/databases.ts';
+import { behaviourDatabaseKinds } from '../../../../test/databases.ts';
 import { auditEvents } from '../../../db/schema/index.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../../iamserver/iam-test-support.ts';
 
@@ -12,7 +12,7 @@ const row = (cells: string[]) => cells.map((cell) => `"${cell}"`).join(',');
 const port = (location: string, name: string, { change = '', coordinates = '' } = {}) =>
   row([change, 'NL', location, name, name, '', 'AI', '1-------', '2401', '', coordinates, '']);
 
-describe.each(testDatabaseKinds)('master UN/LOCODE import routes on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('master UN/LOCODE import routes on %s', (kind) => {
   let testApp: TIamTestApp;
   let alpha: TRegistered;
   let bravo: TRegistered;

@@ -1,6 +1,6 @@
 import type { TListMeta, TPortEntry } from '@cargodesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../../../test/databases.ts';
+import { behaviourDatabaseKinds } from '../../../../test/databases.ts';
 import { auditReader, routeCaller } from '../../../../test/route-helpers.ts';
 import type { TAirportSeed, TSeaPortSeed } from '../../../db/seed/catalogue-seed.ts';
 import { readCatalogueSeed } from '../../../db/seed/catalogues.ts';
@@ -8,7 +8,7 @@ import { startIamTestApp, type TIamTestApp, type TRegistered } from '../../iamse
 
 const base = '/master/api/v1';
 
-describe.each(testDatabaseKinds)('master ports and airports on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('master ports and airports on %s', (kind) => {
   let testApp: TIamTestApp;
   let alpha: TRegistered;
   let bravo: TRegistered;

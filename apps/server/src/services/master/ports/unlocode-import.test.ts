@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, testDatabaseKinds } from '../../../../test/databases.ts';
+import { behaviourDatabaseKinds, openTestDatabase } from '../../../../test/databases.ts';
 import type { Database } from '../../../db/client.ts';
 import { seaPorts } from '../../../db/schema/index.ts';
 import {
@@ -131,7 +131,7 @@ describe('UN/LOCODE CodeList parsing', () => {
   });
 });
 
-describe.each(testDatabaseKinds)('UN/LOCODE diff and apply on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('UN/LOCODE diff and apply on %s', (kind) => {
   let database: Database;
   const countryNames = new Map([
     ['NL', 'Netherlands'],
