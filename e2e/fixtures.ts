@@ -225,6 +225,19 @@ export const createCompanyUser = async (
   return { email, password: testPassword };
 };
 
+/**
+ * Goes to `path` inside the running app, as following one of its links does: the router changes
+ * screen without loading the page again, so the session, the reference lists and the caches stay.
+ * A test that visits many screens pays one page load, not one per screen.
+ */
+export const goInApp = async (page: Page, path: string) => {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === path);
+};
+
 /** Signs in through the login screen and waits for the dashboard. */
 export const signIn = async (page: Page, { email, password }: { email: string; password: string }) => {
   await page.goto('/login');
