@@ -55,6 +55,8 @@ export const serverEnvironment = ({
   SIGN_UP_LIMIT_PER_HOUR: '100000',
   // Every sign-in through a screen costs a hash; the unit tests check the real cost.
   PASSWORD_HASH_COST: '10',
+  // e2e/session-behaviour.spec.ts waits it out once to send a second code (fixtures.ts).
+  TWO_FACTOR_RESEND_INTERVAL_MS: '10000',
 });
 
 /** The system's Chromium, quiet: no sandbox (root in a container), GPU, background traffic or updates. */

@@ -111,6 +111,12 @@ const ZEnvironment = z.object({
   LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
   NODE_ENV: z.string().optional(),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(4096).default(6),
+  // The least time between two mailed two-factor codes for one account (services/iamserver/two-factor.ts).
+  TWO_FACTOR_RESEND_INTERVAL_MS: wholeNumber('milliseconds', {
+    min: 1_000,
+    max: 600_000,
+    example: 30_000,
+  }).default(30_000),
   // scrypt's work factor for hashes made from now on, as the power of two of N (identity/passwords.ts).
   // Each hash keeps its own, so a test run that lowers it weakens only the hashes it makes itself.
   PASSWORD_HASH_COST: wholeNumber('powers of two', { min: 10, max: 20, example: 15 }).default(15),
@@ -423,6 +429,8 @@ export type Config = {
   logFormat: 'pretty' | 'json';
   /** PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH and PASSWORD_REQUIRE_*: what every new password must meet. */
   passwordPolicy: TPasswordPolicyConfig;
+  /** TWO_FACTOR_RESEND_INTERVAL_MS: the least time between two mailed sign-in codes (30 s). */
+  twoFactorResendIntervalMs: number;
   /** PASSWORD_HASH_COST: scrypt's N for new hashes, as a power of two (15; lower in test runs only). */
   passwordHashCost: number;
   /** IDENTITY_TOKEN_SYNC: the SPA hands the SDK the same-origin token-sync URL (docs/decisions/023). */
@@ -546,6 +554,7 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
       requireSymbol: values.PASSWORD_REQUIRE_SYMBOL === 'true',
     },
     passwordHashCost: values.PASSWORD_HASH_COST,
+    twoFactorResendIntervalMs: values.TWO_FACTOR_RESEND_INTERVAL_MS,
     identityTokenSync: values.IDENTITY_TOKEN_SYNC === 'true',
     productionHost: values.PRODUCTION_HOST,
     trustProxy: values.TRUST_PROXY,

@@ -46,6 +46,7 @@ export const registerIamServer = async (app: FastifyInstance) => {
     mailer: app.mailer,
     domainEvents: app.domainEvents,
     events: app.events,
+    codeResendIntervalMs: app.config.twoFactorResendIntervalMs,
   });
   const registration = createRegistrationService({
     db: app.database.db,

@@ -62,6 +62,8 @@ export type TSignInServiceDependencies = {
   mailer: Pick<TMailer, 'enqueue' | 'wake'>;
   domainEvents: Pick<TDomainEvents, 'emit'>;
   events: TEventsBus;
+  /** The least time between two mailed sign-in codes (TWO_FACTOR_RESEND_INTERVAL_MS; 30 s). */
+  codeResendIntervalMs?: number;
 };
 
 export const createSignInService = async ({
@@ -71,6 +73,7 @@ export const createSignInService = async ({
   mailer,
   domainEvents,
   events,
+  codeResendIntervalMs = twoFactorRules.resendIntervalMs,
 }: TSignInServiceDependencies) => {
   // Read up front: on PGlite a query outside an open transaction would wait for it to end.
   const codeKey = await getOrCreateSecret(db, 'two-factor-code-key');
@@ -203,12 +206,11 @@ export const createSignInService = async ({
       latest.attempts < twoFactorRules.maxAttempts;
     // Only an unused code holds back the next one: after signing in with a code, signing out and in
     // again at once must mail a new code, not leave the user waiting for one that never comes.
-    const isTooSoon =
-      latest && !latest.closedAt && now - latest.createdAt.getTime() < twoFactorRules.resendIntervalMs;
+    const isTooSoon = latest && !latest.closedAt && now - latest.createdAt.getTime() < codeResendIntervalMs;
     const isOverCap = recent.length >= twoFactorRules.maxCodesPerHour;
     if (!force && (isUsable || isTooSoon || isOverCap)) return false;
     if (isTooSoon) {
-      const waitMs = twoFactorRules.resendIntervalMs - (now - (latest?.createdAt.getTime() ?? now));
+      const waitMs = codeResendIntervalMs - (now - (latest?.createdAt.getTime() ?? now));
       throw new AppError('RATE_LIMITED', twoFactorMessages.resendTooSoon, {
         retryAfterSeconds: Math.ceil(waitMs / 1000),
       });
