@@ -85,6 +85,13 @@ export const useListState = <TFilters, TField extends string>({
     [setParams, config],
   );
 
+  /**
+   * Changes the named filters and keeps the others as the URL last written holds them, not as this
+   * render shows them: a second filter set before the first has rendered must not drop it.
+   */
+  const writeFilters = (patch: Partial<TFilters>) =>
+    write({ filters: { ...decodeListState(latest.current, config).filters, ...patch }, page: 1 });
+
   const [searchText, setSearchText] = useState(state.q);
   const debouncedSearch = useDebounced(searchText.trim(), searchDelayMs);
   const urlSearch = useRef(state.q);
@@ -109,9 +116,9 @@ export const useListState = <TFilters, TField extends string>({
     searchText,
     setSearchText,
     setFilter: <K extends keyof TFilters>(key: K, value: TFilters[K] | undefined) =>
-      write({ filters: { ...state.filters, [key]: value }, page: 1 }),
+      writeFilters({ [key]: value } as Partial<TFilters>),
     /** Several filters in one change (a choice that resets another), so neither undoes the other. */
-    setFilters: (patch: Partial<TFilters>) => write({ filters: { ...state.filters, ...patch }, page: 1 }),
+    setFilters: (patch: Partial<TFilters>) => writeFilters(patch),
     setSort: (sort: TListSort<TField> | undefined) => write({ sort, page: 1 }),
     /** Search, filters and sort all replaced by a saved query's (as the URL would carry them), at page 1. */
     applyQuery: (query: Record<string, string>) => {

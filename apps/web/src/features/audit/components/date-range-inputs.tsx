@@ -3,7 +3,8 @@ import { Flex, Input } from 'antd';
 type TDateRangeInputsProps = {
   from: string | undefined;
   to: string | undefined;
-  onChange: (range: { from: string | undefined; to: string | undefined }) => void;
+  /** Only the day that changed: the other is kept as the list last wrote it, not as rendered here. */
+  onChange: (range: { from: string | undefined } | { to: string | undefined }) => void;
 };
 
 /** Two native date inputs, "from" and "to" (both days included): the browser's own picker, keyboard and screen-reader friendly. */
@@ -15,7 +16,7 @@ export const DateRangeInputs = ({ from, to, onChange }: TDateRangeInputsProps) =
       value={from ?? ''}
       max={to}
       style={{ width: 160 }}
-      onChange={(event) => onChange({ from: event.target.value || undefined, to })}
+      onChange={(event) => onChange({ from: event.target.value || undefined })}
     />
     <Input
       type="date"
@@ -23,7 +24,7 @@ export const DateRangeInputs = ({ from, to, onChange }: TDateRangeInputsProps) =
       value={to ?? ''}
       min={from}
       style={{ width: 160 }}
-      onChange={(event) => onChange({ from, to: event.target.value || undefined })}
+      onChange={(event) => onChange({ to: event.target.value || undefined })}
     />
   </Flex>
 );
