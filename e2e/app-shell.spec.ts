@@ -1,5 +1,12 @@
 import { constants, messages } from '@cargodesk/shared';
-import { createCompanyUser, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import {
+  createCompanyUser,
+  expect,
+  expectAccessible,
+  signIn,
+  signInThroughScreen,
+  test,
+} from './fixtures.ts';
 
 test('a protected deep link without the cookie goes to login, and back after signing in', async ({
   page,
@@ -179,7 +186,7 @@ test('a normal page load leaves no warning in the console', async ({ page, reque
   const user = await createCompanyUser(request, { label: 'quiet-console' });
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-  await signIn(page, user);
+  await signInThroughScreen(page, user);
   await page.goto('/settings/users');
   await expect(page.getByRole('heading', { level: 2, name: 'Users' })).toBeVisible();
   await page.goto('/no-such-page');

@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { constants } from '@cargodesk/shared';
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { demoPassword } from '../playwright.config.ts';
 
@@ -241,8 +242,74 @@ export const goInApp = async (page: Page, path: string) => {
   await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === path);
 };
 
-/** Signs in through the login screen and waits for the dashboard. */
+const idTokenClaims = (idToken: string) =>
+  JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString()) as {
+    email_verified?: boolean;
+  };
+
+/**
+ * Signs in as the login screen leaves a browser, without the screen: the identity user the SDK keeps
+ * in local storage and the app's `token` cookie, both from the same calls the screen makes
+ * (identity sign-in, then GET /iamserver/api/v1/auth/login); then opens the dashboard, whose start-up
+ * resumes that session. The login screen itself is driven by `signInThroughScreen`, in
+ * e2e/sign-in.spec.ts and wherever a test is about signing in.
+ */
 export const signIn = async (page: Page, { email, password }: { email: string; password: string }) => {
+  const { request } = page;
+  const apiKey = await identityApiKey(request);
+  const signInResponse = await request.post(
+    `/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${apiKey}`,
+    { data: { email, password, returnSecureToken: true } },
+  );
+  expect(signInResponse.ok(), await signInResponse.text()).toBe(true);
+  const identity = (await signInResponse.json()) as {
+    localId: string;
+    email: string;
+    idToken: string;
+    refreshToken: string;
+    expiresIn: string;
+  };
+  const login = await request.get('/iamserver/api/v1/auth/login', {
+    headers: { authorization: identity.idToken },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+  const { data } = (await login.json()) as { data: { jwt?: string } };
+  if (!data.jwt) throw new Error(`${email} signs in with a mailed code: use signInThroughScreen`);
+
+  // The SDK's record of its signed-in user (firebase/auth, browserLocalPersistence). On start it
+  // looks the user up again with the server, so what it does not hold here it fetches.
+  const storedUser = {
+    uid: identity.localId,
+    email: identity.email,
+    emailVerified: idTokenClaims(identity.idToken).email_verified === true,
+    isAnonymous: false,
+    providerData: [],
+    stsTokenManager: {
+      refreshToken: identity.refreshToken,
+      accessToken: identity.idToken,
+      expirationTime: Date.now() + Number(identity.expiresIn) * 1000,
+    },
+    apiKey,
+    appName: '[DEFAULT]',
+  };
+  // Local storage belongs to the origin: any page of it will do, and this one loads no app.
+  await page.goto('/healthz');
+  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+    `firebase:authUser:${apiKey}:[DEFAULT]`,
+    JSON.stringify(storedUser),
+  ] as const);
+  await page
+    .context()
+    .addCookies([{ name: constants.tokenCookieName, value: data.jwt, url: page.url(), sameSite: 'Lax' }]);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible({ timeout: 15_000 });
+};
+
+/** Signs in through the login screen and waits for the dashboard. */
+export const signInThroughScreen = async (
+  page: Page,
+  { email, password }: { email: string; password: string },
+) => {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createCompanyUser, demoAccounts, expect, signIn, test } from './fixtures.ts';
+import { createCompanyUser, demoAccounts, expect, signIn, signInThroughScreen, test } from './fixtures.ts';
 
 /** A real 1×1 PNG, as a person's avatar or logo file. */
 const tinyPng = Buffer.from(
@@ -121,7 +121,7 @@ test('a changed password is the one that signs in next time', async ({ page, bro
   await expect(
     page.getByRole('alert').filter({ hasText: 'The email or password is incorrect.' }),
   ).toBeVisible();
-  await signIn(page, { email: user.email, password: newPassword });
+  await signInThroughScreen(page, { email: user.email, password: newPassword });
 });
 
 test('signing out of all sessions ends this one and the one in another browser', async ({

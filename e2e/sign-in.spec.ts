@@ -4,7 +4,7 @@ import {
   createCompanyUser,
   demoAccounts,
   expect,
-  signIn,
+  signInThroughScreen,
   test,
   testPassword,
   uniqueEmail,
@@ -46,7 +46,7 @@ test('register, verify the email from the mailbox, then sign in to the dashboard
   await expect(page.getByText('Your email address is verified')).toBeVisible();
   await page.getByRole('button', { name: 'Go to sign in' }).click();
 
-  await signIn(page, { email, password: testPassword });
+  await signInThroughScreen(page, { email, password: testPassword });
   await expect(page.getByText(messages.verifyEmailBanner)).toBeHidden();
   await expect(page.getByText('Robin Quay')).toBeVisible();
 });
@@ -90,7 +90,7 @@ test('forgot password: reset through the mailed link, then sign in with the new 
   await page.goto(actionPathIn(mail));
   await expect(page.getByText(/invalid or has already been used/)).toBeVisible();
 
-  await signIn(page, { email: user.email, password: newPassword });
+  await signInThroughScreen(page, { email: user.email, password: newPassword });
 });
 
 test('a suspended account gets the notice and is logged out', async ({ page, context }) => {
@@ -112,7 +112,7 @@ test('a suspended account gets the notice and is logged out', async ({ page, con
 
 test('an expired plan shows the banner and the mail icon answers with the toast', async ({ page }) => {
   // Expired Cargo Co: its plan expired yesterday, so the server reports the user as expired.
-  await signIn(page, demoAccounts.expiredPlan);
+  await signInThroughScreen(page, demoAccounts.expiredPlan);
 
   const banner = page.getByRole('alert').filter({ hasText: messages.subscriptionExpired });
   await expect(banner).toBeVisible();
@@ -126,7 +126,7 @@ test('an expired plan shows the banner and the mail icon answers with the toast'
 
 test('without an expired plan the mail icon opens the mail modal', async ({ page, request }) => {
   const user = await createCompanyUser(request, { label: 'mail' });
-  await signIn(page, user);
+  await signInThroughScreen(page, user);
   await page.getByRole('button', { name: 'Mail' }).click();
   await expect(page.getByRole('dialog', { name: 'Mail composer' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Compose' })).toHaveAttribute('aria-selected', 'true');

@@ -6,6 +6,7 @@ import {
   expect,
   expectAccessible,
   signIn,
+  signInThroughScreen,
   test,
   testPassword,
   uniqueEmail,
@@ -247,6 +248,6 @@ test('an admin sends a colleague a password reset, and the colleague chooses a n
   await colleague.getByLabel('Repeat the new password').fill('Brand-New-Berth-7');
   await colleague.getByRole('button', { name: 'Save new password' }).click();
   await expect(colleague.getByText('Your password has been changed')).toBeVisible();
-  await signIn(colleague, { email, password: 'Brand-New-Berth-7' });
+  await signInThroughScreen(colleague, { email, password: 'Brand-New-Berth-7' });
   await context.close();
 });

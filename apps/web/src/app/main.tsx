@@ -6,7 +6,12 @@ import { createRoot } from 'react-dom/client';
 import { isProtectedPath } from '../config/paths.ts';
 import { getRuntimeConfig } from '../config/runtime-config.ts';
 import { setSuspendedHandler, setUnauthorizedHandler } from '../lib/api-client.ts';
-import { logout, logoutSuspended, onIdentitySignedIn, onIdentitySignedOut } from '../lib/auth/session.ts';
+import {
+  logoutSuspended,
+  onIdentitySignedIn,
+  onIdentitySignedOut,
+  onSessionRefused,
+} from '../lib/auth/session.ts';
 import { getIdentity } from '../lib/identity.ts';
 import { isProductionHost } from '../lib/integrations/script-loader.ts';
 import { setNavigator } from '../lib/navigation.ts';
@@ -40,7 +45,7 @@ const start = async () => {
 
   const router = createAppRouter();
   setNavigator((to, options) => void router.navigate(to, options));
-  setUnauthorizedHandler(() => void logout({ redirectToLogin: true }));
+  setUnauthorizedHandler(onSessionRefused);
   setSuspendedHandler(() => void logoutSuspended());
   onAuthStateChanged(identity, (user) => {
     if (user) void onIdentitySignedIn(user);

@@ -73,7 +73,8 @@ export class ApiError extends Error {
 export const toErrorMessage = (error: unknown): string =>
   error instanceof Error ? error.message : 'Something went wrong. Please try again.';
 
-let onUnauthorized: (() => void) | undefined;
+/** Told the app token a refused request was sent with (none when there was no cookie). */
+let onUnauthorized: ((sentWith: string | undefined) => void) | undefined;
 let onSuspended: (() => void) | undefined;
 let isHandlingUnauthorized = false;
 
@@ -81,7 +82,7 @@ let isHandlingUnauthorized = false;
 const accountSuspendedMessage: typeof TAccountSuspended = 'Account was suspended';
 
 /** The session registers how a 401 is handled; it runs once however many requests fail together. */
-export const setUnauthorizedHandler = (handler: () => void) => {
+export const setUnauthorizedHandler = (handler: (sentWith: string | undefined) => void) => {
   onUnauthorized = handler;
   isHandlingUnauthorized = false;
 };
@@ -181,7 +182,7 @@ const sendRequest = async (
     const { code, message, details } = await readErrorBody(response);
     if (response.status === 401 && !isUnauthorizedExpected && onUnauthorized && !isHandlingUnauthorized) {
       isHandlingUnauthorized = true;
-      onUnauthorized();
+      onUnauthorized(authorization === undefined ? token : undefined);
     }
     // Only for the app token: a login with an ID token reports suspension on its own.
     if (

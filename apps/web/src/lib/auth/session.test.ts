@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apiServer, apiUrl, clearCookies, errorBody, setTokenCookie } from '../../test/api-server.ts';
 import { readTokenCookie } from '../cookie.ts';
 import { setNavigator } from '../navigation.ts';
-import { establishSession, logout, onIdentitySignedIn } from './session.ts';
+import { establishSession, logout, onIdentitySignedIn, onSessionRefused } from './session.ts';
 import { getSession, resetSession, updateSession } from './session-store.ts';
 
 // The start-up sequence and logout through the real session modules; only the server is a double.
@@ -239,6 +239,34 @@ describe('logout', () => {
     expect(readTokenCookie()).toBeUndefined();
     expect(getSession()).toMatchObject({ isLoggedIn: false, user: undefined });
     await first;
+  });
+
+  it('ends a session refused by the server, and offers to come back to the page', async () => {
+    visit('/settings/profile');
+    serveSession();
+    await establishSession('app-token');
+
+    onSessionRefused('app-token');
+
+    await expect.poll(() => getSession().isLoggedIn).toBe(false);
+    expect(navigations).toEqual([`/login?redirect_uri=${encodeURIComponent('/settings/profile')}`]);
+  });
+
+  it('takes a refusal of a request this tab sent before logging out as no news', async () => {
+    visit('/settings/profile');
+    serveSession();
+    await establishSession('app-token');
+    // Signing out everywhere: the page logs out, and goes to login once that is done.
+    await logout();
+
+    // Requests still under way come back refused, with the ended token or with none.
+    onSessionRefused('app-token');
+    onSessionRefused(undefined);
+
+    expect(navigations).toEqual([]);
+    expect(
+      requests.filter((request) => request.startsWith('POST /iamserver/api/v1/auth/logout')),
+    ).toHaveLength(1);
   });
 
   it('leaves a signed-out visitor on an open page', async () => {

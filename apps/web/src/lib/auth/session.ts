@@ -34,6 +34,9 @@ export const loginPath = '/login';
 let knownToken = readTokenCookie();
 export const getKnownToken = () => knownToken;
 
+/** The app token this tab's last logout ended. */
+let endedToken: string | undefined;
+
 /** The logout under way, which a logout asked for meanwhile waits for. */
 let runningLogout: Promise<void> | undefined;
 /** A sign-up is creating its company: the fresh identity user must not be logged in yet. */
@@ -74,9 +77,28 @@ export const logout = async (options: { redirectToLogin?: boolean } = {}) => {
   }
 };
 
+/**
+ * A request was refused for want of a valid session (401). Usually the session ended elsewhere:
+ * this tab logs out and, on a protected page, offers to come back to it after signing in. A request
+ * that was still under way when this tab logged out itself comes back refused as well; its session
+ * is already over here, and logging out again would send the user to sign in with this page as
+ * where to return, as if the session had been taken from them.
+ */
+export const onSessionRefused = (sentWith: string | undefined) => {
+  const isEndedHere =
+    sentWith === undefined ? endedToken !== undefined && !getSession().isLoggedIn : sentWith === endedToken;
+  if (isEndedHere) {
+    resetUnauthorizedHandling();
+    return;
+  }
+  void logout({ redirectToLogin: true });
+};
+
 const signOutAndClear = async ({ redirectToLogin = false }: { redirectToLogin?: boolean }) => {
   try {
     const token = readTokenCookie();
+    // A logout that finds no session (the login screen's own) keeps the last one ended.
+    endedToken = token ?? knownToken ?? endedToken;
     if (token) void revokeAppSession(token).catch(() => undefined);
     await signOut(getIdentity()).catch(() => undefined);
     // Loaded only once someone signed in on this page: a signed-out visitor has no cache to clear.
@@ -124,6 +146,7 @@ export const logoutSuspended = async () => {
 export const establishSession = async (jwt: string) => {
   writeTokenCookie(jwt);
   knownToken = jwt;
+  if (endedToken === jwt) endedToken = undefined;
   const user = await fetchCurrentUser();
   updateSession({
     isLoggedIn: true,
