@@ -1,13 +1,13 @@
 import type { TPlatformAuditAction, TPlatformAuditEvent, TPlatformAuditQuery } from '@cargodesk/shared';
 import type { TableProps } from 'antd';
 import { Link } from 'react-router';
-import { ListFilterSelect } from '../../../components/list-filter-select.tsx';
-import { ListPage } from '../../../components/list-page.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useFormat } from '../../../lib/format/format-store.ts';
-import type { TFormatter } from '../../../lib/format/formatter.ts';
-import { oneOf } from '../../../lib/list/list-url.ts';
-import { useListState } from '../../../lib/list/use-list-state.ts';
+import { ListFilterSelect } from '@/components/list-filter-select.tsx';
+import { ListPage } from '@/components/list-page.tsx';
+import { paths } from '@/config/paths.ts';
+import { useFormat } from '@/lib/format/format-store.ts';
+import type { TFormatter } from '@/lib/format/formatter.ts';
+import { oneOf } from '@/lib/list/list-url.ts';
+import { useListState } from '@/lib/list/use-list-state.ts';
 import { usePlatformAudit } from '../api/companies.ts';
 
 // The platform's own trail: which platform administrator did what to which company, newest first.

@@ -1,6 +1,6 @@
 import type { TCreateApiTokenRequest, TCreatedApiToken } from '@cargodesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { apiTokensKeys } from './keys.ts';
 
 /** POST /users-token: the answer holds the whole token, the only time it is ever shown. */

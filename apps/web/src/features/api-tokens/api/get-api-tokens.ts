@@ -1,6 +1,6 @@
 import type { TApiToken } from '@cargodesk/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { apiTokensKeys } from './keys.ts';
 
 /** GET /users-token: the signed-in user's own tokens, newest first, never their secrets. */

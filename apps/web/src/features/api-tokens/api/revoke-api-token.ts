@@ -1,6 +1,6 @@
 import type { TApiToken } from '@cargodesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { apiTokensKeys } from './keys.ts';
 
 /** DELETE /users-token/{id}: the token stops working at once, everywhere. */

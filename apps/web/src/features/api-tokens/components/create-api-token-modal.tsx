@@ -6,10 +6,10 @@ import {
 } from '@cargodesk/shared';
 import { Alert, Button, Checkbox, Form, Input, Modal, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { toErrorMessage } from '../../../lib/api-client.ts';
-import { useSession } from '../../../lib/auth/session-store.ts';
-import { focusFieldOnOpen } from '../../../lib/forms/focus-field-on-open.ts';
-import { zodRule } from '../../../lib/forms/zod-rule.ts';
+import { toErrorMessage } from '@/lib/api-client.ts';
+import { useSession } from '@/lib/auth/session-store.ts';
+import { focusFieldOnOpen } from '@/lib/forms/focus-field-on-open.ts';
+import { zodRule } from '@/lib/forms/zod-rule.ts';
 import { useCreateApiToken } from '../api/create-api-token.ts';
 import { permissionOptionsOf } from './permission-labels.ts';
 

@@ -1,5 +1,5 @@
 import type { TAuditFilter } from '@cargodesk/shared';
-import { apiBlobRequest } from '../../../lib/api-client.ts';
+import { apiBlobRequest } from '@/lib/api-client.ts';
 
 /**
  * GET /logserver/api/v1/audit/export: every event of the filter as CSV, written by the server (a

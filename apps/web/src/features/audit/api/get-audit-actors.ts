@@ -1,6 +1,6 @@
 import type { TCompanyUser } from '@cargodesk/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiListRequest } from '../../../lib/api-client.ts';
+import { apiListRequest } from '@/lib/api-client.ts';
 import { auditKeys } from './keys.ts';
 
 /** GET /iamserver/api/v1/users: the company's people, for the actor filter and to name who acted. */

@@ -1,6 +1,6 @@
 import type { TAuditEvent, TAuditFilter } from '@cargodesk/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiListRequest } from '../../../lib/api-client.ts';
+import { apiListRequest } from '@/lib/api-client.ts';
 import { auditKeys } from './keys.ts';
 
 export type TAuditListQuery = TAuditFilter & { page: number; pageSize: number };

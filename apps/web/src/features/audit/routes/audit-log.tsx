@@ -7,12 +7,12 @@ import {
 } from '@cargodesk/shared';
 import { Button, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
-import { ListFilterSelect } from '../../../components/list-filter-select.tsx';
-import { ListPage } from '../../../components/list-page.tsx';
-import { RequirePermission } from '../../../components/require-permission.tsx';
-import { useFormat } from '../../../lib/format/format-store.ts';
-import { anyText, oneOf } from '../../../lib/list/list-url.ts';
-import { useListState } from '../../../lib/list/use-list-state.ts';
+import { ListFilterSelect } from '@/components/list-filter-select.tsx';
+import { ListPage } from '@/components/list-page.tsx';
+import { RequirePermission } from '@/components/require-permission.tsx';
+import { useFormat } from '@/lib/format/format-store.ts';
+import { anyText, oneOf } from '@/lib/list/list-url.ts';
+import { useListState } from '@/lib/list/use-list-state.ts';
 import { downloadAuditCsv } from '../api/export-audit-events.ts';
 import { useAuditActors } from '../api/get-audit-actors.ts';
 import { type TAuditListQuery, useAuditEvents } from '../api/get-audit-events.ts';

@@ -1,6 +1,6 @@
 import type { TCompany } from '@cargodesk/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { companyKeys } from './keys.ts';
 
 /** GET /companies/current: the signed-in user's company profile (company:read). */

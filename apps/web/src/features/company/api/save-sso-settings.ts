@@ -1,6 +1,6 @@
 import type { TSsoConfigInput, TSsoSettings, TSsoTestResult } from '@cargodesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { getSsoSettingsQueryOptions } from './get-sso-settings.ts';
 
 /** PUT /companies/current/sso: the server fetches the provider's discovery and keys before saving. */

@@ -1,6 +1,6 @@
 import type { TCompany, TUpdateCompanyRequest } from '@cargodesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { getCompanyQueryOptions } from './get-company.ts';
 
 /** PATCH /companies/current (company:write). */

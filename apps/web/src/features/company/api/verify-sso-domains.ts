@@ -1,6 +1,6 @@
 import type { TSsoDomainCheck } from '@cargodesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { getSsoSettingsQueryOptions } from './get-sso-settings.ts';
 
 /** POST /companies/current/sso/domains/verify: the server looks up each waiting domain's TXT record. */

@@ -13,12 +13,12 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { FieldGrid, SaveRow, SettingsCard } from '../../../components/settings-form.tsx';
-import { UnsavedChangesGuard, useIsFormChanged } from '../../../components/unsaved-changes.tsx';
-import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
-import { useSession } from '../../../lib/auth/session-store.ts';
-import { zodRule } from '../../../lib/forms/zod-rule.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { FieldGrid, SaveRow, SettingsCard } from '@/components/settings-form.tsx';
+import { UnsavedChangesGuard, useIsFormChanged } from '@/components/unsaved-changes.tsx';
+import { ApiError, toErrorMessage } from '@/lib/api-client.ts';
+import { useSession } from '@/lib/auth/session-store.ts';
+import { zodRule } from '@/lib/forms/zod-rule.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import { useSsoSettings } from '../api/get-sso-settings.ts';
 import { useRemoveSsoSettings, useSaveSsoSettings, useTestSsoConnection } from '../api/save-sso-settings.ts';
 import { SsoDomainProofs } from './sso-domain-proofs.tsx';

@@ -1,8 +1,8 @@
 import { CheckCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
 import type { TSsoDomainProof } from '@cargodesk/shared';
 import { Alert, Button, Space, Tag, Typography } from 'antd';
-import { toErrorMessage } from '../../../lib/api-client.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { toErrorMessage } from '@/lib/api-client.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import { useVerifySsoDomains } from '../api/verify-sso-domains.ts';
 
 // The DNS proof of each single sign-on domain (docs/decisions/032): until a domain's TXT record is

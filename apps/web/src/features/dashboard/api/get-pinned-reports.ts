@@ -1,8 +1,8 @@
 import type { TReportSketchSummary } from '@cargodesk/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { getLoadedQueryClient } from '../../../lib/loaded-query-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
+import { getLoadedQueryClient } from '@/lib/loaded-query-client.ts';
 import { dashboardKeys } from './keys.ts';
 
 export const getPinnedReports = () =>

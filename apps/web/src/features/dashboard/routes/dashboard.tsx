@@ -8,10 +8,10 @@ import {
 import type { TReportChartType, TUserCounts } from '@cargodesk/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { useCan } from '../../../lib/auth/permissions.ts';
-import { useSession } from '../../../lib/auth/session-store.ts';
-import { useFormat } from '../../../lib/format/format-store.ts';
+import { paths } from '@/config/paths.ts';
+import { useCan } from '@/lib/auth/permissions.ts';
+import { useSession } from '@/lib/auth/session-store.ts';
+import { useFormat } from '@/lib/format/format-store.ts';
 import { usePinnedReports } from '../api/get-pinned-reports.ts';
 import { useUserCounts } from '../api/get-user-counts.ts';
 import './dashboard.css';

@@ -1,6 +1,6 @@
 import { issueSeverities, issueStatuses, type TIssueSeverity, type TIssueStatus } from '@cargodesk/shared';
-import { ListFilterSelect } from '../../../components/list-filter-select.tsx';
-import type { TListStateResult } from '../../../lib/list/use-list-state.ts';
+import { ListFilterSelect } from '@/components/list-filter-select.tsx';
+import type { TListStateResult } from '@/lib/list/use-list-state.ts';
 import { severityLabels, statusLabels } from '../issue-labels.ts';
 
 type TIssueFilterState = { status: TIssueStatus; severity: TIssueSeverity };

@@ -8,11 +8,11 @@ import {
 } from '@cargodesk/shared';
 import { Button, Drawer, Space, Spin, type TableProps, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { ListPage } from '../../../components/list-page.tsx';
-import { useFormat } from '../../../lib/format/format-store.ts';
-import { oneOf } from '../../../lib/list/list-url.ts';
-import { useListState } from '../../../lib/list/use-list-state.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { ListPage } from '@/components/list-page.tsx';
+import { useFormat } from '@/lib/format/format-store.ts';
+import { oneOf } from '@/lib/list/list-url.ts';
+import { useListState } from '@/lib/list/use-list-state.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import { useAnswerIssue, usePlatformIssue, usePlatformIssues } from '../api/issues.ts';
 import { CommentForm, IssueComments, IssueFacts } from '../components/issue-facts.tsx';
 import { IssueFilterSelects } from '../components/issue-filter-selects.tsx';

@@ -7,12 +7,12 @@ import {
 } from '@cargodesk/shared';
 import { Checkbox, type TableProps, Tag } from 'antd';
 import { Link } from 'react-router';
-import { ListPage } from '../../../components/list-page.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useCan } from '../../../lib/auth/permissions.ts';
-import { useFormat } from '../../../lib/format/format-store.ts';
-import { oneOf } from '../../../lib/list/list-url.ts';
-import { useListState } from '../../../lib/list/use-list-state.ts';
+import { ListPage } from '@/components/list-page.tsx';
+import { paths } from '@/config/paths.ts';
+import { useCan } from '@/lib/auth/permissions.ts';
+import { useFormat } from '@/lib/format/format-store.ts';
+import { oneOf } from '@/lib/list/list-url.ts';
+import { useListState } from '@/lib/list/use-list-state.ts';
 import { useIssues } from '../api/issues.ts';
 import { IssueFilterSelects } from '../components/issue-filter-selects.tsx';
 import { severityColors, severityLabels, statusColors, statusLabels } from '../issue-labels.ts';

@@ -7,7 +7,7 @@ import type {
   TSentMailQuery,
 } from '@cargodesk/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiListRequest, apiRequest } from '../../../lib/api-client.ts';
+import { apiListRequest, apiRequest } from '@/lib/api-client.ts';
 import { mailKeys } from './keys.ts';
 
 /** POST /mailserver/api/v1/send: queued through the outbox; the Sent list follows it. */

@@ -1,11 +1,11 @@
 import type { TSentMail, TSentMailQuery, TSentMailStatus } from '@cargodesk/shared';
 import { Button, type TableProps, Tag, Typography } from 'antd';
-import { ListFilterSelect } from '../../../components/list-filter-select.tsx';
-import { ListPage } from '../../../components/list-page.tsx';
-import { useFormat } from '../../../lib/format/format-store.ts';
-import { oneOf } from '../../../lib/list/list-url.ts';
-import { useListState } from '../../../lib/list/use-list-state.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { ListFilterSelect } from '@/components/list-filter-select.tsx';
+import { ListPage } from '@/components/list-page.tsx';
+import { useFormat } from '@/lib/format/format-store.ts';
+import { oneOf } from '@/lib/list/list-url.ts';
+import { useListState } from '@/lib/list/use-list-state.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import { getSentMails, sentPageSize, useRetryMail, useSentMails } from '../api/mail.ts';
 
 type TSentFilters = { status: TSentMailStatus };

@@ -1,6 +1,6 @@
 import type { TAnnouncementRequest, TAnnouncementResult } from '@cargodesk/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 
 /** An admin's message to everyone in the company (company:write); answers how many it reached. */
 export const announceToCompany = (body: TAnnouncementRequest) =>

@@ -1,6 +1,6 @@
 import type { TNotification } from '@cargodesk/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiListRequest } from '../../../lib/api-client.ts';
+import { apiListRequest } from '@/lib/api-client.ts';
 import { notificationsKeys } from './keys.ts';
 
 /** docs/product.md §4, §9: the navbar shows the newest `new` notifications, at most 10. */

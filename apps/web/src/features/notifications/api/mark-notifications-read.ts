@@ -1,6 +1,6 @@
 import type { TNotification } from '@cargodesk/shared';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { notificationsKeys } from './keys.ts';
 
 /** Opening a notification marks it `loaded`. */

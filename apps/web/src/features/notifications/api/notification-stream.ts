@@ -1,6 +1,6 @@
 import type { TNotification } from '@cargodesk/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { openEventStream, type TStreamMessage } from '../../../lib/event-stream.ts';
+import { openEventStream, type TStreamMessage } from '@/lib/event-stream.ts';
 import { unreadNotificationLimit } from './get-unread-notifications.ts';
 import { notificationsKeys } from './keys.ts';
 

@@ -14,13 +14,13 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { ListPage } from '../../../components/list-page.tsx';
-import { RequirePermission } from '../../../components/require-permission.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useCan } from '../../../lib/auth/permissions.ts';
-import { oneOf } from '../../../lib/list/list-url.ts';
-import { useListState } from '../../../lib/list/use-list-state.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { ListPage } from '@/components/list-page.tsx';
+import { RequirePermission } from '@/components/require-permission.tsx';
+import { paths } from '@/config/paths.ts';
+import { useCan } from '@/lib/auth/permissions.ts';
+import { oneOf } from '@/lib/list/list-url.ts';
+import { useListState } from '@/lib/list/use-list-state.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import {
   getPorts,
   useDeletePort,

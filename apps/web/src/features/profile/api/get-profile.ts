@@ -1,6 +1,6 @@
 import type { TCompanyUser, TProfile } from '@cargodesk/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { profileKeys } from './keys.ts';
 
 /** The users API's view of a colleague, in the profile screen's shape. */

@@ -1,6 +1,6 @@
 import type { TRevokeSessionsResponse } from '@cargodesk/shared';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 
 /** POST /users/me/sessions/revoke: every app session and identity sign-in of the user ends. */
 export const revokeAllSessions = () =>

@@ -1,6 +1,6 @@
 import type { TCompanyUser, TProfile, TUpdateProfileRequest } from '@cargodesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { getProfileQueryOptions, profileOfCompanyUser } from './get-profile.ts';
 import { profileKeys } from './keys.ts';
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { referenceKeys } from './keys.ts';
 import { referenceQueryTiming } from './reference-query.ts';
 

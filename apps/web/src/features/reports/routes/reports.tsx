@@ -9,15 +9,15 @@ import {
 } from '@cargodesk/shared';
 import { Button, Space, type TableProps, Tag } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.tsx';
-import { ListFilterSelect } from '../../../components/list-filter-select.tsx';
-import { ListPage } from '../../../components/list-page.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useCan } from '../../../lib/auth/permissions.ts';
-import { useFormat } from '../../../lib/format/format-store.ts';
-import { oneOf } from '../../../lib/list/list-url.ts';
-import { useListState } from '../../../lib/list/use-list-state.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { ConfirmDeleteButton } from '@/components/confirm-delete-button.tsx';
+import { ListFilterSelect } from '@/components/list-filter-select.tsx';
+import { ListPage } from '@/components/list-page.tsx';
+import { paths } from '@/config/paths.ts';
+import { useCan } from '@/lib/auth/permissions.ts';
+import { useFormat } from '@/lib/format/format-store.ts';
+import { oneOf } from '@/lib/list/list-url.ts';
+import { useListState } from '@/lib/list/use-list-state.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import { useDeleteReport, useDuplicateReport, useReports } from '../api/reports.ts';
 
 type TReportFilters = { source: TReportSourceKey };

@@ -1,6 +1,6 @@
 import type { TGroupInput, TGroupWithMembers } from '@cargodesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { rolesKeys } from './keys.ts';
 
 export const createGroup = (input: TGroupInput) =>

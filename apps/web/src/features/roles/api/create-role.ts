@@ -1,6 +1,6 @@
 import type { TRole, TRoleInput } from '@cargodesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { rolesKeys } from './keys.ts';
 
 export const createRole = (input: TRoleInput) =>

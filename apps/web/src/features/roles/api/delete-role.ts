@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { rolesKeys } from './keys.ts';
 
 export const deleteRole = ({ roleId, reassignTo }: { roleId: string; reassignTo?: string | undefined }) =>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiListRequest } from '../../../lib/api-client.ts';
+import { ApiError, apiListRequest } from '@/lib/api-client.ts';
 import { rolesKeys } from './keys.ts';
 
 /** As much of a user as the member picker shows (the users list of GET /users). */

@@ -1,6 +1,6 @@
 import type { TGroupWithMembers } from '@cargodesk/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { rolesKeys } from './keys.ts';
 
 export const getGroup = (groupId: string) =>

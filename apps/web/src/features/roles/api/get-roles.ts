@@ -1,6 +1,6 @@
 import type { TRole, TRoleSortField } from '@cargodesk/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiListRequest } from '../../../lib/api-client.ts';
+import { apiListRequest } from '@/lib/api-client.ts';
 import { rolesKeys } from './keys.ts';
 
 export type TRolesQuery = {

@@ -1,7 +1,7 @@
 import type { TRole } from '@cargodesk/shared';
 import { Button, Popconfirm, Select, Space } from 'antd';
 import { useState } from 'react';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import { useDeleteRole } from '../api/delete-role.ts';
 import { useEveryRole } from '../api/get-roles.ts';
 

@@ -1,10 +1,10 @@
 import { type TGroupMember, ZGroupInput } from '@cargodesk/shared';
 import { Alert, Button, Form, Input, Modal, Result, Select, Skeleton, Space } from 'antd';
-import { HistoryButton } from '../../../components/history/history-drawer.tsx';
-import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
-import { focusFieldOnOpen } from '../../../lib/forms/focus-field-on-open.ts';
-import { zodRule } from '../../../lib/forms/zod-rule.ts';
-import { notifyFailure, notifySuccess } from '../../../lib/notify.ts';
+import { HistoryButton } from '@/components/history/history-drawer.tsx';
+import { ApiError, toErrorMessage } from '@/lib/api-client.ts';
+import { focusFieldOnOpen } from '@/lib/forms/focus-field-on-open.ts';
+import { zodRule } from '@/lib/forms/zod-rule.ts';
+import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { useCreateGroup } from '../api/create-group.ts';
 import { type TCompanyUserOption, useCompanyUsers } from '../api/get-company-users.ts';
 import { useGroup } from '../api/get-group.ts';

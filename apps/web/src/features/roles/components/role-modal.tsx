@@ -1,10 +1,10 @@
 import { type TPermission, ZRoleInput } from '@cargodesk/shared';
 import { Alert, Button, ConfigProvider, Form, Input, Modal, Result, Skeleton, Space, Tag } from 'antd';
-import { HistoryButton } from '../../../components/history/history-drawer.tsx';
-import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
-import { focusFieldOnOpen } from '../../../lib/forms/focus-field-on-open.ts';
-import { zodRule } from '../../../lib/forms/zod-rule.ts';
-import { notifyFailure, notifySuccess } from '../../../lib/notify.ts';
+import { HistoryButton } from '@/components/history/history-drawer.tsx';
+import { ApiError, toErrorMessage } from '@/lib/api-client.ts';
+import { focusFieldOnOpen } from '@/lib/forms/focus-field-on-open.ts';
+import { zodRule } from '@/lib/forms/zod-rule.ts';
+import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { useCreateRole } from '../api/create-role.ts';
 import { useRole } from '../api/get-role.ts';
 import { useUpdateRole } from '../api/update-role.ts';

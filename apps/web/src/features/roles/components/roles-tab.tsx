@@ -2,9 +2,9 @@ import { PlusOutlined } from '@ant-design/icons';
 import { permissions, roleSortFields, type TRole, type TRoleSortField } from '@cargodesk/shared';
 import { Button, Space, type TableProps, Tag } from 'antd';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ListPage } from '../../../components/list-page.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useListState } from '../../../lib/list/use-list-state.ts';
+import { ListPage } from '@/components/list-page.tsx';
+import { paths } from '@/config/paths.ts';
+import { useListState } from '@/lib/list/use-list-state.ts';
 import { getRoles, type TRolesQuery, useRoles } from '../api/get-roles.ts';
 import { DeleteRoleButton } from './delete-role-button.tsx';
 

@@ -10,17 +10,17 @@ import {
 import { Button, Space, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.tsx';
-import { ListFilterSelect } from '../../../components/list-filter-select.tsx';
-import { ListPage } from '../../../components/list-page.tsx';
-import { ReadOnlyNotice } from '../../../components/read-only-notice.tsx';
-import { RequirePermission } from '../../../components/require-permission.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useCan } from '../../../lib/auth/permissions.ts';
-import { useFormat } from '../../../lib/format/format-store.ts';
-import { anyText, oneOf } from '../../../lib/list/list-url.ts';
-import { useListState } from '../../../lib/list/use-list-state.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { ConfirmDeleteButton } from '@/components/confirm-delete-button.tsx';
+import { ListFilterSelect } from '@/components/list-filter-select.tsx';
+import { ListPage } from '@/components/list-page.tsx';
+import { ReadOnlyNotice } from '@/components/read-only-notice.tsx';
+import { RequirePermission } from '@/components/require-permission.tsx';
+import { paths } from '@/config/paths.ts';
+import { useCan } from '@/lib/auth/permissions.ts';
+import { useFormat } from '@/lib/format/format-store.ts';
+import { anyText, oneOf } from '@/lib/list/list-url.ts';
+import { useListState } from '@/lib/list/use-list-state.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import {
   getTemplates,
   useDeleteTemplate,

@@ -1,6 +1,6 @@
 import type { TUserAssignment } from '@cargodesk/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { usersKeys } from './keys.ts';
 
 /** GET /iamserver/api/v1/groups: the company's groups, for the group picker. */

@@ -1,6 +1,6 @@
 import type { TUserAssignment } from '@cargodesk/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { usersKeys } from './keys.ts';
 
 /** A role as the pickers offer it; the roles API may say more (its system key among it). */

@@ -1,6 +1,6 @@
 import type { TApiToken } from '@cargodesk/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { usersKeys } from './keys.ts';
 
 /** GET /users/{id}/api-tokens (users:write): a colleague's personal API tokens, never their secrets. */

@@ -1,6 +1,6 @@
 import type { TCompanyUser } from '@cargodesk/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { usersKeys } from './keys.ts';
 
 export const getUser = (userId: string) =>

@@ -1,6 +1,6 @@
 import type { TCompanyUser, TUserListQuery } from '@cargodesk/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiListRequest } from '../../../lib/api-client.ts';
+import { apiListRequest } from '@/lib/api-client.ts';
 import { usersKeys } from './keys.ts';
 
 export const getUsers = (query: TUserListQuery) =>

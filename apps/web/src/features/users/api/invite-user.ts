@@ -1,6 +1,6 @@
 import type { TCompanyUser, TInviteUserRequest } from '@cargodesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { usersKeys } from './keys.ts';
 
 /** POST /users/invite: the identity account, the invited user and the mail with the set-password link. */

@@ -1,6 +1,6 @@
 import type { TApiToken } from '@cargodesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { usersKeys } from './keys.ts';
 
 /** DELETE /users/{id}/api-tokens/{tokenId} (users:write): a colleague's token stops at once. */

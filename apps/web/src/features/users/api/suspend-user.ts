@@ -1,6 +1,6 @@
 import type { TCompanyUser } from '@cargodesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { usersKeys } from './keys.ts';
 
 /** POST /users/:id/suspend: the user's sessions end at once and they cannot sign in. */

@@ -1,6 +1,6 @@
 import type { TBulkUsersRequest, TCompanyUser } from '@cargodesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { usersKeys } from './keys.ts';
 
 /** POST /users/bulk/suspend: the picked users are suspended together, or none is. */

@@ -1,6 +1,6 @@
 import type { TCompanyUser } from '@cargodesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { usersKeys } from './keys.ts';
 
 /** PUT /users/:id/groups: the user's whole set of groups. */

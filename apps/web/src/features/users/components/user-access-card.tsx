@@ -1,8 +1,8 @@
 import type { TCompanyUser, TUserAssignment } from '@cargodesk/shared';
 import { Alert, Button, Card, Form, Select } from 'antd';
 import { useState } from 'react';
-import { toErrorMessage } from '../../../lib/api-client.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { toErrorMessage } from '@/lib/api-client.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import { useGroupOptions } from '../api/get-group-options.ts';
 import { useRoleOptions } from '../api/get-role-options.ts';
 import { useUpdateUserGroups } from '../api/update-user-groups.ts';

@@ -1,6 +1,6 @@
 import type { TCompanyUser } from '@cargodesk/shared';
 import { Button, Popconfirm, Space } from 'antd';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useReactivateUser } from '../api/reactivate-user.ts';
 import { useResendInvite } from '../api/resend-invite.ts';

@@ -1,12 +1,12 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Alert, Card, Descriptions, Result, Skeleton, Space, Typography } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
-import { HistoryButton } from '../../../components/history/history-drawer.tsx';
-import { paths } from '../../../config/paths.ts';
-import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
-import { useCan } from '../../../lib/auth/permissions.ts';
-import { useSession } from '../../../lib/auth/session-store.ts';
-import { useFormat } from '../../../lib/format/format-store.ts';
+import { HistoryButton } from '@/components/history/history-drawer.tsx';
+import { paths } from '@/config/paths.ts';
+import { ApiError, toErrorMessage } from '@/lib/api-client.ts';
+import { useCan } from '@/lib/auth/permissions.ts';
+import { useSession } from '@/lib/auth/session-store.ts';
+import { useFormat } from '@/lib/format/format-store.ts';
 import { useUser } from '../api/get-user.ts';
 import { UserAccessCard } from '../components/user-access-card.tsx';
 import { UserApiTokensCard } from '../components/user-api-tokens-card.tsx';
