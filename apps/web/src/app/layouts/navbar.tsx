@@ -4,7 +4,7 @@ import { Button, Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths.ts';
-import { useUnreadNotificationCount } from '@/features/notifications/api/get-unread-notifications.ts';
+import { useUnreadNotificationCount } from '@/features/notifications/api/notifications.ts';
 import { NotificationsBell } from '@/features/notifications/components/notifications-bell.tsx';
 import { useCan } from '@/lib/auth/permissions.ts';
 import { logout } from '@/lib/auth/session.ts';

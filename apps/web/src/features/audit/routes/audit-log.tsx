@@ -13,9 +13,12 @@ import { RequirePermission } from '@/components/require-permission.tsx';
 import { useFormat } from '@/lib/format/format-store.ts';
 import { anyText, oneOf } from '@/lib/list/list-url.ts';
 import { useListState } from '@/lib/list/use-list-state.ts';
-import { downloadAuditCsv } from '../api/export-audit-events.ts';
-import { useAuditActors } from '../api/get-audit-actors.ts';
-import { type TAuditListQuery, useAuditEvents } from '../api/get-audit-events.ts';
+import {
+  downloadAuditCsv,
+  type TAuditListQuery,
+  useAuditActors,
+  useAuditEvents,
+} from '../api/audit-events.ts';
 import { AuditEventDrawer, sentencesOf } from '../components/audit-event-drawer.tsx';
 import {
   actionLabelOf,

@@ -19,7 +19,7 @@ import { useSession } from '@/lib/auth/session-store.ts';
 import { useFormat } from '@/lib/format/format-store.ts';
 import { zodRule } from '@/lib/forms/zod-rule.ts';
 import { notifySuccess } from '@/lib/notify.ts';
-import { useUpdateCompany } from '../api/update-company.ts';
+import { useUpdateCompany } from '../api/company.ts';
 import { AddressField } from './address-field.tsx';
 
 export const companySavedMessage = 'Company profile saved.';

@@ -8,9 +8,12 @@ import { useFormat } from '@/lib/format/format-store.ts';
 import { zodRule } from '@/lib/forms/zod-rule.ts';
 import { navigateTo, safeRedirectTarget } from '@/lib/navigation.ts';
 import { notifySuccess } from '@/lib/notify.ts';
-import { useAnnounceToCompany } from '../api/announce-to-company.ts';
-import { useUnreadNotifications } from '../api/get-unread-notifications.ts';
-import { useMarkAllNotificationsRead, useMarkNotificationLoaded } from '../api/mark-notifications-read.ts';
+import {
+  useAnnounceToCompany,
+  useMarkAllNotificationsRead,
+  useMarkNotificationLoaded,
+  useUnreadNotifications,
+} from '../api/notifications.ts';
 
 const itemStyle = {
   display: 'flex',

@@ -18,8 +18,7 @@ import { resendVerificationEmail } from '@/lib/auth/resend-verification.ts';
 import { useSession } from '@/lib/auth/session-store.ts';
 import { zodRule } from '@/lib/forms/zod-rule.ts';
 import { notifySuccess } from '@/lib/notify.ts';
-import { useProfile } from '../api/get-profile.ts';
-import { useUpdateProfile } from '../api/update-profile.ts';
+import { useProfile, useUpdateProfile } from '../api/profile.ts';
 
 type TProfileFields = { firstName: string; lastName: string; phone: string; avatarFileId: string | null };
 

@@ -5,10 +5,13 @@ import { ApiError, toErrorMessage } from '@/lib/api-client.ts';
 import { focusFieldOnOpen } from '@/lib/forms/focus-field-on-open.ts';
 import { zodRule } from '@/lib/forms/zod-rule.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
-import { useCreateGroup } from '../api/create-group.ts';
-import { type TCompanyUserOption, useCompanyUsers } from '../api/get-company-users.ts';
-import { useGroup } from '../api/get-group.ts';
-import { useUpdateGroup } from '../api/update-group.ts';
+import {
+  type TCompanyUserOption,
+  useCompanyUsers,
+  useCreateGroup,
+  useGroup,
+  useUpdateGroup,
+} from '../api/groups.ts';
 
 export type TGroupModalState = { mode: 'create' } | { mode: 'edit'; groupId: string };
 

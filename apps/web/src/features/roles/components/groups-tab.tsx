@@ -6,8 +6,7 @@ import { ConfirmDeleteButton } from '@/components/confirm-delete-button.tsx';
 import { ListPage } from '@/components/list-page.tsx';
 import { useListState } from '@/lib/list/use-list-state.ts';
 import { notifySuccess } from '@/lib/notify.ts';
-import { useDeleteGroup } from '../api/delete-group.ts';
-import { getGroups, type TGroupsQuery, useGroups } from '../api/get-groups.ts';
+import { getGroups, type TGroupsQuery, useDeleteGroup, useGroups } from '../api/groups.ts';
 import { GroupModal, type TGroupModalState } from './group-modal.tsx';
 
 const DeleteGroupButton = ({ group }: { group: TGroup }) => {

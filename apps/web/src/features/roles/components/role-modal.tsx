@@ -5,9 +5,7 @@ import { ApiError, toErrorMessage } from '@/lib/api-client.ts';
 import { focusFieldOnOpen } from '@/lib/forms/focus-field-on-open.ts';
 import { zodRule } from '@/lib/forms/zod-rule.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
-import { useCreateRole } from '../api/create-role.ts';
-import { useRole } from '../api/get-role.ts';
-import { useUpdateRole } from '../api/update-role.ts';
+import { useCreateRole, useRole, useUpdateRole } from '../api/roles.ts';
 import { DeleteRoleButton } from './delete-role-button.tsx';
 import { PermissionMatrix } from './permission-matrix.tsx';
 

@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { ListPage } from '@/components/list-page.tsx';
 import { paths } from '@/config/paths.ts';
 import { useListState } from '@/lib/list/use-list-state.ts';
-import { getRoles, type TRolesQuery, useRoles } from '../api/get-roles.ts';
+import { getRoles, type TRolesQuery, useRoles } from '../api/roles.ts';
 import { DeleteRoleButton } from './delete-role-button.tsx';
 
 const describePermissions = (role: TRole) =>

@@ -1,11 +1,13 @@
 import type { TCompanyUser } from '@cargodesk/shared';
 import { Button, Popconfirm, Space } from 'antd';
 import { notifySuccess } from '@/lib/notify.ts';
-import { useDeleteUser } from '../api/delete-user.ts';
-import { useReactivateUser } from '../api/reactivate-user.ts';
-import { useResendInvite } from '../api/resend-invite.ts';
-import { useSendPasswordReset } from '../api/send-password-reset.ts';
-import { useSuspendUser } from '../api/suspend-user.ts';
+import {
+  useDeleteUser,
+  useReactivateUser,
+  useResendInvite,
+  useSendPasswordReset,
+  useSuspendUser,
+} from '../api/users.ts';
 
 /**
  * Resend the invitation, send a password reset, suspend or reactivate, and delete a user; the

@@ -7,7 +7,7 @@ import { ApiError, toErrorMessage } from '@/lib/api-client.ts';
 import { useCan } from '@/lib/auth/permissions.ts';
 import { useSession } from '@/lib/auth/session-store.ts';
 import { useFormat } from '@/lib/format/format-store.ts';
-import { useUser } from '../api/get-user.ts';
+import { useUser } from '../api/users.ts';
 import { UserAccessCard } from '../components/user-access-card.tsx';
 import { UserApiTokensCard } from '../components/user-api-tokens-card.tsx';
 import { type TProfileSection, UserProfileSlot } from '../components/user-profile-slot.tsx';
