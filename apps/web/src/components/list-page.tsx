@@ -36,10 +36,12 @@ export type TListPageProps<TRow, TFilters, TField extends string> = {
   query: TListPageQuery<TRow>;
   /** Columns with `sorter: true` sort on the server by their `key`; their order shown comes from the list. */
   columns: NonNullable<TableProps<TRow>['columns']>;
-  rowKey: TableProps<TRow>['rowKey'];
+  /** Rows are told apart by their `_id` unless this says otherwise. */
+  rowKey?: TableProps<TRow>['rowKey'];
   /** What a row is, as in "1 user" / "20 users". */
   noun: { one: string; other: string };
-  empty: { filtered: string; unfiltered?: string };
+  /** `filtered` is "No {noun.other} match your search or filters." unless given. */
+  empty: { filtered?: string; unfiltered?: string };
   /** "What you see is not for you": the 403 card's words, when the server refuses the list. */
   notAllowed: { what: string };
   /**
@@ -105,7 +107,7 @@ export const ListPage = <TRow extends object, TFilters, TField extends string>({
   list,
   query,
   columns,
-  rowKey,
+  rowKey = '_id',
   noun,
   empty,
   notAllowed,
@@ -232,7 +234,13 @@ export const ListPage = <TRow extends object, TFilters, TField extends string>({
           emptyText: query.isLoading ? (
             ' '
           ) : (
-            <Empty description={list.isFiltered || !empty.unfiltered ? empty.filtered : empty.unfiltered} />
+            <Empty
+              description={
+                list.isFiltered || !empty.unfiltered
+                  ? (empty.filtered ?? `No ${noun.other} match your search or filters.`)
+                  : empty.unfiltered
+              }
+            />
           ),
         }}
         // A table fills its card, long words wrapping in their cells (app-layout.css), and below

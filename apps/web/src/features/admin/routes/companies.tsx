@@ -1,7 +1,7 @@
 import type { TAdminCompany, TAdminCompanyListQuery } from '@cargodesk/shared';
 import type { TableProps } from 'antd';
 import { Link } from 'react-router';
-import { ListFilterSelect } from '@/components/list-filter-select.tsx';
+import { ListFilterSelects, labelledOptions, type TListFilter } from '@/components/list-filter-select.tsx';
 import { ListPage } from '@/components/list-page.tsx';
 import { paths } from '@/config/paths.ts';
 import { useFormat } from '@/lib/format/format-store.ts';
@@ -16,6 +16,13 @@ type TCompanyFilters = { status: 'active' | 'suspended'; expired: 'true' | 'fals
 type TSortField = 'name' | 'planExpiresAt' | 'createdAt' | 'status';
 // Spelled out rather than imported: shared's values would bring zod, which the page's CSP refuses.
 const sortFields: readonly TSortField[] = ['name', 'planExpiresAt', 'createdAt', 'status'];
+
+const statusOptions = labelledOptions(['active', 'suspended'], { active: 'Active', suspended: 'Suspended' });
+const planOptions = labelledOptions(['true', 'false'], { true: 'Plan expired', false: 'Plan current' });
+const filters: TListFilter<TCompanyFilters>[] = [
+  { name: 'status', by: 'status', placeholder: 'All statuses', width: 160, options: statusOptions },
+  { name: 'expired', by: 'plan', placeholder: 'Any plan state', width: 180, options: planOptions },
+];
 
 const columnsOf = ({
   formatDate,
@@ -79,36 +86,14 @@ export const AdminCompaniesRoute = () => {
       search={{ label: 'Search companies', placeholder: 'Search by name', regionLabel: 'Find companies' }}
       filters={
         <>
-          <ListFilterSelect
-            list={list}
-            name="status"
-            label="Filter by status"
-            placeholder="All statuses"
-            width={160}
-            options={[
-              { value: 'active', label: 'Active' },
-              { value: 'suspended', label: 'Suspended' },
-            ]}
-          />
-          <ListFilterSelect
-            list={list}
-            name="expired"
-            label="Filter by plan"
-            placeholder="Any plan state"
-            width={180}
-            options={[
-              { value: 'true', label: 'Plan expired' },
-              { value: 'false', label: 'Plan current' },
-            ]}
-          />
+          <ListFilterSelects list={list} filters={filters} />
         </>
       }
       list={list}
       query={companies}
       columns={columnsOf(format)}
-      rowKey="_id"
       noun={{ one: 'company', other: 'companies' }}
-      empty={{ filtered: 'No companies match your search or filters.', unfiltered: 'No companies yet.' }}
+      empty={{ unfiltered: 'No companies yet.' }}
       notAllowed={{ what: 'the companies of this installation' }}
       export={{
         fileName: 'companies.csv',

@@ -102,7 +102,6 @@ const CompanyList = <TRow extends { _id: string }>({
       list={list}
       query={rows}
       columns={columns}
-      rowKey="_id"
       noun={noun}
       empty={{ filtered: `No ${noun.other} match your search.`, unfiltered: `No ${noun.other}.` }}
       notAllowed={{ what: `this company’s ${noun.other}` }}

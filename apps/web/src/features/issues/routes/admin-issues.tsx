@@ -130,11 +130,9 @@ export const AdminIssuesRoute = () => {
         list={list}
         query={issues}
         columns={columns}
-        rowKey="_id"
         tableMinWidth={900}
         noun={{ one: 'problem', other: 'problems' }}
         empty={{
-          filtered: 'No problems match your search or filters.',
           unfiltered: 'No problems reported yet.',
         }}
         notAllowed={{ what: 'the platform console' }}

@@ -91,11 +91,9 @@ export const IssuesRoute = () => {
       list={list}
       query={issues}
       columns={columns}
-      rowKey="_id"
       tableMinWidth={900}
       noun={{ one: 'problem', other: 'problems' }}
       empty={{
-        filtered: 'No problems match your search or filters.',
         unfiltered: 'No problems reported yet.',
       }}
       notAllowed={{ what: 'the reported problems' }}

@@ -280,7 +280,6 @@ const PicklistValues = ({
           refetch: () => undefined,
         }}
         columns={columns}
-        rowKey="_id"
         noun={{ one: 'value', other: 'values' }}
         empty={{ filtered: 'No values match your search.', unfiltered: 'No values yet.' }}
         bulk={

@@ -318,7 +318,6 @@ const PortsScreen = ({ kind }: { kind: TPortKind }) => {
               }
             : undefined
         }
-        rowKey="_id"
         noun={{ one: singular[kind], other: titles[kind].toLowerCase() }}
         empty={{
           filtered: `No ${titles[kind].toLowerCase()} match your search.`,

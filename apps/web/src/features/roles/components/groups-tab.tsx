@@ -99,7 +99,6 @@ export const GroupsTab = ({ canWrite }: { canWrite: boolean }) => {
         list={list}
         query={groups}
         columns={columns}
-        rowKey="_id"
         noun={{ one: 'group', other: 'groups' }}
         empty={{
           filtered: 'No group matches your search.',

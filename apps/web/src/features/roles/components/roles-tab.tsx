@@ -100,7 +100,6 @@ export const RolesTab = ({ canWrite }: { canWrite: boolean }) => {
       list={list}
       query={roles}
       columns={columns}
-      rowKey="_id"
       noun={{ one: 'role', other: 'roles' }}
       empty={{ filtered: 'No role matches your search.' }}
       notAllowed={{ what: 'the roles of your company' }}

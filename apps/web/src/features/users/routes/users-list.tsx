@@ -3,7 +3,7 @@ import type { TCompanyUser, TUserListQuery, TUserSortField, TUserStatus } from '
 import { Button, type TableProps, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ListFilterSelect } from '@/components/list-filter-select.tsx';
+import { ListFilterSelects, loadedOptions, type TListFilter } from '@/components/list-filter-select.tsx';
 import { ListPage } from '@/components/list-page.tsx';
 import { RequirePermission } from '@/components/require-permission.tsx';
 import { paths } from '@/config/paths.ts';
@@ -24,6 +24,8 @@ type TUserFilters = { status: TUserStatus; roleId: string };
 const sortFields: readonly TUserSortField[] = ['name', 'email', 'status', 'createdAt', 'lastLoginAt'];
 const statuses = Object.keys(userStatusLabels) as TUserStatus[];
 
+const roleOption = (role: { _id: string; name: string }) => ({ value: role._id, label: role.name });
+
 const UsersList = () => {
   const { formatDate, formatDateTime } = useFormat();
   const { user: currentUser } = useSession();
@@ -36,6 +38,16 @@ const UsersList = () => {
   const query = list.query as TUserListQuery;
   const users = useUsers(query);
   const roles = useRoleOptions();
+  const filters: TListFilter<TUserFilters>[] = [
+    {
+      name: 'roleId',
+      by: 'role',
+      placeholder: 'All roles',
+      width: 180,
+      ...loadedOptions(roles, 'Roles could not be loaded', (roles.data ?? []).map(roleOption)),
+    },
+    { name: 'status', by: 'status', placeholder: 'All statuses', width: 160, options: userStatusOptions },
+  ];
   const suspendUsers = useSuspendUsers();
   const reactivateUsers = useReactivateUsers();
   const deleteUsers = useDeleteUsers();
@@ -114,33 +126,14 @@ const UsersList = () => {
         search={{ label: 'Search users', placeholder: 'Search by name or email', regionLabel: 'Find users' }}
         filters={
           <>
-            <ListFilterSelect
-              list={list}
-              name="roleId"
-              label="Filter by role"
-              placeholder="All roles"
-              width={180}
-              loading={roles.isLoading}
-              notFoundContent={roles.isError ? 'Roles could not be loaded' : undefined}
-              options={(roles.data ?? []).map((role) => ({ value: role._id, label: role.name }))}
-            />
-            <ListFilterSelect
-              list={list}
-              name="status"
-              label="Filter by status"
-              placeholder="All statuses"
-              width={160}
-              options={userStatusOptions}
-            />
+            <ListFilterSelects list={list} filters={filters} />
           </>
         }
         list={list}
         query={users}
         columns={columns}
-        rowKey="_id"
         noun={{ one: 'user', other: 'users' }}
         empty={{
-          filtered: 'No users match your search or filters.',
           unfiltered: 'No users yet. Invite your colleagues.',
         }}
         notAllowed={{ what: 'the users of your company' }}
