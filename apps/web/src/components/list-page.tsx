@@ -59,6 +59,8 @@ export type TListPageProps<TRow, TFilters, TField extends string> = {
   hideOnSinglePage?: boolean;
   /** Row props (drag and drop). */
   onRow?: TableProps<TRow>['onRow'];
+  /** A click anywhere on a row opens it (its actions cell stops their clicks: `RowActions`). */
+  onOpenRow?: (row: TRow) => void;
   /** False for a list the screen holds whole (a picklist's values): no pager. */
   isPaged?: boolean;
   /** Inside a modal, drawer or another card: no card around it, and a heading one level down. */
@@ -118,6 +120,7 @@ export const ListPage = <TRow extends object, TFilters, TField extends string>({
   size,
   tableMinWidth = 720,
   onRow,
+  onOpenRow,
   isPaged = true,
   bulk,
 }: TListPageProps<TRow, TFilters, TField>) => {
@@ -218,7 +221,7 @@ export const ListPage = <TRow extends object, TFilters, TField extends string>({
         dataSource={query.data?.data ?? []}
         loading={query.isFetching}
         onChange={onTableChange}
-        onRow={onRow}
+        onRow={onOpenRow ? (row) => ({ onClick: () => onOpenRow(row), style: { cursor: 'pointer' } }) : onRow}
         pagination={
           isPaged && {
             current: list.page,
