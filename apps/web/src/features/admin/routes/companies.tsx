@@ -84,11 +84,7 @@ export const AdminCompaniesRoute = () => {
       title="Companies"
       intro="Every company on this installation: plan, status and use. Open one to change its plan or suspend it."
       search={{ label: 'Search companies', placeholder: 'Search by name', regionLabel: 'Find companies' }}
-      filters={
-        <>
-          <ListFilterSelects list={list} filters={filters} />
-        </>
-      }
+      filters={<ListFilterSelects list={list} filters={filters} />}
       list={list}
       query={companies}
       columns={columnsOf(format)}

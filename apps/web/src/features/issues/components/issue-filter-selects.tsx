@@ -1,9 +1,12 @@
 import { issueSeverities, issueStatuses, type TIssueSeverity, type TIssueStatus } from '@cargodesk/shared';
 import { ListFilterSelects, labelledOptions } from '@/components/list-filter-select.tsx';
+import { oneOf } from '@/lib/list/list-url.ts';
 import type { TListStateResult } from '@/lib/list/use-list-state.ts';
 import { severityLabels, statusLabels } from '../issue-labels.ts';
 
-type TIssueFilterState = { status: TIssueStatus; severity: TIssueSeverity };
+/** The filters both issue lists have, and how each is read from the address. */
+export type TIssueFilterState = { status: TIssueStatus; severity: TIssueSeverity };
+export const issueFilterParsers = { status: oneOf(issueStatuses), severity: oneOf(issueSeverities) };
 
 const statusOptions = labelledOptions(issueStatuses, statusLabels);
 const severityOptions = labelledOptions(issueSeverities, severityLabels);

@@ -223,11 +223,7 @@ const TemplatesScreen = () => {
           )
         }
         search={{ label: 'Search templates', placeholder: 'Search by name', regionLabel: 'Find templates' }}
-        filters={
-          <>
-            <ListFilterSelects list={list} filters={filters} />
-          </>
-        }
+        filters={<ListFilterSelects list={list} filters={filters} />}
         list={list}
         query={templates}
         columns={columns}

@@ -124,11 +124,7 @@ const UsersList = () => {
           )
         }
         search={{ label: 'Search users', placeholder: 'Search by name or email', regionLabel: 'Find users' }}
-        filters={
-          <>
-            <ListFilterSelects list={list} filters={filters} />
-          </>
-        }
+        filters={<ListFilterSelects list={list} filters={filters} />}
         list={list}
         query={users}
         columns={columns}
