@@ -1,6 +1,7 @@
 import type { TApiToken, TCreateApiTokenRequest, TCreatedApiToken } from '@cargodesk/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 import { apiTokensKeys } from './keys.ts';
 
 // The signed-in user's personal API tokens (iamserver /users-token): list, create, revoke.
@@ -17,23 +18,16 @@ export const useApiTokens = () => useQuery(getApiTokensQueryOptions());
 export const createApiToken = (body: TCreateApiTokenRequest) =>
   apiRequest<TCreatedApiToken>('iamserver', '/users-token', { method: 'POST', body });
 
-export const useCreateApiToken = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    meta: { isErrorShownByCaller: true },
+export const useCreateApiToken = () =>
+  useInvalidatingMutation({
     mutationFn: createApiToken,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiTokensKeys.all }),
+    invalidates: apiTokensKeys.all,
+    meta: { isErrorShownByCaller: true },
   });
-};
 
 /** DELETE /users-token/{id}: the token stops working at once, everywhere. */
 export const revokeApiToken = (tokenId: string) =>
   apiRequest<TApiToken>('iamserver', `/users-token/${encodeURIComponent(tokenId)}`, { method: 'DELETE' });
 
-export const useRevokeApiToken = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: revokeApiToken,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiTokensKeys.all }),
-  });
-};
+export const useRevokeApiToken = () =>
+  useInvalidatingMutation({ mutationFn: revokeApiToken, invalidates: apiTokensKeys.all });

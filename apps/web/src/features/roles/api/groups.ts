@@ -7,6 +7,7 @@ import type {
 } from '@cargodesk/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiListRequest, apiRequest } from '@/lib/api-client.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 import { rolesKeys } from './keys.ts';
 
 // The company's groups (iamserver /groups): pages, one group, create, update, delete, and the
@@ -40,14 +41,12 @@ export const useGroup = ({ groupId }: { groupId: string | undefined }) =>
 export const createGroup = (input: TGroupInput) =>
   apiRequest<TGroupWithMembers>('iamserver', '/groups', { method: 'POST', body: input });
 
-export const useCreateGroup = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    meta: { isErrorShownByCaller: true },
+export const useCreateGroup = () =>
+  useInvalidatingMutation({
     mutationFn: createGroup,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: rolesKeys.groups }),
+    invalidates: rolesKeys.groups,
+    meta: { isErrorShownByCaller: true },
   });
-};
 
 export const updateGroup = ({ groupId, changes }: { groupId: string; changes: TGroupUpdate }) =>
   apiRequest<TGroupWithMembers>('iamserver', `/groups/${encodeURIComponent(groupId)}`, {
@@ -85,13 +84,8 @@ export const useUpdateGroup = () => {
 export const deleteGroup = ({ groupId }: { groupId: string }) =>
   apiRequest<{ deleted: true }>('iamserver', `/groups/${encodeURIComponent(groupId)}`, { method: 'DELETE' });
 
-export const useDeleteGroup = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteGroup,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: rolesKeys.groups }),
-  });
-};
+export const useDeleteGroup = () =>
+  useInvalidatingMutation({ mutationFn: deleteGroup, invalidates: rolesKeys.groups });
 
 /** As much of a user as the member picker shows (the users list of GET /users). */
 export type TCompanyUserOption = {

@@ -1,6 +1,7 @@
 import type { TRole, TRoleInput, TRoleSortField, TRoleUpdate } from '@cargodesk/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiListRequest, apiRequest } from '@/lib/api-client.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 import { rolesKeys } from './keys.ts';
 
 // The company's roles (iamserver /roles): pages, one role, create, update, delete.
@@ -39,14 +40,12 @@ export const useRole = ({ roleId }: { roleId: string | undefined }) =>
 export const createRole = (input: TRoleInput) =>
   apiRequest<TRole>('iamserver', '/roles', { method: 'POST', body: input });
 
-export const useCreateRole = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    meta: { isErrorShownByCaller: true },
+export const useCreateRole = () =>
+  useInvalidatingMutation({
     mutationFn: createRole,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: rolesKeys.all }),
+    invalidates: rolesKeys.all,
+    meta: { isErrorShownByCaller: true },
   });
-};
 
 export const updateRole = ({ roleId, changes }: { roleId: string; changes: TRoleUpdate }) =>
   apiRequest<TRole>('iamserver', `/roles/${encodeURIComponent(roleId)}`, { method: 'PATCH', body: changes });

@@ -7,6 +7,7 @@ import type {
 } from '@cargodesk/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiListRequest, apiRequest } from '@/lib/api-client.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 import { usersKeys } from './keys.ts';
 
 // The company's users (iamserver /users): pages, one user, invite, access, status and deletion.
@@ -33,14 +34,12 @@ export const useUser = (userId: string) => useQuery(getUserQueryOptions(userId))
 export const inviteUser = (body: TInviteUserRequest) =>
   apiRequest<TCompanyUser>('iamserver', '/users/invite', { method: 'POST', body });
 
-export const useInviteUser = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    meta: { isErrorShownByCaller: true },
+export const useInviteUser = () =>
+  useInvalidatingMutation({
     mutationFn: inviteUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+    invalidates: usersKeys.all,
+    meta: { isErrorShownByCaller: true },
   });
-};
 
 /** PUT /users/:id/roles: the user's whole set of roles. */
 export const updateUserRoles = ({ userId, roleIds }: { userId: string; roleIds: string[] }) =>
@@ -49,14 +48,12 @@ export const updateUserRoles = ({ userId, roleIds }: { userId: string; roleIds: 
     body: { roleIds },
   });
 
-export const useUpdateUserRoles = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    meta: { isErrorShownByCaller: true },
+export const useUpdateUserRoles = () =>
+  useInvalidatingMutation({
     mutationFn: updateUserRoles,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+    invalidates: usersKeys.all,
+    meta: { isErrorShownByCaller: true },
   });
-};
 
 /** PUT /users/:id/groups: the user's whole set of groups. */
 export const updateUserGroups = ({ userId, groupIds }: { userId: string; groupIds: string[] }) =>
@@ -65,38 +62,26 @@ export const updateUserGroups = ({ userId, groupIds }: { userId: string; groupId
     body: { groupIds },
   });
 
-export const useUpdateUserGroups = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    meta: { isErrorShownByCaller: true },
+export const useUpdateUserGroups = () =>
+  useInvalidatingMutation({
     mutationFn: updateUserGroups,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
+    invalidates: usersKeys.all,
+    meta: { isErrorShownByCaller: true },
   });
-};
 
 /** POST /users/:id/suspend: the user's sessions end at once and they cannot sign in. */
 export const suspendUser = (userId: string) =>
   apiRequest<TCompanyUser>('iamserver', `/users/${encodeURIComponent(userId)}/suspend`, { method: 'POST' });
 
-export const useSuspendUser = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: suspendUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
-  });
-};
+export const useSuspendUser = () =>
+  useInvalidatingMutation({ mutationFn: suspendUser, invalidates: usersKeys.all });
 
 /** POST /users/bulk/suspend: the picked users are suspended together, or none is. */
 export const suspendUsers = (input: TBulkUsersRequest) =>
   apiRequest<TCompanyUser[]>('iamserver', '/users/bulk/suspend', { method: 'POST', body: input });
 
-export const useSuspendUsers = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: suspendUsers,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
-  });
-};
+export const useSuspendUsers = () =>
+  useInvalidatingMutation({ mutationFn: suspendUsers, invalidates: usersKeys.all });
 
 /** POST /users/:id/reactivate: a suspended user may sign in again. */
 export const reactivateUser = (userId: string) =>
@@ -104,13 +89,8 @@ export const reactivateUser = (userId: string) =>
     method: 'POST',
   });
 
-export const useReactivateUser = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: reactivateUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
-  });
-};
+export const useReactivateUser = () =>
+  useInvalidatingMutation({ mutationFn: reactivateUser, invalidates: usersKeys.all });
 
 /**
  * Reactivates the picked suspended users: one request each, since each gives its identity account
@@ -130,13 +110,8 @@ export const resendInvite = (userId: string) =>
     method: 'POST',
   });
 
-export const useResendInvite = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: resendInvite,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
-  });
-};
+export const useResendInvite = () =>
+  useInvalidatingMutation({ mutationFn: resendInvite, invalidates: usersKeys.all });
 
 /** POST /auth/reset-pwd: the user is mailed a link to choose a new password (three an hour). */
 export const sendPasswordReset = (userId: string) =>
