@@ -107,7 +107,9 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '(^|/)(node_modules|dist)/' },
     tsPreCompilationDeps: true,
-    tsConfig: { fileName: 'tsconfig.base.json' },
+    // The web app's, for its `paths` (`@/…` is apps/web/src), so the rules above see those edges; the
+    // rest of it is the base every program extends.
+    tsConfig: { fileName: `${__dirname}/apps/web/tsconfig.json` },
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
   },
 };

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -25,6 +26,10 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['src/test/setup.ts'],
+        },
+        // `@/…` is apps/web/src, as in apps/web's tsconfig.json and vite.config.ts.
+        resolve: {
+          alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./apps/web/src/', import.meta.url)) }],
         },
       },
       {

@@ -1,5 +1,6 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -77,6 +78,8 @@ const precompressAssets = (): Plugin => {
 
 export default defineConfig({
   plugins: [react(), injectDevRuntimeConfig(), precompressAssets()],
+  // `@/…` is src/, as in tsconfig.json's paths.
+  resolve: { alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }] },
   build: { outDir: 'dist', emptyOutDir: true, manifest: true },
   // A mark the server replaces with each production page's CSP nonce, or removes on other hosts
   // (cspNonceToken in apps/server/src/platform/web-app.ts, docs/decisions/021-integrations-and-csp.md).

@@ -3,12 +3,14 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../config/paths.ts';
-import { getCountriesQueryOptions } from '../features/reference-data/api/get-countries.ts';
-import { getCurrenciesQueryOptions } from '../features/reference-data/api/get-currencies.ts';
-import { getHomeDropdownsQueryOptions } from '../features/reference-data/api/get-dropdowns.ts';
-import { getGoogleMapKeyQueryOptions } from '../features/reference-data/api/get-google-map-key.ts';
-import { getPendoKeyQueryOptions } from '../features/reference-data/api/get-pendo-key.ts';
-import { getTimezonesQueryOptions } from '../features/reference-data/api/get-timezones.ts';
+import {
+  getCountriesQueryOptions,
+  getCurrenciesQueryOptions,
+  getGoogleMapKeyQueryOptions,
+  getHomeDropdownsQueryOptions,
+  getPendoKeyQueryOptions,
+  getTimezonesQueryOptions,
+} from '../features/reference-data/api/reference-data.ts';
 import { twoFactorQuery } from '../lib/auth/session.ts';
 import { getSession, updateSession, useSession } from '../lib/auth/session-store.ts';
 import { isProductionHost } from '../lib/integrations/script-loader.ts';

@@ -1,10 +1,13 @@
 import { Select, type SelectProps } from 'antd';
 import type { ReactNode } from 'react';
 
-/** The part of a list's state a filter reads and writes (`useListState`'s result has it). */
+/**
+ * The part of a list's state a filter reads and writes (`useListState`'s result has it). A method, so a
+ * list with more filters than a shared set of selects knows (the issue lists) still passes.
+ */
 type TFilterState<TFilters> = {
   filters: Partial<TFilters>;
-  setFilter: <K extends keyof TFilters>(key: K, value: TFilters[K] | undefined) => void;
+  setFilter<K extends keyof TFilters>(key: K, value: TFilters[K] | undefined): void;
 };
 
 /**
@@ -45,3 +48,46 @@ export const ListFilterSelect = <TFilters, K extends keyof TFilters>({
     notFoundContent={notFoundContent}
   />
 );
+
+/** A filter's choices from its values and their labels, in the values' order. */
+export const labelledOptions = <TValue extends string>(
+  values: readonly TValue[],
+  labels: Readonly<Record<TValue, ReactNode>>,
+) => values.map((value) => ({ value, label: labels[value] }));
+
+/**
+ * The choices of a filter that the server lists (users, roles): a spinner while they load, and the
+ * failure said in the open select.
+ */
+export const loadedOptions = <TOption,>(
+  query: { isLoading: boolean; isError: boolean },
+  failure: string,
+  options: TOption[],
+) => ({ loading: query.isLoading, notFoundContent: query.isError ? failure : undefined, options });
+
+/**
+ * One filter of a list page as data, for `ListFilterSelects`: `by` completes its label for a screen
+ * reader ("Filter by status"), which every list's filters share.
+ */
+export type TListFilter<TFilters> = {
+  [K in keyof TFilters]-?: {
+    name: K;
+    by: string;
+    placeholder: string;
+    width: number;
+    options: { value: NonNullable<TFilters[K]> & string; label: ReactNode }[];
+    isSearchable?: boolean;
+  } & Pick<SelectProps, 'loading' | 'notFoundContent'>;
+}[keyof TFilters];
+
+/** A list page's filter selects, one line of data each, in the order given. */
+export const ListFilterSelects = <TFilters,>({
+  list,
+  filters,
+}: {
+  list: TFilterState<TFilters>;
+  filters: TListFilter<TFilters>[];
+}) =>
+  filters.map(({ name, by, ...filter }) => (
+    <ListFilterSelect key={String(name)} list={list} name={name} label={`Filter by ${by}`} {...filter} />
+  ));

@@ -36,10 +36,12 @@ export type TListPageProps<TRow, TFilters, TField extends string> = {
   query: TListPageQuery<TRow>;
   /** Columns with `sorter: true` sort on the server by their `key`; their order shown comes from the list. */
   columns: NonNullable<TableProps<TRow>['columns']>;
-  rowKey: TableProps<TRow>['rowKey'];
+  /** Rows are told apart by their `_id` unless this says otherwise. */
+  rowKey?: TableProps<TRow>['rowKey'];
   /** What a row is, as in "1 user" / "20 users". */
   noun: { one: string; other: string };
-  empty: { filtered: string; unfiltered?: string };
+  /** `filtered` is "No {noun.other} match your search or filters." unless given. */
+  empty: { filtered?: string; unfiltered?: string };
   /** "What you see is not for you": the 403 card's words, when the server refuses the list. */
   notAllowed: { what: string };
   /**
@@ -57,6 +59,8 @@ export type TListPageProps<TRow, TFilters, TField extends string> = {
   hideOnSinglePage?: boolean;
   /** Row props (drag and drop). */
   onRow?: TableProps<TRow>['onRow'];
+  /** A click anywhere on a row opens it (its actions cell stops their clicks: `RowActions`). */
+  onOpenRow?: (row: TRow) => void;
   /** False for a list the screen holds whole (a picklist's values): no pager. */
   isPaged?: boolean;
   /** Inside a modal, drawer or another card: no card around it, and a heading one level down. */
@@ -105,7 +109,7 @@ export const ListPage = <TRow extends object, TFilters, TField extends string>({
   list,
   query,
   columns,
-  rowKey,
+  rowKey = '_id',
   noun,
   empty,
   notAllowed,
@@ -116,6 +120,7 @@ export const ListPage = <TRow extends object, TFilters, TField extends string>({
   size,
   tableMinWidth = 720,
   onRow,
+  onOpenRow,
   isPaged = true,
   bulk,
 }: TListPageProps<TRow, TFilters, TField>) => {
@@ -216,7 +221,7 @@ export const ListPage = <TRow extends object, TFilters, TField extends string>({
         dataSource={query.data?.data ?? []}
         loading={query.isFetching}
         onChange={onTableChange}
-        onRow={onRow}
+        onRow={onOpenRow ? (row) => ({ onClick: () => onOpenRow(row), style: { cursor: 'pointer' } }) : onRow}
         pagination={
           isPaged && {
             current: list.page,
@@ -232,7 +237,13 @@ export const ListPage = <TRow extends object, TFilters, TField extends string>({
           emptyText: query.isLoading ? (
             ' '
           ) : (
-            <Empty description={list.isFiltered || !empty.unfiltered ? empty.filtered : empty.unfiltered} />
+            <Empty
+              description={
+                list.isFiltered || !empty.unfiltered
+                  ? (empty.filtered ?? `No ${noun.other} match your search or filters.`)
+                  : empty.unfiltered
+              }
+            />
           ),
         }}
         // A table fills its card, long words wrapping in their cells (app-layout.css), and below

@@ -2,9 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// docs/architecture.md (apps/web/src): every feature's `api/` holds a key factory in `keys.ts`, each
-// query is a `queryOptions(...)` factory whose key comes from it, and hooks spread those factories.
-// One place per feature names its keys, so an invalidation cannot miss a query by a typo.
+// docs/architecture.md (apps/web/src): every feature's `api/` holds a key factory in `keys.ts` and one
+// module per resource it talks to, each query a `queryOptions(...)` factory whose key comes from it,
+// and hooks spread those factories. One place per feature names its keys, so an invalidation cannot
+// miss a query by a typo.
 
 // import.meta.dirname: the test page's URL is happy-dom's, not this file's.
 const featuresDir = import.meta.dirname;
@@ -47,6 +48,13 @@ describe('the API-file convention of features/*/api', () => {
         ),
     );
     expect(missing).toEqual([]);
+  });
+
+  it('names each module after a resource, not after one call on it', () => {
+    const perCall = apiFiles
+      .filter((file) => /^(?:get|create|update|delete|save|revoke|send|mark)-/.test(file.name))
+      .map((file) => file.path);
+    expect(perCall).toEqual([]);
   });
 
   it('writes no query key by hand outside keys.ts', () => {

@@ -1,8 +1,8 @@
 import { messages } from '@cargodesk/shared';
 import { Badge, Button, Divider, Tooltip } from 'antd';
 import { Link } from 'react-router';
-import { UserAvatar } from '../../components/user-avatar.tsx';
-import { paths } from '../../config/paths.ts';
+import { UserAvatar } from '@/components/user-avatar.tsx';
+import { paths } from '@/config/paths.ts';
 import { useDisclosure } from './use-disclosure.ts';
 
 /**

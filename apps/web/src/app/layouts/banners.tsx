@@ -2,8 +2,8 @@ import { WarningFilled } from '@ant-design/icons';
 import { messages } from '@cargodesk/shared';
 import { Button } from 'antd';
 import { useState } from 'react';
-import { resendVerificationEmail } from '../../lib/auth/resend-verification.ts';
-import { useSession } from '../../lib/auth/session-store.ts';
+import { resendVerificationEmail } from '@/lib/auth/resend-verification.ts';
+import { useSession } from '@/lib/auth/session-store.ts';
 
 /** docs/product.md §2 and §4: the unverified email banner with its resend notice. */
 export const VerifyEmailBanner = () => {

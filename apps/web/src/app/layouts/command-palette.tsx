@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Input, type InputRef, Modal, Spin } from 'antd';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../config/paths.ts';
-import { getPortsQueryOptions } from '../../features/ports/api/ports.ts';
-import { getRolesQueryOptions } from '../../features/roles/api/get-roles.ts';
-import { getUsersQueryOptions } from '../../features/users/api/get-users.ts';
-import { usePermissionCheck } from '../../lib/auth/permissions.ts';
-import { useDebounced } from '../../lib/list/use-debounced.ts';
+import { paths } from '@/config/paths.ts';
+import { getPortsQueryOptions } from '@/features/ports/api/ports.ts';
+import { getRolesQueryOptions } from '@/features/roles/api/roles.ts';
+import { getUsersQueryOptions } from '@/features/users/api/users.ts';
+import { usePermissionCheck } from '@/lib/auth/permissions.ts';
+import { useDebounced } from '@/lib/list/use-debounced.ts';
 import { settingsLinks } from './settings-links.ts';
 import './command-palette.css';
 

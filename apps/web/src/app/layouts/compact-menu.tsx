@@ -2,7 +2,7 @@ import { MenuOutlined } from '@ant-design/icons';
 import { messages } from '@cargodesk/shared';
 import { Badge, Button } from 'antd';
 import { Link } from 'react-router';
-import { paths } from '../../config/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { useDisclosure } from './use-disclosure.ts';
 
 /**

@@ -3,15 +3,15 @@ import { messages } from '@cargodesk/shared';
 import { Button, Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { paths } from '../../config/paths.ts';
-import { useUnreadNotificationCount } from '../../features/notifications/api/get-unread-notifications.ts';
-import { NotificationsBell } from '../../features/notifications/components/notifications-bell.tsx';
-import { useCan } from '../../lib/auth/permissions.ts';
-import { logout } from '../../lib/auth/session.ts';
-import { useSession } from '../../lib/auth/session-store.ts';
-import { useFileUrl } from '../../lib/file-url.ts';
-import { navigateTo } from '../../lib/navigation.ts';
-import { notifyError } from '../../lib/notify.ts';
+import { paths } from '@/config/paths.ts';
+import { useUnreadNotificationCount } from '@/features/notifications/api/notifications.ts';
+import { NotificationsBell } from '@/features/notifications/components/notifications-bell.tsx';
+import { useCan } from '@/lib/auth/permissions.ts';
+import { logout } from '@/lib/auth/session.ts';
+import { useSession } from '@/lib/auth/session-store.ts';
+import { useFileUrl } from '@/lib/file-url.ts';
+import { navigateTo } from '@/lib/navigation.ts';
+import { notifyError } from '@/lib/notify.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { CompactMenu } from './compact-menu.tsx';
 
@@ -26,16 +26,16 @@ const CommandPalette = lazy(async () => ({
 
 // The mail modal loads on first use: every signed-in page shows the navbar, few open it.
 const MailModal = lazy(async () => ({
-  default: (await import('../../features/mail/components/mail-modal.tsx')).MailModal,
+  default: (await import('@/features/mail/components/mail-modal.tsx')).MailModal,
 }));
 
 // The problem report loads on first use too.
 const AppSettingsModal = lazy(async () => ({
-  default: (await import('../../features/profile/components/app-settings-modal.tsx')).AppSettingsModal,
+  default: (await import('@/features/profile/components/app-settings-modal.tsx')).AppSettingsModal,
 }));
 
 const ReportProblemModal = lazy(async () => ({
-  default: (await import('../../features/issues/components/report-problem-modal.tsx')).ReportProblemModal,
+  default: (await import('@/features/issues/components/report-problem-modal.tsx')).ReportProblemModal,
 }));
 
 /** The fixed top bar of docs/product.md §2. */

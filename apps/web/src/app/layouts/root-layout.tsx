@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useNavigation } from 'react-router';
-import { useSession } from '../../lib/auth/session-store.ts';
-import { finishProgress, startProgress } from '../../lib/progress.ts';
+import { useSession } from '@/lib/auth/session-store.ts';
+import { finishProgress, startProgress } from '@/lib/progress.ts';
 import { useDocumentTitle } from '../document-title.ts';
 import { SessionEffects } from '../session-effects.tsx';
 

@@ -1,7 +1,7 @@
 import { Card, Menu } from 'antd';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { paths } from '../../config/paths.ts';
-import { usePermissionCheck } from '../../lib/auth/permissions.ts';
+import { paths } from '@/config/paths.ts';
+import { usePermissionCheck } from '@/lib/auth/permissions.ts';
 import { settingsLinks } from './settings-links.ts';
 
 /** The parent of the settings pages (docs/product.md §2): its menu and the page. */

@@ -1,5 +1,5 @@
-import { paths } from '../../config/paths.ts';
-import type { TPermissionNeed } from '../../lib/auth/permissions.ts';
+import { paths } from '@/config/paths.ts';
+import type { TPermissionNeed } from '@/lib/auth/permissions.ts';
 
 // Each link names the permission its screen needs (any one of a list), so the settings menu and
 // the command palette offer only the screens a user's roles open. It only tidies the menus: a

@@ -1,7 +1,7 @@
 import type { TCompanyListQuery } from '@cargodesk/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiListRequest, apiRequest } from '../../lib/api-client.ts';
-import { useInvalidatingMutation } from '../../lib/use-invalidating-mutation.ts';
+import { apiListRequest, apiRequest } from '@/lib/api-client.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 
 /** A list's key factory (the feature's `keys.ts`): every change invalidates `all`, every page sits under it. */
 export type TCompanyListKeys = {

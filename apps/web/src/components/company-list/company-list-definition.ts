@@ -1,7 +1,7 @@
 import type { TPermission } from '@cargodesk/shared';
 import type { TableProps } from 'antd';
 import type { ComponentType, ReactNode } from 'react';
-import type { TCsvColumn } from '../../lib/list/export-csv.ts';
+import type { TCsvColumn } from '@/lib/list/export-csv.ts';
 import type { TCompanyListApi } from './company-list-api.ts';
 
 /** What every row of a company list has: the dialog is titled by the name, the status column reads `isActive`. */

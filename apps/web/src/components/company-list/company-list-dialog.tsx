@@ -1,8 +1,8 @@
 import { Alert, Form, Modal, Switch } from 'antd';
 import { useState } from 'react';
-import { ApiError, toErrorMessage } from '../../lib/api-client.ts';
-import { focusFieldOnOpen } from '../../lib/forms/focus-field-on-open.ts';
-import { notifySuccess } from '../../lib/notify.ts';
+import { ApiError, toErrorMessage } from '@/lib/api-client.ts';
+import { focusFieldOnOpen } from '@/lib/forms/focus-field-on-open.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import {
   capitalise,
   type TCompanyListDefinition,

@@ -2,12 +2,12 @@ import { PlusOutlined } from '@ant-design/icons';
 import type { TCompanyListQuery } from '@cargodesk/shared';
 import { Button, Space, Tag } from 'antd';
 import { useState } from 'react';
-import { useCan } from '../../lib/auth/permissions.ts';
-import { oneOf } from '../../lib/list/list-url.ts';
-import { useListState } from '../../lib/list/use-list-state.ts';
-import { notifySuccess } from '../../lib/notify.ts';
+import { useCan } from '@/lib/auth/permissions.ts';
+import { oneOf } from '@/lib/list/list-url.ts';
+import { useListState } from '@/lib/list/use-list-state.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import { ConfirmDeleteButton } from '../confirm-delete-button.tsx';
-import { ListFilterSelect } from '../list-filter-select.tsx';
+import { ListFilterSelects, labelledOptions, type TListFilter } from '../list-filter-select.tsx';
 import { ListPage } from '../list-page.tsx';
 import { ReadOnlyNotice } from '../read-only-notice.tsx';
 import { RequirePermission } from '../require-permission.tsx';
@@ -21,6 +21,11 @@ import {
 import { CompanyListDialog } from './company-list-dialog.tsx';
 
 type TFilters = { active: 'true' | 'false' };
+
+const activeOptions = labelledOptions(['true', 'false'], { true: 'Active only', false: 'Inactive only' });
+const filters: TListFilter<TFilters>[] = [
+  { name: 'active', by: 'status', placeholder: 'Active and inactive', width: 190, options: activeOptions },
+];
 
 /** The Status column of a company list, placed by each definition among its columns. */
 export const statusColumn = <TRow extends TCompanyListRow>(): TCompanyListColumns<TRow>[number] => ({
@@ -125,23 +130,10 @@ export const createCompanyListRoute = <
             placeholder: definition.searchPlaceholder,
             regionLabel: `Find ${noun.other}`,
           }}
-          filters={
-            <ListFilterSelect
-              list={list}
-              name="active"
-              label="Filter by status"
-              placeholder="Active and inactive"
-              width={190}
-              options={[
-                { value: 'true', label: 'Active only' },
-                { value: 'false', label: 'Inactive only' },
-              ]}
-            />
-          }
+          filters={<ListFilterSelects list={list} filters={filters} />}
           list={list}
           query={rows}
           columns={columns}
-          rowKey="_id"
           noun={noun}
           empty={{
             filtered: `No ${noun.other} match your search.`,

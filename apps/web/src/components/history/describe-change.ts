@@ -1,5 +1,5 @@
 import type { TAuditHistoryEvent } from '@cargodesk/shared';
-import { formatDateTime } from '../../lib/format/format-store.ts';
+import { formatDateTime } from '@/lib/format/format-store.ts';
 
 // The History drawer reads an audit event as sentences a person would say: "Ada King changed the
 // phone from “+44 20” to “+49 40”." Field names become words, values lose their JSON, and values a

@@ -1,6 +1,6 @@
 import type { TAuditEntityType, TAuditHistoryEvent } from '@cargodesk/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { apiListRequest } from '../../lib/api-client.ts';
+import { apiListRequest } from '@/lib/api-client.ts';
 import { auditHistoryKeys } from './keys.ts';
 
 export const historyPageSize = 20;

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { setFormatPreferences } from '../../lib/format/format-store.ts';
+import { setFormatPreferences } from '@/lib/format/format-store.ts';
 import { usePreferences } from './api/preferences.ts';
 
 /**

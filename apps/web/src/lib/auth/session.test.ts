@@ -1,7 +1,7 @@
 import type { User } from 'firebase/auth';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apiServer, apiUrl, clearCookies, errorBody, setTokenCookie } from '../../test/api-server.ts';
+import { apiServer, apiUrl, clearCookies, errorBody, setTokenCookie } from '@/test/api-server.ts';
 import { readTokenCookie } from '../cookie.ts';
 import { setNavigator } from '../navigation.ts';
 import { establishSession, logout, onIdentitySignedIn, onSessionRefused } from './session.ts';

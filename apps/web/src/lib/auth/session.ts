@@ -1,6 +1,6 @@
 import { messages, type accountSuspendedMessage as TAccountSuspended } from '@cargodesk/shared';
 import { signOut, type User } from 'firebase/auth';
-import { isProtectedPath } from '../../config/paths.ts';
+import { isProtectedPath } from '@/config/paths.ts';
 import { ApiError, resetUnauthorizedHandling } from '../api-client.ts';
 import { readTokenCookie, removeTokenCookie, writeTokenCookie } from '../cookie.ts';
 import { getIdentity } from '../identity.ts';

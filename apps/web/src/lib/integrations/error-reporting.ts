@@ -1,4 +1,4 @@
-import { getRuntimeConfig } from '../../config/runtime-config.ts';
+import { getRuntimeConfig } from '@/config/runtime-config.ts';
 import { isProductionHost, onIntegrationRemoval } from './script-loader.ts';
 
 import type { TErrorReportingUser } from './sentry-client.ts';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runtimeConfigElementId } from '../../config/runtime-config.ts';
+import { runtimeConfigElementId } from '@/config/runtime-config.ts';
 
 // The loader's rules on a page like the server's: the host decides, the nonce comes from the meta
 // tag, and logout removes session integrations (and reloads) but only takes the user out of page ones.

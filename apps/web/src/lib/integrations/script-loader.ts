@@ -1,4 +1,4 @@
-import { getRuntimeConfig } from '../../config/runtime-config.ts';
+import { getRuntimeConfig } from '@/config/runtime-config.ts';
 
 // Third-party scripts (maps, analytics, support chat, error reporting) are injected at run time and
 // only on the production home host (docs/product.md §1, docs/decisions/021-integrations-and-csp.md);

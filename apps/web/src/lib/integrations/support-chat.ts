@@ -1,4 +1,4 @@
-import { getRuntimeConfig } from '../../config/runtime-config.ts';
+import { getRuntimeConfig } from '@/config/runtime-config.ts';
 import { injectScript, isProductionHost, onIntegrationRemoval } from './script-loader.ts';
 
 type TCrispCommand = [string, string, unknown[]?];

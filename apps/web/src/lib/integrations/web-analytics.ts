@@ -1,4 +1,4 @@
-import { getRuntimeConfig } from '../../config/runtime-config.ts';
+import { getRuntimeConfig } from '@/config/runtime-config.ts';
 import { injectScript, isProductionHost } from './script-loader.ts';
 
 /**

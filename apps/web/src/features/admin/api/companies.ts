@@ -8,8 +8,8 @@ import type {
   TPlatformAuditQuery,
 } from '@cargodesk/shared';
 import { keepPreviousData, queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { apiListRequest, apiRequest } from '../../../lib/api-client.ts';
-import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
+import { apiListRequest, apiRequest } from '@/lib/api-client.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 import { adminKeys } from './keys.ts';
 
 // The platform console's API (`/iamserver/api/v1/app-admin`, `/companies/{id}/…`).

@@ -1,6 +1,6 @@
 import type { TPortImport } from '@cargodesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 
 // UN/LOCODE imports of the port catalogue every company shares (master /oceanport/imports): a
 // platform administrator uploads the CodeList, reviews the differences, and applies or discards them.

@@ -1,4 +1,4 @@
-import { formatNumber } from '../../../lib/format/format-store.ts';
+import { formatNumber } from '@/lib/format/format-store.ts';
 
 const byteUnits = ['bytes', 'KB', 'MB', 'GB', 'TB'] as const;
 

@@ -2,8 +2,8 @@ import { UploadOutlined } from '@ant-design/icons';
 import type { TPortImport } from '@cargodesk/shared';
 import { Alert, Button, Checkbox, Modal, Space, Statistic, Table, Tabs, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { ApiError, toErrorMessage } from '@/lib/api-client.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import { useDecidePortImport, useUploadPortImport } from '../api/port-import.ts';
 
 type TShownPort = TPortImport['added'][number];

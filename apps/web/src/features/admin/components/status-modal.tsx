@@ -1,9 +1,9 @@
 import type { TAdminCompany } from '@cargodesk/shared';
 import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { toErrorMessage } from '../../../lib/api-client.ts';
-import { focusFieldOnOpen } from '../../../lib/forms/focus-field-on-open.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { toErrorMessage } from '@/lib/api-client.ts';
+import { focusFieldOnOpen } from '@/lib/forms/focus-field-on-open.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import { useSetCompanyStatus } from '../api/companies.ts';
 
 const wording = {

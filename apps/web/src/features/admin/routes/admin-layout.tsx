@@ -1,7 +1,7 @@
 import { Card, Flex, Result, Typography } from 'antd';
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { useSession } from '../../../lib/auth/session-store.ts';
+import { paths } from '@/config/paths.ts';
+import { useSession } from '@/lib/auth/session-store.ts';
 
 // The platform console (docs/product.md "Platform console"): only for the installation's platform
 // administrators. The server refuses its API to everyone else; this only keeps the screens away.

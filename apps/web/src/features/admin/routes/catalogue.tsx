@@ -2,7 +2,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { Button, Card, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths.ts';
+import { paths } from '@/config/paths.ts';
 import { PortImportModal } from '../components/port-import-modal.tsx';
 
 /**

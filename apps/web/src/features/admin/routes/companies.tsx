@@ -1,13 +1,13 @@
 import type { TAdminCompany, TAdminCompanyListQuery } from '@cargodesk/shared';
 import type { TableProps } from 'antd';
 import { Link } from 'react-router';
-import { ListFilterSelect } from '../../../components/list-filter-select.tsx';
-import { ListPage } from '../../../components/list-page.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useFormat } from '../../../lib/format/format-store.ts';
-import type { TFormatter } from '../../../lib/format/formatter.ts';
-import { oneOf } from '../../../lib/list/list-url.ts';
-import { useListState } from '../../../lib/list/use-list-state.ts';
+import { ListFilterSelects, labelledOptions, type TListFilter } from '@/components/list-filter-select.tsx';
+import { ListPage } from '@/components/list-page.tsx';
+import { paths } from '@/config/paths.ts';
+import { useFormat } from '@/lib/format/format-store.ts';
+import type { TFormatter } from '@/lib/format/formatter.ts';
+import { oneOf } from '@/lib/list/list-url.ts';
+import { useListState } from '@/lib/list/use-list-state.ts';
 import { getAdminCompanies, useAdminCompanies } from '../api/companies.ts';
 import { CompanyStatusTags } from '../components/company-status-tag.tsx';
 import { formatBytes } from '../components/format-usage.ts';
@@ -16,6 +16,13 @@ type TCompanyFilters = { status: 'active' | 'suspended'; expired: 'true' | 'fals
 type TSortField = 'name' | 'planExpiresAt' | 'createdAt' | 'status';
 // Spelled out rather than imported: shared's values would bring zod, which the page's CSP refuses.
 const sortFields: readonly TSortField[] = ['name', 'planExpiresAt', 'createdAt', 'status'];
+
+const statusOptions = labelledOptions(['active', 'suspended'], { active: 'Active', suspended: 'Suspended' });
+const planOptions = labelledOptions(['true', 'false'], { true: 'Plan expired', false: 'Plan current' });
+const filters: TListFilter<TCompanyFilters>[] = [
+  { name: 'status', by: 'status', placeholder: 'All statuses', width: 160, options: statusOptions },
+  { name: 'expired', by: 'plan', placeholder: 'Any plan state', width: 180, options: planOptions },
+];
 
 const columnsOf = ({
   formatDate,
@@ -77,38 +84,12 @@ export const AdminCompaniesRoute = () => {
       title="Companies"
       intro="Every company on this installation: plan, status and use. Open one to change its plan or suspend it."
       search={{ label: 'Search companies', placeholder: 'Search by name', regionLabel: 'Find companies' }}
-      filters={
-        <>
-          <ListFilterSelect
-            list={list}
-            name="status"
-            label="Filter by status"
-            placeholder="All statuses"
-            width={160}
-            options={[
-              { value: 'active', label: 'Active' },
-              { value: 'suspended', label: 'Suspended' },
-            ]}
-          />
-          <ListFilterSelect
-            list={list}
-            name="expired"
-            label="Filter by plan"
-            placeholder="Any plan state"
-            width={180}
-            options={[
-              { value: 'true', label: 'Plan expired' },
-              { value: 'false', label: 'Plan current' },
-            ]}
-          />
-        </>
-      }
+      filters={<ListFilterSelects list={list} filters={filters} />}
       list={list}
       query={companies}
       columns={columnsOf(format)}
-      rowKey="_id"
       noun={{ one: 'company', other: 'companies' }}
-      empty={{ filtered: 'No companies match your search or filters.', unfiltered: 'No companies yet.' }}
+      empty={{ unfiltered: 'No companies yet.' }}
       notAllowed={{ what: 'the companies of this installation' }}
       export={{
         fileName: 'companies.csv',

@@ -12,8 +12,6 @@ import {
   Card,
   Descriptions,
   Flex,
-  Result,
-  Skeleton,
   Space,
   type TableProps,
   Tabs,
@@ -23,13 +21,13 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ListPage } from '../../../components/list-page.tsx';
-import { paths } from '../../../config/paths.ts';
-import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
-import { useSession } from '../../../lib/auth/session-store.ts';
-import { useFormat } from '../../../lib/format/format-store.ts';
-import type { TFormatter } from '../../../lib/format/formatter.ts';
-import { useListState } from '../../../lib/list/use-list-state.ts';
+import { ListPage } from '@/components/list-page.tsx';
+import { RecordPlaceholder } from '@/components/record-placeholder.tsx';
+import { paths } from '@/config/paths.ts';
+import { useSession } from '@/lib/auth/session-store.ts';
+import { useFormat } from '@/lib/format/format-store.ts';
+import type { TFormatter } from '@/lib/format/formatter.ts';
+import { useListState } from '@/lib/list/use-list-state.ts';
 import { useAdminCompany, useCompanyPart } from '../api/companies.ts';
 import { CompanyStatusTags } from '../components/company-status-tag.tsx';
 import { formatBytes } from '../components/format-usage.ts';
@@ -75,6 +73,8 @@ const roleColumns: TableProps<TRole>['columns'] = [
   },
 ];
 
+type TCompanyPart = 'users' | 'groups' | 'roles';
+
 /** One of the company's lists, searched and paged on the server, its state kept in the screen. */
 const CompanyList = <TRow extends { _id: string }>({
   companyId,
@@ -83,7 +83,7 @@ const CompanyList = <TRow extends { _id: string }>({
   columns,
 }: {
   companyId: string;
-  part: 'users' | 'groups' | 'roles';
+  part: TCompanyPart;
   noun: { one: string; other: string };
   columns: NonNullable<TableProps<TRow>['columns']>;
 }) => {
@@ -102,7 +102,6 @@ const CompanyList = <TRow extends { _id: string }>({
       list={list}
       query={rows}
       columns={columns}
-      rowKey="_id"
       noun={noun}
       empty={{ filtered: `No ${noun.other} match your search.`, unfiltered: `No ${noun.other}.` }}
       notAllowed={{ what: `this company’s ${noun.other}` }}
@@ -111,6 +110,20 @@ const CompanyList = <TRow extends { _id: string }>({
     />
   );
 };
+
+/** The tab of one of the company's lists, named after its rows (`users`: "Users"). */
+const companyListTab = <TRow extends { _id: string }>(
+  companyId: string,
+  part: TCompanyPart,
+  one: string,
+  columns: NonNullable<TableProps<TRow>['columns']>,
+) => ({
+  key: part,
+  label: part.charAt(0).toUpperCase() + part.slice(1),
+  children: (
+    <CompanyList<TRow> companyId={companyId} part={part} noun={{ one, other: part }} columns={columns} />
+  ),
+});
 
 const CompanyFacts = ({ company }: { company: TAdminCompany }) => {
   const { formatDate, formatNumber } = useFormat();
@@ -152,29 +165,15 @@ export const AdminCompanyRoute = () => {
   const [isPlanOpen, setIsPlanOpen] = useState(false);
   const [statusAction, setStatusAction] = useState<'suspend' | 'reactivate'>();
 
-  if (company.isPending)
+  if (company.isPending || company.isError)
     return (
-      <Card>
-        <Skeleton active />
-      </Card>
+      <RecordPlaceholder
+        error={company.error}
+        noun="company"
+        missingText="There is no company with this address on this installation."
+        back={<BackToCompanies />}
+      />
     );
-  if (company.isError) {
-    const isMissing = company.error instanceof ApiError && company.error.status === 404;
-    return (
-      <Card>
-        <Result
-          status={isMissing ? '404' : 'error'}
-          title={isMissing ? 'No such company' : 'The company could not be loaded'}
-          subTitle={
-            isMissing
-              ? 'There is no company with this address on this installation.'
-              : toErrorMessage(company.error)
-          }
-          extra={<BackToCompanies />}
-        />
-      </Card>
-    );
-  }
   const shown = company.data;
   // The server refuses it too: suspending one's own company ends one's own console session.
   const isOwnCompany = session.company?._id === shown._id;
@@ -207,42 +206,9 @@ export const AdminCompanyRoute = () => {
       <Tabs
         style={{ marginTop: 16 }}
         items={[
-          {
-            key: 'users',
-            label: 'Users',
-            children: (
-              <CompanyList<TCompanyUser>
-                companyId={shown._id}
-                part="users"
-                noun={{ one: 'user', other: 'users' }}
-                columns={userColumnsOf(format)}
-              />
-            ),
-          },
-          {
-            key: 'groups',
-            label: 'Groups',
-            children: (
-              <CompanyList<TGroup>
-                companyId={shown._id}
-                part="groups"
-                noun={{ one: 'group', other: 'groups' }}
-                columns={groupColumns}
-              />
-            ),
-          },
-          {
-            key: 'roles',
-            label: 'Roles',
-            children: (
-              <CompanyList<TRole>
-                companyId={shown._id}
-                part="roles"
-                noun={{ one: 'role', other: 'roles' }}
-                columns={roleColumns}
-              />
-            ),
-          },
+          companyListTab<TCompanyUser>(shown._id, 'users', 'user', userColumnsOf(format)),
+          companyListTab<TGroup>(shown._id, 'groups', 'group', groupColumns),
+          companyListTab<TRole>(shown._id, 'roles', 'role', roleColumns),
         ]}
       />
       <PlanModal company={shown} isOpen={isPlanOpen} onClose={() => setIsPlanOpen(false)} />

@@ -1,13 +1,13 @@
 import type { TPlatformAuditAction, TPlatformAuditEvent, TPlatformAuditQuery } from '@cargodesk/shared';
 import type { TableProps } from 'antd';
 import { Link } from 'react-router';
-import { ListFilterSelect } from '../../../components/list-filter-select.tsx';
-import { ListPage } from '../../../components/list-page.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useFormat } from '../../../lib/format/format-store.ts';
-import type { TFormatter } from '../../../lib/format/formatter.ts';
-import { oneOf } from '../../../lib/list/list-url.ts';
-import { useListState } from '../../../lib/list/use-list-state.ts';
+import { ListFilterSelects, labelledOptions, type TListFilter } from '@/components/list-filter-select.tsx';
+import { ListPage } from '@/components/list-page.tsx';
+import { paths } from '@/config/paths.ts';
+import { useFormat } from '@/lib/format/format-store.ts';
+import type { TFormatter } from '@/lib/format/formatter.ts';
+import { oneOf } from '@/lib/list/list-url.ts';
+import { useListState } from '@/lib/list/use-list-state.ts';
 import { usePlatformAudit } from '../api/companies.ts';
 
 // The platform's own trail: which platform administrator did what to which company, newest first.
@@ -69,6 +69,16 @@ const columnsOf = ({
 
 type TAuditFilters = { action: TPlatformAuditAction };
 
+const filters: TListFilter<TAuditFilters>[] = [
+  {
+    name: 'action',
+    by: 'action',
+    placeholder: 'All actions',
+    width: 240,
+    options: labelledOptions(actions, actionLabels),
+  },
+];
+
 export const PlatformAuditRoute = () => {
   const format = useFormat();
   const list = useListState<TAuditFilters, never>({ filters: { action: oneOf(actions) }, sortFields: [] });
@@ -82,20 +92,10 @@ export const PlatformAuditRoute = () => {
         placeholder: 'Search by administrator or company',
         regionLabel: 'Find platform actions',
       }}
-      filters={
-        <ListFilterSelect
-          list={list}
-          name="action"
-          label="Filter by action"
-          placeholder="All actions"
-          width={240}
-          options={actions.map((value) => ({ value, label: actionLabels[value] }))}
-        />
-      }
+      filters={<ListFilterSelects list={list} filters={filters} />}
       list={list}
       query={events}
       columns={columnsOf(format)}
-      rowKey="_id"
       noun={{ one: 'action', other: 'actions' }}
       empty={{ filtered: 'No actions of this kind yet.', unfiltered: 'No platform actions yet.' }}
       notAllowed={{ what: 'the platform trail' }}

@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resetSession, updateSession } from '../../../lib/auth/session-store.ts';
-import { apiServer, apiUrl, clearCookies } from '../../../test/api-server.ts';
+import { resetSession, updateSession } from '@/lib/auth/session-store.ts';
+import { apiServer, apiUrl, clearCookies } from '@/test/api-server.ts';
 import { CreateApiTokenModal } from './create-api-token-modal.tsx';
 
 // The create dialog offers only the user's own permissions, sends what was ticked, and shows the

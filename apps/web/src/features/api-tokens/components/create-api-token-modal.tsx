@@ -6,11 +6,11 @@ import {
 } from '@cargodesk/shared';
 import { Alert, Button, Checkbox, Form, Input, Modal, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { toErrorMessage } from '../../../lib/api-client.ts';
-import { useSession } from '../../../lib/auth/session-store.ts';
-import { focusFieldOnOpen } from '../../../lib/forms/focus-field-on-open.ts';
-import { zodRule } from '../../../lib/forms/zod-rule.ts';
-import { useCreateApiToken } from '../api/create-api-token.ts';
+import { toErrorMessage } from '@/lib/api-client.ts';
+import { useSession } from '@/lib/auth/session-store.ts';
+import { focusFieldOnOpen } from '@/lib/forms/focus-field-on-open.ts';
+import { zodRule } from '@/lib/forms/zod-rule.ts';
+import { useCreateApiToken } from '../api/api-tokens.ts';
 import { permissionOptionsOf } from './permission-labels.ts';
 
 type TCreateValues = { name: string; expiresInDays: number; permissions: TPermission[] };

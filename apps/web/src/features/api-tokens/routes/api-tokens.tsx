@@ -1,11 +1,10 @@
 import type { TApiToken } from '@cargodesk/shared';
 import { Button, Card, Empty, Popconfirm, Space, Table, type TableProps, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
-import { useFormat } from '../../../lib/format/format-store.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
-import { useApiTokens } from '../api/get-api-tokens.ts';
-import { useRevokeApiToken } from '../api/revoke-api-token.ts';
+import { QueryErrorAlert } from '@/components/query-error-alert.tsx';
+import { useFormat } from '@/lib/format/format-store.ts';
+import { notifySuccess } from '@/lib/notify.ts';
+import { useApiTokens, useRevokeApiToken } from '../api/api-tokens.ts';
 import { CreateApiTokenModal } from '../components/create-api-token-modal.tsx';
 import { labelOfPermission } from '../components/permission-labels.ts';
 

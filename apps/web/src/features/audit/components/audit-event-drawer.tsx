@@ -5,8 +5,8 @@ import {
   describeSubject,
   listFieldChanges,
   type TFieldChange,
-} from '../../../components/history/describe-change.ts';
-import { useFormat } from '../../../lib/format/format-store.ts';
+} from '@/components/history/describe-change.ts';
+import { useFormat } from '@/lib/format/format-store.ts';
 import { actionLabelOf, entityTypeLabelOf } from './audit-labels.ts';
 
 type TAuditEventDrawerProps = {

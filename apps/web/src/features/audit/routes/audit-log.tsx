@@ -7,15 +7,18 @@ import {
 } from '@cargodesk/shared';
 import { Button, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
-import { ListFilterSelect } from '../../../components/list-filter-select.tsx';
-import { ListPage } from '../../../components/list-page.tsx';
-import { RequirePermission } from '../../../components/require-permission.tsx';
-import { useFormat } from '../../../lib/format/format-store.ts';
-import { anyText, oneOf } from '../../../lib/list/list-url.ts';
-import { useListState } from '../../../lib/list/use-list-state.ts';
-import { downloadAuditCsv } from '../api/export-audit-events.ts';
-import { useAuditActors } from '../api/get-audit-actors.ts';
-import { type TAuditListQuery, useAuditEvents } from '../api/get-audit-events.ts';
+import { ListFilterSelects, loadedOptions, type TListFilter } from '@/components/list-filter-select.tsx';
+import { ListPage } from '@/components/list-page.tsx';
+import { RequirePermission } from '@/components/require-permission.tsx';
+import { useFormat } from '@/lib/format/format-store.ts';
+import { anyText, oneOf } from '@/lib/list/list-url.ts';
+import { useListState } from '@/lib/list/use-list-state.ts';
+import {
+  downloadAuditCsv,
+  type TAuditListQuery,
+  useAuditActors,
+  useAuditEvents,
+} from '../api/audit-events.ts';
 import { AuditEventDrawer, sentencesOf } from '../components/audit-event-drawer.tsx';
 import {
   actionLabelOf,
@@ -48,6 +51,11 @@ const filterOf = ({ q, from, to, ...rest }: { q?: string } & Partial<TAuditFilte
   ...(to ? { to: endOfDay(to) } : {}),
 });
 
+const actorOption = (user: { _id: string; name: string; email: string }) => ({
+  value: user._id,
+  label: user.name || user.email,
+});
+
 const AuditLog = () => {
   const { formatDateTime } = useFormat();
   const list = useListState<TAuditFilters, never>({
@@ -66,6 +74,32 @@ const AuditLog = () => {
   const query: TAuditListQuery = { ...filter, page: list.page, pageSize: list.pageSize };
   const events = useAuditEvents(query);
   const actors = useAuditActors();
+  const filters: TListFilter<TAuditFilters>[] = [
+    {
+      name: 'actorUserId',
+      by: 'who acted',
+      placeholder: 'Anyone',
+      width: 200,
+      isSearchable: true,
+      ...loadedOptions(actors, 'Users could not be loaded', actors.users.map(actorOption)),
+    },
+    {
+      name: 'action',
+      by: 'action',
+      placeholder: 'All actions',
+      width: 190,
+      isSearchable: true,
+      options: auditActionOptions,
+    },
+    {
+      name: 'entityType',
+      by: 'record type',
+      placeholder: 'All record types',
+      width: 190,
+      isSearchable: true,
+      options: auditEntityTypeOptions,
+    },
+  ];
   const [openEvent, setOpenEvent] = useState<TAuditEvent>();
 
   const columns: TableProps<TAuditEvent>['columns'] = [
@@ -134,35 +168,7 @@ const AuditLog = () => {
         }}
         filters={
           <>
-            <ListFilterSelect
-              list={list}
-              name="actorUserId"
-              label="Filter by who acted"
-              placeholder="Anyone"
-              width={200}
-              isSearchable
-              loading={actors.isLoading}
-              notFoundContent={actors.isError ? 'Users could not be loaded' : undefined}
-              options={actors.users.map((user) => ({ value: user._id, label: user.name || user.email }))}
-            />
-            <ListFilterSelect
-              list={list}
-              name="action"
-              label="Filter by action"
-              placeholder="All actions"
-              width={190}
-              isSearchable
-              options={auditActionOptions}
-            />
-            <ListFilterSelect
-              list={list}
-              name="entityType"
-              label="Filter by record type"
-              placeholder="All record types"
-              width={190}
-              isSearchable
-              options={auditEntityTypeOptions}
-            />
+            <ListFilterSelects list={list} filters={filters} />
             <DateRangeInputs
               from={list.filters.from}
               to={list.filters.to}
@@ -179,9 +185,8 @@ const AuditLog = () => {
         list={list}
         query={events}
         columns={columns}
-        rowKey="_id"
         noun={{ one: 'event', other: 'events' }}
-        empty={{ filtered: 'No events match your search or filters.', unfiltered: 'No events yet.' }}
+        empty={{ unfiltered: 'No events yet.' }}
         notAllowed={{ what: "your company's audit log" }}
         export={{ fileName: 'audit-log.csv', download: () => downloadAuditCsv(filter) }}
         // When and what happened fit a phone's width; the other columns join as the screen widens.

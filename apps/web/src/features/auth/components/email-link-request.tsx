@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { requestSignInLink } from '../../../lib/auth/email-link.ts';
-import { twoFactorQuery } from '../../../lib/auth/session.ts';
+import { paths } from '@/config/paths.ts';
+import { requestSignInLink } from '@/lib/auth/email-link.ts';
+import { twoFactorQuery } from '@/lib/auth/session.ts';
 import { SendLinkForm } from './send-link-form.tsx';
 
 /** The login page's "Email me a sign-in link": the link opens /auth/action and signs in there. */

@@ -1,14 +1,9 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import {
-  continuePathOf,
-  isEmailSignInLink,
-  readSignInEmail,
-  signInWithLink,
-} from '../../../lib/auth/email-link.ts';
-import { useSession } from '../../../lib/auth/session-store.ts';
-import { describeIdentityError, identityErrorCode } from '../../../lib/identity.ts';
+import { paths } from '@/config/paths.ts';
+import { continuePathOf, isEmailSignInLink, readSignInEmail, signInWithLink } from '@/lib/auth/email-link.ts';
+import { useSession } from '@/lib/auth/session-store.ts';
+import { describeIdentityError, identityErrorCode } from '@/lib/identity.ts';
 import {
   AuthButton,
   AuthField,

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { describeIdentityError } from '../../../lib/identity.ts';
+import { describeIdentityError } from '@/lib/identity.ts';
 import { AuthButton, AuthField, AuthNotice, checkEmail, useAuthForm } from './auth-form.tsx';
 
 /**

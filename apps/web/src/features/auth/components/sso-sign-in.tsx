@@ -1,10 +1,10 @@
 // Types only from @cargodesk/shared: a value import would bring zod into the signed-out pages' bundle.
 import type { TSsoErrorCode } from '@cargodesk/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../../lib/api-client.ts';
-import { updateSession } from '../../../lib/auth/session-store.ts';
-import { completeSingleSignOn, startSingleSignOn, takeSsoAssertion } from '../../../lib/auth/sso.ts';
-import { describeIdentityError } from '../../../lib/identity.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { updateSession } from '@/lib/auth/session-store.ts';
+import { completeSingleSignOn, startSingleSignOn, takeSsoAssertion } from '@/lib/auth/sso.ts';
+import { describeIdentityError } from '@/lib/identity.ts';
 import { AuthButton, AuthField, AuthNotice, checkEmail, useAuthForm } from './auth-form.tsx';
 
 /** Why the server sent the browser back to the login page (`?sso_error=`), in the product's words. */

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import { paths } from '../../../config/paths.ts';
-import { toErrorMessage } from '../../../lib/api-client.ts';
-import { establishSession, logout } from '../../../lib/auth/session.ts';
-import { resendTwoFactorCode, submitTwoFactorCode } from '../../../lib/auth/session-api.ts';
-import { useSession } from '../../../lib/auth/session-store.ts';
-import { getIdentity } from '../../../lib/identity.ts';
-import { navigateTo } from '../../../lib/navigation.ts';
+import { paths } from '@/config/paths.ts';
+import { toErrorMessage } from '@/lib/api-client.ts';
+import { establishSession, logout } from '@/lib/auth/session.ts';
+import { resendTwoFactorCode, submitTwoFactorCode } from '@/lib/auth/session-api.ts';
+import { useSession } from '@/lib/auth/session-store.ts';
+import { getIdentity } from '@/lib/identity.ts';
+import { navigateTo } from '@/lib/navigation.ts';
 import { AuthButton, AuthField, AuthNotice, useAuthForm } from './auth-form.tsx';
 
 const sixDigits = /^\d{6}$/;

@@ -7,13 +7,13 @@ import {
 } from 'firebase/auth';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PasswordChecklist } from '../../../components/password-checklist.tsx';
-import { paths } from '../../../config/paths.ts';
-import { checkPassword } from '../../../lib/auth/password-rule.ts';
-import { fetchInvitation } from '../../../lib/auth/session-api.ts';
-import { useSession } from '../../../lib/auth/session-store.ts';
-import { passwordFieldTexts } from '../../../lib/forms/password-fields.ts';
-import { describeIdentityError, getIdentity } from '../../../lib/identity.ts';
+import { PasswordChecklist } from '@/components/password-checklist.tsx';
+import { paths } from '@/config/paths.ts';
+import { checkPassword } from '@/lib/auth/password-rule.ts';
+import { fetchInvitation } from '@/lib/auth/session-api.ts';
+import { useSession } from '@/lib/auth/session-store.ts';
+import { passwordFieldTexts } from '@/lib/forms/password-fields.ts';
+import { describeIdentityError, getIdentity } from '@/lib/identity.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import {
   AuthButton,

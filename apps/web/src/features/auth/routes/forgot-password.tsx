@@ -1,7 +1,7 @@
 import { sendPasswordResetEmail } from 'firebase/auth';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { getIdentity } from '../../../lib/identity.ts';
+import { paths } from '@/config/paths.ts';
+import { getIdentity } from '@/lib/identity.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { SendLinkForm } from '../components/send-link-form.tsx';
 

@@ -1,10 +1,10 @@
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { retrySessionStart, twoFactorQuery } from '../../../lib/auth/session.ts';
-import { updateSession, useSession } from '../../../lib/auth/session-store.ts';
-import { describeIdentityError, getIdentity } from '../../../lib/identity.ts';
+import { paths } from '@/config/paths.ts';
+import { retrySessionStart, twoFactorQuery } from '@/lib/auth/session.ts';
+import { updateSession, useSession } from '@/lib/auth/session-store.ts';
+import { describeIdentityError, getIdentity } from '@/lib/identity.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { AuthButton, AuthField, AuthNotice, checkEmail, useAuthForm } from '../components/auth-form.tsx';
 import { EmailLinkRequest } from '../components/email-link-request.tsx';

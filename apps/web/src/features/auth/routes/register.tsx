@@ -1,14 +1,14 @@
 import { createUserWithEmailAndPassword, deleteUser } from 'firebase/auth';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PasswordChecklist } from '../../../components/password-checklist.tsx';
-import { paths } from '../../../config/paths.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { checkPassword } from '../../../lib/auth/password-rule.ts';
-import { establishSession, setRegistering } from '../../../lib/auth/session.ts';
-import { registerCompany } from '../../../lib/auth/session-api.ts';
-import { getSession, updateSession, useSession } from '../../../lib/auth/session-store.ts';
-import { describeIdentityError, getIdentity } from '../../../lib/identity.ts';
+import { PasswordChecklist } from '@/components/password-checklist.tsx';
+import { paths } from '@/config/paths.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { checkPassword } from '@/lib/auth/password-rule.ts';
+import { establishSession, setRegistering } from '@/lib/auth/session.ts';
+import { registerCompany } from '@/lib/auth/session-api.ts';
+import { getSession, updateSession, useSession } from '@/lib/auth/session-store.ts';
+import { describeIdentityError, getIdentity } from '@/lib/identity.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { AuthButton, AuthField, AuthNotice, checkEmail, useAuthForm } from '../components/auth-form.tsx';
 

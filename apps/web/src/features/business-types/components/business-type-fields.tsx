@@ -1,6 +1,6 @@
 import { type TBusinessType, type TBusinessTypeInput, ZBusinessTypeInput } from '@cargodesk/shared';
 import { Form, Input } from 'antd';
-import { zodRule } from '../../../lib/forms/zod-rule.ts';
+import { zodRule } from '@/lib/forms/zod-rule.ts';
 
 type TBusinessTypeValues = { name: string; description?: string; isActive: boolean };
 

@@ -1,11 +1,8 @@
 import type { TBusinessType } from '@cargodesk/shared';
 import type { ReactNode } from 'react';
-import type { TCompanyListColumns } from '../../../components/company-list/company-list-definition.ts';
-import {
-  createCompanyListRoute,
-  statusColumn,
-} from '../../../components/company-list/company-list-screen.tsx';
-import { useFormat } from '../../../lib/format/format-store.ts';
+import type { TCompanyListColumns } from '@/components/company-list/company-list-definition.ts';
+import { createCompanyListRoute, statusColumn } from '@/components/company-list/company-list-screen.tsx';
+import { useFormat } from '@/lib/format/format-store.ts';
 import { businessTypesApi } from '../api/business-types.ts';
 import {
   BusinessTypeFields,

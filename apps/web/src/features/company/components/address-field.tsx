@@ -1,6 +1,6 @@
 import { Input, type InputRef } from 'antd';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { getMapsPlaces, subscribeToMapsPlaces } from '../../../lib/integrations/maps.ts';
+import { getMapsPlaces, subscribeToMapsPlaces } from '@/lib/integrations/maps.ts';
 
 /**
  * The company address as plain text. On the production host, once the maps script (loaded at

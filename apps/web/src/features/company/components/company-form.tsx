@@ -9,17 +9,17 @@ import {
 } from '@cargodesk/shared';
 import { Descriptions, Form, Input, Select, Space, Switch, Tag, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
-import { ImageUpload } from '../../../components/image-upload.tsx';
-import { ReadOnlyNotice } from '../../../components/read-only-notice.tsx';
-import { FieldGrid, SaveRow, SettingsCard } from '../../../components/settings-form.tsx';
-import { UnsavedChangesGuard, useIsFormChanged } from '../../../components/unsaved-changes.tsx';
-import { useCan } from '../../../lib/auth/permissions.ts';
-import { refreshCurrentUser } from '../../../lib/auth/refresh-current-user.ts';
-import { useSession } from '../../../lib/auth/session-store.ts';
-import { useFormat } from '../../../lib/format/format-store.ts';
-import { zodRule } from '../../../lib/forms/zod-rule.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
-import { useUpdateCompany } from '../api/update-company.ts';
+import { ImageUpload } from '@/components/image-upload.tsx';
+import { ReadOnlyNotice } from '@/components/read-only-notice.tsx';
+import { FieldGrid, SaveRow, SettingsCard } from '@/components/settings-form.tsx';
+import { UnsavedChangesGuard, useIsFormChanged } from '@/components/unsaved-changes.tsx';
+import { useCan } from '@/lib/auth/permissions.ts';
+import { refreshCurrentUser } from '@/lib/auth/refresh-current-user.ts';
+import { useSession } from '@/lib/auth/session-store.ts';
+import { useFormat } from '@/lib/format/format-store.ts';
+import { zodRule } from '@/lib/forms/zod-rule.ts';
+import { notifySuccess } from '@/lib/notify.ts';
+import { useUpdateCompany } from '../api/company.ts';
 import { AddressField } from './address-field.tsx';
 
 export const companySavedMessage = 'Company profile saved.';

@@ -13,14 +13,18 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { FieldGrid, SaveRow, SettingsCard } from '../../../components/settings-form.tsx';
-import { UnsavedChangesGuard, useIsFormChanged } from '../../../components/unsaved-changes.tsx';
-import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
-import { useSession } from '../../../lib/auth/session-store.ts';
-import { zodRule } from '../../../lib/forms/zod-rule.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
-import { useSsoSettings } from '../api/get-sso-settings.ts';
-import { useRemoveSsoSettings, useSaveSsoSettings, useTestSsoConnection } from '../api/save-sso-settings.ts';
+import { FieldGrid, SaveRow, SettingsCard } from '@/components/settings-form.tsx';
+import { UnsavedChangesGuard, useIsFormChanged } from '@/components/unsaved-changes.tsx';
+import { ApiError, toErrorMessage } from '@/lib/api-client.ts';
+import { useSession } from '@/lib/auth/session-store.ts';
+import { zodRule } from '@/lib/forms/zod-rule.ts';
+import { notifySuccess } from '@/lib/notify.ts';
+import {
+  useRemoveSsoSettings,
+  useSaveSsoSettings,
+  useSsoSettings,
+  useTestSsoConnection,
+} from '../api/sso-settings.ts';
 import { SsoDomainProofs } from './sso-domain-proofs.tsx';
 
 // Single sign-on settings (docs/decisions/020-single-sign-on.md), for holders of company:write.

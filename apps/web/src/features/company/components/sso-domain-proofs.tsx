@@ -1,9 +1,9 @@
 import { CheckCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
 import type { TSsoDomainProof } from '@cargodesk/shared';
 import { Alert, Button, Space, Tag, Typography } from 'antd';
-import { toErrorMessage } from '../../../lib/api-client.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
-import { useVerifySsoDomains } from '../api/verify-sso-domains.ts';
+import { toErrorMessage } from '@/lib/api-client.ts';
+import { notifySuccess } from '@/lib/notify.ts';
+import { useVerifySsoDomains } from '../api/sso-settings.ts';
 
 // The DNS proof of each single sign-on domain (docs/decisions/032): until a domain's TXT record is
 // found, the company's identity provider signs in nobody at that domain.

@@ -1,8 +1,8 @@
 import { Button, Card, Result, Skeleton, Space, Typography } from 'antd';
-import { RequirePermission } from '../../../components/require-permission.tsx';
-import { toErrorMessage } from '../../../lib/api-client.ts';
-import { useCan } from '../../../lib/auth/permissions.ts';
-import { useCompany } from '../api/get-company.ts';
+import { RequirePermission } from '@/components/require-permission.tsx';
+import { toErrorMessage } from '@/lib/api-client.ts';
+import { useCan } from '@/lib/auth/permissions.ts';
+import { useCompany } from '../api/company.ts';
 import { CompanyForm } from '../components/company-form.tsx';
 import { SsoCard } from '../components/sso-card.tsx';
 

@@ -18,8 +18,8 @@ import type {
   TSentMail,
 } from '@cargodesk/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiBlobRequest, apiListRequest, apiProgressRequest, apiRequest } from '../../../lib/api-client.ts';
-import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
+import { apiBlobRequest, apiListRequest, apiProgressRequest, apiRequest } from '@/lib/api-client.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 import { contactsKeys } from './keys.ts';
 
 // The company's contacts and their tags (contactserver): searched, filtered and paged on the server.

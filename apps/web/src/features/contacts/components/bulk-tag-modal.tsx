@@ -1,7 +1,7 @@
 import type { TContactSummary } from '@cargodesk/shared';
 import { Form, Modal, Select } from 'antd';
 import { useState } from 'react';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import { useBulkContacts, useContactTags } from '../api/contacts.ts';
 
 /** A bulk action waiting for its tag: the list's action resolves once the tag is applied. */

@@ -16,13 +16,13 @@ import {
 import { Alert, Button, Col, Form, Input, Modal, Radio, Row, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
-import { useCan } from '../../../lib/auth/permissions.ts';
-import { useCountryOptions } from '../../../lib/country-options.ts';
-import { zodRule } from '../../../lib/forms/zod-rule.ts';
-import { useDebounced } from '../../../lib/list/use-debounced.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { paths } from '@/config/paths.ts';
+import { ApiError, toErrorMessage } from '@/lib/api-client.ts';
+import { useCan } from '@/lib/auth/permissions.ts';
+import { useCountryOptions } from '@/lib/country-options.ts';
+import { zodRule } from '@/lib/forms/zod-rule.ts';
+import { useDebounced } from '@/lib/list/use-debounced.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import {
   useContactLookup,
   useContactTags,

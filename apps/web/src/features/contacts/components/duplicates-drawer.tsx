@@ -13,10 +13,10 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { toErrorMessage } from '../../../lib/api-client.ts';
-import { useFormat } from '../../../lib/format/format-store.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { paths } from '@/config/paths.ts';
+import { toErrorMessage } from '@/lib/api-client.ts';
+import { useFormat } from '@/lib/format/format-store.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import { type TDuplicateGroup, useDuplicateGroups, useMergeContacts } from '../api/contacts.ts';
 
 const reasonLabels = { email: 'Same e-mail', taxNumber: 'Same tax number' } as const;

@@ -24,11 +24,11 @@ import {
   Upload,
 } from 'antd';
 import { useState } from 'react';
-import { toErrorMessage } from '../../../lib/api-client.ts';
-import { useFormat } from '../../../lib/format/format-store.ts';
-import type { TFormatter } from '../../../lib/format/formatter.ts';
-import { downloadCsv } from '../../../lib/list/export-csv.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { toErrorMessage } from '@/lib/api-client.ts';
+import { useFormat } from '@/lib/format/format-store.ts';
+import type { TFormatter } from '@/lib/format/formatter.ts';
+import { downloadCsv } from '@/lib/list/export-csv.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import { usePreviewImport, useRunImport } from '../api/contacts.ts';
 import { isWorkbook, workbookAsCsv, workbookTypes } from '../workbook-as-csv.ts';
 

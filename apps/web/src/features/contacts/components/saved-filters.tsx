@@ -6,10 +6,10 @@ import {
 } from '@cargodesk/shared';
 import { Alert, Button, Checkbox, Form, Input, Modal, Popconfirm, Select } from 'antd';
 import { useState } from 'react';
-import { toErrorMessage } from '../../../lib/api-client.ts';
-import { useCan } from '../../../lib/auth/permissions.ts';
-import { zodRule } from '../../../lib/forms/zod-rule.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { toErrorMessage } from '@/lib/api-client.ts';
+import { useCan } from '@/lib/auth/permissions.ts';
+import { zodRule } from '@/lib/forms/zod-rule.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import { useDeleteSavedFilter, useSavedFilters, useSaveFilter } from '../api/contacts.ts';
 
 const nameRule = zodRule(ZContactSavedFilterInput.shape.name, {

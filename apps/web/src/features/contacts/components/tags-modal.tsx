@@ -6,10 +6,10 @@ import {
 } from '@cargodesk/shared';
 import { Alert, Button, Flex, Form, Input, List, Modal, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.tsx';
-import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
-import { zodRule } from '../../../lib/forms/zod-rule.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { ConfirmDeleteButton } from '@/components/confirm-delete-button.tsx';
+import { ApiError, toErrorMessage } from '@/lib/api-client.ts';
+import { zodRule } from '@/lib/forms/zod-rule.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import { useContactTags, useCreateTag, useDeleteTag, useUpdateTag } from '../api/contacts.ts';
 
 type TTagValues = { name: string; color: TContactTagColor };

@@ -1,28 +1,17 @@
 import { ArrowLeftOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { contactRoleLabels, type TContact } from '@cargodesk/shared';
-import {
-  Button,
-  Card,
-  Descriptions,
-  Empty,
-  Flex,
-  List,
-  Popconfirm,
-  Result,
-  Skeleton,
-  Space,
-  Typography,
-} from 'antd';
+import { Button, Card, Descriptions, Empty, Flex, List, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { HistoryButton } from '../../../components/history/history-drawer.tsx';
-import { RequirePermission } from '../../../components/require-permission.tsx';
-import { paths } from '../../../config/paths.ts';
-import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
-import { useCan } from '../../../lib/auth/permissions.ts';
-import { useCountryOptions } from '../../../lib/country-options.ts';
-import { useFormat } from '../../../lib/format/format-store.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { HistoryButton } from '@/components/history/history-drawer.tsx';
+import { RecordPlaceholder } from '@/components/record-placeholder.tsx';
+import { RequirePermission } from '@/components/require-permission.tsx';
+import { paths } from '@/config/paths.ts';
+import { toErrorMessage } from '@/lib/api-client.ts';
+import { useCan } from '@/lib/auth/permissions.ts';
+import { useCountryOptions } from '@/lib/country-options.ts';
+import { useFormat } from '@/lib/format/format-store.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import { useContact, useDeleteContact, useMailsTo } from '../api/contacts.ts';
 import { ContactFormModal } from '../components/contact-form-modal.tsx';
 import { ContactTags } from '../components/contact-tags.tsx';
@@ -244,30 +233,15 @@ const ContactScreen = () => {
   const remove = useDeleteContact();
   const [editing, setEditing] = useState<'contact' | 'person'>();
 
-  if (contact.isPending) {
+  if (contact.isPending || contact.isError)
     return (
-      <Card>
-        <Skeleton active />
-      </Card>
+      <RecordPlaceholder
+        error={contact.error}
+        noun="contact"
+        missingText="This contact does not exist in your company, or was deleted."
+        back={<BackToContacts />}
+      />
     );
-  }
-  if (contact.isError) {
-    const isMissing = contact.error instanceof ApiError && contact.error.status === 404;
-    return (
-      <Card>
-        <Result
-          status={isMissing ? '404' : 'error'}
-          title={isMissing ? 'No such contact' : 'The contact could not be loaded'}
-          subTitle={
-            isMissing
-              ? 'This contact does not exist in your company, or was deleted.'
-              : toErrorMessage(contact.error)
-          }
-          extra={<BackToContacts />}
-        />
-      </Card>
-    );
-  }
   const shown = contact.data;
   return (
     <Card>

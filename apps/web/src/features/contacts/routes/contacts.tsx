@@ -11,17 +11,17 @@ import {
 import { Button, Space, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ListFilterSelect } from '../../../components/list-filter-select.tsx';
-import { ListPage, type TBulkAction } from '../../../components/list-page.tsx';
-import { ReadOnlyNotice } from '../../../components/read-only-notice.tsx';
-import { RequirePermission } from '../../../components/require-permission.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useCan } from '../../../lib/auth/permissions.ts';
-import { useCountryOptions } from '../../../lib/country-options.ts';
-import { useFormat } from '../../../lib/format/format-store.ts';
-import { anyText, oneOf } from '../../../lib/list/list-url.ts';
-import { useListState } from '../../../lib/list/use-list-state.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { ListFilterSelects, labelledOptions, type TListFilter } from '@/components/list-filter-select.tsx';
+import { ListPage, type TBulkAction } from '@/components/list-page.tsx';
+import { ReadOnlyNotice } from '@/components/read-only-notice.tsx';
+import { RequirePermission } from '@/components/require-permission.tsx';
+import { paths } from '@/config/paths.ts';
+import { useCan } from '@/lib/auth/permissions.ts';
+import { useCountryOptions } from '@/lib/country-options.ts';
+import { useFormat } from '@/lib/format/format-store.ts';
+import { anyText, oneOf } from '@/lib/list/list-url.ts';
+import { useListState } from '@/lib/list/use-list-state.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import { downloadContactsCsv, useBulkContacts, useContacts, useContactTags } from '../api/contacts.ts';
 import { BulkTagModal, type TBulkTagRequest } from '../components/bulk-tag-modal.tsx';
 import { ContactFormModal } from '../components/contact-form-modal.tsx';
@@ -39,6 +39,9 @@ type TContactFilters = {
   countryCode: string;
 };
 type TSortField = 'name' | 'city' | 'countryCode' | 'createdAt' | 'updatedAt';
+
+const kindOptions = labelledOptions(contactKinds, kindLabels);
+const roleOptions = labelledOptions(contactRoles, contactRoleLabels);
 
 const ContactsScreen = () => {
   const { formatDateTime } = useFormat();
@@ -60,8 +63,29 @@ const ContactsScreen = () => {
   const query = list.query as Partial<TContactListQuery>;
   const contacts = useContacts(query);
   const tags = useContactTags();
+  const tagOptions = (tags.data ?? []).map((tag) => ({ value: tag._id, label: tag.name }));
   const bulk = useBulkContacts();
   const { options: countryOptions } = useCountryOptions();
+  const filters: TListFilter<TContactFilters>[] = [
+    { name: 'kind', by: 'kind', placeholder: 'Organisations and people', width: 220, options: kindOptions },
+    { name: 'role', by: 'role', placeholder: 'All roles', width: 160, options: roleOptions },
+    {
+      name: 'tagId',
+      by: 'tag',
+      placeholder: 'All tags',
+      width: 170,
+      isSearchable: true,
+      options: tagOptions,
+    },
+    {
+      name: 'countryCode',
+      by: 'country',
+      placeholder: 'All countries',
+      width: 200,
+      isSearchable: true,
+      options: countryOptions,
+    },
+  ];
 
   const columns: TableProps<TContactSummary>['columns'] = [
     {
@@ -173,51 +197,16 @@ const ContactsScreen = () => {
         }}
         filters={
           <>
-            <ListFilterSelect
-              list={list}
-              name="kind"
-              label="Filter by kind"
-              placeholder="Organisations and people"
-              width={220}
-              options={contactKinds.map((value) => ({ value, label: kindLabels[value] }))}
-            />
-            <ListFilterSelect
-              list={list}
-              name="role"
-              label="Filter by role"
-              placeholder="All roles"
-              width={160}
-              options={contactRoles.map((value) => ({ value, label: contactRoleLabels[value] }))}
-            />
-            <ListFilterSelect
-              list={list}
-              name="tagId"
-              label="Filter by tag"
-              placeholder="All tags"
-              width={170}
-              isSearchable
-              options={(tags.data ?? []).map((tag) => ({ value: tag._id, label: tag.name }))}
-            />
-            <ListFilterSelect
-              list={list}
-              name="countryCode"
-              label="Filter by country"
-              placeholder="All countries"
-              width={200}
-              isSearchable
-              options={countryOptions}
-            />
+            <ListFilterSelects list={list} filters={filters} />
             <SavedFilters query={list.query} isFiltered={list.isFiltered} onApply={list.applyQuery} />
           </>
         }
         list={list}
         query={contacts}
         columns={columns}
-        rowKey="_id"
         tableMinWidth={1240}
         noun={{ one: 'contact', other: 'contacts' }}
         empty={{
-          filtered: 'No contacts match your search or filters.',
           unfiltered: 'No contacts yet. Add your first customer or carrier with New contact.',
         }}
         notAllowed={{ what: 'the contacts of your company' }}

@@ -1,6 +1,6 @@
 import type { TCountrySetting, TCountrySettingsQuery, TCountrySettingsUpdate } from '@cargodesk/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiListRequest, apiRequest } from '../../../lib/api-client.ts';
+import { apiListRequest, apiRequest } from '@/lib/api-client.ts';
 import { countriesKeys } from './keys.ts';
 
 // The company's countries (master /country-settings): enabled flags and favourites.

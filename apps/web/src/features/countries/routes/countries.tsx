@@ -1,12 +1,12 @@
 import { StarFilled, StarOutlined } from '@ant-design/icons';
 import type { TCountrySetting, TCountrySettingsQuery } from '@cargodesk/shared';
 import { Button, Radio, Switch, type TableProps, Tooltip, Typography } from 'antd';
-import { ListPage } from '../../../components/list-page.tsx';
-import { ReadOnlyNotice } from '../../../components/read-only-notice.tsx';
-import { RequirePermission } from '../../../components/require-permission.tsx';
-import { useCan } from '../../../lib/auth/permissions.ts';
-import { oneOf } from '../../../lib/list/list-url.ts';
-import { useListState } from '../../../lib/list/use-list-state.ts';
+import { ListPage } from '@/components/list-page.tsx';
+import { ReadOnlyNotice } from '@/components/read-only-notice.tsx';
+import { RequirePermission } from '@/components/require-permission.tsx';
+import { useCan } from '@/lib/auth/permissions.ts';
+import { oneOf } from '@/lib/list/list-url.ts';
+import { useListState } from '@/lib/list/use-list-state.ts';
 import { getCountrySettings, useCountrySettings, useUpdateCountrySettings } from '../api/country-settings.ts';
 
 type TSortField = 'name' | 'code' | 'region' | 'callingCode' | 'currency';

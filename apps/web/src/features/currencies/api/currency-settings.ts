@@ -8,8 +8,8 @@ import type {
   TExchangeRateInput,
 } from '@cargodesk/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiListRequest, apiRequest } from '../../../lib/api-client.ts';
-import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
+import { apiListRequest, apiRequest } from '@/lib/api-client.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 import { currenciesKeys } from './keys.ts';
 
 // The company's currencies (master /currency-settings), base currency and exchange rates.

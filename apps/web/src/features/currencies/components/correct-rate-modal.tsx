@@ -1,8 +1,8 @@
 import type { TExchangeRate } from '@cargodesk/shared';
 import { Form, Input, Modal } from 'antd';
-import { parseDecimal } from '../../../lib/forms/decimal.ts';
-import { focusFieldOnOpen } from '../../../lib/forms/focus-field-on-open.ts';
-import { notifyFailure, notifySuccess } from '../../../lib/notify.ts';
+import { parseDecimal } from '@/lib/forms/decimal.ts';
+import { focusFieldOnOpen } from '@/lib/forms/focus-field-on-open.ts';
+import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { useCorrectExchangeRate } from '../api/currency-settings.ts';
 import { rateRule } from './rate-rule.ts';
 

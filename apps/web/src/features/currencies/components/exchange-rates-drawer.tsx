@@ -6,12 +6,12 @@ import {
 } from '@cargodesk/shared';
 import { Alert, Button, Descriptions, Drawer, Empty, Form, Input, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.tsx';
-import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
-import { useFormat } from '../../../lib/format/format-store.ts';
-import { parseDecimal } from '../../../lib/forms/decimal.ts';
-import { zodRule } from '../../../lib/forms/zod-rule.ts';
-import { notifyFailure, notifySuccess } from '../../../lib/notify.ts';
+import { ConfirmDeleteButton } from '@/components/confirm-delete-button.tsx';
+import { ApiError, toErrorMessage } from '@/lib/api-client.ts';
+import { useFormat } from '@/lib/format/format-store.ts';
+import { parseDecimal } from '@/lib/forms/decimal.ts';
+import { zodRule } from '@/lib/forms/zod-rule.ts';
+import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import {
   getRateOn,
   useAddExchangeRate,

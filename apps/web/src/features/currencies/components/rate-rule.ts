@@ -1,6 +1,6 @@
 import { ZExchangeRateInput } from '@cargodesk/shared';
-import { decimalMessages, parseDecimal } from '../../../lib/forms/decimal.ts';
-import { zodRule } from '../../../lib/forms/zod-rule.ts';
+import { decimalMessages, parseDecimal } from '@/lib/forms/decimal.ts';
+import { zodRule } from '@/lib/forms/zod-rule.ts';
 
 // The server's own checks of a rate, on the number the text holds.
 const rateSchemaRule = zodRule(ZExchangeRateInput.shape.rate, { label: 'The rate' });

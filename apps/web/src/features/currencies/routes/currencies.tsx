@@ -1,14 +1,14 @@
 import type { TCurrency, TCurrencySetting, TCurrencySettingsQuery } from '@cargodesk/shared';
 import { Alert, Button, Modal, Select, Space, Switch, type TableProps, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { ListPage } from '../../../components/list-page.tsx';
-import { ReadOnlyNotice } from '../../../components/read-only-notice.tsx';
-import { RequirePermission } from '../../../components/require-permission.tsx';
-import { useCan } from '../../../lib/auth/permissions.ts';
-import { useSession } from '../../../lib/auth/session-store.ts';
-import { useFormat } from '../../../lib/format/format-store.ts';
-import { useListState } from '../../../lib/list/use-list-state.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { ListPage } from '@/components/list-page.tsx';
+import { ReadOnlyNotice } from '@/components/read-only-notice.tsx';
+import { RequirePermission } from '@/components/require-permission.tsx';
+import { useCan } from '@/lib/auth/permissions.ts';
+import { useSession } from '@/lib/auth/session-store.ts';
+import { useFormat } from '@/lib/format/format-store.ts';
+import { useListState } from '@/lib/list/use-list-state.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import {
   getCurrencySettings,
   useBaseCurrency,

@@ -8,12 +8,11 @@ import {
 import type { TReportChartType, TUserCounts } from '@cargodesk/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { useCan } from '../../../lib/auth/permissions.ts';
-import { useSession } from '../../../lib/auth/session-store.ts';
-import { useFormat } from '../../../lib/format/format-store.ts';
-import { usePinnedReports } from '../api/get-pinned-reports.ts';
-import { useUserCounts } from '../api/get-user-counts.ts';
+import { paths } from '@/config/paths.ts';
+import { useCan } from '@/lib/auth/permissions.ts';
+import { useSession } from '@/lib/auth/session-store.ts';
+import { useFormat } from '@/lib/format/format-store.ts';
+import { usePinnedReports, useUserCounts } from '../api/dashboard.ts';
 import './dashboard.css';
 
 const dayMs = 24 * 60 * 60 * 1000;

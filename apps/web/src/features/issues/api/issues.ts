@@ -10,9 +10,9 @@ import type {
   TPlatformIssueUpdate,
 } from '@cargodesk/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiBlobRequest, apiListRequest, apiRequest } from '../../../lib/api-client.ts';
-import { downloadBlob } from '../../../lib/download-blob.ts';
-import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
+import { apiBlobRequest, apiListRequest, apiRequest } from '@/lib/api-client.ts';
+import { downloadBlob } from '@/lib/download-blob.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 import { issuesKeys } from './keys.ts';
 
 // The issue tracker (/iamserver/api/v1/issue/tracker) and the platform console's view of every

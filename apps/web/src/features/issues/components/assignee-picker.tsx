@@ -1,7 +1,7 @@
 import type { TIssue } from '@cargodesk/shared';
 import { Select } from 'antd';
 import { useDeferredValue, useState } from 'react';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import { useAssigneeOptions, useUpdateIssue } from '../api/issues.ts';
 
 /**

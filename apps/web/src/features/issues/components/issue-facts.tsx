@@ -1,7 +1,7 @@
 import { issueRules, type TIssue } from '@cargodesk/shared';
 import { Button, Descriptions, Form, Input, List, Tag, Typography } from 'antd';
-import { useFormat } from '../../../lib/format/format-store.ts';
-import { notifyFailure } from '../../../lib/notify.ts';
+import { useFormat } from '@/lib/format/format-store.ts';
+import { notifyFailure } from '@/lib/notify.ts';
 import { downloadAttachment } from '../api/issues.ts';
 import { severityColors, severityLabels, statusColors, statusLabels } from '../issue-labels.ts';
 

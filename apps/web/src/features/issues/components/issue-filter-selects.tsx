@@ -1,9 +1,15 @@
 import { issueSeverities, issueStatuses, type TIssueSeverity, type TIssueStatus } from '@cargodesk/shared';
-import { ListFilterSelect } from '../../../components/list-filter-select.tsx';
-import type { TListStateResult } from '../../../lib/list/use-list-state.ts';
+import { ListFilterSelects, labelledOptions } from '@/components/list-filter-select.tsx';
+import { oneOf } from '@/lib/list/list-url.ts';
+import type { TListStateResult } from '@/lib/list/use-list-state.ts';
 import { severityLabels, statusLabels } from '../issue-labels.ts';
 
-type TIssueFilterState = { status: TIssueStatus; severity: TIssueSeverity };
+/** The filters both issue lists have, and how each is read from the address. */
+export type TIssueFilterState = { status: TIssueStatus; severity: TIssueSeverity };
+export const issueFilterParsers = { status: oneOf(issueStatuses), severity: oneOf(issueSeverities) };
+
+const statusOptions = labelledOptions(issueStatuses, statusLabels);
+const severityOptions = labelledOptions(issueSeverities, severityLabels);
 
 /** The status and severity filters of both issue lists: the company's and the platform console's. */
 export const IssueFilterSelects = <TFilters extends TIssueFilterState>({
@@ -11,22 +17,17 @@ export const IssueFilterSelects = <TFilters extends TIssueFilterState>({
 }: {
   list: TListStateResult<TFilters, never>;
 }) => (
-  <>
-    <ListFilterSelect
-      list={list}
-      name="status"
-      label="Filter by status"
-      placeholder="All statuses"
-      width={160}
-      options={issueStatuses.map((value) => ({ value, label: statusLabels[value] }))}
-    />
-    <ListFilterSelect
-      list={list}
-      name="severity"
-      label="Filter by severity"
-      placeholder="All severities"
-      width={160}
-      options={issueSeverities.map((value) => ({ value, label: severityLabels[value] }))}
-    />
-  </>
+  <ListFilterSelects<TIssueFilterState>
+    list={list}
+    filters={[
+      { name: 'status', by: 'status', placeholder: 'All statuses', width: 160, options: statusOptions },
+      {
+        name: 'severity',
+        by: 'severity',
+        placeholder: 'All severities',
+        width: 160,
+        options: severityOptions,
+      },
+    ]}
+  />
 );

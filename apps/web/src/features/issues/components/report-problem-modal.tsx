@@ -8,10 +8,10 @@ import {
 import { Alert, Button, Descriptions, Form, Input, Modal, Result, Select } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { toErrorMessage } from '../../../lib/api-client.ts';
-import { focusFieldOnOpen } from '../../../lib/forms/focus-field-on-open.ts';
-import { uploadFile } from '../../../lib/upload-file.ts';
+import { paths } from '@/config/paths.ts';
+import { toErrorMessage } from '@/lib/api-client.ts';
+import { focusFieldOnOpen } from '@/lib/forms/focus-field-on-open.ts';
+import { uploadFile } from '@/lib/upload-file.ts';
 import { useReportIssue } from '../api/issues.ts';
 import { severityLabels } from '../issue-labels.ts';
 

@@ -1,30 +1,19 @@
-import {
-  issueSeverities,
-  issueStatuses,
-  issueTransitions,
-  type TIssueSeverity,
-  type TIssueStatus,
-  type TPlatformIssueSummary,
-} from '@cargodesk/shared';
-import { Button, Drawer, Space, Spin, type TableProps, Tag, Typography } from 'antd';
+import { issueTransitions, type TPlatformIssueSummary } from '@cargodesk/shared';
+import { Button, Drawer, Space, Spin, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
-import { ListPage } from '../../../components/list-page.tsx';
-import { useFormat } from '../../../lib/format/format-store.ts';
-import { oneOf } from '../../../lib/list/list-url.ts';
-import { useListState } from '../../../lib/list/use-list-state.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { ListPage } from '@/components/list-page.tsx';
+import { useFormat } from '@/lib/format/format-store.ts';
+import { useListState } from '@/lib/list/use-list-state.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import { useAnswerIssue, usePlatformIssue, usePlatformIssues } from '../api/issues.ts';
+import { issueLastChangeColumn, issueListWords, issueStateColumns } from '../components/issue-columns.tsx';
 import { CommentForm, IssueComments, IssueFacts } from '../components/issue-facts.tsx';
-import { IssueFilterSelects } from '../components/issue-filter-selects.tsx';
 import {
-  severityColors,
-  severityLabels,
-  statusColors,
-  statusLabels,
-  transitionLabels,
-} from '../issue-labels.ts';
-
-type TIssueFilters = { status: TIssueStatus; severity: TIssueSeverity };
+  IssueFilterSelects,
+  issueFilterParsers,
+  type TIssueFilterState,
+} from '../components/issue-filter-selects.tsx';
+import { transitionLabels } from '../issue-labels.ts';
 
 /** One company's issue in the console: what was reported, and support's answer. */
 const PlatformIssueDrawer = ({ id, onClose }: { id: string; onClose: () => void }) => {
@@ -76,8 +65,8 @@ const PlatformIssueDrawer = ({ id, onClose }: { id: string; onClose: () => void 
 export const AdminIssuesRoute = () => {
   const { formatDateTime } = useFormat();
   const [openId, setOpenId] = useState<string>();
-  const list = useListState<TIssueFilters, never>({
-    filters: { status: oneOf(issueStatuses), severity: oneOf(issueSeverities) },
+  const list = useListState<TIssueFilterState, never>({
+    filters: issueFilterParsers,
     sortFields: [],
   });
   const issues = usePlatformIssues(list.query);
@@ -97,46 +86,21 @@ export const AdminIssuesRoute = () => {
       ),
     },
     { key: 'company', title: 'Company', render: (_, issue) => issue.companyName },
-    {
-      key: 'status',
-      title: 'Status',
-      width: 130,
-      render: (_, issue) => <Tag color={statusColors[issue.status]}>{statusLabels[issue.status]}</Tag>,
-    },
-    {
-      key: 'severity',
-      title: 'Severity',
-      width: 110,
-      render: (_, issue) => (
-        <Tag color={severityColors[issue.severity]}>{severityLabels[issue.severity]}</Tag>
-      ),
-    },
-    { key: 'reporter', title: 'Reported by', render: (_, issue) => issue.reporter?.name },
-    {
-      key: 'updatedAt',
-      title: 'Last change',
-      width: 170,
-      render: (_, issue) => formatDateTime(issue.updatedAt),
-    },
+    ...issueStateColumns<TPlatformIssueSummary>(),
+    issueLastChangeColumn(formatDateTime),
   ];
 
   return (
     <>
-      <ListPage<TPlatformIssueSummary, TIssueFilters, never>
+      <ListPage<TPlatformIssueSummary, TIssueFilterState, never>
         title="Support: reported problems"
         intro={<p>Every company’s reported problems. Your answers are signed “Cargodesk support”.</p>}
-        search={{ label: 'Search problems', placeholder: 'Title', regionLabel: 'Find problems', width: 260 }}
+        {...issueListWords}
         filters={<IssueFilterSelects list={list} />}
         list={list}
         query={issues}
         columns={columns}
-        rowKey="_id"
         tableMinWidth={900}
-        noun={{ one: 'problem', other: 'problems' }}
-        empty={{
-          filtered: 'No problems match your search or filters.',
-          unfiltered: 'No problems reported yet.',
-        }}
         notAllowed={{ what: 'the platform console' }}
       />
       {openId && <PlatformIssueDrawer id={openId} onClose={() => setOpenId(undefined)} />}

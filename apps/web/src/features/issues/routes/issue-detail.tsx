@@ -1,9 +1,9 @@
 import { issueTransitions } from '@cargodesk/shared';
 import { Button, Card, Flex, Popconfirm, Space, Spin, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router';
-import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
-import { paths } from '../../../config/paths.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { QueryErrorAlert } from '@/components/query-error-alert.tsx';
+import { paths } from '@/config/paths.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import { useCommentOnIssue, useDeleteIssue, useIssue, useUpdateIssue } from '../api/issues.ts';
 import { AssigneePicker } from '../components/assignee-picker.tsx';
 import { CommentForm, IssueComments, IssueFacts } from '../components/issue-facts.tsx';

@@ -5,7 +5,7 @@ import type {
   TTemplateUseRequest,
 } from '@cargodesk/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiListRequest, apiRequest } from '../../../lib/api-client.ts';
+import { apiListRequest, apiRequest } from '@/lib/api-client.ts';
 import { mailKeys } from './keys.ts';
 
 // The company's templates as the composer uses them (templateserver): the active ones of a type to

@@ -6,22 +6,21 @@ import type {
   TSentMail,
   TSentMailQuery,
 } from '@cargodesk/shared';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiListRequest, apiRequest } from '../../../lib/api-client.ts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiListRequest, apiRequest } from '@/lib/api-client.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 import { mailKeys } from './keys.ts';
 
 /** POST /mailserver/api/v1/send: queued through the outbox; the Sent list follows it. */
 export const sendMail = (body: TSendMailRequest) =>
   apiRequest<TSentMail>('mailserver', '/send', { method: 'POST', body });
 
-export const useSendMail = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    meta: { isErrorShownByCaller: true },
+export const useSendMail = () =>
+  useInvalidatingMutation({
     mutationFn: sendMail,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: mailKeys.sent }),
+    invalidates: mailKeys.sent,
+    meta: { isErrorShownByCaller: true },
   });
-};
 
 export const sentPageSize = 10;
 
@@ -45,13 +44,8 @@ export const useSentMails = (query: TSentMailQuery) =>
 export const retryMail = (id: string) =>
   apiRequest<TSentMail>('mailserver', `/sent/${encodeURIComponent(id)}/retry`, { method: 'POST' });
 
-export const useRetryMail = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: retryMail,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: mailKeys.sent }),
-  });
-};
+export const useRetryMail = () =>
+  useInvalidatingMutation({ mutationFn: retryMail, invalidates: mailKeys.sent });
 
 /** The company's users whose name or email contains `q`, for the recipient fields. */
 export const getRecipientSuggestionsQueryOptions = (q: string) =>

@@ -1,11 +1,11 @@
 import type { TSentMail, TSentMailQuery, TSentMailStatus } from '@cargodesk/shared';
 import { Button, type TableProps, Tag, Typography } from 'antd';
-import { ListFilterSelect } from '../../../components/list-filter-select.tsx';
-import { ListPage } from '../../../components/list-page.tsx';
-import { useFormat } from '../../../lib/format/format-store.ts';
-import { oneOf } from '../../../lib/list/list-url.ts';
-import { useListState } from '../../../lib/list/use-list-state.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { ListFilterSelects, type TListFilter } from '@/components/list-filter-select.tsx';
+import { ListPage } from '@/components/list-page.tsx';
+import { useFormat } from '@/lib/format/format-store.ts';
+import { oneOf } from '@/lib/list/list-url.ts';
+import { useListState } from '@/lib/list/use-list-state.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import { getSentMails, sentPageSize, useRetryMail, useSentMails } from '../api/mail.ts';
 
 type TSentFilters = { status: TSentMailStatus };
@@ -14,6 +14,11 @@ type TSentFilters = { status: TSentMailStatus };
 const statusColors: Record<TSentMailStatus, string> = { queued: 'blue', sent: 'success', failed: 'error' };
 // Spelled out rather than imported: shared's values would bring zod, which the page's CSP refuses.
 const statuses: readonly TSentMailStatus[] = ['queued', 'sent', 'failed'];
+const statusOptions = statuses.map((status) => ({ value: status, label: status }));
+
+const filters: TListFilter<TSentFilters>[] = [
+  { name: 'status', by: 'status', placeholder: 'All statuses', width: 150, options: statusOptions },
+];
 
 /** The signed-in user's sent mails with their delivery status; a failed one can be sent again. */
 export const SentList = () => {
@@ -95,20 +100,10 @@ export const SentList = () => {
         regionLabel: 'Find sent mail',
         width: 260,
       }}
-      filters={
-        <ListFilterSelect
-          list={list}
-          name="status"
-          label="Filter by status"
-          placeholder="All statuses"
-          width={150}
-          options={statuses.map((status) => ({ value: status, label: status }))}
-        />
-      }
+      filters={<ListFilterSelects list={list} filters={filters} />}
       list={list}
       query={sent}
       columns={columns}
-      rowKey="_id"
       size="small"
       noun={{ one: 'mail', other: 'mails' }}
       empty={{ filtered: 'No sent mail matches your search.', unfiltered: 'You have not sent any mail yet.' }}

@@ -1,8 +1,8 @@
 import type { TFileMeta, TRenderedTemplate, TTemplateSummary } from '@cargodesk/shared';
 import { Flex, Select, Spin } from 'antd';
 import { useState } from 'react';
-import { toErrorMessage } from '../../../lib/api-client.ts';
-import { notifyError } from '../../../lib/notify.ts';
+import { toErrorMessage } from '@/lib/api-client.ts';
+import { notifyError } from '@/lib/notify.ts';
 import { useMailTemplates, useRenderTemplate, useTemplateAttachment } from '../api/mail-templates.ts';
 
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });

@@ -1,8 +1,8 @@
 import type { TNotification } from '@cargodesk/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { openEventStream, type TStreamMessage } from '../../../lib/event-stream.ts';
-import { unreadNotificationLimit } from './get-unread-notifications.ts';
+import { openEventStream, type TStreamMessage } from '@/lib/event-stream.ts';
 import { notificationsKeys } from './keys.ts';
+import { unreadNotificationLimit } from './notifications.ts';
 
 /** Coalesces a burst of events (an announcement, a bulk change) into one reload. */
 const reloadDelayMs = 50;

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiServer, apiUrl, clearCookies, setTokenCookie } from '../../../test/api-server.ts';
+import { apiServer, apiUrl, clearCookies, setTokenCookie } from '@/test/api-server.ts';
 import { NotificationsBell } from './notifications-bell.tsx';
 
 // The bell as the navbar mounts it: its count comes from the unread list in the query cache, which

@@ -2,7 +2,7 @@ import { BellOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useUnreadNotificationCount } from '../api/get-unread-notifications.ts';
+import { useUnreadNotificationCount } from '../api/notifications.ts';
 
 // The drawer loads on first opening and the stream reader after the first paint: every signed-in
 // page shows the bell, and the first page's bundle has no room for either.

@@ -2,15 +2,18 @@ import { NotificationOutlined } from '@ant-design/icons';
 import { type TNotification, ZAnnouncementRequest } from '@cargodesk/shared';
 import { Button, Drawer, Empty, Form, Input, List, Spin, Typography } from 'antd';
 import { useState } from 'react';
-import { toErrorMessage } from '../../../lib/api-client.ts';
-import { useCan } from '../../../lib/auth/permissions.ts';
-import { useFormat } from '../../../lib/format/format-store.ts';
-import { zodRule } from '../../../lib/forms/zod-rule.ts';
-import { navigateTo, safeRedirectTarget } from '../../../lib/navigation.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
-import { useAnnounceToCompany } from '../api/announce-to-company.ts';
-import { useUnreadNotifications } from '../api/get-unread-notifications.ts';
-import { useMarkAllNotificationsRead, useMarkNotificationLoaded } from '../api/mark-notifications-read.ts';
+import { toErrorMessage } from '@/lib/api-client.ts';
+import { useCan } from '@/lib/auth/permissions.ts';
+import { useFormat } from '@/lib/format/format-store.ts';
+import { zodRule } from '@/lib/forms/zod-rule.ts';
+import { navigateTo, safeRedirectTarget } from '@/lib/navigation.ts';
+import { notifySuccess } from '@/lib/notify.ts';
+import {
+  useAnnounceToCompany,
+  useMarkAllNotificationsRead,
+  useMarkNotificationLoaded,
+  useUnreadNotifications,
+} from '../api/notifications.ts';
 
 const itemStyle = {
   display: 'flex',

@@ -6,10 +6,10 @@ import type {
   TPicklistValueUpdate,
 } from '@cargodesk/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { getSession, updateSession } from '../../../lib/auth/session-store.ts';
-import { queryClient as appQueryClient } from '../../../lib/query-client.ts';
-import { referenceKeys } from '../../../lib/reference-keys.ts';
+import { apiRequest } from '@/lib/api-client.ts';
+import { getSession, updateSession } from '@/lib/auth/session-store.ts';
+import { queryClient as appQueryClient } from '@/lib/query-client.ts';
+import { referenceKeys } from '@/lib/reference-keys.ts';
 import { picklistsKeys } from './keys.ts';
 
 // Picklists (master /dropdown-groups, /dropdown): a company's lists per module.

@@ -21,17 +21,17 @@ import {
   Typography,
 } from 'antd';
 import { type KeyboardEvent, useState } from 'react';
-import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.tsx';
-import { ListPage } from '../../../components/list-page.tsx';
-import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
-import { ReadOnlyNotice } from '../../../components/read-only-notice.tsx';
-import { NotAllowedCard, RequirePermission } from '../../../components/require-permission.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useCan } from '../../../lib/auth/permissions.ts';
-import { zodRule } from '../../../lib/forms/zod-rule.ts';
-import { anyText, oneOf } from '../../../lib/list/list-url.ts';
-import { type TListStateResult, useListState } from '../../../lib/list/use-list-state.ts';
-import { notifyFailure, notifySuccess } from '../../../lib/notify.ts';
+import { ConfirmDeleteButton } from '@/components/confirm-delete-button.tsx';
+import { ListPage } from '@/components/list-page.tsx';
+import { QueryErrorAlert } from '@/components/query-error-alert.tsx';
+import { ReadOnlyNotice } from '@/components/read-only-notice.tsx';
+import { NotAllowedCard, RequirePermission } from '@/components/require-permission.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { useCan } from '@/lib/auth/permissions.ts';
+import { zodRule } from '@/lib/forms/zod-rule.ts';
+import { anyText, oneOf } from '@/lib/list/list-url.ts';
+import { type TListStateResult, useListState } from '@/lib/list/use-list-state.ts';
+import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import {
   useAddPicklistValue,
   useDeletePicklistValue,
@@ -280,7 +280,6 @@ const PicklistValues = ({
           refetch: () => undefined,
         }}
         columns={columns}
-        rowKey="_id"
         noun={{ one: 'value', other: 'values' }}
         empty={{ filtered: 'No values match your search.', unfiltered: 'No values yet.' }}
         bulk={

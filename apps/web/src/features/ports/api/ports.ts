@@ -6,8 +6,8 @@ import type {
   TPortListQuery,
 } from '@cargodesk/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiListRequest, apiRequest } from '../../../lib/api-client.ts';
-import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
+import { apiListRequest, apiRequest } from '@/lib/api-client.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 import { portsKeys } from './keys.ts';
 
 // Ocean ports and airports (master /oceanport, /airport): searched and paged on the server.

@@ -1,11 +1,11 @@
 import { type TPortEntry, type TPortKind, ZCustomPortCode, ZCustomPortInput } from '@cargodesk/shared';
 import { Alert, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useState } from 'react';
-import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
-import { useCountryOptions } from '../../../lib/country-options.ts';
-import { focusFieldOnOpen } from '../../../lib/forms/focus-field-on-open.ts';
-import { zodRule } from '../../../lib/forms/zod-rule.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { ApiError, toErrorMessage } from '@/lib/api-client.ts';
+import { useCountryOptions } from '@/lib/country-options.ts';
+import { focusFieldOnOpen } from '@/lib/forms/focus-field-on-open.ts';
+import { zodRule } from '@/lib/forms/zod-rule.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import { useCreatePort, useUpdatePort } from '../api/ports.ts';
 
 type TCustomPortValues = {

@@ -14,13 +14,13 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { ListPage } from '../../../components/list-page.tsx';
-import { RequirePermission } from '../../../components/require-permission.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useCan } from '../../../lib/auth/permissions.ts';
-import { oneOf } from '../../../lib/list/list-url.ts';
-import { useListState } from '../../../lib/list/use-list-state.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { ListPage } from '@/components/list-page.tsx';
+import { RequirePermission } from '@/components/require-permission.tsx';
+import { paths } from '@/config/paths.ts';
+import { useCan } from '@/lib/auth/permissions.ts';
+import { oneOf } from '@/lib/list/list-url.ts';
+import { useListState } from '@/lib/list/use-list-state.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import {
   getPorts,
   useDeletePort,
@@ -318,7 +318,6 @@ const PortsScreen = ({ kind }: { kind: TPortKind }) => {
               }
             : undefined
         }
-        rowKey="_id"
         noun={{ one: singular[kind], other: titles[kind].toLowerCase() }}
         empty={{
           filtered: `No ${titles[kind].toLowerCase()} match your search.`,

@@ -1,6 +1,6 @@
 import type { TUpdateUserPreferencesRequest, TUserPreferences } from '@cargodesk/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 import { profileKeys } from './keys.ts';
 
 // The signed-in user's formatting preferences (iamserver /users/me/preferences): App settings.

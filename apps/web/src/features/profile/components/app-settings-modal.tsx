@@ -7,11 +7,11 @@ import type {
 } from '@cargodesk/shared';
 import { Alert, Form, Modal, Select, Skeleton, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { toErrorMessage } from '../../../lib/api-client.ts';
-import { useSession } from '../../../lib/auth/session-store.ts';
-import { browserFormatSettings, resolveFormatSettings } from '../../../lib/format/format-settings.ts';
-import { createFormatter } from '../../../lib/format/formatter.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { toErrorMessage } from '@/lib/api-client.ts';
+import { useSession } from '@/lib/auth/session-store.ts';
+import { browserFormatSettings, resolveFormatSettings } from '@/lib/format/format-settings.ts';
+import { createFormatter } from '@/lib/format/formatter.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import { usePreferences, useUpdatePreferences } from '../api/preferences.ts';
 
 // App settings (the avatar menu): how this user's screens write dates, times and numbers. Each

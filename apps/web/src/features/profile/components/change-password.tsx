@@ -1,15 +1,15 @@
 import { Alert, Button, Form, Input, Modal } from 'antd';
 import { EmailAuthProvider, reauthenticateWithCredential, updatePassword } from 'firebase/auth';
 import { useState } from 'react';
-import { PasswordChecklist } from '../../../components/password-checklist.tsx';
-import { SettingsCard } from '../../../components/settings-form.tsx';
-import { paths } from '../../../config/paths.ts';
-import { requestSignInLink } from '../../../lib/auth/email-link.ts';
-import { checkPassword } from '../../../lib/auth/password-rule.ts';
-import { renewAppSession } from '../../../lib/auth/session.ts';
-import { passwordFieldTexts } from '../../../lib/forms/password-fields.ts';
-import { describeIdentityError, getIdentity, identityErrorCode } from '../../../lib/identity.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { PasswordChecklist } from '@/components/password-checklist.tsx';
+import { SettingsCard } from '@/components/settings-form.tsx';
+import { paths } from '@/config/paths.ts';
+import { requestSignInLink } from '@/lib/auth/email-link.ts';
+import { checkPassword } from '@/lib/auth/password-rule.ts';
+import { renewAppSession } from '@/lib/auth/session.ts';
+import { passwordFieldTexts } from '@/lib/forms/password-fields.ts';
+import { describeIdentityError, getIdentity, identityErrorCode } from '@/lib/identity.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 
 type TPasswordFields = { newPassword: string; confirmPassword: string };
 

@@ -7,19 +7,18 @@ import {
 } from '@cargodesk/shared';
 import { Alert, Button, Card, Form, Input, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { ImageUpload } from '../../../components/image-upload.tsx';
-import { SaveRow, SettingsCard } from '../../../components/settings-form.tsx';
-import { UnsavedChangesGuard, useIsFormChanged } from '../../../components/unsaved-changes.tsx';
-import { initialsOf } from '../../../components/user-avatar.tsx';
-import { toErrorMessage } from '../../../lib/api-client.ts';
-import { useCan } from '../../../lib/auth/permissions.ts';
-import { refreshCurrentUser } from '../../../lib/auth/refresh-current-user.ts';
-import { resendVerificationEmail } from '../../../lib/auth/resend-verification.ts';
-import { useSession } from '../../../lib/auth/session-store.ts';
-import { zodRule } from '../../../lib/forms/zod-rule.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
-import { useProfile } from '../api/get-profile.ts';
-import { useUpdateProfile } from '../api/update-profile.ts';
+import { ImageUpload } from '@/components/image-upload.tsx';
+import { SaveRow, SettingsCard } from '@/components/settings-form.tsx';
+import { UnsavedChangesGuard, useIsFormChanged } from '@/components/unsaved-changes.tsx';
+import { initialsOf } from '@/components/user-avatar.tsx';
+import { toErrorMessage } from '@/lib/api-client.ts';
+import { useCan } from '@/lib/auth/permissions.ts';
+import { refreshCurrentUser } from '@/lib/auth/refresh-current-user.ts';
+import { resendVerificationEmail } from '@/lib/auth/resend-verification.ts';
+import { useSession } from '@/lib/auth/session-store.ts';
+import { zodRule } from '@/lib/forms/zod-rule.ts';
+import { notifySuccess } from '@/lib/notify.ts';
+import { useProfile, useUpdateProfile } from '../api/profile.ts';
 
 type TProfileFields = { firstName: string; lastName: string; phone: string; avatarFileId: string | null };
 

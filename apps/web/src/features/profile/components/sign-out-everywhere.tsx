@@ -1,9 +1,9 @@
 import { Button, Popconfirm, Typography } from 'antd';
-import { SettingsCard } from '../../../components/settings-form.tsx';
-import { paths } from '../../../config/paths.ts';
-import { logout } from '../../../lib/auth/session.ts';
-import { navigateTo } from '../../../lib/navigation.ts';
-import { useRevokeAllSessions } from '../api/revoke-sessions.ts';
+import { SettingsCard } from '@/components/settings-form.tsx';
+import { paths } from '@/config/paths.ts';
+import { logout } from '@/lib/auth/session.ts';
+import { navigateTo } from '@/lib/navigation.ts';
+import { useRevokeAllSessions } from '../api/profile.ts';
 
 /** Ends every session of the signed-in user, on every device, this one included. */
 export const SignOutEverywhere = () => {

@@ -1,6 +1,6 @@
 import { Space, Typography } from 'antd';
-import { HistoryButton } from '../../../components/history/history-drawer.tsx';
-import { useSession } from '../../../lib/auth/session-store.ts';
+import { HistoryButton } from '@/components/history/history-drawer.tsx';
+import { useSession } from '@/lib/auth/session-store.ts';
 import { ChangePassword } from '../components/change-password.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
 import { SignOutEverywhere } from '../components/sign-out-everywhere.tsx';

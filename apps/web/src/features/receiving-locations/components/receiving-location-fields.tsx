@@ -5,8 +5,8 @@ import {
 } from '@cargodesk/shared';
 import { Form, Input, Select } from 'antd';
 import type { RuleObject } from 'antd/es/form';
-import { useCountryOptions } from '../../../lib/country-options.ts';
-import { zodRule } from '../../../lib/forms/zod-rule.ts';
+import { useCountryOptions } from '@/lib/country-options.ts';
+import { zodRule } from '@/lib/forms/zod-rule.ts';
 
 type TLocationValues = {
   code: string;

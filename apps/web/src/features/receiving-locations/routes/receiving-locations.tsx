@@ -1,11 +1,8 @@
 import type { TReceivingLocation } from '@cargodesk/shared';
 import type { ReactNode } from 'react';
-import type { TCompanyListColumns } from '../../../components/company-list/company-list-definition.ts';
-import {
-  createCompanyListRoute,
-  statusColumn,
-} from '../../../components/company-list/company-list-screen.tsx';
-import { useCountryOptions } from '../../../lib/country-options.ts';
+import type { TCompanyListColumns } from '@/components/company-list/company-list-definition.ts';
+import { createCompanyListRoute, statusColumn } from '@/components/company-list/company-list-screen.tsx';
+import { useCountryOptions } from '@/lib/country-options.ts';
 import { receivingLocationsApi } from '../api/receiving-locations.ts';
 import {
   ReceivingLocationFields,

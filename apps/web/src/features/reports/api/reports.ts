@@ -8,9 +8,9 @@ import type {
   TReportSourceInfo,
 } from '@cargodesk/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiBlobRequest, apiListRequest, apiRequest } from '../../../lib/api-client.ts';
-import { downloadBlob } from '../../../lib/download-blob.ts';
-import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
+import { apiBlobRequest, apiListRequest, apiRequest } from '@/lib/api-client.ts';
+import { downloadBlob } from '@/lib/download-blob.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 import { reportsKeys } from './keys.ts';
 
 // Report sketches (/reportserver/api/v1/reportSketch).

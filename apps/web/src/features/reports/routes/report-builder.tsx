@@ -35,16 +35,16 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.tsx';
-import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
-import { RequirePermission } from '../../../components/require-permission.tsx';
-import { paths } from '../../../config/paths.ts';
-import { toErrorMessage } from '../../../lib/api-client.ts';
-import { useCan } from '../../../lib/auth/permissions.ts';
-import { useFormat } from '../../../lib/format/format-store.ts';
-import type { TFormatter } from '../../../lib/format/formatter.ts';
-import { useDebounced } from '../../../lib/list/use-debounced.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { ConfirmDeleteButton } from '@/components/confirm-delete-button.tsx';
+import { QueryErrorAlert } from '@/components/query-error-alert.tsx';
+import { RequirePermission } from '@/components/require-permission.tsx';
+import { paths } from '@/config/paths.ts';
+import { toErrorMessage } from '@/lib/api-client.ts';
+import { useCan } from '@/lib/auth/permissions.ts';
+import { useFormat } from '@/lib/format/format-store.ts';
+import type { TFormatter } from '@/lib/format/formatter.ts';
+import { useDebounced } from '@/lib/list/use-debounced.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import {
   downloadReportCsv,
   useColleagues,

@@ -9,18 +9,23 @@ import {
 } from '@cargodesk/shared';
 import { Button, Space, type TableProps, Tag } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.tsx';
-import { ListFilterSelect } from '../../../components/list-filter-select.tsx';
-import { ListPage } from '../../../components/list-page.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useCan } from '../../../lib/auth/permissions.ts';
-import { useFormat } from '../../../lib/format/format-store.ts';
-import { oneOf } from '../../../lib/list/list-url.ts';
-import { useListState } from '../../../lib/list/use-list-state.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { ConfirmDeleteButton } from '@/components/confirm-delete-button.tsx';
+import { ListFilterSelects, labelledOptions, type TListFilter } from '@/components/list-filter-select.tsx';
+import { ListPage } from '@/components/list-page.tsx';
+import { paths } from '@/config/paths.ts';
+import { useCan } from '@/lib/auth/permissions.ts';
+import { useFormat } from '@/lib/format/format-store.ts';
+import { oneOf } from '@/lib/list/list-url.ts';
+import { useListState } from '@/lib/list/use-list-state.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import { useDeleteReport, useDuplicateReport, useReports } from '../api/reports.ts';
 
 type TReportFilters = { source: TReportSourceKey };
+
+const sourceOptions = labelledOptions(reportSourceKeys, reportSourceLabels);
+const filters: TListFilter<TReportFilters>[] = [
+  { name: 'source', by: 'source', placeholder: 'All sources', width: 170, options: sourceOptions },
+];
 
 const RowActions = ({ report }: { report: TReportSketchSummary }) => {
   const canWrite = useCan('reports:write');
@@ -120,20 +125,10 @@ export const ReportsRoute = () => {
         )
       }
       search={{ label: 'Search reports', placeholder: 'Name', regionLabel: 'Find reports', width: 240 }}
-      filters={
-        <ListFilterSelect
-          list={list}
-          name="source"
-          label="Filter by source"
-          placeholder="All sources"
-          width={170}
-          options={reportSourceKeys.map((value) => ({ value, label: reportSourceLabels[value] }))}
-        />
-      }
+      filters={<ListFilterSelects list={list} filters={filters} />}
       list={list}
       query={reports}
       columns={columns}
-      rowKey="_id"
       tableMinWidth={860}
       noun={{ one: 'report', other: 'reports' }}
       empty={{

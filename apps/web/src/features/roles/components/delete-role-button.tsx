@@ -1,9 +1,8 @@
 import type { TRole } from '@cargodesk/shared';
 import { Button, Popconfirm, Select, Space } from 'antd';
 import { useState } from 'react';
-import { notifySuccess } from '../../../lib/notify.ts';
-import { useDeleteRole } from '../api/delete-role.ts';
-import { useEveryRole } from '../api/get-roles.ts';
+import { notifySuccess } from '@/lib/notify.ts';
+import { useDeleteRole, useEveryRole } from '../api/roles.ts';
 
 /**
  * A role's Delete: asks first and, when people hold the role, which role they move to. In the role

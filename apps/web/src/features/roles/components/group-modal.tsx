@@ -1,14 +1,16 @@
 import { type TGroupMember, ZGroupInput } from '@cargodesk/shared';
-import { Alert, Button, Form, Input, Modal, Result, Select, Skeleton, Space } from 'antd';
-import { HistoryButton } from '../../../components/history/history-drawer.tsx';
-import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
-import { focusFieldOnOpen } from '../../../lib/forms/focus-field-on-open.ts';
-import { zodRule } from '../../../lib/forms/zod-rule.ts';
-import { notifyFailure, notifySuccess } from '../../../lib/notify.ts';
-import { useCreateGroup } from '../api/create-group.ts';
-import { type TCompanyUserOption, useCompanyUsers } from '../api/get-company-users.ts';
-import { useGroup } from '../api/get-group.ts';
-import { useUpdateGroup } from '../api/update-group.ts';
+import { Alert, Button, Form, Select, Space } from 'antd';
+import { HistoryButton } from '@/components/history/history-drawer.tsx';
+import { toErrorMessage } from '@/lib/api-client.ts';
+import { notifySuccess } from '@/lib/notify.ts';
+import {
+  type TCompanyUserOption,
+  useCompanyUsers,
+  useCreateGroup,
+  useGroup,
+  useUpdateGroup,
+} from '../api/groups.ts';
+import { NameAndDescriptionFields, RecordModal, showSaveFailure } from './record-modal.tsx';
 
 export type TGroupModalState = { mode: 'create' } | { mode: 'edit'; groupId: string };
 
@@ -71,11 +73,7 @@ export const GroupModal = ({
       }
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'CONFLICT') {
-        form.setFields([{ name: 'name', errors: [error.message] }]);
-        return;
-      }
-      notifyFailure(error);
+      showSaveFailure(form, error);
     }
   };
 
@@ -103,24 +101,18 @@ export const GroupModal = ({
     );
 
   return (
-    <Modal
-      open
+    <RecordModal
       title={title}
-      onCancel={onClose}
-      afterOpenChange={focusFieldOnOpen(form, 'name')}
       footer={footer}
-      destroyOnHidden
-      maskClosable={!isSaving}
+      form={form}
+      isSaving={isSaving}
+      isLoading={isLoading}
+      skeletonRows={4}
+      loadError={loadError}
+      loadErrorTitle={() => 'The group could not be loaded'}
+      onClose={onClose}
     >
-      {isLoading && <Skeleton active paragraph={{ rows: 4 }} />}
-      {loadError && (
-        <Result
-          status={loadError instanceof ApiError && loadError.status === 404 ? '404' : 'error'}
-          title="The group could not be loaded"
-          subTitle={toErrorMessage(loadError)}
-        />
-      )}
-      {!isLoading && !loadError && (state.mode === 'create' || group) && (
+      {(state.mode === 'create' || group) && (
         <Form<TGroupFormValues>
           id={formId}
           form={form}
@@ -134,19 +126,7 @@ export const GroupModal = ({
           }}
           onFinish={onFinish}
         >
-          <Form.Item label="Name" name="name" rules={[zodRule(nameSchema, { label: 'The name' })]}>
-            <Input autoFocus maxLength={nameSchema.maxLength ?? undefined} />
-          </Form.Item>
-          <Form.Item
-            label="Description"
-            name="description"
-            rules={[zodRule(descriptionSchema, { label: 'The description' })]}
-          >
-            <Input.TextArea
-              autoSize={{ minRows: 2, maxRows: 4 }}
-              maxLength={descriptionSchema.maxLength ?? undefined}
-            />
-          </Form.Item>
+          <NameAndDescriptionFields nameSchema={nameSchema} descriptionSchema={descriptionSchema} />
           <Form.Item label="Members" name="userIds">
             <Select
               mode="multiple"
@@ -174,6 +154,6 @@ export const GroupModal = ({
           )}
         </Form>
       )}
-    </Modal>
+    </RecordModal>
   );
 };

@@ -1,13 +1,12 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { groupSortFields, type TGroup, type TGroupSortField } from '@cargodesk/shared';
 import { Button, type TableProps } from 'antd';
 import { useState } from 'react';
-import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.tsx';
-import { ListPage } from '../../../components/list-page.tsx';
-import { useListState } from '../../../lib/list/use-list-state.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
-import { useDeleteGroup } from '../api/delete-group.ts';
-import { getGroups, type TGroupsQuery, useGroups } from '../api/get-groups.ts';
+import { ConfirmDeleteButton } from '@/components/confirm-delete-button.tsx';
+import { RowActions } from '@/components/row-actions.tsx';
+import { useListState } from '@/lib/list/use-list-state.ts';
+import { notifySuccess } from '@/lib/notify.ts';
+import { getGroups, type TGroupsQuery, useDeleteGroup, useGroups } from '../api/groups.ts';
+import { AccessList } from './access-list.tsx';
 import { GroupModal, type TGroupModalState } from './group-modal.tsx';
 
 const DeleteGroupButton = ({ group }: { group: TGroup }) => {
@@ -67,13 +66,10 @@ export const GroupsTab = ({ canWrite }: { canWrite: boolean }) => {
             key: 'actions',
             title: 'Actions',
             width: 110,
-            // The confirmation's clicks bubble through React's tree to the row, which would open the group.
             render: (_: unknown, group: TGroup) => (
-              // biome-ignore lint/a11y/noStaticElementInteractions: only stops clicks reaching the row
-              // biome-ignore lint/a11y/useKeyWithClickEvents: the button inside handles the keyboard
-              <span onClick={(event) => event.stopPropagation()}>
+              <RowActions>
                 <DeleteGroupButton group={group} />
-              </span>
+              </RowActions>
             ),
           },
         ]
@@ -82,35 +78,19 @@ export const GroupsTab = ({ canWrite }: { canWrite: boolean }) => {
 
   return (
     <>
-      <ListPage<TGroup, Record<string, never>, TGroupSortField>
-        isEmbedded
-        title="Groups"
-        actions={
-          canWrite && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ mode: 'create' })}>
-              Create group
-            </Button>
-          )
-        }
-        search={{
-          label: 'Search groups',
-          placeholder: 'Search by name or description',
-          regionLabel: 'Find groups',
-        }}
+      <AccessList<TGroup, TGroupSortField>
+        canWrite={canWrite}
+        onCreate={() => setModal({ mode: 'create' })}
         list={list}
         query={groups}
         columns={columns}
-        rowKey="_id"
         noun={{ one: 'group', other: 'groups' }}
         empty={{
           filtered: 'No group matches your search.',
           unfiltered: 'No groups yet. Groups gather users, such as a team or a branch.',
         }}
         notAllowed={{ what: 'the groups of your company' }}
-        onRow={(group) => ({
-          onClick: () => setModal({ mode: 'edit', groupId: group._id }),
-          style: { cursor: 'pointer' },
-        })}
+        onOpenRow={(group) => setModal({ mode: 'edit', groupId: group._id })}
         export={{
           fileName: 'groups.csv',
           fetchPage: (page) => getGroups({ ...query, ...page }),

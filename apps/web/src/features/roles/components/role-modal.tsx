@@ -1,15 +1,11 @@
 import { type TPermission, ZRoleInput } from '@cargodesk/shared';
-import { Alert, Button, ConfigProvider, Form, Input, Modal, Result, Skeleton, Space, Tag } from 'antd';
-import { HistoryButton } from '../../../components/history/history-drawer.tsx';
-import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
-import { focusFieldOnOpen } from '../../../lib/forms/focus-field-on-open.ts';
-import { zodRule } from '../../../lib/forms/zod-rule.ts';
-import { notifyFailure, notifySuccess } from '../../../lib/notify.ts';
-import { useCreateRole } from '../api/create-role.ts';
-import { useRole } from '../api/get-role.ts';
-import { useUpdateRole } from '../api/update-role.ts';
+import { Alert, Button, ConfigProvider, Form, Space, Tag } from 'antd';
+import { HistoryButton } from '@/components/history/history-drawer.tsx';
+import { notifySuccess } from '@/lib/notify.ts';
+import { useCreateRole, useRole, useUpdateRole } from '../api/roles.ts';
 import { DeleteRoleButton } from './delete-role-button.tsx';
 import { PermissionMatrix } from './permission-matrix.tsx';
+import { NameAndDescriptionFields, RecordModal, showSaveFailure } from './record-modal.tsx';
 
 /** Create, optionally starting from a copy of another role, or edit. */
 export type TRoleModalState =
@@ -57,12 +53,7 @@ export const RoleModal = ({
       }
       onClose();
     } catch (error) {
-      // A taken name belongs next to the name field; anything else is a toast.
-      if (error instanceof ApiError && error.code === 'CONFLICT' && !isAdminRole) {
-        form.setFields([{ name: 'name', errors: [error.message] }]);
-        return;
-      }
-      notifyFailure(error);
+      showSaveFailure(form, error, { isNameEditable: !isAdminRole });
     }
   };
 
@@ -107,29 +98,19 @@ export const RoleModal = ({
   })();
 
   return (
-    <Modal
-      open
+    <RecordModal
       title={title}
-      onCancel={onClose}
-      afterOpenChange={focusFieldOnOpen(form, 'name')}
       footer={footer}
       width={720}
-      destroyOnHidden
-      maskClosable={!isSaving}
+      form={form}
+      isSaving={isSaving}
+      isLoading={isLoading}
+      skeletonRows={6}
+      loadError={loadError}
+      loadErrorTitle={(isGone) => (isGone ? 'This role does not exist' : 'The role could not be loaded')}
+      onClose={onClose}
     >
-      {isLoading && <Skeleton active paragraph={{ rows: 6 }} />}
-      {loadError && (
-        <Result
-          status={loadError instanceof ApiError && loadError.status === 404 ? '404' : 'error'}
-          title={
-            loadError instanceof ApiError && loadError.status === 404
-              ? 'This role does not exist'
-              : 'The role could not be loaded'
-          }
-          subTitle={toErrorMessage(loadError)}
-        />
-      )}
-      {!isLoading && !loadError && (state.mode === 'create' || role) && (
+      {(state.mode === 'create' || role) && (
         <>
           {isAdminRole && (
             <Alert
@@ -181,19 +162,7 @@ export const RoleModal = ({
             onFinish={onFinish}
             requiredMark="optional"
           >
-            <Form.Item label="Name" name="name" rules={[zodRule(nameSchema, { label: 'The name' })]}>
-              <Input autoFocus maxLength={nameSchema.maxLength ?? undefined} />
-            </Form.Item>
-            <Form.Item
-              label="Description"
-              name="description"
-              rules={[zodRule(descriptionSchema, { label: 'The description' })]}
-            >
-              <Input.TextArea
-                autoSize={{ minRows: 2, maxRows: 4 }}
-                maxLength={descriptionSchema.maxLength ?? undefined}
-              />
-            </Form.Item>
+            <NameAndDescriptionFields nameSchema={nameSchema} descriptionSchema={descriptionSchema} />
             <Form.Item
               label={
                 <Space size={8}>
@@ -214,6 +183,6 @@ export const RoleModal = ({
           </Form>
         </>
       )}
-    </Modal>
+    </RecordModal>
   );
 };

@@ -1,11 +1,11 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { permissions, roleSortFields, type TRole, type TRoleSortField } from '@cargodesk/shared';
 import { Button, Space, type TableProps, Tag } from 'antd';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ListPage } from '../../../components/list-page.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useListState } from '../../../lib/list/use-list-state.ts';
-import { getRoles, type TRolesQuery, useRoles } from '../api/get-roles.ts';
+import { RowActions } from '@/components/row-actions.tsx';
+import { paths } from '@/config/paths.ts';
+import { useListState } from '@/lib/list/use-list-state.ts';
+import { getRoles, type TRolesQuery, useRoles } from '../api/roles.ts';
+import { AccessList } from './access-list.tsx';
 import { DeleteRoleButton } from './delete-role-button.tsx';
 
 const describePermissions = (role: TRole) =>
@@ -52,11 +52,8 @@ export const RolesTab = ({ canWrite }: { canWrite: boolean }) => {
             key: 'actions',
             title: 'Actions',
             width: 170,
-            // The buttons' and the confirmation's clicks bubble through React's tree to the row, which would open the role.
             render: (_: unknown, role: TRole) => (
-              // biome-ignore lint/a11y/noStaticElementInteractions: only stops clicks reaching the row
-              // biome-ignore lint/a11y/useKeyWithClickEvents: the buttons inside handle the keyboard
-              <span onClick={(event) => event.stopPropagation()}>
+              <RowActions>
                 <Space size={0}>
                   <Button
                     type="link"
@@ -70,7 +67,7 @@ export const RolesTab = ({ canWrite }: { canWrite: boolean }) => {
                   </Button>
                   {!role.isSystem && <DeleteRoleButton role={role} isOnRow />}
                 </Space>
-              </span>
+              </RowActions>
             ),
           },
         ]
@@ -78,36 +75,16 @@ export const RolesTab = ({ canWrite }: { canWrite: boolean }) => {
   ];
 
   return (
-    <ListPage<TRole, Record<string, never>, TRoleSortField>
-      isEmbedded
-      title="Roles"
-      actions={
-        canWrite && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => navigate(`${paths.roleCreate.href()}${search}`)}
-          >
-            Create role
-          </Button>
-        )
-      }
-      search={{
-        label: 'Search roles',
-        placeholder: 'Search by name or description',
-        regionLabel: 'Find roles',
-      }}
+    <AccessList<TRole, TRoleSortField>
+      canWrite={canWrite}
+      onCreate={() => navigate(`${paths.roleCreate.href()}${search}`)}
       list={list}
       query={roles}
       columns={columns}
-      rowKey="_id"
       noun={{ one: 'role', other: 'roles' }}
       empty={{ filtered: 'No role matches your search.' }}
       notAllowed={{ what: 'the roles of your company' }}
-      onRow={(role) => ({
-        onClick: () => navigate(roleHref(role)),
-        style: { cursor: 'pointer' },
-      })}
+      onOpenRow={(role) => navigate(roleHref(role))}
       export={{
         fileName: 'roles.csv',
         fetchPage: (page) => getRoles({ ...query, ...page }),

@@ -1,8 +1,8 @@
 import { Card, Tabs, Typography } from 'antd';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { RequirePermission } from '../../../components/require-permission.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useCan } from '../../../lib/auth/permissions.ts';
+import { RequirePermission } from '@/components/require-permission.tsx';
+import { paths } from '@/config/paths.ts';
+import { useCan } from '@/lib/auth/permissions.ts';
 import { GroupsTab } from '../components/groups-tab.tsx';
 import { RoleModal, type TRoleModalState } from '../components/role-modal.tsx';
 import { RolesTab } from '../components/roles-tab.tsx';

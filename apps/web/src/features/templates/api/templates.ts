@@ -11,8 +11,8 @@ import type {
   TTemplateVersionSummary,
 } from '@cargodesk/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { apiBlobRequest, apiListRequest, apiRequest } from '../../../lib/api-client.ts';
-import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.ts';
+import { apiBlobRequest, apiListRequest, apiRequest } from '@/lib/api-client.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
 import { templatesKeys } from './keys.ts';
 
 // The company's templates (templateserver /templates): searched, filtered and paged on the server.

@@ -8,11 +8,11 @@ import {
 } from '@cargodesk/shared';
 import { Alert, Form, Input, Modal, Radio, Select } from 'antd';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { toErrorMessage } from '../../../lib/api-client.ts';
-import { focusFieldOnOpen } from '../../../lib/forms/focus-field-on-open.ts';
-import { zodRule } from '../../../lib/forms/zod-rule.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { paths } from '@/config/paths.ts';
+import { toErrorMessage } from '@/lib/api-client.ts';
+import { focusFieldOnOpen } from '@/lib/forms/focus-field-on-open.ts';
+import { zodRule } from '@/lib/forms/zod-rule.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import { useCreateTemplate } from '../api/templates.ts';
 import { templateLanguageOptions } from '../template-languages.ts';
 

@@ -12,9 +12,9 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
-import { toErrorMessage } from '../../../lib/api-client.ts';
-import { useFormat } from '../../../lib/format/format-store.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { toErrorMessage } from '@/lib/api-client.ts';
+import { useFormat } from '@/lib/format/format-store.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import { useRestoreVersion, useTemplate, useTemplateVersions, versionsPageSize } from '../api/templates.ts';
 import './template-drawer.css';
 import { VersionDiff } from './version-diff.tsx';

@@ -2,7 +2,7 @@ import type { TTemplateVersion } from '@cargodesk/shared';
 import { Alert, Select, Skeleton, Space, Typography } from 'antd';
 import { diffLines } from 'diff';
 import { useMemo, useState } from 'react';
-import { toErrorMessage } from '../../../lib/api-client.ts';
+import { toErrorMessage } from '@/lib/api-client.ts';
 import { useTemplateVersion } from '../api/templates.ts';
 import './version-diff.css';
 

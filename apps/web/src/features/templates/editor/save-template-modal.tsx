@@ -8,8 +8,8 @@ import {
 } from '@cargodesk/shared';
 import { Alert, Checkbox, Form, Input, Modal, Radio, Select } from 'antd';
 import { useEffect } from 'react';
-import { toErrorMessage } from '../../../lib/api-client.ts';
-import { zodRule } from '../../../lib/forms/zod-rule.ts';
+import { toErrorMessage } from '@/lib/api-client.ts';
+import { zodRule } from '@/lib/forms/zod-rule.ts';
 import { useCreateTemplate, useSaveTemplateVersion } from '../api/templates.ts';
 import { templateLanguageOptions } from '../template-languages.ts';
 

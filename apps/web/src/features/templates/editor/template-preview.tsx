@@ -1,6 +1,6 @@
 import type { TTemplateCheck, TTemplatePageSetup } from '@cargodesk/shared';
 import { Alert, Button, Spin, Typography } from 'antd';
-import { toErrorMessage } from '../../../lib/api-client.ts';
+import { toErrorMessage } from '@/lib/api-client.ts';
 
 const pageWidthMm: Record<TTemplatePageSetup['size'], number> = { A4: 210, Letter: 215.9 };
 

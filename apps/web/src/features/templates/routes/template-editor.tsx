@@ -8,30 +8,18 @@ import {
   type TTemplateType,
   templatePurposeLabels,
 } from '@cargodesk/shared';
-import {
-  Button,
-  Card,
-  Form,
-  Input,
-  InputNumber,
-  Result,
-  Select,
-  Skeleton,
-  Space,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, Card, Form, Input, InputNumber, Select, Skeleton, Space, Tag, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { ReadOnlyNotice } from '../../../components/read-only-notice.tsx';
-import { RequirePermission } from '../../../components/require-permission.tsx';
-import { UnsavedChangesGuard, UnsavedMark } from '../../../components/unsaved-changes.tsx';
-import { paths } from '../../../config/paths.ts';
-import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
-import { useCan } from '../../../lib/auth/permissions.ts';
-import { downloadBlob } from '../../../lib/download-blob.ts';
-import { useDebounced } from '../../../lib/list/use-debounced.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { ReadOnlyNotice } from '@/components/read-only-notice.tsx';
+import { RecordPlaceholder } from '@/components/record-placeholder.tsx';
+import { RequirePermission } from '@/components/require-permission.tsx';
+import { UnsavedChangesGuard, UnsavedMark } from '@/components/unsaved-changes.tsx';
+import { paths } from '@/config/paths.ts';
+import { useCan } from '@/lib/auth/permissions.ts';
+import { downloadBlob } from '@/lib/download-blob.ts';
+import { useDebounced } from '@/lib/list/use-debounced.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import { usePreviewPdf, useTemplate, useTemplateCheck } from '../api/templates.ts';
 import { TemplateDrawer } from '../components/template-drawer.tsx';
 import type { THtmlSourceEditorHandle } from '../editor/html-source-editor.tsx';
@@ -319,30 +307,16 @@ const TemplateEditor = ({ template }: { template: TTemplate }) => {
 
 const TemplateEditorScreen = ({ id, type }: { id: string; type: string }) => {
   const template = useTemplate(id);
-  if (template.isPending) {
+  if (template.isPending || template.isError)
     return (
-      <Card>
-        <Skeleton active />
-      </Card>
+      <RecordPlaceholder
+        error={template.error}
+        noun="template"
+        missingText="This template does not exist in your company, or was deleted."
+        missingStatuses={[400, 404]}
+        back={<BackToTemplates />}
+      />
     );
-  }
-  if (template.isError) {
-    const isMissing = template.error instanceof ApiError && [400, 404].includes(template.error.status);
-    return (
-      <Card>
-        <Result
-          status={isMissing ? '404' : 'error'}
-          title={isMissing ? 'No such template' : 'The template could not be loaded'}
-          subTitle={
-            isMissing
-              ? 'This template does not exist in your company, or was deleted.'
-              : toErrorMessage(template.error)
-          }
-          extra={<BackToTemplates />}
-        />
-      </Card>
-    );
-  }
   // An address with the other type still opens the template, under its own.
   if (template.data.type !== (type as TTemplateType)) {
     return <Navigate replace to={paths.settingsTemplateUpdate.href({ id, type: template.data.type })} />;

@@ -10,17 +10,17 @@ import {
 import { Button, Space, type TableProps, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ConfirmDeleteButton } from '../../../components/confirm-delete-button.tsx';
-import { ListFilterSelect } from '../../../components/list-filter-select.tsx';
-import { ListPage } from '../../../components/list-page.tsx';
-import { ReadOnlyNotice } from '../../../components/read-only-notice.tsx';
-import { RequirePermission } from '../../../components/require-permission.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useCan } from '../../../lib/auth/permissions.ts';
-import { useFormat } from '../../../lib/format/format-store.ts';
-import { anyText, oneOf } from '../../../lib/list/list-url.ts';
-import { useListState } from '../../../lib/list/use-list-state.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
+import { ConfirmDeleteButton } from '@/components/confirm-delete-button.tsx';
+import { ListFilterSelects, labelledOptions, type TListFilter } from '@/components/list-filter-select.tsx';
+import { ListPage } from '@/components/list-page.tsx';
+import { ReadOnlyNotice } from '@/components/read-only-notice.tsx';
+import { RequirePermission } from '@/components/require-permission.tsx';
+import { paths } from '@/config/paths.ts';
+import { useCan } from '@/lib/auth/permissions.ts';
+import { useFormat } from '@/lib/format/format-store.ts';
+import { anyText, oneOf } from '@/lib/list/list-url.ts';
+import { useListState } from '@/lib/list/use-list-state.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import {
   getTemplates,
   useDeleteTemplate,
@@ -42,8 +42,29 @@ type TSortField = 'name' | 'updatedAt' | 'purpose' | 'language';
 
 const purposes = Object.keys(templatePurposeLabels) as TTemplatePurpose[];
 const typeLabels: Record<TTemplateType, string> = { email: 'Email', document: 'Document' };
+const purposeOptions = labelledOptions(purposes, templatePurposeLabels);
+const statusOptions = labelledOptions(['active', 'archived'], { active: 'Active', archived: 'Archived' });
 
 /** Its versions for everyone; duplicate, archive or bring back, and delete for who may write. */
+const filters: TListFilter<TTemplateFilters>[] = [
+  {
+    name: 'type',
+    by: 'type',
+    placeholder: 'All types',
+    width: 140,
+    options: labelledOptions(templateTypes, typeLabels),
+  },
+  { name: 'purpose', by: 'purpose', placeholder: 'All purposes', width: 210, options: purposeOptions },
+  {
+    name: 'language',
+    by: 'language',
+    placeholder: 'All languages',
+    width: 150,
+    options: templateLanguageOptions,
+  },
+  { name: 'status', by: 'status', placeholder: 'Active and archived', width: 190, options: statusOptions },
+];
+
 const TemplateRowActions = ({
   template,
   canWrite,
@@ -202,52 +223,13 @@ const TemplatesScreen = () => {
           )
         }
         search={{ label: 'Search templates', placeholder: 'Search by name', regionLabel: 'Find templates' }}
-        filters={
-          <>
-            <ListFilterSelect
-              list={list}
-              name="type"
-              label="Filter by type"
-              placeholder="All types"
-              width={140}
-              options={templateTypes.map((value) => ({ value, label: typeLabels[value] }))}
-            />
-            <ListFilterSelect
-              list={list}
-              name="purpose"
-              label="Filter by purpose"
-              placeholder="All purposes"
-              width={210}
-              options={purposes.map((value) => ({ value, label: templatePurposeLabels[value] }))}
-            />
-            <ListFilterSelect
-              list={list}
-              name="language"
-              label="Filter by language"
-              placeholder="All languages"
-              width={150}
-              options={templateLanguageOptions}
-            />
-            <ListFilterSelect
-              list={list}
-              name="status"
-              label="Filter by status"
-              placeholder="Active and archived"
-              width={190}
-              options={[
-                { value: 'active', label: 'Active' },
-                { value: 'archived', label: 'Archived' },
-              ]}
-            />
-          </>
-        }
+        filters={<ListFilterSelects list={list} filters={filters} />}
         list={list}
         query={templates}
         columns={columns}
-        rowKey="_id"
         tableMinWidth={900}
         noun={{ one: 'template', other: 'templates' }}
-        empty={{ filtered: 'No templates match your search or filters.', unfiltered: 'No templates yet.' }}
+        empty={{ unfiltered: 'No templates yet.' }}
         notAllowed={{ what: 'the templates of your company' }}
         export={{
           fileName: 'templates.csv',

@@ -1,12 +1,12 @@
 import { ZInviteUserRequest } from '@cargodesk/shared';
 import { Alert, Form, Input, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
-import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
-import { focusFieldOnOpen } from '../../../lib/forms/focus-field-on-open.ts';
-import { zodRule } from '../../../lib/forms/zod-rule.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
-import { useRoleOptions } from '../api/get-role-options.ts';
-import { useInviteUser } from '../api/invite-user.ts';
+import { ApiError, toErrorMessage } from '@/lib/api-client.ts';
+import { focusFieldOnOpen } from '@/lib/forms/focus-field-on-open.ts';
+import { zodRule } from '@/lib/forms/zod-rule.ts';
+import { notifySuccess } from '@/lib/notify.ts';
+import { useRoleOptions } from '../api/access-options.ts';
+import { useInviteUser } from '../api/users.ts';
 
 type TInviteValues = { email: string; firstName: string; lastName: string; roleIds?: string[] };
 

@@ -1,12 +1,10 @@
 import type { TCompanyUser, TUserAssignment } from '@cargodesk/shared';
 import { Alert, Button, Card, Form, Select } from 'antd';
 import { useState } from 'react';
-import { toErrorMessage } from '../../../lib/api-client.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
-import { useGroupOptions } from '../api/get-group-options.ts';
-import { useRoleOptions } from '../api/get-role-options.ts';
-import { useUpdateUserGroups } from '../api/update-user-groups.ts';
-import { useUpdateUserRoles } from '../api/update-user-roles.ts';
+import { toErrorMessage } from '@/lib/api-client.ts';
+import { notifySuccess } from '@/lib/notify.ts';
+import { useGroupOptions, useRoleOptions } from '../api/access-options.ts';
+import { useUpdateUserGroups, useUpdateUserRoles } from '../api/users.ts';
 
 type TAccessValues = { roleIds: string[]; groupIds: string[] };
 

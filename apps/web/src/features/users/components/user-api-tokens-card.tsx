@@ -1,10 +1,9 @@
 import type { TApiToken, TCompanyUser } from '@cargodesk/shared';
 import { Button, Card, Popconfirm, Table, type TableProps, Typography } from 'antd';
-import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
-import { useFormat } from '../../../lib/format/format-store.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
-import { useUserApiTokens } from '../api/get-user-api-tokens.ts';
-import { useRevokeUserApiToken } from '../api/revoke-user-api-token.ts';
+import { QueryErrorAlert } from '@/components/query-error-alert.tsx';
+import { useFormat } from '@/lib/format/format-store.ts';
+import { notifySuccess } from '@/lib/notify.ts';
+import { useRevokeUserApiToken, useUserApiTokens } from '../api/user-api-tokens.ts';
 
 const isActive = (token: TApiToken, now: number) => !token.revokedAt && Date.parse(token.expiresAt) > now;
 

@@ -1,11 +1,60 @@
 import type { TCompanyUser } from '@cargodesk/shared';
 import { Button, Popconfirm, Space } from 'antd';
-import { notifySuccess } from '../../../lib/notify.ts';
-import { useDeleteUser } from '../api/delete-user.ts';
-import { useReactivateUser } from '../api/reactivate-user.ts';
-import { useResendInvite } from '../api/resend-invite.ts';
-import { useSendPasswordReset } from '../api/send-password-reset.ts';
-import { useSuspendUser } from '../api/suspend-user.ts';
+import { notifySuccess } from '@/lib/notify.ts';
+import {
+  useDeleteUser,
+  useReactivateUser,
+  useResendInvite,
+  useSendPasswordReset,
+  useSuspendUser,
+} from '../api/users.ts';
+
+/** A question asked before the action runs; `isDanger` for the ones that take something away. */
+type TConfirm = { title: string; description: string; okText: string; isDanger?: boolean };
+
+/** One action on the user: a button, behind a question when `confirm` is given. */
+const ActionButton = ({
+  label,
+  ariaLabel,
+  size,
+  isPending,
+  isDanger = false,
+  confirm,
+  onRun,
+}: {
+  label: string;
+  ariaLabel: string;
+  size: 'small' | 'middle';
+  isPending: boolean;
+  isDanger?: boolean;
+  confirm?: TConfirm;
+  onRun: () => Promise<unknown>;
+}) => {
+  const button = (
+    <Button
+      type={size === 'small' ? 'link' : 'default'}
+      size={size}
+      danger={isDanger}
+      loading={isPending}
+      onClick={confirm ? undefined : () => void onRun()}
+      aria-label={ariaLabel}
+    >
+      {label}
+    </Button>
+  );
+  if (!confirm) return button;
+  return (
+    <Popconfirm
+      title={confirm.title}
+      description={confirm.description}
+      okText={confirm.okText}
+      okButtonProps={confirm.isDanger ? { danger: true } : undefined}
+      onConfirm={onRun}
+    >
+      {button}
+    </Popconfirm>
+  );
+};
 
 /**
  * Resend the invitation, send a password reset, suspend or reactivate, and delete a user; the
@@ -28,7 +77,7 @@ export const UserStatusActions = ({
   const suspend = useSuspendUser();
   const reactivate = useReactivateUser();
   const remove = useDeleteUser();
-  const linkType = size === 'small' ? 'link' : 'default';
+  const who = user.name || user.email;
 
   const run = async (action: () => Promise<unknown>, success: string) => {
     try {
@@ -44,93 +93,74 @@ export const UserStatusActions = ({
   return (
     <Space size={size === 'small' ? 0 : 'small'} wrap>
       {user.status === 'invited' && (
-        <Button
-          type={linkType}
+        <ActionButton
+          label="Resend invite"
+          ariaLabel={`Resend invite to ${who}`}
           size={size}
-          loading={resend.isPending}
-          onClick={() =>
-            void run(() => resend.mutateAsync(user._id), `Invitation sent again to ${user.email}`)
-          }
-          aria-label={`Resend invite to ${user.name || user.email}`}
-        >
-          Resend invite
-        </Button>
+          isPending={resend.isPending}
+          onRun={() => run(() => resend.mutateAsync(user._id), `Invitation sent again to ${user.email}`)}
+        />
       )}
       {user.status === 'active' && !isSelf && (
-        <Popconfirm
-          title={`Send ${user.name || user.email} a password reset?`}
-          description="They get a mail with a link to choose a new password. Using it signs them out everywhere."
-          okText="Send"
-          onConfirm={() =>
+        <ActionButton
+          label="Reset password"
+          ariaLabel={`Reset password for ${who}`}
+          size={size}
+          isPending={passwordReset.isPending}
+          confirm={{
+            title: `Send ${who} a password reset?`,
+            description:
+              'They get a mail with a link to choose a new password. Using it signs them out everywhere.',
+            okText: 'Send',
+          }}
+          onRun={() =>
             run(() => passwordReset.mutateAsync(user._id), `A password reset was sent to ${user.email}`)
           }
-        >
-          <Button
-            type={linkType}
-            size={size}
-            loading={passwordReset.isPending}
-            aria-label={`Reset password for ${user.name || user.email}`}
-          >
-            Reset password
-          </Button>
-        </Popconfirm>
+        />
       )}
       {user.status === 'suspended' ? (
-        <Button
-          type={linkType}
+        <ActionButton
+          label="Reactivate"
+          ariaLabel={`Reactivate ${who}`}
           size={size}
-          loading={reactivate.isPending}
-          onClick={() =>
-            void run(() => reactivate.mutateAsync(user._id), `${user.name || user.email} can sign in again`)
-          }
-          aria-label={`Reactivate ${user.name || user.email}`}
-        >
-          Reactivate
-        </Button>
+          isPending={reactivate.isPending}
+          onRun={() => run(() => reactivate.mutateAsync(user._id), `${who} can sign in again`)}
+        />
       ) : (
         !isSelf && (
-          <Popconfirm
-            title={`Suspend ${user.name || user.email}?`}
-            description="They are signed out at once and cannot sign in until reactivated."
-            okText="Suspend"
-            okButtonProps={{ danger: true }}
-            onConfirm={() =>
-              run(() => suspend.mutateAsync(user._id), `${user.name || user.email} is suspended`)
-            }
-          >
-            <Button
-              type={linkType}
-              size={size}
-              danger
-              loading={suspend.isPending}
-              aria-label={`Suspend ${user.name || user.email}`}
-            >
-              Suspend
-            </Button>
-          </Popconfirm>
+          <ActionButton
+            label="Suspend"
+            ariaLabel={`Suspend ${who}`}
+            size={size}
+            isPending={suspend.isPending}
+            isDanger
+            confirm={{
+              title: `Suspend ${who}?`,
+              description: 'They are signed out at once and cannot sign in until reactivated.',
+              okText: 'Suspend',
+              isDanger: true,
+            }}
+            onRun={() => run(() => suspend.mutateAsync(user._id), `${who} is suspended`)}
+          />
         )
       )}
       {!isSelf && (
-        <Popconfirm
-          title={`Delete ${user.name || user.email}?`}
-          description="The user and their sign-in are removed. This cannot be undone."
-          okText="Delete"
-          okButtonProps={{ danger: true }}
-          onConfirm={async () => {
-            if (await run(() => remove.mutateAsync(user._id), `${user.name || user.email} was deleted`))
-              onDeleted?.();
+        <ActionButton
+          label="Delete"
+          ariaLabel={`Delete ${who}`}
+          size={size}
+          isPending={remove.isPending}
+          isDanger
+          confirm={{
+            title: `Delete ${who}?`,
+            description: 'The user and their sign-in are removed. This cannot be undone.',
+            okText: 'Delete',
+            isDanger: true,
           }}
-        >
-          <Button
-            type={linkType}
-            size={size}
-            danger
-            loading={remove.isPending}
-            aria-label={`Delete ${user.name || user.email}`}
-          >
-            Delete
-          </Button>
-        </Popconfirm>
+          onRun={async () => {
+            if (await run(() => remove.mutateAsync(user._id), `${who} was deleted`)) onDeleted?.();
+          }}
+        />
       )}
     </Space>
   );

@@ -1,13 +1,13 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Alert, Card, Descriptions, Result, Skeleton, Space, Typography } from 'antd';
+import { Alert, Card, Descriptions, Space, Typography } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
-import { HistoryButton } from '../../../components/history/history-drawer.tsx';
-import { paths } from '../../../config/paths.ts';
-import { ApiError, toErrorMessage } from '../../../lib/api-client.ts';
-import { useCan } from '../../../lib/auth/permissions.ts';
-import { useSession } from '../../../lib/auth/session-store.ts';
-import { useFormat } from '../../../lib/format/format-store.ts';
-import { useUser } from '../api/get-user.ts';
+import { HistoryButton } from '@/components/history/history-drawer.tsx';
+import { RecordPlaceholder } from '@/components/record-placeholder.tsx';
+import { paths } from '@/config/paths.ts';
+import { useCan } from '@/lib/auth/permissions.ts';
+import { useSession } from '@/lib/auth/session-store.ts';
+import { useFormat } from '@/lib/format/format-store.ts';
+import { useUser } from '../api/users.ts';
 import { UserAccessCard } from '../components/user-access-card.tsx';
 import { UserApiTokensCard } from '../components/user-api-tokens-card.tsx';
 import { type TProfileSection, UserProfileSlot } from '../components/user-profile-slot.tsx';
@@ -33,30 +33,16 @@ export const createUserEditRoute = ({ ProfileSection }: { ProfileSection?: TProf
     const canWrite = useCan('users:write');
     const user = useUser(id);
 
-    if (user.isPending) {
+    if (user.isPending || user.isError)
       return (
-        <Card>
-          <Skeleton active />
-        </Card>
+        <RecordPlaceholder
+          error={user.error}
+          noun="user"
+          missingText="This user does not exist in your company, or was deleted."
+          missingStatuses={[400, 404]}
+          back={<BackToUsers />}
+        />
       );
-    }
-    if (user.isError) {
-      const isMissing = user.error instanceof ApiError && [400, 404].includes(user.error.status);
-      return (
-        <Card>
-          <Result
-            status={isMissing ? '404' : 'error'}
-            title={isMissing ? 'No such user' : 'The user could not be loaded'}
-            subTitle={
-              isMissing
-                ? 'This user does not exist in your company, or was deleted.'
-                : toErrorMessage(user.error)
-            }
-            extra={<BackToUsers />}
-          />
-        </Card>
-      );
-    }
 
     const shown = user.data;
     const isSelf = shown._id === currentUser?._id;

@@ -3,21 +3,18 @@ import type { TCompanyUser, TUserListQuery, TUserSortField, TUserStatus } from '
 import { Button, type TableProps, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ListFilterSelect } from '../../../components/list-filter-select.tsx';
-import { ListPage } from '../../../components/list-page.tsx';
-import { RequirePermission } from '../../../components/require-permission.tsx';
-import { paths } from '../../../config/paths.ts';
-import { useCan } from '../../../lib/auth/permissions.ts';
-import { useSession } from '../../../lib/auth/session-store.ts';
-import { useFormat } from '../../../lib/format/format-store.ts';
-import { anyText, oneOf } from '../../../lib/list/list-url.ts';
-import { useListState } from '../../../lib/list/use-list-state.ts';
-import { notifySuccess } from '../../../lib/notify.ts';
-import { useDeleteUsers } from '../api/delete-user.ts';
-import { useRoleOptions } from '../api/get-role-options.ts';
-import { getUsers, useUsers } from '../api/get-users.ts';
-import { useReactivateUsers } from '../api/reactivate-user.ts';
-import { useSuspendUsers } from '../api/suspend-users.ts';
+import { ListFilterSelects, loadedOptions, type TListFilter } from '@/components/list-filter-select.tsx';
+import { ListPage } from '@/components/list-page.tsx';
+import { RequirePermission } from '@/components/require-permission.tsx';
+import { paths } from '@/config/paths.ts';
+import { useCan } from '@/lib/auth/permissions.ts';
+import { useSession } from '@/lib/auth/session-store.ts';
+import { useFormat } from '@/lib/format/format-store.ts';
+import { anyText, oneOf } from '@/lib/list/list-url.ts';
+import { useListState } from '@/lib/list/use-list-state.ts';
+import { notifySuccess } from '@/lib/notify.ts';
+import { useRoleOptions } from '../api/access-options.ts';
+import { getUsers, useDeleteUsers, useReactivateUsers, useSuspendUsers, useUsers } from '../api/users.ts';
 import { InviteUserModal } from '../components/invite-user-modal.tsx';
 import { UserStatusActions } from '../components/user-status-actions.tsx';
 import { UserStatusTag, userStatusLabels, userStatusOptions } from '../components/user-status-tag.tsx';
@@ -26,6 +23,8 @@ type TUserFilters = { status: TUserStatus; roleId: string };
 // Spelled out rather than imported: shared's values would bring zod, which the page's CSP refuses.
 const sortFields: readonly TUserSortField[] = ['name', 'email', 'status', 'createdAt', 'lastLoginAt'];
 const statuses = Object.keys(userStatusLabels) as TUserStatus[];
+
+const roleOption = (role: { _id: string; name: string }) => ({ value: role._id, label: role.name });
 
 const UsersList = () => {
   const { formatDate, formatDateTime } = useFormat();
@@ -39,6 +38,16 @@ const UsersList = () => {
   const query = list.query as TUserListQuery;
   const users = useUsers(query);
   const roles = useRoleOptions();
+  const filters: TListFilter<TUserFilters>[] = [
+    {
+      name: 'roleId',
+      by: 'role',
+      placeholder: 'All roles',
+      width: 180,
+      ...loadedOptions(roles, 'Roles could not be loaded', (roles.data ?? []).map(roleOption)),
+    },
+    { name: 'status', by: 'status', placeholder: 'All statuses', width: 160, options: userStatusOptions },
+  ];
   const suspendUsers = useSuspendUsers();
   const reactivateUsers = useReactivateUsers();
   const deleteUsers = useDeleteUsers();
@@ -115,35 +124,12 @@ const UsersList = () => {
           )
         }
         search={{ label: 'Search users', placeholder: 'Search by name or email', regionLabel: 'Find users' }}
-        filters={
-          <>
-            <ListFilterSelect
-              list={list}
-              name="roleId"
-              label="Filter by role"
-              placeholder="All roles"
-              width={180}
-              loading={roles.isLoading}
-              notFoundContent={roles.isError ? 'Roles could not be loaded' : undefined}
-              options={(roles.data ?? []).map((role) => ({ value: role._id, label: role.name }))}
-            />
-            <ListFilterSelect
-              list={list}
-              name="status"
-              label="Filter by status"
-              placeholder="All statuses"
-              width={160}
-              options={userStatusOptions}
-            />
-          </>
-        }
+        filters={<ListFilterSelects list={list} filters={filters} />}
         list={list}
         query={users}
         columns={columns}
-        rowKey="_id"
         noun={{ one: 'user', other: 'users' }}
         empty={{
-          filtered: 'No users match your search or filters.',
           unfiltered: 'No users yet. Invite your colleagues.',
         }}
         notAllowed={{ what: 'the users of your company' }}

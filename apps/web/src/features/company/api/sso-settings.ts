@@ -1,7 +1,17 @@
-import type { TSsoConfigInput, TSsoSettings, TSsoTestResult } from '@cargodesk/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { getSsoSettingsQueryOptions } from './get-sso-settings.ts';
+import type { TSsoConfigInput, TSsoDomainCheck, TSsoSettings, TSsoTestResult } from '@cargodesk/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client.ts';
+import { companyKeys } from './keys.ts';
+
+// The company's single sign-on (iamserver /companies/current/sso): settings and domain checks.
+
+/** GET /companies/current/sso: the single sign-on configuration, or null (company:write). */
+export const getSsoSettings = () => apiRequest<TSsoSettings>('iamserver', '/companies/current/sso');
+
+export const getSsoSettingsQueryOptions = () =>
+  queryOptions({ queryKey: companyKeys.sso(), queryFn: getSsoSettings });
+
+export const useSsoSettings = () => useQuery(getSsoSettingsQueryOptions());
 
 /** PUT /companies/current/sso: the server fetches the provider's discovery and keys before saving. */
 export const saveSsoSettings = (input: TSsoConfigInput) =>
@@ -32,3 +42,16 @@ export const useSaveSsoSettings = () => useSettingsMutation(saveSsoSettings);
 export const useRemoveSsoSettings = () => useSettingsMutation<undefined>(() => removeSsoSettings());
 export const useTestSsoConnection = () =>
   useMutation({ mutationFn: testSsoConnection, meta: { isErrorShownByCaller: true } });
+
+/** POST /companies/current/sso/domains/verify: the server looks up each waiting domain's TXT record. */
+export const verifySsoDomains = () =>
+  apiRequest<TSsoDomainCheck>('iamserver', '/companies/current/sso/domains/verify', { method: 'POST' });
+
+export const useVerifySsoDomains = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifySsoDomains,
+    onSuccess: ({ settings }) => queryClient.setQueryData(getSsoSettingsQueryOptions().queryKey, settings),
+    meta: { isErrorShownByCaller: true },
+  });
+};
