@@ -3,10 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import lighthouse from 'lighthouse';
-import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { freePort, stopServer, waitForStart } from '../apps/server/test/server-process.ts';
 import { buildServer, demoLogin, spawnCompiledServer } from './compiled-server.ts';
+import { loadLighthouse } from './tools.ts';
 
 // `npm run bench -- lighthouse`: Lighthouse performance scores of /login and of /dashboard signed in,
 // mobile (Lighthouse's default, simulated slow 4G and a slower CPU) and desktop, against the compiled
@@ -14,6 +13,7 @@ import { buildServer, demoLogin, spawnCompiledServer } from './compiled-server.t
 // the web app and the server first unless BENCH_NO_BUILD=1. Exits 1 when a score is below 95.
 
 const targetScore = 95;
+const { lighthouse, desktopConfig } = await loadLighthouse();
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const benchDir = path.dirname(new URL(import.meta.url).pathname);
 

@@ -1,4 +1,4 @@
-import autocannon from 'autocannon';
+import { loadAutocannon } from './tools.ts';
 
 export type Measurement = {
   name: string;
@@ -21,6 +21,7 @@ export const measure = async (
     expectedStatus = 200,
   }: { connections?: number; duration?: number; expectedStatus?: 200 | 304 } = {},
 ): Promise<Measurement> => {
+  const autocannon = await loadAutocannon();
   const result = await autocannon({ ...options, connections, duration });
   const unexpected =
     expectedStatus === 304 ? result['1xx'] + result['2xx'] + result['4xx'] + result['5xx'] : result.non2xx;

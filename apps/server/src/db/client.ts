@@ -3,20 +3,13 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import { drizzle as drizzlePostgres, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { DatabaseOpenError } from './database-errors.ts';
-import * as schema from './schema/index.ts';
+import { type Db, drizzleOnPglite, drizzleOnServer, socketOf } from './driver.ts';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-/** A database handle or an open transaction: repositories accept either. */
-export type Queryable = Db | Tx;
+// The driver-neutral handle types every repository is written against.
+export type { Db, Queryable, Schema, Tx } from './driver.ts';
 
 export type Database = {
   kind: 'pglite' | 'postgres';
@@ -124,9 +117,8 @@ const openPglite = async (dataDir?: string, loadDataDir?: Blob): Promise<Databas
   // No data dir → in memory (tests). Otherwise one process at a time: PGlite has no locking of its own.
   const pgDataDir = dataDir ? path.join(dataDir, 'pgdata') : undefined;
   // Loaded only here: a server on PostgreSQL never holds PGlite's modules in memory.
-  const [{ PGlite }, { drizzle: drizzlePglite }, { pg_trgm }, { pg_visibility }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { pg_visibility }] = await Promise.all([
     import('@electric-sql/pglite'),
-    import('drizzle-orm/pglite'),
     // Contacts search by trigrams (migration 0031 creates the extension).
     import('@electric-sql/pglite/contrib/pg_trgm'),
     // Reads the visibility map, to vacuum where PGlite's missing autovacuum would (db/visibility-map.ts).
@@ -154,10 +146,10 @@ const openPglite = async (dataDir?: string, loadDataDir?: Blob): Promise<Databas
         'The data directory may be corrupt; restore it from a backup or move it away to start empty.',
     );
   }
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as PgliteDatabase<Schema>;
+  const db = await drizzleOnPglite(client);
   return {
     kind: 'pglite',
-    db: db as unknown as Db,
+    db,
     dumpDataDir: () => client.dumpDataDir('none'),
     listen: async (channel, onPayload) => {
       const unsubscribe = await client.listen(channel, onPayload);
@@ -224,11 +216,11 @@ const openPostgres = async (
     await pool.end().catch(() => {});
     throw new DatabaseOpenError(`Cannot connect to DATABASE_URL (${redactUrl(url)}): ${describe(error)}`);
   }
-  const db = drizzlePostgres({ client: pool, schema, casing: 'snake_case' }) as NodePgDatabase<Schema>;
+  const db = drizzleOnServer(pool);
   const listeners = new Set<pg.PoolClient>();
   return {
     kind: 'postgres',
-    db: db as unknown as Db,
+    db,
     pool,
     watchChanges: (onPayload) => {
       changeWatchers.add(onPayload);
@@ -309,7 +301,7 @@ const guardTransactionClient = (client: pg.PoolClient) => {
     if (!(result instanceof Promise)) return result;
     return result.catch((error: unknown) => {
       if (error instanceof Error && /Query read timeout/.test(error.message)) {
-        client.connection.stream.destroy();
+        socketOf(client).destroy();
       }
       const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: unknown } | undefined)?.text;
       if (typeof text === 'string' && /^begin\b/i.test(text.trim())) {

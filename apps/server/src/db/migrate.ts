@@ -1,11 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Database } from './client.ts';
+import { applyMigrations, drizzleOnServer } from './driver.ts';
 import { seedCatalogues } from './seed/catalogues.ts';
 import { syncSystemRoleGrants } from './system-role-grants.ts';
 import { statementRunnerOf, vacuumTablesWithoutVisibilityMap } from './visibility-map.ts';
@@ -21,7 +18,7 @@ const migrationLockKey = 7_300_451;
  */
 export const migrateDatabase = async (database: Database) => {
   if (database.kind === 'pglite') {
-    await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
+    await applyMigrations(database.db, migrationsFolder);
     await seedCatalogues(database.db);
     await syncSystemRoleGrants(database.db);
     await vacuumTablesWithoutVisibilityMap(statementRunnerOf(database.db), { reading: 'visibility map' });
@@ -40,9 +37,9 @@ export const migrateDatabase = async (database: Database) => {
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [migrationLockKey]);
-    await migrateNodePostgres(drizzleNodePostgres({ client }), { migrationsFolder });
+    const locked = drizzleOnServer(client);
+    await applyMigrations(locked, migrationsFolder);
     // Under the same lock: instances starting together seed and grant once.
-    const locked = drizzleNodePostgres({ client }) as unknown as Database['db'];
     await seedCatalogues(locked);
     await syncSystemRoleGrants(locked);
     await vacuumTablesWithoutVisibilityMap(async (text) => (await client.query(text)).rows);

@@ -4,6 +4,7 @@ import { openTestDatabase } from '../../test/databases.ts';
 import { withTenant, withTenantRead } from '../platform/tenant-transaction.ts';
 import type { Database } from './client.ts';
 import { compiledStatement } from './compiled-statement.ts';
+import { executeRows } from './driver.ts';
 import { companies, contactTags } from './schema/index.ts';
 
 // PGlite only: on a PostgreSQL server compiled statements run as drizzle sends them.
@@ -53,12 +54,11 @@ describe('compiled statements on PGlite', () => {
   });
   afterAll(async () => database?.close());
 
-  const prepared = async () =>
-    (
-      (await database.db.execute(
-        sql`select name, statement, generic_plans::int, custom_plans::int from pg_prepared_statements where name like 'cargodesk%' order by name`,
-      )) as unknown as { rows: TPrepared[] }
-    ).rows;
+  const prepared = () =>
+    executeRows<TPrepared>(
+      database.db,
+      sql`select name, statement, generic_plans::int, custom_plans::int from pg_prepared_statements where name like 'cargodesk%' order by name`,
+    );
   const tags = (shape: { isColourFiltered: boolean }, values: Record<string, unknown>) =>
     withTenantRead(database.db, companyId, (tx) => tagsByName(tx, shape, values));
 
@@ -86,8 +86,11 @@ describe('compiled statements on PGlite', () => {
   it('leaves the transaction planning as before once a statement planned once has run', async () => {
     const mode = await withTenant(database.db, companyId, async (tx) => {
       await tagsByName(tx, { isColourFiltered: true }, { companyId, color: 'red' });
-      const result = await tx.execute(sql`select current_setting('plan_cache_mode') as mode`);
-      return (result as unknown as { rows: { mode: string }[] }).rows[0];
+      const rows = await executeRows<{ mode: string }>(
+        tx,
+        sql`select current_setting('plan_cache_mode') as mode`,
+      );
+      return rows[0];
     });
     expect(mode).toEqual({ mode: 'auto' });
   });

@@ -11,8 +11,8 @@ export const inSavepointOrConflict = async <T>(
   onConflict: () => Error,
 ): Promise<T> => {
   try {
-    // A nested transaction is a savepoint; Drizzle types it as its own class with the same API.
-    return await tx.transaction((savepoint) => work(savepoint as unknown as Tx));
+    // A nested transaction is a savepoint.
+    return await tx.transaction(work);
   } catch (error) {
     if (isUniqueViolation(error)) throw onConflict();
     throw error;

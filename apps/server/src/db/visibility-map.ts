@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
+import { executeRows } from './driver.ts';
 
 // The lists read their pages from indexes alone (index-only scans: the contacts list's sort indexes
 // carry its filter columns, migrations 0037 and 0052). PostgreSQL answers from an index alone only
@@ -16,7 +17,7 @@ export type TRunStatement = (text: string) => Promise<Record<string, unknown>[]>
 export const statementRunnerOf =
   (db: Db): TRunStatement =>
   async (text) =>
-    ((await db.execute(sql.raw(text))) as { rows: Record<string, unknown>[] }).rows;
+    executeRows(db, sql.raw(text));
 
 /**
  * How a table's all-visible pages are read: from the catalogue (`pg_class.relallvisible`, as the

@@ -1,7 +1,7 @@
 import { createPrivateKey, type JsonWebKey, type KeyObject, randomBytes } from 'node:crypto';
 import { isNull } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
-import type { Db } from '../db/client.ts';
+import type { Db, Queryable } from '../db/client.ts';
 import { identitySigningKeys } from '../db/schema/index.ts';
 
 export type SigningKey = { kid: string; privateKey: KeyObject };
@@ -33,7 +33,7 @@ const ensureActiveKey = async (db: Db) => {
   await insertNewKey(db);
 };
 
-const insertNewKey = async (db: Db) => {
+const insertNewKey = async (db: Queryable) => {
   const { privateKey, publicKey } = await generateKeyPair(algorithm, {
     extractable: true,
     modulusLength: 2048,
@@ -52,6 +52,6 @@ export const rotateSigningKey = async (db: Db) => {
       .update(identitySigningKeys)
       .set({ retiredAt: new Date() })
       .where(isNull(identitySigningKeys.retiredAt));
-    await insertNewKey(tx as unknown as Db);
+    await insertNewKey(tx);
   });
 };

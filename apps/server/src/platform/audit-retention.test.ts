@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../test/databases.ts';
 import { loadConfig } from '../config.ts';
+import { executeRows } from '../db/driver.ts';
 import {
   startIamTestApp,
   type TIamTestApp,
@@ -32,10 +33,11 @@ describe.each(testDatabaseKinds)('audit retention on %s', (kind) => {
         from generate_series(1, ${count}::int) as n`),
     );
   const countEvents = async (admin: TRegistered, label: string) => {
-    const result = await testApp.database.db.execute(
+    const rows = await executeRows<{ value: number }>(
+      testApp.database.db,
       sql`select count(*)::int as value from audit_events where company_id = ${admin.companyId} and entity_id = ${label}`,
     );
-    return (result as unknown as { rows: { value: number }[] }).rows[0]?.value;
+    return rows[0]?.value;
   };
 
   it('keeps 400 days of events by default', () => {
@@ -61,11 +63,12 @@ describe.each(testDatabaseKinds)('audit retention on %s', (kind) => {
     expect(await pruneAuditEvents({ database: testApp.database, retentionDays: 400 })).toBe(0);
 
     // The reports' daily counts forget them too: only the young events are counted.
-    const counted = await testApp.database.db.execute(
+    const counted = await executeRows<{ value: number }>(
+      testApp.database.db,
       sql`select coalesce(sum(events), 0)::int as value from audit_event_daily_counts
           where company_id = ${first.companyId} and entity_type = 'user' and action = 'update'`,
     );
-    expect((counted as unknown as { rows: { value: number }[] }).rows[0]?.value).toBe(3);
+    expect(counted[0]?.value).toBe(3);
     // The audit list's kept totals hear of the deletion (the trail's delete trigger).
     const list = await testApp.app.inject({
       url: '/logserver/api/v1/audit?entityId=young',

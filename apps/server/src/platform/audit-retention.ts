@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.ts';
+import { executeRows } from '../db/driver.ts';
 import { registerBackgroundJob } from './background-job.ts';
 
 // The audit trail is kept for AUDIT_RETENTION_DAYS (400 by default) and then deleted by this job,
@@ -41,15 +42,18 @@ const withRetentionLock = async <T>(database: Database, work: () => Promise<T>):
 const deleteOldBatch = async (database: Database, companyId: string, before: Date, batchSize: number) => {
   // The inner select walks the company's part of audit_events_company_order_idx; the delete finds
   // each row again by its primary key.
-  const result = await database.db.execute(sql`
+  const rows = await executeRows<{ value: number }>(
+    database.db,
+    sql`
     with gone as (
       delete from audit_events where company_id = ${companyId} and id in (
         select id from audit_events
         where company_id = ${companyId} and occurred_at < ${before.toISOString()}
         limit ${batchSize})
       returning 1)
-    select count(*)::int as value from gone`);
-  const [row] = (result as unknown as { rows: { value: number }[] }).rows;
+    select count(*)::int as value from gone`,
+  );
+  const [row] = rows;
   return row?.value ?? 0;
 };
 
@@ -70,9 +74,9 @@ export const pruneAuditEvents = async ({
 }) => {
   const before = new Date(now.getTime() - retentionDays * 24 * 60 * 60_000);
   return withRetentionLock(database, async () => {
-    const companies = await database.db.execute(sql`select id from companies`);
+    const companies = await executeRows<{ id: string }>(database.db, sql`select id from companies`);
     let deleted = 0;
-    for (const { id } of (companies as unknown as { rows: { id: string }[] }).rows) {
+    for (const { id } of companies) {
       for (;;) {
         const count = await deleteOldBatch(database, id, before, batchSize);
         deleted += count;

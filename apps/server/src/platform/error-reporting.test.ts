@@ -73,6 +73,48 @@ describe('server error reporting', () => {
     expect(envelopes.some((envelope) => envelope.includes('no such thing'))).toBe(false);
   });
 
+  it('sends through the proxy HTTP_PROXY names, with the platform, the runtime and a parsed stack', async () => {
+    // The proxy answers for the ingest, whose host name does not resolve: the event can only arrive through it.
+    const proxied: { url: string; body: string }[] = [];
+    const proxy = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        proxied.push({ url: request.url ?? '', body: Buffer.concat(chunks).toString('utf8') });
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const saved = { HTTP_PROXY: process.env.HTTP_PROXY, NO_PROXY: process.env.NO_PROXY };
+    process.env.HTTP_PROXY = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    delete process.env.NO_PROXY;
+    try {
+      const app = await appWith({ SENTRY_DSN: 'http://public@ingest.invalid/7' });
+      const failed = await app.inject({ url: '/broken' });
+      await app.close();
+      const requestId = String(failed.headers['x-request-id']);
+      const report = proxied.find((request) => request.body.includes(requestId));
+      expect(report?.url).toMatch(/^http:\/\/ingest\.invalid\/api\/7\/envelope\//);
+      const event = JSON.parse(report?.body.split('\n')[2] ?? '{}') as {
+        platform?: string;
+        server_name?: string;
+        contexts?: { runtime?: { name?: string } };
+        exception?: { values?: { stacktrace?: { frames?: { filename?: string }[] } }[] };
+      };
+      expect(event.platform).toBe('node');
+      expect(event.server_name).toBeTruthy();
+      expect(event.contexts?.runtime?.name).toBe('node');
+      const frames = event.exception?.values?.[0]?.stacktrace?.frames ?? [];
+      expect(frames.some((frame) => frame.filename?.includes('error-reporting.test.ts'))).toBe(true);
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    }
+  });
+
   it('sends nothing when no DSN is configured', async () => {
     const before = envelopes.length;
     const app = await appWith({});

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseKinds } from '../../test/databases.ts';
 import type { Database } from '../db/client.ts';
+import { executeRows } from '../db/driver.ts';
 import { companies, contacts, mails, tenantContacts, users } from '../db/schema/index.ts';
 import { findUserWithCompany } from '../services/iamserver/repository.ts';
 import { withTenant, withTenantRead } from './tenant-transaction.ts';
@@ -59,7 +60,9 @@ describe.each(testDatabaseKinds)('row-level security on %s', (kind) => {
   });
 
   it('protects every company-owned table: row-level security on, and a policy for the request role', async () => {
-    const result = await database.db.execute(sql`
+    const tables = await executeRows<{ table: string; is_protected: boolean; has_policy: boolean }>(
+      database.db,
+      sql`
       select c.relname as table, c.relrowsecurity as is_protected,
         exists (select 1 from pg_policies p where p.tablename = c.relname and 'cargodesk_app' = any(p.roles)) as has_policy
       from pg_class c
@@ -67,12 +70,8 @@ describe.each(testDatabaseKinds)('row-level security on %s', (kind) => {
       where c.relkind = 'r'
         and exists (select 1 from information_schema.columns col
           where col.table_schema = 'public' and col.table_name = c.relname and col.column_name = 'company_id')
-      order by c.relname`);
-    const tables = (result as unknown as { rows: unknown[] }).rows as {
-      table: string;
-      is_protected: boolean;
-      has_policy: boolean;
-    }[];
+      order by c.relname`,
+    );
     expect(tables.map((row) => row.table)).toEqual(
       expect.arrayContaining(['users', 'audit_events', 'files', 'groups']),
     );
@@ -92,20 +91,26 @@ describe.each(testDatabaseKinds)('row-level security on %s', (kind) => {
       .insert(contacts)
       .values([contactOf(companyA, 'Alpha Customer'), contactOf(companyB, 'Bravo Customer')]);
     const views = (
-      (await database.db.execute(sql`
+      await executeRows<{ view: string }>(
+        database.db,
+        sql`
         select c.relname as view from pg_class c join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
         where c.relkind = 'v' and exists (select 1 from information_schema.columns col
           where col.table_schema = 'public' and col.table_name = c.relname and col.column_name = 'company_id')
-        order by c.relname`)) as unknown as { rows: { view: string }[] }
-    ).rows.map((row) => row.view);
+        order by c.relname`,
+      )
+    ).map((row) => row.view);
     expect(views).toEqual(['tenant_contact_words', 'tenant_contacts', 'tenant_contacts_by_role']);
     for (const view of views) {
       const companiesSeen = async (companyId: string | null) =>
         (
-          (await withTenantRead(database.db, companyId, (tx) =>
-            tx.execute(sql`select distinct company_id from ${sql.identifier(view)}`),
-          )) as unknown as { rows: { company_id: string }[] }
-        ).rows.map((row) => row.company_id);
+          await withTenantRead(database.db, companyId, (tx) =>
+            executeRows<{ company_id: string }>(
+              tx,
+              sql`select distinct company_id from ${sql.identifier(view)}`,
+            ),
+          )
+        ).map((row) => row.company_id);
       expect(await companiesSeen(companyA), view).toEqual([companyA]);
       expect(await companiesSeen(companyB), view).toEqual([companyB]);
       expect(await companiesSeen(null), view).toEqual([]);

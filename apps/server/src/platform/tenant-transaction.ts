@@ -1,13 +1,16 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { PGlite } from '@electric-sql/pglite';
-import { is } from 'drizzle-orm';
-import { NodePgDatabase, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
-import type { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Db, Tx } from '../db/client.ts';
+import {
+  embeddedTransactionMaker,
+  isEmbeddedDatabase,
+  pgliteOf,
+  poolOf,
+  serverTransactionBegunWith,
+  serverTransactionOn,
+  socketOf,
+} from '../db/driver.ts';
 import { keepByName, withNamedStatements } from '../db/named-statements.ts';
-
-type Corkable = { cork: () => void; uncork: () => void };
 
 /**
  * The pool client as a read's session sees it: a statement holds the socket corked until the event
@@ -17,7 +20,7 @@ type Corkable = { cork: () => void; uncork: () => void };
  * (docs/decisions/010-pipelined-tenant-reads.md).
  */
 const batchingWrites = (client: pg.PoolClient): pg.PoolClient => {
-  const socket = (client as unknown as { connection: { stream: Partial<Corkable> } }).connection.stream;
+  const socket = socketOf(client);
   let isCorked = false;
   const uncork = () => {
     isCorked = false;
@@ -64,20 +67,12 @@ export const withTenant = <T>(db: Db, companyId: string | null, work: (tx: Tx) =
   } catch (error) {
     return Promise.reject(error);
   }
-  if (is(db, NodePgDatabase)) {
+  if (!isEmbeddedDatabase(db)) {
     // On a PostgreSQL server each statement is a round trip (docs/decisions/009-one-round-trip-begin.md):
-    // the settings travel with BEGIN in one simple-protocol message. drizzle writes the transaction
-    // mode into its BEGIN as text, so the settings follow it there; the id is a checked UUID.
-    return db.transaction(work, { accessMode: `read write; ${tenantSettings(companyId)}` as 'read write' });
+    // the settings travel with BEGIN in one simple-protocol message; the id is a checked UUID.
+    return serverTransactionBegunWith(db, tenantSettings(companyId), work);
   }
   return withPgliteTenant(db, companyId, work);
-};
-
-// Loaded on first use: a server on PostgreSQL never holds PGlite's modules in memory.
-let pgliteSessionModule: typeof import('drizzle-orm/pglite/session') | undefined;
-const loadPgliteSessionModule = async () => {
-  pgliteSessionModule = await import('drizzle-orm/pglite/session');
-  return pgliteSessionModule;
 };
 
 /**
@@ -93,8 +88,8 @@ const withPgliteTenant = async <T>(
   companyId: string | null,
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> => {
-  const { dialect, $client: pglite } = db as unknown as { dialect: PgDialect; $client: PGlite };
-  const { PgliteSession, PgliteTransaction } = pgliteSessionModule ?? (await loadPgliteSessionModule());
+  const pglite = pgliteOf(db);
+  const transactionOn = await embeddedTransactionMaker(db);
   return pglite.transaction(async (client) => {
     // One transaction a turn of the event loop (docs/decisions/031-one-embedded-transaction-a-turn.md).
     // PGlite answers synchronously, so queued transactions would otherwise run back to back in
@@ -104,8 +99,7 @@ const withPgliteTenant = async <T>(
     // The compiled statements run by name (db/named-statements.ts).
     const named = withNamedStatements(client, pglite);
     await named.query(embeddedTenantSettings, [companyId ?? '']);
-    const session = new PgliteSession(named as unknown as PGlite, dialect, undefined);
-    return work(new PgliteTransaction(dialect, session, undefined) as unknown as Tx);
+    return work(transactionOn(named));
   });
 };
 
@@ -123,13 +117,11 @@ export const withTenantRead = async <T>(
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> => {
   checkCompanyId(companyId);
-  if (!is(db, NodePgDatabase)) return withTenant(db, companyId, work);
-  const { dialect, $client: pool } = db as unknown as { dialect: PgDialect; $client: pg.Pool };
-  const client = batchingWrites(await pool.connect());
+  if (isEmbeddedDatabase(db)) return withTenant(db, companyId, work);
+  const client = batchingWrites(await poolOf(db).connect());
   // Without the relational schema: building its query helpers for every table on every request
   // cost more than the read, and no read here uses them.
-  const session = new NodePgSession(client, dialect, undefined);
-  const tx = new NodePgTransaction(dialect, session, undefined) as unknown as Tx;
+  const tx = serverTransactionOn(db, client);
   // The pool's clients pipeline: the read is written right behind BEGIN, and PostgreSQL runs them
   // in order, so it runs inside the transaction. Should BEGIN fail, the read's result is thrown
   // away (a read-only statement changed nothing) and the caller gets BEGIN's error; the client is

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import countryCodes from 'country-codes-list';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { executeRows } from '../driver.ts';
 import type { TAirportSeed, TSeaPortSeed } from './catalogue-seed.ts';
 
 // Loads the global port and airport catalogues at migrate time (docs/architecture.md) when they are empty:
@@ -19,8 +20,11 @@ const countryNames = () =>
   Object.fromEntries(countryCodes.all().map((country) => [country.countryCode, country.countryNameEn]));
 
 const isEmpty = async (db: Db, table: 'sea_ports' | 'airports') => {
-  const result = await db.execute(sql.raw(`select not exists (select 1 from ${table}) as empty`));
-  return Boolean((result as unknown as { rows: { empty: boolean }[] }).rows[0]?.empty);
+  const rows = await executeRows<{ empty: boolean }>(
+    db,
+    sql.raw(`select not exists (select 1 from ${table}) as empty`),
+  );
+  return Boolean(rows[0]?.empty);
 };
 
 // Rows per insert statement. PGlite's WebAssembly heap keeps its largest statement's footprint for

@@ -21,6 +21,7 @@ import {
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.ts';
 import { compiledStatement, type TCompilingDb } from '../../db/compiled-statement.ts';
+import { executeRows } from '../../db/driver.ts';
 import { containsPattern, escapeLike } from '../../db/like-pattern.ts';
 import { pageOffset, slidingCountCap, type TPage } from '../../db/paging.ts';
 import {
@@ -775,7 +776,9 @@ export const findDuplicates = (
  * key index alone; only their contacts are read, oldest first.
  */
 export const findDuplicateGroups = async (db: Queryable, companyId: string, page: TPage) => {
-  const result = await db.execute(sql`
+  const rows = await executeRows<{ key: string; ids: string[] }>(
+    db,
+    sql`
     with shared as (
       select key from ${contactKeys} where company_id = ${companyId}
       group by key having count(*) > 1
@@ -787,9 +790,10 @@ export const findDuplicateGroups = async (db: Queryable, companyId: string, page
     join ${contactKeys} k on k.company_id = ${companyId} and k.key = shared.key
     join ${contacts} c on c.company_id = ${companyId} and c.id = k.contact_id
     group by shared.key
-    order by shared.key`);
+    order by shared.key`,
+  );
   // Both drivers answer `{ rows }`; the shared type does not say so.
-  return (result as unknown as { rows: { key: string; ids: string[] }[] }).rows;
+  return rows;
 };
 
 export const findContactsByIds = (db: Queryable, companyId: string, ids: string[]) => {

@@ -1,6 +1,7 @@
 import { listCountCap } from '@cargodesk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { executeRows } from '../../db/driver.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 
 export type TAuditFilter = {
@@ -66,12 +67,15 @@ export const findAuditPage = async (
   filter: TAuditFilter,
   { limit, offset }: { limit: number; offset: number },
 ): Promise<TAuditPageRow[]> => {
-  const result = await db.execute(sql`
+  const rows = await executeRows<TAuditPageRow>(
+    db,
+    sql`
     select id, occurred_at, actor_user_id, actor_email, actor_api_token_id, actor_api_token_name,
       entity_type, entity_id, action, before, after, ip, user_agent
     from audit_events where ${sql.join(conditionsOf(filter), sql` and `)}
-    order by occurred_at desc, id desc limit ${limit} offset ${offset}`);
-  return (result as unknown as { rows: TAuditPageRow[] }).rows;
+    order by occurred_at desc, id desc limit ${limit} offset ${offset}`,
+  );
+  return rows;
 };
 
 /**
@@ -88,19 +92,25 @@ export const findAuditExportBatch = async (
   if (after) conditions.push(sql`(occurred_at, id) < (${after.position}::timestamptz, ${after.id}::uuid)`);
   // `position` is the time as PostgreSQL's text, to the microsecond: a JavaScript Date keeps only
   // milliseconds, and a cursor rounded down would skip the events of the rest of that millisecond.
-  const result = await db.execute(sql`
+  const rows = await executeRows<TAuditPageRow & { position: string }>(
+    db,
+    sql`
     select id, occurred_at, occurred_at::text as position, actor_user_id, actor_email, entity_type, entity_id, action, before, after, ip, user_agent
     from audit_events where ${sql.join(conditions, sql` and `)}
-    order by occurred_at desc, id desc limit ${limit}`);
-  return (result as unknown as { rows: (TAuditPageRow & { position: string })[] }).rows;
+    order by occurred_at desc, id desc limit ${limit}`,
+  );
+  return rows;
 };
 
 /** How many events match, counted up to the cap plus one only: a trail of a million rows is never counted whole. */
 export const countAuditEvents = async (db: Queryable, filter: TAuditFilter): Promise<number> => {
-  const result = await db.execute(sql`
+  const rows = await executeRows<{ value: number }>(
+    db,
+    sql`
     select count(*)::int as value from (
       select 1 from audit_events where ${sql.join(conditionsOf(filter), sql` and `)} limit ${listCountCap + 1}
-    ) as capped`);
-  const [total] = (result as unknown as { rows: { value: number }[] }).rows;
+    ) as capped`,
+  );
+  const [total] = rows;
   return total?.value ?? 0;
 };

@@ -10,6 +10,7 @@ import {
 } from '@cargodesk/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { executeRows } from '../../db/driver.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { auditEventDailyCounts } from '../../db/schema/index.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
@@ -309,8 +310,7 @@ export const runReport = async (
   report: TCheckedReport,
   { limit = reportRules.maxRows }: { limit?: number } = {},
 ): Promise<TReportResult> => {
-  const result = await tx.execute(reportStatementOf(auth, report, limit + 1));
-  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows.map((row) =>
+  const rows = (await executeRows(tx, reportStatementOf(auth, report, limit + 1))).map((row) =>
     cellsOf(report, row),
   );
   return { columns: columnsOf(report), rows: rows.slice(0, limit), isTruncated: rows.length > limit };

@@ -1,6 +1,7 @@
 import type { TReportDefinition, TReportScheduleFrequency } from '@cargodesk/shared';
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { executeRows } from '../../db/driver.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { pageOffset } from '../../db/paging.ts';
 import { reportSchedules, reportSketches, reportSketchPins } from '../../db/schema/index.ts';
@@ -222,7 +223,9 @@ export const claimDueSchedules = async (
   db: Queryable,
   { now, leaseUntil, limit }: { now: Date; leaseUntil: Date; limit: number },
 ) => {
-  const result = await db.execute(sql`
+  const rows = await executeRows(
+    db,
+    sql`
     update ${reportSchedules} set locked_until = ${leaseUntil.toISOString()}::timestamptz
     where (company_id, sketch_id) in (
       select company_id, sketch_id from ${reportSchedules}
@@ -231,8 +234,9 @@ export const claimDueSchedules = async (
       order by next_run_at
       limit ${limit}
       for update skip locked)
-    returning company_id, sketch_id, frequency, recipient_ids, next_run_at`);
-  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((row) => ({
+    returning company_id, sketch_id, frequency, recipient_ids, next_run_at`,
+  );
+  return rows.map((row) => ({
     companyId: String(row.company_id),
     sketchId: String(row.sketch_id),
     frequency: row.frequency as TReportScheduleFrequency,

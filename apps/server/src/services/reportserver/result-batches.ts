@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { toCsvLine } from '@cargodesk/shared';
-import { is, sql } from 'drizzle-orm';
-import { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { executeRows, isEmbeddedDatabase } from '../../db/driver.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { withTenantRead } from '../../platform/tenant-transaction.ts';
 import { cellsOf, columnsOf, reportStatementOf, type TCheckedReport } from './query.ts';
@@ -18,9 +18,6 @@ export const reportExportMaxRows = 100_000;
 
 /** Rows a turn of the event loop handles: a few tens of milliseconds of work at most. */
 export const resultBatchSize = 1_000;
-
-type TRow = Record<string, unknown>;
-const rowsOf = (result: unknown) => (result as { rows: TRow[] }).rows;
 
 /**
  * The statement's rows on the embedded database, through a cursor held past its transaction: its
@@ -39,7 +36,7 @@ async function* embeddedRows(db: Db, auth: TAuthContext, report: TCheckedReport,
   try {
     for (;;) {
       await nextTurn();
-      const rows = rowsOf(await db.execute(sql`fetch ${sql.raw(String(resultBatchSize))} from ${cursor}`));
+      const rows = await executeRows(db, sql`fetch ${sql.raw(String(resultBatchSize))} from ${cursor}`);
       if (rows.length > 0) yield rows;
       if (rows.length < resultBatchSize) return;
     }
@@ -54,8 +51,8 @@ async function* embeddedRows(db: Db, auth: TAuthContext, report: TCheckedReport,
  * one a turn.
  */
 async function* serverRows(db: Db, auth: TAuthContext, report: TCheckedReport, limit: number) {
-  const rows = rowsOf(
-    await withTenantRead(db, auth.companyId, (tx) => tx.execute(reportStatementOf(auth, report, limit))),
+  const rows = await withTenantRead(db, auth.companyId, (tx) =>
+    executeRows(tx, reportStatementOf(auth, report, limit)),
   );
   for (let start = 0; start < rows.length; start += resultBatchSize) {
     await nextTurn();
@@ -65,9 +62,9 @@ async function* serverRows(db: Db, auth: TAuthContext, report: TCheckedReport, l
 
 /** A checked report's rows as cells, at most `limit`, a batch at a time, in the caller's company. */
 export async function* reportCellBatches(db: Db, auth: TAuthContext, report: TCheckedReport, limit: number) {
-  const batches = is(db, NodePgDatabase)
-    ? serverRows(db, auth, report, limit)
-    : embeddedRows(db, auth, report, limit);
+  const batches = isEmbeddedDatabase(db)
+    ? embeddedRows(db, auth, report, limit)
+    : serverRows(db, auth, report, limit);
   for await (const rows of batches) yield rows.map((row) => cellsOf(report, row));
 }
 

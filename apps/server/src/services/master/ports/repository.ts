@@ -1,6 +1,7 @@
 import type { TPortKind } from '@cargodesk/shared';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
+import { executeRows } from '../../../db/driver.ts';
 import {
   airports,
   catalogueImports,
@@ -59,7 +60,7 @@ export const findCatalogueVersion = async (db: Queryable, kind: TPortKind) => {
 
 /** Every catalogue row, as the search index reads them. */
 export const findCatalogueRows = async (db: Queryable, kind: TPortKind) =>
-  ((await db.execute(catalogueRows[kind])) as unknown as { rows: TCatalogueRow[] }).rows;
+  executeRows<TCatalogueRow>(db, catalogueRows[kind]);
 
 /** Whether a catalogue entry already has `code` (an airport by ident, IATA or ICAO code). */
 export const isCatalogueCodeTaken = async (db: Queryable, kind: TPortKind, code: string) => {

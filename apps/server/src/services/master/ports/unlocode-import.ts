@@ -389,7 +389,7 @@ export const applyPortDiff = async (
     if (retired.length > 0) {
       await retireSeaPorts(tx, retired, now);
     }
-    await onApplied?.(tx as unknown as Tx);
+    await onApplied?.(tx);
   });
   return { added: diff.added.length, changed: diff.changed.length, retired: diff.retired.length };
 };
