@@ -11,6 +11,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Db, Queryable } from '../db/client.ts';
 import { apiTokens, companies, roles, sessions, userRoles, users } from '../db/schema/index.ts';
 import { isSameSecretHash, looksLikeApiToken, parseApiToken } from './api-token-format.ts';
+import { auditActorOf, type TAuditActor } from './audit.ts';
 import { createAuthCache, type TAuthCache } from './auth-cache.ts';
 import { AppError } from './errors.ts';
 import { readAuthorizationToken } from './http.ts';
@@ -52,7 +53,14 @@ declare module 'fastify' {
     authCache: TAuthCache<TAuthContext>;
   }
   interface FastifyRequest {
+    /** The caller as `authenticate` resolved it; null before that, and on public routes. */
     auth: TAuthContext | null;
+    /** The caller as an audit actor, set together with `auth` by `authenticate`. */
+    authActor: TAuditActor | null;
+    /** The signed-in caller of a route behind `authenticate`; reading it elsewhere answers 401. */
+    readonly caller: TAuthContext;
+    /** The signed-in caller as every audit entry of the request names it; 401 like `caller`. */
+    readonly auditActor: TAuditActor;
   }
   interface FastifyContextConfig {
     /**
@@ -251,12 +259,29 @@ const loadAuthContext = async (
     };
   });
 
-/** Decorates `app.appTokens` and `request.auth`; call once on the root instance. */
+/**
+ * Decorates `app.appTokens`, `request.auth` and its accessors `request.caller` and
+ * `request.auditActor`; call once on the root instance.
+ */
 export const registerAuthContext = async (app: FastifyInstance) => {
   const secret = await getOrCreateSecret(app.database.db, 'app-token-key');
   app.decorate('appTokens', createAppTokens(new TextEncoder().encode(secret)));
   app.decorate('authCache', createAuthCache<TAuthContext>(app.changes));
   app.decorateRequest('auth', null);
+  app.decorateRequest('authActor', null);
+  // Getters, not values: a handler on a route without `authenticate` fails loudly with a 401 rather
+  // than reading null (or another request's caller) and acting for no one.
+  app.decorateRequest('caller', {
+    getter(this: FastifyRequest) {
+      return requireAuth(this);
+    },
+  });
+  app.decorateRequest('auditActor', {
+    getter(this: FastifyRequest) {
+      if (!this.authActor) throw unauthenticated(authMessages.missing);
+      return this.authActor;
+    },
+  });
   // Before validation: a caller without the permission learns nothing about the route's input rules.
   app.addHook('preValidation', async (request) => {
     const { permission, isOpenToApiTokens } = request.routeOptions.config;
@@ -264,18 +289,21 @@ export const registerAuthContext = async (app: FastifyInstance) => {
     if (request.auth?.apiToken && !permission && !isOpenToApiTokens) {
       throw new AppError('FORBIDDEN', apiTokenMessages.notForApiTokens);
     }
-    if (permission) assertPermission(requireAuth(request), permission);
+    if (permission) assertPermission(request.caller, permission);
   });
 };
 
 /**
- * An onRequest hook that requires an app token and resolves `request.auth`: 401 UNAUTHENTICATED
- * without a live session, 403 `Account was suspended` for a suspended company or user.
+ * An onRequest hook that requires an app token and resolves the caller once for the whole request
+ * (`request.caller`, `request.auditActor`): 401 UNAUTHENTICATED without a live session, 403
+ * `Account was suspended` for a suspended company or user.
  */
 export const authenticate =
   (app: FastifyInstance, { allowExpiredToken = false }: { allowExpiredToken?: boolean } = {}) =>
   async (request: FastifyRequest) => {
-    request.auth = await resolveCaller(app, request, allowExpiredToken);
+    const caller = await resolveCaller(app, request, allowExpiredToken);
+    request.auth = caller;
+    request.authActor = auditActorOf(caller, request);
   };
 
 const resolveApiTokenCaller = async (app: FastifyInstance, token: string, ip: string) => {
@@ -332,7 +360,7 @@ export const reauthenticate = async (
   return auth;
 };
 
-/** The resolved caller of a route behind `authenticate`. */
+/** The resolved caller of a route behind `authenticate`; handlers read it as `request.caller`. */
 export const requireAuth = (request: FastifyRequest): TAuthContext => {
   if (!request.auth) throw unauthenticated(authMessages.missing);
   return request.auth;
@@ -346,5 +374,5 @@ export const assertPermission = (auth: TAuthContext, permission: TPermission) =>
 
 /** A preHandler that lets through only callers whose roles grant `permission`. */
 export const requirePermission = (permission: TPermission) => async (request: FastifyRequest) => {
-  assertPermission(requireAuth(request), permission);
+  assertPermission(request.caller, permission);
 };
