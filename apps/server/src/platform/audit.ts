@@ -69,3 +69,18 @@ export const recordAudit = async (tx: Queryable, actor: TAuditActor, entry: TAud
     requestId: actor.requestId,
   });
 };
+
+/**
+ * The trail of one entity type: `(tx, actor, action, entityId, { before, after })` appends one event
+ * about it, as recordAudit does, so a service names its entity type once.
+ */
+export const auditTrailOf =
+  (entityType: TAuditEntityType) =>
+  (
+    tx: Queryable,
+    actor: TAuditActor,
+    action: TAuditAction,
+    entityId: string,
+    change: Pick<TAuditEntry, 'before' | 'after'> = {},
+  ) =>
+    recordAudit(tx, actor, { entityType, entityId, action, ...change });

@@ -18,7 +18,7 @@ import { contactRules, toCsvLine } from '@cargodesk/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { cappedTotal, type TPage } from '../../db/paging.ts';
 import { inSavepointOrConflict } from '../../db/savepoint-conflict.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrailOf, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { limitHeapGrowth } from '../../platform/heap-growth-limit.ts';
@@ -119,6 +119,9 @@ const auditedOf = (row: repository.TContactRow, tagIds: string[]) => ({
 });
 
 export type TContactsServiceDependencies = { db: Db };
+
+const auditContact = auditTrailOf('contact');
+const auditContactTag = auditTrailOf('contact-tag');
 
 /**
  * contactserver: the organisations and people a company works with, and their tags. A request's
@@ -313,12 +316,7 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
       await repository.replaceTags(tx, auth.companyId, id, tagIds);
       const created = await repository.lockContact(tx, auth.companyId, id);
       if (!created) throw notFound();
-      await recordAudit(tx, actor, {
-        entityType: 'contact',
-        entityId: id,
-        action: 'create',
-        after: auditedOf(created, tagIds),
-      });
+      await auditContact(tx, actor, 'create', id, { after: auditedOf(created, tagIds) });
       return readContact(tx, auth.companyId, id);
     });
 
@@ -349,10 +347,7 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
       if (input.tagIds) await repository.replaceTags(tx, auth.companyId, id, tagIds);
       const after = await repository.lockContact(tx, auth.companyId, id);
       if (!after) throw notFound();
-      await recordAudit(tx, actor, {
-        entityType: 'contact',
-        entityId: id,
-        action: 'update',
+      await auditContact(tx, actor, 'update', id, {
         before: auditedOf(before, beforeTags),
         after: auditedOf(after, tagIds),
       });
@@ -369,10 +364,7 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
     const tagRows = await repository.findTagsOf(tx, auth.companyId, ids);
     await repository.deleteContacts(tx, auth.companyId, ids);
     for (const contact of before) {
-      await recordAudit(tx, actor, {
-        entityType: 'contact',
-        entityId: contact.id,
-        action: 'delete',
+      await auditContact(tx, actor, 'delete', contact.id, {
         before: auditedOf(
           contact,
           tagRows.filter((tag) => tag.contactId === contact.id).map((tag) => tag.id),
@@ -404,10 +396,7 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
         request.action === 'tag'
           ? await repository.linkTag(tx, auth.companyId, tag.id, ids)
           : await repository.unlinkTag(tx, auth.companyId, tag.id, ids);
-      await recordAudit(tx, actor, {
-        entityType: 'contact-tag',
-        entityId: tag.id,
-        action: 'update',
+      await auditContactTag(tx, actor, 'update', tag.id, {
         before: null,
         after: { [request.action === 'tag' ? 'taggedContactIds' : 'untaggedContactIds']: ids, changed },
       });
@@ -494,10 +483,7 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
       const after = await repository.lockContact(tx, auth.companyId, keptId);
       if (!after) throw notFound();
       const afterTags = (await repository.findTagsOf(tx, auth.companyId, [keptId])).map((tag) => tag.id);
-      await recordAudit(tx, actor, {
-        entityType: 'contact',
-        entityId: keptId,
-        action: 'update',
+      await auditContact(tx, actor, 'update', keptId, {
         before: auditedOf(k, beforeTags),
         after: { ...auditedOf(after, afterTags), mergedFrom: { id: d.id, name: d.name } },
       });
@@ -537,12 +523,7 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
           color: input.color,
         }),
       );
-      await recordAudit(tx, actor, {
-        entityType: 'contact-tag',
-        entityId: id,
-        action: 'create',
-        after: input,
-      });
+      await auditContactTag(tx, actor, 'create', id, { after: input });
       return toTag({ id, ...input });
     });
 
@@ -560,10 +541,7 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
         repository.updateTag(savepoint, auth.companyId, id, changes),
       );
       const after = { name: changes.name ?? before.name, color: changes.color ?? before.color };
-      await recordAudit(tx, actor, {
-        entityType: 'contact-tag',
-        entityId: id,
-        action: 'update',
+      await auditContactTag(tx, actor, 'update', id, {
         before: { name: before.name, color: before.color },
         after,
       });
@@ -575,12 +553,7 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
       const before = await repository.findTag(tx, auth.companyId, id);
       if (!before) throw new AppError('NOT_FOUND', contactMessages.tagNotFound);
       await repository.deleteTag(tx, auth.companyId, id);
-      await recordAudit(tx, actor, {
-        entityType: 'contact-tag',
-        entityId: id,
-        action: 'delete',
-        before: { name: before.name, color: before.color },
-      });
+      await auditContactTag(tx, actor, 'delete', id, { before: { name: before.name, color: before.color } });
     });
 
   /** What an export's audit entry keeps of its filter: the conditions, not the paging. */
@@ -620,12 +593,7 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
       }),
     };
     await withTenant(db, auth.companyId, (tx) =>
-      recordAudit(tx, actor, {
-        entityType: 'contact',
-        entityId: createId(),
-        action: 'export',
-        after: { filter: exportedFilterOf(query) },
-      }),
+      auditContact(tx, actor, 'export', createId(), { after: { filter: exportedFilterOf(query) } }),
     );
     yield `\uFEFF${toCsvLine(contactExportHeader)}`;
     let afterId: string | undefined;

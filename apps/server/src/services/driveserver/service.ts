@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../db/client.ts';
 import { isFileInUnsentMail } from '../../mail/outbox.ts';
 import type { TAuditActor } from '../../platform/audit.ts';
-import { recordAudit } from '../../platform/audit.ts';
+import { auditTrailOf } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { fileStoreKey, type TFileStore } from '../../platform/file-store.ts';
@@ -91,6 +91,8 @@ export type TDriveServiceDependencies = {
   log: FastifyBaseLogger;
 };
 
+const auditFile = auditTrailOf('file');
+
 export const createDriveService = ({ db, store, fileMaxBytes, log }: TDriveServiceDependencies) => {
   const notFound = () => new AppError('NOT_FOUND', fileMessages.notFound);
 
@@ -133,12 +135,7 @@ export const createDriveService = ({ db, store, fileMaxBytes, log }: TDriveServi
           const row = await repository.findFile(tx, auth.companyId, fileId);
           if (!row) throw new Error('The stored file could not be read back');
           const meta = toFileMeta(row);
-          await recordAudit(tx, actor, {
-            entityType: 'file',
-            entityId: fileId,
-            action: 'create',
-            after: meta,
-          });
+          await auditFile(tx, actor, 'create', fileId, { after: meta });
           return meta;
         });
       } catch (error) {
@@ -185,7 +182,7 @@ export const createDriveService = ({ db, store, fileMaxBytes, log }: TDriveServi
       const row = await repository.deleteFile(tx, auth.companyId, fileId);
       if (!row) return undefined;
       const meta = toFileMeta(row);
-      await recordAudit(tx, actor, { entityType: 'file', entityId: fileId, action: 'delete', before: meta });
+      await auditFile(tx, actor, 'delete', fileId, { before: meta });
       return { meta, storageKey: row.storageKey };
     });
     if (!removed) throw notFound();

@@ -8,14 +8,14 @@ import type {
 } from '@cargodesk/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { pageOffset } from '../../db/paging.ts';
-import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrailOf, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
 import { readSort } from '../../platform/list-sort.ts';
 import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
 import * as repository from './groups-repository.ts';
+import { namedSetRules } from './named-sets-service.ts';
 
 export const groupMessages = {
   notFound: 'No such group in your company',
@@ -51,8 +51,16 @@ const parseSort = (
     : { field: 'name', isDescending: false };
 };
 
+const auditGroup = auditTrailOf('group');
+
 /** Groups: named sets of a company's users (teams, branches). */
 export const createGroupsService = ({ db }: { db: Db }) => {
+  const { assertNameFree, lockExisting, inCompany } = namedSetRules({
+    db,
+    messages: groupMessages,
+    findByName: repository.findGroupByName,
+    lock: repository.lockGroup,
+  });
   const readGroup = async (tx: Tx, companyId: string, groupId: string): Promise<TGroupWithMembers> => {
     const row = await repository.findGroup(tx, companyId, groupId);
     if (!row) throw new AppError('NOT_FOUND', groupMessages.notFound);
@@ -69,18 +77,6 @@ export const createGroupsService = ({ db }: { db: Db }) => {
     };
   };
 
-  const assertNameFree = async (
-    tx: Tx,
-    { companyId, name, exceptId }: { companyId: string; name: string; exceptId?: string },
-  ) => {
-    const taken = await repository.findGroupByName(tx, {
-      companyId,
-      name,
-      ...(exceptId ? { exceptId } : {}),
-    });
-    if (taken) throw new AppError('CONFLICT', groupMessages.duplicateName(taken.name));
-  };
-
   /** The distinct ids, each a user of the company; another company's user counts as unknown (404). */
   const assertCompanyUsers = async (tx: Tx, companyId: string, userIds: string[]) => {
     const unique = [...new Set(userIds)];
@@ -90,17 +86,6 @@ export const createGroupsService = ({ db }: { db: Db }) => {
       throw new AppError('NOT_FOUND', groupMessages.unknownUsers(unknown.length), { userIds: unknown });
     }
     return unique;
-  };
-
-  const inCompany = async <T>(auth: TAuthContext, name: string | undefined, work: (tx: Tx) => Promise<T>) => {
-    try {
-      return await withTenant(db, auth.companyId, work);
-    } catch (error) {
-      if (name !== undefined && isUniqueViolation(error)) {
-        throw new AppError('CONFLICT', groupMessages.duplicateName(name));
-      }
-      throw error;
-    }
   };
 
   const listGroups = async (
@@ -139,12 +124,7 @@ export const createGroupsService = ({ db }: { db: Db }) => {
       });
       await repository.replaceGroupMembers(tx, { companyId, groupId: id, userIds });
       const group = await readGroup(tx, companyId, id);
-      await recordAudit(tx, actor, {
-        entityType: 'group',
-        entityId: id,
-        action: 'create',
-        after: auditViewOf(group),
-      });
+      await auditGroup(tx, actor, 'create', id, { after: auditViewOf(group) });
       return group;
     });
 
@@ -155,9 +135,7 @@ export const createGroupsService = ({ db }: { db: Db }) => {
   ) =>
     inCompany(auth, changes.name, async (tx) => {
       const { companyId } = auth;
-      if (!(await repository.lockGroup(tx, companyId, groupId))) {
-        throw new AppError('NOT_FOUND', groupMessages.notFound);
-      }
+      await lockExisting(tx, companyId, groupId);
       const before = await readGroup(tx, companyId, groupId);
       const next = {
         name: changes.name ?? before.name,
@@ -167,12 +145,9 @@ export const createGroupsService = ({ db }: { db: Db }) => {
       if (next.name.toLowerCase() !== before.name.toLowerCase()) {
         await assertNameFree(tx, { companyId, name: next.name, exceptId: groupId });
       }
-      await repository.updateGroup(tx, { companyId, groupId, changes: next });
+      await repository.updateGroup(tx, { companyId, id: groupId, changes: next });
       const after = await readGroup(tx, companyId, groupId);
-      await recordAudit(tx, actor, {
-        entityType: 'group',
-        entityId: groupId,
-        action: 'update',
+      await auditGroup(tx, actor, 'update', groupId, {
         before: auditViewOf(before),
         after: auditViewOf(after),
       });
@@ -186,20 +161,15 @@ export const createGroupsService = ({ db }: { db: Db }) => {
   ) =>
     withTenant(db, auth.companyId, async (tx) => {
       const { companyId } = auth;
-      if (!(await repository.lockGroup(tx, companyId, groupId))) {
-        throw new AppError('NOT_FOUND', groupMessages.notFound);
-      }
+      await lockExisting(tx, companyId, groupId);
       const members = await assertCompanyUsers(tx, companyId, userIds);
       const before = await readGroup(tx, companyId, groupId);
       const beforeIds = new Set(before.members.map((member) => member._id));
       if (members.length === beforeIds.size && members.every((id) => beforeIds.has(id))) return before;
       await repository.replaceGroupMembers(tx, { companyId, groupId, userIds: members });
-      await repository.updateGroup(tx, { companyId, groupId, changes: {} });
+      await repository.updateGroup(tx, { companyId, id: groupId, changes: {} });
       const after = await readGroup(tx, companyId, groupId);
-      await recordAudit(tx, actor, {
-        entityType: 'group',
-        entityId: groupId,
-        action: 'update',
+      await auditGroup(tx, actor, 'update', groupId, {
         before: { memberIds: auditViewOf(before).memberIds },
         after: { memberIds: auditViewOf(after).memberIds },
       });
@@ -209,17 +179,10 @@ export const createGroupsService = ({ db }: { db: Db }) => {
   const deleteGroup = async (auth: TAuthContext, actor: TAuditActor, groupId: string) =>
     withTenant(db, auth.companyId, async (tx) => {
       const { companyId } = auth;
-      if (!(await repository.lockGroup(tx, companyId, groupId))) {
-        throw new AppError('NOT_FOUND', groupMessages.notFound);
-      }
+      await lockExisting(tx, companyId, groupId);
       const before = await readGroup(tx, companyId, groupId);
       await repository.deleteGroup(tx, companyId, groupId);
-      await recordAudit(tx, actor, {
-        entityType: 'group',
-        entityId: groupId,
-        action: 'delete',
-        before: auditViewOf(before),
-      });
+      await auditGroup(tx, actor, 'delete', groupId, { before: auditViewOf(before) });
       return { deleted: true as const };
     });
 

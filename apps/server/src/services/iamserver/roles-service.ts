@@ -9,8 +9,7 @@ import {
 } from '@cargodesk/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { listMeta, pageOffset } from '../../db/paging.ts';
-import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrailOf, recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
@@ -22,6 +21,7 @@ import {
   assertMayGrantRoles,
   lockRightsAndReadGrantor,
 } from './grant-rules.ts';
+import { namedSetRules } from './named-sets-service.ts';
 import * as repository from './roles-repository.ts';
 
 export const roleMessages = {
@@ -67,32 +67,21 @@ const auditViewOf = ({ _id, name, description, permissions: granted, isSystem, s
 const isSameSet = (left: readonly string[], right: readonly string[]) =>
   left.length === right.length && left.every((item) => right.includes(item));
 
+const auditRole = auditTrailOf('role');
+const auditUser = auditTrailOf('user');
+
 /** Roles: sets of permissions a company defines; its Admin role is fixed, its system roles are kept. */
 export const createRolesService = ({ db }: { db: Db }) => {
+  const { assertNameFree, lockExisting, inCompany } = namedSetRules({
+    db,
+    messages: roleMessages,
+    findByName: repository.findRoleByName,
+    lock: repository.lockRole,
+  });
   const readRole = async (tx: Tx, companyId: string, roleId: string) => {
     const row = await repository.findRole(tx, companyId, roleId);
     if (!row) throw new AppError('NOT_FOUND', roleMessages.notFound);
     return toRole(row);
-  };
-
-  const assertNameFree = async (
-    tx: Tx,
-    { companyId, name, exceptId }: { companyId: string; name: string; exceptId?: string },
-  ) => {
-    const taken = await repository.findRoleByName(tx, { companyId, name, ...(exceptId ? { exceptId } : {}) });
-    if (taken) throw new AppError('CONFLICT', roleMessages.duplicateName(taken.name));
-  };
-
-  /** Runs `work` in the caller's company; a unique-key race on the name still answers 409. */
-  const inCompany = async <T>(auth: TAuthContext, name: string | undefined, work: (tx: Tx) => Promise<T>) => {
-    try {
-      return await withTenant(db, auth.companyId, work);
-    } catch (error) {
-      if (name !== undefined && isUniqueViolation(error)) {
-        throw new AppError('CONFLICT', roleMessages.duplicateName(name));
-      }
-      throw error;
-    }
   };
 
   const listRoles = async (
@@ -133,12 +122,7 @@ export const createRolesService = ({ db }: { db: Db }) => {
         systemKey: null,
       });
       const role = await readRole(tx, companyId, id);
-      await recordAudit(tx, actor, {
-        entityType: 'role',
-        entityId: id,
-        action: 'create',
-        after: auditViewOf(role),
-      });
+      await auditRole(tx, actor, 'create', id, { after: auditViewOf(role) });
       return role;
     });
 
@@ -150,8 +134,7 @@ export const createRolesService = ({ db }: { db: Db }) => {
     inCompany(auth, changes.name, async (tx) => {
       const { companyId } = auth;
       const grantor = await lockRightsAndReadGrantor(tx, auth);
-      const row = await repository.lockRole(tx, companyId, roleId);
-      if (!row) throw new AppError('NOT_FOUND', roleMessages.notFound);
+      const row = await lockExisting(tx, companyId, roleId);
       if (row.systemKey === 'admin') throw new AppError('CONFLICT', roleMessages.adminLocked);
       const before = await readRole(tx, companyId, roleId);
       const next = {
@@ -174,12 +157,9 @@ export const createRolesService = ({ db }: { db: Db }) => {
       if (next.name.toLowerCase() !== before.name.toLowerCase()) {
         await assertNameFree(tx, { companyId, name: next.name, exceptId: roleId });
       }
-      await repository.updateRole(tx, { companyId, roleId, changes: next });
+      await repository.updateRole(tx, { companyId, id: roleId, changes: next });
       const after = await readRole(tx, companyId, roleId);
-      await recordAudit(tx, actor, {
-        entityType: 'role',
-        entityId: roleId,
-        action: 'update',
+      await auditRole(tx, actor, 'update', roleId, {
         before: auditViewOf(before),
         after: auditViewOf(after),
       });
@@ -208,8 +188,7 @@ export const createRolesService = ({ db }: { db: Db }) => {
     withTenant(db, auth.companyId, async (tx) => {
       const { companyId } = auth;
       const grantor = await lockRightsAndReadGrantor(tx, auth);
-      const row = await repository.lockRole(tx, companyId, roleId);
-      if (!row) throw new AppError('NOT_FOUND', roleMessages.notFound);
+      const row = await lockExisting(tx, companyId, roleId);
       if (row.systemKey === 'admin') throw new AppError('CONFLICT', roleMessages.adminLocked);
       if (row.isSystem) throw new AppError('CONFLICT', roleMessages.systemRoleKept(row.name));
       if (reassignTo === roleId) throw new AppError('BAD_REQUEST', roleMessages.reassignToItself);
@@ -232,10 +211,7 @@ export const createRolesService = ({ db }: { db: Db }) => {
       await repository.deleteRole(tx, companyId, roleId);
       for (const userId of holders) {
         const roleIds = rolesBefore.get(userId) ?? [];
-        await recordAudit(tx, actor, {
-          entityType: 'user',
-          entityId: userId,
-          action: 'role-change',
+        await auditUser(tx, actor, 'role-change', userId, {
           before: { roleIds },
           after: {
             roleIds: [...new Set([...roleIds.filter((id) => id !== roleId), ...(target ? [target.id] : [])])],

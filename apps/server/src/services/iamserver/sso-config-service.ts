@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrailOf, recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { TRateLimit } from '../../platform/rate-limits.ts';
@@ -71,6 +71,8 @@ export type TSsoConfigDependencies = {
   domainProver: TDomainProver;
   domainChecksPerCompany: TRateLimit;
 };
+
+const auditSsoConfig = auditTrailOf('sso-config');
 
 /** A company's single sign-on settings (docs/decisions/020-single-sign-on.md), company:write only. */
 export const createSsoConfigService = ({
@@ -171,12 +173,7 @@ export const createSsoConfigService = ({
       const before = await readConfig(tx, auth.companyId);
       const deleted = await repository.deleteSsoConfig(tx, auth.companyId);
       if (!deleted || !before) throw new AppError('NOT_FOUND', ssoMessages.notConfigured);
-      await recordAudit(tx, actor, {
-        entityType: 'sso-config',
-        entityId: auth.companyId,
-        action: 'delete',
-        before: auditViewOf(before),
-      });
+      await auditSsoConfig(tx, actor, 'delete', auth.companyId, { before: auditViewOf(before) });
       return { config: null, redirectUri };
     });
 
@@ -225,10 +222,7 @@ export const createSsoConfigService = ({
           await repository.markSsoDomainVerified(tx, { companyId, domain, proofToken });
         const config = await readConfig(tx, companyId);
         if (!config) throw new AppError('NOT_FOUND', ssoMessages.notConfigured);
-        await recordAudit(tx, actor, {
-          entityType: 'sso-config',
-          entityId: companyId,
-          action: 'update',
+        await auditSsoConfig(tx, actor, 'update', companyId, {
           before: auditViewOf(before),
           after: { ...auditViewOf(config), domainsProved: verified },
         });

@@ -576,20 +576,28 @@ export const createUsersService = ({
     }
   };
 
+  /**
+   * Deletes one user inside the caller's transaction and answers their record, for the identity
+   * account to go after commit. Refused for a user the grantor may not manage, and for the last
+   * active admin: counted after the users deleted before it, so picking every admin is refused.
+   */
+  const deleteOne = async (tx: Tx, grantor: TGrantor, { auth, actor }: TUsersCaller, userId: string) => {
+    const before = await readUserView(tx, auth.companyId, userId);
+    const record = await requireUser(tx, auth.companyId, userId);
+    assertMayManage(grantor, before);
+    await assertKeepsAnActiveAdmin(tx, auth.companyId, { before, isActiveAdminAfter: false });
+    // The session rows go with the user; ending them first closes the user's open streams.
+    await endSessions(tx, events, { companyId: auth.companyId, userId });
+    await repository.deleteUser(tx, auth.companyId, userId);
+    await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'delete', before });
+    return record;
+  };
+
   const deleteUser = async ({ auth, actor }: TUsersCaller, userId: string) => {
     if (userId === auth.userId) throw new AppError('CONFLICT', userMessages.notSelfDelete);
-    const user = await inCompany(auth, async (tx) => {
-      const grantor = await lockRightsAndReadGrantor(tx, auth);
-      const before = await readUserView(tx, auth.companyId, userId);
-      const record = await requireUser(tx, auth.companyId, userId);
-      assertMayManage(grantor, before);
-      await assertKeepsAnActiveAdmin(tx, auth.companyId, { before, isActiveAdminAfter: false });
-      // The session rows go with the user; ending them first closes the user's open streams.
-      await endSessions(tx, events, { companyId: auth.companyId, userId });
-      await repository.deleteUser(tx, auth.companyId, userId);
-      await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'delete', before });
-      return record;
-    });
+    const user = await inCompany(auth, async (tx) =>
+      deleteOne(tx, await lockRightsAndReadGrantor(tx, auth), { auth, actor }, userId),
+    );
     // The account goes too, so the email can be invited again (here or by another company).
     await afterCommit('deleting the identity account', () =>
       identityAdmin.deleteAccount(user.identityProject, user.identityUid),
@@ -604,17 +612,7 @@ export const createUsersService = ({
     const deleted = await inCompany(auth, async (tx) => {
       const grantor = await lockRightsAndReadGrantor(tx, auth);
       const records: TUserRecord[] = [];
-      for (const userId of ids) {
-        const record = await requireUser(tx, auth.companyId, userId);
-        const before = await readUserView(tx, auth.companyId, userId);
-        assertMayManage(grantor, before);
-        // Counted after the users before it were deleted, so picking every admin is refused.
-        await assertKeepsAnActiveAdmin(tx, auth.companyId, { before, isActiveAdminAfter: false });
-        await endSessions(tx, events, { companyId: auth.companyId, userId });
-        await repository.deleteUser(tx, auth.companyId, userId);
-        await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'delete', before });
-        records.push(record);
-      }
+      for (const userId of ids) records.push(await deleteOne(tx, grantor, { auth, actor }, userId));
       return records;
     });
     for (const user of deleted) {

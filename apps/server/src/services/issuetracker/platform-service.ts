@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { listMeta } from '../../db/paging.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrailOf, type TAuditActor } from '../../platform/audit.ts';
 import type { TDomainEvents } from '../../platform/domain-events.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
@@ -35,6 +35,9 @@ export type TSupportActor = TPlatformActor;
 export type TPlatformIssueServiceDependencies = { db: Db; events: TDomainEvents };
 
 const supportActor = { userId: null, name: supportAuthorName, isSupport: true } as const;
+
+const auditIssue = auditTrailOf('issue');
+const auditIssueComment = auditTrailOf('issue-comment');
 
 export const createPlatformIssueService = ({ db, events }: TPlatformIssueServiceDependencies) => {
   const notFound = () => new AppError('NOT_FOUND', issueMessages.notFoundAnywhere);
@@ -132,10 +135,7 @@ export const createPlatformIssueService = ({ db, events }: TPlatformIssueService
           authorKind: 'support',
           body: input.comment,
         });
-        await recordAudit(tx, audit, {
-          entityType: 'issue-comment',
-          entityId: commentId,
-          action: 'create',
+        await auditIssueComment(tx, audit, 'create', commentId, {
           after: { issueId: id, body: input.comment },
         });
         await events.emit(tx, {
@@ -154,10 +154,7 @@ export const createPlatformIssueService = ({ db, events }: TPlatformIssueService
       );
       if (!after) throw notFound();
       if (after.status !== before.status) {
-        await recordAudit(tx, audit, {
-          entityType: 'issue',
-          entityId: id,
-          action: 'update',
+        await auditIssue(tx, audit, 'update', id, {
           before: auditedIssue(before),
           after: auditedIssue(after),
         });

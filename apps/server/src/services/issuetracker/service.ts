@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { listMeta } from '../../db/paging.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrailOf, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import type { TDomainEvents } from '../../platform/domain-events.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -63,6 +63,9 @@ export const issueFacts = (row: repository.TIssueRow) => ({
   reporterId: row.reporterId,
   assigneeId: row.assigneeId,
 });
+
+const auditIssue = auditTrailOf('issue');
+const auditIssueComment = auditTrailOf('issue-comment');
 
 export const createIssueService = ({ db, events }: TIssueServiceDependencies) => {
   const notFound = () => new AppError('NOT_FOUND', issueMessages.notFound);
@@ -131,12 +134,7 @@ export const createIssueService = ({ db, events }: TIssueServiceDependencies) =>
         updatedAt: new Date(),
       };
       await repository.insertIssue(tx, row);
-      await recordAudit(tx, actor, {
-        entityType: 'issue',
-        entityId: row.id,
-        action: 'create',
-        after: auditedIssue(row),
-      });
+      await auditIssue(tx, actor, 'create', row.id, { after: auditedIssue(row) });
       await events.emit(tx, {
         type: 'tracker-issue-changed',
         companyId: auth.companyId,
@@ -169,13 +167,7 @@ export const createIssueService = ({ db, events }: TIssueServiceDependencies) =>
         ...(input.assigneeId !== undefined ? { assigneeId: input.assigneeId } : {}),
       });
       if (!after) throw notFound();
-      await recordAudit(tx, actor, {
-        entityType: 'issue',
-        entityId: id,
-        action: 'update',
-        before: auditedIssue(before),
-        after: auditedIssue(after),
-      });
+      await auditIssue(tx, actor, 'update', id, { before: auditedIssue(before), after: auditedIssue(after) });
       const told = {
         type: 'tracker-issue-changed',
         companyId: auth.companyId,
@@ -227,12 +219,7 @@ export const createIssueService = ({ db, events }: TIssueServiceDependencies) =>
       // A comment is a change: the issue moves to the top of the lists.
       const row = await repository.updateIssue(tx, auth.companyId, id, {});
       if (!row) throw notFound();
-      await recordAudit(tx, actor, {
-        entityType: 'issue-comment',
-        entityId: commentId,
-        action: 'create',
-        after: { issueId: id, body: input.body },
-      });
+      await auditIssueComment(tx, actor, 'create', commentId, { after: { issueId: id, body: input.body } });
       await events.emit(tx, {
         type: 'tracker-issue-changed',
         companyId: auth.companyId,
@@ -248,12 +235,7 @@ export const createIssueService = ({ db, events }: TIssueServiceDependencies) =>
       const row = await findVisible(tx, auth, id, true);
       if (!canDelete(auth, row)) throw new AppError('FORBIDDEN', issueMessages.deleteNotAllowed);
       await repository.deleteIssue(tx, auth.companyId, id);
-      await recordAudit(tx, actor, {
-        entityType: 'issue',
-        entityId: id,
-        action: 'delete',
-        before: auditedIssue(row),
-      });
+      await auditIssue(tx, actor, 'delete', id, { before: auditedIssue(row) });
       return { _id: id };
     });
 

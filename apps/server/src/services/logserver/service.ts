@@ -1,7 +1,7 @@
 import { type TAuditEvent, type TAuditHistoryEvent, type TListMeta, toCsvLine } from '@cargodesk/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { cappedTotal, pageOffset } from '../../db/paging.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrailOf, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import type { TChangeFeed } from '../../platform/change-feed.ts';
 import { createCompanyCache } from '../../platform/company-cache.ts';
@@ -87,6 +87,8 @@ const auditExportHeader = [
 
 const jsonOrEmpty = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
 
+const auditAuditTrail = auditTrailOf('audit-trail');
+
 /**
  * logserver: reads the company's audit trail; writes happen in each change's own transaction.
  * Totals are kept between requests until the company's trail changes (migration 0025).
@@ -150,12 +152,7 @@ export const createLogService = ({ db, changes }: { db: Db; changes: TChangeFeed
   ) {
     const scoped = { ...filter, companyId: auth.companyId };
     await withTenant(db, auth.companyId, (tx) =>
-      recordAudit(tx, actor, {
-        entityType: 'audit-trail',
-        entityId: createId(),
-        action: 'export',
-        after: { filter: exportedFilterOf(filter) },
-      }),
+      auditAuditTrail(tx, actor, 'export', createId(), { after: { filter: exportedFilterOf(filter) } }),
     );
     yield `\uFEFF${toCsvLine(auditExportHeader)}`;
     let after: { position: string; id: string } | undefined;

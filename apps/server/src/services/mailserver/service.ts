@@ -13,7 +13,7 @@ import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { TMailFileAttachment } from '../../db/schema/index.ts';
 import type { TMailer } from '../../mail/mail-plugin.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrailOf, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import type { TDomainEvents } from '../../platform/domain-events.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -82,6 +82,8 @@ export type TMailServiceDependencies = {
   /** Whether the company's admins proved their addresses, which decides who it may mail. */
   identityAdmin: TAccountReader;
 };
+
+const auditMail = auditTrailOf('mail');
 
 export const createMailService = ({
   db,
@@ -171,10 +173,7 @@ export const createMailService = ({
         },
         tx,
       );
-      await recordAudit(tx, actor, {
-        entityType: 'mail',
-        entityId: mailId,
-        action: 'create',
+      await auditMail(tx, actor, 'create', mailId, {
         after: {
           ...recipients,
           subject: body.subject,
@@ -228,10 +227,7 @@ export const createMailService = ({
       await repository.requeueMail(tx, auth.companyId, id);
       const after = await repository.findSentMail(tx, auth.companyId, auth.userId, id);
       if (!after) throw new AppError('NOT_FOUND', mailMessages.mailNotFound);
-      await recordAudit(tx, actor, {
-        entityType: 'mail',
-        entityId: id,
-        action: 'update',
+      await auditMail(tx, actor, 'update', id, {
         before: { status: before.status, lastError: before.lastError },
         after: { status: after.status },
       });

@@ -7,7 +7,7 @@ import type {
 import { notificationMessages } from '@cargodesk/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrailOf, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { TEventsBus } from '../../platform/events-bus.ts';
@@ -19,6 +19,8 @@ import * as repository from './repository.ts';
 import { toNotificationView } from './stream-hub.ts';
 
 export type TNotifyCaller = { auth: TAuthContext; actor: TAuditActor };
+
+const auditAnnouncement = auditTrailOf('announcement');
 
 /** notifyserver: the signed-in user's own notifications, and the admin's announcement. */
 export const createNotifyService = ({ db, events }: { db: Db; events: TEventsBus }) => {
@@ -73,10 +75,7 @@ export const createNotifyService = ({ db, events }: { db: Db; events: TEventsBus
         userIds,
         notification: { kind: 'announcement', title: body.title, body: body.body, link: body.link ?? null },
       });
-      await recordAudit(tx, actor, {
-        entityType: 'announcement',
-        entityId: id,
-        action: 'create',
+      await auditAnnouncement(tx, actor, 'create', id, {
         after: { title: body.title, body: body.body, link: body.link ?? null, recipients: userIds.length },
       });
       return { _id: id, recipients: userIds.length };

@@ -15,7 +15,7 @@ import {
 } from '@cargodesk/shared';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrailOf, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
@@ -70,6 +70,8 @@ const auditedOf = (row: { name: string; isShared: boolean; definition: TReportDe
   isShared: row.isShared,
   definition: row.definition,
 });
+
+const auditReportSketch = auditTrailOf('report-sketch');
 
 export const createReportsService = ({ db }: { db: Db }) => {
   const detailOf = async (
@@ -178,12 +180,7 @@ export const createReportsService = ({ db }: { db: Db }) => {
         isShared: input.isShared,
         definition: input.definition,
       });
-      await recordAudit(tx, actor, {
-        entityType: 'report-sketch',
-        entityId: id,
-        action: 'create',
-        after: auditedOf(input),
-      });
+      await auditReportSketch(tx, actor, 'create', id, { after: auditedOf(input) });
       return detailOf(
         tx,
         auth,
@@ -209,10 +206,7 @@ export const createReportsService = ({ db }: { db: Db }) => {
       await repository.updateSketch(tx, auth.companyId, id, change);
       if (found.isShared && !change.isShared)
         await repository.deleteOthersPins(tx, auth.companyId, auth.userId, id);
-      await recordAudit(tx, actor, {
-        entityType: 'report-sketch',
-        entityId: id,
-        action: 'update',
+      await auditReportSketch(tx, actor, 'update', id, {
         before: auditedOf(found),
         after: auditedOf(change),
       });
@@ -240,12 +234,7 @@ export const createReportsService = ({ db }: { db: Db }) => {
         ownerId: auth.userId,
         ...copy,
       });
-      await recordAudit(tx, actor, {
-        entityType: 'report-sketch',
-        entityId: copyId,
-        action: 'create',
-        after: { ...auditedOf(copy), copiedFrom: id },
-      });
+      await auditReportSketch(tx, actor, 'create', copyId, { after: { ...auditedOf(copy), copiedFrom: id } });
       return detailOf(
         tx,
         auth,
@@ -257,12 +246,7 @@ export const createReportsService = ({ db }: { db: Db }) => {
     withTenant(db, auth.companyId, async (tx) => {
       const found = await ownedOrRefused(tx, auth, id);
       await repository.deleteSketch(tx, auth.companyId, id);
-      await recordAudit(tx, actor, {
-        entityType: 'report-sketch',
-        entityId: id,
-        action: 'delete',
-        before: auditedOf(found),
-      });
+      await auditReportSketch(tx, actor, 'delete', id, { before: auditedOf(found) });
     });
 
   /** The builder's live result: a definition not saved yet, run as the caller. */
@@ -286,10 +270,7 @@ export const createReportsService = ({ db }: { db: Db }) => {
     const { name, report } = await withTenant(db, auth.companyId, async (tx) => {
       const found = await visibleOrNotFound(tx, auth, id);
       const checked = checkDefinition(auth, found.definition);
-      await recordAudit(tx, actor, {
-        entityType: 'report-sketch',
-        entityId: id,
-        action: 'export',
+      await auditReportSketch(tx, actor, 'export', id, {
         after: { name: found.name, maxRows: reportExportMaxRows },
       });
       return { name: found.name, report: checked };
@@ -345,10 +326,7 @@ export const createReportsService = ({ db }: { db: Db }) => {
         recipientIds,
         nextRunAt,
       });
-      await recordAudit(tx, actor, {
-        entityType: 'report-sketch',
-        entityId: id,
-        action: 'update',
+      await auditReportSketch(tx, actor, 'update', id, {
         after: { schedule: { frequency: input.frequency, recipientIds } },
       });
       return detailOf(tx, auth, found);
@@ -358,10 +336,7 @@ export const createReportsService = ({ db }: { db: Db }) => {
     withTenant(db, auth.companyId, async (tx) => {
       const found = await ownedOrRefused(tx, auth, id);
       await repository.deleteSchedule(tx, auth.companyId, id);
-      await recordAudit(tx, actor, {
-        entityType: 'report-sketch',
-        entityId: id,
-        action: 'update',
+      await auditReportSketch(tx, actor, 'update', id, {
         before: { name: found.name, schedule: true },
         after: { schedule: null },
       });

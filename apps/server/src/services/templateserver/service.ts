@@ -16,7 +16,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { listMeta, type TPage } from '../../db/paging.ts';
 import { inSavepointOrConflict } from '../../db/savepoint-conflict.ts';
 import type { TPdfRenderer } from '../../pdf/pdf-renderer.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrailOf, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
@@ -91,6 +91,8 @@ export type TTemplatesServiceDependencies = {
   /** Checks and renders on the tenant work pool. */
   templates: TTenantTemplates;
 };
+
+const auditTemplate = auditTrailOf('template');
 
 export const createTemplatesService = ({
   db,
@@ -213,7 +215,7 @@ export const createTemplatesService = ({
       );
       await addVersion(tx, auth, id, content);
       const after = await readTemplate(tx, auth.companyId, id);
-      await recordAudit(tx, actor, { entityType: 'template', entityId: id, action: 'create', after });
+      await auditTemplate(tx, actor, 'create', id, { after });
       return after;
     });
   };
@@ -228,7 +230,7 @@ export const createTemplatesService = ({
       const before = await readTemplate(tx, auth.companyId, id);
       await addVersion(tx, auth, id, content);
       const after = await readTemplate(tx, auth.companyId, id);
-      await recordAudit(tx, actor, { entityType: 'template', entityId: id, action: 'update', before, after });
+      await auditTemplate(tx, actor, 'update', id, { before, after });
       return after;
     });
   };
@@ -243,7 +245,7 @@ export const createTemplatesService = ({
       const before = await readTemplate(tx, auth.companyId, id);
       await addVersion(tx, auth, id, { subject: old.subject, body: old.body, page: old.page });
       const after = await readTemplate(tx, auth.companyId, id);
-      await recordAudit(tx, actor, { entityType: 'template', entityId: id, action: 'update', before, after });
+      await auditTemplate(tx, actor, 'update', id, { before, after });
       return after;
     });
 
@@ -254,7 +256,7 @@ export const createTemplatesService = ({
         repository.updateTemplate(savepoint, auth.companyId, id, { ...changes, updatedBy: auth.userId }),
       );
       const after = await readTemplate(tx, auth.companyId, id);
-      await recordAudit(tx, actor, { entityType: 'template', entityId: id, action: 'update', before, after });
+      await auditTemplate(tx, actor, 'update', id, { before, after });
       return after;
     });
 
@@ -299,7 +301,7 @@ export const createTemplatesService = ({
         page: current?.page ?? null,
       });
       const after = await readTemplate(tx, auth.companyId, copyId);
-      await recordAudit(tx, actor, { entityType: 'template', entityId: copyId, action: 'create', after });
+      await auditTemplate(tx, actor, 'create', copyId, { after });
       return after;
     });
 
@@ -313,7 +315,7 @@ export const createTemplatesService = ({
         throw new AppError('CONFLICT', templateMessages.usedInMail);
       }
       await repository.deleteTemplate(tx, auth.companyId, id);
-      await recordAudit(tx, actor, { entityType: 'template', entityId: id, action: 'delete', before });
+      await auditTemplate(tx, actor, 'delete', id, { before });
       return { deleted: true as const };
     });
 

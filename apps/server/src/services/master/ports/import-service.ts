@@ -1,7 +1,7 @@
 import type { TPortImport, TPortImportApply } from '@cargodesk/shared';
 import countryCodes from 'country-codes-list';
 import type { Db, Tx } from '../../../db/client.ts';
-import { recordAudit, type TAuditActor } from '../../../platform/audit.ts';
+import { auditTrailOf, type TAuditActor } from '../../../platform/audit.ts';
 import type { TAuthContext } from '../../../platform/auth-context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { createId } from '../../../platform/ids.ts';
@@ -95,6 +95,8 @@ export type TPortImportDependencies = {
   isPlatformAdmin: (auth: TAuthContext) => Promise<boolean>;
 };
 
+const auditCatalogueImport = auditTrailOf('catalogue-import');
+
 export const createPortImportService = ({ db, isPlatformAdmin }: TPortImportDependencies) => {
   const countryNames = new Map(
     countryCodes.all().map((country) => [country.countryCode, country.countryNameEn]),
@@ -138,10 +140,7 @@ export const createPortImportService = ({ db, isPlatformAdmin }: TPortImportDepe
           createdByUserId: auth.userId,
         });
         if (!inserted) throw new Error('The import just written is missing');
-        await recordAudit(tx, actor, {
-          entityType: 'catalogue-import',
-          entityId: id,
-          action: 'create',
+        await auditCatalogueImport(tx, actor, 'create', id, {
           after: { fileName, ...toImport(inserted).summary },
         });
         return inserted;
@@ -168,10 +167,7 @@ export const createPortImportService = ({ db, isPlatformAdmin }: TPortImportDepe
         onApplied: async (tx) => {
           if (!(await repository.markImportApplied(tx, auth.companyId, row.id)))
             throw new AppError('CONFLICT', importMessages.decided('decided'));
-          await recordAudit(tx, actor, {
-            entityType: 'catalogue-import',
-            entityId: row.id,
-            action: 'update',
+          await auditCatalogueImport(tx, actor, 'update', row.id, {
             before: { status: 'pending' },
             after: { status: 'applied', keepOutOfCountry, ...toImport(row).summary },
           });
@@ -193,10 +189,7 @@ export const createPortImportService = ({ db, isPlatformAdmin }: TPortImportDepe
           if (current.status !== 'pending')
             throw new AppError('CONFLICT', importMessages.decided(current.status));
           const discarded = await repository.markImportDiscarded(tx, auth.companyId, current.id);
-          await recordAudit(tx, actor, {
-            entityType: 'catalogue-import',
-            entityId: current.id,
-            action: 'update',
+          await auditCatalogueImport(tx, actor, 'update', current.id, {
             before: { status: 'pending' },
             after: { status: 'discarded' },
           });

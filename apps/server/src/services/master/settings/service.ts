@@ -15,7 +15,7 @@ import type {
 import type { Db, Tx } from '../../../db/client.ts';
 import { listMeta, pageOfItems } from '../../../db/paging.ts';
 import { inSavepointOrConflict } from '../../../db/savepoint-conflict.ts';
-import { recordAudit, type TAuditActor } from '../../../platform/audit.ts';
+import { auditTrailOf, type TAuditActor } from '../../../platform/audit.ts';
 import type { TAuthContext } from '../../../platform/auth-context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { createId } from '../../../platform/ids.ts';
@@ -64,6 +64,11 @@ const toRate = (row: repository.TExchangeRateRow): TExchangeRate => ({
 });
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+const auditCompany = auditTrailOf('company');
+const auditCountrySetting = auditTrailOf('country-setting');
+const auditCurrencySetting = auditTrailOf('currency-setting');
+const auditExchangeRate = auditTrailOf('exchange-rate');
 
 /** A company's countries and currencies over the global lists, its base currency and exchange rates. */
 export const createSettingsService = ({ db }: { db: Db }) => {
@@ -150,10 +155,7 @@ export const createSettingsService = ({ db }: { db: Db }) => {
           };
           if (next.isEnabled === current?.isEnabled && next.isFavourite === current?.isFavourite) continue;
           await repository.upsertCountrySetting(tx, auth.companyId, code, next);
-          await recordAudit(tx, actor, {
-            entityType: 'country-setting',
-            entityId: code,
-            action: 'update',
+          await auditCountrySetting(tx, actor, 'update', code, {
             before: { isEnabled: current?.isEnabled, isFavourite: current?.isFavourite },
             after: next,
           });
@@ -174,10 +176,7 @@ export const createSettingsService = ({ db }: { db: Db }) => {
         const before = await baseCurrencyOf(tx, auth.companyId);
         if (before !== baseCurrency) {
           await setCompanyCurrency(tx, auth.companyId, baseCurrency);
-          await recordAudit(tx, actor, {
-            entityType: 'company',
-            entityId: auth.companyId,
-            action: 'update',
+          await auditCompany(tx, actor, 'update', auth.companyId, {
             before: { currency: before },
             after: { currency: baseCurrency },
           });
@@ -236,10 +235,7 @@ export const createSettingsService = ({ db }: { db: Db }) => {
           const before = current.get(code) ?? true;
           if (before === input.isEnabled) continue;
           await repository.upsertCurrencySetting(tx, auth.companyId, code, input.isEnabled);
-          await recordAudit(tx, actor, {
-            entityType: 'currency-setting',
-            entityId: code,
-            action: 'update',
+          await auditCurrencySetting(tx, actor, 'update', code, {
             before: { isEnabled: before },
             after: { isEnabled: input.isEnabled },
           });
@@ -277,12 +273,7 @@ export const createSettingsService = ({ db }: { db: Db }) => {
         const row = await repository.findExchangeRate(tx, auth.companyId, id);
         if (!row) throw new Error('The exchange rate just written is missing');
         const rate = toRate(row);
-        await recordAudit(tx, actor, {
-          entityType: 'exchange-rate',
-          entityId: id,
-          action: 'create',
-          after: rate,
-        });
+        await auditExchangeRate(tx, actor, 'create', id, { after: rate });
         return rate;
       });
     },
@@ -324,10 +315,7 @@ export const createSettingsService = ({ db }: { db: Db }) => {
         const updated = await repository.updateExchangeRate(tx, auth.companyId, id, String(input.rate));
         if (!updated) throw new Error('The exchange rate just read is missing');
         const after = toRate(updated);
-        await recordAudit(tx, actor, {
-          entityType: 'exchange-rate',
-          entityId: id,
-          action: 'update',
+        await auditExchangeRate(tx, actor, 'update', id, {
           before: { rate: before.rate },
           after: { rate: after.rate },
         });
@@ -339,12 +327,7 @@ export const createSettingsService = ({ db }: { db: Db }) => {
         const row = await repository.findExchangeRate(tx, auth.companyId, id);
         if (!row) throw new AppError('NOT_FOUND', settingsMessages.rateNotFound);
         await repository.deleteExchangeRate(tx, auth.companyId, id);
-        await recordAudit(tx, actor, {
-          entityType: 'exchange-rate',
-          entityId: id,
-          action: 'delete',
-          before: toRate(row),
-        });
+        await auditExchangeRate(tx, actor, 'delete', id, { before: toRate(row) });
         return { deleted: true as const };
       }),
   };
