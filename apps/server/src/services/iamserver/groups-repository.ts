@@ -1,4 +1,4 @@
-import { type AnyColumn, and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { groupMembers, groups, users } from '../../db/schema/index.ts';
 import { namedSetQueries } from './named-sets-repository.ts';
@@ -20,18 +20,15 @@ export const groupSortColumns = {
 } as const satisfies Record<string, SQL | AnyColumn>;
 export type TGroupSortField = keyof typeof groupSortColumns;
 
-const queries = namedSetQueries(groups);
+const queries = namedSetQueries(groups, { name: 'memberCount', count: memberCount });
 
 /** A page of the company's groups, optionally only those whose name or description contains `search`. */
-export const findGroupsPage = async (
+export const findGroupsPage = (
   db: Queryable,
   {
-    companyId,
-    search,
     sort,
     isDescending,
-    limit,
-    offset,
+    ...query
   }: {
     companyId: string;
     search: string | undefined;
@@ -40,33 +37,14 @@ export const findGroupsPage = async (
     limit: number;
     offset: number;
   },
-) => {
-  const where = queries.whereSearched(companyId, search);
-  const order = isDescending ? desc(groupSortColumns[sort]) : asc(groupSortColumns[sort]);
-  const rows = await db
-    .select({ ...getTableColumns(groups), memberCount })
-    .from(groups)
-    .where(where)
-    .orderBy(order, asc(groups.id))
-    .limit(limit)
-    .offset(offset);
-  const [total] = await db.select({ count: sql<number>`count(*)::int` }).from(groups).where(where);
-  return { rows, total: total?.count ?? 0 };
-};
-
-export const findGroup = async (
-  db: Queryable,
-  companyId: string,
-  groupId: string,
-): Promise<TGroupWithCount | undefined> => {
-  const [row] = await db
-    .select({ ...getTableColumns(groups), memberCount })
-    .from(groups)
-    .where(queries.byId(companyId, groupId));
-  return row;
-};
+) =>
+  queries.findPage(db, {
+    ...query,
+    order: [isDescending ? desc(groupSortColumns[sort]) : asc(groupSortColumns[sort])],
+  });
 
 export const {
+  find: findGroup,
   lock: lockGroup,
   findByName: findGroupByName,
   insert: insertGroup,

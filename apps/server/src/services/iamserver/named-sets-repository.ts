@@ -1,4 +1,4 @@
-import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
@@ -15,22 +15,55 @@ type TNamedSetTable = PgTable & {
   updatedAt: PgColumn;
 };
 
-export const namedSetQueries = <TTable extends TNamedSetTable>(table: TTable) => {
+/**
+ * The queries of one named-set table. `counted` names what each set counts (a role's users, a
+ * group's members): lists and single reads carry it beside the row's columns.
+ */
+export const namedSetQueries = <TTable extends TNamedSetTable, TCountName extends string>(
+  table: TTable,
+  counted: { name: TCountName; count: SQL<number> },
+) => {
   // Drizzle's builders do not follow a table left generic: rows come back typed by the table.
   const anyTable = table as PgTable;
   type TRow = TTable['$inferSelect'];
+  type TRowWithCount = TRow & Record<TCountName, number>;
   const byId = (companyId: string, id: string) => and(eq(table.companyId, companyId), eq(table.id, id));
+  const columnsWithCount = () => ({ ...getTableColumns(anyTable), [counted.name]: counted.count });
 
   return {
-    byId,
-
-    /** The company's sets, or only those whose name or description contains `search`. */
-    whereSearched: (companyId: string, search: string | undefined): SQL | undefined => {
+    /**
+     * A page of the company's sets in `order` (ties by id), optionally only those whose name or
+     * description contains `search`.
+     */
+    findPage: async (
+      db: Queryable,
+      {
+        companyId,
+        search,
+        order,
+        limit,
+        offset,
+      }: { companyId: string; search: string | undefined; order: SQL[]; limit: number; offset: number },
+    ): Promise<{ rows: TRowWithCount[]; total: number }> => {
       const pattern = search ? containsPattern(search) : undefined;
-      return and(
+      const where = and(
         eq(table.companyId, companyId),
         pattern ? sql`(${table.name} ilike ${pattern} or ${table.description} ilike ${pattern})` : undefined,
       );
+      const rows = await db
+        .select(columnsWithCount())
+        .from(anyTable)
+        .where(where)
+        .orderBy(...order, asc(table.id))
+        .limit(limit)
+        .offset(offset);
+      const [total] = await db.select({ count: sql<number>`count(*)::int` }).from(anyTable).where(where);
+      return { rows: rows as TRowWithCount[], total: total?.count ?? 0 };
+    },
+
+    find: async (db: Queryable, companyId: string, id: string): Promise<TRowWithCount | undefined> => {
+      const [row] = await db.select(columnsWithCount()).from(anyTable).where(byId(companyId, id));
+      return row as TRowWithCount | undefined;
     },
 
     /** Locks the set for the rest of the transaction, so a concurrent edit or delete waits. */

@@ -1,4 +1,4 @@
-import { type AnyColumn, and, asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { roles, userRoles } from '../../db/schema/index.ts';
 import { namedSetQueries } from './named-sets-repository.ts';
@@ -19,20 +19,17 @@ export const roleSortColumns = {
 } as const satisfies Record<string, SQL | AnyColumn>;
 export type TRoleSortField = keyof typeof roleSortColumns;
 
-const queries = namedSetQueries(roles);
+const queries = namedSetQueries(roles, { name: 'userCount', count: userCount });
 
 /**
  * A page of the company's roles with how many users hold each, optionally only those whose name or
  * description contains `search`. Without a sort: system roles first, then by name.
  */
-export const findRolesPage = async (
+export const findRolesPage = (
   db: Queryable,
   {
-    companyId,
-    search,
     sort,
-    limit,
-    offset,
+    ...query
   }: {
     companyId: string;
     search: string | undefined;
@@ -40,35 +37,16 @@ export const findRolesPage = async (
     limit: number;
     offset: number;
   },
-): Promise<{ rows: TRoleWithCount[]; total: number }> => {
-  const where = queries.whereSearched(companyId, search);
-  const order = sort
-    ? [sort.isDescending ? desc(roleSortColumns[sort.field]) : asc(roleSortColumns[sort.field])]
-    : [desc(roles.isSystem), asc(roleSortColumns.name)];
-  const rows = await db
-    .select({ ...getTableColumns(roles), userCount })
-    .from(roles)
-    .where(where)
-    .orderBy(...order, asc(roles.id))
-    .limit(limit)
-    .offset(offset);
-  const [total] = await db.select({ count: sql<number>`count(*)::int` }).from(roles).where(where);
-  return { rows, total: total?.count ?? 0 };
-};
-
-export const findRole = async (
-  db: Queryable,
-  companyId: string,
-  roleId: string,
-): Promise<TRoleWithCount | undefined> => {
-  const [row] = await db
-    .select({ ...getTableColumns(roles), userCount })
-    .from(roles)
-    .where(queries.byId(companyId, roleId));
-  return row;
-};
+): Promise<{ rows: TRoleWithCount[]; total: number }> =>
+  queries.findPage(db, {
+    ...query,
+    order: sort
+      ? [sort.isDescending ? desc(roleSortColumns[sort.field]) : asc(roleSortColumns[sort.field])]
+      : [desc(roles.isSystem), asc(roleSortColumns.name)],
+  });
 
 export const {
+  find: findRole,
   lock: lockRole,
   findByName: findRoleByName,
   insert: insertRole,

@@ -466,21 +466,30 @@ export const createUsersService = ({
     return resent;
   };
 
+  /**
+   * Suspends one user inside the caller's transaction: their view after, their record, and whether
+   * anything changed (a user already suspended is left as they are). Refused for a user the grantor
+   * may not manage, and for the last active admin: counted after the users suspended before it, so
+   * picking every admin is refused.
+   */
+  const suspendOne = async (tx: Tx, grantor: TGrantor, { auth, actor }: TUsersCaller, userId: string) => {
+    const before = await readUserView(tx, auth.companyId, userId);
+    const record = await requireUser(tx, auth.companyId, userId);
+    if (before.status === 'suspended') return { view: before, record, isChanged: false };
+    assertMayManage(grantor, before);
+    await assertKeepsAnActiveAdmin(tx, auth.companyId, { before, isActiveAdminAfter: false });
+    await repository.updateUser(tx, auth.companyId, userId, { status: 'suspended' });
+    await endSessions(tx, events, { companyId: auth.companyId, userId });
+    const after = await readUserView(tx, auth.companyId, userId);
+    await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'suspend', before, after });
+    return { view: after, record, isChanged: true };
+  };
+
   const suspendUser = async ({ auth, actor }: TUsersCaller, userId: string) => {
     if (userId === auth.userId) throw new AppError('CONFLICT', userMessages.notSelfSuspend);
-    const { view, user } = await inCompany(auth, async (tx) => {
-      const grantor = await lockRightsAndReadGrantor(tx, auth);
-      const before = await readUserView(tx, auth.companyId, userId);
-      const record = await requireUser(tx, auth.companyId, userId);
-      if (before.status === 'suspended') return { view: before, user: record };
-      assertMayManage(grantor, before);
-      await assertKeepsAnActiveAdmin(tx, auth.companyId, { before, isActiveAdminAfter: false });
-      await repository.updateUser(tx, auth.companyId, userId, { status: 'suspended' });
-      await endSessions(tx, events, { companyId: auth.companyId, userId });
-      const after = await readUserView(tx, auth.companyId, userId);
-      await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'suspend', before, after });
-      return { view: after, user: record };
-    });
+    const { view, record: user } = await inCompany(auth, async (tx) =>
+      suspendOne(tx, await lockRightsAndReadGrantor(tx, auth), { auth, actor }, userId),
+    );
     // The app refuses a suspended user on its own; disabling the identity also ends its refresh tokens.
     await afterCommit('disabling the identity account', () =>
       identityAdmin.disableAccount(user.identityProject, user.identityUid),
@@ -501,21 +510,9 @@ export const createUsersService = ({
       const views: TCompanyUser[] = [];
       const suspended: TUserRecord[] = [];
       for (const userId of ids) {
-        const record = await requireUser(tx, auth.companyId, userId);
-        const before = await readUserView(tx, auth.companyId, userId);
-        if (before.status === 'suspended') {
-          views.push(before);
-          continue;
-        }
-        assertMayManage(grantor, before);
-        // Counted after the users before it were suspended, so picking every admin is refused.
-        await assertKeepsAnActiveAdmin(tx, auth.companyId, { before, isActiveAdminAfter: false });
-        await repository.updateUser(tx, auth.companyId, userId, { status: 'suspended' });
-        await endSessions(tx, events, { companyId: auth.companyId, userId });
-        const after = await readUserView(tx, auth.companyId, userId);
-        await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'suspend', before, after });
-        views.push(after);
-        suspended.push(record);
+        const { view, record, isChanged } = await suspendOne(tx, grantor, { auth, actor }, userId);
+        views.push(view);
+        if (isChanged) suspended.push(record);
       }
       return { views, suspended };
     });

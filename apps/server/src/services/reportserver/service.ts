@@ -92,6 +92,10 @@ export const createReportsService = ({ db }: { db: Db }) => {
     };
   };
 
+  /** The sketch just written, as the caller sees it. */
+  const readDetail = async (tx: Queryable, auth: TAuthContext, id: string) =>
+    detailOf(tx, auth, (await repository.findSketch(tx, auth.companyId, id)) as repository.TSketchRow);
+
   const visibleOrNotFound = async (tx: Queryable, auth: TAuthContext, id: string) => {
     const row = await repository.findVisibleSketch(tx, auth.companyId, auth.userId, id);
     if (!row) throw notFound();
@@ -181,11 +185,7 @@ export const createReportsService = ({ db }: { db: Db }) => {
         definition: input.definition,
       });
       await auditReportSketch(tx, actor, 'create', id, { after: auditedOf(input) });
-      return detailOf(
-        tx,
-        auth,
-        (await repository.findSketch(tx, auth.companyId, id)) as repository.TSketchRow,
-      );
+      return readDetail(tx, auth, id);
     });
   };
 
@@ -210,11 +210,7 @@ export const createReportsService = ({ db }: { db: Db }) => {
         before: auditedOf(found),
         after: auditedOf(change),
       });
-      return detailOf(
-        tx,
-        auth,
-        (await repository.findSketch(tx, auth.companyId, id)) as repository.TSketchRow,
-      );
+      return readDetail(tx, auth, id);
     });
   };
 
@@ -235,11 +231,7 @@ export const createReportsService = ({ db }: { db: Db }) => {
         ...copy,
       });
       await auditReportSketch(tx, actor, 'create', copyId, { after: { ...auditedOf(copy), copiedFrom: id } });
-      return detailOf(
-        tx,
-        auth,
-        (await repository.findSketch(tx, auth.companyId, copyId)) as repository.TSketchRow,
-      );
+      return readDetail(tx, auth, copyId);
     });
 
   const remove = (auth: TAuthContext, actor: TAuditActor, id: string) =>
