@@ -1,4 +1,4 @@
-import type { TAuditAction, TAuditEntityType } from '@cargodesk/shared';
+import { auditEntityTypes, type TAuditAction, type TAuditEntityType } from '@cargodesk/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/client.ts';
 import { auditEvents } from '../db/schema/index.ts';
@@ -84,3 +84,13 @@ export const auditTrailOf =
     change: Pick<TAuditEntry, 'before' | 'after'> = {},
   ) =>
     recordAudit(tx, actor, { entityType, entityId, action, ...change });
+
+type TAuditTrail = ReturnType<typeof auditTrailOf>;
+
+/**
+ * Every entity type's trail, so a service names the entity it audits where it writes:
+ * `auditTrails.contact(tx, actor, 'update', id, { before, after })`.
+ */
+export const auditTrails = Object.fromEntries(
+  auditEntityTypes.map((entityType) => [entityType, auditTrailOf(entityType)]),
+) as Record<TAuditEntityType, TAuditTrail>;

@@ -149,6 +149,27 @@ const readRoles = (tx: Queryable, companyId: string, userId: string) =>
     .innerJoin(roles, and(eq(roles.companyId, userRoles.companyId), eq(roles.id, userRoles.roleId)))
     .where(and(eq(userRoles.companyId, companyId), eq(userRoles.userId, userId)));
 
+/**
+ * A credential's row (a session, or a personal API token) with its user and company, read inside
+ * the company the credential names: a forged company id finds no row.
+ */
+const readCredential = async <TCredential extends typeof sessions | typeof apiTokens>(
+  tx: Queryable,
+  credential: TCredential,
+  companyId: string,
+  id: string,
+) => {
+  // Both tables have the columns read here; drizzle types the query by one of them.
+  const table = credential as typeof sessions;
+  const [row] = await tx
+    .select({ credential: table, user: users, company: companies })
+    .from(table)
+    .innerJoin(users, and(eq(users.companyId, table.companyId), eq(users.id, table.userId)))
+    .innerJoin(companies, eq(companies.id, table.companyId))
+    .where(and(eq(table.companyId, companyId), eq(table.id, id)));
+  return row as { credential: TCredential['$inferSelect']; user: TUserRow; company: TCompanyRow } | undefined;
+};
+
 /** How often a token's last use is written: a busy integration must not write on every request. */
 const lastUseWriteIntervalMs = 60_000;
 
@@ -167,26 +188,22 @@ const loadApiTokenContext = async (
   | { kind: 'caller'; context: TAuthContext; validUntil: number }
 > =>
   withTenant(db, presented.companyId, async (tx) => {
-    const [row] = await tx
-      .select({ token: apiTokens, user: users, company: companies })
-      .from(apiTokens)
-      .innerJoin(users, and(eq(users.companyId, apiTokens.companyId), eq(users.id, apiTokens.userId)))
-      .innerJoin(companies, eq(companies.id, apiTokens.companyId))
-      .where(and(eq(apiTokens.companyId, presented.companyId), eq(apiTokens.id, presented.tokenId)));
-    if (!row || !isSameSecretHash(row.token.secretHash, presented.secretHash)) return { kind: 'unknown' };
+    const row = await readCredential(tx, apiTokens, presented.companyId, presented.tokenId);
+    if (!row || !isSameSecretHash(row.credential.secretHash, presented.secretHash))
+      return { kind: 'unknown' };
     const refused = (error: AppError) => ({ kind: 'refused' as const, error });
     const now = Date.now();
-    if (row.token.revokedAt) return refused(unauthenticated(apiTokenMessages.revoked));
-    if (row.token.expiresAt.getTime() <= now) return refused(unauthenticated(apiTokenMessages.expired));
+    if (row.credential.revokedAt) return refused(unauthenticated(apiTokenMessages.revoked));
+    if (row.credential.expiresAt.getTime() <= now) return refused(unauthenticated(apiTokenMessages.expired));
     if (row.company.status === 'suspended' || row.user.status === 'suspended') {
       return refused(new AppError('FORBIDDEN', accountSuspendedMessage));
     }
     if (row.user.status !== 'active') return refused(unauthenticated(apiTokenMessages.invalid));
     const roleRows = await readRoles(tx, presented.companyId, row.user.id);
     // The token never allows more than the user's roles do now: losing a role narrows it at once.
-    const granted = new Set(row.token.permissions);
+    const granted = new Set(row.credential.permissions);
     const tokenPermissions = permissions.filter((permission) => granted.has(permission));
-    if (!row.token.lastUsedAt || now - row.token.lastUsedAt.getTime() >= lastUseWriteIntervalMs) {
+    if (!row.credential.lastUsedAt || now - row.credential.lastUsedAt.getTime() >= lastUseWriteIntervalMs) {
       // Conditional, so instances loading the same token at once write it once.
       await tx
         .update(apiTokens)
@@ -205,16 +222,16 @@ const loadApiTokenContext = async (
     return {
       kind: 'caller',
       context: {
-        sessionId: row.token.id,
+        sessionId: row.credential.id,
         userId: row.user.id,
         companyId: presented.companyId,
         user: row.user,
         company: row.company,
         roles: roleRows.map((role) => role.name),
         permissions: permissionsOf(roleRows).filter((permission) => granted.has(permission)),
-        apiToken: { id: row.token.id, name: row.token.name, permissions: tokenPermissions },
+        apiToken: { id: row.credential.id, name: row.credential.name, permissions: tokenPermissions },
       },
-      validUntil: row.token.expiresAt.getTime(),
+      validUntil: row.credential.expiresAt.getTime(),
     };
   });
 
@@ -224,12 +241,7 @@ const loadAuthContext = async (
   claims: TAppTokenClaims,
 ): Promise<{ context: TAuthContext; validUntil: number }> =>
   withTenant(db, claims.cid, async (tx) => {
-    const [row] = await tx
-      .select({ session: sessions, user: users, company: companies })
-      .from(sessions)
-      .innerJoin(users, and(eq(users.companyId, sessions.companyId), eq(users.id, sessions.userId)))
-      .innerJoin(companies, eq(companies.id, sessions.companyId))
-      .where(and(eq(sessions.companyId, claims.cid), eq(sessions.id, claims.sid)));
+    const row = await readCredential(tx, sessions, claims.cid, claims.sid);
     const now = Date.now();
     if (!row || row.user.id !== claims.sub) throw unauthenticated(authMessages.sessionEnded);
     // Before the session checks: suspension also revokes the sessions, and the user should learn why.
@@ -237,9 +249,9 @@ const loadAuthContext = async (
       throw new AppError('FORBIDDEN', accountSuspendedMessage);
     }
     if (
-      row.session.revokedAt ||
-      row.session.expiresAt.getTime() <= now ||
-      row.session.absoluteExpiresAt.getTime() <= now
+      row.credential.revokedAt ||
+      row.credential.expiresAt.getTime() <= now ||
+      row.credential.absoluteExpiresAt.getTime() <= now
     ) {
       throw unauthenticated(authMessages.sessionEnded);
     }
@@ -255,7 +267,7 @@ const loadAuthContext = async (
         permissions: permissionsOf(roleRows),
         apiToken: null,
       },
-      validUntil: Math.min(row.session.expiresAt.getTime(), row.session.absoluteExpiresAt.getTime()),
+      validUntil: Math.min(row.credential.expiresAt.getTime(), row.credential.absoluteExpiresAt.getTime()),
     };
   });
 

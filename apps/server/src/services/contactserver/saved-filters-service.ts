@@ -5,7 +5,7 @@ import {
 } from '@cargodesk/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { auditTrailOf, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrails, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
@@ -18,8 +18,6 @@ import * as repository from './repository.ts';
 // needs contacts:write.
 
 const notFound = () => new AppError('NOT_FOUND', 'No such saved filter');
-
-const auditContactFilter = auditTrailOf('contact-filter');
 
 export const createSavedFiltersService = ({ db }: { db: Db }) => {
   const canWrite = (auth: TAuthContext) => auth.permissions.includes('contacts:write');
@@ -77,7 +75,7 @@ export const createSavedFiltersService = ({ db }: { db: Db }) => {
         ownerId: auth.userId,
         isShared: input.isShared,
       });
-      await auditContactFilter(tx, actor, 'create', id, {
+      await auditTrails['contact-filter'](tx, actor, 'create', id, {
         after: { name: input.name, query, isShared: input.isShared },
       });
       return { _id: id, name: input.name, query, isShared: input.isShared, isMine: true, ownerName: null };
@@ -94,7 +92,7 @@ export const createSavedFiltersService = ({ db }: { db: Db }) => {
           'Deleting a colleague’s shared filter needs the contacts:write permission',
         );
       await repository.deleteSavedFilter(tx, auth.companyId, id);
-      await auditContactFilter(tx, actor, 'delete', id, {
+      await auditTrails['contact-filter'](tx, actor, 'delete', id, {
         before: { name: found.name, query: found.query, isShared: found.isShared },
       });
     });

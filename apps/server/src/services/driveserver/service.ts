@@ -10,9 +10,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../db/client.ts';
 import { isFileInUnsentMail } from '../../mail/outbox.ts';
 import type { TAuditActor } from '../../platform/audit.ts';
-import { auditTrailOf } from '../../platform/audit.ts';
+import { auditTrails } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, fieldError } from '../../platform/errors.ts';
 import { fileStoreKey, type TFileStore } from '../../platform/file-store.ts';
 import { createId } from '../../platform/ids.ts';
 import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
@@ -70,14 +70,10 @@ export const findCompanyFileForAttaching = async (tx: Queryable, companyId: stri
 export const assertCompanyImage = async (tx: Queryable, companyId: string, fileId: string, field: string) => {
   const file = await findCompanyFile(tx, companyId, fileId);
   if (!file) {
-    throw new AppError('VALIDATION_FAILED', `Invalid body: ${field} ${fileMessages.notFound}`, {
-      fields: [{ field, message: fileMessages.notFound }],
-    });
+    throw fieldError(field, fileMessages.notFound);
   }
   if (!isImageContentType(file.contentType)) {
-    throw new AppError('VALIDATION_FAILED', `Invalid body: ${field} ${fileMessages.notAnImage}`, {
-      fields: [{ field, message: fileMessages.notAnImage }],
-    });
+    throw fieldError(field, fileMessages.notAnImage);
   }
   return file;
 };
@@ -90,8 +86,6 @@ export type TDriveServiceDependencies = {
   fileMaxBytes: number;
   log: FastifyBaseLogger;
 };
-
-const auditFile = auditTrailOf('file');
 
 export const createDriveService = ({ db, store, fileMaxBytes, log }: TDriveServiceDependencies) => {
   const notFound = () => new AppError('NOT_FOUND', fileMessages.notFound);
@@ -135,7 +129,7 @@ export const createDriveService = ({ db, store, fileMaxBytes, log }: TDriveServi
           const row = await repository.findFile(tx, auth.companyId, fileId);
           if (!row) throw new Error('The stored file could not be read back');
           const meta = toFileMeta(row);
-          await auditFile(tx, actor, 'create', fileId, { after: meta });
+          await auditTrails.file(tx, actor, 'create', fileId, { after: meta });
           return meta;
         });
       } catch (error) {
@@ -182,7 +176,7 @@ export const createDriveService = ({ db, store, fileMaxBytes, log }: TDriveServi
       const row = await repository.deleteFile(tx, auth.companyId, fileId);
       if (!row) return undefined;
       const meta = toFileMeta(row);
-      await auditFile(tx, actor, 'delete', fileId, { before: meta });
+      await auditTrails.file(tx, actor, 'delete', fileId, { before: meta });
       return { meta, storageKey: row.storageKey };
     });
     if (!removed) throw notFound();

@@ -7,7 +7,7 @@ import {
 } from '@cargodesk/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { createApiTokenText } from '../../platform/api-token-format.ts';
-import { auditTrailOf, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrails, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
@@ -57,8 +57,6 @@ export type TApiTokensServiceDependencies = {
   /** Counted per user before anything is written. */
   creationsPerUser: TRateLimit;
 };
-
-const auditApiToken = auditTrailOf('api-token');
 
 export const createApiTokensService = ({ db, creationsPerUser }: TApiTokensServiceDependencies) => {
   const listTokens = async (auth: TAuthContext): Promise<TApiToken[]> => {
@@ -114,7 +112,7 @@ export const createApiTokensService = ({ db, creationsPerUser }: TApiTokensServi
         expiresAt: new Date(now.getTime() + expiresInDays * dayMs),
       });
       const created = toApiToken(row);
-      await auditApiToken(tx, actor, 'create', tokenId, { after: auditViewOf(created) });
+      await auditTrails['api-token'](tx, actor, 'create', tokenId, { after: auditViewOf(created) });
       return { ...created, token };
     });
   };
@@ -130,7 +128,7 @@ export const createApiTokensService = ({ db, creationsPerUser }: TApiTokensServi
     const revoked = await repository.revokeApiToken(tx, { ...key, now: new Date() });
     if (!revoked) throw new AppError('NOT_FOUND', apiTokenMessages.notFound);
     const after = toApiToken(revoked);
-    await auditApiToken(tx, actor, 'revoke', key.tokenId, {
+    await auditTrails['api-token'](tx, actor, 'revoke', key.tokenId, {
       before: auditViewOf(toApiToken(current)),
       after: auditViewOf(after),
     });

@@ -8,7 +8,7 @@ import type {
 } from '@cargodesk/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { pageOffset } from '../../db/paging.ts';
-import { auditTrailOf, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrails, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
@@ -50,8 +50,6 @@ const parseSort = (
     ? { field: parsed.field, isDescending: parsed.isDescending }
     : { field: 'name', isDescending: false };
 };
-
-const auditGroup = auditTrailOf('group');
 
 /** Groups: named sets of a company's users (teams, branches). */
 export const createGroupsService = ({ db }: { db: Db }) => {
@@ -124,7 +122,7 @@ export const createGroupsService = ({ db }: { db: Db }) => {
       });
       await repository.replaceGroupMembers(tx, { companyId, groupId: id, userIds });
       const group = await readGroup(tx, companyId, id);
-      await auditGroup(tx, actor, 'create', id, { after: auditViewOf(group) });
+      await auditTrails.group(tx, actor, 'create', id, { after: auditViewOf(group) });
       return group;
     });
 
@@ -147,7 +145,7 @@ export const createGroupsService = ({ db }: { db: Db }) => {
       }
       await repository.updateGroup(tx, { companyId, id: groupId, changes: next });
       const after = await readGroup(tx, companyId, groupId);
-      await auditGroup(tx, actor, 'update', groupId, {
+      await auditTrails.group(tx, actor, 'update', groupId, {
         before: auditViewOf(before),
         after: auditViewOf(after),
       });
@@ -169,7 +167,7 @@ export const createGroupsService = ({ db }: { db: Db }) => {
       await repository.replaceGroupMembers(tx, { companyId, groupId, userIds: members });
       await repository.updateGroup(tx, { companyId, id: groupId, changes: {} });
       const after = await readGroup(tx, companyId, groupId);
-      await auditGroup(tx, actor, 'update', groupId, {
+      await auditTrails.group(tx, actor, 'update', groupId, {
         before: { memberIds: auditViewOf(before).memberIds },
         after: { memberIds: auditViewOf(after).memberIds },
       });
@@ -182,7 +180,7 @@ export const createGroupsService = ({ db }: { db: Db }) => {
       await lockExisting(tx, companyId, groupId);
       const before = await readGroup(tx, companyId, groupId);
       await repository.deleteGroup(tx, companyId, groupId);
-      await auditGroup(tx, actor, 'delete', groupId, { before: auditViewOf(before) });
+      await auditTrails.group(tx, actor, 'delete', groupId, { before: auditViewOf(before) });
       return { deleted: true as const };
     });
 

@@ -4,7 +4,7 @@ import { buildActionMail } from '../../identity/action-mails.ts';
 import type { IdentityAdmin } from '../../identity/identity-admin.ts';
 import { IdentityError } from '../../identity/identity-error.ts';
 import type { TMailer } from '../../mail/mail-plugin.ts';
-import { auditTrailOf } from '../../platform/audit.ts';
+import { auditTrails } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { TRateLimit } from '../../platform/rate-limits.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
@@ -23,8 +23,6 @@ export type TPasswordResetDependencies = {
   /** Reset mails one user may be sent an hour, counted before the link exists. */
   resetsPerUser: TRateLimit;
 };
-
-const auditUser = auditTrailOf('user');
 
 export const createPasswordResetService = ({
   db,
@@ -65,7 +63,7 @@ export const createPasswordResetService = ({
     };
     // The audit entry and the mail are written together: no mail that the trail does not show.
     await withTenant(db, auth.companyId, async (tx) => {
-      await auditUser(tx, actor, 'password-reset', userId, { after: { sentTo: user.email } });
+      await auditTrails.user(tx, actor, 'password-reset', userId, { after: { sentTo: user.email } });
       await mailer.enqueue(mail, tx);
     });
     mailer.wake();

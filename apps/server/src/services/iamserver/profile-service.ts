@@ -2,7 +2,7 @@ import type { TProfile, TRevokeSessionsResponse, ZUpdateProfileRequest } from '@
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { IdentityAdmin } from '../../identity/identity-admin.ts';
-import { auditTrailOf, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrails, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext, TUserRow } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { TEventsBus } from '../../platform/events-bus.ts';
@@ -30,8 +30,6 @@ export type TProfileServiceDependencies = {
   events: TEventsBus;
   identityAdmin: Pick<IdentityAdmin, 'revokeSessions'>;
 };
-
-const auditUser = auditTrailOf('user');
 
 export const createProfileService = ({ db, events, identityAdmin }: TProfileServiceDependencies) => {
   const getProfile = async (auth: TAuthContext): Promise<TProfile> => {
@@ -74,7 +72,9 @@ export const createProfileService = ({ db, events, identityAdmin }: TProfileServ
     await identityAdmin.revokeSessions(auth.user.identityProject, auth.user.identityUid);
     const revokedSessions = await withTenant(db, auth.companyId, async (tx) => {
       const count = await endSessions(tx, events, { companyId: auth.companyId, userId: auth.userId });
-      await auditUser(tx, actor, 'sessions-revoked', auth.userId, { after: { revokedSessions: count } });
+      await auditTrails.user(tx, actor, 'sessions-revoked', auth.userId, {
+        after: { revokedSessions: count },
+      });
       return count;
     });
     return { revokedSessions };

@@ -9,7 +9,7 @@ import {
 } from '@cargodesk/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { listMeta, pageOffset } from '../../db/paging.ts';
-import { auditTrailOf, recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrails, recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
@@ -67,9 +67,6 @@ const auditViewOf = ({ _id, name, description, permissions: granted, isSystem, s
 const isSameSet = (left: readonly string[], right: readonly string[]) =>
   left.length === right.length && left.every((item) => right.includes(item));
 
-const auditRole = auditTrailOf('role');
-const auditUser = auditTrailOf('user');
-
 /** Roles: sets of permissions a company defines; its Admin role is fixed, its system roles are kept. */
 export const createRolesService = ({ db }: { db: Db }) => {
   const { assertNameFree, lockExisting, inCompany } = namedSetRules({
@@ -122,7 +119,7 @@ export const createRolesService = ({ db }: { db: Db }) => {
         systemKey: null,
       });
       const role = await readRole(tx, companyId, id);
-      await auditRole(tx, actor, 'create', id, { after: auditViewOf(role) });
+      await auditTrails.role(tx, actor, 'create', id, { after: auditViewOf(role) });
       return role;
     });
 
@@ -159,7 +156,7 @@ export const createRolesService = ({ db }: { db: Db }) => {
       }
       await repository.updateRole(tx, { companyId, id: roleId, changes: next });
       const after = await readRole(tx, companyId, roleId);
-      await auditRole(tx, actor, 'update', roleId, {
+      await auditTrails.role(tx, actor, 'update', roleId, {
         before: auditViewOf(before),
         after: auditViewOf(after),
       });
@@ -211,7 +208,7 @@ export const createRolesService = ({ db }: { db: Db }) => {
       await repository.deleteRole(tx, companyId, roleId);
       for (const userId of holders) {
         const roleIds = rolesBefore.get(userId) ?? [];
-        await auditUser(tx, actor, 'role-change', userId, {
+        await auditTrails.user(tx, actor, 'role-change', userId, {
           before: { roleIds },
           after: {
             roleIds: [...new Set([...roleIds.filter((id) => id !== roleId), ...(target ? [target.id] : [])])],

@@ -20,7 +20,7 @@ import type { TMailer } from '../../mail/mail-plugin.ts';
 import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import type { TDomainEvents } from '../../platform/domain-events.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, fieldError } from '../../platform/errors.ts';
 import type { TEventsBus } from '../../platform/events-bus.ts';
 import { createId } from '../../platform/ids.ts';
 import type { TRateLimit } from '../../platform/rate-limits.ts';
@@ -94,10 +94,6 @@ const readUserView = async (tx: Tx, companyId: string, userId: string): Promise<
   if (!view) throw new AppError('NOT_FOUND', userMessages.userNotFound);
   return view;
 };
-
-/** A body naming roles or groups the company does not have is refused as a whole: nothing is linked. */
-const fieldError = (field: string, message: string) =>
-  new AppError('VALIDATION_FAILED', `Invalid body: ${field} ${message}`, { fields: [{ field, message }] });
 
 const requireRoles = async (tx: Tx, companyId: string, roleIds: string[]) => {
   const unique = [...new Set(roleIds)];

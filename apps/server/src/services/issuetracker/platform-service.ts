@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { listMeta } from '../../db/paging.ts';
-import { auditTrailOf, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrails, type TAuditActor } from '../../platform/audit.ts';
 import type { TDomainEvents } from '../../platform/domain-events.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
@@ -35,9 +35,6 @@ export type TSupportActor = TPlatformActor;
 export type TPlatformIssueServiceDependencies = { db: Db; events: TDomainEvents };
 
 const supportActor = { userId: null, name: supportAuthorName, isSupport: true } as const;
-
-const auditIssue = auditTrailOf('issue');
-const auditIssueComment = auditTrailOf('issue-comment');
 
 export const createPlatformIssueService = ({ db, events }: TPlatformIssueServiceDependencies) => {
   const notFound = () => new AppError('NOT_FOUND', issueMessages.notFoundAnywhere);
@@ -135,7 +132,7 @@ export const createPlatformIssueService = ({ db, events }: TPlatformIssueService
           authorKind: 'support',
           body: input.comment,
         });
-        await auditIssueComment(tx, audit, 'create', commentId, {
+        await auditTrails['issue-comment'](tx, audit, 'create', commentId, {
           after: { issueId: id, body: input.comment },
         });
         await events.emit(tx, {
@@ -154,7 +151,7 @@ export const createPlatformIssueService = ({ db, events }: TPlatformIssueService
       );
       if (!after) throw notFound();
       if (after.status !== before.status) {
-        await auditIssue(tx, audit, 'update', id, {
+        await auditTrails.issue(tx, audit, 'update', id, {
           before: auditedIssue(before),
           after: auditedIssue(after),
         });

@@ -1,7 +1,7 @@
 import { type TAuditEvent, type TAuditHistoryEvent, type TListMeta, toCsvLine } from '@cargodesk/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { cappedTotal, pageOffset } from '../../db/paging.ts';
-import { auditTrailOf, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrails, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import type { TChangeFeed } from '../../platform/change-feed.ts';
 import { createCompanyCache } from '../../platform/company-cache.ts';
@@ -87,8 +87,6 @@ const auditExportHeader = [
 
 const jsonOrEmpty = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
 
-const auditAuditTrail = auditTrailOf('audit-trail');
-
 /**
  * logserver: reads the company's audit trail; writes happen in each change's own transaction.
  * Totals are kept between requests until the company's trail changes (migration 0025).
@@ -152,7 +150,9 @@ export const createLogService = ({ db, changes }: { db: Db; changes: TChangeFeed
   ) {
     const scoped = { ...filter, companyId: auth.companyId };
     await withTenant(db, auth.companyId, (tx) =>
-      auditAuditTrail(tx, actor, 'export', createId(), { after: { filter: exportedFilterOf(filter) } }),
+      auditTrails['audit-trail'](tx, actor, 'export', createId(), {
+        after: { filter: exportedFilterOf(filter) },
+      }),
     );
     yield `\uFEFF${toCsvLine(auditExportHeader)}`;
     let after: { position: string; id: string } | undefined;

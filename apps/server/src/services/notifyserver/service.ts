@@ -7,7 +7,7 @@ import type {
 import { notificationMessages } from '@cargodesk/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { auditTrailOf, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrails, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { TEventsBus } from '../../platform/events-bus.ts';
@@ -19,8 +19,6 @@ import * as repository from './repository.ts';
 import { toNotificationView } from './stream-hub.ts';
 
 export type TNotifyCaller = { auth: TAuthContext; actor: TAuditActor };
-
-const auditAnnouncement = auditTrailOf('announcement');
 
 /** notifyserver: the signed-in user's own notifications, and the admin's announcement. */
 export const createNotifyService = ({ db, events }: { db: Db; events: TEventsBus }) => {
@@ -75,7 +73,7 @@ export const createNotifyService = ({ db, events }: { db: Db; events: TEventsBus
         userIds,
         notification: { kind: 'announcement', title: body.title, body: body.body, link: body.link ?? null },
       });
-      await auditAnnouncement(tx, actor, 'create', id, {
+      await auditTrails.announcement(tx, actor, 'create', id, {
         after: { title: body.title, body: body.body, link: body.link ?? null, recipients: userIds.length },
       });
       return { _id: id, recipients: userIds.length };

@@ -15,7 +15,7 @@ import {
 } from '@cargodesk/shared';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
-import { auditTrailOf, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrails, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
@@ -70,8 +70,6 @@ const auditedOf = (row: { name: string; isShared: boolean; definition: TReportDe
   isShared: row.isShared,
   definition: row.definition,
 });
-
-const auditReportSketch = auditTrailOf('report-sketch');
 
 export const createReportsService = ({ db }: { db: Db }) => {
   const detailOf = async (
@@ -184,7 +182,7 @@ export const createReportsService = ({ db }: { db: Db }) => {
         isShared: input.isShared,
         definition: input.definition,
       });
-      await auditReportSketch(tx, actor, 'create', id, { after: auditedOf(input) });
+      await auditTrails['report-sketch'](tx, actor, 'create', id, { after: auditedOf(input) });
       return readDetail(tx, auth, id);
     });
   };
@@ -206,7 +204,7 @@ export const createReportsService = ({ db }: { db: Db }) => {
       await repository.updateSketch(tx, auth.companyId, id, change);
       if (found.isShared && !change.isShared)
         await repository.deleteOthersPins(tx, auth.companyId, auth.userId, id);
-      await auditReportSketch(tx, actor, 'update', id, {
+      await auditTrails['report-sketch'](tx, actor, 'update', id, {
         before: auditedOf(found),
         after: auditedOf(change),
       });
@@ -230,7 +228,9 @@ export const createReportsService = ({ db }: { db: Db }) => {
         ownerId: auth.userId,
         ...copy,
       });
-      await auditReportSketch(tx, actor, 'create', copyId, { after: { ...auditedOf(copy), copiedFrom: id } });
+      await auditTrails['report-sketch'](tx, actor, 'create', copyId, {
+        after: { ...auditedOf(copy), copiedFrom: id },
+      });
       return readDetail(tx, auth, copyId);
     });
 
@@ -238,7 +238,7 @@ export const createReportsService = ({ db }: { db: Db }) => {
     withTenant(db, auth.companyId, async (tx) => {
       const found = await ownedOrRefused(tx, auth, id);
       await repository.deleteSketch(tx, auth.companyId, id);
-      await auditReportSketch(tx, actor, 'delete', id, { before: auditedOf(found) });
+      await auditTrails['report-sketch'](tx, actor, 'delete', id, { before: auditedOf(found) });
     });
 
   /** The builder's live result: a definition not saved yet, run as the caller. */
@@ -262,7 +262,7 @@ export const createReportsService = ({ db }: { db: Db }) => {
     const { name, report } = await withTenant(db, auth.companyId, async (tx) => {
       const found = await visibleOrNotFound(tx, auth, id);
       const checked = checkDefinition(auth, found.definition);
-      await auditReportSketch(tx, actor, 'export', id, {
+      await auditTrails['report-sketch'](tx, actor, 'export', id, {
         after: { name: found.name, maxRows: reportExportMaxRows },
       });
       return { name: found.name, report: checked };
@@ -318,7 +318,7 @@ export const createReportsService = ({ db }: { db: Db }) => {
         recipientIds,
         nextRunAt,
       });
-      await auditReportSketch(tx, actor, 'update', id, {
+      await auditTrails['report-sketch'](tx, actor, 'update', id, {
         after: { schedule: { frequency: input.frequency, recipientIds } },
       });
       return detailOf(tx, auth, found);
@@ -328,7 +328,7 @@ export const createReportsService = ({ db }: { db: Db }) => {
     withTenant(db, auth.companyId, async (tx) => {
       const found = await ownedOrRefused(tx, auth, id);
       await repository.deleteSchedule(tx, auth.companyId, id);
-      await auditReportSketch(tx, actor, 'update', id, {
+      await auditTrails['report-sketch'](tx, actor, 'update', id, {
         before: { name: found.name, schedule: true },
         after: { schedule: null },
       });

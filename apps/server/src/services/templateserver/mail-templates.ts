@@ -8,7 +8,7 @@ import {
 } from '@cargodesk/shared';
 import type { Db, Queryable } from '../../db/client.ts';
 import type { TPdfRenderer } from '../../pdf/pdf-renderer.ts';
-import { auditTrailOf, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrails, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
@@ -70,8 +70,6 @@ const mailData = (
     today: todayIn(timeZone),
   };
 };
-
-const auditTemplate = auditTrailOf('template');
 
 export const createMailTemplates = ({
   db,
@@ -151,7 +149,7 @@ export const createMailTemplates = ({
     });
     const file = await storeMadeFile(drive, auth, actor, { fileName: `${template.name}.pdf`, bytes });
     await withTenant(db, auth.companyId, (tx) =>
-      auditTemplate(tx, actor, 'print', template.id, {
+      auditTrails.template(tx, actor, 'print', template.id, {
         after: {
           version: version.number,
           language: template.language,

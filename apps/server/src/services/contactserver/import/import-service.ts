@@ -9,7 +9,7 @@ import {
   type TContactTagColor,
 } from '@cargodesk/shared';
 import type { Db, Tx } from '../../../db/client.ts';
-import { auditTrailOf, type TAuditActor } from '../../../platform/audit.ts';
+import { auditTrails, type TAuditActor } from '../../../platform/audit.ts';
 import type { TAuthContext } from '../../../platform/auth-context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { limitHeapGrowth } from '../../../platform/heap-growth-limit.ts';
@@ -99,8 +99,6 @@ export type TContactImportDependencies = {
   /** Reads the file on the pool's threads. */
   tenantWork: TTenantWork;
 };
-
-const auditContact = auditTrailOf('contact');
 
 export const createContactImportService = ({
   db,
@@ -422,7 +420,7 @@ export const createContactImportService = ({
         const result: TContactImportResult = { isDryRun, ...written(), refusedCount, refused: refusedShown };
         if (isDryRun) throw new DryRunFinished(result);
         await repository.saveImportMapping(tx, auth.companyId, mappingToRemember(file.headers, columns));
-        await auditContact(tx, actor, 'import', createId(), {
+        await auditTrails.contact(tx, actor, 'import', createId(), {
           after: {
             fileName,
             rows: file.rowCount,

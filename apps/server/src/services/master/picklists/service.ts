@@ -9,7 +9,7 @@ import {
 } from '@cargodesk/shared';
 import type { Db, Tx } from '../../../db/client.ts';
 import { inSavepointOrConflict } from '../../../db/savepoint-conflict.ts';
-import { auditTrailOf, type TAuditActor } from '../../../platform/audit.ts';
+import { auditTrails, type TAuditActor } from '../../../platform/audit.ts';
 import type { TAuthContext } from '../../../platform/auth-context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { createId } from '../../../platform/ids.ts';
@@ -42,9 +42,6 @@ const toGroup = (group: TGroupRow, values: TValueRow[]): TPicklistGroup => ({
       colour: value.colour,
     })),
 });
-
-const auditPicklistGroup = auditTrailOf('picklist-group');
-const auditPicklistValue = auditTrailOf('picklist-value');
 
 /** Picklists: each company starts from the default lists of a module and edits its own copy. */
 export const createPicklistsService = ({ db }: { db: Db }) => {
@@ -134,7 +131,7 @@ export const createPicklistsService = ({ db }: { db: Db }) => {
           repository.insertGroup(savepoint, { companyId: auth.companyId, id, ...input }),
         );
         const group = await readGroup(tx, auth.companyId, id);
-        await auditPicklistGroup(tx, actor, 'create', id, { after: group });
+        await auditTrails['picklist-group'](tx, actor, 'create', id, { after: group });
         return group;
       }),
 
@@ -143,7 +140,7 @@ export const createPicklistsService = ({ db }: { db: Db }) => {
         const before = await readGroup(tx, auth.companyId, groupId);
         await repository.updateGroupLabel(tx, auth.companyId, groupId, label);
         const after = await readGroup(tx, auth.companyId, groupId);
-        await auditPicklistGroup(tx, actor, 'update', groupId, {
+        await auditTrails['picklist-group'](tx, actor, 'update', groupId, {
           before: { label: before.label },
           after: { label: after.label },
         });
@@ -154,7 +151,7 @@ export const createPicklistsService = ({ db }: { db: Db }) => {
       withTenant(db, auth.companyId, async (tx) => {
         const before = await readGroup(tx, auth.companyId, groupId);
         await repository.deleteGroup(tx, auth.companyId, groupId);
-        await auditPicklistGroup(tx, actor, 'delete', groupId, { before });
+        await auditTrails['picklist-group'](tx, actor, 'delete', groupId, { before });
         return { deleted: true as const };
       }),
 
@@ -179,7 +176,7 @@ export const createPicklistsService = ({ db }: { db: Db }) => {
         );
         await repository.touchGroup(tx, auth.companyId, groupId);
         const group = await readGroup(tx, auth.companyId, groupId);
-        await auditPicklistValue(tx, actor, 'create', id, {
+        await auditTrails['picklist-value'](tx, actor, 'create', id, {
           after: group.values.find((value) => value._id === id),
         });
         return group;
@@ -203,7 +200,10 @@ export const createPicklistsService = ({ db }: { db: Db }) => {
           colour,
           order: sortOrder,
         });
-        await auditPicklistValue(tx, actor, 'update', valueId, { before: view(before), after: view(after) });
+        await auditTrails['picklist-value'](tx, actor, 'update', valueId, {
+          before: view(before),
+          after: view(after),
+        });
         return readGroup(tx, auth.companyId, before.groupId);
       }),
 
@@ -212,7 +212,7 @@ export const createPicklistsService = ({ db }: { db: Db }) => {
         const before = await readValue(tx, auth.companyId, valueId);
         await repository.deleteValue(tx, auth.companyId, valueId);
         await repository.touchGroup(tx, auth.companyId, before.groupId);
-        await auditPicklistValue(tx, actor, 'delete', valueId, {
+        await auditTrails['picklist-value'](tx, actor, 'delete', valueId, {
           before: { label: before.label, value: before.value },
         });
         return readGroup(tx, auth.companyId, before.groupId);
@@ -241,7 +241,7 @@ export const createPicklistsService = ({ db }: { db: Db }) => {
         }
         await repository.touchGroup(tx, auth.companyId, groupId);
         const after = await readGroup(tx, auth.companyId, groupId);
-        await auditPicklistGroup(tx, actor, 'update', groupId, {
+        await auditTrails['picklist-group'](tx, actor, 'update', groupId, {
           before: { order: before.values.map((value) => value.value) },
           after: { order: after.values.map((value) => value.value) },
         });

@@ -1,7 +1,7 @@
 import type { TPortImport, TPortImportApply } from '@cargodesk/shared';
 import countryCodes from 'country-codes-list';
 import type { Db, Tx } from '../../../db/client.ts';
-import { auditTrailOf, type TAuditActor } from '../../../platform/audit.ts';
+import { auditTrails, type TAuditActor } from '../../../platform/audit.ts';
 import type { TAuthContext } from '../../../platform/auth-context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { createId } from '../../../platform/ids.ts';
@@ -46,22 +46,15 @@ export const importMessages = {
 const toImport = (row: repository.TCatalogueImportRow): TPortImport => {
   const diff = row.diff as TPortDiff;
   const problems = row.problems as TRowProblem[];
-  const shown = ({
-    code,
-    name,
-    subdivision,
-    status,
-    change,
-    latitude,
-    longitude,
-  }: TPortDiff['added'][number]) => ({
-    code,
-    name,
-    subdivision,
-    status,
-    change,
-    latitude,
-    longitude,
+  // A catalogue row as the review shows it, without the rest the diff keeps.
+  const shown = (port: TPortDiff['added'][number]) => ({
+    code: port.code,
+    name: port.name,
+    subdivision: port.subdivision,
+    status: port.status,
+    change: port.change,
+    latitude: port.latitude,
+    longitude: port.longitude,
   });
   return {
     _id: row.id,
@@ -94,8 +87,6 @@ export type TPortImportDependencies = {
   /** Whether this identity account is a platform administrator of the installation. */
   isPlatformAdmin: (auth: TAuthContext) => Promise<boolean>;
 };
-
-const auditCatalogueImport = auditTrailOf('catalogue-import');
 
 export const createPortImportService = ({ db, isPlatformAdmin }: TPortImportDependencies) => {
   const countryNames = new Map(
@@ -140,7 +131,7 @@ export const createPortImportService = ({ db, isPlatformAdmin }: TPortImportDepe
           createdByUserId: auth.userId,
         });
         if (!inserted) throw new Error('The import just written is missing');
-        await auditCatalogueImport(tx, actor, 'create', id, {
+        await auditTrails['catalogue-import'](tx, actor, 'create', id, {
           after: { fileName, ...toImport(inserted).summary },
         });
         return inserted;
@@ -167,7 +158,7 @@ export const createPortImportService = ({ db, isPlatformAdmin }: TPortImportDepe
         onApplied: async (tx) => {
           if (!(await repository.markImportApplied(tx, auth.companyId, row.id)))
             throw new AppError('CONFLICT', importMessages.decided('decided'));
-          await auditCatalogueImport(tx, actor, 'update', row.id, {
+          await auditTrails['catalogue-import'](tx, actor, 'update', row.id, {
             before: { status: 'pending' },
             after: { status: 'applied', keepOutOfCountry, ...toImport(row).summary },
           });
@@ -189,7 +180,7 @@ export const createPortImportService = ({ db, isPlatformAdmin }: TPortImportDepe
           if (current.status !== 'pending')
             throw new AppError('CONFLICT', importMessages.decided(current.status));
           const discarded = await repository.markImportDiscarded(tx, auth.companyId, current.id);
-          await auditCatalogueImport(tx, actor, 'update', current.id, {
+          await auditTrails['catalogue-import'](tx, actor, 'update', current.id, {
             before: { status: 'pending' },
             after: { status: 'discarded' },
           });

@@ -12,7 +12,7 @@ import countryCodes from 'country-codes-list';
 import type { Db, Tx } from '../../../db/client.ts';
 import { pageOfItems } from '../../../db/paging.ts';
 import { isUniqueViolation } from '../../../db/unique-violation.ts';
-import { auditTrailOf, recordAudit, type TAuditActor } from '../../../platform/audit.ts';
+import { auditTrails, recordAudit, type TAuditActor } from '../../../platform/audit.ts';
 import type { TAuthContext } from '../../../platform/auth-context.ts';
 import type { TChangeFeed } from '../../../platform/change-feed.ts';
 import { createCompanyCache } from '../../../platform/company-cache.ts';
@@ -86,8 +86,6 @@ const parseSort = (sort: string | undefined) => {
   const parsed = readSort(sort, sortKeyOf);
   return parsed && { key: parsed.by, direction: parsed.isDescending ? -1 : 1 };
 };
-
-const auditPort = auditTrailOf('port');
 
 /** Ocean ports and airports: global catalogues searched server-side, plus each company's own and favourites. */
 export const createPortsService = (
@@ -233,7 +231,7 @@ export const createPortsService = (
           throw error;
         }
         const entry = await requireEntry(tx, auth.companyId, kind, input.code);
-        await auditPort(tx, actor, 'create', `${kind}:${entry._id}`, { after: entry });
+        await auditTrails.port(tx, actor, 'create', `${kind}:${entry._id}`, { after: entry });
         return entry;
       });
     },
@@ -254,7 +252,7 @@ export const createPortsService = (
           ...(input.countryCode ? { countryName: countryNames.get(input.countryCode) ?? '' } : {}),
         });
         const after = await requireEntry(tx, auth.companyId, kind, code);
-        await auditPort(tx, actor, 'update', `${kind}:${code}`, { before, after });
+        await auditTrails.port(tx, actor, 'update', `${kind}:${code}`, { before, after });
         return after;
       });
     },
@@ -265,7 +263,7 @@ export const createPortsService = (
         const before = await requireEntry(tx, auth.companyId, kind, code);
         await repository.deleteCustomPort(tx, auth.companyId, row.id);
         await repository.deleteFavourite(tx, auth.companyId, kind, code);
-        await auditPort(tx, actor, 'delete', `${kind}:${code}`, { before });
+        await auditTrails.port(tx, actor, 'delete', `${kind}:${code}`, { before });
         return { deleted: true as const };
       }),
 

@@ -15,7 +15,7 @@ import type {
 import type { Db, Tx } from '../../../db/client.ts';
 import { listMeta, pageOfItems } from '../../../db/paging.ts';
 import { inSavepointOrConflict } from '../../../db/savepoint-conflict.ts';
-import { auditTrailOf, type TAuditActor } from '../../../platform/audit.ts';
+import { auditTrails, type TAuditActor } from '../../../platform/audit.ts';
 import type { TAuthContext } from '../../../platform/auth-context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { createId } from '../../../platform/ids.ts';
@@ -64,11 +64,6 @@ const toRate = (row: repository.TExchangeRateRow): TExchangeRate => ({
 });
 
 const today = () => new Date().toISOString().slice(0, 10);
-
-const auditCompany = auditTrailOf('company');
-const auditCountrySetting = auditTrailOf('country-setting');
-const auditCurrencySetting = auditTrailOf('currency-setting');
-const auditExchangeRate = auditTrailOf('exchange-rate');
 
 /** A company's countries and currencies over the global lists, its base currency and exchange rates. */
 export const createSettingsService = ({ db }: { db: Db }) => {
@@ -155,7 +150,7 @@ export const createSettingsService = ({ db }: { db: Db }) => {
           };
           if (next.isEnabled === current?.isEnabled && next.isFavourite === current?.isFavourite) continue;
           await repository.upsertCountrySetting(tx, auth.companyId, code, next);
-          await auditCountrySetting(tx, actor, 'update', code, {
+          await auditTrails['country-setting'](tx, actor, 'update', code, {
             before: { isEnabled: current?.isEnabled, isFavourite: current?.isFavourite },
             after: next,
           });
@@ -176,7 +171,7 @@ export const createSettingsService = ({ db }: { db: Db }) => {
         const before = await baseCurrencyOf(tx, auth.companyId);
         if (before !== baseCurrency) {
           await setCompanyCurrency(tx, auth.companyId, baseCurrency);
-          await auditCompany(tx, actor, 'update', auth.companyId, {
+          await auditTrails.company(tx, actor, 'update', auth.companyId, {
             before: { currency: before },
             after: { currency: baseCurrency },
           });
@@ -235,7 +230,7 @@ export const createSettingsService = ({ db }: { db: Db }) => {
           const before = current.get(code) ?? true;
           if (before === input.isEnabled) continue;
           await repository.upsertCurrencySetting(tx, auth.companyId, code, input.isEnabled);
-          await auditCurrencySetting(tx, actor, 'update', code, {
+          await auditTrails['currency-setting'](tx, actor, 'update', code, {
             before: { isEnabled: before },
             after: { isEnabled: input.isEnabled },
           });
@@ -273,7 +268,7 @@ export const createSettingsService = ({ db }: { db: Db }) => {
         const row = await repository.findExchangeRate(tx, auth.companyId, id);
         if (!row) throw new Error('The exchange rate just written is missing');
         const rate = toRate(row);
-        await auditExchangeRate(tx, actor, 'create', id, { after: rate });
+        await auditTrails['exchange-rate'](tx, actor, 'create', id, { after: rate });
         return rate;
       });
     },
@@ -315,7 +310,7 @@ export const createSettingsService = ({ db }: { db: Db }) => {
         const updated = await repository.updateExchangeRate(tx, auth.companyId, id, String(input.rate));
         if (!updated) throw new Error('The exchange rate just read is missing');
         const after = toRate(updated);
-        await auditExchangeRate(tx, actor, 'update', id, {
+        await auditTrails['exchange-rate'](tx, actor, 'update', id, {
           before: { rate: before.rate },
           after: { rate: after.rate },
         });
@@ -327,7 +322,7 @@ export const createSettingsService = ({ db }: { db: Db }) => {
         const row = await repository.findExchangeRate(tx, auth.companyId, id);
         if (!row) throw new AppError('NOT_FOUND', settingsMessages.rateNotFound);
         await repository.deleteExchangeRate(tx, auth.companyId, id);
-        await auditExchangeRate(tx, actor, 'delete', id, { before: toRate(row) });
+        await auditTrails['exchange-rate'](tx, actor, 'delete', id, { before: toRate(row) });
         return { deleted: true as const };
       }),
   };
