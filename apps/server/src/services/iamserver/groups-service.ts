@@ -7,7 +7,6 @@ import type {
   TPageQuery,
 } from '@cargodesk/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { pageOffset } from '../../db/paging.ts';
 import { auditTrails, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -15,11 +14,10 @@ import { createId } from '../../platform/ids.ts';
 import { readSort } from '../../platform/list-sort.ts';
 import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
 import * as repository from './groups-repository.ts';
-import { namedSetRules } from './named-sets-service.ts';
+import { namedSetMessages, namedSetRules } from './named-sets-service.ts';
 
 export const groupMessages = {
-  notFound: 'No such group in your company',
-  duplicateName: (name: string) => `A group named "${name}" already exists`,
+  ...namedSetMessages('group'),
   unknownUsers: (count: number) =>
     count === 1
       ? 'One of the users is not a user of your company'
@@ -53,15 +51,15 @@ const parseSort = (
 
 /** Groups: named sets of a company's users (teams, branches). */
 export const createGroupsService = ({ db }: { db: Db }) => {
-  const { assertNameFree, lockExisting, inCompany } = namedSetRules({
+  const { assertNameFree, findExisting, listPage, lockExisting, inCompany } = namedSetRules({
     db,
     messages: groupMessages,
+    find: repository.findGroup,
     findByName: repository.findGroupByName,
     lock: repository.lockGroup,
   });
   const readGroup = async (tx: Tx, companyId: string, groupId: string): Promise<TGroupWithMembers> => {
-    const row = await repository.findGroup(tx, companyId, groupId);
-    if (!row) throw new AppError('NOT_FOUND', groupMessages.notFound);
+    const row = await findExisting(tx, companyId, groupId);
     const members = await repository.findGroupMembers(tx, companyId, groupId);
     return {
       ...toGroup(row),
@@ -89,20 +87,15 @@ export const createGroupsService = ({ db }: { db: Db }) => {
   const listGroups = async (
     // Only the company: the platform console lists another company's with it.
     auth: Pick<TAuthContext, 'companyId'>,
-    { page, pageSize, q, sort }: TPageQuery,
+    { sort, ...page }: TPageQuery,
   ): Promise<{ data: TGroup[]; meta: TListMeta }> => {
     const { field, isDescending } = parseSort(sort);
-    const { rows, total } = await withTenantRead(db, auth.companyId, (tx) =>
-      repository.findGroupsPage(tx, {
-        companyId: auth.companyId,
-        search: q || undefined,
-        sort: field,
-        isDescending,
-        limit: pageSize,
-        offset: pageOffset({ page, pageSize }),
-      }),
+    return listPage(
+      auth.companyId,
+      page,
+      (tx, query) => repository.findGroupsPage(tx, { ...query, sort: field, isDescending }),
+      toGroup,
     );
-    return { data: rows.map(toGroup), meta: { total, page, pageSize } };
   };
 
   const getGroup = async (auth: TAuthContext, groupId: string) =>

@@ -8,7 +8,6 @@ import {
   type TRoleUpdate,
 } from '@cargodesk/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { listMeta, pageOffset } from '../../db/paging.ts';
 import { auditTrails, recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -21,12 +20,11 @@ import {
   assertMayGrantRoles,
   lockRightsAndReadGrantor,
 } from './grant-rules.ts';
-import { namedSetRules } from './named-sets-service.ts';
+import { namedSetMessages, namedSetRules } from './named-sets-service.ts';
 import * as repository from './roles-repository.ts';
 
 export const roleMessages = {
-  notFound: 'No such role in your company',
-  duplicateName: (name: string) => `A role named "${name}" already exists`,
+  ...namedSetMessages('role'),
   adminLocked: 'The Admin role always holds every permission: it cannot be renamed, edited or deleted',
   systemRoleKept: (name: string) => `The ${name} role comes with every company and cannot be deleted`,
   inUse: (name: string, userCount: number) =>
@@ -69,34 +67,32 @@ const isSameSet = (left: readonly string[], right: readonly string[]) =>
 
 /** Roles: sets of permissions a company defines; its Admin role is fixed, its system roles are kept. */
 export const createRolesService = ({ db }: { db: Db }) => {
-  const { assertNameFree, lockExisting, inCompany } = namedSetRules({
+  const { assertNameFree, findExisting, listPage, lockExisting, inCompany } = namedSetRules({
     db,
     messages: roleMessages,
+    find: repository.findRole,
     findByName: repository.findRoleByName,
     lock: repository.lockRole,
   });
-  const readRole = async (tx: Tx, companyId: string, roleId: string) => {
-    const row = await repository.findRole(tx, companyId, roleId);
-    if (!row) throw new AppError('NOT_FOUND', roleMessages.notFound);
-    return toRole(row);
-  };
+  const readRole = async (tx: Tx, companyId: string, roleId: string) =>
+    toRole(await findExisting(tx, companyId, roleId));
 
   const listRoles = async (
     // Only the company: the platform console lists another company's with it.
     auth: Pick<TAuthContext, 'companyId'>,
-    { page, pageSize, q, sort }: TRoleListQuery,
+    { sort, ...page }: TRoleListQuery,
   ): Promise<{ data: TRole[]; meta: TListMeta }> => {
     const parsed = readSort(sort, repository.roleSortColumns);
-    const { rows, total } = await withTenantRead(db, auth.companyId, (tx) =>
-      repository.findRolesPage(tx, {
-        companyId: auth.companyId,
-        search: q || undefined,
-        sort: parsed && { field: parsed.field, isDescending: parsed.isDescending },
-        limit: pageSize,
-        offset: pageOffset({ page, pageSize }),
-      }),
+    return listPage(
+      auth.companyId,
+      page,
+      (tx, query) =>
+        repository.findRolesPage(tx, {
+          ...query,
+          sort: parsed && { field: parsed.field, isDescending: parsed.isDescending },
+        }),
+      toRole,
     );
-    return { data: rows.map(toRole), meta: listMeta(total, { page, pageSize }) };
   };
 
   const getRole = async (auth: TAuthContext, roleId: string): Promise<TRole> =>
