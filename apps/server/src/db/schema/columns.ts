@@ -10,7 +10,7 @@ export const timestamptz = (name: string) => timestamp(name, { withTimezone: tru
 export const createdAtColumn = () => timestamptz('created_at').notNull().defaultNow();
 
 /** When the row was made and last changed; spread where a table has both, in that order. */
-export const createdAndUpdatedAt = () => ({
+export const rowTimestamps = () => ({
   createdAt: createdAtColumn(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
@@ -24,7 +24,7 @@ export const companyRowKey = <TTableName extends string>(table: {
 }) => primaryKey({ columns: [table.companyId, table.id] });
 
 /** A reference to another row of the same company, by (company_id, id): no row points across companies. */
-export const sameCompanyReference = <TTableName extends string, TTargetName extends string>(
+export const companyReference = <TTableName extends string, TTargetName extends string>(
   columns: [TColumnOf<TTableName>, TColumnOf<TTableName>],
   target: { companyId: TColumnOf<TTargetName>; id: TColumnOf<TTargetName> },
 ) => foreignKey({ columns, foreignColumns: [target.companyId, target.id] });

@@ -17,13 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import {
-  companyRowKey,
-  createdAndUpdatedAt,
-  createdAtColumn,
-  sameCompanyReference,
-  timestamptz,
-} from './columns.ts';
+import { companyReference, companyRowKey, createdAtColumn, rowTimestamps, timestamptz } from './columns.ts';
 import { companyIdColumn, companyRowColumns } from './tenancy.ts';
 
 // The contacts module's tables (services/contactserver/).
@@ -58,7 +52,7 @@ const contactColumns = () => ({
   notes: text('notes'),
   /** A user of the company; a user who leaves is shown as nobody. */
   ownerId: uuid('owner_id'),
-  ...createdAndUpdatedAt(),
+  ...rowTimestamps(),
   createdBy: uuid('created_by'),
   updatedBy: uuid('updated_by'),
   // Derived on write:
@@ -91,7 +85,7 @@ const contactColumns = () => ({
  */
 export const contacts = pgTable('contacts', contactColumns(), (table) => [
   companyRowKey(table),
-  sameCompanyReference([table.companyId, table.organisationId], table),
+  companyReference([table.companyId, table.organisationId], table),
   // One per sortable column, each ending in the id that breaks ties; each carries the filters'
   // columns too (migration 0052), which drizzle's schema cannot say.
   index('contacts_name_idx').on(table.companyId, table.name, table.id),
@@ -209,8 +203,8 @@ export const contactTagLinks = pgTable(
   (table) => [
     primaryKey({ columns: [table.companyId, table.contactId, table.tagId] }),
     index('contact_tag_links_tag_idx').on(table.companyId, table.tagId, table.contactId),
-    sameCompanyReference([table.companyId, table.contactId], contacts).onDelete('cascade'),
-    sameCompanyReference([table.companyId, table.tagId], contactTags).onDelete('cascade'),
+    companyReference([table.companyId, table.contactId], contacts).onDelete('cascade'),
+    companyReference([table.companyId, table.tagId], contactTags).onDelete('cascade'),
   ],
 );
 

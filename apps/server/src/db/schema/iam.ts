@@ -1,13 +1,7 @@
 import type { TDateFormat, TNumberFormat, TPreferredLanguage } from '@cargodesk/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
-import {
-  companyRowKey,
-  createdAndUpdatedAt,
-  createdAtColumn,
-  sameCompanyReference,
-  timestamptz,
-} from './columns.ts';
+import { companyReference, companyRowKey, createdAtColumn, rowTimestamps, timestamptz } from './columns.ts';
 import { companyIdColumn, companyRowColumns } from './tenancy.ts';
 
 // The iam service's tables. Company-owned ones lead with company_id (docs/architecture.md) and carry
@@ -30,7 +24,7 @@ export const users = pgTable(
     avatarFileId: uuid('avatar_file_id'),
     /** When the last invite mail was sent; null for users who registered or were seeded. */
     invitedAt: timestamptz('invited_at'),
-    ...createdAndUpdatedAt(),
+    ...rowTimestamps(),
     lastLoginAt: timestamptz('last_login_at'),
     /** Formatting preferences (GET /users/me/preferences); null: as the user's browser does. */
     preferredLanguage: text('preferred_language').$type<TPreferredLanguage>(),
@@ -58,7 +52,7 @@ export const roles = pgTable(
     systemKey: text('system_key'),
     /** The default permissions a system role has already been offered: the start-up sync never offers one twice. */
     offeredPermissions: text('offered_permissions').array().notNull().default(sql`'{}'::text[]`),
-    ...createdAndUpdatedAt(),
+    ...rowTimestamps(),
   },
   (table) => [companyRowKey(table), unique('roles_company_name_key').on(table.companyId, table.name)],
 );
@@ -72,8 +66,8 @@ export const userRoles = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.companyId, table.userId, table.roleId] }),
-    sameCompanyReference([table.companyId, table.userId], users).onDelete('cascade'),
-    sameCompanyReference([table.companyId, table.roleId], roles).onDelete('cascade'),
+    companyReference([table.companyId, table.userId], users).onDelete('cascade'),
+    companyReference([table.companyId, table.roleId], roles).onDelete('cascade'),
     index('user_roles_role_idx').on(table.companyId, table.roleId),
   ],
 );
@@ -85,7 +79,7 @@ export const groups = pgTable(
     ...companyRowColumns(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    ...createdAndUpdatedAt(),
+    ...rowTimestamps(),
   },
   (table) => [companyRowKey(table), unique('groups_company_name_key').on(table.companyId, table.name)],
 );
@@ -99,8 +93,8 @@ export const groupMembers = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.companyId, table.groupId, table.userId] }),
-    sameCompanyReference([table.companyId, table.groupId], groups).onDelete('cascade'),
-    sameCompanyReference([table.companyId, table.userId], users).onDelete('cascade'),
+    companyReference([table.companyId, table.groupId], groups).onDelete('cascade'),
+    companyReference([table.companyId, table.userId], users).onDelete('cascade'),
     index('group_members_user_idx').on(table.companyId, table.userId),
   ],
 );
@@ -122,7 +116,7 @@ export const sessions = pgTable(
   },
   (table) => [
     companyRowKey(table),
-    sameCompanyReference([table.companyId, table.userId], users).onDelete('cascade'),
+    companyReference([table.companyId, table.userId], users).onDelete('cascade'),
     index('sessions_user_idx').on(table.companyId, table.userId),
   ],
 );
@@ -161,7 +155,7 @@ export const twoFactorCodes = pgTable(
   },
   (table) => [
     companyRowKey(table),
-    sameCompanyReference([table.companyId, table.userId], users).onDelete('cascade'),
+    companyReference([table.companyId, table.userId], users).onDelete('cascade'),
     index('two_factor_codes_user_idx').on(table.companyId, table.userId, table.createdAt),
   ],
 );
@@ -215,7 +209,7 @@ export const apiTokens = pgTable(
   },
   (table) => [
     companyRowKey(table),
-    sameCompanyReference([table.companyId, table.userId], users).onDelete('cascade'),
+    companyReference([table.companyId, table.userId], users).onDelete('cascade'),
     index('api_tokens_user_idx').on(table.companyId, table.userId, table.createdAt),
   ],
 );

@@ -1,5 +1,5 @@
 import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { companyRowKey, createdAndUpdatedAt, createdAtColumn, sameCompanyReference } from './columns.ts';
+import { companyReference, companyRowKey, createdAtColumn, rowTimestamps } from './columns.ts';
 import { companyRowColumns } from './tenancy.ts';
 
 // The issue tracker's tables (services/issuetracker/, docs/decisions/017-issue-tracker.md).
@@ -25,7 +25,7 @@ export const trackerIssues = pgTable(
     fileId: uuid('file_id'),
     reporterId: uuid('reporter_id'),
     assigneeId: uuid('assignee_id'),
-    ...createdAndUpdatedAt(),
+    ...rowTimestamps(),
   },
   (table) => [
     companyRowKey(table),
@@ -49,7 +49,7 @@ export const trackerIssueComments = pgTable(
   },
   (table) => [
     companyRowKey(table),
-    sameCompanyReference([table.companyId, table.issueId], trackerIssues).onDelete('cascade'),
+    companyReference([table.companyId, table.issueId], trackerIssues).onDelete('cascade'),
     index('tracker_issue_comments_issue_idx').on(table.companyId, table.issueId, table.createdAt),
   ],
 );

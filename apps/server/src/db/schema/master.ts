@@ -12,13 +12,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import {
-  companyRowKey,
-  createdAndUpdatedAt,
-  createdAtColumn,
-  sameCompanyReference,
-  timestamptz,
-} from './columns.ts';
+import { companyReference, companyRowKey, createdAtColumn, rowTimestamps, timestamptz } from './columns.ts';
 import { companyIdColumn, companyRowColumns } from './tenancy.ts';
 
 // Master data (docs/architecture.md): global catalogues read by every company, and each company's own
@@ -96,7 +90,7 @@ export const companyPorts = pgTable(
     countryName: text('country_name').notNull().default(''),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
-    ...createdAndUpdatedAt(),
+    ...rowTimestamps(),
   },
   (table) => [
     companyRowKey(table),
@@ -176,7 +170,7 @@ export const dropdownGroups = pgTable(
     /** The key the app looks the list up by (company_type); fixed once created. */
     key: text('key').notNull(),
     label: text('label').notNull(),
-    ...createdAndUpdatedAt(),
+    ...rowTimestamps(),
   },
   (table) => [
     companyRowKey(table),
@@ -196,11 +190,11 @@ export const dropdownValues = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** A #rrggbb colour for tags, or null. */
     colour: text('colour'),
-    ...createdAndUpdatedAt(),
+    ...rowTimestamps(),
   },
   (table) => [
     companyRowKey(table),
-    sameCompanyReference([table.companyId, table.groupId], dropdownGroups).onDelete('cascade'),
+    companyReference([table.companyId, table.groupId], dropdownGroups).onDelete('cascade'),
     unique('dropdown_values_value_key').on(table.companyId, table.groupId, table.value),
     index('dropdown_values_group_idx').on(table.companyId, table.groupId, table.sortOrder),
   ],
@@ -235,7 +229,7 @@ export const businessTypes = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
-    ...createdAndUpdatedAt(),
+    ...rowTimestamps(),
   },
   (table) => [companyRowKey(table), unique('business_types_name_key').on(table.companyId, table.name)],
 );
@@ -253,7 +247,7 @@ export const receivingLocations = pgTable(
     /** The UN/LOCODE of the port or place it serves, if any. */
     locode: text('locode'),
     isActive: boolean('is_active').notNull().default(true),
-    ...createdAndUpdatedAt(),
+    ...rowTimestamps(),
   },
   (table) => [companyRowKey(table), unique('receiving_locations_code_key').on(table.companyId, table.code)],
 );

@@ -1,5 +1,5 @@
 import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { companyRowKey, createdAtColumn, sameCompanyReference, timestamptz } from './columns.ts';
+import { companyReference, companyRowKey, createdAtColumn, timestamptz } from './columns.ts';
 import { users } from './iam.ts';
 import { companyRowColumns } from './tenancy.ts';
 
@@ -28,7 +28,7 @@ export const notifications = pgTable(
   },
   (table) => [
     companyRowKey(table),
-    sameCompanyReference([table.companyId, table.userId], users).onDelete('cascade'),
+    companyReference([table.companyId, table.userId], users).onDelete('cascade'),
     index('notifications_user_idx').on(table.companyId, table.userId, table.id),
     index('notifications_user_status_idx').on(table.companyId, table.userId, table.status, table.id),
   ],

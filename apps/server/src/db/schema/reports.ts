@@ -1,7 +1,7 @@
 import type { TReportDefinition, TReportScheduleFrequency } from '@cargodesk/shared';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { companyRowKey, createdAndUpdatedAt, sameCompanyReference, timestamptz } from './columns.ts';
+import { companyReference, companyRowKey, rowTimestamps, timestamptz } from './columns.ts';
 import { users } from './iam.ts';
 import { companyIdColumn, companyRowColumns } from './tenancy.ts';
 
@@ -19,11 +19,11 @@ export const reportSketches = pgTable(
     source: text('source').notNull(),
     chart: text('chart').notNull(),
     definition: jsonb('definition').$type<TReportDefinition>().notNull(),
-    ...createdAndUpdatedAt(),
+    ...rowTimestamps(),
   },
   (table) => [
     companyRowKey(table),
-    sameCompanyReference([table.companyId, table.ownerId], users).onDelete('cascade'),
+    companyReference([table.companyId, table.ownerId], users).onDelete('cascade'),
     index('report_sketches_owner_idx').on(table.companyId, table.ownerId, table.updatedAt),
     index('report_sketches_shared_idx').on(table.companyId, table.updatedAt).where(sql`${table.isShared}`),
   ],
@@ -40,8 +40,8 @@ export const reportSketchPins = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.companyId, table.userId, table.sketchId] }),
-    sameCompanyReference([table.companyId, table.sketchId], reportSketches).onDelete('cascade'),
-    sameCompanyReference([table.companyId, table.userId], users).onDelete('cascade'),
+    companyReference([table.companyId, table.sketchId], reportSketches).onDelete('cascade'),
+    companyReference([table.companyId, table.userId], users).onDelete('cascade'),
   ],
 );
 
@@ -59,7 +59,7 @@ export const reportSchedules = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.companyId, table.sketchId] }),
-    sameCompanyReference([table.companyId, table.sketchId], reportSketches).onDelete('cascade'),
+    companyReference([table.companyId, table.sketchId], reportSketches).onDelete('cascade'),
     index('report_schedules_due_idx').on(table.nextRunAt),
   ],
 );

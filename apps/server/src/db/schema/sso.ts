@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAndUpdatedAt, createdAtColumn, timestamptz } from './columns.ts';
+import { createdAtColumn, rowTimestamps, timestamptz } from './columns.ts';
 import { companies } from './tenancy.ts';
 
 // Single sign-on through OpenID Connect (docs/decisions/020-single-sign-on.md), row-level security
@@ -29,7 +29,7 @@ export const companySsoConfigs = pgTable('company_sso_configs', {
   providerMetadata: jsonb('provider_metadata').$type<TProviderMetadata>().notNull(),
   jwks: jsonb('jwks').$type<{ keys: Record<string, unknown>[] }>().notNull(),
   metadataFetchedAt: timestamptz('metadata_fetched_at').notNull(),
-  ...createdAndUpdatedAt(),
+  ...rowTimestamps(),
 });
 
 /**

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
-import { companyRowKey, createdAndUpdatedAt, createdAtColumn, sameCompanyReference } from './columns.ts';
+import { companyReference, companyRowKey, createdAtColumn, rowTimestamps } from './columns.ts';
 import { companyIdColumn, companyRowColumns } from './tenancy.ts';
 
 // The templates module's tables (services/templateserver/).
@@ -29,7 +29,7 @@ export const templates = pgTable(
       .notNull()
       .default('active'),
     currentVersionId: uuid('current_version_id'),
-    ...createdAndUpdatedAt(),
+    ...rowTimestamps(),
     /** Who saved the current version last; null for the defaults a company starts with. */
     updatedBy: uuid('updated_by'),
   },
@@ -58,7 +58,7 @@ export const templateVersions = pgTable(
   },
   (table) => [
     companyRowKey(table),
-    sameCompanyReference([table.companyId, table.templateId], templates).onDelete('cascade'),
+    companyReference([table.companyId, table.templateId], templates).onDelete('cascade'),
     unique('template_versions_number').on(table.companyId, table.templateId, table.number),
   ],
 );
@@ -79,6 +79,6 @@ export const templateUses = pgTable(
     primaryKey({ columns: [table.companyId, table.versionId, table.mailId] }),
     // A used version cannot go with its template (deleting one is refused before it gets here);
     // checked at the end of the statement, so a company's deletion still takes both.
-    sameCompanyReference([table.companyId, table.versionId], templateVersions).onDelete('no action'),
+    companyReference([table.companyId, table.versionId], templateVersions).onDelete('no action'),
   ],
 );

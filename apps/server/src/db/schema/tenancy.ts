@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAndUpdatedAt, timestamptz } from './columns.ts';
+import { rowTimestamps, timestamptz } from './columns.ts';
 
 // The tenant every company-owned row points at. The iam service is its one writer (registration,
 // the company profile, plan and status); other modules read it through iamserver/public.ts.
@@ -33,7 +33,7 @@ export const companies = pgTable('companies', {
   planExpiresAt: timestamptz('plan_expires_at').notNull().default(sql`now() + interval '30 days'`),
   /** A file in the company's file store (driveserver). */
   logoFileId: uuid('logo_file_id'),
-  ...createdAndUpdatedAt(),
+  ...rowTimestamps(),
 });
 
 /** The owning company of a company-owned row (docs/architecture.md): required, and gone with its company. */
