@@ -1,4 +1,4 @@
-import type { IdentityContext } from './identity-context.ts';
+import { type IdentityContext, requestedAccountEvent } from './identity-context.ts';
 import { IdentityError } from './identity-error.ts';
 import { findAccountByEmail, revokeRefreshTokens, setFirstPassword } from './identity-repository.ts';
 import type { TIdentityRequest } from './identity-service.ts';
@@ -39,13 +39,9 @@ export const createAccountLinkingService = (context: IdentityContext) => {
       const tokens = await issueTokenSet(context, tx, project, updated);
       return { kind: 'identitytoolkit#SignupNewUserResponse', email: updated.email, ...tokens };
     });
-    await context.signals.emit({
-      kind: 'password-change',
-      project: project.name,
-      uid: account.id,
-      ip,
-      userAgent,
-    });
+    await context.signals.emit(
+      requestedAccountEvent('password-change', account.id, { project, ip, userAgent }),
+    );
     return response;
   };
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/client.ts';
 import { buildActionMail } from './action-mails.ts';
-import { hashSecret, type IdentityContext } from './identity-context.ts';
+import { hashSecret, type IdentityContext, requestedAccountEvent } from './identity-context.ts';
 import { IdentityError } from './identity-error.ts';
 import {
   consumeActionCode,
@@ -180,13 +180,9 @@ export const createActionCodeService = (context: IdentityContext) => {
       };
     });
     // Awaited: whoever held the old password is signed out of the app before the reset is confirmed.
-    await context.signals.emit({
-      kind: 'password-reset',
-      project: project.name,
-      uid: response.uid,
-      ip,
-      userAgent,
-    });
+    await context.signals.emit(
+      requestedAccountEvent('password-reset', response.uid, { project, ip, userAgent }),
+    );
     return response.body;
   };
 

@@ -1,6 +1,6 @@
 import type { ActionCodeService } from './action-codes.ts';
 import { authorizedDomainsFor, isAuthorizedContinueUrl } from './authorized-domains.ts';
-import type { IdentityContext } from './identity-context.ts';
+import { type IdentityContext, requestedAccountEvent } from './identity-context.ts';
 import { IdentityError } from './identity-error.ts';
 import {
   findAccountByEmail,
@@ -117,13 +117,9 @@ export const createEmailLinkService = (context: IdentityContext, actionCodes: Ac
     });
     if (response.isTakenBack) {
       // Awaited: whoever held the dropped password is out of the app before the owner is in.
-      await context.signals.emit({
-        kind: 'password-reset',
-        project: project.name,
-        uid: response.uid,
-        ip,
-        userAgent,
-      });
+      await context.signals.emit(
+        requestedAccountEvent('password-reset', response.uid, { project, ip, userAgent }),
+      );
     }
     return response.body;
   };

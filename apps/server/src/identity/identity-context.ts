@@ -57,6 +57,13 @@ export type TAccountEvent = {
   userAgent?: string | undefined;
 };
 
+/** The event of `kind` about the account `uid`, made by a request from `ip` with `userAgent`. */
+export const requestedAccountEvent = (
+  kind: TAccountEvent['kind'],
+  uid: string,
+  { project, ip, userAgent }: { project: { name: TProjectName }; ip: string; userAgent?: string | undefined },
+): TAccountEvent => ({ kind, project: project.name, uid, ip, userAgent });
+
 export type TAccountListener = (event: TAccountEvent) => Promise<void> | void;
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { idTokenLifetimeSeconds } from './id-tokens.ts';
-import { hashSecret, type IdentityContext, nowInSeconds } from './identity-context.ts';
+import { hashSecret, type IdentityContext, nowInSeconds, requestedAccountEvent } from './identity-context.ts';
 import { IdentityError } from './identity-error.ts';
 import {
   deleteAccount,
@@ -118,13 +118,9 @@ export const createIdentityService = (context: IdentityContext) => {
       : await context.passwords.spendDecoyHashTime(password).then(() => false);
     if (!account || !isPasswordRight) {
       if (account) {
-        await context.signals.emit({
-          kind: 'sign-in-failed',
-          project: project.name,
-          uid: account.id,
-          ip,
-          userAgent,
-        });
+        await context.signals.emit(
+          requestedAccountEvent('sign-in-failed', account.id, { project, ip, userAgent }),
+        );
       }
       // One answer for unknown email and wrong password: no account enumeration (docs/architecture.md).
       throw new IdentityError('INVALID_LOGIN_CREDENTIALS');
@@ -197,13 +193,9 @@ export const createIdentityService = (context: IdentityContext) => {
     });
     if (body.password !== undefined) {
       // Awaited: the other app sessions of this account have ended before the change is confirmed.
-      await context.signals.emit({
-        kind: 'password-change',
-        project: project.name,
-        uid: account.id,
-        ip,
-        userAgent,
-      });
+      await context.signals.emit(
+        requestedAccountEvent('password-change', account.id, { project, ip, userAgent }),
+      );
     }
     return response;
   };
@@ -212,13 +204,9 @@ export const createIdentityService = (context: IdentityContext) => {
     const { account, claims } = await authenticateIdToken(context, project, body.idToken);
     requireRecentLogin(claims);
     await db.transaction((tx) => deleteAccount(tx, project.projectId, account.id));
-    await context.signals.emit({
-      kind: 'account-deleted',
-      project: project.name,
-      uid: account.id,
-      ip,
-      userAgent,
-    });
+    await context.signals.emit(
+      requestedAccountEvent('account-deleted', account.id, { project, ip, userAgent }),
+    );
     return { kind: 'identitytoolkit#DeleteAccountResponse' };
   };
 

@@ -1,4 +1,4 @@
-import type { TAuditAction, TAuditEntityType } from '@cargodesk/shared';
+import { auditEntityTypes, type TAuditAction, type TAuditEntityType } from '@cargodesk/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/client.ts';
 import { auditEvents } from '../db/schema/index.ts';
@@ -25,19 +25,27 @@ export type TAuditEntry = {
   after?: unknown;
 };
 
-/** The signed-in caller of `request` as an audit actor. */
-export const auditActorOf = (request: FastifyRequest): TAuditActor => {
-  if (!request.auth) throw new Error('auditActorOf needs a signed-in request');
-  return {
-    companyId: request.auth.companyId,
-    userId: request.auth.userId,
-    email: request.auth.user.email,
-    apiToken: request.auth.apiToken && { id: request.auth.apiToken.id, name: request.auth.apiToken.name },
-    ip: request.ip,
-    userAgent: request.headers['user-agent'] ?? null,
-    requestId: request.id,
-  };
+/** What an audit actor takes from the signed-in caller (platform/auth-context.ts TAuthContext). */
+type TAuditedCaller = {
+  companyId: string;
+  userId: string;
+  user: { email: string };
+  apiToken: { id: string; name: string } | null;
 };
+
+/**
+ * The signed-in caller of `request` as an audit actor. Built once by `authenticate`; handlers read
+ * it as `request.auditActor`.
+ */
+export const auditActorOf = (caller: TAuditedCaller, request: FastifyRequest): TAuditActor => ({
+  companyId: caller.companyId,
+  userId: caller.userId,
+  email: caller.user.email,
+  apiToken: caller.apiToken && { id: caller.apiToken.id, name: caller.apiToken.name },
+  ip: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+  requestId: request.id,
+});
 
 /**
  * Appends one event. Pass the transaction that makes the change, so the change and its record
@@ -61,3 +69,28 @@ export const recordAudit = async (tx: Queryable, actor: TAuditActor, entry: TAud
     requestId: actor.requestId,
   });
 };
+
+/**
+ * The trail of one entity type: `(tx, actor, action, entityId, { before, after })` appends one event
+ * about it, as recordAudit does, so a service names its entity type once.
+ */
+export const auditTrailOf =
+  (entityType: TAuditEntityType) =>
+  (
+    tx: Queryable,
+    actor: TAuditActor,
+    action: TAuditAction,
+    entityId: string,
+    change: Pick<TAuditEntry, 'before' | 'after'> = {},
+  ) =>
+    recordAudit(tx, actor, { entityType, entityId, action, ...change });
+
+type TAuditTrail = ReturnType<typeof auditTrailOf>;
+
+/**
+ * Every entity type's trail, so a service names the entity it audits where it writes:
+ * `auditTrails.contact(tx, actor, 'update', id, { before, after })`.
+ */
+export const auditTrails = Object.fromEntries(
+  auditEntityTypes.map((entityType) => [entityType, auditTrailOf(entityType)]),
+) as Record<TAuditEntityType, TAuditTrail>;

@@ -11,6 +11,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Db, Queryable } from '../db/client.ts';
 import { apiTokens, companies, roles, sessions, userRoles, users } from '../db/schema/index.ts';
 import { isSameSecretHash, looksLikeApiToken, parseApiToken } from './api-token-format.ts';
+import { auditActorOf, type TAuditActor } from './audit.ts';
 import { createAuthCache, type TAuthCache } from './auth-cache.ts';
 import { AppError } from './errors.ts';
 import { readAuthorizationToken } from './http.ts';
@@ -52,7 +53,14 @@ declare module 'fastify' {
     authCache: TAuthCache<TAuthContext>;
   }
   interface FastifyRequest {
+    /** The caller as `authenticate` resolved it; null before that, and on public routes. */
     auth: TAuthContext | null;
+    /** The caller as an audit actor, set together with `auth` by `authenticate`. */
+    authActor: TAuditActor | null;
+    /** The signed-in caller of a route behind `authenticate`; reading it elsewhere answers 401. */
+    readonly caller: TAuthContext;
+    /** The signed-in caller as every audit entry of the request names it; 401 like `caller`. */
+    readonly auditActor: TAuditActor;
   }
   interface FastifyContextConfig {
     /**
@@ -141,6 +149,27 @@ const readRoles = (tx: Queryable, companyId: string, userId: string) =>
     .innerJoin(roles, and(eq(roles.companyId, userRoles.companyId), eq(roles.id, userRoles.roleId)))
     .where(and(eq(userRoles.companyId, companyId), eq(userRoles.userId, userId)));
 
+/**
+ * A credential's row (a session, or a personal API token) with its user and company, read inside
+ * the company the credential names: a forged company id finds no row.
+ */
+const readCredential = async <TCredential extends typeof sessions | typeof apiTokens>(
+  tx: Queryable,
+  credential: TCredential,
+  companyId: string,
+  id: string,
+) => {
+  // Both tables have the columns read here; drizzle types the query by one of them.
+  const table = credential as typeof sessions;
+  const [row] = await tx
+    .select({ credential: table, user: users, company: companies })
+    .from(table)
+    .innerJoin(users, and(eq(users.companyId, table.companyId), eq(users.id, table.userId)))
+    .innerJoin(companies, eq(companies.id, table.companyId))
+    .where(and(eq(table.companyId, companyId), eq(table.id, id)));
+  return row as { credential: TCredential['$inferSelect']; user: TUserRow; company: TCompanyRow } | undefined;
+};
+
 /** How often a token's last use is written: a busy integration must not write on every request. */
 const lastUseWriteIntervalMs = 60_000;
 
@@ -159,26 +188,22 @@ const loadApiTokenContext = async (
   | { kind: 'caller'; context: TAuthContext; validUntil: number }
 > =>
   withTenant(db, presented.companyId, async (tx) => {
-    const [row] = await tx
-      .select({ token: apiTokens, user: users, company: companies })
-      .from(apiTokens)
-      .innerJoin(users, and(eq(users.companyId, apiTokens.companyId), eq(users.id, apiTokens.userId)))
-      .innerJoin(companies, eq(companies.id, apiTokens.companyId))
-      .where(and(eq(apiTokens.companyId, presented.companyId), eq(apiTokens.id, presented.tokenId)));
-    if (!row || !isSameSecretHash(row.token.secretHash, presented.secretHash)) return { kind: 'unknown' };
+    const row = await readCredential(tx, apiTokens, presented.companyId, presented.tokenId);
+    if (!row || !isSameSecretHash(row.credential.secretHash, presented.secretHash))
+      return { kind: 'unknown' };
     const refused = (error: AppError) => ({ kind: 'refused' as const, error });
     const now = Date.now();
-    if (row.token.revokedAt) return refused(unauthenticated(apiTokenMessages.revoked));
-    if (row.token.expiresAt.getTime() <= now) return refused(unauthenticated(apiTokenMessages.expired));
+    if (row.credential.revokedAt) return refused(unauthenticated(apiTokenMessages.revoked));
+    if (row.credential.expiresAt.getTime() <= now) return refused(unauthenticated(apiTokenMessages.expired));
     if (row.company.status === 'suspended' || row.user.status === 'suspended') {
       return refused(new AppError('FORBIDDEN', accountSuspendedMessage));
     }
     if (row.user.status !== 'active') return refused(unauthenticated(apiTokenMessages.invalid));
     const roleRows = await readRoles(tx, presented.companyId, row.user.id);
     // The token never allows more than the user's roles do now: losing a role narrows it at once.
-    const granted = new Set(row.token.permissions);
+    const granted = new Set(row.credential.permissions);
     const tokenPermissions = permissions.filter((permission) => granted.has(permission));
-    if (!row.token.lastUsedAt || now - row.token.lastUsedAt.getTime() >= lastUseWriteIntervalMs) {
+    if (!row.credential.lastUsedAt || now - row.credential.lastUsedAt.getTime() >= lastUseWriteIntervalMs) {
       // Conditional, so instances loading the same token at once write it once.
       await tx
         .update(apiTokens)
@@ -197,16 +222,16 @@ const loadApiTokenContext = async (
     return {
       kind: 'caller',
       context: {
-        sessionId: row.token.id,
+        sessionId: row.credential.id,
         userId: row.user.id,
         companyId: presented.companyId,
         user: row.user,
         company: row.company,
         roles: roleRows.map((role) => role.name),
         permissions: permissionsOf(roleRows).filter((permission) => granted.has(permission)),
-        apiToken: { id: row.token.id, name: row.token.name, permissions: tokenPermissions },
+        apiToken: { id: row.credential.id, name: row.credential.name, permissions: tokenPermissions },
       },
-      validUntil: row.token.expiresAt.getTime(),
+      validUntil: row.credential.expiresAt.getTime(),
     };
   });
 
@@ -216,12 +241,7 @@ const loadAuthContext = async (
   claims: TAppTokenClaims,
 ): Promise<{ context: TAuthContext; validUntil: number }> =>
   withTenant(db, claims.cid, async (tx) => {
-    const [row] = await tx
-      .select({ session: sessions, user: users, company: companies })
-      .from(sessions)
-      .innerJoin(users, and(eq(users.companyId, sessions.companyId), eq(users.id, sessions.userId)))
-      .innerJoin(companies, eq(companies.id, sessions.companyId))
-      .where(and(eq(sessions.companyId, claims.cid), eq(sessions.id, claims.sid)));
+    const row = await readCredential(tx, sessions, claims.cid, claims.sid);
     const now = Date.now();
     if (!row || row.user.id !== claims.sub) throw unauthenticated(authMessages.sessionEnded);
     // Before the session checks: suspension also revokes the sessions, and the user should learn why.
@@ -229,9 +249,9 @@ const loadAuthContext = async (
       throw new AppError('FORBIDDEN', accountSuspendedMessage);
     }
     if (
-      row.session.revokedAt ||
-      row.session.expiresAt.getTime() <= now ||
-      row.session.absoluteExpiresAt.getTime() <= now
+      row.credential.revokedAt ||
+      row.credential.expiresAt.getTime() <= now ||
+      row.credential.absoluteExpiresAt.getTime() <= now
     ) {
       throw unauthenticated(authMessages.sessionEnded);
     }
@@ -247,16 +267,33 @@ const loadAuthContext = async (
         permissions: permissionsOf(roleRows),
         apiToken: null,
       },
-      validUntil: Math.min(row.session.expiresAt.getTime(), row.session.absoluteExpiresAt.getTime()),
+      validUntil: Math.min(row.credential.expiresAt.getTime(), row.credential.absoluteExpiresAt.getTime()),
     };
   });
 
-/** Decorates `app.appTokens` and `request.auth`; call once on the root instance. */
+/**
+ * Decorates `app.appTokens`, `request.auth` and its accessors `request.caller` and
+ * `request.auditActor`; call once on the root instance.
+ */
 export const registerAuthContext = async (app: FastifyInstance) => {
   const secret = await getOrCreateSecret(app.database.db, 'app-token-key');
   app.decorate('appTokens', createAppTokens(new TextEncoder().encode(secret)));
   app.decorate('authCache', createAuthCache<TAuthContext>(app.changes));
   app.decorateRequest('auth', null);
+  app.decorateRequest('authActor', null);
+  // Getters, not values: a handler on a route without `authenticate` fails loudly with a 401 rather
+  // than reading null (or another request's caller) and acting for no one.
+  app.decorateRequest('caller', {
+    getter(this: FastifyRequest) {
+      return requireAuth(this);
+    },
+  });
+  app.decorateRequest('auditActor', {
+    getter(this: FastifyRequest) {
+      if (!this.authActor) throw unauthenticated(authMessages.missing);
+      return this.authActor;
+    },
+  });
   // Before validation: a caller without the permission learns nothing about the route's input rules.
   app.addHook('preValidation', async (request) => {
     const { permission, isOpenToApiTokens } = request.routeOptions.config;
@@ -264,18 +301,21 @@ export const registerAuthContext = async (app: FastifyInstance) => {
     if (request.auth?.apiToken && !permission && !isOpenToApiTokens) {
       throw new AppError('FORBIDDEN', apiTokenMessages.notForApiTokens);
     }
-    if (permission) assertPermission(requireAuth(request), permission);
+    if (permission) assertPermission(request.caller, permission);
   });
 };
 
 /**
- * An onRequest hook that requires an app token and resolves `request.auth`: 401 UNAUTHENTICATED
- * without a live session, 403 `Account was suspended` for a suspended company or user.
+ * An onRequest hook that requires an app token and resolves the caller once for the whole request
+ * (`request.caller`, `request.auditActor`): 401 UNAUTHENTICATED without a live session, 403
+ * `Account was suspended` for a suspended company or user.
  */
 export const authenticate =
   (app: FastifyInstance, { allowExpiredToken = false }: { allowExpiredToken?: boolean } = {}) =>
   async (request: FastifyRequest) => {
-    request.auth = await resolveCaller(app, request, allowExpiredToken);
+    const caller = await resolveCaller(app, request, allowExpiredToken);
+    request.auth = caller;
+    request.authActor = auditActorOf(caller, request);
   };
 
 const resolveApiTokenCaller = async (app: FastifyInstance, token: string, ip: string) => {
@@ -332,7 +372,7 @@ export const reauthenticate = async (
   return auth;
 };
 
-/** The resolved caller of a route behind `authenticate`. */
+/** The resolved caller of a route behind `authenticate`; handlers read it as `request.caller`. */
 export const requireAuth = (request: FastifyRequest): TAuthContext => {
   if (!request.auth) throw unauthenticated(authMessages.missing);
   return request.auth;
@@ -346,5 +386,5 @@ export const assertPermission = (auth: TAuthContext, permission: TPermission) =>
 
 /** A preHandler that lets through only callers whose roles grant `permission`. */
 export const requirePermission = (permission: TPermission) => async (request: FastifyRequest) => {
-  assertPermission(requireAuth(request), permission);
+  assertPermission(request.caller, permission);
 };

@@ -21,6 +21,16 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A 400 about one field of the body, worded as the request validation words its own
+ * (`Invalid body: <field> <message>`), the field in the details beside any other `details`.
+ */
+export const fieldError = (field: string, message: string, details: Record<string, unknown> = {}) =>
+  new AppError('VALIDATION_FAILED', `Invalid body: ${field} ${message}`, {
+    fields: [{ field, message }],
+    ...details,
+  });
+
 export const databaseUnavailableMessage = 'The database is not answering.';
 
 const codeForStatus = (statusCode: number): TErrorCode => {

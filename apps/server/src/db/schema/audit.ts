@@ -1,5 +1,6 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { companyIdColumn } from './tenancy.ts';
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { companyRowKey, timestamptz } from './columns.ts';
+import { companyRowColumns } from './tenancy.ts';
 
 // The audit trail: written through platform/audit.ts, read by logserver.
 
@@ -10,9 +11,8 @@ import { companyIdColumn } from './tenancy.ts';
 export const auditEvents = pgTable(
   'audit_events',
   {
-    companyId: companyIdColumn(),
-    id: uuid('id').notNull(),
-    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    ...companyRowColumns(),
+    occurredAt: timestamptz('occurred_at').notNull().defaultNow(),
     /** Null for events without a signed-in actor (failed sign-in). */
     actorUserId: uuid('actor_user_id'),
     actorEmail: text('actor_email'),
@@ -31,7 +31,7 @@ export const auditEvents = pgTable(
     requestId: text('request_id'),
   },
   (table) => [
-    primaryKey({ columns: [table.companyId, table.id] }),
+    companyRowKey(table),
     index('audit_events_entity_idx').on(table.companyId, table.entityType, table.entityId, table.occurredAt),
     // The list's own order (newest first, ids breaking ties), so a page is read from the index
     // without sorting the company's whole trail; from/to filters use its prefix.

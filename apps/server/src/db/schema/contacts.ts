@@ -7,7 +7,6 @@ import {
 import { sql } from 'drizzle-orm';
 import {
   boolean,
-  foreignKey,
   index,
   integer,
   jsonb,
@@ -15,18 +14,17 @@ import {
   pgView,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { companyIdColumn } from './tenancy.ts';
+import { companyReference, companyRowKey, createdAtColumn, rowTimestamps, timestamptz } from './columns.ts';
+import { companyIdColumn, companyRowColumns } from './tenancy.ts';
 
 // The contacts module's tables (services/contactserver/).
 
 /** The contact columns, for the table and for the view of one company's contacts. */
 const contactColumns = () => ({
-  companyId: companyIdColumn(),
-  id: uuid('id').notNull(),
+  ...companyRowColumns(),
   kind: text('kind', { enum: ['organisation', 'person'] }).notNull(),
   name: text('name').notNull(),
   /** A person's organisation. Deleting an organisation detaches its people first. */
@@ -54,8 +52,7 @@ const contactColumns = () => ({
   notes: text('notes'),
   /** A user of the company; a user who leaves is shown as nobody. */
   ownerId: uuid('owner_id'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...rowTimestamps(),
   createdBy: uuid('created_by'),
   updatedBy: uuid('updated_by'),
   // Derived on write:
@@ -87,11 +84,8 @@ const contactColumns = () => ({
  * (`contactserver/contact-row.ts`) so lists filter, sort and search on indexed columns.
  */
 export const contacts = pgTable('contacts', contactColumns(), (table) => [
-  primaryKey({ columns: [table.companyId, table.id] }),
-  foreignKey({
-    columns: [table.companyId, table.organisationId],
-    foreignColumns: [table.companyId, table.id],
-  }),
+  companyRowKey(table),
+  companyReference([table.companyId, table.organisationId], table),
   // One per sortable column, each ending in the id that breaks ties; each carries the filters'
   // columns too (migration 0052), which drizzle's schema cannot say.
   index('contacts_name_idx').on(table.companyId, table.name, table.id),
@@ -159,8 +153,8 @@ const contactByRoleColumns = () => ({
   countryCodes: text('country_codes').array().notNull(),
   ownerId: uuid('owner_id'),
   organisationId: uuid('organisation_id'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  createdAt: timestamptz('created_at').notNull(),
+  updatedAt: timestamptz('updated_at').notNull(),
 });
 
 export const contactsByRole = pgTable('contacts_by_role', contactByRoleColumns(), (table) => [
@@ -188,14 +182,13 @@ export const tenantContacts = pgView('tenant_contacts', contactColumns()).existi
 export const contactTags = pgTable(
   'contact_tags',
   {
-    companyId: companyIdColumn(),
-    id: uuid('id').notNull(),
+    ...companyRowColumns(),
     name: text('name').notNull(),
     color: text('color').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
-    primaryKey({ columns: [table.companyId, table.id] }),
+    companyRowKey(table),
     uniqueIndex('contact_tags_name').on(table.companyId, sql`lower(${table.name})`),
   ],
 );
@@ -210,14 +203,8 @@ export const contactTagLinks = pgTable(
   (table) => [
     primaryKey({ columns: [table.companyId, table.contactId, table.tagId] }),
     index('contact_tag_links_tag_idx').on(table.companyId, table.tagId, table.contactId),
-    foreignKey({
-      columns: [table.companyId, table.contactId],
-      foreignColumns: [contacts.companyId, contacts.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [table.companyId, table.tagId],
-      foreignColumns: [contactTags.companyId, contactTags.id],
-    }).onDelete('cascade'),
+    companyReference([table.companyId, table.contactId], contacts).onDelete('cascade'),
+    companyReference([table.companyId, table.tagId], contactTags).onDelete('cascade'),
   ],
 );
 
@@ -225,24 +212,23 @@ export const contactTagLinks = pgTable(
 export const contactImportMappings = pgTable('contact_import_mappings', {
   companyId: companyIdColumn().primaryKey(),
   fieldsByHeader: jsonb('fields_by_header').$type<Record<string, string>>().notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 
 /** A search and filters of the contacts list kept under a name: the user's own, or shared with the company. */
 export const contactSavedFilters = pgTable(
   'contact_saved_filters',
   {
-    companyId: companyIdColumn(),
-    id: uuid('id').notNull(),
+    ...companyRowColumns(),
     name: text('name').notNull(),
     /** The list's query as the address carries it (q, kind, role, tagId, countryCode, sort). */
     query: jsonb('query').$type<Record<string, string>>().notNull(),
     ownerId: uuid('owner_id').notNull(),
     isShared: boolean('is_shared').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
-    primaryKey({ columns: [table.companyId, table.id] }),
+    companyRowKey(table),
     index('contact_saved_filters_owner_idx').on(table.companyId, table.ownerId),
   ],
 );

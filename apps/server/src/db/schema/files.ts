@@ -1,5 +1,6 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { companyIdColumn } from './tenancy.ts';
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { companyRowKey, createdAtColumn } from './columns.ts';
+import { companyRowColumns } from './tenancy.ts';
 
 // driveserver's table.
 
@@ -7,8 +8,7 @@ import { companyIdColumn } from './tenancy.ts';
 export const files = pgTable(
   'files',
   {
-    companyId: companyIdColumn(),
-    id: uuid('id').notNull(),
+    ...companyRowColumns(),
     name: text('name').notNull(),
     /** Sniffed from the bytes, not taken from the client. */
     contentType: text('content_type').notNull(),
@@ -18,10 +18,7 @@ export const files = pgTable(
     /** What the file is for: avatar, logo, attachment. */
     purpose: text('purpose').notNull().default('attachment'),
     uploadedBy: uuid('uploaded_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
-  (table) => [
-    primaryKey({ columns: [table.companyId, table.id] }),
-    index('files_company_created_idx').on(table.companyId, table.createdAt),
-  ],
+  (table) => [companyRowKey(table), index('files_company_created_idx').on(table.companyId, table.createdAt)],
 );

@@ -1,19 +1,8 @@
 import type { TDateFormat, TNumberFormat, TPreferredLanguage } from '@cargodesk/shared';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { companyIdColumn } from './tenancy.ts';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { companyReference, companyRowKey, createdAtColumn, rowTimestamps, timestamptz } from './columns.ts';
+import { companyIdColumn, companyRowColumns } from './tenancy.ts';
 
 // The iam service's tables. Company-owned ones lead with company_id (docs/architecture.md) and carry
 // row-level security (migration 0003).
@@ -21,8 +10,7 @@ import { companyIdColumn } from './tenancy.ts';
 export const users = pgTable(
   'users',
   {
-    companyId: companyIdColumn(),
-    id: uuid('id').notNull(),
+    ...companyRowColumns(),
     identityProject: text('identity_project', { enum: ['production', 'test'] }).notNull(),
     identityUid: text('identity_uid').notNull(),
     email: text('email').notNull(),
@@ -35,10 +23,9 @@ export const users = pgTable(
     /** A file in the company's file store (driveserver). */
     avatarFileId: uuid('avatar_file_id'),
     /** When the last invite mail was sent; null for users who registered or were seeded. */
-    invitedAt: timestamp('invited_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    invitedAt: timestamptz('invited_at'),
+    ...rowTimestamps(),
+    lastLoginAt: timestamptz('last_login_at'),
     /** Formatting preferences (GET /users/me/preferences); null: as the user's browser does. */
     preferredLanguage: text('preferred_language').$type<TPreferredLanguage>(),
     timeZone: text('time_zone'),
@@ -46,7 +33,7 @@ export const users = pgTable(
     numberFormat: text('number_format').$type<TNumberFormat>(),
   },
   (table) => [
-    primaryKey({ columns: [table.companyId, table.id] }),
+    companyRowKey(table),
     // One identity account is one Cargodesk user: sign-in finds the company through it.
     unique('users_identity_key').on(table.identityProject, table.identityUid),
     unique('users_company_email_key').on(table.companyId, table.email),
@@ -56,8 +43,7 @@ export const users = pgTable(
 export const roles = pgTable(
   'roles',
   {
-    companyId: companyIdColumn(),
-    id: uuid('id').notNull(),
+    ...companyRowColumns(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
@@ -66,13 +52,9 @@ export const roles = pgTable(
     systemKey: text('system_key'),
     /** The default permissions a system role has already been offered: the start-up sync never offers one twice. */
     offeredPermissions: text('offered_permissions').array().notNull().default(sql`'{}'::text[]`),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...rowTimestamps(),
   },
-  (table) => [
-    primaryKey({ columns: [table.companyId, table.id] }),
-    unique('roles_company_name_key').on(table.companyId, table.name),
-  ],
+  (table) => [companyRowKey(table), unique('roles_company_name_key').on(table.companyId, table.name)],
 );
 
 export const userRoles = pgTable(
@@ -84,14 +66,8 @@ export const userRoles = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.companyId, table.userId, table.roleId] }),
-    foreignKey({
-      columns: [table.companyId, table.userId],
-      foreignColumns: [users.companyId, users.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [table.companyId, table.roleId],
-      foreignColumns: [roles.companyId, roles.id],
-    }).onDelete('cascade'),
+    companyReference([table.companyId, table.userId], users).onDelete('cascade'),
+    companyReference([table.companyId, table.roleId], roles).onDelete('cascade'),
     index('user_roles_role_idx').on(table.companyId, table.roleId),
   ],
 );
@@ -100,17 +76,12 @@ export const userRoles = pgTable(
 export const groups = pgTable(
   'groups',
   {
-    companyId: companyIdColumn(),
-    id: uuid('id').notNull(),
+    ...companyRowColumns(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...rowTimestamps(),
   },
-  (table) => [
-    primaryKey({ columns: [table.companyId, table.id] }),
-    unique('groups_company_name_key').on(table.companyId, table.name),
-  ],
+  (table) => [companyRowKey(table), unique('groups_company_name_key').on(table.companyId, table.name)],
 );
 
 export const groupMembers = pgTable(
@@ -122,14 +93,8 @@ export const groupMembers = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.companyId, table.groupId, table.userId] }),
-    foreignKey({
-      columns: [table.companyId, table.groupId],
-      foreignColumns: [groups.companyId, groups.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [table.companyId, table.userId],
-      foreignColumns: [users.companyId, users.id],
-    }).onDelete('cascade'),
+    companyReference([table.companyId, table.groupId], groups).onDelete('cascade'),
+    companyReference([table.companyId, table.userId], users).onDelete('cascade'),
     index('group_members_user_idx').on(table.companyId, table.userId),
   ],
 );
@@ -138,24 +103,20 @@ export const groupMembers = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    companyId: companyIdColumn(),
-    id: uuid('id').notNull(),
+    ...companyRowColumns(),
     userId: uuid('user_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
     /** Slides forward on each token refresh, never past `absoluteExpiresAt`. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    absoluteExpiresAt: timestamptz('absolute_expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
   (table) => [
-    primaryKey({ columns: [table.companyId, table.id] }),
-    foreignKey({
-      columns: [table.companyId, table.userId],
-      foreignColumns: [users.companyId, users.id],
-    }).onDelete('cascade'),
+    companyRowKey(table),
+    companyReference([table.companyId, table.userId], users).onDelete('cascade'),
     index('sessions_user_idx').on(table.companyId, table.userId),
   ],
 );
@@ -174,7 +135,7 @@ export const companyProducts = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.productId] })],
 );
@@ -183,22 +144,18 @@ export const companyProducts = pgTable(
 export const twoFactorCodes = pgTable(
   'two_factor_codes',
   {
-    companyId: companyIdColumn(),
-    id: uuid('id').notNull(),
+    ...companyRowColumns(),
     userId: uuid('user_id').notNull(),
     codeHash: text('code_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
     attempts: integer('attempts').notNull().default(0),
     /** Set when the code was used or a newer one replaced it. */
-    closedAt: timestamp('closed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamptz('closed_at'),
+    createdAt: createdAtColumn(),
   },
   (table) => [
-    primaryKey({ columns: [table.companyId, table.id] }),
-    foreignKey({
-      columns: [table.companyId, table.userId],
-      foreignColumns: [users.companyId, users.id],
-    }).onDelete('cascade'),
+    companyRowKey(table),
+    companyReference([table.companyId, table.userId], users).onDelete('cascade'),
     index('two_factor_codes_user_idx').on(table.companyId, table.userId, table.createdAt),
   ],
 );
@@ -212,7 +169,7 @@ export const platformAuditEvents = pgTable(
   'platform_audit_events',
   {
     id: uuid('id').primaryKey(),
-    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    occurredAt: timestamptz('occurred_at').notNull().defaultNow(),
     /** The platform administrator's identity account (project and uid), and their address then. */
     actorProject: text('actor_project').notNull(),
     actorUid: text('actor_uid').notNull(),
@@ -239,24 +196,20 @@ export const platformAuditEvents = pgTable(
 export const apiTokens = pgTable(
   'api_tokens',
   {
-    companyId: companyIdColumn(),
-    id: uuid('id').notNull(),
+    ...companyRowColumns(),
     userId: uuid('user_id').notNull(),
     name: text('name').notNull(),
     secretHash: text('secret_hash').notNull(),
     permissions: text('permissions').array().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAtColumn(),
+    expiresAt: timestamptz('expires_at').notNull(),
     /** Written at most once a minute per token, so a busy integration does not write on every request. */
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastUsedAt: timestamptz('last_used_at'),
+    revokedAt: timestamptz('revoked_at'),
   },
   (table) => [
-    primaryKey({ columns: [table.companyId, table.id] }),
-    foreignKey({
-      columns: [table.companyId, table.userId],
-      foreignColumns: [users.companyId, users.id],
-    }).onDelete('cascade'),
+    companyRowKey(table),
+    companyReference([table.companyId, table.userId], users).onDelete('cascade'),
     index('api_tokens_user_idx').on(table.companyId, table.userId, table.createdAt),
   ],
 );

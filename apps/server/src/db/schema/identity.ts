@@ -1,14 +1,5 @@
-import {
-  bigint,
-  boolean,
-  index,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAtColumn, timestamptz } from './columns.ts';
 
 // Owned by apps/server/src/identity alone (docs/architecture.md): nothing else reads these tables.
 
@@ -27,9 +18,9 @@ export const identityAccounts = pgTable(
     platformAdmin: boolean('platform_admin').notNull().default(false),
     // Tokens issued before this second (epoch seconds) are revoked.
     validSince: bigint('valid_since', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
-    passwordUpdatedAt: timestamp('password_updated_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+    lastLoginAt: timestamptz('last_login_at'),
+    passwordUpdatedAt: timestamptz('password_updated_at'),
   },
   (table) => [
     primaryKey({ columns: [table.projectId, table.id] }),
@@ -43,8 +34,8 @@ export const identityRefreshTokens = pgTable(
     tokenHash: text('token_hash').primaryKey(),
     projectId: text('project_id').notNull(),
     accountId: text('account_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+    revokedAt: timestamptz('revoked_at'),
     /** How the session began (`password`, or an identity provider's id): refreshed ID tokens keep naming it. */
     signInProvider: text('sign_in_provider').notNull().default('password'),
   },
@@ -60,9 +51,9 @@ export const identityActionCodes = pgTable(
     // A text column: a new kind needs no migration (EMAIL_SIGNIN: docs/decisions/023).
     kind: text('kind', { enum: ['VERIFY_EMAIL', 'PASSWORD_RESET', 'EMAIL_SIGNIN'] }).notNull(),
     email: text('email').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('identity_action_codes_account_idx').on(table.projectId, table.accountId)],
 );
@@ -71,9 +62,9 @@ export const identitySigningKeys = pgTable('identity_signing_keys', {
   kid: text('kid').primaryKey(),
   privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
   publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
   // Retired keys stay published until every token they signed has expired.
-  retiredAt: timestamp('retired_at', { withTimezone: true }),
+  retiredAt: timestamptz('retired_at'),
 });
 
 /** A verified identity-provider sign-in waiting for accounts:signInWithIdp; redeemed once (migration 0049). */
@@ -87,9 +78,9 @@ export const identityIdpAssertions = pgTable(
     accountId: text('account_id'),
     email: text('email').notNull(),
     rawUserInfo: jsonb('raw_user_info').$type<Record<string, unknown>>().notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('identity_idp_assertions_expires_idx').on(table.expiresAt)],
 );
@@ -102,5 +93,5 @@ export const identityFirstAdminClaims = pgTable('identity_first_admin_claims', {
   installation: boolean('installation').primaryKey().default(true),
   projectId: text('project_id').notNull(),
   accountId: text('account_id').notNull(),
-  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  claimedAt: timestamptz('claimed_at').notNull().defaultNow(),
 });

@@ -1,5 +1,6 @@
-import { foreignKey, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { companyIdColumn } from './tenancy.ts';
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { companyReference, companyRowKey, createdAtColumn, rowTimestamps } from './columns.ts';
+import { companyRowColumns } from './tenancy.ts';
 
 // The issue tracker's tables (services/issuetracker/, docs/decisions/017-issue-tracker.md).
 
@@ -10,8 +11,7 @@ import { companyIdColumn } from './tenancy.ts';
 export const trackerIssues = pgTable(
   'tracker_issues',
   {
-    companyId: companyIdColumn(),
-    id: uuid('id').notNull(),
+    ...companyRowColumns(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     severity: text('severity', { enum: ['low', 'medium', 'high', 'critical'] }).notNull(),
@@ -25,11 +25,10 @@ export const trackerIssues = pgTable(
     fileId: uuid('file_id'),
     reporterId: uuid('reporter_id'),
     assigneeId: uuid('assignee_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...rowTimestamps(),
   },
   (table) => [
-    primaryKey({ columns: [table.companyId, table.id] }),
+    companyRowKey(table),
     index('tracker_issues_list_idx').on(table.companyId, table.updatedAt),
     // The platform console lists every company's issues newest first.
     index('tracker_issues_updated_idx').on(table.updatedAt),
@@ -40,21 +39,17 @@ export const trackerIssues = pgTable(
 export const trackerIssueComments = pgTable(
   'tracker_issue_comments',
   {
-    companyId: companyIdColumn(),
-    id: uuid('id').notNull(),
+    ...companyRowColumns(),
     issueId: uuid('issue_id').notNull(),
     /** The colleague who wrote it; null for support, whose account is in no company. */
     authorId: uuid('author_id'),
     authorKind: text('author_kind', { enum: ['user', 'support'] }).notNull(),
     body: text('body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
-    primaryKey({ columns: [table.companyId, table.id] }),
-    foreignKey({
-      columns: [table.companyId, table.issueId],
-      foreignColumns: [trackerIssues.companyId, trackerIssues.id],
-    }).onDelete('cascade'),
+    companyRowKey(table),
+    companyReference([table.companyId, table.issueId], trackerIssues).onDelete('cascade'),
     index('tracker_issue_comments_issue_idx').on(table.companyId, table.issueId, table.createdAt),
   ],
 );

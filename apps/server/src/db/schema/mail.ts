@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn, timestamptz } from './columns.ts';
 
 // The outbox's table (mail/).
 
@@ -56,12 +57,12 @@ export const mails = pgTable(
       .notNull()
       .default('queued'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: timestamptz('locked_until'),
     lastError: text('last_error'),
     messageId: text('message_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+    sentAt: timestamptz('sent_at'),
   },
   (table) => [
     index('mails_due_idx').on(table.status, table.nextAttemptAt),

@@ -2,7 +2,6 @@ import {
   boolean,
   date,
   doublePrecision,
-  foreignKey,
   index,
   integer,
   jsonb,
@@ -10,11 +9,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { companyIdColumn } from './tenancy.ts';
+import { companyReference, companyRowKey, createdAtColumn, rowTimestamps, timestamptz } from './columns.ts';
+import { companyIdColumn, companyRowColumns } from './tenancy.ts';
 
 // Master data (docs/architecture.md): global catalogues read by every company, and each company's own
 // entries and settings over them (row-level security in the master custom migrations).
@@ -40,8 +39,8 @@ export const seaPorts = pgTable(
       .notNull()
       .default('seed'),
     /** Set when an import no longer lists the code; retired ports stay for old references. */
-    retiredAt: timestamp('retired_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    retiredAt: timestamptz('retired_at'),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (table) => [
     index('sea_ports_country_idx').on(table.countryCode),
@@ -67,8 +66,8 @@ export const airports = pgTable(
     elevationFt: integer('elevation_ft'),
     type: text('type', { enum: ['large', 'medium'] }).notNull(),
     scheduledService: boolean('scheduled_service').notNull().default(false),
-    retiredAt: timestamp('retired_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    retiredAt: timestamptz('retired_at'),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (table) => [
     index('airports_iata_idx').on(table.iataCode),
@@ -81,8 +80,7 @@ export const airports = pgTable(
 export const companyPorts = pgTable(
   'company_ports',
   {
-    companyId: companyIdColumn(),
-    id: uuid('id').notNull(),
+    ...companyRowColumns(),
     kind: text('kind', { enum: ['oceanport', 'airport'] }).notNull(),
     code: text('code').notNull(),
     name: text('name').notNull(),
@@ -92,11 +90,10 @@ export const companyPorts = pgTable(
     countryName: text('country_name').notNull().default(''),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...rowTimestamps(),
   },
   (table) => [
-    primaryKey({ columns: [table.companyId, table.id] }),
+    companyRowKey(table),
     unique('company_ports_code_key').on(table.companyId, table.kind, table.code),
   ],
 );
@@ -108,7 +105,7 @@ export const companyPortFavourites = pgTable(
     companyId: companyIdColumn(),
     kind: text('kind', { enum: ['oceanport', 'airport'] }).notNull(),
     code: text('code').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.kind, table.code] })],
 );
@@ -121,7 +118,7 @@ export const companyCountries = pgTable(
     countryCode: text('country_code').notNull(),
     isEnabled: boolean('is_enabled').notNull().default(true),
     isFavourite: boolean('is_favourite').notNull().default(false),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.countryCode] })],
 );
@@ -133,7 +130,7 @@ export const companyCurrencies = pgTable(
     companyId: companyIdColumn(),
     currencyCode: text('currency_code').notNull(),
     isEnabled: boolean('is_enabled').notNull().default(true),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.currencyCode] })],
 );
@@ -145,17 +142,16 @@ export const companyCurrencies = pgTable(
 export const exchangeRates = pgTable(
   'exchange_rates',
   {
-    companyId: companyIdColumn(),
-    id: uuid('id').notNull(),
+    ...companyRowColumns(),
     baseCurrency: text('base_currency').notNull(),
     currencyCode: text('currency_code').notNull(),
     rate: numeric('rate', { precision: 24, scale: 10 }).notNull(),
     effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
     createdByUserId: uuid('created_by_user_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
-    primaryKey({ columns: [table.companyId, table.id] }),
+    companyRowKey(table),
     unique('exchange_rates_date_key').on(
       table.companyId,
       table.baseCurrency,
@@ -169,17 +165,15 @@ export const exchangeRates = pgTable(
 export const dropdownGroups = pgTable(
   'dropdown_groups',
   {
-    companyId: companyIdColumn(),
-    id: uuid('id').notNull(),
+    ...companyRowColumns(),
     module: text('module').notNull(),
     /** The key the app looks the list up by (company_type); fixed once created. */
     key: text('key').notNull(),
     label: text('label').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...rowTimestamps(),
   },
   (table) => [
-    primaryKey({ columns: [table.companyId, table.id] }),
+    companyRowKey(table),
     unique('dropdown_groups_key').on(table.companyId, table.module, table.key),
   ],
 );
@@ -188,8 +182,7 @@ export const dropdownGroups = pgTable(
 export const dropdownValues = pgTable(
   'dropdown_values',
   {
-    companyId: companyIdColumn(),
-    id: uuid('id').notNull(),
+    ...companyRowColumns(),
     groupId: uuid('group_id').notNull(),
     label: text('label').notNull(),
     value: text('value').notNull(),
@@ -197,15 +190,11 @@ export const dropdownValues = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** A #rrggbb colour for tags, or null. */
     colour: text('colour'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...rowTimestamps(),
   },
   (table) => [
-    primaryKey({ columns: [table.companyId, table.id] }),
-    foreignKey({
-      columns: [table.companyId, table.groupId],
-      foreignColumns: [dropdownGroups.companyId, dropdownGroups.id],
-    }).onDelete('cascade'),
+    companyRowKey(table),
+    companyReference([table.companyId, table.groupId], dropdownGroups).onDelete('cascade'),
     unique('dropdown_values_value_key').on(table.companyId, table.groupId, table.value),
     index('dropdown_values_group_idx').on(table.companyId, table.groupId, table.sortOrder),
   ],
@@ -215,8 +204,7 @@ export const dropdownValues = pgTable(
 export const catalogueImports = pgTable(
   'catalogue_imports',
   {
-    companyId: companyIdColumn(),
-    id: uuid('id').notNull(),
+    ...companyRowColumns(),
     kind: text('kind', { enum: ['oceanport'] }).notNull(),
     status: text('status', { enum: ['pending', 'applied', 'discarded'] })
       .notNull()
@@ -227,36 +215,30 @@ export const catalogueImports = pgTable(
     diff: jsonb('diff').notNull(),
     problems: jsonb('problems').notNull(),
     createdByUserId: uuid('created_by_user_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+    decidedAt: timestamptz('decided_at'),
   },
-  (table) => [primaryKey({ columns: [table.companyId, table.id] })],
+  (table) => [companyRowKey(table)],
 );
 
 /** The kinds of business a company deals with (shipper, consignee, agent…): company CRUD (docs/product.md §7 /type/). */
 export const businessTypes = pgTable(
   'business_types',
   {
-    companyId: companyIdColumn(),
-    id: uuid('id').notNull(),
+    ...companyRowColumns(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...rowTimestamps(),
   },
-  (table) => [
-    primaryKey({ columns: [table.companyId, table.id] }),
-    unique('business_types_name_key').on(table.companyId, table.name),
-  ],
+  (table) => [companyRowKey(table), unique('business_types_name_key').on(table.companyId, table.name)],
 );
 
 /** Where a company receives cargo (warehouses, CFS, depots): company CRUD (docs/product.md §7 /receivinglocation). */
 export const receivingLocations = pgTable(
   'receiving_locations',
   {
-    companyId: companyIdColumn(),
-    id: uuid('id').notNull(),
+    ...companyRowColumns(),
     code: text('code').notNull(),
     name: text('name').notNull(),
     address: text('address').notNull().default(''),
@@ -265,11 +247,7 @@ export const receivingLocations = pgTable(
     /** The UN/LOCODE of the port or place it serves, if any. */
     locode: text('locode'),
     isActive: boolean('is_active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...rowTimestamps(),
   },
-  (table) => [
-    primaryKey({ columns: [table.companyId, table.id] }),
-    unique('receiving_locations_code_key').on(table.companyId, table.code),
-  ],
+  (table) => [companyRowKey(table), unique('receiving_locations_code_key').on(table.companyId, table.code)],
 );

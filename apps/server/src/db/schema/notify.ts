@@ -1,6 +1,7 @@
-import { foreignKey, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { companyReference, companyRowKey, createdAtColumn, timestamptz } from './columns.ts';
 import { users } from './iam.ts';
-import { companyIdColumn } from './tenancy.ts';
+import { companyRowColumns } from './tenancy.ts';
 
 /**
  * The general notifications of docs/product.md §3 ({companyId}/general-notification/{userId}): one row per
@@ -10,8 +11,7 @@ import { companyIdColumn } from './tenancy.ts';
 export const notifications = pgTable(
   'notifications',
   {
-    companyId: companyIdColumn(),
-    id: uuid('id').notNull(),
+    ...companyRowColumns(),
     userId: uuid('user_id').notNull(),
     /** What happened: one of notificationKinds (user-invited, announcement, file-shared, …). */
     kind: text('kind').notNull(),
@@ -23,15 +23,12 @@ export const notifications = pgTable(
     status: text('status', { enum: ['new', 'loaded'] })
       .notNull()
       .default('new'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    loadedAt: timestamp('loaded_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+    loadedAt: timestamptz('loaded_at'),
   },
   (table) => [
-    primaryKey({ columns: [table.companyId, table.id] }),
-    foreignKey({
-      columns: [table.companyId, table.userId],
-      foreignColumns: [users.companyId, users.id],
-    }).onDelete('cascade'),
+    companyRowKey(table),
+    companyReference([table.companyId, table.userId], users).onDelete('cascade'),
     index('notifications_user_idx').on(table.companyId, table.userId, table.id),
     index('notifications_user_status_idx').on(table.companyId, table.userId, table.status, table.id),
   ],

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn, timestamptz } from './columns.ts';
 
 // The platform's own tables: generated secrets and the shared rate-limit counters.
 
@@ -6,7 +7,7 @@ import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 /**
@@ -18,7 +19,7 @@ export const rateLimits = pgTable(
   {
     key: text('key').primaryKey(),
     points: integer('points').notNull().default(0),
-    expire: timestamp('expire', { withTimezone: true }),
+    expire: timestamptz('expire'),
   },
   (table) => [index('rate_limits_expire_idx').on(table.expire)],
 );

@@ -1,20 +1,9 @@
 import type { TReportDefinition, TReportScheduleFrequency } from '@cargodesk/shared';
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  date,
-  foreignKey,
-  index,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { companyReference, companyRowKey, rowTimestamps, timestamptz } from './columns.ts';
 import { users } from './iam.ts';
-import { companyIdColumn } from './tenancy.ts';
+import { companyIdColumn, companyRowColumns } from './tenancy.ts';
 
 // reportserver's tables (docs/decisions/019-report-charts.md).
 
@@ -22,8 +11,7 @@ import { companyIdColumn } from './tenancy.ts';
 export const reportSketches = pgTable(
   'report_sketches',
   {
-    companyId: companyIdColumn(),
-    id: uuid('id').notNull(),
+    ...companyRowColumns(),
     name: text('name').notNull(),
     ownerId: uuid('owner_id').notNull(),
     isShared: boolean('is_shared').notNull().default(false),
@@ -31,15 +19,11 @@ export const reportSketches = pgTable(
     source: text('source').notNull(),
     chart: text('chart').notNull(),
     definition: jsonb('definition').$type<TReportDefinition>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...rowTimestamps(),
   },
   (table) => [
-    primaryKey({ columns: [table.companyId, table.id] }),
-    foreignKey({
-      columns: [table.companyId, table.ownerId],
-      foreignColumns: [users.companyId, users.id],
-    }).onDelete('cascade'),
+    companyRowKey(table),
+    companyReference([table.companyId, table.ownerId], users).onDelete('cascade'),
     index('report_sketches_owner_idx').on(table.companyId, table.ownerId, table.updatedAt),
     index('report_sketches_shared_idx').on(table.companyId, table.updatedAt).where(sql`${table.isShared}`),
   ],
@@ -52,18 +36,12 @@ export const reportSketchPins = pgTable(
     companyId: companyIdColumn(),
     userId: uuid('user_id').notNull(),
     sketchId: uuid('sketch_id').notNull(),
-    pinnedAt: timestamp('pinned_at', { withTimezone: true }).notNull().defaultNow(),
+    pinnedAt: timestamptz('pinned_at').notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.companyId, table.userId, table.sketchId] }),
-    foreignKey({
-      columns: [table.companyId, table.sketchId],
-      foreignColumns: [reportSketches.companyId, reportSketches.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      columns: [table.companyId, table.userId],
-      foreignColumns: [users.companyId, users.id],
-    }).onDelete('cascade'),
+    companyReference([table.companyId, table.sketchId], reportSketches).onDelete('cascade'),
+    companyReference([table.companyId, table.userId], users).onDelete('cascade'),
   ],
 );
 
@@ -75,16 +53,13 @@ export const reportSchedules = pgTable(
     sketchId: uuid('sketch_id').notNull(),
     frequency: text('frequency').$type<TReportScheduleFrequency>().notNull(),
     recipientIds: uuid('recipient_ids').array().notNull(),
-    nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
-    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    nextRunAt: timestamptz('next_run_at').notNull(),
+    lastRunAt: timestamptz('last_run_at'),
+    lockedUntil: timestamptz('locked_until'),
   },
   (table) => [
     primaryKey({ columns: [table.companyId, table.sketchId] }),
-    foreignKey({
-      columns: [table.companyId, table.sketchId],
-      foreignColumns: [reportSketches.companyId, reportSketches.id],
-    }).onDelete('cascade'),
+    companyReference([table.companyId, table.sketchId], reportSketches).onDelete('cascade'),
     index('report_schedules_due_idx').on(table.nextRunAt),
   ],
 );

@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn, rowTimestamps, timestamptz } from './columns.ts';
 import { companies } from './tenancy.ts';
 
 // Single sign-on through OpenID Connect (docs/decisions/020-single-sign-on.md), row-level security
@@ -37,9 +28,8 @@ export const companySsoConfigs = pgTable('company_sso_configs', {
   jitProvisioning: boolean('jit_provisioning').notNull().default(false),
   providerMetadata: jsonb('provider_metadata').$type<TProviderMetadata>().notNull(),
   jwks: jsonb('jwks').$type<{ keys: Record<string, unknown>[] }>().notNull(),
-  metadataFetchedAt: timestamp('metadata_fetched_at', { withTimezone: true }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  metadataFetchedAt: timestamptz('metadata_fetched_at').notNull(),
+  ...rowTimestamps(),
 });
 
 /**
@@ -56,7 +46,7 @@ export const companySsoDomains = pgTable(
     domain: text('domain').notNull(),
     /** The value the company publishes in the domain's TXT record; kept across saves. */
     proofToken: text('proof_token').notNull(),
-    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    verifiedAt: timestamptz('verified_at'),
   },
   (table) => [
     primaryKey({ columns: [table.companyId, table.domain] }),
@@ -79,9 +69,9 @@ export const ssoSignIns = pgTable(
     nonce: text('nonce').notNull(),
     /** Hash of the cookie set on the browser that started the flow: only that browser may finish it. */
     browserBindingHash: text('browser_binding_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('sso_sign_ins_expires_idx').on(table.expiresAt)],
 );

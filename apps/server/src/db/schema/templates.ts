@@ -1,16 +1,6 @@
-import {
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { companyIdColumn } from './tenancy.ts';
+import { index, integer, jsonb, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { companyReference, companyRowKey, createdAtColumn, rowTimestamps } from './columns.ts';
+import { companyIdColumn, companyRowColumns } from './tenancy.ts';
 
 // The templates module's tables (services/templateserver/).
 
@@ -28,8 +18,7 @@ export type TTemplatePage = {
 export const templates = pgTable(
   'templates',
   {
-    companyId: companyIdColumn(),
-    id: uuid('id').notNull(),
+    ...companyRowColumns(),
     familyId: uuid('family_id').notNull(),
     type: text('type', { enum: ['email', 'document'] }).notNull(),
     purpose: text('purpose').notNull(),
@@ -40,13 +29,12 @@ export const templates = pgTable(
       .notNull()
       .default('active'),
     currentVersionId: uuid('current_version_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...rowTimestamps(),
     /** Who saved the current version last; null for the defaults a company starts with. */
     updatedBy: uuid('updated_by'),
   },
   (table) => [
-    primaryKey({ columns: [table.companyId, table.id] }),
+    companyRowKey(table),
     unique('templates_name_language').on(table.companyId, table.name, table.language),
     index('templates_list_idx').on(table.companyId, table.updatedAt),
   ],
@@ -56,8 +44,7 @@ export const templates = pgTable(
 export const templateVersions = pgTable(
   'template_versions',
   {
-    companyId: companyIdColumn(),
-    id: uuid('id').notNull(),
+    ...companyRowColumns(),
     templateId: uuid('template_id').notNull(),
     number: integer('number').notNull(),
     /** Email templates only. */
@@ -65,16 +52,13 @@ export const templateVersions = pgTable(
     body: text('body').notNull(),
     /** Document templates only. */
     page: jsonb('page').$type<TTemplatePage>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     createdBy: uuid('created_by'),
     createdByEmail: text('created_by_email'),
   },
   (table) => [
-    primaryKey({ columns: [table.companyId, table.id] }),
-    foreignKey({
-      columns: [table.companyId, table.templateId],
-      foreignColumns: [templates.companyId, templates.id],
-    }).onDelete('cascade'),
+    companyRowKey(table),
+    companyReference([table.companyId, table.templateId], templates).onDelete('cascade'),
     unique('template_versions_number').on(table.companyId, table.templateId, table.number),
   ],
 );
@@ -89,15 +73,12 @@ export const templateUses = pgTable(
     companyId: companyIdColumn(),
     versionId: uuid('version_id').notNull(),
     mailId: uuid('mail_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     primaryKey({ columns: [table.companyId, table.versionId, table.mailId] }),
     // A used version cannot go with its template (deleting one is refused before it gets here);
     // checked at the end of the statement, so a company's deletion still takes both.
-    foreignKey({
-      columns: [table.companyId, table.versionId],
-      foreignColumns: [templateVersions.companyId, templateVersions.id],
-    }).onDelete('no action'),
+    companyReference([table.companyId, table.versionId], templateVersions).onDelete('no action'),
   ],
 );

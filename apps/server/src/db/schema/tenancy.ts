@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { rowTimestamps, timestamptz } from './columns.ts';
 
 // The tenant every company-owned row points at. The iam service is its one writer (registration,
 // the company profile, plan and status); other modules read it through iamserver/public.ts.
@@ -29,13 +30,10 @@ export const companies = pgTable('companies', {
   /** Why a platform administrator last suspended or reactivated the company, as its admins were told. */
   statusReason: text('status_reason'),
   planName: text('plan_name').notNull().default('Trial'),
-  planExpiresAt: timestamp('plan_expires_at', { withTimezone: true })
-    .notNull()
-    .default(sql`now() + interval '30 days'`),
+  planExpiresAt: timestamptz('plan_expires_at').notNull().default(sql`now() + interval '30 days'`),
   /** A file in the company's file store (driveserver). */
   logoFileId: uuid('logo_file_id'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...rowTimestamps(),
 });
 
 /** The owning company of a company-owned row (docs/architecture.md): required, and gone with its company. */
@@ -43,3 +41,9 @@ export const companyIdColumn = () =>
   uuid('company_id')
     .notNull()
     .references(() => companies.id, { onDelete: 'cascade' });
+
+/** The first two columns of a company-owned row: its company, and its id within that company. */
+export const companyRowColumns = () => ({
+  companyId: companyIdColumn(),
+  id: uuid('id').notNull(),
+});

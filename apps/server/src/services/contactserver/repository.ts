@@ -323,6 +323,14 @@ const organisationNameOfContact = sql<string | null>`case when ${contacts.organi
   else (select ${organisations.name} from ${contacts} as ${sql.identifier(organisationAlias)} where ${organisations.companyId} = ${contacts.companyId}
     and ${organisations.id} = ${contacts.organisationId}) end`;
 
+/** What names a contact in a pick list or a duplicate warning: who it is and how to reach it. */
+const contactHeadline = {
+  id: contacts.id,
+  kind: contacts.kind,
+  name: contacts.name,
+  primaryEmail: contacts.primaryEmail,
+};
+
 export const listColumns = {
   contact: {
     id: contacts.id,
@@ -647,13 +655,7 @@ type TLookupRow = {
 const lookupPage = compiledStatement<TContactFilterShape, TLookupRow>((db, shape) => {
   const pageIds = pageIdsOf(db, shape);
   return db
-    .select({
-      id: contacts.id,
-      kind: contacts.kind,
-      name: contacts.name,
-      primaryEmail: contacts.primaryEmail,
-      organisation: organisations.name,
-    })
+    .select({ ...contactHeadline, organisation: organisations.name })
     .from(pageIds)
     .innerJoin(contacts, and(eq(contacts.companyId, value('companyId')), eq(contacts.id, pageIds.pageId)))
     .leftJoin(organisations, organisationJoin)
@@ -750,10 +752,7 @@ export const findDuplicates = (
   if (keys.length === 0) return Promise.resolve([]);
   return db
     .select({
-      id: contacts.id,
-      kind: contacts.kind,
-      name: contacts.name,
-      primaryEmail: contacts.primaryEmail,
+      ...contactHeadline,
       taxNumber: contacts.taxNumber,
       emailKeys: contacts.emailKeys,
       taxKey: contacts.taxKey,

@@ -29,8 +29,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActorOf } from '../../platform/audit.ts';
-import { authenticate, reauthenticate, requireAuth } from '../../platform/auth-context.ts';
+import { authenticate, reauthenticate } from '../../platform/auth-context.ts';
 import { AppError, toErrorBody } from '../../platform/errors.ts';
 import {
   dataOf,
@@ -112,7 +111,7 @@ export const registerContactServer = async (app: FastifyInstance) => {
       config: read,
       schema: { querystring: ZContactListQuery, response: { 200: listOf(ZContactSummary), ...errors } },
     },
-    async (request) => service.list(requireAuth(request), request.query),
+    async (request) => service.list(request.caller, request.query),
   );
   routes.get(
     '/contacts/export',
@@ -129,8 +128,8 @@ export const registerContactServer = async (app: FastifyInstance) => {
         'contacts.csv',
         Readable.from(
           service.exportCsv(
-            requireAuth(request),
-            auditActorOf(request),
+            request.caller,
+            request.auditActor,
             { ...request.query, page: 1, pageSize: 1 },
             () => reauthenticate(app, request, 'contacts:read'),
           ),
@@ -146,15 +145,13 @@ export const registerContactServer = async (app: FastifyInstance) => {
         response: { 200: dataOf(z.array(ZContactLookup)), ...errors },
       },
     },
-    async (request) => ({ data: await service.lookup(requireAuth(request), request.query) }),
+    async (request) => ({ data: await service.lookup(request.caller, request.query) }),
   );
   routes.post(
     '/contacts',
     { config: write, schema: { body: ZContactCreate, response: { 201: dataOf(ZContact), ...errors } } },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send({ data: await service.create(requireAuth(request), auditActorOf(request), request.body) }),
+      reply.code(201).send({ data: await service.create(request.caller, request.auditActor, request.body) }),
   );
   routes.get(
     '/contacts/duplicates',
@@ -165,7 +162,7 @@ export const registerContactServer = async (app: FastifyInstance) => {
         response: { 200: dataOf(z.array(ZDuplicate)), ...errors },
       },
     },
-    async (request) => ({ data: await service.duplicates(requireAuth(request), request.query) }),
+    async (request) => ({ data: await service.duplicates(request.caller, request.query) }),
   );
   routes.get(
     '/contacts/duplicate-groups',
@@ -176,7 +173,7 @@ export const registerContactServer = async (app: FastifyInstance) => {
         response: { 200: dataOf(z.array(ZDuplicateGroup)), ...errors },
       },
     },
-    async (request) => ({ data: await service.duplicateGroups(requireAuth(request), request.query) }),
+    async (request) => ({ data: await service.duplicateGroups(request.caller, request.query) }),
   );
   routes.post(
     '/contacts/bulk',
@@ -185,13 +182,13 @@ export const registerContactServer = async (app: FastifyInstance) => {
       schema: { body: ZContactBulk, response: { 200: dataOf(ZContactBulkResult), ...errors } },
     },
     async (request) => ({
-      data: await service.bulk(requireAuth(request), auditActorOf(request), request.body),
+      data: await service.bulk(request.caller, request.auditActor, request.body),
     }),
   );
   routes.get(
     '/contacts/:id',
     { config: read, schema: { params: ZContactIdParams, response: { 200: dataOf(ZContact), ...errors } } },
-    async (request) => ({ data: await service.get(requireAuth(request), request.params.id) }),
+    async (request) => ({ data: await service.get(request.caller, request.params.id) }),
   );
   routes.patch(
     '/contacts/:id',
@@ -204,19 +201,14 @@ export const registerContactServer = async (app: FastifyInstance) => {
       },
     },
     async (request) => ({
-      data: await service.update(
-        requireAuth(request),
-        auditActorOf(request),
-        request.params.id,
-        request.body,
-      ),
+      data: await service.update(request.caller, request.auditActor, request.params.id, request.body),
     }),
   );
   routes.delete(
     '/contacts/:id',
     { config: write, schema: { params: ZContactIdParams, response: { 200: deleted, ...errors } } },
     async (request) => {
-      await service.remove(requireAuth(request), auditActorOf(request), request.params.id);
+      await service.remove(request.caller, request.auditActor, request.params.id);
       return { data: { deleted: true as const } };
     },
   );
@@ -232,8 +224,8 @@ export const registerContactServer = async (app: FastifyInstance) => {
     },
     async (request) => ({
       data: await service.merge(
-        requireAuth(request),
-        auditActorOf(request),
+        request.caller,
+        request.auditActor,
         request.params.id,
         request.body.duplicateId,
       ),
@@ -247,7 +239,7 @@ export const registerContactServer = async (app: FastifyInstance) => {
       config: write,
       schema: { response: { 200: dataOf(ZContactImportPreview), ...importErrors } },
     },
-    async (request) => ({ data: await imports.preview(requireAuth(request), fileOf(request.body)) }),
+    async (request) => ({ data: await imports.preview(request.caller, fileOf(request.body)) }),
   );
   routes.post(
     '/contacts/imports',
@@ -261,7 +253,7 @@ export const registerContactServer = async (app: FastifyInstance) => {
       },
     },
     async (request, reply) => {
-      const auth = requireAuth(request);
+      const auth = request.caller;
       const options = {
         columns: request.query.columns,
         isDryRun: request.query.dryRun === 'true',
@@ -269,12 +261,12 @@ export const registerContactServer = async (app: FastifyInstance) => {
       };
       const file = await imports.open(auth, fileOf(request.body), options.columns);
       if (!request.headers.accept?.includes(contactImportProgressType))
-        return { data: await imports.apply(auth, auditActorOf(request), file, options) };
+        return { data: await imports.apply(auth, request.auditActor, file, options) };
       // The status is sent now, so what happens later is a line of the body.
       const lines = new PassThrough();
       const send = (line: object) => lines.write(`${JSON.stringify(line)}\n`);
       void imports
-        .apply(auth, auditActorOf(request), file, options, (progress) => send({ progress }))
+        .apply(auth, request.auditActor, file, options, (progress) => send({ progress }))
         .then(
           (data) => send({ data }),
           (error: Error) => {
@@ -295,7 +287,7 @@ export const registerContactServer = async (app: FastifyInstance) => {
   routes.get(
     '/contact-filters',
     { config: read, schema: { response: { 200: dataOf(z.array(ZContactSavedFilter)), ...errors } } },
-    async (request) => ({ data: await savedFilters.list(requireAuth(request)) }),
+    async (request) => ({ data: await savedFilters.list(request.caller) }),
   );
   routes.post(
     '/contact-filters',
@@ -306,13 +298,13 @@ export const registerContactServer = async (app: FastifyInstance) => {
     async (request, reply) =>
       reply
         .code(201)
-        .send({ data: await savedFilters.create(requireAuth(request), auditActorOf(request), request.body) }),
+        .send({ data: await savedFilters.create(request.caller, request.auditActor, request.body) }),
   );
   routes.delete(
     '/contact-filters/:id',
     { config: read, schema: { params: ZContactIdParams, response: { 200: deleted, ...errors } } },
     async (request) => {
-      await savedFilters.remove(requireAuth(request), auditActorOf(request), request.params.id);
+      await savedFilters.remove(request.caller, request.auditActor, request.params.id);
       return { data: { deleted: true as const } };
     },
   );
@@ -320,7 +312,7 @@ export const registerContactServer = async (app: FastifyInstance) => {
   routes.get(
     '/contact-tags',
     { config: read, schema: { response: { 200: dataOf(z.array(ZContactTagWithCount)), ...errors } } },
-    async (request) => ({ data: await service.listTags(requireAuth(request)) }),
+    async (request) => ({ data: await service.listTags(request.caller) }),
   );
   routes.post(
     '/contact-tags',
@@ -328,7 +320,7 @@ export const registerContactServer = async (app: FastifyInstance) => {
     async (request, reply) =>
       reply
         .code(201)
-        .send({ data: await service.createTag(requireAuth(request), auditActorOf(request), request.body) }),
+        .send({ data: await service.createTag(request.caller, request.auditActor, request.body) }),
   );
   routes.patch(
     '/contact-tags/:id',
@@ -341,19 +333,14 @@ export const registerContactServer = async (app: FastifyInstance) => {
       },
     },
     async (request) => ({
-      data: await service.updateTag(
-        requireAuth(request),
-        auditActorOf(request),
-        request.params.id,
-        request.body,
-      ),
+      data: await service.updateTag(request.caller, request.auditActor, request.params.id, request.body),
     }),
   );
   routes.delete(
     '/contact-tags/:id',
     { config: write, schema: { params: ZContactIdParams, response: { 200: deleted, ...errors } } },
     async (request) => {
-      await service.deleteTag(requireAuth(request), auditActorOf(request), request.params.id);
+      await service.deleteTag(request.caller, request.auditActor, request.params.id);
       return { data: { deleted: true as const } };
     },
   );

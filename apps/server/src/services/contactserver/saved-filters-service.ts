@@ -5,7 +5,7 @@ import {
 } from '@cargodesk/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrails, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
@@ -75,10 +75,7 @@ export const createSavedFiltersService = ({ db }: { db: Db }) => {
         ownerId: auth.userId,
         isShared: input.isShared,
       });
-      await recordAudit(tx, actor, {
-        entityType: 'contact-filter',
-        entityId: id,
-        action: 'create',
+      await auditTrails['contact-filter'](tx, actor, 'create', id, {
         after: { name: input.name, query, isShared: input.isShared },
       });
       return { _id: id, name: input.name, query, isShared: input.isShared, isMine: true, ownerName: null };
@@ -95,10 +92,7 @@ export const createSavedFiltersService = ({ db }: { db: Db }) => {
           'Deleting a colleague’s shared filter needs the contacts:write permission',
         );
       await repository.deleteSavedFilter(tx, auth.companyId, id);
-      await recordAudit(tx, actor, {
-        entityType: 'contact-filter',
-        entityId: id,
-        action: 'delete',
+      await auditTrails['contact-filter'](tx, actor, 'delete', id, {
         before: { name: found.name, query: found.query, isShared: found.isShared },
       });
     });

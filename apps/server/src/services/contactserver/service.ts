@@ -18,9 +18,9 @@ import { contactRules, toCsvLine } from '@cargodesk/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { cappedTotal, type TPage } from '../../db/paging.ts';
 import { inSavepointOrConflict } from '../../db/savepoint-conflict.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrails, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, fieldError } from '../../platform/errors.ts';
 import { limitHeapGrowth } from '../../platform/heap-growth-limit.ts';
 import { createId } from '../../platform/ids.ts';
 import { readSort } from '../../platform/list-sort.ts';
@@ -46,9 +46,6 @@ export const contactMessages = {
     'must be of the same kind as the contact kept: an organisation with an organisation, a person with a person',
   someNotFound: 'must all be contacts of your company',
 } as const;
-
-const fieldError = (field: string, message: string) =>
-  new AppError('VALIDATION_FAILED', `Invalid body: ${field} ${message}`, { fields: [{ field, message }] });
 
 const notFound = () => new AppError('NOT_FOUND', contactMessages.notFound);
 
@@ -313,12 +310,7 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
       await repository.replaceTags(tx, auth.companyId, id, tagIds);
       const created = await repository.lockContact(tx, auth.companyId, id);
       if (!created) throw notFound();
-      await recordAudit(tx, actor, {
-        entityType: 'contact',
-        entityId: id,
-        action: 'create',
-        after: auditedOf(created, tagIds),
-      });
+      await auditTrails.contact(tx, actor, 'create', id, { after: auditedOf(created, tagIds) });
       return readContact(tx, auth.companyId, id);
     });
 
@@ -349,10 +341,7 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
       if (input.tagIds) await repository.replaceTags(tx, auth.companyId, id, tagIds);
       const after = await repository.lockContact(tx, auth.companyId, id);
       if (!after) throw notFound();
-      await recordAudit(tx, actor, {
-        entityType: 'contact',
-        entityId: id,
-        action: 'update',
+      await auditTrails.contact(tx, actor, 'update', id, {
         before: auditedOf(before, beforeTags),
         after: auditedOf(after, tagIds),
       });
@@ -369,10 +358,7 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
     const tagRows = await repository.findTagsOf(tx, auth.companyId, ids);
     await repository.deleteContacts(tx, auth.companyId, ids);
     for (const contact of before) {
-      await recordAudit(tx, actor, {
-        entityType: 'contact',
-        entityId: contact.id,
-        action: 'delete',
+      await auditTrails.contact(tx, actor, 'delete', contact.id, {
         before: auditedOf(
           contact,
           tagRows.filter((tag) => tag.contactId === contact.id).map((tag) => tag.id),
@@ -404,10 +390,7 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
         request.action === 'tag'
           ? await repository.linkTag(tx, auth.companyId, tag.id, ids)
           : await repository.unlinkTag(tx, auth.companyId, tag.id, ids);
-      await recordAudit(tx, actor, {
-        entityType: 'contact-tag',
-        entityId: tag.id,
-        action: 'update',
+      await auditTrails['contact-tag'](tx, actor, 'update', tag.id, {
         before: null,
         after: { [request.action === 'tag' ? 'taggedContactIds' : 'untaggedContactIds']: ids, changed },
       });
@@ -494,10 +477,7 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
       const after = await repository.lockContact(tx, auth.companyId, keptId);
       if (!after) throw notFound();
       const afterTags = (await repository.findTagsOf(tx, auth.companyId, [keptId])).map((tag) => tag.id);
-      await recordAudit(tx, actor, {
-        entityType: 'contact',
-        entityId: keptId,
-        action: 'update',
+      await auditTrails.contact(tx, actor, 'update', keptId, {
         before: auditedOf(k, beforeTags),
         after: { ...auditedOf(after, afterTags), mergedFrom: { id: d.id, name: d.name } },
       });
@@ -537,12 +517,7 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
           color: input.color,
         }),
       );
-      await recordAudit(tx, actor, {
-        entityType: 'contact-tag',
-        entityId: id,
-        action: 'create',
-        after: input,
-      });
+      await auditTrails['contact-tag'](tx, actor, 'create', id, { after: input });
       return toTag({ id, ...input });
     });
 
@@ -560,10 +535,7 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
         repository.updateTag(savepoint, auth.companyId, id, changes),
       );
       const after = { name: changes.name ?? before.name, color: changes.color ?? before.color };
-      await recordAudit(tx, actor, {
-        entityType: 'contact-tag',
-        entityId: id,
-        action: 'update',
+      await auditTrails['contact-tag'](tx, actor, 'update', id, {
         before: { name: before.name, color: before.color },
         after,
       });
@@ -575,10 +547,7 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
       const before = await repository.findTag(tx, auth.companyId, id);
       if (!before) throw new AppError('NOT_FOUND', contactMessages.tagNotFound);
       await repository.deleteTag(tx, auth.companyId, id);
-      await recordAudit(tx, actor, {
-        entityType: 'contact-tag',
-        entityId: id,
-        action: 'delete',
+      await auditTrails['contact-tag'](tx, actor, 'delete', id, {
         before: { name: before.name, color: before.color },
       });
     });
@@ -620,12 +589,7 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
       }),
     };
     await withTenant(db, auth.companyId, (tx) =>
-      recordAudit(tx, actor, {
-        entityType: 'contact',
-        entityId: createId(),
-        action: 'export',
-        after: { filter: exportedFilterOf(query) },
-      }),
+      auditTrails.contact(tx, actor, 'export', createId(), { after: { filter: exportedFilterOf(query) } }),
     );
     yield `\uFEFF${toCsvLine(contactExportHeader)}`;
     let afterId: string | undefined;

@@ -9,8 +9,7 @@ import {
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auditActorOf } from '../../platform/audit.ts';
-import { authenticate, requireAuth } from '../../platform/auth-context.ts';
+import { authenticate } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { dataOf, listOf, signedInErrors, streamedResponse, ZErrorBody } from '../../platform/http.ts';
 import { assertSafeInput } from '../../platform/input-guard.ts';
@@ -56,7 +55,7 @@ export const registerDriveServer = async (app: FastifyInstance) => {
       },
     },
     async (request, reply) => {
-      const auth = requireAuth(request);
+      const auth = request.caller;
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', fileMessages.notMultipart);
       // The multipart parser reports a cut-off or malformed body as a plain error: the client's
       // bytes are at fault, so it is a 400, not a 500 (its own limit errors carry a status).
@@ -92,7 +91,7 @@ export const registerDriveServer = async (app: FastifyInstance) => {
         );
       }
       try {
-        const data = await service.upload(auth, auditActorOf(request), {
+        const data = await service.upload(auth, request.auditActor, {
           stream: part.file,
           fileName: part.filename,
           purpose: purpose as TFilePurpose,
@@ -114,7 +113,7 @@ export const registerDriveServer = async (app: FastifyInstance) => {
         response: { 200: listOf(ZFileMeta), ...signedInErrors, 400: ZErrorBody },
       },
     },
-    async (request) => service.list(requireAuth(request), request.query),
+    async (request) => service.list(request.caller, request.query),
   );
 
   routes.get(
@@ -130,7 +129,7 @@ export const registerDriveServer = async (app: FastifyInstance) => {
       },
     },
     async (request, reply) => {
-      const { meta, stream } = await service.download(requireAuth(request), request.params.id);
+      const { meta, stream } = await service.download(request.caller, request.params.id);
       const isViewable = meta.contentType.startsWith('image/') || meta.contentType === 'application/pdf';
       return (
         reply
@@ -152,7 +151,7 @@ export const registerDriveServer = async (app: FastifyInstance) => {
       config: { permission: 'files:read' },
       schema: { params: ZFileIdParams, response: { 200: dataOf(ZFileMeta), ...fileErrors } },
     },
-    async (request) => ({ data: await service.getMeta(requireAuth(request), request.params.id) }),
+    async (request) => ({ data: await service.getMeta(request.caller, request.params.id) }),
   );
 
   routes.delete(
@@ -163,7 +162,7 @@ export const registerDriveServer = async (app: FastifyInstance) => {
       schema: { params: ZFileIdParams, response: { 200: dataOf(ZFileMeta), ...fileErrors, 409: ZErrorBody } },
     },
     async (request) => ({
-      data: await service.remove(requireAuth(request), auditActorOf(request), request.params.id),
+      data: await service.remove(request.caller, request.auditActor, request.params.id),
     }),
   );
 };

@@ -10,9 +10,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../db/client.ts';
 import { isFileInUnsentMail } from '../../mail/outbox.ts';
 import type { TAuditActor } from '../../platform/audit.ts';
-import { recordAudit } from '../../platform/audit.ts';
+import { auditTrails } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, fieldError } from '../../platform/errors.ts';
 import { fileStoreKey, type TFileStore } from '../../platform/file-store.ts';
 import { createId } from '../../platform/ids.ts';
 import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
@@ -70,14 +70,10 @@ export const findCompanyFileForAttaching = async (tx: Queryable, companyId: stri
 export const assertCompanyImage = async (tx: Queryable, companyId: string, fileId: string, field: string) => {
   const file = await findCompanyFile(tx, companyId, fileId);
   if (!file) {
-    throw new AppError('VALIDATION_FAILED', `Invalid body: ${field} ${fileMessages.notFound}`, {
-      fields: [{ field, message: fileMessages.notFound }],
-    });
+    throw fieldError(field, fileMessages.notFound);
   }
   if (!isImageContentType(file.contentType)) {
-    throw new AppError('VALIDATION_FAILED', `Invalid body: ${field} ${fileMessages.notAnImage}`, {
-      fields: [{ field, message: fileMessages.notAnImage }],
-    });
+    throw fieldError(field, fileMessages.notAnImage);
   }
   return file;
 };
@@ -133,12 +129,7 @@ export const createDriveService = ({ db, store, fileMaxBytes, log }: TDriveServi
           const row = await repository.findFile(tx, auth.companyId, fileId);
           if (!row) throw new Error('The stored file could not be read back');
           const meta = toFileMeta(row);
-          await recordAudit(tx, actor, {
-            entityType: 'file',
-            entityId: fileId,
-            action: 'create',
-            after: meta,
-          });
+          await auditTrails.file(tx, actor, 'create', fileId, { after: meta });
           return meta;
         });
       } catch (error) {
@@ -185,7 +176,7 @@ export const createDriveService = ({ db, store, fileMaxBytes, log }: TDriveServi
       const row = await repository.deleteFile(tx, auth.companyId, fileId);
       if (!row) return undefined;
       const meta = toFileMeta(row);
-      await recordAudit(tx, actor, { entityType: 'file', entityId: fileId, action: 'delete', before: meta });
+      await auditTrails.file(tx, actor, 'delete', fileId, { before: meta });
       return { meta, storageKey: row.storageKey };
     });
     if (!removed) throw notFound();

@@ -2,8 +2,7 @@ import { ZApiToken, ZCreateApiTokenRequest, ZCreatedApiToken } from '@cargodesk/
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActorOf } from '../../platform/audit.ts';
-import { authenticate, requireAuth } from '../../platform/auth-context.ts';
+import { authenticate } from '../../platform/auth-context.ts';
 import { dataOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
 import { createApiTokensService } from './api-tokens-service.ts';
 
@@ -30,7 +29,7 @@ export const registerApiTokenRoutes = async (app: FastifyInstance) => {
   routes.get(
     '/users-token',
     { schema: { response: { 200: dataOf(z.array(ZApiToken)), ...signedInErrors } } },
-    async (request) => ({ data: await service.listTokens(requireAuth(request)) }),
+    async (request) => ({ data: await service.listTokens(request.caller) }),
   );
   routes.post(
     '/users-token',
@@ -47,7 +46,7 @@ export const registerApiTokenRoutes = async (app: FastifyInstance) => {
       },
     },
     async (request, reply) => {
-      const created = await service.createToken(requireAuth(request), auditActorOf(request), request.body);
+      const created = await service.createToken(request.caller, request.auditActor, request.body);
       return reply.status(201).send({ data: created });
     },
   );
@@ -60,7 +59,7 @@ export const registerApiTokenRoutes = async (app: FastifyInstance) => {
       },
     },
     async (request) => ({
-      data: await service.revokeToken(requireAuth(request), auditActorOf(request), request.params.id),
+      data: await service.revokeToken(request.caller, request.auditActor, request.params.id),
     }),
   );
 
@@ -74,7 +73,7 @@ export const registerApiTokenRoutes = async (app: FastifyInstance) => {
         response: { 200: dataOf(z.array(ZApiToken)), 400: ZErrorBody, ...signedInErrors, 404: ZErrorBody },
       },
     },
-    async (request) => ({ data: await service.listUserTokens(requireAuth(request), request.params.id) }),
+    async (request) => ({ data: await service.listUserTokens(request.caller, request.params.id) }),
   );
   routes.delete(
     '/users/:id/api-tokens/:tokenId',
@@ -86,7 +85,7 @@ export const registerApiTokenRoutes = async (app: FastifyInstance) => {
       },
     },
     async (request) => ({
-      data: await service.revokeUserToken(requireAuth(request), auditActorOf(request), {
+      data: await service.revokeUserToken(request.caller, request.auditActor, {
         userId: request.params.id,
         tokenId: request.params.tokenId,
       }),

@@ -5,9 +5,9 @@ import {
   type TCreateApiTokenRequest,
   type TCreatedApiToken,
 } from '@cargodesk/shared';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { createApiTokenText } from '../../platform/api-token-format.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrails, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
@@ -112,14 +112,27 @@ export const createApiTokensService = ({ db, creationsPerUser }: TApiTokensServi
         expiresAt: new Date(now.getTime() + expiresInDays * dayMs),
       });
       const created = toApiToken(row);
-      await recordAudit(tx, actor, {
-        entityType: 'api-token',
-        entityId: tokenId,
-        action: 'create',
-        after: auditViewOf(created),
-      });
+      await auditTrails['api-token'](tx, actor, 'create', tokenId, { after: auditViewOf(created) });
       return { ...created, token };
     });
+  };
+
+  /** Revokes a token the caller may act on, and audits it; one already revoked stays as it was. */
+  const revokeFound = async (
+    tx: Tx,
+    actor: TAuditActor,
+    key: { companyId: string; userId: string; tokenId: string },
+    current: repository.TApiTokenRow,
+  ): Promise<TApiToken> => {
+    if (current.revokedAt) return toApiToken(current);
+    const revoked = await repository.revokeApiToken(tx, { ...key, now: new Date() });
+    if (!revoked) throw new AppError('NOT_FOUND', apiTokenMessages.notFound);
+    const after = toApiToken(revoked);
+    await auditTrails['api-token'](tx, actor, 'revoke', key.tokenId, {
+      before: auditViewOf(toApiToken(current)),
+      after: auditViewOf(after),
+    });
+    return after;
   };
 
   /** Another user's token, or another company's, is not found: ids tell nothing. Revoking twice is fine. */
@@ -129,18 +142,7 @@ export const createApiTokensService = ({ db, creationsPerUser }: TApiTokensServi
       const key = { companyId: auth.companyId, userId: auth.userId, tokenId };
       const current = await repository.findUserApiToken(tx, key);
       if (!current) throw new AppError('NOT_FOUND', apiTokenMessages.notFound);
-      if (current.revokedAt) return toApiToken(current);
-      const revoked = await repository.revokeApiToken(tx, { ...key, now: new Date() });
-      if (!revoked) throw new AppError('NOT_FOUND', apiTokenMessages.notFound);
-      const after = toApiToken(revoked);
-      await recordAudit(tx, actor, {
-        entityType: 'api-token',
-        entityId: tokenId,
-        action: 'revoke',
-        before: auditViewOf(toApiToken(current)),
-        after: auditViewOf(after),
-      });
-      return after;
+      return revokeFound(tx, actor, key, current);
     });
   };
 
@@ -180,18 +182,7 @@ export const createApiTokensService = ({ db, creationsPerUser }: TApiTokensServi
         throw new AppError('NOT_FOUND', apiTokenMessages.notFound);
       if (user.isAdmin && !holdsEveryPermission(grantor))
         throw new AppError('FORBIDDEN', grantMessages.adminOnly);
-      if (current.revokedAt) return toApiToken(current);
-      const revoked = await repository.revokeApiToken(tx, { ...key, now: new Date() });
-      if (!revoked) throw new AppError('NOT_FOUND', apiTokenMessages.notFound);
-      const after = toApiToken(revoked);
-      await recordAudit(tx, actor, {
-        entityType: 'api-token',
-        entityId: tokenId,
-        action: 'revoke',
-        before: auditViewOf(toApiToken(current)),
-        after: auditViewOf(after),
-      });
-      return after;
+      return revokeFound(tx, actor, key, current);
     });
   };
 

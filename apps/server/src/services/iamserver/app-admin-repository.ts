@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gt, ilike, lte, or, type SQL, sql } from 'dr
 import type { Queryable } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { companies, platformAuditEvents, roles, userRoles, users } from '../../db/schema/index.ts';
+import { writeCompany } from './company-repository.ts';
 
 // The platform console's reads and writes across companies. System context only: these run on the
 // owner's connection, outside any tenant transaction, and only behind the platform-rights check of
@@ -73,18 +74,11 @@ export const lockCompany = async (db: Queryable, companyId: string) => {
   return row;
 };
 
-export const updateCompanyAsPlatform = async (
+export const updateCompanyAsPlatform = (
   db: Queryable,
   companyId: string,
   changes: Partial<Pick<TCompanyRow, 'planName' | 'planExpiresAt' | 'status' | 'statusReason'>>,
-) => {
-  const [row] = await db
-    .update(companies)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(companies.id, companyId))
-    .returning();
-  return row;
-};
+) => writeCompany(db, companyId, changes);
 
 /** The addresses of the company's active admins: who hears that the company was suspended or reactivated. */
 export const findAdminEmails = async (db: Queryable, companyId: string) =>

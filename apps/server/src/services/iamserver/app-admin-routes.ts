@@ -16,7 +16,7 @@ import {
 } from '@cargodesk/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authenticate, requireAuth } from '../../platform/auth-context.ts';
+import { authenticate } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
 import { createAppAdminService } from './app-admin-service.ts';
@@ -46,7 +46,7 @@ const platformOnly = { platformAdmin: true } as const;
  * root hook that would name a token's missing permission, so no one else learns more than that.
  */
 export const requirePlatformAdmin = (app: FastifyInstance) => async (request: FastifyRequest) => {
-  const { user } = requireAuth(request);
+  const { user } = request.caller;
   const isAdmin = await app.identity.admin.isPlatformAdmin(user.identityProject, user.identityUid);
   if (!isAdmin) throw new AppError('FORBIDDEN', appAdminMessages.platformOnly);
 };
@@ -113,7 +113,7 @@ export const registerAppAdminRoutes = async (app: FastifyInstance) => {
     async (request) => {
       // A suspension ends every session of the company, the caller's own and with it their way
       // back into the console: only another platform administrator may suspend it.
-      if (requireAuth(request).companyId === request.params.id)
+      if (request.caller.companyId === request.params.id)
         throw new AppError('CONFLICT', appAdminMessages.ownCompany);
       return {
         data: await service.setStatus(platformActorOf(request), request.params.id, {

@@ -11,7 +11,15 @@ export const findCompany = async (db: Queryable, companyId: string) => {
   return row;
 };
 
-export const updateCompany = async (db: Queryable, companyId: string, changes: TCompanyChanges) => {
+/**
+ * Writes `changes` to the company and stamps it changed. Its admins change the profile
+ * (`TCompanyChanges`); the platform console the plan and status (app-admin-repository.ts).
+ */
+export const writeCompany = async (
+  db: Queryable,
+  companyId: string,
+  changes: Partial<typeof companies.$inferInsert>,
+) => {
   const [row] = await db
     .update(companies)
     .set({ ...changes, updatedAt: new Date() })
@@ -19,6 +27,9 @@ export const updateCompany = async (db: Queryable, companyId: string, changes: T
     .returning();
   return row;
 };
+
+export const updateCompany = (db: Queryable, companyId: string, changes: TCompanyChanges) =>
+  writeCompany(db, companyId, changes);
 
 /** The company's base currency code as stored, or null when it has none. */
 export const findCompanyCurrency = async (db: Queryable, companyId: string) => {

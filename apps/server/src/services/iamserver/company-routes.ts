@@ -1,8 +1,7 @@
 import { ZCompany, ZUpdateCompanyRequest } from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auditActorOf } from '../../platform/audit.ts';
-import { authenticate, requireAuth } from '../../platform/auth-context.ts';
+import { authenticate } from '../../platform/auth-context.ts';
 import { dataOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
 import { createCompanyService } from './company-service.ts';
 
@@ -18,7 +17,7 @@ export const registerCompanyRoutes = async (app: FastifyInstance) => {
       config: { permission: 'company:read' },
       schema: { response: { 200: dataOf(ZCompany), ...signedInErrors, 404: ZErrorBody } },
     },
-    async (request) => ({ data: await service.getCompany(requireAuth(request)) }),
+    async (request) => ({ data: await service.getCompany(request.caller) }),
   );
 
   routes.patch(
@@ -31,7 +30,7 @@ export const registerCompanyRoutes = async (app: FastifyInstance) => {
       },
     },
     async (request) => ({
-      data: await service.updateCompany(requireAuth(request), auditActorOf(request), request.body),
+      data: await service.updateCompany(request.caller, request.auditActor, request.body),
     }),
   );
 };

@@ -1,12 +1,13 @@
 import { defaultDropdowns, type TCompany, type ZUpdateCompanyRequest } from '@cargodesk/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import type { TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
 import { assertCompanyImage } from '../driveserver/public.ts';
 import { listCountries, listCurrencies, listTimeZones, normaliseTimeZoneName } from '../master/public.ts';
+import { updateAudited } from './audited-update.ts';
 import * as repository from './company-repository.ts';
 import { toCompany } from './mappers.ts';
 
@@ -109,26 +110,21 @@ export const createCompanyService = ({ db }: { db: Db }) => {
     update: TCompanyUpdate,
   ): Promise<TCompany> => {
     const changes = toColumns(checkReferenceFields(update));
-    return withTenant(db, auth.companyId, async (tx) => {
-      const current = await repository.findCompany(tx, auth.companyId);
-      if (!current) throw new AppError('NOT_FOUND', 'No such company');
-      const before = toCompany(current);
-      if (Object.keys(changes).length === 0) return before;
-      if (changes.logoFileId && changes.logoFileId !== current.logoFileId) {
-        await assertCompanyImage(tx, auth.companyId, changes.logoFileId, 'logoFileId');
-      }
-      const updated = await repository.updateCompany(tx, auth.companyId, changes);
-      if (!updated) throw new AppError('NOT_FOUND', 'No such company');
-      const after = toCompany(updated);
-      await recordAudit(tx, actor, {
-        entityType: 'company',
-        entityId: auth.companyId,
-        action: 'update',
-        before,
-        after,
-      });
-      return after;
-    });
+    return withTenant(db, auth.companyId, (tx) =>
+      updateAudited(tx, actor, {
+        entity: { entityType: 'company', entityId: auth.companyId },
+        hasChanges: Object.keys(changes).length > 0,
+        read: () => repository.findCompany(tx, auth.companyId),
+        check: async (current) => {
+          if (changes.logoFileId && changes.logoFileId !== current.logoFileId) {
+            await assertCompanyImage(tx, auth.companyId, changes.logoFileId, 'logoFileId');
+          }
+        },
+        write: () => repository.updateCompany(tx, auth.companyId, changes),
+        viewOf: toCompany,
+        gone: () => new AppError('NOT_FOUND', 'No such company'),
+      }),
+    );
   };
 
   return { getCompany, updateCompany };

@@ -1,5 +1,5 @@
 import type { TPermission } from '@cargodesk/shared';
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { companies, roles, userRoles, users } from '../../db/schema/index.ts';
 import { permissionsOf, type TAuthContext } from '../../platform/auth-context.ts';
@@ -49,8 +49,13 @@ export const findReachableUserIdsByEmail = async (
   ).map((row) => row.id);
 };
 
-/** The company's active admins (the Admin system role), who hear about invitations and new members. */
-export const findAdminUserIds = async (db: Queryable, companyId: string, narrowing: TNarrowing = {}) =>
+/** The company's active users holding a role that `roleMatches`, each once. */
+const findActiveUserIdsByRole = async (
+  db: Queryable,
+  companyId: string,
+  roleMatches: SQL | undefined,
+  narrowing: TNarrowing,
+) =>
   (
     await db
       .selectDistinct({ id: users.id })
@@ -58,14 +63,13 @@ export const findAdminUserIds = async (db: Queryable, companyId: string, narrowi
       .innerJoin(userRoles, and(eq(userRoles.companyId, users.companyId), eq(userRoles.userId, users.id)))
       .innerJoin(roles, and(eq(roles.companyId, userRoles.companyId), eq(roles.id, userRoles.roleId)))
       .where(
-        and(
-          eq(users.companyId, companyId),
-          eq(users.status, 'active'),
-          eq(roles.systemKey, 'admin'),
-          ...narrowed(narrowing),
-        ),
+        and(eq(users.companyId, companyId), eq(users.status, 'active'), roleMatches, ...narrowed(narrowing)),
       )
   ).map((row) => row.id);
+
+/** The company's active admins (the Admin system role), who hear about invitations and new members. */
+export const findAdminUserIds = async (db: Queryable, companyId: string, narrowing: TNarrowing = {}) =>
+  findActiveUserIdsByRole(db, companyId, eq(roles.systemKey, 'admin'), narrowing);
 
 /**
  * The identity accounts of the company's active admins: whether one of them proved their address
@@ -145,21 +149,12 @@ export const findUserIdsWithPermission = async (
   permission: TPermission,
   narrowing: TNarrowing = {},
 ) =>
-  (
-    await db
-      .selectDistinct({ id: users.id })
-      .from(users)
-      .innerJoin(userRoles, and(eq(userRoles.companyId, users.companyId), eq(userRoles.userId, users.id)))
-      .innerJoin(roles, and(eq(roles.companyId, userRoles.companyId), eq(roles.id, userRoles.roleId)))
-      .where(
-        and(
-          eq(users.companyId, companyId),
-          eq(users.status, 'active'),
-          or(eq(roles.systemKey, 'admin'), sql`${permission} = any(${roles.permissions})`),
-          ...narrowed(narrowing),
-        ),
-      )
-  ).map((row) => row.id);
+  findActiveUserIdsByRole(
+    db,
+    companyId,
+    or(eq(roles.systemKey, 'admin'), sql`${permission} = any(${roles.permissions})`),
+    narrowing,
+  );
 
 /**
  * The e-mail address and name of the company's active users among `ids`, to mail them. Not the

@@ -1,7 +1,7 @@
-import { type AnyColumn, and, asc, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { containsPattern } from '../../db/like-pattern.ts';
 import { groupMembers, groups, users } from '../../db/schema/index.ts';
+import { namedSetQueries } from './named-sets-repository.ts';
 
 export type TGroupRow = typeof groups.$inferSelect;
 export type TGroupWithCount = TGroupRow & { memberCount: number };
@@ -20,16 +20,15 @@ export const groupSortColumns = {
 } as const satisfies Record<string, SQL | AnyColumn>;
 export type TGroupSortField = keyof typeof groupSortColumns;
 
+const queries = namedSetQueries(groups, { name: 'memberCount', count: memberCount });
+
 /** A page of the company's groups, optionally only those whose name or description contains `search`. */
-export const findGroupsPage = async (
+export const findGroupsPage = (
   db: Queryable,
   {
-    companyId,
-    search,
     sort,
     isDescending,
-    limit,
-    offset,
+    ...query
   }: {
     companyId: string;
     search: string | undefined;
@@ -38,84 +37,20 @@ export const findGroupsPage = async (
     limit: number;
     offset: number;
   },
-) => {
-  const pattern = search ? containsPattern(search) : undefined;
-  const where = and(
-    eq(groups.companyId, companyId),
-    pattern ? sql`(${groups.name} ilike ${pattern} or ${groups.description} ilike ${pattern})` : undefined,
-  );
-  const order = isDescending ? desc(groupSortColumns[sort]) : asc(groupSortColumns[sort]);
-  const rows = await db
-    .select({ ...getTableColumns(groups), memberCount })
-    .from(groups)
-    .where(where)
-    .orderBy(order, asc(groups.id))
-    .limit(limit)
-    .offset(offset);
-  const [total] = await db.select({ count: sql<number>`count(*)::int` }).from(groups).where(where);
-  return { rows, total: total?.count ?? 0 };
-};
+) =>
+  queries.findPage(db, {
+    ...query,
+    order: [isDescending ? desc(groupSortColumns[sort]) : asc(groupSortColumns[sort])],
+  });
 
-export const findGroup = async (
-  db: Queryable,
-  companyId: string,
-  groupId: string,
-): Promise<TGroupWithCount | undefined> => {
-  const [row] = await db
-    .select({ ...getTableColumns(groups), memberCount })
-    .from(groups)
-    .where(and(eq(groups.companyId, companyId), eq(groups.id, groupId)));
-  return row;
-};
-
-/** Locks the group for the rest of the transaction, so concurrent edits of it take turns. */
-export const lockGroup = async (db: Queryable, companyId: string, groupId: string) => {
-  const [row] = await db
-    .select()
-    .from(groups)
-    .where(and(eq(groups.companyId, companyId), eq(groups.id, groupId)))
-    .for('update');
-  return row;
-};
-
-export const findGroupByName = async (
-  db: Queryable,
-  { companyId, name, exceptId }: { companyId: string; name: string; exceptId?: string },
-) => {
-  const [row] = await db
-    .select({ id: groups.id, name: groups.name })
-    .from(groups)
-    .where(
-      and(
-        eq(groups.companyId, companyId),
-        sql`lower(${groups.name}) = lower(${name})`,
-        ...(exceptId ? [ne(groups.id, exceptId)] : []),
-      ),
-    );
-  return row;
-};
-
-export const insertGroup = async (db: Queryable, group: typeof groups.$inferInsert) => {
-  await db.insert(groups).values(group);
-};
-
-export const updateGroup = async (
-  db: Queryable,
-  {
-    companyId,
-    groupId,
-    changes,
-  }: { companyId: string; groupId: string; changes: { name?: string; description?: string } },
-) => {
-  await db
-    .update(groups)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(and(eq(groups.companyId, companyId), eq(groups.id, groupId)));
-};
-
-export const deleteGroup = async (db: Queryable, companyId: string, groupId: string) => {
-  await db.delete(groups).where(and(eq(groups.companyId, companyId), eq(groups.id, groupId)));
-};
+export const {
+  find: findGroup,
+  lock: lockGroup,
+  findByName: findGroupByName,
+  insert: insertGroup,
+  update: updateGroup,
+  remove: deleteGroup,
+} = queries;
 
 /** The group's members, by name. */
 export const findGroupMembers = async (db: Queryable, companyId: string, groupId: string) =>

@@ -9,8 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActorOf } from '../../platform/audit.ts';
-import { authenticate, requireAuth } from '../../platform/auth-context.ts';
+import { authenticate } from '../../platform/auth-context.ts';
 import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
 import { createGroupsService } from './groups-service.ts';
 
@@ -32,7 +31,7 @@ export const registerGroupRoutes = async (app: FastifyInstance) => {
         response: { 200: listOf(ZGroup), ...signedInErrors, 400: ZErrorBody },
       },
     },
-    async (request) => service.listGroups(requireAuth(request), request.query),
+    async (request) => service.listGroups(request.caller, request.query),
   );
   routes.get(
     '/groups/:id',
@@ -40,7 +39,7 @@ export const registerGroupRoutes = async (app: FastifyInstance) => {
       config: { permission: 'users:read' },
       schema: { params: ZGroupParams, response: { 200: dataOf(ZGroupWithMembers), ...groupErrors } },
     },
-    async (request) => ({ data: await service.getGroup(requireAuth(request), request.params.id) }),
+    async (request) => ({ data: await service.getGroup(request.caller, request.params.id) }),
   );
   routes.post(
     '/groups',
@@ -49,7 +48,7 @@ export const registerGroupRoutes = async (app: FastifyInstance) => {
       schema: { body: ZGroupInput, response: { 201: dataOf(ZGroupWithMembers), ...groupErrors } },
     },
     async (request, reply) => {
-      const group = await service.createGroup(requireAuth(request), auditActorOf(request), request.body);
+      const group = await service.createGroup(request.caller, request.auditActor, request.body);
       return reply.status(201).send({ data: group });
     },
   );
@@ -64,7 +63,7 @@ export const registerGroupRoutes = async (app: FastifyInstance) => {
       },
     },
     async (request) => ({
-      data: await service.updateGroup(requireAuth(request), auditActorOf(request), {
+      data: await service.updateGroup(request.caller, request.auditActor, {
         groupId: request.params.id,
         changes: request.body,
       }),
@@ -81,7 +80,7 @@ export const registerGroupRoutes = async (app: FastifyInstance) => {
       },
     },
     async (request) => ({
-      data: await service.setGroupMembers(requireAuth(request), auditActorOf(request), {
+      data: await service.setGroupMembers(request.caller, request.auditActor, {
         groupId: request.params.id,
         userIds: request.body.userIds,
       }),
@@ -97,7 +96,7 @@ export const registerGroupRoutes = async (app: FastifyInstance) => {
       },
     },
     async (request) => ({
-      data: await service.deleteGroup(requireAuth(request), auditActorOf(request), request.params.id),
+      data: await service.deleteGroup(request.caller, request.auditActor, request.params.id),
     }),
   );
 };

@@ -7,19 +7,17 @@ import type {
   TPageQuery,
 } from '@cargodesk/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { pageOffset } from '../../db/paging.ts';
-import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrails, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
 import { readSort } from '../../platform/list-sort.ts';
 import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
 import * as repository from './groups-repository.ts';
+import { namedSetMessages, namedSetRules } from './named-sets-service.ts';
 
 export const groupMessages = {
-  notFound: 'No such group in your company',
-  duplicateName: (name: string) => `A group named "${name}" already exists`,
+  ...namedSetMessages('group'),
   unknownUsers: (count: number) =>
     count === 1
       ? 'One of the users is not a user of your company'
@@ -53,9 +51,15 @@ const parseSort = (
 
 /** Groups: named sets of a company's users (teams, branches). */
 export const createGroupsService = ({ db }: { db: Db }) => {
+  const { assertNameFree, findExisting, listPage, lockExisting, inCompany } = namedSetRules({
+    db,
+    messages: groupMessages,
+    find: repository.findGroup,
+    findByName: repository.findGroupByName,
+    lock: repository.lockGroup,
+  });
   const readGroup = async (tx: Tx, companyId: string, groupId: string): Promise<TGroupWithMembers> => {
-    const row = await repository.findGroup(tx, companyId, groupId);
-    if (!row) throw new AppError('NOT_FOUND', groupMessages.notFound);
+    const row = await findExisting(tx, companyId, groupId);
     const members = await repository.findGroupMembers(tx, companyId, groupId);
     return {
       ...toGroup(row),
@@ -69,18 +73,6 @@ export const createGroupsService = ({ db }: { db: Db }) => {
     };
   };
 
-  const assertNameFree = async (
-    tx: Tx,
-    { companyId, name, exceptId }: { companyId: string; name: string; exceptId?: string },
-  ) => {
-    const taken = await repository.findGroupByName(tx, {
-      companyId,
-      name,
-      ...(exceptId ? { exceptId } : {}),
-    });
-    if (taken) throw new AppError('CONFLICT', groupMessages.duplicateName(taken.name));
-  };
-
   /** The distinct ids, each a user of the company; another company's user counts as unknown (404). */
   const assertCompanyUsers = async (tx: Tx, companyId: string, userIds: string[]) => {
     const unique = [...new Set(userIds)];
@@ -92,34 +84,18 @@ export const createGroupsService = ({ db }: { db: Db }) => {
     return unique;
   };
 
-  const inCompany = async <T>(auth: TAuthContext, name: string | undefined, work: (tx: Tx) => Promise<T>) => {
-    try {
-      return await withTenant(db, auth.companyId, work);
-    } catch (error) {
-      if (name !== undefined && isUniqueViolation(error)) {
-        throw new AppError('CONFLICT', groupMessages.duplicateName(name));
-      }
-      throw error;
-    }
-  };
-
   const listGroups = async (
     // Only the company: the platform console lists another company's with it.
     auth: Pick<TAuthContext, 'companyId'>,
-    { page, pageSize, q, sort }: TPageQuery,
+    { sort, ...page }: TPageQuery,
   ): Promise<{ data: TGroup[]; meta: TListMeta }> => {
     const { field, isDescending } = parseSort(sort);
-    const { rows, total } = await withTenantRead(db, auth.companyId, (tx) =>
-      repository.findGroupsPage(tx, {
-        companyId: auth.companyId,
-        search: q || undefined,
-        sort: field,
-        isDescending,
-        limit: pageSize,
-        offset: pageOffset({ page, pageSize }),
-      }),
+    return listPage(
+      auth.companyId,
+      page,
+      (tx, query) => repository.findGroupsPage(tx, { ...query, sort: field, isDescending }),
+      toGroup,
     );
-    return { data: rows.map(toGroup), meta: { total, page, pageSize } };
   };
 
   const getGroup = async (auth: TAuthContext, groupId: string) =>
@@ -139,12 +115,7 @@ export const createGroupsService = ({ db }: { db: Db }) => {
       });
       await repository.replaceGroupMembers(tx, { companyId, groupId: id, userIds });
       const group = await readGroup(tx, companyId, id);
-      await recordAudit(tx, actor, {
-        entityType: 'group',
-        entityId: id,
-        action: 'create',
-        after: auditViewOf(group),
-      });
+      await auditTrails.group(tx, actor, 'create', id, { after: auditViewOf(group) });
       return group;
     });
 
@@ -155,9 +126,7 @@ export const createGroupsService = ({ db }: { db: Db }) => {
   ) =>
     inCompany(auth, changes.name, async (tx) => {
       const { companyId } = auth;
-      if (!(await repository.lockGroup(tx, companyId, groupId))) {
-        throw new AppError('NOT_FOUND', groupMessages.notFound);
-      }
+      await lockExisting(tx, companyId, groupId);
       const before = await readGroup(tx, companyId, groupId);
       const next = {
         name: changes.name ?? before.name,
@@ -167,12 +136,9 @@ export const createGroupsService = ({ db }: { db: Db }) => {
       if (next.name.toLowerCase() !== before.name.toLowerCase()) {
         await assertNameFree(tx, { companyId, name: next.name, exceptId: groupId });
       }
-      await repository.updateGroup(tx, { companyId, groupId, changes: next });
+      await repository.updateGroup(tx, { companyId, id: groupId, changes: next });
       const after = await readGroup(tx, companyId, groupId);
-      await recordAudit(tx, actor, {
-        entityType: 'group',
-        entityId: groupId,
-        action: 'update',
+      await auditTrails.group(tx, actor, 'update', groupId, {
         before: auditViewOf(before),
         after: auditViewOf(after),
       });
@@ -186,20 +152,15 @@ export const createGroupsService = ({ db }: { db: Db }) => {
   ) =>
     withTenant(db, auth.companyId, async (tx) => {
       const { companyId } = auth;
-      if (!(await repository.lockGroup(tx, companyId, groupId))) {
-        throw new AppError('NOT_FOUND', groupMessages.notFound);
-      }
+      await lockExisting(tx, companyId, groupId);
       const members = await assertCompanyUsers(tx, companyId, userIds);
       const before = await readGroup(tx, companyId, groupId);
       const beforeIds = new Set(before.members.map((member) => member._id));
       if (members.length === beforeIds.size && members.every((id) => beforeIds.has(id))) return before;
       await repository.replaceGroupMembers(tx, { companyId, groupId, userIds: members });
-      await repository.updateGroup(tx, { companyId, groupId, changes: {} });
+      await repository.updateGroup(tx, { companyId, id: groupId, changes: {} });
       const after = await readGroup(tx, companyId, groupId);
-      await recordAudit(tx, actor, {
-        entityType: 'group',
-        entityId: groupId,
-        action: 'update',
+      await auditTrails.group(tx, actor, 'update', groupId, {
         before: { memberIds: auditViewOf(before).memberIds },
         after: { memberIds: auditViewOf(after).memberIds },
       });
@@ -209,17 +170,10 @@ export const createGroupsService = ({ db }: { db: Db }) => {
   const deleteGroup = async (auth: TAuthContext, actor: TAuditActor, groupId: string) =>
     withTenant(db, auth.companyId, async (tx) => {
       const { companyId } = auth;
-      if (!(await repository.lockGroup(tx, companyId, groupId))) {
-        throw new AppError('NOT_FOUND', groupMessages.notFound);
-      }
+      await lockExisting(tx, companyId, groupId);
       const before = await readGroup(tx, companyId, groupId);
       await repository.deleteGroup(tx, companyId, groupId);
-      await recordAudit(tx, actor, {
-        entityType: 'group',
-        entityId: groupId,
-        action: 'delete',
-        before: auditViewOf(before),
-      });
+      await auditTrails.group(tx, actor, 'delete', groupId, { before: auditViewOf(before) });
       return { deleted: true as const };
     });
 

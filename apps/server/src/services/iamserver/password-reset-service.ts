@@ -4,7 +4,7 @@ import { buildActionMail } from '../../identity/action-mails.ts';
 import type { IdentityAdmin } from '../../identity/identity-admin.ts';
 import { IdentityError } from '../../identity/identity-error.ts';
 import type { TMailer } from '../../mail/mail-plugin.ts';
-import { recordAudit } from '../../platform/audit.ts';
+import { auditTrails } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { TRateLimit } from '../../platform/rate-limits.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
@@ -63,12 +63,7 @@ export const createPasswordResetService = ({
     };
     // The audit entry and the mail are written together: no mail that the trail does not show.
     await withTenant(db, auth.companyId, async (tx) => {
-      await recordAudit(tx, actor, {
-        entityType: 'user',
-        entityId: userId,
-        action: 'password-reset',
-        after: { sentTo: user.email },
-      });
+      await auditTrails.user(tx, actor, 'password-reset', userId, { after: { sentTo: user.email } });
       await mailer.enqueue(mail, tx);
     });
     mailer.wake();

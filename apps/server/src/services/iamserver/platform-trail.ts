@@ -1,7 +1,6 @@
 import type { TPlatformAuditAction } from '@cargodesk/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/client.ts';
-import { requireAuth } from '../../platform/auth-context.ts';
 import { createId } from '../../platform/ids.ts';
 import { insertPlatformAuditEvent } from './app-admin-repository.ts';
 
@@ -21,7 +20,7 @@ export type TPlatformActor = {
 
 /** The signed-in platform administrator of a console request, as the trail names them. */
 export const platformActorOf = (request: FastifyRequest): TPlatformActor => {
-  const { user } = requireAuth(request);
+  const { user } = request.caller;
   return {
     project: user.identityProject,
     uid: user.identityUid,

@@ -2,11 +2,12 @@ import type { TUserPreferences, ZUpdateUserPreferencesRequest } from '@cargodesk
 import { preferencesMessages } from '@cargodesk/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import type { TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
 import { listTimeZones, normaliseTimeZoneName } from '../master/public.ts';
+import { updateAudited } from './audited-update.ts';
 import * as repository from './profile-repository.ts';
 
 // The signed-in user's formatting preferences (App settings): language, time zone, date and number
@@ -57,23 +58,16 @@ export const createPreferencesService = ({ db }: { db: Db }) => {
       ...(update.dateFormat !== undefined && { dateFormat: update.dateFormat }),
       ...(update.numberFormat !== undefined && { numberFormat: update.numberFormat }),
     };
-    return withTenant(db, auth.companyId, async (tx) => {
-      const current = await repository.findUserPreferences(tx, auth.companyId, auth.userId);
-      if (!current) throw userGone();
-      const before = toPreferences(current);
-      if (Object.keys(changes).length === 0) return before;
-      const updated = await repository.updateUserPreferences(tx, auth.companyId, auth.userId, changes);
-      if (!updated) throw userGone();
-      const after = toPreferences(updated);
-      await recordAudit(tx, actor, {
-        entityType: 'user',
-        entityId: auth.userId,
-        action: 'update',
-        before,
-        after,
-      });
-      return after;
-    });
+    return withTenant(db, auth.companyId, (tx) =>
+      updateAudited(tx, actor, {
+        entity: { entityType: 'user', entityId: auth.userId },
+        hasChanges: Object.keys(changes).length > 0,
+        read: () => repository.findUserPreferences(tx, auth.companyId, auth.userId),
+        write: () => repository.updateUserPreferences(tx, auth.companyId, auth.userId, changes),
+        viewOf: toPreferences,
+        gone: userGone,
+      }),
+    );
   };
 
   return { getPreferences, updatePreferences };

@@ -2,7 +2,7 @@ import { ZProduct } from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate, requireAuth } from '../../platform/auth-context.ts';
+import { authenticate } from '../../platform/auth-context.ts';
 import { dataOf, signedInErrors } from '../../platform/http.ts';
 import { withTenant } from '../../platform/tenant-transaction.ts';
 import { toProduct } from './mappers.ts';
@@ -17,7 +17,7 @@ export const registerProductRoutes = async (app: FastifyInstance) => {
       '/products',
       { schema: { response: { 200: dataOf(z.array(ZProduct)), ...signedInErrors } } },
       async (request) => {
-        const { companyId } = requireAuth(request);
+        const { companyId } = request.caller;
         const rows = await withTenant(app.database.db, companyId, (tx) => findCompanyProducts(tx, companyId));
         return { data: rows.map(toProduct) };
       },

@@ -7,8 +7,7 @@ import {
 } from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { auditActorOf } from '../../platform/audit.ts';
-import { authenticate, requireAuth } from '../../platform/auth-context.ts';
+import { authenticate } from '../../platform/auth-context.ts';
 import { dataOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
 import { createPreferencesService } from './preferences-service.ts';
 import { createProfileService } from './profile-service.ts';
@@ -31,7 +30,7 @@ export const registerProfileRoutes = async (app: FastifyInstance) => {
     '/users/me',
     { schema: { response: { 200: dataOf(ZProfile), ...signedInErrors } } },
     async (request) => ({
-      data: await service.getProfile(requireAuth(request)),
+      data: await service.getProfile(request.caller),
     }),
   );
 
@@ -44,7 +43,7 @@ export const registerProfileRoutes = async (app: FastifyInstance) => {
       },
     },
     async (request) => ({
-      data: await service.updateProfile(requireAuth(request), auditActorOf(request), request.body),
+      data: await service.updateProfile(request.caller, request.auditActor, request.body),
     }),
   );
 
@@ -52,7 +51,7 @@ export const registerProfileRoutes = async (app: FastifyInstance) => {
   routes.get(
     '/users/me/preferences',
     { schema: { response: { 200: dataOf(ZUserPreferences), ...signedInErrors } } },
-    async (request) => ({ data: await preferences.getPreferences(requireAuth(request)) }),
+    async (request) => ({ data: await preferences.getPreferences(request.caller) }),
   );
 
   routes.patch(
@@ -64,7 +63,7 @@ export const registerProfileRoutes = async (app: FastifyInstance) => {
       },
     },
     async (request) => ({
-      data: await preferences.updatePreferences(requireAuth(request), auditActorOf(request), request.body),
+      data: await preferences.updatePreferences(request.caller, request.auditActor, request.body),
     }),
   );
 
@@ -72,7 +71,7 @@ export const registerProfileRoutes = async (app: FastifyInstance) => {
     '/users/me/sessions/revoke',
     { schema: { response: { 200: dataOf(ZRevokeSessionsResponse), ...signedInErrors } } },
     async (request) => ({
-      data: await service.revokeAllSessions(requireAuth(request), auditActorOf(request)),
+      data: await service.revokeAllSessions(request.caller, request.auditActor),
     }),
   );
 };

@@ -2,12 +2,13 @@ import type { TProfile, TRevokeSessionsResponse, ZUpdateProfileRequest } from '@
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { IdentityAdmin } from '../../identity/identity-admin.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrails, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext, TUserRow } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { TEventsBus } from '../../platform/events-bus.ts';
 import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
 import { assertCompanyImage } from '../driveserver/public.ts';
+import { updateAudited } from './audited-update.ts';
 import { toPersonFields } from './mappers.ts';
 import * as repository from './profile-repository.ts';
 import { endSessions } from './session-end.ts';
@@ -44,26 +45,21 @@ export const createProfileService = ({ db, events, identityAdmin }: TProfileServ
     actor: TAuditActor,
     changes: z.output<typeof ZUpdateProfileRequest>,
   ): Promise<TProfile> =>
-    withTenant(db, auth.companyId, async (tx) => {
-      const current = await repository.findUser(tx, auth.companyId, auth.userId);
-      if (!current) throw userGone();
-      const before = toProfile(current, auth.roles);
-      if (Object.keys(changes).length === 0) return before;
-      if (changes.avatarFileId && changes.avatarFileId !== current.avatarFileId) {
-        await assertCompanyImage(tx, auth.companyId, changes.avatarFileId, 'avatarFileId');
-      }
-      const updated = await repository.updateUserProfile(tx, auth.companyId, auth.userId, changes);
-      if (!updated) throw userGone();
-      const after = toProfile(updated, auth.roles);
-      await recordAudit(tx, actor, {
-        entityType: 'user',
-        entityId: auth.userId,
-        action: 'update',
-        before,
-        after,
-      });
-      return after;
-    });
+    withTenant(db, auth.companyId, (tx) =>
+      updateAudited(tx, actor, {
+        entity: { entityType: 'user', entityId: auth.userId },
+        hasChanges: Object.keys(changes).length > 0,
+        read: () => repository.findUser(tx, auth.companyId, auth.userId),
+        check: async (current) => {
+          if (changes.avatarFileId && changes.avatarFileId !== current.avatarFileId) {
+            await assertCompanyImage(tx, auth.companyId, changes.avatarFileId, 'avatarFileId');
+          }
+        },
+        write: () => repository.updateUserProfile(tx, auth.companyId, auth.userId, changes),
+        viewOf: (row) => toProfile(row, auth.roles),
+        gone: userGone,
+      }),
+    );
 
   /**
    * Signs the user out everywhere: the identity provider's refresh tokens first (its own
@@ -76,10 +72,7 @@ export const createProfileService = ({ db, events, identityAdmin }: TProfileServ
     await identityAdmin.revokeSessions(auth.user.identityProject, auth.user.identityUid);
     const revokedSessions = await withTenant(db, auth.companyId, async (tx) => {
       const count = await endSessions(tx, events, { companyId: auth.companyId, userId: auth.userId });
-      await recordAudit(tx, actor, {
-        entityType: 'user',
-        entityId: auth.userId,
-        action: 'sessions-revoked',
+      await auditTrails.user(tx, actor, 'sessions-revoked', auth.userId, {
         after: { revokedSessions: count },
       });
       return count;

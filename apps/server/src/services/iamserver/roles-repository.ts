@@ -1,7 +1,7 @@
-import { type AnyColumn, and, asc, desc, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { containsPattern } from '../../db/like-pattern.ts';
 import { roles, userRoles } from '../../db/schema/index.ts';
+import { namedSetQueries } from './named-sets-repository.ts';
 
 export type TRoleRow = typeof roles.$inferSelect;
 export type TRoleWithCount = TRoleRow & { userCount: number };
@@ -19,18 +19,17 @@ export const roleSortColumns = {
 } as const satisfies Record<string, SQL | AnyColumn>;
 export type TRoleSortField = keyof typeof roleSortColumns;
 
+const queries = namedSetQueries(roles, { name: 'userCount', count: userCount });
+
 /**
  * A page of the company's roles with how many users hold each, optionally only those whose name or
  * description contains `search`. Without a sort: system roles first, then by name.
  */
-export const findRolesPage = async (
+export const findRolesPage = (
   db: Queryable,
   {
-    companyId,
-    search,
     sort,
-    limit,
-    offset,
+    ...query
   }: {
     companyId: string;
     search: string | undefined;
@@ -38,83 +37,22 @@ export const findRolesPage = async (
     limit: number;
     offset: number;
   },
-): Promise<{ rows: TRoleWithCount[]; total: number }> => {
-  const pattern = search ? containsPattern(search) : undefined;
-  const where = and(
-    eq(roles.companyId, companyId),
-    pattern ? sql`(${roles.name} ilike ${pattern} or ${roles.description} ilike ${pattern})` : undefined,
-  );
-  const order = sort
-    ? [sort.isDescending ? desc(roleSortColumns[sort.field]) : asc(roleSortColumns[sort.field])]
-    : [desc(roles.isSystem), asc(roleSortColumns.name)];
-  const rows = await db
-    .select({ ...getTableColumns(roles), userCount })
-    .from(roles)
-    .where(where)
-    .orderBy(...order, asc(roles.id))
-    .limit(limit)
-    .offset(offset);
-  const [total] = await db.select({ count: sql<number>`count(*)::int` }).from(roles).where(where);
-  return { rows, total: total?.count ?? 0 };
-};
+): Promise<{ rows: TRoleWithCount[]; total: number }> =>
+  queries.findPage(db, {
+    ...query,
+    order: sort
+      ? [sort.isDescending ? desc(roleSortColumns[sort.field]) : asc(roleSortColumns[sort.field])]
+      : [desc(roles.isSystem), asc(roleSortColumns.name)],
+  });
 
-export const findRole = async (
-  db: Queryable,
-  companyId: string,
-  roleId: string,
-): Promise<TRoleWithCount | undefined> => {
-  const [row] = await db
-    .select({ ...getTableColumns(roles), userCount })
-    .from(roles)
-    .where(and(eq(roles.companyId, companyId), eq(roles.id, roleId)));
-  return row;
-};
-
-/** Locks the role for the rest of the transaction, so a concurrent edit or delete waits. */
-export const lockRole = async (db: Queryable, companyId: string, roleId: string) => {
-  const [row] = await db
-    .select()
-    .from(roles)
-    .where(and(eq(roles.companyId, companyId), eq(roles.id, roleId)))
-    .for('update');
-  return row;
-};
-
-/** A role of the company with this name in any letter case, other than `exceptId`. */
-export const findRoleByName = async (
-  db: Queryable,
-  { companyId, name, exceptId }: { companyId: string; name: string; exceptId?: string },
-) => {
-  const [row] = await db
-    .select({ id: roles.id, name: roles.name })
-    .from(roles)
-    .where(
-      and(
-        eq(roles.companyId, companyId),
-        sql`lower(${roles.name}) = lower(${name})`,
-        ...(exceptId ? [ne(roles.id, exceptId)] : []),
-      ),
-    );
-  return row;
-};
-
-export const insertRole = async (db: Queryable, role: typeof roles.$inferInsert) => {
-  await db.insert(roles).values(role);
-};
-
-export const updateRole = async (
-  db: Queryable,
-  { companyId, roleId, changes }: { companyId: string; roleId: string; changes: Partial<TRoleRow> },
-) => {
-  await db
-    .update(roles)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(and(eq(roles.companyId, companyId), eq(roles.id, roleId)));
-};
-
-export const deleteRole = async (db: Queryable, companyId: string, roleId: string) => {
-  await db.delete(roles).where(and(eq(roles.companyId, companyId), eq(roles.id, roleId)));
-};
+export const {
+  find: findRole,
+  lock: lockRole,
+  findByName: findRoleByName,
+  insert: insertRole,
+  update: updateRole,
+  remove: deleteRole,
+} = queries;
 
 /** The ids of the users holding the role. */
 export const findRoleHolders = async (db: Queryable, companyId: string, roleId: string) => {

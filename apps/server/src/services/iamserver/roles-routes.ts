@@ -2,8 +2,7 @@ import { ZRole, ZRoleDeleteQuery, ZRoleInput, ZRoleListQuery, ZRoleUpdate } from
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActorOf } from '../../platform/audit.ts';
-import { authenticate, requireAuth } from '../../platform/auth-context.ts';
+import { authenticate } from '../../platform/auth-context.ts';
 import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
 import { createRolesService } from './roles-service.ts';
 
@@ -25,7 +24,7 @@ export const registerRoleRoutes = async (app: FastifyInstance) => {
         response: { 200: listOf(ZRole), ...signedInErrors, 400: ZErrorBody },
       },
     },
-    async (request) => service.listRoles(requireAuth(request), request.query),
+    async (request) => service.listRoles(request.caller, request.query),
   );
   routes.get(
     '/roles/:id',
@@ -33,7 +32,7 @@ export const registerRoleRoutes = async (app: FastifyInstance) => {
       config: { permission: 'roles:read' },
       schema: { params: ZRoleParams, response: { 200: dataOf(ZRole), ...roleErrors } },
     },
-    async (request) => ({ data: await service.getRole(requireAuth(request), request.params.id) }),
+    async (request) => ({ data: await service.getRole(request.caller, request.params.id) }),
   );
   routes.post(
     '/roles',
@@ -42,7 +41,7 @@ export const registerRoleRoutes = async (app: FastifyInstance) => {
       schema: { body: ZRoleInput, response: { 201: dataOf(ZRole), ...roleErrors } },
     },
     async (request, reply) => {
-      const role = await service.createRole(requireAuth(request), auditActorOf(request), request.body);
+      const role = await service.createRole(request.caller, request.auditActor, request.body);
       return reply.status(201).send({ data: role });
     },
   );
@@ -53,7 +52,7 @@ export const registerRoleRoutes = async (app: FastifyInstance) => {
       schema: { params: ZRoleParams, body: ZRoleUpdate, response: { 200: dataOf(ZRole), ...roleErrors } },
     },
     async (request) => ({
-      data: await service.updateRole(requireAuth(request), auditActorOf(request), {
+      data: await service.updateRole(request.caller, request.auditActor, {
         roleId: request.params.id,
         changes: request.body,
       }),
@@ -73,7 +72,7 @@ export const registerRoleRoutes = async (app: FastifyInstance) => {
       },
     },
     async (request) => ({
-      data: await service.deleteRole(requireAuth(request), auditActorOf(request), {
+      data: await service.deleteRole(request.caller, request.auditActor, {
         roleId: request.params.id,
         reassignTo: request.query.reassignTo,
       }),

@@ -8,9 +8,7 @@ import {
   type TRoleUpdate,
 } from '@cargodesk/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { listMeta, pageOffset } from '../../db/paging.ts';
-import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrails, recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
@@ -22,11 +20,11 @@ import {
   assertMayGrantRoles,
   lockRightsAndReadGrantor,
 } from './grant-rules.ts';
+import { namedSetMessages, namedSetRules } from './named-sets-service.ts';
 import * as repository from './roles-repository.ts';
 
 export const roleMessages = {
-  notFound: 'No such role in your company',
-  duplicateName: (name: string) => `A role named "${name}" already exists`,
+  ...namedSetMessages('role'),
   adminLocked: 'The Admin role always holds every permission: it cannot be renamed, edited or deleted',
   systemRoleKept: (name: string) => `The ${name} role comes with every company and cannot be deleted`,
   inUse: (name: string, userCount: number) =>
@@ -69,48 +67,32 @@ const isSameSet = (left: readonly string[], right: readonly string[]) =>
 
 /** Roles: sets of permissions a company defines; its Admin role is fixed, its system roles are kept. */
 export const createRolesService = ({ db }: { db: Db }) => {
-  const readRole = async (tx: Tx, companyId: string, roleId: string) => {
-    const row = await repository.findRole(tx, companyId, roleId);
-    if (!row) throw new AppError('NOT_FOUND', roleMessages.notFound);
-    return toRole(row);
-  };
-
-  const assertNameFree = async (
-    tx: Tx,
-    { companyId, name, exceptId }: { companyId: string; name: string; exceptId?: string },
-  ) => {
-    const taken = await repository.findRoleByName(tx, { companyId, name, ...(exceptId ? { exceptId } : {}) });
-    if (taken) throw new AppError('CONFLICT', roleMessages.duplicateName(taken.name));
-  };
-
-  /** Runs `work` in the caller's company; a unique-key race on the name still answers 409. */
-  const inCompany = async <T>(auth: TAuthContext, name: string | undefined, work: (tx: Tx) => Promise<T>) => {
-    try {
-      return await withTenant(db, auth.companyId, work);
-    } catch (error) {
-      if (name !== undefined && isUniqueViolation(error)) {
-        throw new AppError('CONFLICT', roleMessages.duplicateName(name));
-      }
-      throw error;
-    }
-  };
+  const { assertNameFree, findExisting, listPage, lockExisting, inCompany } = namedSetRules({
+    db,
+    messages: roleMessages,
+    find: repository.findRole,
+    findByName: repository.findRoleByName,
+    lock: repository.lockRole,
+  });
+  const readRole = async (tx: Tx, companyId: string, roleId: string) =>
+    toRole(await findExisting(tx, companyId, roleId));
 
   const listRoles = async (
     // Only the company: the platform console lists another company's with it.
     auth: Pick<TAuthContext, 'companyId'>,
-    { page, pageSize, q, sort }: TRoleListQuery,
+    { sort, ...page }: TRoleListQuery,
   ): Promise<{ data: TRole[]; meta: TListMeta }> => {
     const parsed = readSort(sort, repository.roleSortColumns);
-    const { rows, total } = await withTenantRead(db, auth.companyId, (tx) =>
-      repository.findRolesPage(tx, {
-        companyId: auth.companyId,
-        search: q || undefined,
-        sort: parsed && { field: parsed.field, isDescending: parsed.isDescending },
-        limit: pageSize,
-        offset: pageOffset({ page, pageSize }),
-      }),
+    return listPage(
+      auth.companyId,
+      page,
+      (tx, query) =>
+        repository.findRolesPage(tx, {
+          ...query,
+          sort: parsed && { field: parsed.field, isDescending: parsed.isDescending },
+        }),
+      toRole,
     );
-    return { data: rows.map(toRole), meta: listMeta(total, { page, pageSize }) };
   };
 
   const getRole = async (auth: TAuthContext, roleId: string): Promise<TRole> =>
@@ -133,12 +115,7 @@ export const createRolesService = ({ db }: { db: Db }) => {
         systemKey: null,
       });
       const role = await readRole(tx, companyId, id);
-      await recordAudit(tx, actor, {
-        entityType: 'role',
-        entityId: id,
-        action: 'create',
-        after: auditViewOf(role),
-      });
+      await auditTrails.role(tx, actor, 'create', id, { after: auditViewOf(role) });
       return role;
     });
 
@@ -150,8 +127,7 @@ export const createRolesService = ({ db }: { db: Db }) => {
     inCompany(auth, changes.name, async (tx) => {
       const { companyId } = auth;
       const grantor = await lockRightsAndReadGrantor(tx, auth);
-      const row = await repository.lockRole(tx, companyId, roleId);
-      if (!row) throw new AppError('NOT_FOUND', roleMessages.notFound);
+      const row = await lockExisting(tx, companyId, roleId);
       if (row.systemKey === 'admin') throw new AppError('CONFLICT', roleMessages.adminLocked);
       const before = await readRole(tx, companyId, roleId);
       const next = {
@@ -174,12 +150,9 @@ export const createRolesService = ({ db }: { db: Db }) => {
       if (next.name.toLowerCase() !== before.name.toLowerCase()) {
         await assertNameFree(tx, { companyId, name: next.name, exceptId: roleId });
       }
-      await repository.updateRole(tx, { companyId, roleId, changes: next });
+      await repository.updateRole(tx, { companyId, id: roleId, changes: next });
       const after = await readRole(tx, companyId, roleId);
-      await recordAudit(tx, actor, {
-        entityType: 'role',
-        entityId: roleId,
-        action: 'update',
+      await auditTrails.role(tx, actor, 'update', roleId, {
         before: auditViewOf(before),
         after: auditViewOf(after),
       });
@@ -208,8 +181,7 @@ export const createRolesService = ({ db }: { db: Db }) => {
     withTenant(db, auth.companyId, async (tx) => {
       const { companyId } = auth;
       const grantor = await lockRightsAndReadGrantor(tx, auth);
-      const row = await repository.lockRole(tx, companyId, roleId);
-      if (!row) throw new AppError('NOT_FOUND', roleMessages.notFound);
+      const row = await lockExisting(tx, companyId, roleId);
       if (row.systemKey === 'admin') throw new AppError('CONFLICT', roleMessages.adminLocked);
       if (row.isSystem) throw new AppError('CONFLICT', roleMessages.systemRoleKept(row.name));
       if (reassignTo === roleId) throw new AppError('BAD_REQUEST', roleMessages.reassignToItself);
@@ -232,10 +204,7 @@ export const createRolesService = ({ db }: { db: Db }) => {
       await repository.deleteRole(tx, companyId, roleId);
       for (const userId of holders) {
         const roleIds = rolesBefore.get(userId) ?? [];
-        await recordAudit(tx, actor, {
-          entityType: 'user',
-          entityId: userId,
-          action: 'role-change',
+        await auditTrails.user(tx, actor, 'role-change', userId, {
           before: { roleIds },
           after: {
             roleIds: [...new Set([...roleIds.filter((id) => id !== roleId), ...(target ? [target.id] : [])])],

@@ -13,8 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { projectNameForHost, type TProjectName } from '../../identity/projects.ts';
-import { auditActorOf } from '../../platform/audit.ts';
-import { authenticate, requireAuth } from '../../platform/auth-context.ts';
+import { authenticate } from '../../platform/auth-context.ts';
 import { dataOf, readAuthorizationToken, signedInErrors, ZErrorBody } from '../../platform/http.ts';
 import { registerApiTokenRoutes } from './api-tokens-routes.ts';
 import { registerAppAdminRoutes } from './app-admin-routes.ts';
@@ -160,12 +159,12 @@ export const registerIamServer = async (app: FastifyInstance) => {
     routes.get(
       '/auth/token-refresh',
       { schema: { response: { 200: dataOf(ZTokenRefreshResponse), ...signedInErrors } } },
-      async (request) => ({ data: await service.refreshToken(requireAuth(request)) }),
+      async (request) => ({ data: await service.refreshToken(request.caller) }),
     );
     routes.post(
       '/auth/logout',
       { schema: { response: { 200: dataOf(z.object({ ok: z.literal(true) })), ...signedInErrors } } },
-      async (request) => ({ data: await service.logout(requireAuth(request), auditActorOf(request)) }),
+      async (request) => ({ data: await service.logout(request.caller, request.auditActor) }),
     );
   });
 
@@ -179,7 +178,7 @@ export const registerIamServer = async (app: FastifyInstance) => {
         config: { isOpenToApiTokens: true },
         schema: { response: { 200: dataOf(z.array(ZCurrentUser)), ...signedInErrors } },
       },
-      async (request) => ({ data: [await service.getCurrentUser(requireAuth(request))] }),
+      async (request) => ({ data: [await service.getCurrentUser(request.caller)] }),
     );
     routes.get(
       '/users/count',
@@ -187,7 +186,7 @@ export const registerIamServer = async (app: FastifyInstance) => {
         config: { permission: 'users:read' },
         schema: { response: { 200: dataOf(ZUserCounts), ...signedInErrors } },
       },
-      async (request) => ({ data: await service.countUsers(requireAuth(request)) }),
+      async (request) => ({ data: await service.countUsers(request.caller) }),
     );
     routes.get(
       '/auth/fetch-google-map-key',

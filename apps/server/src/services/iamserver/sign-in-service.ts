@@ -9,7 +9,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { IdentityAdmin, TVerifiedIdentity } from '../../identity/identity-admin.ts';
 import { IdentityError } from '../../identity/identity-error.ts';
 import type { TMailer } from '../../mail/mail-plugin.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrails, recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAppTokens, TAuthContext, TCompanyRow, TUserRow } from '../../platform/auth-context.ts';
 import type { TDomainEvents } from '../../platform/domain-events.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -326,7 +326,7 @@ export const createSignInService = async ({
         userId: auth.userId,
         sessionId: auth.sessionId,
       });
-      await recordAudit(tx, actor, { entityType: 'session', entityId: auth.sessionId, action: 'sign-out' });
+      await auditTrails.session(tx, actor, 'sign-out', auth.sessionId);
     });
     return { ok: true };
   };

@@ -9,9 +9,9 @@ import {
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrails, recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, fieldError } from '../../platform/errors.ts';
 import type { TRateLimit } from '../../platform/rate-limits.ts';
 import type { TSealer } from '../../platform/sealed-secrets.ts';
 import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
@@ -25,9 +25,6 @@ import {
 import * as repository from './sso-repository.ts';
 
 type TSsoInput = z.output<typeof ZSsoConfigInput>;
-
-const fieldError = (field: string, message: string) =>
-  new AppError('VALIDATION_FAILED', `Invalid body: ${field} ${message}`, { fields: [{ field, message }] });
 
 const toSsoConfig = (row: repository.TSsoConfigRow, domainRows: repository.TSsoDomainRow[]): TSsoConfig => ({
   issuer: row.issuer,
@@ -171,12 +168,7 @@ export const createSsoConfigService = ({
       const before = await readConfig(tx, auth.companyId);
       const deleted = await repository.deleteSsoConfig(tx, auth.companyId);
       if (!deleted || !before) throw new AppError('NOT_FOUND', ssoMessages.notConfigured);
-      await recordAudit(tx, actor, {
-        entityType: 'sso-config',
-        entityId: auth.companyId,
-        action: 'delete',
-        before: auditViewOf(before),
-      });
+      await auditTrails['sso-config'](tx, actor, 'delete', auth.companyId, { before: auditViewOf(before) });
       return { config: null, redirectUri };
     });
 
@@ -225,10 +217,7 @@ export const createSsoConfigService = ({
           await repository.markSsoDomainVerified(tx, { companyId, domain, proofToken });
         const config = await readConfig(tx, companyId);
         if (!config) throw new AppError('NOT_FOUND', ssoMessages.notConfigured);
-        await recordAudit(tx, actor, {
-          entityType: 'sso-config',
-          entityId: companyId,
-          action: 'update',
+        await auditTrails['sso-config'](tx, actor, 'update', companyId, {
           before: auditViewOf(before),
           after: { ...auditViewOf(config), domainsProved: verified },
         });

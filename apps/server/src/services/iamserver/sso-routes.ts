@@ -11,8 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { projectNameForHost } from '../../identity/projects.ts';
-import { auditActorOf } from '../../platform/audit.ts';
-import { authenticate, requireAuth } from '../../platform/auth-context.ts';
+import { authenticate } from '../../platform/auth-context.ts';
 import { dataOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
 import { createSealer } from '../../platform/sealed-secrets.ts';
 import { getOrCreateSecret } from '../../platform/secrets.ts';
@@ -168,7 +167,7 @@ export const registerSsoRoutes = async (app: FastifyInstance) => {
           response: { 200: dataOf(ZSsoSettings), ...signedInErrors },
         },
       },
-      async (request) => ({ data: await settings.getSettings(requireAuth(request)) }),
+      async (request) => ({ data: await settings.getSettings(request.caller) }),
     );
     routes.put(
       '/companies/current/sso',
@@ -181,7 +180,7 @@ export const registerSsoRoutes = async (app: FastifyInstance) => {
         },
       },
       async (request) => ({
-        data: await settings.saveConfig(requireAuth(request), auditActorOf(request), request.body),
+        data: await settings.saveConfig(request.caller, request.auditActor, request.body),
       }),
     );
     routes.delete(
@@ -193,7 +192,7 @@ export const registerSsoRoutes = async (app: FastifyInstance) => {
           response: { 200: dataOf(ZSsoSettings), ...errors },
         },
       },
-      async (request) => ({ data: await settings.removeConfig(requireAuth(request), auditActorOf(request)) }),
+      async (request) => ({ data: await settings.removeConfig(request.caller, request.auditActor) }),
     );
     routes.post(
       '/companies/current/sso/domains/verify',
@@ -205,7 +204,7 @@ export const registerSsoRoutes = async (app: FastifyInstance) => {
         },
       },
       async (request) => ({
-        data: await settings.verifyDomains(requireAuth(request), auditActorOf(request)),
+        data: await settings.verifyDomains(request.caller, request.auditActor),
       }),
     );
     routes.post(

@@ -13,8 +13,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActorOf } from '../../platform/audit.ts';
-import { authenticate, requireAuth } from '../../platform/auth-context.ts';
+import { authenticate } from '../../platform/auth-context.ts';
 import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
 import { createPasswordResetService } from './password-reset-service.ts';
 import { createUsersService, type TUsersCaller } from './users-service.ts';
@@ -41,8 +40,8 @@ export const registerUsersRoutes = async (app: FastifyInstance) => {
     resetsPerUser: app.rateLimits.adminPasswordResetsPerUser,
   });
   const callerOf = (request: FastifyRequest): TUsersCaller => ({
-    auth: requireAuth(request),
-    actor: auditActorOf(request),
+    auth: request.caller,
+    actor: request.auditActor,
   });
 
   await app.register(async (scope) => {
@@ -58,7 +57,7 @@ export const registerUsersRoutes = async (app: FastifyInstance) => {
           response: { 200: listOf(ZCompanyUser), ...signedInErrors, 400: ZErrorBody },
         },
       },
-      async (request) => service.listUsers(requireAuth(request), request.query),
+      async (request) => service.listUsers(request.caller, request.query),
     );
     routes.post(
       '/users/invite',
@@ -78,7 +77,7 @@ export const registerUsersRoutes = async (app: FastifyInstance) => {
         config: { permission: 'users:read' },
         schema: { params: ZUserIdParams, response: { 200: dataOf(ZCompanyUser), ...userErrors } },
       },
-      async (request) => ({ data: await service.getUser(requireAuth(request), request.params.id) }),
+      async (request) => ({ data: await service.getUser(request.caller, request.params.id) }),
     );
     routes.patch(
       '/users/:id',

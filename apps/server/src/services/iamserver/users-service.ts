@@ -20,7 +20,7 @@ import type { TMailer } from '../../mail/mail-plugin.ts';
 import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import type { TDomainEvents } from '../../platform/domain-events.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, fieldError } from '../../platform/errors.ts';
 import type { TEventsBus } from '../../platform/events-bus.ts';
 import { createId } from '../../platform/ids.ts';
 import type { TRateLimit } from '../../platform/rate-limits.ts';
@@ -94,10 +94,6 @@ const readUserView = async (tx: Tx, companyId: string, userId: string): Promise<
   if (!view) throw new AppError('NOT_FOUND', userMessages.userNotFound);
   return view;
 };
-
-/** A body naming roles or groups the company does not have is refused as a whole: nothing is linked. */
-const fieldError = (field: string, message: string) =>
-  new AppError('VALIDATION_FAILED', `Invalid body: ${field} ${message}`, { fields: [{ field, message }] });
 
 const requireRoles = async (tx: Tx, companyId: string, roleIds: string[]) => {
   const unique = [...new Set(roleIds)];
@@ -466,21 +462,30 @@ export const createUsersService = ({
     return resent;
   };
 
+  /**
+   * Suspends one user inside the caller's transaction: their view after, their record, and whether
+   * anything changed (a user already suspended is left as they are). Refused for a user the grantor
+   * may not manage, and for the last active admin: counted after the users suspended before it, so
+   * picking every admin is refused.
+   */
+  const suspendOne = async (tx: Tx, grantor: TGrantor, { auth, actor }: TUsersCaller, userId: string) => {
+    const before = await readUserView(tx, auth.companyId, userId);
+    const record = await requireUser(tx, auth.companyId, userId);
+    if (before.status === 'suspended') return { view: before, record, isChanged: false };
+    assertMayManage(grantor, before);
+    await assertKeepsAnActiveAdmin(tx, auth.companyId, { before, isActiveAdminAfter: false });
+    await repository.updateUser(tx, auth.companyId, userId, { status: 'suspended' });
+    await endSessions(tx, events, { companyId: auth.companyId, userId });
+    const after = await readUserView(tx, auth.companyId, userId);
+    await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'suspend', before, after });
+    return { view: after, record, isChanged: true };
+  };
+
   const suspendUser = async ({ auth, actor }: TUsersCaller, userId: string) => {
     if (userId === auth.userId) throw new AppError('CONFLICT', userMessages.notSelfSuspend);
-    const { view, user } = await inCompany(auth, async (tx) => {
-      const grantor = await lockRightsAndReadGrantor(tx, auth);
-      const before = await readUserView(tx, auth.companyId, userId);
-      const record = await requireUser(tx, auth.companyId, userId);
-      if (before.status === 'suspended') return { view: before, user: record };
-      assertMayManage(grantor, before);
-      await assertKeepsAnActiveAdmin(tx, auth.companyId, { before, isActiveAdminAfter: false });
-      await repository.updateUser(tx, auth.companyId, userId, { status: 'suspended' });
-      await endSessions(tx, events, { companyId: auth.companyId, userId });
-      const after = await readUserView(tx, auth.companyId, userId);
-      await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'suspend', before, after });
-      return { view: after, user: record };
-    });
+    const { view, record: user } = await inCompany(auth, async (tx) =>
+      suspendOne(tx, await lockRightsAndReadGrantor(tx, auth), { auth, actor }, userId),
+    );
     // The app refuses a suspended user on its own; disabling the identity also ends its refresh tokens.
     await afterCommit('disabling the identity account', () =>
       identityAdmin.disableAccount(user.identityProject, user.identityUid),
@@ -501,21 +506,9 @@ export const createUsersService = ({
       const views: TCompanyUser[] = [];
       const suspended: TUserRecord[] = [];
       for (const userId of ids) {
-        const record = await requireUser(tx, auth.companyId, userId);
-        const before = await readUserView(tx, auth.companyId, userId);
-        if (before.status === 'suspended') {
-          views.push(before);
-          continue;
-        }
-        assertMayManage(grantor, before);
-        // Counted after the users before it were suspended, so picking every admin is refused.
-        await assertKeepsAnActiveAdmin(tx, auth.companyId, { before, isActiveAdminAfter: false });
-        await repository.updateUser(tx, auth.companyId, userId, { status: 'suspended' });
-        await endSessions(tx, events, { companyId: auth.companyId, userId });
-        const after = await readUserView(tx, auth.companyId, userId);
-        await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'suspend', before, after });
-        views.push(after);
-        suspended.push(record);
+        const { view, record, isChanged } = await suspendOne(tx, grantor, { auth, actor }, userId);
+        views.push(view);
+        if (isChanged) suspended.push(record);
       }
       return { views, suspended };
     });
@@ -576,20 +569,28 @@ export const createUsersService = ({
     }
   };
 
+  /**
+   * Deletes one user inside the caller's transaction and answers their record, for the identity
+   * account to go after commit. Refused for a user the grantor may not manage, and for the last
+   * active admin: counted after the users deleted before it, so picking every admin is refused.
+   */
+  const deleteOne = async (tx: Tx, grantor: TGrantor, { auth, actor }: TUsersCaller, userId: string) => {
+    const before = await readUserView(tx, auth.companyId, userId);
+    const record = await requireUser(tx, auth.companyId, userId);
+    assertMayManage(grantor, before);
+    await assertKeepsAnActiveAdmin(tx, auth.companyId, { before, isActiveAdminAfter: false });
+    // The session rows go with the user; ending them first closes the user's open streams.
+    await endSessions(tx, events, { companyId: auth.companyId, userId });
+    await repository.deleteUser(tx, auth.companyId, userId);
+    await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'delete', before });
+    return record;
+  };
+
   const deleteUser = async ({ auth, actor }: TUsersCaller, userId: string) => {
     if (userId === auth.userId) throw new AppError('CONFLICT', userMessages.notSelfDelete);
-    const user = await inCompany(auth, async (tx) => {
-      const grantor = await lockRightsAndReadGrantor(tx, auth);
-      const before = await readUserView(tx, auth.companyId, userId);
-      const record = await requireUser(tx, auth.companyId, userId);
-      assertMayManage(grantor, before);
-      await assertKeepsAnActiveAdmin(tx, auth.companyId, { before, isActiveAdminAfter: false });
-      // The session rows go with the user; ending them first closes the user's open streams.
-      await endSessions(tx, events, { companyId: auth.companyId, userId });
-      await repository.deleteUser(tx, auth.companyId, userId);
-      await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'delete', before });
-      return record;
-    });
+    const user = await inCompany(auth, async (tx) =>
+      deleteOne(tx, await lockRightsAndReadGrantor(tx, auth), { auth, actor }, userId),
+    );
     // The account goes too, so the email can be invited again (here or by another company).
     await afterCommit('deleting the identity account', () =>
       identityAdmin.deleteAccount(user.identityProject, user.identityUid),
@@ -604,17 +605,7 @@ export const createUsersService = ({
     const deleted = await inCompany(auth, async (tx) => {
       const grantor = await lockRightsAndReadGrantor(tx, auth);
       const records: TUserRecord[] = [];
-      for (const userId of ids) {
-        const record = await requireUser(tx, auth.companyId, userId);
-        const before = await readUserView(tx, auth.companyId, userId);
-        assertMayManage(grantor, before);
-        // Counted after the users before it were deleted, so picking every admin is refused.
-        await assertKeepsAnActiveAdmin(tx, auth.companyId, { before, isActiveAdminAfter: false });
-        await endSessions(tx, events, { companyId: auth.companyId, userId });
-        await repository.deleteUser(tx, auth.companyId, userId);
-        await audit(tx, actor, { entityType: 'user', entityId: userId, action: 'delete', before });
-        records.push(record);
-      }
+      for (const userId of ids) records.push(await deleteOne(tx, grantor, { auth, actor }, userId));
       return records;
     });
     for (const user of deleted) {

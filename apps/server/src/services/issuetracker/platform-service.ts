@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { listMeta } from '../../db/paging.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrails, type TAuditActor } from '../../platform/audit.ts';
 import type { TDomainEvents } from '../../platform/domain-events.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
@@ -132,10 +132,7 @@ export const createPlatformIssueService = ({ db, events }: TPlatformIssueService
           authorKind: 'support',
           body: input.comment,
         });
-        await recordAudit(tx, audit, {
-          entityType: 'issue-comment',
-          entityId: commentId,
-          action: 'create',
+        await auditTrails['issue-comment'](tx, audit, 'create', commentId, {
           after: { issueId: id, body: input.comment },
         });
         await events.emit(tx, {
@@ -154,10 +151,7 @@ export const createPlatformIssueService = ({ db, events }: TPlatformIssueService
       );
       if (!after) throw notFound();
       if (after.status !== before.status) {
-        await recordAudit(tx, audit, {
-          entityType: 'issue',
-          entityId: id,
-          action: 'update',
+        await auditTrails.issue(tx, audit, 'update', id, {
           before: auditedIssue(before),
           after: auditedIssue(after),
         });

@@ -10,8 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActorOf } from '../../platform/audit.ts';
-import { authenticate, requireAuth } from '../../platform/auth-context.ts';
+import { authenticate } from '../../platform/auth-context.ts';
 import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
 import { registerPlatformIssueRoutes } from './platform-routes.ts';
 import { createIssueService } from './service.ts';
@@ -36,20 +35,18 @@ const registerCompanyIssueRoutes = async (app: FastifyInstance) => {
   routes.get(
     '/issue/tracker',
     { schema: { querystring: ZIssueListQuery, response: { 200: listOf(ZIssueSummary), ...errors } } },
-    async (request) => service.list(requireAuth(request), request.query),
+    async (request) => service.list(request.caller, request.query),
   );
   routes.get(
     '/issue/tracker/:id',
     { schema: { params: ZIssueIdParams, response: { 200: dataOf(ZIssue), ...errors } } },
-    async (request) => ({ data: await service.get(requireAuth(request), request.params.id) }),
+    async (request) => ({ data: await service.get(request.caller, request.params.id) }),
   );
   routes.post(
     '/issue/tracker',
     { schema: { body: ZIssueCreate, response: { 201: dataOf(ZIssue), ...errors } } },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send({ data: await service.create(requireAuth(request), auditActorOf(request), request.body) }),
+      reply.code(201).send({ data: await service.create(request.caller, request.auditActor, request.body) }),
   );
   routes.patch(
     '/issue/tracker/:id',
@@ -58,12 +55,7 @@ const registerCompanyIssueRoutes = async (app: FastifyInstance) => {
       schema: { params: ZIssueIdParams, body: ZIssueUpdate, response: { 200: dataOf(ZIssue), ...errors } },
     },
     async (request) => ({
-      data: await service.update(
-        requireAuth(request),
-        auditActorOf(request),
-        request.params.id,
-        request.body,
-      ),
+      data: await service.update(request.caller, request.auditActor, request.params.id, request.body),
     }),
   );
   routes.post(
@@ -77,12 +69,7 @@ const registerCompanyIssueRoutes = async (app: FastifyInstance) => {
     },
     async (request, reply) =>
       reply.code(201).send({
-        data: await service.comment(
-          requireAuth(request),
-          auditActorOf(request),
-          request.params.id,
-          request.body,
-        ),
+        data: await service.comment(request.caller, request.auditActor, request.params.id, request.body),
       }),
   );
   routes.delete(
@@ -94,7 +81,7 @@ const registerCompanyIssueRoutes = async (app: FastifyInstance) => {
       },
     },
     async (request) => ({
-      data: await service.remove(requireAuth(request), auditActorOf(request), request.params.id),
+      data: await service.remove(request.caller, request.auditActor, request.params.id),
     }),
   );
 };

@@ -13,10 +13,10 @@ import {
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { listMeta } from '../../db/paging.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrails, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import type { TDomainEvents } from '../../platform/domain-events.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, fieldError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
 import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
 import { findCompanyFile } from '../driveserver/public.ts';
@@ -29,9 +29,6 @@ import * as repository from './repository.ts';
 // An issue the caller may not see answers 404, as another company's would.
 
 export type TIssueServiceDependencies = { db: Db; events: TDomainEvents };
-
-const fieldError = (field: string, message: string) =>
-  new AppError('VALIDATION_FAILED', `Invalid body: ${field} ${message}`, { fields: [{ field, message }] });
 
 const canManage = (auth: TAuthContext) => auth.permissions.includes('issues:write');
 
@@ -131,12 +128,7 @@ export const createIssueService = ({ db, events }: TIssueServiceDependencies) =>
         updatedAt: new Date(),
       };
       await repository.insertIssue(tx, row);
-      await recordAudit(tx, actor, {
-        entityType: 'issue',
-        entityId: row.id,
-        action: 'create',
-        after: auditedIssue(row),
-      });
+      await auditTrails.issue(tx, actor, 'create', row.id, { after: auditedIssue(row) });
       await events.emit(tx, {
         type: 'tracker-issue-changed',
         companyId: auth.companyId,
@@ -169,10 +161,7 @@ export const createIssueService = ({ db, events }: TIssueServiceDependencies) =>
         ...(input.assigneeId !== undefined ? { assigneeId: input.assigneeId } : {}),
       });
       if (!after) throw notFound();
-      await recordAudit(tx, actor, {
-        entityType: 'issue',
-        entityId: id,
-        action: 'update',
+      await auditTrails.issue(tx, actor, 'update', id, {
         before: auditedIssue(before),
         after: auditedIssue(after),
       });
@@ -227,10 +216,7 @@ export const createIssueService = ({ db, events }: TIssueServiceDependencies) =>
       // A comment is a change: the issue moves to the top of the lists.
       const row = await repository.updateIssue(tx, auth.companyId, id, {});
       if (!row) throw notFound();
-      await recordAudit(tx, actor, {
-        entityType: 'issue-comment',
-        entityId: commentId,
-        action: 'create',
+      await auditTrails['issue-comment'](tx, actor, 'create', commentId, {
         after: { issueId: id, body: input.body },
       });
       await events.emit(tx, {
@@ -248,12 +234,7 @@ export const createIssueService = ({ db, events }: TIssueServiceDependencies) =>
       const row = await findVisible(tx, auth, id, true);
       if (!canDelete(auth, row)) throw new AppError('FORBIDDEN', issueMessages.deleteNotAllowed);
       await repository.deleteIssue(tx, auth.companyId, id);
-      await recordAudit(tx, actor, {
-        entityType: 'issue',
-        entityId: id,
-        action: 'delete',
-        before: auditedIssue(row),
-      });
+      await auditTrails.issue(tx, actor, 'delete', id, { before: auditedIssue(row) });
       return { _id: id };
     });
 

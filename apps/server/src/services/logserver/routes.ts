@@ -10,8 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActorOf } from '../../platform/audit.ts';
-import { authenticate, reauthenticate, requireAuth } from '../../platform/auth-context.ts';
+import { authenticate, reauthenticate } from '../../platform/auth-context.ts';
 import { listOf, sendCsvFile, signedInErrors, streamedResponse, ZErrorBody } from '../../platform/http.ts';
 import { createLogService } from './service.ts';
 
@@ -45,7 +44,7 @@ export const registerLogServer = async (app: FastifyInstance) => {
     },
     async (request) => {
       const { page, pageSize, ...filter } = request.query;
-      return service.list(requireAuth(request), filterOf(filter), { page, pageSize });
+      return service.list(request.caller, filterOf(filter), { page, pageSize });
     },
   );
 
@@ -63,7 +62,7 @@ export const registerLogServer = async (app: FastifyInstance) => {
         reply,
         'audit-log.csv',
         Readable.from(
-          service.exportCsv(requireAuth(request), auditActorOf(request), filterOf(request.query), () =>
+          service.exportCsv(request.caller, request.auditActor, filterOf(request.query), () =>
             reauthenticate(app, request, 'audit:read'),
           ),
         ),
@@ -81,7 +80,7 @@ export const registerLogServer = async (app: FastifyInstance) => {
     },
     async (request) => {
       const { page, pageSize, entityType, entityId } = request.query;
-      return service.history(requireAuth(request), { entityType, entityId }, { page, pageSize });
+      return service.history(request.caller, { entityType, entityId }, { page, pageSize });
     },
   );
 };

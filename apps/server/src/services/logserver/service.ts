@@ -1,7 +1,7 @@
 import { type TAuditEvent, type TAuditHistoryEvent, type TListMeta, toCsvLine } from '@cargodesk/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { cappedTotal, pageOffset } from '../../db/paging.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrails, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import type { TChangeFeed } from '../../platform/change-feed.ts';
 import { createCompanyCache } from '../../platform/company-cache.ts';
@@ -150,10 +150,7 @@ export const createLogService = ({ db, changes }: { db: Db; changes: TChangeFeed
   ) {
     const scoped = { ...filter, companyId: auth.companyId };
     await withTenant(db, auth.companyId, (tx) =>
-      recordAudit(tx, actor, {
-        entityType: 'audit-trail',
-        entityId: createId(),
-        action: 'export',
+      auditTrails['audit-trail'](tx, actor, 'export', createId(), {
         after: { filter: exportedFilterOf(filter) },
       }),
     );

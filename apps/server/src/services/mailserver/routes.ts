@@ -9,8 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActorOf } from '../../platform/audit.ts';
-import { authenticate, requireAuth } from '../../platform/auth-context.ts';
+import { authenticate } from '../../platform/auth-context.ts';
 import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
 import { createMailService, type TMailCaller } from './service.ts';
 
@@ -26,8 +25,8 @@ export const registerMailServer = async (app: FastifyInstance) => {
     identityAdmin: app.identity.admin,
   });
   const callerOf = (request: FastifyRequest): TMailCaller => ({
-    auth: requireAuth(request),
-    actor: auditActorOf(request),
+    auth: request.caller,
+    actor: request.auditActor,
   });
   // A body carries the HTML only; attachments are files already uploaded to driveserver.
   app.addHook('onRequest', authenticate(app));
@@ -55,7 +54,7 @@ export const registerMailServer = async (app: FastifyInstance) => {
         response: { 200: listOf(ZSentMail), ...signedInErrors, 400: ZErrorBody },
       },
     },
-    async (request) => service.listSent(requireAuth(request), request.query),
+    async (request) => service.listSent(request.caller, request.query),
   );
 
   routes.post(
@@ -76,6 +75,6 @@ export const registerMailServer = async (app: FastifyInstance) => {
         response: { 200: dataOf(z.array(ZRecipient)), ...signedInErrors, 400: ZErrorBody },
       },
     },
-    async (request) => ({ data: await service.suggestRecipients(requireAuth(request), request.query.q) }),
+    async (request) => ({ data: await service.suggestRecipients(request.caller, request.query.q) }),
   );
 };

@@ -13,10 +13,10 @@ import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { TMailFileAttachment } from '../../db/schema/index.ts';
 import type { TMailer } from '../../mail/mail-plugin.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrails, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import type { TDomainEvents } from '../../platform/domain-events.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, fieldError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
 import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
 import { findContactRecipients } from '../contactserver/public.ts';
@@ -28,9 +28,6 @@ import * as repository from './repository.ts';
 import { htmlToText, sanitizeMailHtml } from './sanitize.ts';
 
 export type TMailCaller = { auth: TAuthContext; actor: TAuditActor };
-
-const fieldError = (field: string, message: string) =>
-  new AppError('VALIDATION_FAILED', `Invalid body: ${field} ${message}`, { fields: [{ field, message }] });
 
 /** docs/product.md §5 and §8: an expired subscription may not send mail, whatever the UI showed. */
 const assertPlanActive = (auth: TAuthContext) => {
@@ -171,10 +168,7 @@ export const createMailService = ({
         },
         tx,
       );
-      await recordAudit(tx, actor, {
-        entityType: 'mail',
-        entityId: mailId,
-        action: 'create',
+      await auditTrails.mail(tx, actor, 'create', mailId, {
         after: {
           ...recipients,
           subject: body.subject,
@@ -228,10 +222,7 @@ export const createMailService = ({
       await repository.requeueMail(tx, auth.companyId, id);
       const after = await repository.findSentMail(tx, auth.companyId, auth.userId, id);
       if (!after) throw new AppError('NOT_FOUND', mailMessages.mailNotFound);
-      await recordAudit(tx, actor, {
-        entityType: 'mail',
-        entityId: id,
-        action: 'update',
+      await auditTrails.mail(tx, actor, 'update', id, {
         before: { status: before.status, lastError: before.lastError },
         after: { status: after.status },
       });

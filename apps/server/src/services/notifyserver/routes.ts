@@ -11,8 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActorOf } from '../../platform/audit.ts';
-import { authenticate, requireAuth } from '../../platform/auth-context.ts';
+import { authenticate } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { dataOf, listOf, signedInErrors, streamedResponse, ZErrorBody } from '../../platform/http.ts';
 import { subscribeNotifications } from './catalogue.ts';
@@ -55,7 +54,7 @@ export const registerNotifyServer = async (app: FastifyInstance, options: TNotif
         response: { 200: listOf(ZNotification), ...signedInErrors, 400: ZErrorBody },
       },
     },
-    async (request) => service.list(requireAuth(request), request.query),
+    async (request) => service.list(request.caller, request.query),
   );
 
   routes.patch(
@@ -67,7 +66,7 @@ export const registerNotifyServer = async (app: FastifyInstance, options: TNotif
         response: { 200: dataOf(ZNotification), ...errors },
       },
     },
-    async (request) => ({ data: await service.markOneLoaded(requireAuth(request), request.params.id) }),
+    async (request) => ({ data: await service.markOneLoaded(request.caller, request.params.id) }),
   );
 
   routes.post(
@@ -78,7 +77,7 @@ export const registerNotifyServer = async (app: FastifyInstance, options: TNotif
         response: { 200: dataOf(z.object({ ids: z.array(z.string()) })), ...signedInErrors, 400: ZErrorBody },
       },
     },
-    async (request) => ({ data: await service.markRead(requireAuth(request), request.body.ids) }),
+    async (request) => ({ data: await service.markRead(request.caller, request.body.ids) }),
   );
 
   routes.post(
@@ -92,10 +91,7 @@ export const registerNotifyServer = async (app: FastifyInstance, options: TNotif
     },
     async (request, reply) =>
       reply.code(201).send({
-        data: await service.announce(
-          { auth: requireAuth(request), actor: auditActorOf(request) },
-          request.body,
-        ),
+        data: await service.announce({ auth: request.caller, actor: request.auditActor }, request.body),
       }),
   );
 
@@ -112,7 +108,7 @@ export const registerNotifyServer = async (app: FastifyInstance, options: TNotif
       },
     },
     async (request, reply) => {
-      const auth = requireAuth(request);
+      const auth = request.caller;
       const header = request.headers['last-event-id'];
       const given = (Array.isArray(header) ? header[0] : header)?.trim() || request.query.lastEventId;
       if (given !== undefined && !uuidPattern.test(given)) {

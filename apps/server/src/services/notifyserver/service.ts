@@ -7,7 +7,7 @@ import type {
 import { notificationMessages } from '@cargodesk/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrails, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { TEventsBus } from '../../platform/events-bus.ts';
@@ -73,10 +73,7 @@ export const createNotifyService = ({ db, events }: { db: Db; events: TEventsBus
         userIds,
         notification: { kind: 'announcement', title: body.title, body: body.body, link: body.link ?? null },
       });
-      await recordAudit(tx, actor, {
-        entityType: 'announcement',
-        entityId: id,
-        action: 'create',
+      await auditTrails.announcement(tx, actor, 'create', id, {
         after: { title: body.title, body: body.body, link: body.link ?? null, recipients: userIds.length },
       });
       return { _id: id, recipients: userIds.length };

@@ -15,8 +15,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActorOf } from '../../platform/audit.ts';
-import { authenticate, requireAuth, type TAuthContext } from '../../platform/auth-context.ts';
+import { authenticate, type TAuthContext } from '../../platform/auth-context.ts';
 import { registerBackgroundJob } from '../../platform/background-job.ts';
 import { dataOf, sendCsvFile, signedInErrors, streamedResponse, ZErrorBody } from '../../platform/http.ts';
 import { createScheduleRunner } from './schedule.ts';
@@ -57,7 +56,7 @@ export const registerReportServer = async (app: FastifyInstance) => {
    * and the company are counted, and one company's reports never hold every database connection.
    */
   const inQueryLine = async <T>(request: FastifyRequest, work: (auth: TAuthContext) => Promise<T>) => {
-    const auth = requireAuth(request);
+    const auth = request.caller;
     const leave = await app.tenantWork.enterQueryLine(auth);
     try {
       return await work(auth);
@@ -73,7 +72,7 @@ export const registerReportServer = async (app: FastifyInstance) => {
   routes.get(
     '/reportSketch/sources',
     { config: read, schema: { response: { 200: dataOf(z.array(ZReportSourceInfo)), ...errors } } },
-    async (request) => ({ data: service.sources(requireAuth(request)) }),
+    async (request) => ({ data: service.sources(request.caller) }),
   );
   routes.get(
     '/reportSketch',
@@ -84,12 +83,12 @@ export const registerReportServer = async (app: FastifyInstance) => {
         response: { 200: z.object({ data: z.array(ZReportSketchSummary), meta: ZListMeta }), ...errors },
       },
     },
-    async (request) => service.list(requireAuth(request), request.query),
+    async (request) => service.list(request.caller, request.query),
   );
   routes.get(
     '/reportSketch/pinned',
     { config: read, schema: { response: { 200: dataOf(z.array(ZReportSketchSummary)), ...errors } } },
-    async (request) => ({ data: await service.pinned(requireAuth(request)) }),
+    async (request) => ({ data: await service.pinned(request.caller) }),
   );
   routes.post(
     '/reportSketch',
@@ -98,9 +97,7 @@ export const registerReportServer = async (app: FastifyInstance) => {
       schema: { body: ZReportSketchCreate, response: { 201: dataOf(ZReportSketch), ...errors } },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send({ data: await service.create(requireAuth(request), auditActorOf(request), request.body) }),
+      reply.code(201).send({ data: await service.create(request.caller, request.auditActor, request.body) }),
   );
   routes.post(
     '/reportSketch/run',
@@ -113,7 +110,7 @@ export const registerReportServer = async (app: FastifyInstance) => {
   routes.get(
     '/reportSketch/:id',
     { config: read, schema: { params, response: { 200: dataOf(ZReportSketch), ...errors } } },
-    async (request) => ({ data: await service.get(requireAuth(request), request.params.id) }),
+    async (request) => ({ data: await service.get(request.caller, request.params.id) }),
   );
   routes.patch(
     '/reportSketch/:id',
@@ -122,19 +119,14 @@ export const registerReportServer = async (app: FastifyInstance) => {
       schema: { params, body: ZReportSketchUpdate, response: { 200: dataOf(ZReportSketch), ...errors } },
     },
     async (request) => ({
-      data: await service.update(
-        requireAuth(request),
-        auditActorOf(request),
-        request.params.id,
-        request.body,
-      ),
+      data: await service.update(request.caller, request.auditActor, request.params.id, request.body),
     }),
   );
   routes.delete(
     '/reportSketch/:id',
     { config: write, schema: { params, response: { 200: deleted, ...errors } } },
     async (request) => {
-      await service.remove(requireAuth(request), auditActorOf(request), request.params.id);
+      await service.remove(request.caller, request.auditActor, request.params.id);
       return { data: { deleted: true as const } };
     },
   );
@@ -143,7 +135,7 @@ export const registerReportServer = async (app: FastifyInstance) => {
     { config: write, schema: { params, response: { 201: dataOf(ZReportSketch), ...errors } } },
     async (request, reply) =>
       reply.code(201).send({
-        data: await service.duplicate(requireAuth(request), auditActorOf(request), request.params.id),
+        data: await service.duplicate(request.caller, request.auditActor, request.params.id),
       }),
   );
   routes.get(
@@ -163,12 +155,12 @@ export const registerReportServer = async (app: FastifyInstance) => {
       },
     },
     async (request, reply) => {
-      const auth = requireAuth(request);
+      const auth = request.caller;
       const leave = await app.tenantWork.enterQueryLine(auth);
       // The place is held while the rows are read and written, and given back once the answer ends,
       // however it ends: sent whole, refused, or dropped by the client midway.
       reply.raw.once('close', leave);
-      const { name, chunks } = await service.exportCsv(auth, auditActorOf(request), request.params.id);
+      const { name, chunks } = await service.exportCsv(auth, request.auditActor, request.params.id);
       return sendCsvFile(reply, exportFileName(name), Readable.from(chunks));
     },
   );
@@ -176,7 +168,7 @@ export const registerReportServer = async (app: FastifyInstance) => {
     '/reportSketch/:id/pin',
     { config: read, schema: { params, response: { 200: pinned, ...errors } } },
     async (request) => {
-      await service.pin(requireAuth(request), request.params.id);
+      await service.pin(request.caller, request.params.id);
       return { data: { isPinned: true } };
     },
   );
@@ -184,7 +176,7 @@ export const registerReportServer = async (app: FastifyInstance) => {
     '/reportSketch/:id/pin',
     { config: read, schema: { params, response: { 200: pinned, ...errors } } },
     async (request) => {
-      await service.unpin(requireAuth(request), request.params.id);
+      await service.unpin(request.caller, request.params.id);
       return { data: { isPinned: false } };
     },
   );
@@ -195,19 +187,14 @@ export const registerReportServer = async (app: FastifyInstance) => {
       schema: { params, body: ZReportScheduleInput, response: { 200: dataOf(ZReportSketch), ...errors } },
     },
     async (request) => ({
-      data: await service.setSchedule(
-        requireAuth(request),
-        auditActorOf(request),
-        request.params.id,
-        request.body,
-      ),
+      data: await service.setSchedule(request.caller, request.auditActor, request.params.id, request.body),
     }),
   );
   routes.delete(
     '/reportSketch/:id/schedule',
     { config: write, schema: { params, response: { 200: dataOf(ZReportSketch), ...errors } } },
     async (request) => ({
-      data: await service.removeSchedule(requireAuth(request), auditActorOf(request), request.params.id),
+      data: await service.removeSchedule(request.caller, request.auditActor, request.params.id),
     }),
   );
 };

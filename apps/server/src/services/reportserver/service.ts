@@ -15,7 +15,7 @@ import {
 } from '@cargodesk/shared';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrails, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
@@ -89,6 +89,10 @@ export const createReportsService = ({ db }: { db: Db }) => {
       createdAt: row.createdAt.toISOString(),
     };
   };
+
+  /** The sketch just written, as the caller sees it. */
+  const readDetail = async (tx: Queryable, auth: TAuthContext, id: string) =>
+    detailOf(tx, auth, (await repository.findSketch(tx, auth.companyId, id)) as repository.TSketchRow);
 
   const visibleOrNotFound = async (tx: Queryable, auth: TAuthContext, id: string) => {
     const row = await repository.findVisibleSketch(tx, auth.companyId, auth.userId, id);
@@ -178,17 +182,8 @@ export const createReportsService = ({ db }: { db: Db }) => {
         isShared: input.isShared,
         definition: input.definition,
       });
-      await recordAudit(tx, actor, {
-        entityType: 'report-sketch',
-        entityId: id,
-        action: 'create',
-        after: auditedOf(input),
-      });
-      return detailOf(
-        tx,
-        auth,
-        (await repository.findSketch(tx, auth.companyId, id)) as repository.TSketchRow,
-      );
+      await auditTrails['report-sketch'](tx, actor, 'create', id, { after: auditedOf(input) });
+      return readDetail(tx, auth, id);
     });
   };
 
@@ -209,18 +204,11 @@ export const createReportsService = ({ db }: { db: Db }) => {
       await repository.updateSketch(tx, auth.companyId, id, change);
       if (found.isShared && !change.isShared)
         await repository.deleteOthersPins(tx, auth.companyId, auth.userId, id);
-      await recordAudit(tx, actor, {
-        entityType: 'report-sketch',
-        entityId: id,
-        action: 'update',
+      await auditTrails['report-sketch'](tx, actor, 'update', id, {
         before: auditedOf(found),
         after: auditedOf(change),
       });
-      return detailOf(
-        tx,
-        auth,
-        (await repository.findSketch(tx, auth.companyId, id)) as repository.TSketchRow,
-      );
+      return readDetail(tx, auth, id);
     });
   };
 
@@ -240,29 +228,17 @@ export const createReportsService = ({ db }: { db: Db }) => {
         ownerId: auth.userId,
         ...copy,
       });
-      await recordAudit(tx, actor, {
-        entityType: 'report-sketch',
-        entityId: copyId,
-        action: 'create',
+      await auditTrails['report-sketch'](tx, actor, 'create', copyId, {
         after: { ...auditedOf(copy), copiedFrom: id },
       });
-      return detailOf(
-        tx,
-        auth,
-        (await repository.findSketch(tx, auth.companyId, copyId)) as repository.TSketchRow,
-      );
+      return readDetail(tx, auth, copyId);
     });
 
   const remove = (auth: TAuthContext, actor: TAuditActor, id: string) =>
     withTenant(db, auth.companyId, async (tx) => {
       const found = await ownedOrRefused(tx, auth, id);
       await repository.deleteSketch(tx, auth.companyId, id);
-      await recordAudit(tx, actor, {
-        entityType: 'report-sketch',
-        entityId: id,
-        action: 'delete',
-        before: auditedOf(found),
-      });
+      await auditTrails['report-sketch'](tx, actor, 'delete', id, { before: auditedOf(found) });
     });
 
   /** The builder's live result: a definition not saved yet, run as the caller. */
@@ -286,10 +262,7 @@ export const createReportsService = ({ db }: { db: Db }) => {
     const { name, report } = await withTenant(db, auth.companyId, async (tx) => {
       const found = await visibleOrNotFound(tx, auth, id);
       const checked = checkDefinition(auth, found.definition);
-      await recordAudit(tx, actor, {
-        entityType: 'report-sketch',
-        entityId: id,
-        action: 'export',
+      await auditTrails['report-sketch'](tx, actor, 'export', id, {
         after: { name: found.name, maxRows: reportExportMaxRows },
       });
       return { name: found.name, report: checked };
@@ -345,10 +318,7 @@ export const createReportsService = ({ db }: { db: Db }) => {
         recipientIds,
         nextRunAt,
       });
-      await recordAudit(tx, actor, {
-        entityType: 'report-sketch',
-        entityId: id,
-        action: 'update',
+      await auditTrails['report-sketch'](tx, actor, 'update', id, {
         after: { schedule: { frequency: input.frequency, recipientIds } },
       });
       return detailOf(tx, auth, found);
@@ -358,10 +328,7 @@ export const createReportsService = ({ db }: { db: Db }) => {
     withTenant(db, auth.companyId, async (tx) => {
       const found = await ownedOrRefused(tx, auth, id);
       await repository.deleteSchedule(tx, auth.companyId, id);
-      await recordAudit(tx, actor, {
-        entityType: 'report-sketch',
-        entityId: id,
-        action: 'update',
+      await auditTrails['report-sketch'](tx, actor, 'update', id, {
         before: { name: found.name, schedule: true },
         after: { schedule: null },
       });

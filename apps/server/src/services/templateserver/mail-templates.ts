@@ -8,7 +8,7 @@ import {
 } from '@cargodesk/shared';
 import type { Db, Queryable } from '../../db/client.ts';
 import type { TPdfRenderer } from '../../pdf/pdf-renderer.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrails, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
@@ -149,10 +149,7 @@ export const createMailTemplates = ({
     });
     const file = await storeMadeFile(drive, auth, actor, { fileName: `${template.name}.pdf`, bytes });
     await withTenant(db, auth.companyId, (tx) =>
-      recordAudit(tx, actor, {
-        entityType: 'template',
-        entityId: template.id,
-        action: 'print',
+      auditTrails.template(tx, actor, 'print', template.id, {
         after: {
           version: version.number,
           language: template.language,

@@ -19,8 +19,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActorOf } from '../../platform/audit.ts';
-import { assertPermission, authenticate, requireAuth } from '../../platform/auth-context.ts';
+import { assertPermission, authenticate } from '../../platform/auth-context.ts';
 import { dataOf, listOf, signedInErrors, streamedResponse, ZErrorBody } from '../../platform/http.ts';
 import { createTenantTemplates } from '../../templating/tenant-templates.ts';
 import { createMailTemplates } from './mail-templates.ts';
@@ -70,7 +69,7 @@ export const registerTemplateServer = async (app: FastifyInstance) => {
       config: { permission: 'templates:read' },
       schema: { querystring: ZTemplateListQuery, response: { 200: listOf(ZTemplateSummary), ...errors } },
     },
-    async (request) => service.list(requireAuth(request), request.query),
+    async (request) => service.list(request.caller, request.query),
   );
   routes.post(
     '/templates',
@@ -79,9 +78,7 @@ export const registerTemplateServer = async (app: FastifyInstance) => {
       schema: { body: ZTemplateCreate, response: { 201: dataOf(ZTemplate), ...errors } },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send({ data: await service.create(requireAuth(request), auditActorOf(request), request.body) }),
+      reply.code(201).send({ data: await service.create(request.caller, request.auditActor, request.body) }),
   );
   routes.post(
     '/templates/check',
@@ -89,7 +86,7 @@ export const registerTemplateServer = async (app: FastifyInstance) => {
       config: { permission: 'templates:read' },
       schema: { body: ZTemplateDraft, response: { 200: dataOf(ZTemplateCheck), ...errors } },
     },
-    async (request) => ({ data: await service.check(requireAuth(request), request.body) }),
+    async (request) => ({ data: await service.check(request.caller, request.body) }),
   );
   routes.post(
     '/templates/pdf',
@@ -104,7 +101,7 @@ export const registerTemplateServer = async (app: FastifyInstance) => {
       },
     },
     async (request, reply) => {
-      const pdf = await service.previewPdf(requireAuth(request), request.body);
+      const pdf = await service.previewPdf(request.caller, request.body);
       return (
         reply
           .header('content-type', 'application/pdf')
@@ -121,7 +118,7 @@ export const registerTemplateServer = async (app: FastifyInstance) => {
       config: { permission: 'templates:read' },
       schema: { params: ZTemplateIdParams, response: { 200: dataOf(ZTemplate), ...errors } },
     },
-    async (request) => ({ data: await service.get(requireAuth(request), request.params.id) }),
+    async (request) => ({ data: await service.get(request.caller, request.params.id) }),
   );
   routes.patch(
     '/templates/:id',
@@ -134,12 +131,7 @@ export const registerTemplateServer = async (app: FastifyInstance) => {
       },
     },
     async (request) => ({
-      data: await service.update(
-        requireAuth(request),
-        auditActorOf(request),
-        request.params.id,
-        request.body,
-      ),
+      data: await service.update(request.caller, request.auditActor, request.params.id, request.body),
     }),
   );
   routes.delete(
@@ -152,7 +144,7 @@ export const registerTemplateServer = async (app: FastifyInstance) => {
       },
     },
     async (request) => ({
-      data: await service.remove(requireAuth(request), auditActorOf(request), request.params.id),
+      data: await service.remove(request.caller, request.auditActor, request.params.id),
     }),
   );
   routes.post(
@@ -163,7 +155,7 @@ export const registerTemplateServer = async (app: FastifyInstance) => {
     },
     async (request, reply) =>
       reply.code(201).send({
-        data: await service.duplicate(requireAuth(request), auditActorOf(request), request.params.id),
+        data: await service.duplicate(request.caller, request.auditActor, request.params.id),
       }),
   );
   routes.post(
@@ -178,12 +170,7 @@ export const registerTemplateServer = async (app: FastifyInstance) => {
     },
     async (request, reply) =>
       reply.code(201).send({
-        data: await service.save(
-          requireAuth(request),
-          auditActorOf(request),
-          request.params.id,
-          request.body,
-        ),
+        data: await service.save(request.caller, request.auditActor, request.params.id, request.body),
       }),
   );
   routes.get(
@@ -196,7 +183,7 @@ export const registerTemplateServer = async (app: FastifyInstance) => {
         response: { 200: listOf(ZTemplateVersionSummary), ...errors },
       },
     },
-    async (request) => service.versions(requireAuth(request), request.params.id, request.query),
+    async (request) => service.versions(request.caller, request.params.id, request.query),
   );
   routes.get(
     '/templates/:id/versions/:number',
@@ -205,7 +192,7 @@ export const registerTemplateServer = async (app: FastifyInstance) => {
       schema: { params: ZTemplateVersionParams, response: { 200: dataOf(ZTemplateVersion), ...errors } },
     },
     async (request) => ({
-      data: await service.version(requireAuth(request), request.params.id, request.params.number),
+      data: await service.version(request.caller, request.params.id, request.params.number),
     }),
   );
   routes.post(
@@ -217,8 +204,8 @@ export const registerTemplateServer = async (app: FastifyInstance) => {
     async (request, reply) =>
       reply.code(201).send({
         data: await service.restore(
-          requireAuth(request),
-          auditActorOf(request),
+          request.caller,
+          request.auditActor,
           request.params.id,
           request.params.number,
         ),
@@ -237,7 +224,7 @@ export const registerTemplateServer = async (app: FastifyInstance) => {
       },
     },
     async (request) => {
-      const auth = requireAuth(request);
+      const auth = request.caller;
       assertPermission(auth, 'templates:read');
       return { data: await mailTemplates.render(auth, request.params.id, request.body) };
     },
@@ -253,12 +240,12 @@ export const registerTemplateServer = async (app: FastifyInstance) => {
       },
     },
     async (request, reply) => {
-      const auth = requireAuth(request);
+      const auth = request.caller;
       assertPermission(auth, 'templates:read');
       assertPermission(auth, 'files:write');
       const attached = await mailTemplates.attachment(
         auth,
-        auditActorOf(request),
+        request.auditActor,
         request.params.id,
         request.body,
       );

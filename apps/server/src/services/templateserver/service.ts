@@ -16,9 +16,9 @@ import type { Db, Tx } from '../../db/client.ts';
 import { listMeta, type TPage } from '../../db/paging.ts';
 import { inSavepointOrConflict } from '../../db/savepoint-conflict.ts';
 import type { TPdfRenderer } from '../../pdf/pdf-renderer.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
+import { auditTrails, type TAuditActor } from '../../platform/audit.ts';
 import type { TAuthContext } from '../../platform/auth-context.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, fieldError } from '../../platform/errors.ts';
 import { createId } from '../../platform/ids.ts';
 import { readSort } from '../../platform/list-sort.ts';
 import type { TRateLimit } from '../../platform/rate-limits.ts';
@@ -42,12 +42,6 @@ export const templateMessages = {
     `This template uses ${names.join(', ')}, which a mail from the composer has no value for. Choose another template or edit this one.`,
   tooManyPdfs: 'Your company has made many PDFs in the last hour. Try again later.',
 } as const;
-
-const fieldError = (field: string, message: string, details: Record<string, unknown> = {}) =>
-  new AppError('VALIDATION_FAILED', `Invalid body: ${field} ${message}`, {
-    fields: [{ field, message }],
-    ...details,
-  });
 
 const toVersion = (row: repository.TTemplateVersionRow): TTemplateVersion => ({
   _id: row.id,
@@ -213,7 +207,7 @@ export const createTemplatesService = ({
       );
       await addVersion(tx, auth, id, content);
       const after = await readTemplate(tx, auth.companyId, id);
-      await recordAudit(tx, actor, { entityType: 'template', entityId: id, action: 'create', after });
+      await auditTrails.template(tx, actor, 'create', id, { after });
       return after;
     });
   };
@@ -228,7 +222,7 @@ export const createTemplatesService = ({
       const before = await readTemplate(tx, auth.companyId, id);
       await addVersion(tx, auth, id, content);
       const after = await readTemplate(tx, auth.companyId, id);
-      await recordAudit(tx, actor, { entityType: 'template', entityId: id, action: 'update', before, after });
+      await auditTrails.template(tx, actor, 'update', id, { before, after });
       return after;
     });
   };
@@ -243,7 +237,7 @@ export const createTemplatesService = ({
       const before = await readTemplate(tx, auth.companyId, id);
       await addVersion(tx, auth, id, { subject: old.subject, body: old.body, page: old.page });
       const after = await readTemplate(tx, auth.companyId, id);
-      await recordAudit(tx, actor, { entityType: 'template', entityId: id, action: 'update', before, after });
+      await auditTrails.template(tx, actor, 'update', id, { before, after });
       return after;
     });
 
@@ -254,7 +248,7 @@ export const createTemplatesService = ({
         repository.updateTemplate(savepoint, auth.companyId, id, { ...changes, updatedBy: auth.userId }),
       );
       const after = await readTemplate(tx, auth.companyId, id);
-      await recordAudit(tx, actor, { entityType: 'template', entityId: id, action: 'update', before, after });
+      await auditTrails.template(tx, actor, 'update', id, { before, after });
       return after;
     });
 
@@ -299,7 +293,7 @@ export const createTemplatesService = ({
         page: current?.page ?? null,
       });
       const after = await readTemplate(tx, auth.companyId, copyId);
-      await recordAudit(tx, actor, { entityType: 'template', entityId: copyId, action: 'create', after });
+      await auditTrails.template(tx, actor, 'create', copyId, { after });
       return after;
     });
 
@@ -313,7 +307,7 @@ export const createTemplatesService = ({
         throw new AppError('CONFLICT', templateMessages.usedInMail);
       }
       await repository.deleteTemplate(tx, auth.companyId, id);
-      await recordAudit(tx, actor, { entityType: 'template', entityId: id, action: 'delete', before });
+      await auditTrails.template(tx, actor, 'delete', id, { before });
       return { deleted: true as const };
     });
 

@@ -9,7 +9,7 @@ import {
   type TContactTagColor,
 } from '@cargodesk/shared';
 import type { Db, Tx } from '../../../db/client.ts';
-import { recordAudit, type TAuditActor } from '../../../platform/audit.ts';
+import { auditTrails, type TAuditActor } from '../../../platform/audit.ts';
 import type { TAuthContext } from '../../../platform/auth-context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { limitHeapGrowth } from '../../../platform/heap-growth-limit.ts';
@@ -420,10 +420,7 @@ export const createContactImportService = ({
         const result: TContactImportResult = { isDryRun, ...written(), refusedCount, refused: refusedShown };
         if (isDryRun) throw new DryRunFinished(result);
         await repository.saveImportMapping(tx, auth.companyId, mappingToRemember(file.headers, columns));
-        await recordAudit(tx, actor, {
-          entityType: 'contact',
-          entityId: createId(),
-          action: 'import',
+        await auditTrails.contact(tx, actor, 'import', createId(), {
           after: {
             fileName,
             rows: file.rowCount,

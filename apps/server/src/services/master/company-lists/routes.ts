@@ -13,8 +13,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActorOf, type TAuditActor } from '../../../platform/audit.ts';
-import { requireAuth, type TAuthContext } from '../../../platform/auth-context.ts';
+import type { TAuditActor } from '../../../platform/audit.ts';
+import type { TAuthContext } from '../../../platform/auth-context.ts';
 import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../../platform/http.ts';
 import { createBusinessTypesService, createReceivingLocationsService } from './service.ts';
 
@@ -61,7 +61,7 @@ const registerCompanyListResource = <TInput, TUpdate>(
       config: { permission: read },
       schema: { querystring: ZCompanyListQuery, response: { 200: listOf(item), ...errors } },
     },
-    async (request) => service.list(requireAuth(request), request.query),
+    async (request) => service.list(request.caller, request.query),
   );
   routes.get(
     `${path}/:id`,
@@ -69,15 +69,15 @@ const registerCompanyListResource = <TInput, TUpdate>(
       config: { permission: read },
       schema: { params: ZIdParams, response: { 200: dataOf(item), ...errors } },
     },
-    async (request) => ({ data: await service.get(requireAuth(request), request.params.id) }),
+    async (request) => ({ data: await service.get(request.caller, request.params.id) }),
   );
   routes.post(
     path,
     { config: { permission: write }, schema: { body: input, response: { 201: dataOf(item), ...errors } } },
     async (request, reply) => {
       const created = await service.create(
-        requireAuth(request),
-        auditActorOf(request),
+        request.caller,
+        request.auditActor,
         validatedBody(input, request.body),
       );
       return reply.status(201).send({ data: created });
@@ -91,8 +91,8 @@ const registerCompanyListResource = <TInput, TUpdate>(
     },
     async (request) => ({
       data: await service.update(
-        requireAuth(request),
-        auditActorOf(request),
+        request.caller,
+        request.auditActor,
         request.params.id,
         validatedBody(update, request.body),
       ),
@@ -102,7 +102,7 @@ const registerCompanyListResource = <TInput, TUpdate>(
     `${path}/:id`,
     { config: { permission: write }, schema: { params: ZIdParams, response: { 200: ZDeleted, ...errors } } },
     async (request) => ({
-      data: await service.remove(requireAuth(request), auditActorOf(request), request.params.id),
+      data: await service.remove(request.caller, request.auditActor, request.params.id),
     }),
   );
 };

@@ -3,7 +3,7 @@ import countryCodes from 'country-codes-list';
 import type { Db, Tx } from '../../../db/client.ts';
 import { listMeta } from '../../../db/paging.ts';
 import { inSavepointOrConflict } from '../../../db/savepoint-conflict.ts';
-import { recordAudit, type TAuditActor } from '../../../platform/audit.ts';
+import { auditTrailOf, type TAuditActor } from '../../../platform/audit.ts';
 import type { TAuthContext } from '../../../platform/auth-context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { createId } from '../../../platform/ids.ts';
@@ -49,6 +49,7 @@ const createCompanyListService = <TRow extends TRowBase, TInput, TUpdate, TSortF
     if (!row) throw new AppError('NOT_FOUND', rules.notFound);
     return toApi(row);
   };
+  const audit = auditTrailOf(rules.entityType);
   const orConflict = (tx: Tx, input: TInput | TUpdate, work: (savepoint: Tx) => Promise<unknown>) =>
     inSavepointOrConflict(tx, work, () => new AppError('CONFLICT', rules.duplicate(input)));
 
@@ -78,12 +79,7 @@ const createCompanyListService = <TRow extends TRowBase, TInput, TUpdate, TSortF
         const id = createId();
         await orConflict(tx, input, (savepoint) => store.insert(savepoint, auth.companyId, id, input));
         const row = await readOne(tx, auth.companyId, id);
-        await recordAudit(tx, actor, {
-          entityType: rules.entityType,
-          entityId: id,
-          action: 'create',
-          after: row,
-        });
+        await audit(tx, actor, 'create', id, { after: row });
         return row;
       });
     },
@@ -94,13 +90,7 @@ const createCompanyListService = <TRow extends TRowBase, TInput, TUpdate, TSortF
         const before = await readOne(tx, auth.companyId, id);
         await orConflict(tx, changes, (savepoint) => store.update(savepoint, auth.companyId, id, changes));
         const after = await readOne(tx, auth.companyId, id);
-        await recordAudit(tx, actor, {
-          entityType: rules.entityType,
-          entityId: id,
-          action: 'update',
-          before,
-          after,
-        });
+        await audit(tx, actor, 'update', id, { before, after });
         return after;
       });
     },
@@ -109,12 +99,7 @@ const createCompanyListService = <TRow extends TRowBase, TInput, TUpdate, TSortF
       withTenant(db, auth.companyId, async (tx) => {
         const before = await readOne(tx, auth.companyId, id);
         await store.remove(tx, auth.companyId, id);
-        await recordAudit(tx, actor, {
-          entityType: rules.entityType,
-          entityId: id,
-          action: 'delete',
-          before,
-        });
+        await audit(tx, actor, 'delete', id, { before });
         return { deleted: true as const };
       }),
   };

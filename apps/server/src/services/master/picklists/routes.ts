@@ -12,8 +12,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActorOf } from '../../../platform/audit.ts';
-import { requireAuth } from '../../../platform/auth-context.ts';
 import { dataOf, signedInErrors, ZErrorBody } from '../../../platform/http.ts';
 import { notModified, replyWithReference, toReference } from '../reference/cached-reference.ts';
 import { createPicklistsService } from './service.ts';
@@ -46,7 +44,7 @@ export const registerPicklistRoutes = async (app: FastifyInstance) => {
       replyWithReference(
         request,
         reply,
-        toReference(await service.startupLists(requireAuth(request), request.query.module)),
+        toReference(await service.startupLists(request.caller, request.query.module)),
       ),
   );
 
@@ -59,7 +57,7 @@ export const registerPicklistRoutes = async (app: FastifyInstance) => {
         response: { 200: dataOf(z.array(ZPicklistGroup)), ...errors },
       },
     },
-    async (request) => ({ data: await service.listGroups(requireAuth(request), request.query.module) }),
+    async (request) => ({ data: await service.listGroups(request.caller, request.query.module) }),
   );
   routes.post(
     '/dropdown-groups',
@@ -68,7 +66,7 @@ export const registerPicklistRoutes = async (app: FastifyInstance) => {
       schema: { body: ZPicklistGroupInput, response: { 201: dataOf(ZPicklistGroup), ...errors } },
     },
     async (request, reply) => {
-      const group = await service.createGroup(requireAuth(request), auditActorOf(request), request.body);
+      const group = await service.createGroup(request.caller, request.auditActor, request.body);
       return reply.status(201).send({ data: group });
     },
   );
@@ -84,8 +82,8 @@ export const registerPicklistRoutes = async (app: FastifyInstance) => {
     },
     async (request) => ({
       data: await service.updateGroup(
-        requireAuth(request),
-        auditActorOf(request),
+        request.caller,
+        request.auditActor,
         request.params.id,
         request.body.label,
       ),
@@ -98,7 +96,7 @@ export const registerPicklistRoutes = async (app: FastifyInstance) => {
       schema: { params: ZGroupParams, response: { 200: deleted, ...errors } },
     },
     async (request) => ({
-      data: await service.deleteGroup(requireAuth(request), auditActorOf(request), request.params.id),
+      data: await service.deleteGroup(request.caller, request.auditActor, request.params.id),
     }),
   );
   routes.post(
@@ -113,8 +111,8 @@ export const registerPicklistRoutes = async (app: FastifyInstance) => {
     },
     async (request, reply) => {
       const group = await service.addValue(
-        requireAuth(request),
-        auditActorOf(request),
+        request.caller,
+        request.auditActor,
         request.params.id,
         request.body,
       );
@@ -132,12 +130,7 @@ export const registerPicklistRoutes = async (app: FastifyInstance) => {
       },
     },
     async (request) => ({
-      data: await service.reorder(
-        requireAuth(request),
-        auditActorOf(request),
-        request.params.id,
-        request.body,
-      ),
+      data: await service.reorder(request.caller, request.auditActor, request.params.id, request.body),
     }),
   );
   routes.patch(
@@ -151,12 +144,7 @@ export const registerPicklistRoutes = async (app: FastifyInstance) => {
       },
     },
     async (request) => ({
-      data: await service.updateValue(
-        requireAuth(request),
-        auditActorOf(request),
-        request.params.id,
-        request.body,
-      ),
+      data: await service.updateValue(request.caller, request.auditActor, request.params.id, request.body),
     }),
   );
   routes.delete(
@@ -166,7 +154,7 @@ export const registerPicklistRoutes = async (app: FastifyInstance) => {
       schema: { params: ZValueParams, response: { 200: dataOf(ZPicklistGroup), ...errors } },
     },
     async (request) => ({
-      data: await service.deleteValue(requireAuth(request), auditActorOf(request), request.params.id),
+      data: await service.deleteValue(request.caller, request.auditActor, request.params.id),
     }),
   );
 };

@@ -9,7 +9,7 @@ import {
 } from '@cargodesk/shared';
 import type { Db, Tx } from '../../../db/client.ts';
 import { inSavepointOrConflict } from '../../../db/savepoint-conflict.ts';
-import { recordAudit, type TAuditActor } from '../../../platform/audit.ts';
+import { auditTrails, type TAuditActor } from '../../../platform/audit.ts';
 import type { TAuthContext } from '../../../platform/auth-context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { createId } from '../../../platform/ids.ts';
@@ -131,12 +131,7 @@ export const createPicklistsService = ({ db }: { db: Db }) => {
           repository.insertGroup(savepoint, { companyId: auth.companyId, id, ...input }),
         );
         const group = await readGroup(tx, auth.companyId, id);
-        await recordAudit(tx, actor, {
-          entityType: 'picklist-group',
-          entityId: id,
-          action: 'create',
-          after: group,
-        });
+        await auditTrails['picklist-group'](tx, actor, 'create', id, { after: group });
         return group;
       }),
 
@@ -145,10 +140,7 @@ export const createPicklistsService = ({ db }: { db: Db }) => {
         const before = await readGroup(tx, auth.companyId, groupId);
         await repository.updateGroupLabel(tx, auth.companyId, groupId, label);
         const after = await readGroup(tx, auth.companyId, groupId);
-        await recordAudit(tx, actor, {
-          entityType: 'picklist-group',
-          entityId: groupId,
-          action: 'update',
+        await auditTrails['picklist-group'](tx, actor, 'update', groupId, {
           before: { label: before.label },
           after: { label: after.label },
         });
@@ -159,12 +151,7 @@ export const createPicklistsService = ({ db }: { db: Db }) => {
       withTenant(db, auth.companyId, async (tx) => {
         const before = await readGroup(tx, auth.companyId, groupId);
         await repository.deleteGroup(tx, auth.companyId, groupId);
-        await recordAudit(tx, actor, {
-          entityType: 'picklist-group',
-          entityId: groupId,
-          action: 'delete',
-          before,
-        });
+        await auditTrails['picklist-group'](tx, actor, 'delete', groupId, { before });
         return { deleted: true as const };
       }),
 
@@ -189,10 +176,7 @@ export const createPicklistsService = ({ db }: { db: Db }) => {
         );
         await repository.touchGroup(tx, auth.companyId, groupId);
         const group = await readGroup(tx, auth.companyId, groupId);
-        await recordAudit(tx, actor, {
-          entityType: 'picklist-value',
-          entityId: id,
-          action: 'create',
+        await auditTrails['picklist-value'](tx, actor, 'create', id, {
           after: group.values.find((value) => value._id === id),
         });
         return group;
@@ -216,10 +200,7 @@ export const createPicklistsService = ({ db }: { db: Db }) => {
           colour,
           order: sortOrder,
         });
-        await recordAudit(tx, actor, {
-          entityType: 'picklist-value',
-          entityId: valueId,
-          action: 'update',
+        await auditTrails['picklist-value'](tx, actor, 'update', valueId, {
           before: view(before),
           after: view(after),
         });
@@ -231,10 +212,7 @@ export const createPicklistsService = ({ db }: { db: Db }) => {
         const before = await readValue(tx, auth.companyId, valueId);
         await repository.deleteValue(tx, auth.companyId, valueId);
         await repository.touchGroup(tx, auth.companyId, before.groupId);
-        await recordAudit(tx, actor, {
-          entityType: 'picklist-value',
-          entityId: valueId,
-          action: 'delete',
+        await auditTrails['picklist-value'](tx, actor, 'delete', valueId, {
           before: { label: before.label, value: before.value },
         });
         return readGroup(tx, auth.companyId, before.groupId);
@@ -263,10 +241,7 @@ export const createPicklistsService = ({ db }: { db: Db }) => {
         }
         await repository.touchGroup(tx, auth.companyId, groupId);
         const after = await readGroup(tx, auth.companyId, groupId);
-        await recordAudit(tx, actor, {
-          entityType: 'picklist-group',
-          entityId: groupId,
-          action: 'update',
+        await auditTrails['picklist-group'](tx, actor, 'update', groupId, {
           before: { order: before.values.map((value) => value.value) },
           after: { order: after.values.map((value) => value.value) },
         });

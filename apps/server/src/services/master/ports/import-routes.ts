@@ -2,8 +2,6 @@ import { ZPortImport, ZPortImportApply } from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActorOf } from '../../../platform/audit.ts';
-import { requireAuth } from '../../../platform/auth-context.ts';
 import { dataOf, signedInErrors, ZErrorBody } from '../../../platform/http.ts';
 import { createPortImportService } from './import-service.ts';
 import { unlocodeLimits } from './unlocode-import.ts';
@@ -44,12 +42,7 @@ export const registerPortImportRoutes = async (app: FastifyInstance) => {
       const named =
         request.headers['x-file-name'] ?? (request.query as { fileName?: unknown } | undefined)?.fileName;
       const fileName = (typeof named === 'string' ? named : '').slice(0, 200);
-      const created = await service.upload(
-        requireAuth(request),
-        auditActorOf(request),
-        request.body,
-        fileName,
-      );
+      const created = await service.upload(request.caller, request.auditActor, request.body, fileName);
       return reply.status(201).send({ data: created });
     },
   );
@@ -60,7 +53,7 @@ export const registerPortImportRoutes = async (app: FastifyInstance) => {
       config: { permission: 'ports:write' },
       schema: { params: ZImportParams, response: { 200: dataOf(ZPortImport), ...errors } },
     },
-    async (request) => ({ data: await service.get(requireAuth(request), request.params.id) }),
+    async (request) => ({ data: await service.get(request.caller, request.params.id) }),
   );
 
   routes.post(
@@ -74,7 +67,7 @@ export const registerPortImportRoutes = async (app: FastifyInstance) => {
       },
     },
     async (request) => ({
-      data: await service.apply(requireAuth(request), auditActorOf(request), request.params.id, request.body),
+      data: await service.apply(request.caller, request.auditActor, request.params.id, request.body),
     }),
   );
 
@@ -85,7 +78,7 @@ export const registerPortImportRoutes = async (app: FastifyInstance) => {
       schema: { params: ZImportParams, response: { 200: dataOf(ZPortImport), ...errors } },
     },
     async (request) => ({
-      data: await service.discard(requireAuth(request), auditActorOf(request), request.params.id),
+      data: await service.discard(request.caller, request.auditActor, request.params.id),
     }),
   );
 };

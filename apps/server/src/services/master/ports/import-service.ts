@@ -1,7 +1,7 @@
 import type { TPortImport, TPortImportApply } from '@cargodesk/shared';
 import countryCodes from 'country-codes-list';
 import type { Db, Tx } from '../../../db/client.ts';
-import { recordAudit, type TAuditActor } from '../../../platform/audit.ts';
+import { auditTrails, type TAuditActor } from '../../../platform/audit.ts';
 import type { TAuthContext } from '../../../platform/auth-context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { createId } from '../../../platform/ids.ts';
@@ -46,22 +46,15 @@ export const importMessages = {
 const toImport = (row: repository.TCatalogueImportRow): TPortImport => {
   const diff = row.diff as TPortDiff;
   const problems = row.problems as TRowProblem[];
-  const shown = ({
-    code,
-    name,
-    subdivision,
-    status,
-    change,
-    latitude,
-    longitude,
-  }: TPortDiff['added'][number]) => ({
-    code,
-    name,
-    subdivision,
-    status,
-    change,
-    latitude,
-    longitude,
+  // A catalogue row as the review shows it, without the rest the diff keeps.
+  const shown = (port: TPortDiff['added'][number]) => ({
+    code: port.code,
+    name: port.name,
+    subdivision: port.subdivision,
+    status: port.status,
+    change: port.change,
+    latitude: port.latitude,
+    longitude: port.longitude,
   });
   return {
     _id: row.id,
@@ -138,10 +131,7 @@ export const createPortImportService = ({ db, isPlatformAdmin }: TPortImportDepe
           createdByUserId: auth.userId,
         });
         if (!inserted) throw new Error('The import just written is missing');
-        await recordAudit(tx, actor, {
-          entityType: 'catalogue-import',
-          entityId: id,
-          action: 'create',
+        await auditTrails['catalogue-import'](tx, actor, 'create', id, {
           after: { fileName, ...toImport(inserted).summary },
         });
         return inserted;
@@ -168,10 +158,7 @@ export const createPortImportService = ({ db, isPlatformAdmin }: TPortImportDepe
         onApplied: async (tx) => {
           if (!(await repository.markImportApplied(tx, auth.companyId, row.id)))
             throw new AppError('CONFLICT', importMessages.decided('decided'));
-          await recordAudit(tx, actor, {
-            entityType: 'catalogue-import',
-            entityId: row.id,
-            action: 'update',
+          await auditTrails['catalogue-import'](tx, actor, 'update', row.id, {
             before: { status: 'pending' },
             after: { status: 'applied', keepOutOfCountry, ...toImport(row).summary },
           });
@@ -193,10 +180,7 @@ export const createPortImportService = ({ db, isPlatformAdmin }: TPortImportDepe
           if (current.status !== 'pending')
             throw new AppError('CONFLICT', importMessages.decided(current.status));
           const discarded = await repository.markImportDiscarded(tx, auth.companyId, current.id);
-          await recordAudit(tx, actor, {
-            entityType: 'catalogue-import',
-            entityId: current.id,
-            action: 'update',
+          await auditTrails['catalogue-import'](tx, actor, 'update', current.id, {
             before: { status: 'pending' },
             after: { status: 'discarded' },
           });

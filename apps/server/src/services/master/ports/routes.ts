@@ -9,8 +9,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActorOf } from '../../../platform/audit.ts';
-import { requireAuth } from '../../../platform/auth-context.ts';
 import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../../platform/http.ts';
 import { createPortsService } from './service.ts';
 
@@ -30,7 +28,7 @@ export const registerPortRoutes = async (app: FastifyInstance) => {
         config: { permission: 'ports:read' },
         schema: { querystring: ZPortListQuery, response: { 200: listOf(ZPortEntry), ...portErrors } },
       },
-      async (request) => service.list(requireAuth(request), kind, request.query),
+      async (request) => service.list(request.caller, kind, request.query),
     );
     routes.get(
       `/${kind}/:code`,
@@ -38,7 +36,7 @@ export const registerPortRoutes = async (app: FastifyInstance) => {
         config: { permission: 'ports:read' },
         schema: { params: ZPortCodeParams, response: { 200: dataOf(ZPortEntry), ...portErrors } },
       },
-      async (request) => ({ data: await service.get(requireAuth(request), kind, request.params.code) }),
+      async (request) => ({ data: await service.get(request.caller, kind, request.params.code) }),
     );
     routes.post(
       `/${kind}`,
@@ -47,7 +45,7 @@ export const registerPortRoutes = async (app: FastifyInstance) => {
         schema: { body: ZCustomPortInput, response: { 201: dataOf(ZPortEntry), ...portErrors } },
       },
       async (request, reply) => {
-        const entry = await service.create(requireAuth(request), auditActorOf(request), kind, request.body);
+        const entry = await service.create(request.caller, request.auditActor, kind, request.body);
         return reply.status(201).send({ data: entry });
       },
     );
@@ -63,8 +61,8 @@ export const registerPortRoutes = async (app: FastifyInstance) => {
       },
       async (request) => ({
         data: await service.update(
-          requireAuth(request),
-          auditActorOf(request),
+          request.caller,
+          request.auditActor,
           kind,
           request.params.code,
           request.body,
@@ -81,7 +79,7 @@ export const registerPortRoutes = async (app: FastifyInstance) => {
         },
       },
       async (request) => ({
-        data: await service.remove(requireAuth(request), auditActorOf(request), kind, request.params.code),
+        data: await service.remove(request.caller, request.auditActor, kind, request.params.code),
       }),
     );
     for (const [method, isFavourite] of [
@@ -96,8 +94,8 @@ export const registerPortRoutes = async (app: FastifyInstance) => {
         },
         async (request) => ({
           data: await service.setFavourite(
-            requireAuth(request),
-            auditActorOf(request),
+            request.caller,
+            request.auditActor,
             kind,
             request.params.code,
             isFavourite,

@@ -12,7 +12,7 @@ import countryCodes from 'country-codes-list';
 import type { Db, Tx } from '../../../db/client.ts';
 import { pageOfItems } from '../../../db/paging.ts';
 import { isUniqueViolation } from '../../../db/unique-violation.ts';
-import { recordAudit, type TAuditActor } from '../../../platform/audit.ts';
+import { auditTrails, recordAudit, type TAuditActor } from '../../../platform/audit.ts';
 import type { TAuthContext } from '../../../platform/auth-context.ts';
 import type { TChangeFeed } from '../../../platform/change-feed.ts';
 import { createCompanyCache } from '../../../platform/company-cache.ts';
@@ -231,12 +231,7 @@ export const createPortsService = (
           throw error;
         }
         const entry = await requireEntry(tx, auth.companyId, kind, input.code);
-        await recordAudit(tx, actor, {
-          entityType: 'port',
-          entityId: `${kind}:${entry._id}`,
-          action: 'create',
-          after: entry,
-        });
+        await auditTrails.port(tx, actor, 'create', `${kind}:${entry._id}`, { after: entry });
         return entry;
       });
     },
@@ -257,13 +252,7 @@ export const createPortsService = (
           ...(input.countryCode ? { countryName: countryNames.get(input.countryCode) ?? '' } : {}),
         });
         const after = await requireEntry(tx, auth.companyId, kind, code);
-        await recordAudit(tx, actor, {
-          entityType: 'port',
-          entityId: `${kind}:${code}`,
-          action: 'update',
-          before,
-          after,
-        });
+        await auditTrails.port(tx, actor, 'update', `${kind}:${code}`, { before, after });
         return after;
       });
     },
@@ -274,12 +263,7 @@ export const createPortsService = (
         const before = await requireEntry(tx, auth.companyId, kind, code);
         await repository.deleteCustomPort(tx, auth.companyId, row.id);
         await repository.deleteFavourite(tx, auth.companyId, kind, code);
-        await recordAudit(tx, actor, {
-          entityType: 'port',
-          entityId: `${kind}:${code}`,
-          action: 'delete',
-          before,
-        });
+        await auditTrails.port(tx, actor, 'delete', `${kind}:${code}`, { before });
         return { deleted: true as const };
       }),
 

@@ -16,8 +16,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActorOf } from '../../../platform/audit.ts';
-import { requireAuth } from '../../../platform/auth-context.ts';
 import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../../platform/http.ts';
 import { createSettingsService } from './service.ts';
 
@@ -38,7 +36,7 @@ export const registerSettingsRoutes = async (app: FastifyInstance) => {
       config: { permission: 'countries:read' },
       schema: { querystring: ZCountrySettingsQuery, response: { 200: listOf(ZCountrySetting), ...errors } },
     },
-    async (request) => service.listCountrySettings(requireAuth(request), request.query),
+    async (request) => service.listCountrySettings(request.caller, request.query),
   );
   routes.put(
     '/country-settings',
@@ -50,7 +48,7 @@ export const registerSettingsRoutes = async (app: FastifyInstance) => {
       },
     },
     async (request) => ({
-      data: await service.updateCountrySettings(requireAuth(request), auditActorOf(request), request.body),
+      data: await service.updateCountrySettings(request.caller, request.auditActor, request.body),
     }),
   );
 
@@ -60,7 +58,7 @@ export const registerSettingsRoutes = async (app: FastifyInstance) => {
       config: { permission: 'currencies:read' },
       schema: { querystring: ZCurrencySettingsQuery, response: { 200: listOf(ZCurrencySetting), ...errors } },
     },
-    async (request) => service.listCurrencySettings(requireAuth(request), request.query),
+    async (request) => service.listCurrencySettings(request.caller, request.query),
   );
   routes.put(
     '/currency-settings',
@@ -72,7 +70,7 @@ export const registerSettingsRoutes = async (app: FastifyInstance) => {
       },
     },
     async (request) => ({
-      data: await service.updateCurrencySettings(requireAuth(request), auditActorOf(request), request.body),
+      data: await service.updateCurrencySettings(request.caller, request.auditActor, request.body),
     }),
   );
   routes.get(
@@ -81,7 +79,7 @@ export const registerSettingsRoutes = async (app: FastifyInstance) => {
       config: { permission: 'currencies:read' },
       schema: { response: { 200: dataOf(ZBaseCurrency), ...errors } },
     },
-    async (request) => ({ data: await service.getBaseCurrency(requireAuth(request)) }),
+    async (request) => ({ data: await service.getBaseCurrency(request.caller) }),
   );
   routes.put(
     '/currency-settings/base',
@@ -90,11 +88,7 @@ export const registerSettingsRoutes = async (app: FastifyInstance) => {
       schema: { body: ZBaseCurrencyInput, response: { 200: dataOf(ZBaseCurrency), ...errors } },
     },
     async (request) => ({
-      data: await service.setBaseCurrency(
-        requireAuth(request),
-        auditActorOf(request),
-        request.body.baseCurrency,
-      ),
+      data: await service.setBaseCurrency(request.caller, request.auditActor, request.body.baseCurrency),
     }),
   );
 
@@ -104,7 +98,7 @@ export const registerSettingsRoutes = async (app: FastifyInstance) => {
       config: { permission: 'currencies:read' },
       schema: { querystring: ZExchangeRateHistoryQuery, response: { 200: listOf(ZExchangeRate), ...errors } },
     },
-    async (request) => service.listExchangeRates(requireAuth(request), request.query),
+    async (request) => service.listExchangeRates(request.caller, request.query),
   );
   routes.get(
     '/exchange-rates/at',
@@ -112,7 +106,7 @@ export const registerSettingsRoutes = async (app: FastifyInstance) => {
       config: { permission: 'currencies:read' },
       schema: { querystring: ZExchangeRateAtQuery, response: { 200: dataOf(ZExchangeRate), ...errors } },
     },
-    async (request) => ({ data: await service.exchangeRateAt(requireAuth(request), request.query) }),
+    async (request) => ({ data: await service.exchangeRateAt(request.caller, request.query) }),
   );
   routes.post(
     '/exchange-rates',
@@ -121,7 +115,7 @@ export const registerSettingsRoutes = async (app: FastifyInstance) => {
       schema: { body: ZExchangeRateInput, response: { 201: dataOf(ZExchangeRate), ...errors } },
     },
     async (request, reply) => {
-      const rate = await service.addExchangeRate(requireAuth(request), auditActorOf(request), request.body);
+      const rate = await service.addExchangeRate(request.caller, request.auditActor, request.body);
       return reply.status(201).send({ data: rate });
     },
   );
@@ -137,8 +131,8 @@ export const registerSettingsRoutes = async (app: FastifyInstance) => {
     },
     async (request) => ({
       data: await service.correctExchangeRate(
-        requireAuth(request),
-        auditActorOf(request),
+        request.caller,
+        request.auditActor,
         request.params.id,
         request.body,
       ),
@@ -154,7 +148,7 @@ export const registerSettingsRoutes = async (app: FastifyInstance) => {
       },
     },
     async (request) => ({
-      data: await service.deleteExchangeRate(requireAuth(request), auditActorOf(request), request.params.id),
+      data: await service.deleteExchangeRate(request.caller, request.auditActor, request.params.id),
     }),
   );
 };

@@ -15,7 +15,7 @@ import type {
 import type { Db, Tx } from '../../../db/client.ts';
 import { listMeta, pageOfItems } from '../../../db/paging.ts';
 import { inSavepointOrConflict } from '../../../db/savepoint-conflict.ts';
-import { recordAudit, type TAuditActor } from '../../../platform/audit.ts';
+import { auditTrails, type TAuditActor } from '../../../platform/audit.ts';
 import type { TAuthContext } from '../../../platform/auth-context.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { createId } from '../../../platform/ids.ts';
@@ -150,10 +150,7 @@ export const createSettingsService = ({ db }: { db: Db }) => {
           };
           if (next.isEnabled === current?.isEnabled && next.isFavourite === current?.isFavourite) continue;
           await repository.upsertCountrySetting(tx, auth.companyId, code, next);
-          await recordAudit(tx, actor, {
-            entityType: 'country-setting',
-            entityId: code,
-            action: 'update',
+          await auditTrails['country-setting'](tx, actor, 'update', code, {
             before: { isEnabled: current?.isEnabled, isFavourite: current?.isFavourite },
             after: next,
           });
@@ -174,10 +171,7 @@ export const createSettingsService = ({ db }: { db: Db }) => {
         const before = await baseCurrencyOf(tx, auth.companyId);
         if (before !== baseCurrency) {
           await setCompanyCurrency(tx, auth.companyId, baseCurrency);
-          await recordAudit(tx, actor, {
-            entityType: 'company',
-            entityId: auth.companyId,
-            action: 'update',
+          await auditTrails.company(tx, actor, 'update', auth.companyId, {
             before: { currency: before },
             after: { currency: baseCurrency },
           });
@@ -236,10 +230,7 @@ export const createSettingsService = ({ db }: { db: Db }) => {
           const before = current.get(code) ?? true;
           if (before === input.isEnabled) continue;
           await repository.upsertCurrencySetting(tx, auth.companyId, code, input.isEnabled);
-          await recordAudit(tx, actor, {
-            entityType: 'currency-setting',
-            entityId: code,
-            action: 'update',
+          await auditTrails['currency-setting'](tx, actor, 'update', code, {
             before: { isEnabled: before },
             after: { isEnabled: input.isEnabled },
           });
@@ -277,12 +268,7 @@ export const createSettingsService = ({ db }: { db: Db }) => {
         const row = await repository.findExchangeRate(tx, auth.companyId, id);
         if (!row) throw new Error('The exchange rate just written is missing');
         const rate = toRate(row);
-        await recordAudit(tx, actor, {
-          entityType: 'exchange-rate',
-          entityId: id,
-          action: 'create',
-          after: rate,
-        });
+        await auditTrails['exchange-rate'](tx, actor, 'create', id, { after: rate });
         return rate;
       });
     },
@@ -324,10 +310,7 @@ export const createSettingsService = ({ db }: { db: Db }) => {
         const updated = await repository.updateExchangeRate(tx, auth.companyId, id, String(input.rate));
         if (!updated) throw new Error('The exchange rate just read is missing');
         const after = toRate(updated);
-        await recordAudit(tx, actor, {
-          entityType: 'exchange-rate',
-          entityId: id,
-          action: 'update',
+        await auditTrails['exchange-rate'](tx, actor, 'update', id, {
           before: { rate: before.rate },
           after: { rate: after.rate },
         });
@@ -339,12 +322,7 @@ export const createSettingsService = ({ db }: { db: Db }) => {
         const row = await repository.findExchangeRate(tx, auth.companyId, id);
         if (!row) throw new AppError('NOT_FOUND', settingsMessages.rateNotFound);
         await repository.deleteExchangeRate(tx, auth.companyId, id);
-        await recordAudit(tx, actor, {
-          entityType: 'exchange-rate',
-          entityId: id,
-          action: 'delete',
-          before: toRate(row),
-        });
+        await auditTrails['exchange-rate'](tx, actor, 'delete', id, { before: toRate(row) });
         return { deleted: true as const };
       }),
   };
