@@ -169,7 +169,7 @@ const benchOn = async (label: string, kind: 'pglite' | 'postgres', databaseUrl?:
     );
     bareRows = Object.fromEntries(bareRoutes.map((route) => [route.key, measured[route.key] as Measurement]));
     // Memory after the bench is what the server holds once quiet: it gives its garbage back after
-    // one quiet interval of 5 s (platform/idle-collection.ts).
+    // one quiet interval of 5 s (platform/runtime/idle-collection.ts).
     await new Promise((resolve) => setTimeout(resolve, 11_000));
     rssAfterBench = residentMegabytes(server.pid);
   } finally {

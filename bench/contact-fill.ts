@@ -108,7 +108,7 @@ export const prepare = async (run: TRunSql) => {
       from generate_series(5, ${company.rows}, 5) as n`);
   }
   for (const index of indexes) await run(String(index.indexdef));
-  // As autovacuum, or on PGlite the server's own vacuum (platform/embedded-vacuum.ts), leaves a
+  // As autovacuum, or on PGlite the server's own vacuum (platform/runtime/embedded-vacuum.ts), leaves a
   // table after a bulk load: statistics, and the visibility map that lets the list pick a page's
   // ids from an index alone.
   await run('vacuum analyze contacts');

@@ -30,7 +30,7 @@ await compile('apps/server/tsconfig.build.json');
 
 // Files the server reads next to its modules at run time; the same relative layout as src/.
 const serverSrc = path.join(rootDir, 'apps/server/src');
-for (const data of ['db/migrations', 'db/seed/data', 'platform/api-docs-theme.css']) {
+for (const data of ['db/migrations', 'db/seed/data', 'platform/http/api-docs-theme.css']) {
   cpSync(path.join(serverSrc, data), path.join(serverDistDir, data), { recursive: true });
 }
 // Written last: an interrupted build leaves no stamp, so the next `npm start` builds again.

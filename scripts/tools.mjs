@@ -15,7 +15,7 @@ export const serverBuildStamp = path.join(serverDistDir, '.build-stamp');
  * Node flags of the compiled server and its CLIs. The export condition points @cargodesk/shared at
  * its dist. A young generation of 4 MB semi-spaces instead of V8's 16: a request's garbage dies
  * young either way, and under load the server then grows less. `--expose-gc` lets the server give
- * its garbage back once it goes quiet after a busy spell (platform/idle-collection.ts;
+ * its garbage back once it goes quiet after a busy spell (platform/runtime/idle-collection.ts;
  * docs/operations.md, `npm run bench -- api`). `--liftoff-only` keeps the embedded PGlite's
  * WebAssembly as baseline code, never compiled twice (docs/decisions/011-embedded-database-within-its-memory.md).
  */

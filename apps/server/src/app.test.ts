@@ -6,7 +6,7 @@ import { openTestDatabase } from '../test/databases.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import type { Database } from './db/client.ts';
-import { openPrettyLogStream } from './platform/request-log.ts';
+import { openPrettyLogStream } from './platform/http/request-log.ts';
 
 /** The app with its real logger, writing JSON lines into `lines`. */
 const buildLoggingApp = async (database: Database, environment: Record<string, string> = {}) => {

@@ -8,27 +8,27 @@ import { registerIdentity } from './identity/identity-plugin.ts';
 import { registerMail, type TRegisterMailOptions } from './mail/mail-plugin.ts';
 import { registerPdfRendering } from './pdf/pdf-plugin.ts';
 import type { TPdfRenderer } from './pdf/pdf-renderer.ts';
-import { registerApiDocs, registerApiDocsRoutes } from './platform/api-docs.ts';
-import { registerAuditRetention } from './platform/audit-retention.ts';
-import { registerAuthContext } from './platform/auth-context.ts';
-import { registerChangeFeed } from './platform/change-feed.ts';
-import { registerCompression } from './platform/compression.ts';
-import { apiOriginsOf, registerCrossOriginApi } from './platform/cross-origin-api.ts';
-import { registerDomainEvents } from './platform/domain-events.ts';
-import { registerEmbeddedVacuum } from './platform/embedded-vacuum.ts';
-import { createServerErrorReporter } from './platform/error-reporting.ts';
-import { registerErrorHandling } from './platform/errors.ts';
-import { registerEventsBus } from './platform/events-bus.ts';
-import { createFileStore } from './platform/file-store.ts';
-import { registerFileSweep } from './platform/file-sweep.ts';
-import { registerHealthRoutes } from './platform/health.ts';
-import { registerInputGuard } from './platform/input-guard.ts';
-import { registerRateLimits } from './platform/rate-limits.ts';
-import { openPrettyLogStream, registerRequestLog } from './platform/request-log.ts';
-import { registerRouteTable } from './platform/route-table.ts';
-import { appSecurityHeaderOptionsFor, registerSecurityHeaders } from './platform/security-headers.ts';
-import { registerTenantWork } from './platform/tenant-work-pool.ts';
-import { registerWebApp } from './platform/web-app.ts';
+import { registerAuthContext } from './platform/auth/auth-context.ts';
+import { registerAuditRetention } from './platform/events/audit-retention.ts';
+import { registerChangeFeed } from './platform/events/change-feed.ts';
+import { registerDomainEvents } from './platform/events/domain-events.ts';
+import { registerEventsBus } from './platform/events/events-bus.ts';
+import { createFileStore } from './platform/files/file-store.ts';
+import { registerFileSweep } from './platform/files/file-sweep.ts';
+import { registerApiDocs, registerApiDocsRoutes } from './platform/http/api-docs.ts';
+import { registerCompression } from './platform/http/compression.ts';
+import { apiOriginsOf, registerCrossOriginApi } from './platform/http/cross-origin-api.ts';
+import { createServerErrorReporter } from './platform/http/error-reporting.ts';
+import { registerErrorHandling } from './platform/http/errors.ts';
+import { registerHealthRoutes } from './platform/http/health.ts';
+import { registerInputGuard } from './platform/http/input-guard.ts';
+import { registerRateLimits } from './platform/http/rate-limits.ts';
+import { openPrettyLogStream, registerRequestLog } from './platform/http/request-log.ts';
+import { registerRouteTable } from './platform/http/route-table.ts';
+import { appSecurityHeaderOptionsFor, registerSecurityHeaders } from './platform/http/security-headers.ts';
+import { registerWebApp } from './platform/http/web-app.ts';
+import { registerEmbeddedVacuum } from './platform/runtime/embedded-vacuum.ts';
+import { registerTenantWork } from './platform/runtime/tenant-work-pool.ts';
 import { registerContactServer } from './services/contactserver/routes.ts';
 import { registerDriveServer } from './services/driveserver/routes.ts';
 import { registerIamServer } from './services/iamserver/routes.ts';
@@ -109,7 +109,7 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   const app = Fastify({
     // docs/product.md §7 names some paths with a trailing slash (/oceanport/, /type/, /receivinglocation/): both forms answer.
     routerOptions: { ignoreTrailingSlash: true },
-    // One line per answered request instead (platform/request-log.ts).
+    // One line per answered request instead (platform/http/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
     logger:
       options.logger === false

@@ -111,7 +111,7 @@ const ZEnvironment = z.object({
   LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
   NODE_ENV: z.string().optional(),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(4096).default(6),
-  // The least time between two mailed two-factor codes for one account (services/iamserver/two-factor.ts).
+  // The least time between two mailed two-factor codes for one account (services/iamserver/sign-in/two-factor.ts).
   TWO_FACTOR_RESEND_INTERVAL_MS: wholeNumber('milliseconds', {
     min: 1_000,
     max: 600_000,
@@ -255,7 +255,7 @@ const ZEnvironment = z.object({
     .min(1024, { error: 'must be at least 1024 bytes' })
     .max(1024 * 1024 * 1024, { error: 'must be at most 1 GB (1073741824 bytes)' })
     .default(defaultFileMaxBytes),
-  // The pool that runs work a company's input decides the cost of (platform/tenant-work-pool.ts).
+  // The pool that runs work a company's input decides the cost of (platform/runtime/tenant-work-pool.ts).
   TENANT_WORK_THREADS: wholeNumber('threads', { min: 1, max: 64, example: 2 }).default(2),
   TENANT_WORK_TIMEOUT_MS: wholeNumber('milliseconds', { min: 100, max: 600_000, example: 10_000 }).default(
     10_000,
@@ -425,7 +425,7 @@ export type Config = {
    */
   mailRecipientLimits: TMailRecipientLimits;
   logLevel: (typeof logLevels)[number];
-  /** `pretty`: one readable line per entry; `json`: pino's JSON lines (platform/request-log.ts). */
+  /** `pretty`: one readable line per entry; `json`: pino's JSON lines (platform/http/request-log.ts). */
   logFormat: 'pretty' | 'json';
   /** PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH and PASSWORD_REQUIRE_*: what every new password must meet. */
   passwordPolicy: TPasswordPolicyConfig;
@@ -490,7 +490,7 @@ export type Config = {
   ssoDnsServers: string[];
 };
 
-/** The tenant work pool's size and limits (platform/tenant-work-pool.ts). */
+/** The tenant work pool's size and limits (platform/runtime/tenant-work-pool.ts). */
 export type TTenantWorkConfig = {
   /** Worker threads; each runs one task at a time. */
   threads: number;

@@ -3,7 +3,7 @@ import { buildApp, openConfiguredDatabase } from './app.ts';
 import { seedDemo } from './cli/demo-seed.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DatabaseOpenError } from './db/database-errors.ts';
-import { startIdleCollection } from './platform/idle-collection.ts';
+import { startIdleCollection } from './platform/runtime/idle-collection.ts';
 import { printStartBanner } from './start-banner.ts';
 
 /** Start-up failures a user can fix print one line and exit non-zero; anything else is a bug. */

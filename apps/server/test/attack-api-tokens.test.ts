@@ -2,12 +2,12 @@ import { accountSuspendedMessage, apiTokenMessages, type TCreatedApiToken } from
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTokens, companies } from '../src/db/schema/index.ts';
-import { grantMessages } from '../src/services/iamserver/grant-rules.ts';
 import {
   startIamTestApp,
   type TIamTestApp,
   type TRegistered,
 } from '../src/services/iamserver/iam-test-support.ts';
+import { grantMessages } from '../src/services/iamserver/roles-and-groups/grant-rules.ts';
 import { behaviourDatabaseKinds } from './databases.ts';
 
 // The attack suite's personal API tokens (docs/security.md, docs/decisions/018-api-tokens.md): a token

@@ -1,6 +1,6 @@
 import type { HTTPMethods, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TRouteEntry } from '../src/platform/route-table.ts';
+import type { TRouteEntry } from '../src/platform/http/route-table.ts';
 import {
   startIamTestApp,
   type TIamTestApp,

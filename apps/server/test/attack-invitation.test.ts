@@ -7,14 +7,14 @@ import {
 } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/index.ts';
-import { createId } from '../src/platform/ids.ts';
+import { createId } from '../src/platform/data-access/ids.ts';
 import {
   startIamTestApp,
   type TIamTestApp,
   type TRegistered,
   uniqueEmail,
 } from '../src/services/iamserver/iam-test-support.ts';
-import { iamMessages } from '../src/services/iamserver/sign-in-service.ts';
+import { iamMessages } from '../src/services/iamserver/sign-in/sign-in-service.ts';
 import { behaviourDatabaseKinds } from './databases.ts';
 import { createAuthClient, readOobCode, waitForMail } from './identity-client.ts';
 

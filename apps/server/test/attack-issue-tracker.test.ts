@@ -1,7 +1,7 @@
 import type { TIssueSummary } from '@cargodesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trackerIssues } from '../src/db/schema/index.ts';
-import { withTenant } from '../src/platform/tenant-transaction.ts';
+import { withTenant } from '../src/platform/data-access/tenant-transaction.ts';
 import {
   startIamTestApp,
   type TIamTestApp,

@@ -2,7 +2,7 @@
 import type { TLoginResponse, TSystemRoleKey } from '@cargodesk/shared';
 import { and, eq } from 'drizzle-orm';
 import { roles, userRoles, users } from '../src/db/schema/index.ts';
-import { createId } from '../src/platform/ids.ts';
+import { createId } from '../src/platform/data-access/ids.ts';
 import { type TIamTestApp, uniqueEmail } from '../src/services/iamserver/iam-test-support.ts';
 
 /**

@@ -2,7 +2,7 @@ import { apiTokenMessages, appAdminMessages } from '@cargodesk/shared';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPlatformAdminCommand } from '../src/identity/platform-admin-command.ts';
-import type { TRouteEntry } from '../src/platform/route-table.ts';
+import type { TRouteEntry } from '../src/platform/http/route-table.ts';
 import {
   startIamTestApp,
   type TIamTestApp,

@@ -5,10 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { roles } from '../db/schema/index.ts';
 import type { TProjectName } from '../identity/projects.ts';
 import { projectNameForHost } from '../identity/projects.ts';
-import { createId } from '../platform/ids.ts';
-import { getOrCreateSecret } from '../platform/secrets.ts';
-import { withTenant } from '../platform/tenant-transaction.ts';
-import { createCompanyWithAdmin } from '../services/iamserver/company-setup.ts';
+import { getOrCreateSecret } from '../platform/auth/secrets.ts';
+import { createId } from '../platform/data-access/ids.ts';
+import { withTenant } from '../platform/data-access/tenant-transaction.ts';
+import { createCompanyWithAdmin } from '../services/iamserver/company-and-profile/company-setup.ts';
 import { findUserLinkByIdentity, insertUser, insertUserRoles } from '../services/iamserver/repository.ts';
 
 export const demoAdminEmail = 'admin@demo-freight.test';

@@ -3,7 +3,7 @@ import { permissions, systemRoles } from '@cargodesk/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseKinds } from '../../test/databases.ts';
-import { createId } from '../platform/ids.ts';
+import { createId } from '../platform/data-access/ids.ts';
 import type { Database } from './client.ts';
 import { companies, roles } from './schema/index.ts';
 

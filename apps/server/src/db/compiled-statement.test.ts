@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseKinds } from '../../test/databases.ts';
-import { withTenantRead } from '../platform/tenant-transaction.ts';
+import { withTenantRead } from '../platform/data-access/tenant-transaction.ts';
 import type { Database } from './client.ts';
 import { compiledStatement } from './compiled-statement.ts';
 import { companies, contacts } from './schema/index.ts';

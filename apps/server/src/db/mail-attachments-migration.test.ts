@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseKinds } from '../../test/databases.ts';
-import { createId } from '../platform/ids.ts';
+import { createId } from '../platform/data-access/ids.ts';
 import type { Database } from './client.ts';
 import { mails, type TMailAttachment } from './schema/index.ts';
 

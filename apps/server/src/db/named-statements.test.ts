@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/databases.ts';
-import { withTenant, withTenantRead } from '../platform/tenant-transaction.ts';
+import { withTenant, withTenantRead } from '../platform/data-access/tenant-transaction.ts';
 import type { Database } from './client.ts';
 import { compiledStatement } from './compiled-statement.ts';
 import { executeRows } from './driver.ts';

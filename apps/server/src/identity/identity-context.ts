@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import type { TOutgoingMail } from '../mail/outbox.ts';
-import type { TRateLimits } from '../platform/rate-limits.ts';
+import type { TRateLimits } from '../platform/http/rate-limits.ts';
 import type { IdTokenVerifier } from './id-tokens.ts';
 import type { TPasswordPolicy } from './password-policy.ts';
 import type { TPasswords } from './passwords.ts';

@@ -1,7 +1,7 @@
 import formBody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/database-errors.ts';
-import { InputRefusedError } from '../platform/input-guard.ts';
+import { InputRefusedError } from '../platform/http/input-guard.ts';
 import type { createAccountLinkingService } from './account-linking.ts';
 import type { createActionCodeService } from './action-codes.ts';
 import type { createEmailLinkService } from './email-link.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.ts';
-import { getOrCreateSecret } from '../platform/secrets.ts';
+import { getOrCreateSecret } from '../platform/auth/secrets.ts';
 
 export type TProjectName = 'production' | 'test';
 export type IdentityProject = { name: TProjectName; projectId: string; apiKey: string };

@@ -9,7 +9,7 @@ import { createScratchPostgresDatabase, openTestDatabase, testDatabaseKinds } fr
 import { type Database, type Db, openDatabase } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { mails } from '../db/schema/index.ts';
-import { createLocalFileStore, fileStoreKey, type TFileStore } from '../platform/file-store.ts';
+import { createLocalFileStore, fileStoreKey, type TFileStore } from '../platform/files/file-store.ts';
 import {
   createTestLogger,
   findClosedPort,

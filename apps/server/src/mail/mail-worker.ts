@@ -4,7 +4,7 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 import { mails } from '../db/schema/index.ts';
-import { fileStoreKey, type TFileStore } from '../platform/file-store.ts';
+import { fileStoreKey, type TFileStore } from '../platform/files/file-store.ts';
 import type { TMailRow } from './outbox.ts';
 import type { TMailContent, TMailTransport } from './transports.ts';
 

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { mails, type TMailAttachment, type TMailFileAttachment } from '../db/schema/index.ts';
-import { AppError } from '../platform/errors.ts';
-import { createId } from '../platform/ids.ts';
+import { createId } from '../platform/data-access/ids.ts';
+import { AppError } from '../platform/http/errors.ts';
 
 export type { TMailAttachment, TMailFileAttachment };
 

@@ -1,4 +1,4 @@
-import { AppError } from '../platform/errors.ts';
+import { AppError } from '../platform/http/errors.ts';
 
 // Turns at the PDF renderer, shared fairly between companies. A plain first-come queue let one
 // company that sent a burst of prints keep every slot for as long as its hourly allowance lasted,

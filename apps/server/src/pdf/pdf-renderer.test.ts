@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { defaultTemplatePage } from '@cargodesk/shared';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AppError } from '../platform/errors.ts';
+import { AppError } from '../platform/http/errors.ts';
 import { findChromium } from './find-chromium.ts';
 import { createPdfRenderer, pdfLimits, pdfMessages } from './pdf-renderer.ts';
 

@@ -1,6 +1,6 @@
 import type { TTemplatePageSetup } from '@cargodesk/shared';
 import type { Browser } from 'playwright-core';
-import { AppError } from '../platform/errors.ts';
+import { AppError } from '../platform/http/errors.ts';
 import { stampProductInfo } from './document-info.ts';
 import { createFairTurns } from './fair-turns.ts';
 import type { TChromiumLookup } from './find-chromium.ts';

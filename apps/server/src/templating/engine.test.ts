@@ -1,6 +1,6 @@
 import { templateRules, templateSamples } from '@cargodesk/shared';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../platform/errors.ts';
+import { AppError } from '../platform/http/errors.ts';
 import { createTemplateEngine } from './engine.ts';
 
 const engine = createTemplateEngine();

@@ -1,6 +1,6 @@
 import { templateRules } from '@cargodesk/shared';
 import { type FilterImplOptions, Liquid, LiquidError, Tag, type Template } from 'liquidjs';
-import { AppError } from '../platform/errors.ts';
+import { AppError } from '../platform/http/errors.ts';
 
 // The template language (docs/decisions/012-template-language.md): Liquid, as LiquidJS runs it, set
 // up for templates written by users. Output is HTML-escaped unless a template says otherwise; a name

@@ -1,5 +1,5 @@
 import { type TTemplateCheck, type TTemplateDraft, templateSamples } from '@cargodesk/shared';
-import { answerFromWorker } from '../platform/tenant-work-pool.ts';
+import { answerFromWorker } from '../platform/runtime/tenant-work-pool.ts';
 import { createTemplateEngine, renderProblemOf, type TRenderLocale, type TTemplateFormat } from './engine.ts';
 
 // The template work a company's own text decides the cost of, run on the tenant work pool's threads

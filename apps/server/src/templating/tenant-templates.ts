@@ -4,7 +4,7 @@ import {
   type TTenantWorkCaller,
   type TWorkerEntry,
   workerFileBeside,
-} from '../platform/tenant-work-pool.ts';
+} from '../platform/runtime/tenant-work-pool.ts';
 import type { TRenderLocale, TTemplateProblem } from './engine.ts';
 import type { TTemplatePart } from './template-worker.ts';
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { contacts } from '../../db/schema/index.ts';
-import type { TReportSource } from '../../platform/report-sources.ts';
+import type { TReportSource } from '../../platform/data-access/report-sources.ts';
 
 /** The company's organisations and people, by the columns lists filter on (contact-row.ts). */
 export const contactsReportSource: TReportSource = {

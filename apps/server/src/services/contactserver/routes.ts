@@ -29,8 +29,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate, reauthenticate } from '../../platform/auth-context.ts';
-import { AppError, toErrorBody } from '../../platform/errors.ts';
+import { authenticate, reauthenticate } from '../../platform/auth/auth-context.ts';
+import { AppError, toErrorBody } from '../../platform/http/errors.ts';
 import {
   dataOf,
   listOf,
@@ -38,7 +38,7 @@ import {
   signedInErrors,
   streamedResponse,
   ZErrorBody,
-} from '../../platform/http.ts';
+} from '../../platform/http/http.ts';
 import { createContactImportService } from './import/import-service.ts';
 import { createSavedFiltersService } from './saved-filters-service.ts';
 import { createContactsService } from './service.ts';

@@ -5,11 +5,11 @@ import {
 } from '@cargodesk/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { auditTrails, type TAuditActor } from '../../platform/audit.ts';
-import type { TAuthContext } from '../../platform/auth-context.ts';
-import { AppError } from '../../platform/errors.ts';
-import { createId } from '../../platform/ids.ts';
-import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
+import type { TAuthContext } from '../../platform/auth/auth-context.ts';
+import { createId } from '../../platform/data-access/ids.ts';
+import { withTenant, withTenantRead } from '../../platform/data-access/tenant-transaction.ts';
+import { auditTrails, type TAuditActor } from '../../platform/events/audit.ts';
+import { AppError } from '../../platform/http/errors.ts';
 import { findUserDisplayNames } from '../iamserver/public.ts';
 import * as repository from './repository.ts';
 

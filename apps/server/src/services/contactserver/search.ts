@@ -55,7 +55,7 @@ export const resolveContactSearch = async (
   const typed = [...new Set(searchWordsOf(lowered))].slice(0, searchWordsMax);
   if (typed.length === 0) return { first: { kind: 'text', pieces: [lowered] }, fallback: null };
   // Every word's lookups are sent at once, behind the similarity setting they read: on PostgreSQL
-  // they leave in one write and cost one round trip (platform/tenant-transaction.ts).
+  // they leave in one write and cost one round trip (platform/data-access/tenant-transaction.ts).
   const similarity = typed.some((word) => editsAllowed(word) > 0) ? useMisspellingSimilarity(db) : undefined;
   const [, found] = await Promise.all([
     similarity,

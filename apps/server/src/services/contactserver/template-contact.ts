@@ -1,6 +1,6 @@
 import { contactRoleLabels, type TContactRole, type TTemplateContact } from '@cargodesk/shared';
 import type { Queryable } from '../../db/client.ts';
-import type { TAuthContext } from '../../platform/auth-context.ts';
+import type { TAuthContext } from '../../platform/auth/auth-context.ts';
 import { listCountries } from '../master/public.ts';
 import { emailKeyOf } from './contact-row.ts';
 import { findContactByEmail } from './repository.ts';

@@ -8,7 +8,7 @@ import { addCompanyMember } from '../../../test/company-members.ts';
 import { behaviourDatabaseKinds } from '../../../test/databases.ts';
 import { multipartBody, type TFormPart, tinyPdf, tinyPng } from '../../../test/multipart.ts';
 import { auditEvents, files } from '../../db/schema/index.ts';
-import { withTenant } from '../../platform/tenant-transaction.ts';
+import { withTenant } from '../../platform/data-access/tenant-transaction.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../iamserver/iam-test-support.ts';
 import { findFile } from './repository.ts';
 

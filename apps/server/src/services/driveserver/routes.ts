@@ -9,10 +9,10 @@ import {
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authenticate } from '../../platform/auth-context.ts';
-import { AppError } from '../../platform/errors.ts';
-import { dataOf, listOf, signedInErrors, streamedResponse, ZErrorBody } from '../../platform/http.ts';
-import { assertSafeInput } from '../../platform/input-guard.ts';
+import { authenticate } from '../../platform/auth/auth-context.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { dataOf, listOf, signedInErrors, streamedResponse, ZErrorBody } from '../../platform/http/http.ts';
+import { assertSafeInput } from '../../platform/http/input-guard.ts';
 import { createDriveService } from './service.ts';
 
 const fileErrors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody } as const;

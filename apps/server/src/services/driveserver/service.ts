@@ -9,13 +9,13 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../db/client.ts';
 import { isFileInUnsentMail } from '../../mail/outbox.ts';
-import type { TAuditActor } from '../../platform/audit.ts';
-import { auditTrails } from '../../platform/audit.ts';
-import type { TAuthContext } from '../../platform/auth-context.ts';
-import { AppError, fieldError } from '../../platform/errors.ts';
-import { fileStoreKey, type TFileStore } from '../../platform/file-store.ts';
-import { createId } from '../../platform/ids.ts';
-import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
+import type { TAuthContext } from '../../platform/auth/auth-context.ts';
+import { createId } from '../../platform/data-access/ids.ts';
+import { withTenant, withTenantRead } from '../../platform/data-access/tenant-transaction.ts';
+import type { TAuditActor } from '../../platform/events/audit.ts';
+import { auditTrails } from '../../platform/events/audit.ts';
+import { fileStoreKey, type TFileStore } from '../../platform/files/file-store.ts';
+import { AppError, fieldError } from '../../platform/http/errors.ts';
 import * as repository from './repository.ts';
 import { sniffContentType } from './sniff.ts';
 

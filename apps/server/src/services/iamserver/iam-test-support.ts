@@ -8,7 +8,7 @@ import { createAuthClient } from '../../../test/identity-client.ts';
 import { identityAccounts, roles, userRoles, users } from '../../db/schema/index.ts';
 import { runPlatformAdminCommand } from '../../identity/platform-admin-command.ts';
 import { projectIds, type TProjectName } from '../../identity/projects.ts';
-import { createId } from '../../platform/ids.ts';
+import { createId } from '../../platform/data-access/ids.ts';
 
 export const testPassword = 'correct horse 42';
 

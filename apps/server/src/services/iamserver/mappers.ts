@@ -1,5 +1,5 @@
 import type { TCompany, TProduct } from '@cargodesk/shared';
-import type { TCompanyRow, TUserRow } from '../../platform/auth-context.ts';
+import type { TCompanyRow, TUserRow } from '../../platform/auth/auth-context.ts';
 
 /** The API's company (docs/product.md §3 names, including its spellings). */
 export const toCompany = (company: TCompanyRow): TCompany => ({

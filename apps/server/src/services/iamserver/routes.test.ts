@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { behaviourDatabaseKinds } from '../../../test/databases.ts';
 import { readOobCode, waitForMail } from '../../../test/identity-client.ts';
 import { companies, identityAccounts, roles, sessions, userRoles, users } from '../../db/schema/index.ts';
-import { createId } from '../../platform/ids.ts';
-import { getOrCreateSecret } from '../../platform/secrets.ts';
+import { getOrCreateSecret } from '../../platform/auth/secrets.ts';
+import { createId } from '../../platform/data-access/ids.ts';
 import { startIamTestApp, type TIamTestApp, uniqueEmail } from './iam-test-support.ts';
 
 const base = '/iamserver/api/v1';

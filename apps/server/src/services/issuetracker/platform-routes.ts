@@ -8,8 +8,8 @@ import {
 } from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authenticate } from '../../platform/auth-context.ts';
-import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../platform/http.ts';
+import { authenticate } from '../../platform/auth/auth-context.ts';
+import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../platform/http/http.ts';
 import { platformActorOf, requirePlatformAdmin } from '../iamserver/public.ts';
 import { createPlatformIssueService } from './platform-service.ts';
 

@@ -11,11 +11,11 @@ import {
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { listMeta } from '../../db/paging.ts';
-import { auditTrails, type TAuditActor } from '../../platform/audit.ts';
-import type { TDomainEvents } from '../../platform/domain-events.ts';
-import { AppError } from '../../platform/errors.ts';
-import { createId } from '../../platform/ids.ts';
-import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
+import { createId } from '../../platform/data-access/ids.ts';
+import { withTenant, withTenantRead } from '../../platform/data-access/tenant-transaction.ts';
+import { auditTrails, type TAuditActor } from '../../platform/events/audit.ts';
+import type { TDomainEvents } from '../../platform/events/domain-events.ts';
+import { AppError } from '../../platform/http/errors.ts';
 import { findCompanyNames, recordPlatformAction, type TPlatformActor } from '../iamserver/public.ts';
 import { findNamesOf, readIssueView, toIssueSummary } from './issue-view.ts';
 import * as repository from './repository.ts';

@@ -13,12 +13,12 @@ import {
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { listMeta } from '../../db/paging.ts';
-import { auditTrails, type TAuditActor } from '../../platform/audit.ts';
-import type { TAuthContext } from '../../platform/auth-context.ts';
-import type { TDomainEvents } from '../../platform/domain-events.ts';
-import { AppError, fieldError } from '../../platform/errors.ts';
-import { createId } from '../../platform/ids.ts';
-import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
+import type { TAuthContext } from '../../platform/auth/auth-context.ts';
+import { createId } from '../../platform/data-access/ids.ts';
+import { withTenant, withTenantRead } from '../../platform/data-access/tenant-transaction.ts';
+import { auditTrails, type TAuditActor } from '../../platform/events/audit.ts';
+import type { TDomainEvents } from '../../platform/events/domain-events.ts';
+import { AppError, fieldError } from '../../platform/http/errors.ts';
 import { findCompanyFile } from '../driveserver/public.ts';
 import { findReachableUserIds, findUserDisplayNames } from '../iamserver/public.ts';
 import { findNamesOf, readIssueView, toIssueSummary } from './issue-view.ts';

@@ -10,8 +10,14 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate, reauthenticate } from '../../platform/auth-context.ts';
-import { listOf, sendCsvFile, signedInErrors, streamedResponse, ZErrorBody } from '../../platform/http.ts';
+import { authenticate, reauthenticate } from '../../platform/auth/auth-context.ts';
+import {
+  listOf,
+  sendCsvFile,
+  signedInErrors,
+  streamedResponse,
+  ZErrorBody,
+} from '../../platform/http/http.ts';
 import { createLogService } from './service.ts';
 
 const ZAuditQuery = ZPageQuery.omit({ q: true, sort: true }).extend(ZAuditFilter.shape);

@@ -1,13 +1,13 @@
 import { type TAuditEvent, type TAuditHistoryEvent, type TListMeta, toCsvLine } from '@cargodesk/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { cappedTotal, pageOffset } from '../../db/paging.ts';
-import { auditTrails, type TAuditActor } from '../../platform/audit.ts';
-import type { TAuthContext } from '../../platform/auth-context.ts';
-import type { TChangeFeed } from '../../platform/change-feed.ts';
-import { createCompanyCache } from '../../platform/company-cache.ts';
-import { limitHeapGrowth } from '../../platform/heap-growth-limit.ts';
-import { createId } from '../../platform/ids.ts';
-import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
+import type { TAuthContext } from '../../platform/auth/auth-context.ts';
+import { createId } from '../../platform/data-access/ids.ts';
+import { withTenant, withTenantRead } from '../../platform/data-access/tenant-transaction.ts';
+import { auditTrails, type TAuditActor } from '../../platform/events/audit.ts';
+import type { TChangeFeed } from '../../platform/events/change-feed.ts';
+import { createCompanyCache } from '../../platform/events/company-cache.ts';
+import { limitHeapGrowth } from '../../platform/runtime/heap-growth-limit.ts';
 import { findUserDisplayNames } from '../iamserver/public.ts';
 import {
   countAuditEvents,

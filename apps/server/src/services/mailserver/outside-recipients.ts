@@ -1,8 +1,8 @@
 import { mailMessages } from '@cargodesk/shared';
 import type { Db } from '../../db/client.ts';
 import type { IdentityAdmin } from '../../identity/identity-admin.ts';
-import { AppError } from '../../platform/errors.ts';
-import { withTenantRead } from '../../platform/tenant-transaction.ts';
+import { withTenantRead } from '../../platform/data-access/tenant-transaction.ts';
+import { AppError } from '../../platform/http/errors.ts';
 import { findActiveMemberEmails, findAdminIdentities } from '../iamserver/public.ts';
 
 // Anyone can sign up with any address and register a company. Until one of its admins proves an

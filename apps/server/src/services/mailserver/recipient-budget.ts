@@ -1,7 +1,7 @@
 import { mailMessages } from '@cargodesk/shared';
 import type { TMailRecipientLimits } from '../../config.ts';
 import type { Queryable } from '../../db/client.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError } from '../../platform/http/errors.ts';
 import * as repository from './repository.ts';
 
 // A company's daily mail allowance counts recipients, not mails: one mail to fifty addresses costs

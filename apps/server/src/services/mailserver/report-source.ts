@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { mails } from '../../db/schema/index.ts';
-import type { TReportSource } from '../../platform/report-sources.ts';
+import type { TReportSource } from '../../platform/data-access/report-sources.ts';
 
 /**
  * The mails the caller wrote in the composer, as the Sent list shows them: a report never reads a

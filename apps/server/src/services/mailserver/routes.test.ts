@@ -13,10 +13,10 @@ import {
   startSmtpServer,
   waitFor,
 } from '../../mail/mail-test-support.ts';
-import { fileStoreKey } from '../../platform/file-store.ts';
-import { sweepFiles } from '../../platform/file-sweep.ts';
-import { createId } from '../../platform/ids.ts';
-import { withTenant } from '../../platform/tenant-transaction.ts';
+import { createId } from '../../platform/data-access/ids.ts';
+import { withTenant } from '../../platform/data-access/tenant-transaction.ts';
+import { fileStoreKey } from '../../platform/files/file-store.ts';
+import { sweepFiles } from '../../platform/files/file-sweep.ts';
 import { findCompanyFileForAttaching } from '../driveserver/service.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../iamserver/iam-test-support.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { authenticate } from '../../platform/auth-context.ts';
+import { authenticate } from '../../platform/auth/auth-context.ts';
 import { registerCompanyListRoutes } from './company-lists/routes.ts';
 import { registerPicklistRoutes } from './picklists/routes.ts';
 import { registerPortImportRoutes } from './ports/import-routes.ts';

@@ -1,7 +1,7 @@
 import { issueStatusLabels } from '@cargodesk/shared';
 import type { Queryable } from '../../db/client.ts';
-import type { TDomainEvent } from '../../platform/domain-events.ts';
-import type { TEventsBus } from '../../platform/events-bus.ts';
+import type { TDomainEvent } from '../../platform/events/domain-events.ts';
+import type { TEventsBus } from '../../platform/events/events-bus.ts';
 import { findReachableUserIds, findUserIdsWithPermission, findUserMailboxes } from '../iamserver/public.ts';
 import { createNotifications, type TNewNotification } from './producer.ts';
 import { findSignedInUserIds } from './repository.ts';

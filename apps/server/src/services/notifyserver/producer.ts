@@ -2,8 +2,8 @@ import type { TNotificationKind } from '@cargodesk/shared';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
-import type { TEventsBus } from '../../platform/events-bus.ts';
-import { createId } from '../../platform/ids.ts';
+import { createId } from '../../platform/data-access/ids.ts';
+import type { TEventsBus } from '../../platform/events/events-bus.ts';
 
 export type TNewNotification = {
   kind: TNotificationKind;

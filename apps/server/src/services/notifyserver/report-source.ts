@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { notifications } from '../../db/schema/index.ts';
-import type { TReportSource } from '../../platform/report-sources.ts';
+import type { TReportSource } from '../../platform/data-access/report-sources.ts';
 
 /** The caller's own notifications: nobody reads a colleague's. */
 export const notificationsReportSource: TReportSource = {

@@ -11,9 +11,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate } from '../../platform/auth-context.ts';
-import { AppError } from '../../platform/errors.ts';
-import { dataOf, listOf, signedInErrors, streamedResponse, ZErrorBody } from '../../platform/http.ts';
+import { authenticate } from '../../platform/auth/auth-context.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { dataOf, listOf, signedInErrors, streamedResponse, ZErrorBody } from '../../platform/http/http.ts';
 import { subscribeNotifications } from './catalogue.ts';
 import { createNotifyService } from './service.ts';
 import { createStreamHub, defaultStreamHubOptions, type TStreamHubOptions } from './stream-hub.ts';

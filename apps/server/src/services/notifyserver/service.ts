@@ -7,12 +7,12 @@ import type {
 import { notificationMessages } from '@cargodesk/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { auditTrails, type TAuditActor } from '../../platform/audit.ts';
-import type { TAuthContext } from '../../platform/auth-context.ts';
-import { AppError } from '../../platform/errors.ts';
-import type { TEventsBus } from '../../platform/events-bus.ts';
-import { createId } from '../../platform/ids.ts';
-import { withTenant } from '../../platform/tenant-transaction.ts';
+import type { TAuthContext } from '../../platform/auth/auth-context.ts';
+import { createId } from '../../platform/data-access/ids.ts';
+import { withTenant } from '../../platform/data-access/tenant-transaction.ts';
+import { auditTrails, type TAuditActor } from '../../platform/events/audit.ts';
+import type { TEventsBus } from '../../platform/events/events-bus.ts';
+import { AppError } from '../../platform/http/errors.ts';
 import { findReachableUserIds } from '../iamserver/public.ts';
 import { createNotifications } from './producer.ts';
 import * as repository from './repository.ts';

@@ -2,8 +2,8 @@ import type { ServerResponse } from 'node:http';
 import { notificationStreamEvents, type TNotification } from '@cargodesk/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import type { TBusEvent, TEventsBus } from '../../platform/events-bus.ts';
-import { withTenant } from '../../platform/tenant-transaction.ts';
+import { withTenant } from '../../platform/data-access/tenant-transaction.ts';
+import type { TBusEvent, TEventsBus } from '../../platform/events/events-bus.ts';
 import {
   findLiveSessionIds,
   findNewestNotificationId,

@@ -13,9 +13,9 @@ import type { Queryable } from '../../db/client.ts';
 import { executeRows } from '../../db/driver.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { auditEventDailyCounts } from '../../db/schema/index.ts';
-import type { TAuthContext } from '../../platform/auth-context.ts';
-import { AppError } from '../../platform/errors.ts';
-import type { TReportColumn, TReportSource } from '../../platform/report-sources.ts';
+import type { TAuthContext } from '../../platform/auth/auth-context.ts';
+import type { TReportColumn, TReportSource } from '../../platform/data-access/report-sources.ts';
+import { AppError } from '../../platform/http/errors.ts';
 import { reportSources } from './sources.ts';
 
 // A definition becomes SQL here, and only from the whitelist: every column is the module's own

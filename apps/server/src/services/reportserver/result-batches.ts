@@ -4,8 +4,8 @@ import { toCsvLine } from '@cargodesk/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { executeRows, isEmbeddedDatabase } from '../../db/driver.ts';
-import type { TAuthContext } from '../../platform/auth-context.ts';
-import { withTenantRead } from '../../platform/tenant-transaction.ts';
+import type { TAuthContext } from '../../platform/auth/auth-context.ts';
+import { withTenantRead } from '../../platform/data-access/tenant-transaction.ts';
 import { cellsOf, columnsOf, reportStatementOf, type TCheckedReport } from './query.ts';
 
 // A report's rows a batch at a time, for the exports and the mailed copies: 100,000 rows read,

@@ -18,7 +18,7 @@ import {
   reportSketches,
   users,
 } from '../../db/schema/index.ts';
-import { createId } from '../../platform/ids.ts';
+import { createId } from '../../platform/data-access/ids.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../iamserver/iam-test-support.ts';
 import { createScheduleRunner, nextRunAfter } from './schedule.ts';
 

@@ -15,9 +15,15 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate, type TAuthContext } from '../../platform/auth-context.ts';
-import { registerBackgroundJob } from '../../platform/background-job.ts';
-import { dataOf, sendCsvFile, signedInErrors, streamedResponse, ZErrorBody } from '../../platform/http.ts';
+import { authenticate, type TAuthContext } from '../../platform/auth/auth-context.ts';
+import {
+  dataOf,
+  sendCsvFile,
+  signedInErrors,
+  streamedResponse,
+  ZErrorBody,
+} from '../../platform/http/http.ts';
+import { registerBackgroundJob } from '../../platform/runtime/background-job.ts';
 import { createScheduleRunner } from './schedule.ts';
 import { createReportsService } from './service.ts';
 
@@ -52,7 +58,7 @@ export const registerReportServer = async (app: FastifyInstance) => {
 
   app.addHook('onRequest', authenticate(app));
   /**
-   * Runs a report's query in one of the company's places (platform/tenant-work-pool.ts): the caller
+   * Runs a report's query in one of the company's places (platform/runtime/tenant-work-pool.ts): the caller
    * and the company are counted, and one company's reports never hold every database connection.
    */
   const inQueryLine = async <T>(request: FastifyRequest, work: (auth: TAuthContext) => Promise<T>) => {

@@ -2,9 +2,9 @@ import { messages, type TReportScheduleFrequency } from '@cargodesk/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { TMailer } from '../../mail/mail-plugin.ts';
-import { recordAudit, type TAuditActor } from '../../platform/audit.ts';
-import type { TAuthContext } from '../../platform/auth-context.ts';
-import { withTenant } from '../../platform/tenant-transaction.ts';
+import type { TAuthContext } from '../../platform/auth/auth-context.ts';
+import { withTenant } from '../../platform/data-access/tenant-transaction.ts';
+import { recordAudit, type TAuditActor } from '../../platform/events/audit.ts';
 import { storeMadeFile, type TDriveServiceDependencies } from '../driveserver/public.ts';
 import {
   findUserAccess,

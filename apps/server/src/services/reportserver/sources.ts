@@ -1,4 +1,4 @@
-import type { TReportSource } from '../../platform/report-sources.ts';
+import type { TReportSource } from '../../platform/data-access/report-sources.ts';
 import { contactsReportSource } from '../contactserver/public.ts';
 import { filesReportSource } from '../driveserver/public.ts';
 import { usersReportSource } from '../iamserver/public.ts';

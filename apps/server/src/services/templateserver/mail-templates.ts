@@ -8,10 +8,10 @@ import {
 } from '@cargodesk/shared';
 import type { Db, Queryable } from '../../db/client.ts';
 import type { TPdfRenderer } from '../../pdf/pdf-renderer.ts';
-import { auditTrails, type TAuditActor } from '../../platform/audit.ts';
-import type { TAuthContext } from '../../platform/auth-context.ts';
-import { AppError } from '../../platform/errors.ts';
-import { withTenant, withTenantRead } from '../../platform/tenant-transaction.ts';
+import type { TAuthContext } from '../../platform/auth/auth-context.ts';
+import { withTenant, withTenantRead } from '../../platform/data-access/tenant-transaction.ts';
+import { auditTrails, type TAuditActor } from '../../platform/events/audit.ts';
+import { AppError } from '../../platform/http/errors.ts';
 import type { TTenantTemplates } from '../../templating/tenant-templates.ts';
 import { findTemplateContact, noTemplateContact } from '../contactserver/public.ts';
 import { storeMadeFile, type TDriveServiceDependencies } from '../driveserver/public.ts';

@@ -1,4 +1,4 @@
-import type { TAuthContext } from '../../platform/auth-context.ts';
+import type { TAuthContext } from '../../platform/auth/auth-context.ts';
 import type { TRenderLocale } from '../../templating/engine.ts';
 
 /** How a language tag writes dates and numbers: English as in Britain, every other as its own. */

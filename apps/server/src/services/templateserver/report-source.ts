@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { templates } from '../../db/schema/index.ts';
-import type { TReportSource } from '../../platform/report-sources.ts';
+import type { TReportSource } from '../../platform/data-access/report-sources.ts';
 
 /** The company's templates for reportserver: kinds, purposes, languages and status. */
 export const templatesReportSource: TReportSource = {

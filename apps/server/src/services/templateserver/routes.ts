@@ -19,8 +19,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { assertPermission, authenticate } from '../../platform/auth-context.ts';
-import { dataOf, listOf, signedInErrors, streamedResponse, ZErrorBody } from '../../platform/http.ts';
+import { assertPermission, authenticate } from '../../platform/auth/auth-context.ts';
+import { dataOf, listOf, signedInErrors, streamedResponse, ZErrorBody } from '../../platform/http/http.ts';
 import { createTenantTemplates } from '../../templating/tenant-templates.ts';
 import { createMailTemplates } from './mail-templates.ts';
 import { seedDefaultTemplates } from './seed.ts';

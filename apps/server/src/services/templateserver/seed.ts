@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client.ts';
 import { templates, templateVersions } from '../../db/schema/index.ts';
-import { createId } from '../../platform/ids.ts';
+import { createId } from '../../platform/data-access/ids.ts';
 import { defaultTemplates } from './default-templates.ts';
 
 /**

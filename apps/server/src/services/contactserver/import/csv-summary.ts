@@ -1,5 +1,5 @@
 import { contactImportRules } from '@cargodesk/shared';
-import { AppError } from '../../../platform/errors.ts';
+import { AppError } from '../../../platform/http/errors.ts';
 import { openCsv, type TCsvRecord } from './csv-records.ts';
 import { UnreadableText } from './decode-text.ts';
 

@@ -1,4 +1,4 @@
-import { answerFromWorker } from '../../../platform/tenant-work-pool.ts';
+import { answerFromWorker } from '../../../platform/runtime/tenant-work-pool.ts';
 import { summarizeCsv } from './csv-summary.ts';
 
 // The contacts import's work that runs on the tenant work pool (import-service.ts sends it here).

@@ -9,14 +9,14 @@ import {
   type TContactTagColor,
 } from '@cargodesk/shared';
 import type { Db, Tx } from '../../../db/client.ts';
-import { auditTrails, type TAuditActor } from '../../../platform/audit.ts';
-import type { TAuthContext } from '../../../platform/auth-context.ts';
-import { AppError } from '../../../platform/errors.ts';
-import { limitHeapGrowth } from '../../../platform/heap-growth-limit.ts';
-import { createId } from '../../../platform/ids.ts';
-import type { TRateLimit } from '../../../platform/rate-limits.ts';
-import { withTenant, withTenantRead } from '../../../platform/tenant-transaction.ts';
-import { type TTenantWork, workerFileBeside } from '../../../platform/tenant-work-pool.ts';
+import type { TAuthContext } from '../../../platform/auth/auth-context.ts';
+import { createId } from '../../../platform/data-access/ids.ts';
+import { withTenant, withTenantRead } from '../../../platform/data-access/tenant-transaction.ts';
+import { auditTrails, type TAuditActor } from '../../../platform/events/audit.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import type { TRateLimit } from '../../../platform/http/rate-limits.ts';
+import { limitHeapGrowth } from '../../../platform/runtime/heap-growth-limit.ts';
+import { type TTenantWork, workerFileBeside } from '../../../platform/runtime/tenant-work-pool.ts';
 import { findUserIdsByEmail } from '../../iamserver/public.ts';
 import { listCountries } from '../../master/public.ts';
 import { derivedColumnsOf, emailKeyOf, taxKeyOf, unionOfLists } from '../contact-row.ts';

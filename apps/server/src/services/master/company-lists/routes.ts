@@ -13,9 +13,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TAuditActor } from '../../../platform/audit.ts';
-import type { TAuthContext } from '../../../platform/auth-context.ts';
-import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../../platform/http.ts';
+import type { TAuthContext } from '../../../platform/auth/auth-context.ts';
+import type { TAuditActor } from '../../../platform/events/audit.ts';
+import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../../platform/http/http.ts';
 import { createBusinessTypesService, createReceivingLocationsService } from './service.ts';
 
 // Business types (/type) and receiving locations (/receivinglocation): the same five routes each,

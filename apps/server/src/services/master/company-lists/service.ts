@@ -3,12 +3,12 @@ import countryCodes from 'country-codes-list';
 import type { Db, Tx } from '../../../db/client.ts';
 import { listMeta } from '../../../db/paging.ts';
 import { inSavepointOrConflict } from '../../../db/savepoint-conflict.ts';
-import { auditTrailOf, type TAuditActor } from '../../../platform/audit.ts';
-import type { TAuthContext } from '../../../platform/auth-context.ts';
-import { AppError } from '../../../platform/errors.ts';
-import { createId } from '../../../platform/ids.ts';
-import { readSort } from '../../../platform/list-sort.ts';
-import { withTenant, withTenantRead } from '../../../platform/tenant-transaction.ts';
+import type { TAuthContext } from '../../../platform/auth/auth-context.ts';
+import { createId } from '../../../platform/data-access/ids.ts';
+import { withTenant, withTenantRead } from '../../../platform/data-access/tenant-transaction.ts';
+import { auditTrailOf, type TAuditActor } from '../../../platform/events/audit.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import { readSort } from '../../../platform/http/list-sort.ts';
 import { businessTypesStore, receivingLocationsStore, type TCompanyListStore } from './repository.ts';
 
 // Business types and receiving locations: the same company CRUD over two tables, each with its own

@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataOf, signedInErrors, ZErrorBody } from '../../../platform/http.ts';
+import { dataOf, signedInErrors, ZErrorBody } from '../../../platform/http/http.ts';
 import { notModified, replyWithReference, toReference } from '../reference/cached-reference.ts';
 import { createPicklistsService } from './service.ts';
 

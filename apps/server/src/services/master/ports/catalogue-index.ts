@@ -1,6 +1,6 @@
 import type { TPortEntry, TPortKind } from '@cargodesk/shared';
 import type { Queryable } from '../../../db/client.ts';
-import type { TChangeFeed } from '../../../platform/change-feed.ts';
+import type { TChangeFeed } from '../../../platform/events/change-feed.ts';
 import { compareText } from '../reference/compare-text.ts';
 import { findCatalogueRows, findCatalogueVersion, type TCatalogueRow } from './repository.ts';
 

@@ -2,7 +2,7 @@ import { ZPortImport, ZPortImportApply } from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataOf, signedInErrors, ZErrorBody } from '../../../platform/http.ts';
+import { dataOf, signedInErrors, ZErrorBody } from '../../../platform/http/http.ts';
 import { createPortImportService } from './import-service.ts';
 import { unlocodeLimits } from './unlocode-import.ts';
 

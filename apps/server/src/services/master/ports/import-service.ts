@@ -1,11 +1,11 @@
 import type { TPortImport, TPortImportApply } from '@cargodesk/shared';
 import countryCodes from 'country-codes-list';
 import type { Db, Tx } from '../../../db/client.ts';
-import { auditTrails, type TAuditActor } from '../../../platform/audit.ts';
-import type { TAuthContext } from '../../../platform/auth-context.ts';
-import { AppError } from '../../../platform/errors.ts';
-import { createId } from '../../../platform/ids.ts';
-import { withTenant } from '../../../platform/tenant-transaction.ts';
+import type { TAuthContext } from '../../../platform/auth/auth-context.ts';
+import { createId } from '../../../platform/data-access/ids.ts';
+import { withTenant } from '../../../platform/data-access/tenant-transaction.ts';
+import { auditTrails, type TAuditActor } from '../../../platform/events/audit.ts';
+import { AppError } from '../../../platform/http/errors.ts';
 import { recordPlatformAction, type TPlatformActor } from '../../iamserver/public.ts';
 import * as repository from './repository.ts';
 import {

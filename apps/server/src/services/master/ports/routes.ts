@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../../platform/http.ts';
+import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../../platform/http/http.ts';
 import { createPortsService } from './service.ts';
 
 const portErrors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody } as const;

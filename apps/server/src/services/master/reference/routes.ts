@@ -2,7 +2,7 @@ import { ZCountry, ZCurrency, ZTimeZone, ZUtcOffset } from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataOf, signedInErrors } from '../../../platform/http.ts';
+import { dataOf, signedInErrors } from '../../../platform/http/http.ts';
 import { notModified, replyWithReference } from './cached-reference.ts';
 import { createReferenceService } from './service.ts';
 

@@ -16,7 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../../platform/http.ts';
+import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../../platform/http/http.ts';
 import { createSettingsService } from './service.ts';
 
 const errors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody } as const;

@@ -15,12 +15,12 @@ import type {
 import type { Db, Tx } from '../../../db/client.ts';
 import { listMeta, pageOfItems } from '../../../db/paging.ts';
 import { inSavepointOrConflict } from '../../../db/savepoint-conflict.ts';
-import { auditTrails, type TAuditActor } from '../../../platform/audit.ts';
-import type { TAuthContext } from '../../../platform/auth-context.ts';
-import { AppError } from '../../../platform/errors.ts';
-import { createId } from '../../../platform/ids.ts';
-import { readSort } from '../../../platform/list-sort.ts';
-import { withTenant, withTenantRead } from '../../../platform/tenant-transaction.ts';
+import type { TAuthContext } from '../../../platform/auth/auth-context.ts';
+import { createId } from '../../../platform/data-access/ids.ts';
+import { withTenant, withTenantRead } from '../../../platform/data-access/tenant-transaction.ts';
+import { auditTrails, type TAuditActor } from '../../../platform/events/audit.ts';
+import { AppError } from '../../../platform/http/errors.ts';
+import { readSort } from '../../../platform/http/list-sort.ts';
 import { findCompanyCurrency, setCompanyCurrency } from '../../iamserver/public.ts';
 import { compareText } from '../reference/compare-text.ts';
 import { listCountries, listCurrencies } from '../reference/reference-data.ts';
