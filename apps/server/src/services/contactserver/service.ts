@@ -24,9 +24,9 @@ import { withTenant, withTenantRead } from '../../platform/data-access/tenant-tr
 import { auditTrails, type TAuditActor } from '../../platform/events/audit.ts';
 import { AppError, fieldError } from '../../platform/http/errors.ts';
 import { readSort } from '../../platform/http/list-sort.ts';
+import { listCountries } from '../../platform/reference/reference-data.ts';
 import { limitHeapGrowth } from '../../platform/runtime/heap-growth-limit.ts';
 import { findUserDisplayNames } from '../iamserver/public.ts';
-import { listCountries } from '../master/public.ts';
 import { derivedColumnsOf, emailKeyOf, taxKeyOf, unionOfLists } from './contact-row.ts';
 import * as repository from './repository.ts';
 import { resolveContactSearch } from './search.ts';

@@ -1,7 +1,7 @@
 import { contactRoleLabels, type TContactRole, type TTemplateContact } from '@cargodesk/shared';
 import type { Queryable } from '../../db/client.ts';
 import type { TAuthContext } from '../../platform/auth/auth-context.ts';
-import { listCountries } from '../master/public.ts';
+import { listCountries } from '../../platform/reference/reference-data.ts';
 import { emailKeyOf } from './contact-row.ts';
 import { findContactByEmail } from './repository.ts';
 

@@ -2,10 +2,3 @@
 
 /** Whether a point lies in (or near) a country: the catalogue build curates its seed with it. */
 export { loadCountryLocator } from './ports/country-check.ts';
-/** The global catalogues (countries, currencies, time zones) companies choose from. */
-export {
-  listCountries,
-  listCurrencies,
-  listTimeZones,
-  normaliseTimeZoneName,
-} from './reference/reference-data.ts';

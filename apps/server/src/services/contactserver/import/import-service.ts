@@ -15,10 +15,10 @@ import { withTenant, withTenantRead } from '../../../platform/data-access/tenant
 import { auditTrails, type TAuditActor } from '../../../platform/events/audit.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import type { TRateLimit } from '../../../platform/http/rate-limits.ts';
+import { listCountries } from '../../../platform/reference/reference-data.ts';
 import { limitHeapGrowth } from '../../../platform/runtime/heap-growth-limit.ts';
 import { type TTenantWork, workerFileBeside } from '../../../platform/runtime/tenant-work-pool.ts';
 import { findUserIdsByEmail } from '../../iamserver/public.ts';
-import { listCountries } from '../../master/public.ts';
 import { derivedColumnsOf, emailKeyOf, taxKeyOf, unionOfLists } from '../contact-row.ts';
 import * as repository from '../repository.ts';
 import {

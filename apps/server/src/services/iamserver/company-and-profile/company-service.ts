@@ -5,8 +5,13 @@ import type { TAuthContext } from '../../../platform/auth/auth-context.ts';
 import { withTenant, withTenantRead } from '../../../platform/data-access/tenant-transaction.ts';
 import type { TAuditActor } from '../../../platform/events/audit.ts';
 import { AppError } from '../../../platform/http/errors.ts';
+import {
+  listCountries,
+  listCurrencies,
+  listTimeZones,
+  normaliseTimeZoneName,
+} from '../../../platform/reference/reference-data.ts';
 import { assertCompanyImage } from '../../driveserver/public.ts';
-import { listCountries, listCurrencies, listTimeZones, normaliseTimeZoneName } from '../../master/public.ts';
 import { toCompany } from '../mappers.ts';
 import { updateAudited } from './audited-update.ts';
 import * as repository from './company-repository.ts';

@@ -6,7 +6,7 @@ import type { TAuthContext } from '../../../platform/auth/auth-context.ts';
 import { withTenant, withTenantRead } from '../../../platform/data-access/tenant-transaction.ts';
 import type { TAuditActor } from '../../../platform/events/audit.ts';
 import { AppError } from '../../../platform/http/errors.ts';
-import { listTimeZones, normaliseTimeZoneName } from '../../master/public.ts';
+import { listTimeZones, normaliseTimeZoneName } from '../../../platform/reference/reference-data.ts';
 import { updateAudited } from './audited-update.ts';
 import * as repository from './profile-repository.ts';
 

@@ -1,5 +1,10 @@
+import {
+  listCountries,
+  listCurrencies,
+  listTimeZones,
+  listUtcOffsets,
+} from '../../../platform/reference/reference-data.ts';
 import { createCachedReference } from './cached-reference.ts';
-import { listCountries, listCurrencies, listTimeZones, listUtcOffsets } from './reference-data.ts';
 
 /** The global lists every signed-in user loads at start-up, each built once with its ETag. */
 export const createReferenceService = () => {

@@ -21,9 +21,9 @@ import { withTenant, withTenantRead } from '../../../platform/data-access/tenant
 import { auditTrails, type TAuditActor } from '../../../platform/events/audit.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import { readSort } from '../../../platform/http/list-sort.ts';
+import { listCountries, listCurrencies } from '../../../platform/reference/reference-data.ts';
 import { findCompanyCurrency, setCompanyCurrency } from '../../iamserver/public.ts';
 import { compareText } from '../reference/compare-text.ts';
-import { listCountries, listCurrencies } from '../reference/reference-data.ts';
 import * as repository from './repository.ts';
 
 export const settingsMessages = {
