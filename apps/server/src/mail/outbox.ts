@@ -14,7 +14,7 @@ export type TOutgoingMail = {
   createdBy?: string;
   /**
    * `composer` and `invitation` mails go to addresses a company chose and count against its daily
-   * recipient allowance (mailserver's recipient-budget.ts); `system` ones (verification, codes) do not.
+   * recipient allowance (recipient-budget.ts); `system` ones (verification, codes) do not.
    */
   purpose?: 'system' | 'composer' | 'invitation';
   /** Overrides MAIL_FROM, e.g. with the company's name before the same address. */

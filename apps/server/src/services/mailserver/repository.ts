@@ -1,9 +1,9 @@
 import type { TSentMailStatus } from '@cargodesk/shared';
-import { and, count, desc, eq, gt, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { pageOffset } from '../../db/paging.ts';
-import { companies, mails, users } from '../../db/schema/index.ts';
+import { mails, users } from '../../db/schema/index.ts';
 
 const composerMailOf = (companyId: string, userId: string) =>
   and(eq(mails.companyId, companyId), eq(mails.createdBy, userId), eq(mails.purpose, 'composer'));
@@ -101,42 +101,6 @@ export const findSentMail = async (db: Queryable, companyId: string, userId: str
   return row;
 };
 
-/**
- * Holds the company's row until the transaction ends, so two sends count the daily allowance in
- * turn; answers when the company was created, which sets its allowance.
- */
-export const lockCompany = async (db: Queryable, companyId: string) => {
-  const [row] = await db
-    .select({ createdAt: companies.createdAt })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    // Not FOR UPDATE: a transaction that inserted a row pointing at the company (an invited user)
-    // holds its KEY SHARE lock, which FOR UPDATE waits on; two such transactions would then wait on
-    // each other. NO KEY UPDATE still queues the counting transactions one after another.
-    .for('no key update');
-  return row;
-};
-
-/**
- * Recipients (to, cc and bcc each) of the mails the company addressed itself, composed or
- * invitations, queued since `since`, whatever became of them.
- */
-export const countComposerRecipientsSince = async (db: Queryable, companyId: string, since: Date) => {
-  const [row] = await db
-    .select({
-      value: sql<number>`coalesce(sum(cardinality(${mails.to}) + cardinality(${mails.cc}) + cardinality(${mails.bcc})), 0)::int`,
-    })
-    .from(mails)
-    .where(
-      and(
-        eq(mails.companyId, companyId),
-        inArray(mails.purpose, ['composer', 'invitation']),
-        gt(mails.createdAt, since),
-      ),
-    );
-  return row?.value ?? 0;
-};
-
 export const requeueMail = (db: Queryable, companyId: string, id: string) =>
   db
     .update(mails)
@@ -164,18 +128,4 @@ export const findRecipients = (db: Queryable, companyId: string, query: string) 
     )
     .orderBy(users.firstName, users.lastName, users.email)
     .limit(10);
-};
-
-/**
- * System context only (the platform console): how many mails each company had delivered since
- * `since`, counted for `companyIds` in one statement. Companies with none are absent.
- */
-export const countMailsSentSince = async (db: Queryable, companyIds: string[], since: Date) => {
-  if (companyIds.length === 0) return new Map<string, number>();
-  const rows = await db
-    .select({ companyId: mails.companyId, sent: count() })
-    .from(mails)
-    .where(and(inArray(mails.companyId, companyIds), eq(mails.status, 'sent'), gt(mails.sentAt, since)))
-    .groupBy(mails.companyId);
-  return new Map(rows.flatMap((row) => (row.companyId ? [[row.companyId, row.sent] as const] : [])));
 };

@@ -13,6 +13,7 @@ import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { TMailFileAttachment } from '../../db/schema/index.ts';
 import type { TMailer } from '../../mail/mail-plugin.ts';
+import { consumeRecipientBudget } from '../../mail/recipient-budget.ts';
 import type { TAuthContext } from '../../platform/auth/auth-context.ts';
 import { createId } from '../../platform/data-access/ids.ts';
 import { withTenant, withTenantRead } from '../../platform/data-access/tenant-transaction.ts';
@@ -23,7 +24,6 @@ import { findContactRecipients } from '../contactserver/public.ts';
 import { findCompanyFileForAttaching } from '../driveserver/public.ts';
 import { isPlanExpired } from '../iamserver/public.ts';
 import { assertMayMailRecipients, type TAccountReader } from './outside-recipients.ts';
-import { consumeRecipientBudget } from './recipient-budget.ts';
 import * as repository from './repository.ts';
 import { htmlToText, sanitizeMailHtml } from './sanitize.ts';
 

@@ -11,13 +11,13 @@ import {
 import type { Db, Queryable } from '../../../db/client.ts';
 import { listMeta, pageOffset } from '../../../db/paging.ts';
 import type { TMailer } from '../../../mail/mail-plugin.ts';
+import { countMailsSentSince } from '../../../mail/outbox-counts.ts';
 import { recordAudit } from '../../../platform/events/audit.ts';
 import type { TEventsBus } from '../../../platform/events/events-bus.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import { readSort } from '../../../platform/http/list-sort.ts';
 import { renderSystemMail } from '../../../templating/system-mails.ts';
 import { sumStorageByCompany } from '../../driveserver/public.ts';
-import { countMailsSentSince } from '../../mailserver/public.ts';
 import { findCompany } from '../company-and-profile/company-repository.ts';
 import { isPlanExpired } from '../mappers.ts';
 import { endCompanySessions } from '../sign-in/session-end.ts';

@@ -17,6 +17,7 @@ import type { IdentityAdmin } from '../../../identity/identity-admin.ts';
 import { IdentityError } from '../../../identity/identity-error.ts';
 import type { TProjectName } from '../../../identity/projects.ts';
 import type { TMailer } from '../../../mail/mail-plugin.ts';
+import { consumeRecipientBudget } from '../../../mail/recipient-budget.ts';
 import type { TAuthContext } from '../../../platform/auth/auth-context.ts';
 import { createId } from '../../../platform/data-access/ids.ts';
 import { withTenant } from '../../../platform/data-access/tenant-transaction.ts';
@@ -25,7 +26,6 @@ import type { TDomainEvents } from '../../../platform/events/domain-events.ts';
 import type { TEventsBus } from '../../../platform/events/events-bus.ts';
 import { AppError, fieldError } from '../../../platform/http/errors.ts';
 import type { TRateLimit } from '../../../platform/http/rate-limits.ts';
-import { consumeRecipientBudget } from '../../mailserver/public.ts';
 import { findUserLinkByIdentity } from '../repository.ts';
 import {
   assertMayGrantRoles,

@@ -1,8 +1,8 @@
 import { mailMessages } from '@cargodesk/shared';
-import type { TMailRecipientLimits } from '../../config.ts';
-import type { Queryable } from '../../db/client.ts';
-import { AppError } from '../../platform/http/errors.ts';
-import * as repository from './repository.ts';
+import type { TMailRecipientLimits } from '../config.ts';
+import type { Queryable } from '../db/client.ts';
+import { AppError } from '../platform/http/errors.ts';
+import * as repository from './outbox-counts.ts';
 
 // A company's daily mail allowance counts recipients, not mails: one mail to fifty addresses costs
 // fifty. A new company starts small and grows into the full limit, so a throwaway sign-up cannot
