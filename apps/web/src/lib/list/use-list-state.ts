@@ -1,5 +1,5 @@
 import { constants } from '@cargodesk/shared';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   decodeListState,
@@ -65,13 +65,22 @@ export const useListState = <TFilters, TField extends string>({
 
   // The URL as this hook last wrote it: the router renders a navigation in a transition, so two
   // changes in quick succession (a filter picked while the search settles) would otherwise both
-  // start from the same old URL and the second would undo the first.
+  // start from the same old URL and the second would undo the first. A URL changed from outside
+  // (back, a link) is taken once it is committed: React may render a transition and then drop that
+  // render for a more urgent one that still shows the old URL, so a render proves nothing.
+  // Our own writes that have not been committed yet, oldest first: one committing is no news.
   const latest = useRef(params);
-  const seen = useRef(params);
-  if (seen.current !== params) {
-    seen.current = params;
-    latest.current = params;
-  }
+  const unsettledWrites = useRef<string[]>([]);
+  useLayoutEffect(() => {
+    const committed = params.toString();
+    const ownWrite = unsettledWrites.current.indexOf(committed);
+    if (ownWrite === -1) {
+      latest.current = params;
+      unsettledWrites.current = [];
+    } else {
+      unsettledWrites.current = unsettledWrites.current.slice(ownWrite + 1);
+    }
+  }, [params]);
   const write = useCallback(
     (patch: Partial<TListState<TFilters, TField>>, { replace = false } = {}) => {
       const next = encodeListState(
@@ -80,6 +89,7 @@ export const useListState = <TFilters, TField extends string>({
         latest.current,
       );
       latest.current = next;
+      unsettledWrites.current.push(next.toString());
       setParams(next, { replace });
     },
     [setParams, config],
