@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { isProtectedPath, paths } from '../config/paths.ts';
-import { getKnownToken, logout } from '../lib/auth/session.ts';
+import { getKnownToken, isSessionEndedHere, logout } from '../lib/auth/session.ts';
 import { getSession } from '../lib/auth/session-store.ts';
 import { readTokenCookie } from '../lib/cookie.ts';
 
@@ -19,7 +19,15 @@ export const SessionEffects = () => {
       const token = readTokenCookie();
       const pathname = pathnameRef.current;
       const isOnLogin = pathname === paths.login.path;
-      if (!token && !isOnLogin && (getSession().isLoggedIn || isProtectedPath(pathname))) {
+      // A logout of this tab's own is already on its way to login: sending it there again from the
+      // page being left would add that page as where to return.
+      const isLeftByOwnLogout = !getSession().isLoggedIn && isSessionEndedHere();
+      if (
+        !token &&
+        !isOnLogin &&
+        !isLeftByOwnLogout &&
+        (getSession().isLoggedIn || isProtectedPath(pathname))
+      ) {
         void logout({ redirectToLogin: true });
       } else if (token && isOnLogin && token !== getKnownToken()) {
         window.location.reload();

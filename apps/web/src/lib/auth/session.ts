@@ -77,6 +77,9 @@ export const logout = async (options: { redirectToLogin?: boolean } = {}) => {
   }
 };
 
+/** This tab has no session because its own logout ended it (not because another tab or the server did). */
+export const isSessionEndedHere = () => endedToken !== undefined && !getSession().isLoggedIn;
+
 /**
  * A request was refused for want of a valid session (401). Usually the session ended elsewhere:
  * this tab logs out and, on a protected page, offers to come back to it after signing in. A request
@@ -85,8 +88,7 @@ export const logout = async (options: { redirectToLogin?: boolean } = {}) => {
  * where to return, as if the session had been taken from them.
  */
 export const onSessionRefused = (sentWith: string | undefined) => {
-  const isEndedHere =
-    sentWith === undefined ? endedToken !== undefined && !getSession().isLoggedIn : sentWith === endedToken;
+  const isEndedHere = sentWith === undefined ? isSessionEndedHere() : sentWith === endedToken;
   if (isEndedHere) {
     resetUnauthorizedHandling();
     return;
