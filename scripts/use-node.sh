@@ -31,16 +31,25 @@ cargodesk_use_node() {
   dir="${XDG_CACHE_HOME:-$HOME/.cache}/cargodesk/node-v$wanted-$platform-$arch"
   if [ ! -x "$dir/bin/node" ]; then
     echo "use-node: fetching Node.js $wanted ($platform-$arch) from the npm registry" >&2
-    scratch="$(mktemp -d)"
+    # Beside the runtime's place, so the final move is a rename on one file system.
+    mkdir -p "$(dirname "$dir")"
+    scratch="$(mktemp -d "$(dirname "$dir")/fetch.XXXXXX")"
     if ! (cd "$scratch" && npm pack --silent "node-$platform-$arch@$wanted" >/dev/null); then
       rm -rf "$scratch"
       return 1
     fi
-    mkdir -p "$dir.partial"
-    tar -xzf "$scratch"/*.tgz -C "$dir.partial" --strip-components=1 package/bin/node package/LICENSE
-    rm -rf "$scratch" "$dir"
-    # Moved into place whole, so an interrupted fetch never leaves a half-written runtime.
-    mv "$dir.partial" "$dir"
+    mkdir -p "$scratch/runtime"
+    tar -xzf "$scratch"/*.tgz -C "$scratch/runtime" --strip-components=1 package/bin/node package/LICENSE
+    # Moved into place whole, so an interrupted fetch never leaves a half-written runtime; when two
+    # shells fetch at once, the first to arrive stays and the other drops its copy.
+    if [ ! -x "$dir/bin/node" ]; then
+      mv -T "$scratch/runtime" "$dir" 2>/dev/null || [ -x "$dir/bin/node" ] || {
+        rm -rf "$scratch"
+        echo "use-node: could not place Node.js $wanted in $dir" >&2
+        return 1
+      }
+    fi
+    rm -rf "$scratch"
   fi
   export PATH="$dir/bin:$PATH"
 }
