@@ -1,8 +1,8 @@
 // contactserver's public surface: what other modules may use. Everything else in contactserver/ is its own.
 
+/** Contacts with an e-mail, found by name or e-mail: the mail composer suggests them beside colleagues. */
+export { findContactRecipients } from './recipients-repository.ts';
 /** Organisations and people as a report source (reportserver). */
 export { contactsReportSource } from './report-source.ts';
-/** Contacts with an e-mail, found by name or e-mail: the mail composer suggests them beside colleagues. */
-export { findContactRecipients } from './repository.ts';
 /** The contact a mail goes to, for a template's `contact` variables. */
 export { findTemplateContact, noTemplateContact } from './template-contact.ts';

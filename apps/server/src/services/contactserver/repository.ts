@@ -11,9 +11,7 @@ import {
   gt,
   gte,
   inArray,
-  like,
   lt,
-  ne,
   or,
   type SQL,
   sql,
@@ -21,19 +19,14 @@ import {
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.ts';
 import { compiledStatement, type TCompilingDb } from '../../db/compiled-statement.ts';
-import { executeRows } from '../../db/driver.ts';
-import { containsPattern, escapeLike } from '../../db/like-pattern.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 import { pageOffset, slidingCountCap, type TPage } from '../../db/paging.ts';
 import {
-  contactImportMappings,
-  contactKeys,
-  contactSavedFilters,
   contacts,
   contactTagLinks,
   contactTags,
   tenantContacts,
   tenantContactsByRole,
-  tenantContactWords,
 } from '../../db/schema/index.ts';
 
 // The contacts module's queries: its own tables only. Every one names the company, besides
@@ -115,7 +108,7 @@ const byContact = (companyId: string, id: string) =>
   and(eq(contacts.companyId, companyId), eq(contacts.id, id));
 
 const organisationAlias = 'organisation';
-const organisations = alias(contacts, organisationAlias);
+export const organisations = alias(contacts, organisationAlias);
 
 /**
  * Where the list, the search and the export pick their contacts: the view of the transaction's
@@ -202,7 +195,7 @@ export const valuesOfFilter = (filter: Omit<TContactFilter, keyof TPage>): Recor
   return values;
 };
 
-const value = (name: string) => sql.placeholder(name);
+export const value = (name: string) => sql.placeholder(name);
 
 /** A role's bit in `role_bits` (schema/contacts.ts): 1 << its place in `contactRoles`. */
 const contactRoleBit = (role: string) => {
@@ -324,7 +317,7 @@ const organisationNameOfContact = sql<string | null>`case when ${contacts.organi
     and ${organisations.id} = ${contacts.organisationId}) end`;
 
 /** What names a contact in a pick list or a duplicate warning: who it is and how to reach it. */
-const contactHeadline = {
+export const contactHeadline = {
   id: contacts.id,
   kind: contacts.kind,
   name: contacts.name,
@@ -369,7 +362,7 @@ export type TContactListRow = {
   tags: TContactTagOfRow[];
 };
 
-const organisationJoin = and(
+export const organisationJoin = and(
   eq(organisations.companyId, contacts.companyId),
   eq(organisations.id, contacts.organisationId),
 );
@@ -675,414 +668,3 @@ export const findLookup = (
   const picked = { companyId, search, kind, timeZone: 'UTC', sort: undefined, isDescending: false };
   return lookupPage(db, shapeOfFilter(picked), { ...valuesOfFilter(picked), limit, offset: 0 });
 };
-
-// The dictionary of words (migration 0038), filled by a trigger as contacts are written.
-
-/** The company's words passing `condition`, in `order`, at most the placeholder `limit`. */
-const dictionaryLookup = (condition: SQL, order: SQL[]) =>
-  compiledStatement<Record<string, never>, { word: string }>((db) =>
-    db
-      .select({ word: tenantContactWords.word })
-      .from(tenantContactWords)
-      .where(and(eq(tenantContactWords.companyId, value('companyId')), condition))
-      .orderBy(...order)
-      .limit(value('limit')),
-  );
-
-const wordsStartingWith = dictionaryLookup(like(tenantContactWords.word, value('pattern')), [
-  sql`length(${tenantContactWords.word})`,
-  asc(tenantContactWords.word),
-]);
-
-/** The company's words that begin with `start`, shortest first. */
-export const findWordsStartingWith = async (db: Queryable, companyId: string, start: string, limit: number) =>
-  (await wordsStartingWith(db, {}, { companyId, pattern: `${escapeLike(start)}%`, limit })).map(
-    (row) => row.word,
-  );
-
-/**
- * pg_trgm's default similarity for `%`, set for the transaction so a server's own setting cannot
- * narrow it. Only a search sets it: set in every tenant transaction, it cost a plain page of the
- * list a quarter of its rate on PostgreSQL. A compiled statement, sent when called, not when awaited
- * as a drizzle query is, so it goes ahead of the lookups started after it.
- */
-export const useMisspellingSimilarity = async (db: Queryable) => {
-  await misspellingSimilarity(db, {}, {});
-};
-
-// A compiled statement, so PGlite keeps it prepared as it keeps the lookups (db/named-statements.ts).
-const misspellingSimilarity = compiledStatement<Record<string, never>, { threshold: string }>((db) =>
-  db
-    .select({ threshold: sql<string>`set_config('pg_trgm.similarity_threshold', '0.3', true)` })
-    .from(sql`(select) as setting`),
-);
-
-const wordsLike = dictionaryLookup(sql`${tenantContactWords.word} % ${value('word')}`, [
-  sql`${tenantContactWords.word} <-> ${value('word')}`,
-]);
-
-/** The company's words sharing enough letter triples with `word` to be a misspelling of it (`%`). */
-export const findWordsLike = async (db: Queryable, companyId: string, word: string, limit: number) =>
-  (await wordsLike(db, {}, { companyId, word, limit })).map((row) => row.word);
-
-/** The keys an e-mail and a tax key are kept under in `contact_keys` (migration 0038). */
-const keysOf = (emailKeys: string[], taxKeys: string[]) => [
-  ...emailKeys.map((key) => `email:${key}`),
-  ...taxKeys.map((key) => `tax:${key}`),
-];
-
-/** The ids of the company's contacts holding one of `keys`: equality lookups in a btree. */
-const contactIdsWithKeys = (db: Queryable, companyId: string, keys: string[]) =>
-  db
-    .selectDistinct({ id: contactKeys.contactId })
-    .from(contactKeys)
-    .where(and(eq(contactKeys.companyId, companyId), inArray(contactKeys.key, keys)));
-
-/** Contacts sharing one of these e-mails or this tax number. */
-export const findDuplicates = (
-  db: Queryable,
-  companyId: string,
-  {
-    emailKeys,
-    taxKey,
-    exceptId,
-  }: { emailKeys: string[]; taxKey: string | null; exceptId?: string | undefined },
-) => {
-  const keys = keysOf(emailKeys, taxKey ? [taxKey] : []);
-  if (keys.length === 0) return Promise.resolve([]);
-  return db
-    .select({
-      ...contactHeadline,
-      taxNumber: contacts.taxNumber,
-      emailKeys: contacts.emailKeys,
-      taxKey: contacts.taxKey,
-    })
-    .from(contacts)
-    .where(
-      and(
-        eq(contacts.companyId, companyId),
-        inArray(contacts.id, contactIdsWithKeys(db, companyId, keys)),
-        exceptId ? ne(contacts.id, exceptId) : undefined,
-      ),
-    )
-    .orderBy(asc(contacts.name), asc(contacts.id))
-    .limit(20);
-};
-
-/**
- * Groups of contacts that share an e-mail or a tax number: the "possible duplicates" view.
- * A contact with several shared keys may appear in several groups. The page's keys come from the
- * key index alone; only their contacts are read, oldest first.
- */
-export const findDuplicateGroups = async (db: Queryable, companyId: string, page: TPage) => {
-  const rows = await executeRows<{ key: string; ids: string[] }>(
-    db,
-    sql`
-    with shared as (
-      select key from ${contactKeys} where company_id = ${companyId}
-      group by key having count(*) > 1
-      order by key
-      limit ${page.pageSize} offset ${pageOffset(page)}
-    )
-    select shared.key, array_agg(c.id order by c.created_at, c.id) as ids
-    from shared
-    join ${contactKeys} k on k.company_id = ${companyId} and k.key = shared.key
-    join ${contacts} c on c.company_id = ${companyId} and c.id = k.contact_id
-    group by shared.key
-    order by shared.key`,
-  );
-  // Both drivers answer `{ rows }`; the shared type does not say so.
-  return rows;
-};
-
-export const findContactsByIds = (db: Queryable, companyId: string, ids: string[]) => {
-  if (ids.length === 0) return Promise.resolve([]);
-  // Joined as a page's ids are: drizzle writes the columns of a statement of one table without
-  // their table, and `listColumns`' subqueries name contacts of two.
-  const picked = db
-    .select({ pickedId: sql<string>`${contacts.id}`.as('picked_id') })
-    .from(contacts)
-    .where(and(eq(contacts.companyId, companyId), inArray(contacts.id, ids)))
-    .as('picked');
-  return db
-    .select(listColumns)
-    .from(picked)
-    .innerJoin(contacts, and(eq(contacts.companyId, companyId), eq(contacts.id, picked.pickedId))) as Promise<
-    TContactListRow[]
-  >;
-};
-
-// Tags
-
-export const findTags = (db: Queryable, companyId: string) =>
-  db
-    .select({
-      id: contactTags.id,
-      name: contactTags.name,
-      color: contactTags.color,
-      contactCount: sql<number>`(select count(*)::int from ${contactTagLinks}
-        where ${contactTagLinks.companyId} = ${contactTags.companyId} and ${contactTagLinks.tagId} = ${contactTags.id})`,
-    })
-    .from(contactTags)
-    .where(eq(contactTags.companyId, companyId))
-    .orderBy(sql`lower(${contactTags.name})`, asc(contactTags.id));
-
-export const findTag = async (db: Queryable, companyId: string, id: string) => {
-  const [row] = await db
-    .select()
-    .from(contactTags)
-    .where(and(eq(contactTags.companyId, companyId), eq(contactTags.id, id)));
-  return row;
-};
-
-/** The company's tags by name, for an import to find the ones a file names. */
-export const findTagNames = (db: Queryable, companyId: string) =>
-  db
-    .select({ id: contactTags.id, name: contactTags.name })
-    .from(contactTags)
-    .where(eq(contactTags.companyId, companyId));
-
-export const countTags = async (db: Queryable, companyId: string) => {
-  const [row] = await db
-    .select({ total: count() })
-    .from(contactTags)
-    .where(eq(contactTags.companyId, companyId));
-  return row?.total ?? 0;
-};
-
-export const countTagsIn = async (db: Queryable, companyId: string, ids: string[]) => {
-  if (ids.length === 0) return 0;
-  const [row] = await db
-    .select({ total: count() })
-    .from(contactTags)
-    .where(and(eq(contactTags.companyId, companyId), inArray(contactTags.id, ids)));
-  return row?.total ?? 0;
-};
-
-export const insertTag = (db: Queryable, row: typeof contactTags.$inferInsert) =>
-  db.insert(contactTags).values(row);
-
-export const updateTag = (
-  db: Queryable,
-  companyId: string,
-  id: string,
-  changes: Partial<Pick<TContactTagRow, 'name' | 'color'>>,
-) =>
-  db
-    .update(contactTags)
-    .set(changes)
-    .where(and(eq(contactTags.companyId, companyId), eq(contactTags.id, id)));
-
-export const deleteTag = (db: Queryable, companyId: string, id: string) =>
-  db.delete(contactTags).where(and(eq(contactTags.companyId, companyId), eq(contactTags.id, id)));
-
-/** The tags of each of `contactIds`. */
-export const findTagsOf = async (db: Queryable, companyId: string, contactIds: string[]) => {
-  if (contactIds.length === 0) return [];
-  return db
-    .select({
-      contactId: contactTagLinks.contactId,
-      id: contactTags.id,
-      name: contactTags.name,
-      color: contactTags.color,
-    })
-    .from(contactTagLinks)
-    .innerJoin(
-      contactTags,
-      and(eq(contactTags.companyId, contactTagLinks.companyId), eq(contactTags.id, contactTagLinks.tagId)),
-    )
-    .where(and(eq(contactTagLinks.companyId, companyId), inArray(contactTagLinks.contactId, contactIds)))
-    .orderBy(sql`lower(${contactTags.name})`);
-};
-
-/** Adds the tag to each contact that lacks it; answers how many gained it. */
-export const linkTag = async (db: Queryable, companyId: string, tagId: string, contactIds: string[]) => {
-  if (contactIds.length === 0) return 0;
-  const inserted = await db
-    .insert(contactTagLinks)
-    .values(contactIds.map((contactId) => ({ companyId, contactId, tagId })))
-    .onConflictDoNothing()
-    .returning({ contactId: contactTagLinks.contactId });
-  return inserted.length;
-};
-
-export const unlinkTag = async (db: Queryable, companyId: string, tagId: string, contactIds: string[]) => {
-  if (contactIds.length === 0) return 0;
-  const deleted = await db
-    .delete(contactTagLinks)
-    .where(
-      and(
-        eq(contactTagLinks.companyId, companyId),
-        eq(contactTagLinks.tagId, tagId),
-        inArray(contactTagLinks.contactId, contactIds),
-      ),
-    )
-    .returning({ contactId: contactTagLinks.contactId });
-  return deleted.length;
-};
-
-/** Makes the contact's tags exactly `tagIds`. */
-export const replaceTags = async (db: Queryable, companyId: string, contactId: string, tagIds: string[]) => {
-  await db
-    .delete(contactTagLinks)
-    .where(and(eq(contactTagLinks.companyId, companyId), eq(contactTagLinks.contactId, contactId)));
-  if (tagIds.length > 0)
-    await db.insert(contactTagLinks).values(tagIds.map((tagId) => ({ companyId, contactId, tagId })));
-};
-
-/** The duplicate's tags join the kept contact's (merge). */
-export const copyTags = (db: Queryable, companyId: string, fromId: string, toId: string) =>
-  db.execute(sql`
-    insert into ${contactTagLinks} (company_id, contact_id, tag_id)
-    select company_id, ${toId}, tag_id from ${contactTagLinks}
-    where company_id = ${companyId} and contact_id = ${fromId}
-    on conflict do nothing`);
-
-// Import
-
-/** The company's organisations named one of `lowerNames` (case aside), oldest first per name. */
-export const findOrganisationsByName = async (db: Queryable, companyId: string, lowerNames: string[]) => {
-  if (lowerNames.length === 0) return new Map<string, string>();
-  const rows = await db
-    .select({ id: contacts.id, name: contacts.name })
-    .from(contacts)
-    .where(
-      and(
-        eq(contacts.companyId, companyId),
-        eq(contacts.kind, 'organisation'),
-        inArray(sql`lower(${contacts.name})`, lowerNames),
-      ),
-    )
-    .orderBy(asc(contacts.createdAt), asc(contacts.id));
-  const byName = new Map<string, string>();
-  for (const row of rows) if (!byName.has(row.name.toLowerCase())) byName.set(row.name.toLowerCase(), row.id);
-  return byName;
-};
-
-/**
- * Contacts holding one of these e-mails or tax numbers: an imported row updates the one it matches.
- * A thousand keys are a thousand equality lookups in the key index.
- */
-export const findMatches = async (
-  db: Queryable,
-  companyId: string,
-  emailKeys: string[],
-  taxKeys: string[],
-) => {
-  const keys = keysOf(emailKeys, taxKeys);
-  if (keys.length === 0) return [];
-  return db
-    .select()
-    .from(contacts)
-    .where(
-      and(eq(contacts.companyId, companyId), inArray(contacts.id, contactIdsWithKeys(db, companyId, keys))),
-    );
-};
-
-/** Tag links to add, skipping those a contact already has. */
-export const linkTags = async (
-  db: Queryable,
-  companyId: string,
-  links: { contactId: string; tagId: string }[],
-) => {
-  if (links.length === 0) return;
-  await db
-    .insert(contactTagLinks)
-    .values(links.map((link) => ({ companyId, ...link })))
-    .onConflictDoNothing();
-};
-
-export const findImportMapping = async (db: Queryable, companyId: string) => {
-  const [row] = await db
-    .select({ fieldsByHeader: contactImportMappings.fieldsByHeader })
-    .from(contactImportMappings)
-    .where(eq(contactImportMappings.companyId, companyId));
-  return row?.fieldsByHeader ?? {};
-};
-
-export const saveImportMapping = (db: Queryable, companyId: string, fieldsByHeader: Record<string, string>) =>
-  db
-    .insert(contactImportMappings)
-    .values({ companyId, fieldsByHeader })
-    .onConflictDoUpdate({
-      target: contactImportMappings.companyId,
-      set: { fieldsByHeader, updatedAt: new Date() },
-    });
-
-/** Contacts with an e-mail whose name, e-mail, phone or city holds `q`, by name. */
-export const findContactRecipients = (db: Queryable, companyId: string, q: string, limit: number) =>
-  db
-    .select({ name: tenantContacts.name, email: tenantContacts.primaryEmail })
-    .from(tenantContacts)
-    .where(
-      and(
-        eq(tenantContacts.companyId, companyId),
-        sql`${tenantContacts.primaryEmail} is not null`,
-        q ? sql`${tenantContacts.searchText} like ${containsPattern(q.toLowerCase())}` : undefined,
-      ),
-    )
-    .orderBy(asc(tenantContacts.name), asc(tenantContacts.id))
-    .limit(limit) as Promise<{ name: string; email: string }[]>;
-
-/**
- * The contact a mail goes to, found by its e-mail: the one changed last when several share it. A
- * template fills its `contact` variables from it.
- */
-export const findContactByEmail = async (db: Queryable, companyId: string, emailKey: string) => {
-  const found = db
-    .select({ id: contacts.id })
-    .from(contacts)
-    .where(
-      and(
-        eq(contacts.companyId, companyId),
-        inArray(contacts.id, contactIdsWithKeys(db, companyId, keysOf([emailKey], []))),
-      ),
-    )
-    .orderBy(desc(contacts.updatedAt), asc(contacts.id))
-    .limit(1);
-  const [row] = await db
-    .select({ contact: contacts, organisationName: organisations.name })
-    .from(contacts)
-    .leftJoin(organisations, organisationJoin)
-    .where(and(eq(contacts.companyId, companyId), sql`${contacts.id} = (${found})`));
-  return row;
-};
-
-// Saved filters
-
-/** The caller's own filters and those shared with the company, by name. */
-export const findSavedFilters = (db: Queryable, companyId: string, userId: string) =>
-  db
-    .select()
-    .from(contactSavedFilters)
-    .where(
-      and(
-        eq(contactSavedFilters.companyId, companyId),
-        sql`(${contactSavedFilters.ownerId} = ${userId} or ${contactSavedFilters.isShared})`,
-      ),
-    )
-    .orderBy(sql`lower(${contactSavedFilters.name})`, asc(contactSavedFilters.id));
-
-export const countOwnSavedFilters = async (db: Queryable, companyId: string, userId: string) => {
-  const [row] = await db
-    .select({ total: count() })
-    .from(contactSavedFilters)
-    .where(and(eq(contactSavedFilters.companyId, companyId), eq(contactSavedFilters.ownerId, userId)));
-  return row?.total ?? 0;
-};
-
-export const findSavedFilter = async (db: Queryable, companyId: string, id: string) => {
-  const [row] = await db
-    .select()
-    .from(contactSavedFilters)
-    .where(and(eq(contactSavedFilters.companyId, companyId), eq(contactSavedFilters.id, id)));
-  return row;
-};
-
-export const insertSavedFilter = (db: Queryable, row: typeof contactSavedFilters.$inferInsert) =>
-  db.insert(contactSavedFilters).values(row);
-
-export const deleteSavedFilter = (db: Queryable, companyId: string, id: string) =>
-  db
-    .delete(contactSavedFilters)
-    .where(and(eq(contactSavedFilters.companyId, companyId), eq(contactSavedFilters.id, id)));

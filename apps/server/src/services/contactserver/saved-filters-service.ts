@@ -11,7 +11,7 @@ import { withTenant, withTenantRead } from '../../platform/data-access/tenant-tr
 import { auditTrails, type TAuditActor } from '../../platform/events/audit.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { findUserDisplayNames } from '../iamserver/public.ts';
-import * as repository from './repository.ts';
+import * as savedFiltersRepository from './saved-filters-repository.ts';
 
 // Saved filters of the contacts list: each user's own, and those shared with the whole company.
 // Anyone who reads contacts keeps their own; sharing one, or deleting a colleague's shared one,
@@ -24,7 +24,7 @@ export const createSavedFiltersService = ({ db }: { db: Db }) => {
 
   const list = (auth: TAuthContext): Promise<TContactSavedFilter[]> =>
     withTenantRead(db, auth.companyId, async (tx) => {
-      const rows = await repository.findSavedFilters(tx, auth.companyId, auth.userId);
+      const rows = await savedFiltersRepository.findSavedFilters(tx, auth.companyId, auth.userId);
       const owners = await findUserDisplayNames(
         tx,
         auth.companyId,
@@ -48,7 +48,7 @@ export const createSavedFiltersService = ({ db }: { db: Db }) => {
           'Sharing a filter with the company needs the contacts:write permission',
         );
       if (
-        (await repository.countOwnSavedFilters(tx, auth.companyId, auth.userId)) >=
+        (await savedFiltersRepository.countOwnSavedFilters(tx, auth.companyId, auth.userId)) >=
         contactSavedFilterRules.perUserMax
       )
         throw new AppError(
@@ -67,7 +67,7 @@ export const createSavedFiltersService = ({ db }: { db: Db }) => {
           (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '',
         ),
       );
-      await repository.insertSavedFilter(tx, {
+      await savedFiltersRepository.insertSavedFilter(tx, {
         companyId: auth.companyId,
         id,
         name: input.name,
@@ -83,7 +83,7 @@ export const createSavedFiltersService = ({ db }: { db: Db }) => {
 
   const remove = (auth: TAuthContext, actor: TAuditActor, id: string) =>
     withTenant(db, auth.companyId, async (tx) => {
-      const found = await repository.findSavedFilter(tx, auth.companyId, id);
+      const found = await savedFiltersRepository.findSavedFilter(tx, auth.companyId, id);
       // Another user's private filter is not there at all for the caller.
       if (!found || (found.ownerId !== auth.userId && !found.isShared)) throw notFound();
       if (found.ownerId !== auth.userId && !canWrite(auth))
@@ -91,7 +91,7 @@ export const createSavedFiltersService = ({ db }: { db: Db }) => {
           'FORBIDDEN',
           'Deleting a colleague’s shared filter needs the contacts:write permission',
         );
-      await repository.deleteSavedFilter(tx, auth.companyId, id);
+      await savedFiltersRepository.deleteSavedFilter(tx, auth.companyId, id);
       await auditTrails['contact-filter'](tx, actor, 'delete', id, {
         before: { name: found.name, query: found.query, isShared: found.isShared },
       });

@@ -1,12 +1,7 @@
 import { distance } from 'fastest-levenshtein';
 import type { Queryable } from '../../db/client.ts';
-import {
-  findWordsLike,
-  findWordsStartingWith,
-  type TContactSearch,
-  type TSearchTerm,
-  useMisspellingSimilarity,
-} from './repository.ts';
+import type { TContactSearch, TSearchTerm } from './repository.ts';
+import { findWordsLike, findWordsStartingWith, useMisspellingSimilarity } from './words-repository.ts';
 
 // What a search box's text means for the contacts list (docs/decisions/015-contact-search-by-words.md).
 // A text with a digit is a piece of a phone, an e-mail or a tax number, found anywhere in a contact.

@@ -28,8 +28,10 @@ import { listCountries } from '../../platform/reference/reference-data.ts';
 import { limitHeapGrowth } from '../../platform/runtime/heap-growth-limit.ts';
 import { findUserDisplayNames } from '../iamserver/public.ts';
 import { derivedColumnsOf, emailKeyOf, taxKeyOf, unionOfLists } from './contact-row.ts';
+import * as duplicatesRepository from './duplicates-repository.ts';
 import * as repository from './repository.ts';
 import { resolveContactSearch } from './search.ts';
+import * as tagsRepository from './tags-repository.ts';
 
 export const contactMessages = {
   notFound: 'No such contact in your company',
@@ -221,7 +223,7 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
     const found = await repository.findContact(tx, companyId, id);
     if (!found) throw notFound();
     const { contact, organisation } = found;
-    const tags = await repository.findTagsOf(tx, companyId, [contact.id]);
+    const tags = await tagsRepository.findTagsOf(tx, companyId, [contact.id]);
     const [summary] = await toSummaries(tx, companyId, [{ contact, organisation, tags }]);
     const people =
       contact.kind === 'organisation'
@@ -271,7 +273,7 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
     }
     if (input.tagIds && input.tagIds.length > 0) {
       const distinct = [...new Set(input.tagIds)];
-      if ((await repository.countTagsIn(tx, companyId, distinct)) !== distinct.length)
+      if ((await tagsRepository.countTagsIn(tx, companyId, distinct)) !== distinct.length)
         throw fieldError('tagIds', contactMessages.tagsNotFound);
     }
     input.addresses?.forEach((address, index) => {
@@ -307,7 +309,7 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
         ...derivedColumnsOf({ ...input, taxNumber: input.taxNumber || null }),
       };
       await repository.insertContacts(tx, [row]);
-      await repository.replaceTags(tx, auth.companyId, id, tagIds);
+      await tagsRepository.replaceTags(tx, auth.companyId, id, tagIds);
       const created = await repository.lockContact(tx, auth.companyId, id);
       if (!created) throw notFound();
       await auditTrails.contact(tx, actor, 'create', id, { after: auditedOf(created, tagIds) });
@@ -319,7 +321,7 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
       const before = await repository.lockContact(tx, auth.companyId, id);
       if (!before) throw notFound();
       await assertReferences(tx, auth.companyId, before.kind, input, id);
-      const beforeTags = (await repository.findTagsOf(tx, auth.companyId, [id])).map((tag) => tag.id);
+      const beforeTags = (await tagsRepository.findTagsOf(tx, auth.companyId, [id])).map((tag) => tag.id);
       const written = {
         name: input.name ?? before.name,
         emails: input.emails ?? before.emails,
@@ -338,7 +340,7 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
         ...derivedColumnsOf(written),
       });
       const tagIds = input.tagIds ? [...new Set(input.tagIds)] : beforeTags;
-      if (input.tagIds) await repository.replaceTags(tx, auth.companyId, id, tagIds);
+      if (input.tagIds) await tagsRepository.replaceTags(tx, auth.companyId, id, tagIds);
       const after = await repository.lockContact(tx, auth.companyId, id);
       if (!after) throw notFound();
       await auditTrails.contact(tx, actor, 'update', id, {
@@ -355,7 +357,7 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
     const organisationIds = locked.filter((row) => row.kind === 'organisation').map((row) => row.id);
     if (organisationIds.length > 0) await repository.detachPeople(tx, auth.companyId, organisationIds);
     const before = await repository.findContactRows(tx, auth.companyId, ids);
-    const tagRows = await repository.findTagsOf(tx, auth.companyId, ids);
+    const tagRows = await tagsRepository.findTagsOf(tx, auth.companyId, ids);
     await repository.deleteContacts(tx, auth.companyId, ids);
     for (const contact of before) {
       await auditTrails.contact(tx, actor, 'delete', contact.id, {
@@ -382,14 +384,14 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
         if (deleted === undefined) throw fieldError('ids', contactMessages.someNotFound);
         return { changed: deleted };
       }
-      const tag = request.tagId ? await repository.findTag(tx, auth.companyId, request.tagId) : undefined;
+      const tag = request.tagId ? await tagsRepository.findTag(tx, auth.companyId, request.tagId) : undefined;
       if (!tag) throw fieldError('tagId', contactMessages.tagsNotFound);
       const locked = await repository.lockContacts(tx, auth.companyId, ids);
       if (locked.length !== ids.length) throw fieldError('ids', contactMessages.someNotFound);
       const changed =
         request.action === 'tag'
-          ? await repository.linkTag(tx, auth.companyId, tag.id, ids)
-          : await repository.unlinkTag(tx, auth.companyId, tag.id, ids);
+          ? await tagsRepository.linkTag(tx, auth.companyId, tag.id, ids)
+          : await tagsRepository.unlinkTag(tx, auth.companyId, tag.id, ids);
       await auditTrails['contact-tag'](tx, actor, 'update', tag.id, {
         before: null,
         after: { [request.action === 'tag' ? 'taggedContactIds' : 'untaggedContactIds']: ids, changed },
@@ -403,7 +405,7 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
     query: { email?: string | undefined; taxNumber?: string | undefined; exceptId?: string | undefined },
   ) =>
     withTenantRead(db, auth.companyId, async (tx) => {
-      const rows = await repository.findDuplicates(tx, auth.companyId, {
+      const rows = await duplicatesRepository.findDuplicates(tx, auth.companyId, {
         emailKeys: query.email ? [emailKeyOf(query.email)] : [],
         taxKey: taxKeyOf(query.taxNumber),
         exceptId: query.exceptId,
@@ -422,8 +424,8 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
   /** Groups of contacts sharing an e-mail or tax number, for the "possible duplicates" view. */
   const duplicateGroups = (auth: TAuthContext, page: TPage) =>
     withTenantRead(db, auth.companyId, async (tx) => {
-      const groups = await repository.findDuplicateGroups(tx, auth.companyId, page);
-      const rows = await repository.findContactsByIds(tx, auth.companyId, [
+      const groups = await duplicatesRepository.findDuplicateGroups(tx, auth.companyId, page);
+      const rows = await duplicatesRepository.findContactsByIds(tx, auth.companyId, [
         ...new Set(groups.flatMap((group) => group.ids)),
       ]);
       const summaries = new Map(
@@ -460,8 +462,8 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
         ...unionOfLists(k, d),
         taxNumber: k.taxNumber ?? d.taxNumber,
       };
-      const beforeTags = (await repository.findTagsOf(tx, auth.companyId, [keptId])).map((tag) => tag.id);
-      await repository.copyTags(tx, auth.companyId, duplicateId, keptId);
+      const beforeTags = (await tagsRepository.findTagsOf(tx, auth.companyId, [keptId])).map((tag) => tag.id);
+      await tagsRepository.copyTags(tx, auth.companyId, duplicateId, keptId);
       if (k.kind === 'organisation') await repository.movePeople(tx, auth.companyId, duplicateId, keptId);
       await repository.updateContact(tx, auth.companyId, keptId, {
         ...written,
@@ -476,7 +478,7 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
       await deleteLocked(tx, auth, actor, [duplicateId]);
       const after = await repository.lockContact(tx, auth.companyId, keptId);
       if (!after) throw notFound();
-      const afterTags = (await repository.findTagsOf(tx, auth.companyId, [keptId])).map((tag) => tag.id);
+      const afterTags = (await tagsRepository.findTagsOf(tx, auth.companyId, [keptId])).map((tag) => tag.id);
       await auditTrails.contact(tx, actor, 'update', keptId, {
         before: auditedOf(k, beforeTags),
         after: { ...auditedOf(after, afterTags), mergedFrom: { id: d.id, name: d.name } },
@@ -488,7 +490,7 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
 
   const listTags = (auth: TAuthContext): Promise<TContactTagWithCount[]> =>
     withTenantRead(db, auth.companyId, async (tx) =>
-      (await repository.findTags(tx, auth.companyId)).map((row) => ({
+      (await tagsRepository.findTags(tx, auth.companyId)).map((row) => ({
         ...toTag(row),
         contactCount: Number(row.contactCount),
       })),
@@ -504,13 +506,13 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
   ) =>
     withTenant(db, auth.companyId, async (tx) => {
       // Two requests at the limit may both pass: a tag or two over it, never thousands.
-      if ((await repository.countTags(tx, auth.companyId)) >= contactRules.companyTagsMax)
+      if ((await tagsRepository.countTags(tx, auth.companyId)) >= contactRules.companyTagsMax)
         throw new AppError('VALIDATION_FAILED', contactMessages.tooManyTags, {
           fields: [{ field: 'name', message: contactMessages.tooManyTags }],
         });
       const id = createId();
       await tagConflict(tx, input.name, (savepoint) =>
-        repository.insertTag(savepoint, {
+        tagsRepository.insertTag(savepoint, {
           companyId: auth.companyId,
           id,
           name: input.name,
@@ -523,7 +525,7 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
 
   const updateTag = (auth: TAuthContext, actor: TAuditActor, id: string, input: Partial<TContactTagInput>) =>
     withTenant(db, auth.companyId, async (tx) => {
-      const before = await repository.findTag(tx, auth.companyId, id);
+      const before = await tagsRepository.findTag(tx, auth.companyId, id);
       if (!before) throw new AppError('NOT_FOUND', contactMessages.tagNotFound);
       const changes = {
         ...(input.name !== undefined ? { name: input.name } : {}),
@@ -532,7 +534,7 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
       // A change of nothing writes nothing, nor an audit entry.
       if (changes.name === undefined && changes.color === undefined) return toTag(before);
       await tagConflict(tx, input.name ?? before.name, (savepoint) =>
-        repository.updateTag(savepoint, auth.companyId, id, changes),
+        tagsRepository.updateTag(savepoint, auth.companyId, id, changes),
       );
       const after = { name: changes.name ?? before.name, color: changes.color ?? before.color };
       await auditTrails['contact-tag'](tx, actor, 'update', id, {
@@ -544,9 +546,9 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
 
   const deleteTag = (auth: TAuthContext, actor: TAuditActor, id: string) =>
     withTenant(db, auth.companyId, async (tx) => {
-      const before = await repository.findTag(tx, auth.companyId, id);
+      const before = await tagsRepository.findTag(tx, auth.companyId, id);
       if (!before) throw new AppError('NOT_FOUND', contactMessages.tagNotFound);
-      await repository.deleteTag(tx, auth.companyId, id);
+      await tagsRepository.deleteTag(tx, auth.companyId, id);
       await auditTrails['contact-tag'](tx, actor, 'delete', id, {
         before: { name: before.name, color: before.color },
       });

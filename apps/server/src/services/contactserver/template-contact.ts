@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/client.ts';
 import type { TAuthContext } from '../../platform/auth/auth-context.ts';
 import { listCountries } from '../../platform/reference/reference-data.ts';
 import { emailKeyOf } from './contact-row.ts';
-import { findContactByEmail } from './repository.ts';
+import { findContactByEmail } from './recipients-repository.ts';
 
 // The `contact` a template is filled with: the company's contact the mail goes to, found by the
 // recipient's e-mail. A writer who may not read contacts gets none, so a template cannot be used to

@@ -21,6 +21,7 @@ import { type TTenantWork, workerFileBeside } from '../../../platform/runtime/te
 import { findUserIdsByEmail } from '../../iamserver/public.ts';
 import { derivedColumnsOf, emailKeyOf, taxKeyOf, unionOfLists } from '../contact-row.ts';
 import * as repository from '../repository.ts';
+import * as tagsRepository from '../tags-repository.ts';
 import {
   countryLookupOf,
   guessColumns,
@@ -30,6 +31,7 @@ import {
 } from './contact-rows.ts';
 import { openCsv, type TCsvRecord } from './csv-records.ts';
 import { asImportError, importError, type TCsvSummary } from './csv-summary.ts';
+import * as importRepository from './import-repository.ts';
 
 // Importing contacts from a CSV: a preview to map the columns, then a dry run that tells which rows
 // would be new, which would update a contact (same e-mail or tax number) and which are refused and
@@ -125,7 +127,7 @@ export const createContactImportService = ({
   const preview = async (auth: TAuthContext, bytes: Buffer): Promise<TContactImportPreview> => {
     const file = await readCompanyFile(auth, bytes);
     const remembered = await withTenantRead(db, auth.companyId, (tx) =>
-      repository.findImportMapping(tx, auth.companyId),
+      importRepository.findImportMapping(tx, auth.companyId),
     );
     return {
       encoding: file.encoding,
@@ -181,7 +183,9 @@ export const createContactImportService = ({
   const startImport = async (tx: Tx, auth: TAuthContext) => {
     const companyId = auth.companyId;
     const tagIdByName = new Map(
-      (await repository.findTagNames(tx, companyId)).map((tag) => [tag.name.toLowerCase(), tag.id] as const),
+      (await tagsRepository.findTagNames(tx, companyId)).map(
+        (tag) => [tag.name.toLowerCase(), tag.id] as const,
+      ),
     );
     const newTagsMax = Math.min(
       contactImportRules.maxNewTags,
@@ -226,14 +230,14 @@ export const createContactImportService = ({
           ),
         ),
       ].filter((name) => !organisationsLookedUp.has(name) && !organisationIdByName.has(name));
-      for (const [name, id] of await repository.findOrganisationsByName(tx, companyId, organisations))
+      for (const [name, id] of await importRepository.findOrganisationsByName(tx, companyId, organisations))
         organisationIdByName.set(name, id);
       for (const name of organisations) organisationsLookedUp.add(name);
     };
 
     const importBatch = async (batch: TAccepted[], refuseRow: (refusal: TRefused) => void) => {
       await lookUpNames(batch);
-      const existing = await repository.findMatches(
+      const existing = await importRepository.findMatches(
         tx,
         companyId,
         [
@@ -293,7 +297,7 @@ export const createContactImportService = ({
             if (name.length > 40) break;
             if (newTags.length >= newTagsMax) break;
             tagId = createId();
-            await repository.insertTag(tx, {
+            await tagsRepository.insertTag(tx, {
               companyId,
               id: tagId,
               name,
@@ -363,7 +367,7 @@ export const createContactImportService = ({
       }
       await repository.insertManyContacts(tx, inserts);
       for (let at = 0; at < links.length; at += 5_000)
-        await repository.linkTags(tx, companyId, links.slice(at, at + 5_000));
+        await importRepository.linkTags(tx, companyId, links.slice(at, at + 5_000));
       forgetOrganisationsCreated(organisationsCreated);
     };
     return { importBatch, written: () => ({ created, updated, newTags }) };
@@ -419,7 +423,11 @@ export const createContactImportService = ({
         }
         const result: TContactImportResult = { isDryRun, ...written(), refusedCount, refused: refusedShown };
         if (isDryRun) throw new DryRunFinished(result);
-        await repository.saveImportMapping(tx, auth.companyId, mappingToRemember(file.headers, columns));
+        await importRepository.saveImportMapping(
+          tx,
+          auth.companyId,
+          mappingToRemember(file.headers, columns),
+        );
         await auditTrails.contact(tx, actor, 'import', createId(), {
           after: {
             fileName,
