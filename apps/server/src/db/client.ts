@@ -179,7 +179,7 @@ const openPostgres = async (
     connectionString: url,
     max: poolSize,
     // A client sends a statement without waiting for the answer to the one before: a read-only
-    // tenant transaction writes BEGIN and its read together (platform/tenant-transaction.ts).
+    // tenant transaction writes BEGIN and its read together (platform/data-access/tenant-transaction.ts).
     pipeline: true,
     // A new connection is set up before the pool hands it out: it listens for change notices, so
     // a connection that commits a change hears its own notice before the commit returns. Awaited,

@@ -126,7 +126,7 @@ export const embeddedTransactionMaker = async (db: Db) => {
 
 /**
  * A drizzle transaction on a pool client the caller checked out and sends BEGIN, COMMIT or ROLLBACK
- * on itself (platform/tenant-transaction.ts pipelines them). Without the relational schema, as above.
+ * on itself (platform/data-access/tenant-transaction.ts pipelines them). Without the relational schema, as above.
  */
 export const serverTransactionOn = (db: Db, client: pg.PoolClient): Tx => {
   const dialect = dialectOf(db);

@@ -2,7 +2,7 @@ import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { companyRowKey, timestamptz } from './columns.ts';
 import { companyRowColumns } from './tenancy.ts';
 
-// The audit trail: written through platform/audit.ts, read by logserver.
+// The audit trail: written through platform/events/audit.ts, read by logserver.
 
 /**
  * Append-only history of changes and security events (logserver). Written in the same transaction

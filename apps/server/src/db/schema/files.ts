@@ -4,7 +4,7 @@ import { companyRowColumns } from './tenancy.ts';
 
 // driveserver's table.
 
-/** Uploaded files' metadata; the bytes live in the file store (platform/file-store.ts) under `storageKey`. */
+/** Uploaded files' metadata; the bytes live in the file store (platform/files/file-store.ts) under `storageKey`. */
 export const files = pgTable(
   'files',
   {

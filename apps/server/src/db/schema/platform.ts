@@ -11,7 +11,7 @@ export const appSecrets = pgTable('app_secrets', {
 });
 
 /**
- * Rate-limit counters shared by every instance (platform/rate-limits.ts): `points` counted in the
+ * Rate-limit counters shared by every instance (platform/http/rate-limits.ts): `points` counted in the
  * window ending at `expire`. The key is a hash of the limit's name and what it counts.
  */
 export const rateLimits = pgTable(
