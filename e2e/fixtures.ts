@@ -164,10 +164,11 @@ export const identityApiKey = async (request: APIRequestContext) => {
 };
 
 /**
- * A new app session for the account, as another tab or device signing in makes it (identity sign-in,
- * then GET /iamserver/api/v1/auth/login): the value the `token` cookie would hold there.
+ * Signs the account in as the login screen does (identity sign-in, then GET
+ * /iamserver/api/v1/auth/login): the identity answer, and the app token a session without a mailed
+ * code gets.
  */
-export const newAppToken = async (
+const signInByApi = async (
   request: APIRequestContext,
   { email, password }: { email: string; password: string },
 ) => {
@@ -177,13 +178,28 @@ export const newAppToken = async (
     { data: { email, password, returnSecureToken: true } },
   );
   expect(signInResponse.ok(), await signInResponse.text()).toBe(true);
-  const { idToken } = (await signInResponse.json()) as { idToken: string };
-  const login = await request.get('/iamserver/api/v1/auth/login', { headers: { authorization: idToken } });
+  const identity = (await signInResponse.json()) as {
+    localId: string;
+    email: string;
+    idToken: string;
+    refreshToken: string;
+    expiresIn: string;
+  };
+  const login = await request.get('/iamserver/api/v1/auth/login', {
+    headers: { authorization: identity.idToken },
+  });
   expect(login.ok(), await login.text()).toBe(true);
   const { data } = (await login.json()) as { data: { jwt?: string } };
   if (!data.jwt) throw new Error(`No app token for ${email} (two-factor on?)`);
-  return data.jwt;
+  return { apiKey, identity, jwt: data.jwt };
 };
+
+/**
+ * A new app session for the account, as another tab or device signing in makes it: the value the
+ * `token` cookie would hold there.
+ */
+export const newAppToken = async (request: APIRequestContext, account: { email: string; password: string }) =>
+  (await signInByApi(request, account)).jwt;
 
 /**
  * A company with its first user, made the way the register screen makes it (identity sign-up, then
@@ -254,27 +270,8 @@ const idTokenClaims = (idToken: string) =>
  * resumes that session. The login screen itself is driven by `signInThroughScreen`, in
  * e2e/sign-in.spec.ts and wherever a test is about signing in.
  */
-export const signIn = async (page: Page, { email, password }: { email: string; password: string }) => {
-  const { request } = page;
-  const apiKey = await identityApiKey(request);
-  const signInResponse = await request.post(
-    `/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${apiKey}`,
-    { data: { email, password, returnSecureToken: true } },
-  );
-  expect(signInResponse.ok(), await signInResponse.text()).toBe(true);
-  const identity = (await signInResponse.json()) as {
-    localId: string;
-    email: string;
-    idToken: string;
-    refreshToken: string;
-    expiresIn: string;
-  };
-  const login = await request.get('/iamserver/api/v1/auth/login', {
-    headers: { authorization: identity.idToken },
-  });
-  expect(login.ok(), await login.text()).toBe(true);
-  const { data } = (await login.json()) as { data: { jwt?: string } };
-  if (!data.jwt) throw new Error(`${email} signs in with a mailed code: use signInThroughScreen`);
+export const signIn = async (page: Page, account: { email: string; password: string }) => {
+  const { apiKey, identity, jwt } = await signInByApi(page.request, account);
 
   // The SDK's record of its signed-in user (firebase/auth, browserLocalPersistence). On start it
   // looks the user up again with the server, so what it does not hold here it fetches.
@@ -300,7 +297,7 @@ export const signIn = async (page: Page, { email, password }: { email: string; p
   ] as const);
   await page
     .context()
-    .addCookies([{ name: constants.tokenCookieName, value: data.jwt, url: page.url(), sameSite: 'Lax' }]);
+    .addCookies([{ name: constants.tokenCookieName, value: jwt, url: page.url(), sameSite: 'Lax' }]);
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible({ timeout: 15_000 });
 };
@@ -378,12 +375,7 @@ export const inviteColleague = async (request: APIRequestContext, token: string,
 
   const mail = await waitForMail(request, { to: email, subject: '' });
   const oobCode = new URLSearchParams(actionPathIn(mail).split('?')[1]).get('oobCode');
-  const config = (await (await request.get('/api/config')).json()) as {
-    data: { identity: { projects: { name: string; apiKey: string }[]; projectForHost: string } };
-  };
-  const apiKey = config.data.identity.projects.find(
-    ({ name }) => name === config.data.identity.projectForHost,
-  )?.apiKey;
+  const apiKey = await identityApiKey(request);
   const reset = await request.post(
     `/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=${apiKey}`,
     {
@@ -391,15 +383,6 @@ export const inviteColleague = async (request: APIRequestContext, token: string,
     },
   );
   expect(reset.ok(), await reset.text()).toBe(true);
-  const signInResponse = await request.post(
-    `/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${apiKey}`,
-    {
-      data: { email, password: testPassword, returnSecureToken: true },
-    },
-  );
-  const { idToken } = (await signInResponse.json()) as { idToken: string };
-  const login = await request.get('/iamserver/api/v1/auth/login', { headers: { authorization: idToken } });
-  expect(login.ok(), await login.text()).toBe(true);
-  const { jwt } = ((await login.json()) as { data: { jwt: string } }).data;
+  const { jwt } = await signInByApi(request, { email, password: testPassword });
   return { userId: invited._id, email, jwt };
 };

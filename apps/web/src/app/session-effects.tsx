@@ -21,11 +21,10 @@ export const SessionEffects = () => {
       const isOnLogin = pathname === paths.login.path;
       // A logout of this tab's own is already on its way to login: sending it there again from the
       // page being left would add that page as where to return.
-      const isLeftByOwnLogout = !getSession().isLoggedIn && isSessionEndedHere();
       if (
         !token &&
         !isOnLogin &&
-        !isLeftByOwnLogout &&
+        !isSessionEndedHere() &&
         (getSession().isLoggedIn || isProtectedPath(pathname))
       ) {
         void logout({ redirectToLogin: true });
