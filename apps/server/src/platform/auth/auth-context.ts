@@ -55,7 +55,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller as `authenticate` resolved it; null before that, and on public routes. */
     auth: TAuthContext | null;
-    /** The caller as an audit actor, set together with `auth` by `authenticate`. */
+    /** The caller as an audit actor, built from `auth` the first time `auditActor` is read. */
     authActor: TAuditActor | null;
     /** The signed-in caller of a route behind `authenticate`; reading it elsewhere answers 401. */
     readonly caller: TAuthContext;
@@ -288,9 +288,10 @@ export const registerAuthContext = async (app: FastifyInstance) => {
       return requireAuth(this);
     },
   });
+  // Built on first use: most requests read and never write the audit trail.
   app.decorateRequest('auditActor', {
     getter(this: FastifyRequest) {
-      if (!this.authActor) throw unauthenticated(authMessages.missing);
+      this.authActor ??= auditActorOf(requireAuth(this), this);
       return this.authActor;
     },
   });
@@ -313,9 +314,7 @@ export const registerAuthContext = async (app: FastifyInstance) => {
 export const authenticate =
   (app: FastifyInstance, { allowExpiredToken = false }: { allowExpiredToken?: boolean } = {}) =>
   async (request: FastifyRequest) => {
-    const caller = await resolveCaller(app, request, allowExpiredToken);
-    request.auth = caller;
-    request.authActor = auditActorOf(caller, request);
+    request.auth = await resolveCaller(app, request, allowExpiredToken);
   };
 
 const resolveApiTokenCaller = async (app: FastifyInstance, token: string, ip: string) => {
