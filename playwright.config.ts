@@ -77,11 +77,8 @@ export const chromiumLaunchOptions = {
 export default defineConfig({
   testDir: 'e2e',
   forbidOnly: Boolean(process.env.CI),
-  // One retry in CI, until the three races the last fresh-clone run met without it are fixed at their
-  // cause (issue 37's note: the currencies sort clicked before the list rendered its first sort,
-  // the template editor's variable order, the company form's prompt on closing with unsaved changes): a retried test is reported
-  // as flaky, never hidden.
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a test that passes only the second time is a race to fix at its cause (issue 37).
+  retries: 0,
   workers: 2,
   // Sign-in hashes passwords with scrypt and loads six reference lists; two workers share two cores,
   // so a flow that signs in and saves a screen gets a minute.

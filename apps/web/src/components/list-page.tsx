@@ -137,15 +137,11 @@ export const ListPage = <TRow extends object, TFilters, TField extends string>({
       : column,
   );
 
-  const onTableChange: TableProps<TRow>['onChange'] = (pagination, _filters, sorter) => {
+  const onTableChange: TableProps<TRow>['onChange'] = (pagination, _filters, sorter, { action }) => {
     const single = Array.isArray(sorter) ? sorter[0] : sorter;
-    const field = single?.order ? (single.columnKey as TField | undefined) : undefined;
-    const nextSort = field && single?.order ? { field, order: single.order } : undefined;
-    if (nextSort?.field !== list.sort?.field || nextSort?.order !== list.sort?.order) {
-      list.setSort(nextSort);
-      return;
-    }
-    list.setPage(pagination.current ?? 1, pagination.pageSize ?? list.pageSize);
+    // The table works out the next order from what it shows; the list from what was last asked.
+    if (action === 'sort' && single?.columnKey !== undefined) list.toggleSort(single.columnKey as TField);
+    else list.setPage(pagination.current ?? 1, pagination.pageSize ?? list.pageSize);
   };
 
   const onExport = async () => {

@@ -1,5 +1,5 @@
 import { Form, type FormInstance, Modal, Typography } from 'antd';
-import { useEffect, useId, useSyncExternalStore } from 'react';
+import { useEffect, useId, useLayoutEffect } from 'react';
 import { useBlocker } from 'react-router';
 
 // A settings form whose values differ from what was saved: it says so beside its Save button, and
@@ -10,11 +10,18 @@ import { useBlocker } from 'react-router';
 const normalise = (value: unknown) =>
   value === undefined || value === null || value === '' ? null : JSON.stringify(value);
 
-/** Whether the form's values differ from `saved` in any field that `saved` has. */
+/**
+ * Whether the form's values differ from `saved` in any field that `saved` has. A field the form does
+ * not hold yet is no change: right after the saved values arrive, the watched values can still be
+ * those of a form whose fields are not mounted, and a link followed in that moment was held back by
+ * a "Leave without saving?" nobody had earned.
+ */
 export const useIsFormChanged = <T extends object>(form: FormInstance<T>, saved: T | undefined) => {
   const values = Form.useWatch([], { form, preserve: true }) as Partial<T> | undefined;
   if (!values || !saved) return false;
-  return (Object.keys(saved) as (keyof T)[]).some((key) => normalise(values[key]) !== normalise(saved[key]));
+  return (Object.keys(saved) as (keyof T)[]).some(
+    (key) => key in values && normalise(values[key]) !== normalise(saved[key]),
+  );
 };
 
 /** "Not saved yet", for beside the Save button of a changed form. */
@@ -30,24 +37,19 @@ export const UnsavedMark = ({ isChanged }: { isChanged: boolean }) =>
 // layout, asks for them all: React Router honours a single blocker at a time, so a page with two
 // forms (the company's and its single sign-on's) would otherwise guard only one of them.
 const changedForms = new Set<string>();
-const listeners = new Set<() => void>();
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
 const hasUnsavedChanges = () => changedForms.size > 0;
 const setFormChanged = (id: string, isChanged: boolean) => {
-  const wasChanged = changedForms.has(id);
-  if (isChanged === wasChanged) return;
   if (isChanged) changedForms.add(id);
   else changedForms.delete(id);
-  for (const listener of listeners) listener();
 };
 
-/** Counts a form's changes in the question asked before leaving the page, while `isChanged`. */
+/**
+ * Counts a form's changes in the question asked before leaving the page, while `isChanged`. Counted
+ * before the browser paints: once "Not saved yet" shows, closing the tab already asks.
+ */
 export const UnsavedChangesGuard = ({ isChanged }: { isChanged: boolean }) => {
   const id = useId();
-  useEffect(() => {
+  useLayoutEffect(() => {
     setFormChanged(id, isChanged);
     return () => setFormChanged(id, false);
   }, [id, isChanged]);
@@ -59,13 +61,15 @@ export const UnsavedChangesGuard = ({ isChanged }: { isChanged: boolean }) => {
  * closes. Mounted once, by the signed-in layout.
  */
 export const LeaveWithoutSavingPrompt = () => {
-  const isChanged = useSyncExternalStore(subscribe, hasUnsavedChanges);
+  // The listener asks the forms when the tab closes, not when this component last rendered: a change
+  // made a moment before closing is guarded as soon as its form counted it.
   useEffect(() => {
-    if (!isChanged) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (hasUnsavedChanges()) event.preventDefault();
+    };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [isChanged]);
+  }, []);
   // Another page only: a query string opening the mail or a drawer leaves the form where it is.
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>

@@ -10,9 +10,9 @@ type TFilters = { from?: string; to?: string; ip?: string };
 const renderList = () =>
   renderHook(
     () => ({
-      list: useListState<TFilters, never>({
+      list: useListState<TFilters, 'code' | 'name'>({
         filters: { from: anyText, to: anyText, ip: anyText },
-        sortFields: [],
+        sortFields: ['code', 'name'],
       }),
       location: useLocation(),
     }),
@@ -42,5 +42,22 @@ describe('useListState', () => {
     act(() => result.current.list.setFilter('ip', undefined));
     act(() => result.current.list.setFilters({ from: '2026-11-01' }));
     expect(result.current.list.filters).toEqual({ from: '2026-11-01' });
+  });
+
+  it('turns a column’s order round on a second click made before the first has rendered', () => {
+    const { result } = renderList();
+    act(() => result.current.list.toggleSort('name'));
+    expect(result.current.list.sort).toEqual({ field: 'name', order: 'ascend' });
+    // One render's functions, as two quick clicks on the Code header call them.
+    const { list } = result.current;
+    act(() => {
+      list.toggleSort('code');
+      list.toggleSort('code');
+    });
+    expect(result.current.list.sort).toEqual({ field: 'code', order: 'descend' });
+    expect(new URLSearchParams(result.current.location.search).get('sort')).toBe('-code');
+    act(() => result.current.list.toggleSort('code'));
+    expect(result.current.list.sort).toBeUndefined();
+    expect(result.current.list.page).toBe(1);
   });
 });

@@ -6,7 +6,6 @@ import {
   encodeListState,
   type TFilterReaders,
   type TListConfig,
-  type TListSort,
   type TListState,
   toListQuery,
 } from './list-url.ts';
@@ -129,7 +128,16 @@ export const useListState = <TFilters, TField extends string>({
       writeFilters({ [key]: value } as Partial<TFilters>),
     /** Several filters in one change (a choice that resets another), so neither undoes the other. */
     setFilters: (patch: Partial<TFilters>) => writeFilters(patch),
-    setSort: (sort: TListSort<TField> | undefined) => write({ sort, page: 1 }),
+    /**
+     * A click on a column's header: ascending, then descending, then unsorted, counted from the sort
+     * last asked for rather than the one on screen, so a second click before the first has
+     * rendered still turns the order round.
+     */
+    toggleSort: (field: TField) => {
+      const current = decodeListState(latest.current, config).sort;
+      const order = current?.field !== field ? 'ascend' : current.order === 'ascend' ? 'descend' : undefined;
+      write({ sort: order ? { field, order } : undefined, page: 1 });
+    },
     /** Search, filters and sort all replaced by a saved query's (as the URL would carry them), at page 1. */
     applyQuery: (query: Record<string, string>) => {
       const next = decodeListState(new URLSearchParams(query), config);
