@@ -124,7 +124,7 @@ module.exports = {
   options: {
     doNotFollow: { path: 'node_modules' },
     // The server's tests and their support reach across rooms on purpose (a platform test signs up
-    // through iamserver's test app): left in, they would join the folder graph the two
+    // through access's test app): left in, they would join the folder graph the two
     // no-cycles-between-* rules check, so they are not cruised, and the server's rules need no
     // pathNot for them. The web's tests are cruised and skipped rule by rule.
     exclude: {

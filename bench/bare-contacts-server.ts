@@ -96,7 +96,7 @@ app.get<{ Querystring: TListQuery }>('/contacts-page', async (request) => {
   };
 });
 
-// A search as the product reads a misspelt one (contactserver/search.ts): the words the typed one
+// A search as the product reads a misspelt one (contacts/search.ts): the words the typed one
 // begins and the dictionary's words like it, then the contacts holding one of them, best first,
 // after the plain reading, when it could find any, found none; and the capped total.
 app.get<{ Querystring: TListQuery }>('/contacts-search', async (request) => {

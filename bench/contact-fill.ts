@@ -40,7 +40,7 @@ const roles = sqlArray(['customer', 'shipper', 'consignee', 'notify-party', 'car
 
 /**
  * A company's contacts in one INSERT … SELECT, written as the product writes them: the derived
- * columns (contactserver/contact-row.ts) filled the same way. Names repeat their words, so a search
+ * columns (contacts/contact-row.ts) filled the same way. Names repeat their words, so a search
  * finds hundreds of rows, not one.
  */
 export const fillSql = (companyId: string, rows: number) => `

@@ -1,4 +1,4 @@
-import { openNotificationStream } from '../apps/server/src/services/notifyserver/notify-test-support.ts';
+import { openNotificationStream } from '../apps/server/src/services/notifications/notify-test-support.ts';
 import { createScratchPostgresDatabase } from '../apps/server/test/databases.ts';
 import { startBenchServer } from './start-server.ts';
 

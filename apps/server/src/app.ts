@@ -29,16 +29,16 @@ import { appSecurityHeaderOptionsFor, registerSecurityHeaders } from './platform
 import { registerWebApp } from './platform/http/web-app.ts';
 import { registerEmbeddedVacuum } from './platform/runtime/embedded-vacuum.ts';
 import { registerTenantWork } from './platform/runtime/tenant-work-pool.ts';
-import { registerContactServer } from './services/contactserver/routes.ts';
-import { registerDriveServer } from './services/driveserver/routes.ts';
-import { registerIamServer } from './services/iamserver/routes.ts';
-import { registerIssueTracker } from './services/issuetracker/public.ts';
-import { registerLogServer } from './services/logserver/routes.ts';
-import { registerMailServer } from './services/mailserver/routes.ts';
-import { registerMasterServer } from './services/master/routes.ts';
-import { registerNotifyServer, type TNotifyServerOptions } from './services/notifyserver/routes.ts';
-import { registerReportServer } from './services/reportserver/routes.ts';
-import { registerTemplateServer } from './services/templateserver/routes.ts';
+import { registerAccessRoutes } from './services/access/routes.ts';
+import { registerAuditRoutes } from './services/audit/routes.ts';
+import { registerContactsRoutes } from './services/contacts/routes.ts';
+import { registerFilesRoutes } from './services/files/routes.ts';
+import { registerIssueTracker } from './services/issue-tracker/public.ts';
+import { registerMailRoutes } from './services/mail/routes.ts';
+import { registerMasterDataRoutes } from './services/master-data/routes.ts';
+import { registerNotificationsRoutes, type TNotificationsOptions } from './services/notifications/routes.ts';
+import { registerReportsRoutes } from './services/reports/routes.ts';
+import { registerTemplatesRoutes } from './services/templates/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,7 +53,7 @@ export type BuildAppOptions = {
   /** Outbox worker tuning; tests shorten its poll and backoff. */
   mail?: TRegisterMailOptions;
   /** Notification stream tuning; tests shorten the heartbeat. */
-  notify?: TNotifyServerOptions;
+  notify?: TNotificationsOptions;
   /** Pino logger options merged over the app's own (level, redaction); tests pass false. */
   logger?: false | Record<string, unknown>;
   /** A PDF renderer shared by the caller's apps (tests), instead of one per app. */
@@ -177,7 +177,7 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   registerEventsBus(app);
   // Before auth: the caller cache and the port search index drop what a committed change touched.
   registerChangeFeed(app);
-  // Modules tell what happened; notifyserver subscribes when it registers.
+  // Modules tell what happened; notifications subscribes when it registers.
   registerDomainEvents(app);
   await app.register(registerHealthRoutes);
   // Mail first: identity sends its action mails through the outbox.
@@ -187,15 +187,16 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   registerTenantWork(app);
   await registerIdentity(app);
   await registerAuthContext(app);
-  await app.register(registerIamServer, { prefix: '/iamserver/api/v1' });
-  await app.register(registerMasterServer, { prefix: '/master/api/v1' });
-  await app.register(registerLogServer, { prefix: '/logserver/api/v1' });
-  await app.register(registerDriveServer, { prefix: '/driveserver/api/v1' });
-  await app.register(registerMailServer, { prefix: '/mailserver/api/v1' });
-  await app.register(registerNotifyServer, { prefix: '/notifyserver/api/v1', ...options.notify });
-  await app.register(registerTemplateServer, { prefix: '/templateserver/api/v1' });
-  await app.register(registerContactServer, { prefix: '/contactserver/api/v1' });
-  await app.register(registerReportServer, { prefix: '/reportserver/api/v1' });
+  // The URL prefixes are the spec's service names, kept here only: the folders are named by domain.
+  await app.register(registerAccessRoutes, { prefix: '/iamserver/api/v1' });
+  await app.register(registerMasterDataRoutes, { prefix: '/master/api/v1' });
+  await app.register(registerAuditRoutes, { prefix: '/logserver/api/v1' });
+  await app.register(registerFilesRoutes, { prefix: '/driveserver/api/v1' });
+  await app.register(registerMailRoutes, { prefix: '/mailserver/api/v1' });
+  await app.register(registerNotificationsRoutes, { prefix: '/notifyserver/api/v1', ...options.notify });
+  await app.register(registerTemplatesRoutes, { prefix: '/templateserver/api/v1' });
+  await app.register(registerContactsRoutes, { prefix: '/contactserver/api/v1' });
+  await app.register(registerReportsRoutes, { prefix: '/reportserver/api/v1' });
   // Named in the spec under iamserver, but a module of its own (docs/decisions/017-issue-tracker.md).
   await app.register(registerIssueTracker, { prefix: '/iamserver/api/v1' });
   await registerApiDocsRoutes(app);

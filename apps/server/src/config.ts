@@ -111,7 +111,7 @@ const ZEnvironment = z.object({
   LOG_FORMAT: z.enum(['pretty', 'json'], { error: 'must be pretty or json' }).optional(),
   NODE_ENV: z.string().optional(),
   PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(4096).default(6),
-  // The least time between two mailed two-factor codes for one account (services/iamserver/sign-in/two-factor.ts).
+  // The least time between two mailed two-factor codes for one account (services/access/sign-in/two-factor.ts).
   TWO_FACTOR_RESEND_INTERVAL_MS: wholeNumber('milliseconds', {
     min: 1_000,
     max: 600_000,

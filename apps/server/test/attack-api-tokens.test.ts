@@ -6,8 +6,8 @@ import {
   startIamTestApp,
   type TIamTestApp,
   type TRegistered,
-} from '../src/services/iamserver/iam-test-support.ts';
-import { grantMessages } from '../src/services/iamserver/roles-and-groups/grant-rules.ts';
+} from '../src/services/access/access-test-support.ts';
+import { grantMessages } from '../src/services/access/roles-and-groups/grant-rules.ts';
 import { behaviourDatabaseKinds } from './databases.ts';
 
 // The attack suite's personal API tokens (docs/security.md, docs/decisions/018-api-tokens.md): a token

@@ -9,7 +9,7 @@ import {
   type TIamTestApp,
   testPassword,
   uniqueEmail,
-} from '../src/services/iamserver/iam-test-support.ts';
+} from '../src/services/access/access-test-support.ts';
 import { testDatabaseKinds } from './databases.ts';
 import { waitForMail } from './identity-client.ts';
 

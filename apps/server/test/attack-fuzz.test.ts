@@ -5,7 +5,7 @@ import {
   startIamTestApp,
   type TIamTestApp,
   type TRegistered,
-} from '../src/services/iamserver/iam-test-support.ts';
+} from '../src/services/access/access-test-support.ts';
 import { behaviourDatabaseKinds } from './databases.ts';
 import { multipartBody, tinyPng } from './multipart.ts';
 import { sampleBodies } from './route-samples.ts';

@@ -4,7 +4,7 @@ import {
   startIamTestApp,
   type TIamTestApp,
   type TRegistered,
-} from '../src/services/iamserver/iam-test-support.ts';
+} from '../src/services/access/access-test-support.ts';
 import { behaviourDatabaseKinds } from './databases.ts';
 
 // The attack suite's grant rules (docs/security.md): every route that changes rights refuses to hand out

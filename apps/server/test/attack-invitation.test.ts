@@ -13,8 +13,8 @@ import {
   type TIamTestApp,
   type TRegistered,
   uniqueEmail,
-} from '../src/services/iamserver/iam-test-support.ts';
-import { iamMessages } from '../src/services/iamserver/sign-in/sign-in-service.ts';
+} from '../src/services/access/access-test-support.ts';
+import { iamMessages } from '../src/services/access/sign-in/sign-in-service.ts';
 import { behaviourDatabaseKinds } from './databases.ts';
 import { createAuthClient, readOobCode, waitForMail } from './identity-client.ts';
 

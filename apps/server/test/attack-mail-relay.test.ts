@@ -6,7 +6,7 @@ import {
   startIamTestApp,
   type TIamTestApp,
   type TRegistered,
-} from '../src/services/iamserver/iam-test-support.ts';
+} from '../src/services/access/access-test-support.ts';
 import { testDatabaseKinds } from './databases.ts';
 import { routeCaller } from './route-helpers.ts';
 

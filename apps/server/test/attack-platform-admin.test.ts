@@ -9,7 +9,7 @@ import {
   type TIamTestApp,
   type TRegistered,
   uniqueEmail,
-} from '../src/services/iamserver/iam-test-support.ts';
+} from '../src/services/access/access-test-support.ts';
 import { behaviourDatabaseKinds } from './databases.ts';
 
 // docs/security.md: platform rights are a flag the operator's CLI sets on one identity account. Signing

@@ -22,8 +22,8 @@ import {
   type TRegistered,
   testPassword,
   uniqueEmail,
-} from '../src/services/iamserver/iam-test-support.ts';
-import { openNotificationStream } from '../src/services/notifyserver/notify-test-support.ts';
+} from '../src/services/access/access-test-support.ts';
+import { openNotificationStream } from '../src/services/notifications/notify-test-support.ts';
 import { addCompanyMember } from './company-members.ts';
 import { createScratchPostgresDatabase, testDatabaseKinds } from './databases.ts';
 import { createAuthClient } from './identity-client.ts';

@@ -3,7 +3,7 @@ import {
   startIamTestApp,
   type TIamTestApp,
   testPassword,
-} from '../src/services/iamserver/iam-test-support.ts';
+} from '../src/services/access/access-test-support.ts';
 import { testDatabaseKinds } from './databases.ts';
 
 // A thief with the old password keeps signing in while the owner changes it. A sign-in whose

@@ -9,12 +9,12 @@ import {
   startIamTestApp,
   type TIamTestApp,
   type TRegistered,
-} from '../src/services/iamserver/iam-test-support.ts';
+} from '../src/services/access/access-test-support.ts';
 import {
   assertionOf,
   proveSsoDomains,
   runSsoFlow,
-} from '../src/services/iamserver/single-sign-on/sso-test-support.ts';
+} from '../src/services/access/single-sign-on/sso-test-support.ts';
 import { behaviourDatabaseKinds } from './databases.ts';
 import { startDnsTestServer, type TDnsTestServer } from './dns-test-server.ts';
 import { createAuthClient } from './identity-client.ts';

@@ -6,7 +6,7 @@ import {
   type TIamTestApp,
   type TRegistered,
   uniqueEmail,
-} from '../src/services/iamserver/iam-test-support.ts';
+} from '../src/services/access/access-test-support.ts';
 import { testDatabaseKinds } from './databases.ts';
 import { uploadTinyPng } from './multipart.ts';
 

@@ -5,7 +5,7 @@ import {
   startIamTestApp,
   type TIamTestApp,
   type TRegistered,
-} from '../src/services/iamserver/iam-test-support.ts';
+} from '../src/services/access/access-test-support.ts';
 import { testDatabaseKinds } from './databases.ts';
 
 // Security review, items 2 and 3: work whose cost a company's input decides (a template's loops, a

@@ -3,7 +3,7 @@ import type { TLoginResponse, TSystemRoleKey } from '@cargodesk/shared';
 import { and, eq } from 'drizzle-orm';
 import { roles, userRoles, users } from '../src/db/schema/index.ts';
 import { createId } from '../src/platform/data-access/ids.ts';
-import { type TIamTestApp, uniqueEmail } from '../src/services/iamserver/iam-test-support.ts';
+import { type TIamTestApp, uniqueEmail } from '../src/services/access/access-test-support.ts';
 
 /**
  * Signs up an identity account and adds it to `companyId` with `role`, without signing it in: for a

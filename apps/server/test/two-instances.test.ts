@@ -5,7 +5,7 @@ import pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpServer, waitFor } from '../src/mail/mail-test-support.ts';
-import { openNotificationStream } from '../src/services/notifyserver/notify-test-support.ts';
+import { openNotificationStream } from '../src/services/notifications/notify-test-support.ts';
 import { createScratchPostgresDatabase } from './databases.ts';
 import { freePort, type ServerProcess, spawnServer, stopServer, waitForStart } from './server-process.ts';
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import countryCodes from 'country-codes-list';
 import type { TAirportSeed, TSeaPortSeed } from '../db/seed/catalogue-seed.ts';
-import { loadCountryLocator } from '../services/master/public.ts';
+import { loadCountryLocator } from '../services/master-data/public.ts';
 
 type TSeaPortsEntry = {
   name: string;

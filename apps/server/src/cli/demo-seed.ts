@@ -8,8 +8,8 @@ import { projectNameForHost } from '../identity/projects.ts';
 import { getOrCreateSecret } from '../platform/auth/secrets.ts';
 import { createId } from '../platform/data-access/ids.ts';
 import { withTenant } from '../platform/data-access/tenant-transaction.ts';
-import { createCompanyWithAdmin } from '../services/iamserver/company-and-profile/company-setup.ts';
-import { findUserLinkByIdentity, insertUser, insertUserRoles } from '../services/iamserver/repository.ts';
+import { createCompanyWithAdmin } from '../services/access/company-and-profile/company-setup.ts';
+import { findUserLinkByIdentity, insertUser, insertUserRoles } from '../services/access/repository.ts';
 
 export const demoAdminEmail = 'admin@demo-freight.test';
 

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseKinds } from '../../test/databases.ts';
 import { createId } from '../platform/data-access/ids.ts';
-import { createCompanyWithAdmin } from '../services/iamserver/company-and-profile/company-setup.ts';
+import { createCompanyWithAdmin } from '../services/access/company-and-profile/company-setup.ts';
 import type { Database } from './client.ts';
 import { migrateDatabase } from './migrate.ts';
 import { companies, roles } from './schema/index.ts';

@@ -4,7 +4,7 @@ import { companies, mails } from '../db/schema/index.ts';
 
 // What the outbox's table tells about a company's sending: the recipients it addressed lately (its
 // daily allowance, recipient-budget.ts) and the mails delivered (the platform console's usage
-// column). Below the services, so the mail composer and iamserver's invitations and console read
+// column). Below the services, so the mail composer and access's invitations and console read
 // the same counts without importing each other.
 
 /**

@@ -7,7 +7,7 @@ import * as repository from './outbox-counts.ts';
 // A company's daily mail allowance counts recipients, not mails: one mail to fifty addresses costs
 // fifty. A new company starts small and grows into the full limit, so a throwaway sign-up cannot
 // relay thousands of mails under "<name> via Cargodesk" on its first day (docs/security.md).
-// Invitations are addresses a company chose too, and count the same (iamserver's users-service).
+// Invitations are addresses a company chose too, and count the same (access's users-service).
 
 const dayMs = 24 * 60 * 60 * 1000;
 

@@ -2,10 +2,10 @@ import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { companyRowKey, timestamptz } from './columns.ts';
 import { companyRowColumns } from './tenancy.ts';
 
-// The audit trail: written through platform/events/audit.ts, read by logserver.
+// The audit trail: written through platform/events/audit.ts, read by audit.
 
 /**
- * Append-only history of changes and security events (logserver). Written in the same transaction
+ * Append-only history of changes and security events (audit). Written in the same transaction
  * as the change it records; the request role may insert and read, never update or delete.
  */
 export const auditEvents = pgTable(

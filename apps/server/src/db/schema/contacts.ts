@@ -20,7 +20,7 @@ import {
 import { companyReference, companyRowKey, createdAtColumn, rowTimestamps, timestamptz } from './columns.ts';
 import { companyIdColumn, companyRowColumns } from './tenancy.ts';
 
-// The contacts module's tables (services/contactserver/).
+// The contacts module's tables (services/contacts/).
 
 /** The contact columns, for the table and for the view of one company's contacts. */
 const contactColumns = () => ({
@@ -70,7 +70,7 @@ const contactColumns = () => ({
   searchText: text('search_text').notNull(),
   /**
    * The words of `search_text`, split at spaces and punctuation by the database itself, so a
-   * search finds a contact by whole words and by words like them (contactserver/search.ts).
+   * search finds a contact by whole words and by words like them (contacts/search.ts).
    */
   searchWords: text('search_words')
     .array()
@@ -81,7 +81,7 @@ const contactColumns = () => ({
 /**
  * An organisation or a person the company works with. E-mails, phones and addresses are kept on the
  * row as the user wrote them; the columns after them are derived from those on every write
- * (`contactserver/contact-row.ts`) so lists filter, sort and search on indexed columns.
+ * (`contacts/contact-row.ts`) so lists filter, sort and search on indexed columns.
  */
 export const contacts = pgTable('contacts', contactColumns(), (table) => [
   companyRowKey(table),

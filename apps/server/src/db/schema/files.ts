@@ -2,7 +2,7 @@ import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { companyRowKey, createdAtColumn } from './columns.ts';
 import { companyRowColumns } from './tenancy.ts';
 
-// driveserver's table.
+// files's table.
 
 /** Uploaded files' metadata; the bytes live in the file store (platform/files/file-store.ts) under `storageKey`. */
 export const files = pgTable(

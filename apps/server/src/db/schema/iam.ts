@@ -20,7 +20,7 @@ export const users = pgTable(
       .notNull()
       .default('active'),
     phone: text('phone'),
-    /** A file in the company's file store (driveserver). */
+    /** A file in the company's file store (files). */
     avatarFileId: uuid('avatar_file_id'),
     /** When the last invite mail was sent; null for users who registered or were seeded. */
     invitedAt: timestamptz('invited_at'),

@@ -2,7 +2,7 @@ import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { companyReference, companyRowKey, createdAtColumn, rowTimestamps } from './columns.ts';
 import { companyRowColumns } from './tenancy.ts';
 
-// The issue tracker's tables (services/issuetracker/, docs/decisions/017-issue-tracker.md).
+// The issue tracker's tables (services/issue-tracker/, docs/decisions/017-issue-tracker.md).
 
 /**
  * A problem a user reported. Who follows it is not stored: the reporter, the assignee and the
@@ -21,7 +21,7 @@ export const trackerIssues = pgTable(
     /** The app's address and browser when the problem was reported, captured by the web app. */
     pageUrl: text('page_url').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
-    /** A screenshot or file in driveserver; null when none was given or it was deleted since. */
+    /** A screenshot or file in files; null when none was given or it was deleted since. */
     fileId: uuid('file_id'),
     reporterId: uuid('reporter_id'),
     assigneeId: uuid('assignee_id'),

@@ -5,7 +5,7 @@ import { companyReference, companyRowKey, rowTimestamps, timestamptz } from './c
 import { users } from './iam.ts';
 import { companyIdColumn, companyRowColumns } from './tenancy.ts';
 
-// reportserver's tables (docs/decisions/019-report-charts.md).
+// reports's tables (docs/decisions/019-report-charts.md).
 
 /** A saved report definition: its owner's alone, or shared with the whole company. */
 export const reportSketches = pgTable(

@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, primaryKey, text, unique, uuid } from '
 import { companyReference, companyRowKey, createdAtColumn, rowTimestamps } from './columns.ts';
 import { companyIdColumn, companyRowColumns } from './tenancy.ts';
 
-// The templates module's tables (services/templateserver/).
+// The templates module's tables (services/templates/).
 
 /** A document's page: its size and margins in millimetres. */
 export type TTemplatePage = {

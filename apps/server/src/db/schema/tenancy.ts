@@ -3,7 +3,7 @@ import { boolean, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { rowTimestamps, timestamptz } from './columns.ts';
 
 // The tenant every company-owned row points at. The iam service is its one writer (registration,
-// the company profile, plan and status); other modules read it through iamserver/public.ts.
+// the company profile, plan and status); other modules read it through access/public.ts.
 
 /** The tenant: its profile (docs/product.md §3), subscribed plan and status. */
 export const companies = pgTable('companies', {
@@ -31,7 +31,7 @@ export const companies = pgTable('companies', {
   statusReason: text('status_reason'),
   planName: text('plan_name').notNull().default('Trial'),
   planExpiresAt: timestamptz('plan_expires_at').notNull().default(sql`now() + interval '30 days'`),
-  /** A file in the company's file store (driveserver). */
+  /** A file in the company's file store (files). */
   logoFileId: uuid('logo_file_id'),
   ...rowTimestamps(),
 });

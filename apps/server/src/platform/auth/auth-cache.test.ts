@@ -5,7 +5,7 @@ import {
   startIamTestApp,
   type TIamTestApp,
   type TRegistered,
-} from '../../services/iamserver/iam-test-support.ts';
+} from '../../services/access/access-test-support.ts';
 import { createTestChangeFeed } from '../events/change-feed-test-support.ts';
 import { createAuthCache } from './auth-cache.ts';
 

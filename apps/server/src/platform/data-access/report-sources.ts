@@ -1,7 +1,7 @@
 import type { TPermission, TReportColumnType, TReportSourceKey } from '@cargodesk/shared';
 import type { SQL } from 'drizzle-orm';
 
-// What a module lends reportserver to report on its table (docs/decisions/019-report-charts.md):
+// What a module lends reports to report on its table (docs/decisions/019-report-charts.md):
 // a whitelist of columns, each an SQL expression the module wrote, and the condition that keeps a
 // caller to the rows they may read. A definition names columns by key; no text of it becomes SQL.
 

@@ -4,7 +4,7 @@ import { openTestDatabase, testDatabaseKinds } from '../../../test/databases.ts'
 import type { Database } from '../../db/client.ts';
 import { executeRows } from '../../db/driver.ts';
 import { companies, contacts, mails, tenantContacts, users } from '../../db/schema/index.ts';
-import { findUserWithCompany } from '../../services/iamserver/repository.ts';
+import { findUserWithCompany } from '../../services/access/repository.ts';
 import { withTenant, withTenantRead } from './tenant-transaction.ts';
 
 describe.each(testDatabaseKinds)('row-level security on %s', (kind) => {

@@ -7,7 +7,7 @@ import {
   startIamTestApp,
   type TIamTestApp,
   type TRegistered,
-} from '../../services/iamserver/iam-test-support.ts';
+} from '../../services/access/access-test-support.ts';
 import { withTenant } from '../data-access/tenant-transaction.ts';
 import { pruneAuditEvents } from './audit-retention.ts';
 

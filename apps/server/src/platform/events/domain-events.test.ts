@@ -6,7 +6,7 @@ import {
   startIamTestApp,
   type TIamTestApp,
   type TRegistered,
-} from '../../services/iamserver/iam-test-support.ts';
+} from '../../services/access/access-test-support.ts';
 import { withTenant } from '../data-access/tenant-transaction.ts';
 
 // Domain events run their subscribers inside the emitting transaction: what a subscriber writes

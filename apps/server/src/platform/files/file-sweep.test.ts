@@ -14,7 +14,7 @@ import {
   startIamTestApp,
   type TIamTestApp,
   type TRegistered,
-} from '../../services/iamserver/iam-test-support.ts';
+} from '../../services/access/access-test-support.ts';
 import { createLocalFileStore, fileStoreKey } from './file-store.ts';
 import { registerFileSweep, sweepFiles } from './file-sweep.ts';
 

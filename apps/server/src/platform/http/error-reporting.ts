@@ -5,7 +5,7 @@ import type { BaseTransportOptions, TransportMakeRequestResponse } from '@sentry
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** Sends one server error to the error-reporting service, tagged with its request id. */
-export type TReportServerError = (error: Error, request: FastifyRequest) => void;
+export type TReportsError = (error: Error, request: FastifyRequest) => void;
 
 /**
  * Posts each envelope to the DSN's ingest over a kept-alive connection, through the proxy that
@@ -48,9 +48,7 @@ const makeIngestTransport =
  * automatic instrumentation of every module (which would cost each request time, docs/decisions/007),
  * one client per app so that tests can run apps side by side, and a small install.
  */
-export const createServerErrorReporter = async (
-  app: FastifyInstance,
-): Promise<TReportServerError | undefined> => {
+export const createServerErrorReporter = async (app: FastifyInstance): Promise<TReportsError | undefined> => {
   const { serverDsn, environment } = app.config.integrations.errorReporting;
   if (!serverDsn) return undefined;
   // Loaded only when configured.

@@ -2,7 +2,7 @@ import { errorStatus, type TErrorBody, type TErrorCode } from '@cargodesk/shared
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../../db/database-errors.ts';
-import type { TReportServerError } from './error-reporting.ts';
+import type { TReportsError } from './error-reporting.ts';
 
 export type { TErrorBody, TErrorCode };
 
@@ -83,7 +83,7 @@ export const toErrorBody = (error: FastifyError | Error): { statusCode: number; 
 
 export const registerErrorHandling = (
   app: FastifyInstance,
-  { reportServerError }: { reportServerError?: TReportServerError } = {},
+  { reportServerError }: { reportServerError?: TReportsError } = {},
 ) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { statusCode, body } = toErrorBody(error);

@@ -14,8 +14,8 @@ import { currencies } from 'countries-list/currencies';
 import countryCodes from 'country-codes-list';
 
 // The global reference lists (docs/architecture.md, reference-data.md), read from their packages.
-// They live below the services: master serves them (services/master/reference/), and the company
-// profile (iamserver), contacts and master's settings check codes against them, so no service
+// They live below the services: master serves them (services/master-data/reference/), and the company
+// profile (access), contacts and master's settings check codes against them, so no service
 // has to import another for a catalogue.
 
 export const listCountries = (): TCountry[] =>

@@ -3,7 +3,7 @@ import type { TLoginResponse, TPermission } from '@cargodesk/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { auditEvents, roles, userRoles, users } from '../../db/schema/index.ts';
 import { createId } from '../../platform/data-access/ids.ts';
-import { type TIamTestApp, uniqueEmail } from './iam-test-support.ts';
+import { type TIamTestApp, uniqueEmail } from './access-test-support.ts';
 
 export const apiBase = '/iamserver/api/v1';
 

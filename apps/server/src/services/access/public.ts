@@ -1,4 +1,4 @@
-// iamserver's public surface: what other modules may use. Everything else in iamserver/ is its own.
+// access's public surface: what other modules may use. Everything else in access/ is its own.
 
 /** A company's base currency, read and set inside the caller's tenant transaction (master's currency settings). */
 export { findCompanyCurrency, setCompanyCurrency } from './company-and-profile/company-repository.ts';
@@ -31,5 +31,5 @@ export {
   findUserIdsWithPermission,
   findUserMailboxes,
 } from './users/directory.ts';
-/** The company's users as a report source (reportserver). */
+/** The company's users as a report source (reports). */
 export { usersReportSource } from './users/report-source.ts';

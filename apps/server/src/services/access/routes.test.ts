@@ -12,7 +12,7 @@ import { readOobCode, waitForMail } from '../../../test/identity-client.ts';
 import { companies, identityAccounts, roles, sessions, userRoles, users } from '../../db/schema/index.ts';
 import { getOrCreateSecret } from '../../platform/auth/secrets.ts';
 import { createId } from '../../platform/data-access/ids.ts';
-import { startIamTestApp, type TIamTestApp, uniqueEmail } from './iam-test-support.ts';
+import { startIamTestApp, type TIamTestApp, uniqueEmail } from './access-test-support.ts';
 
 const base = '/iamserver/api/v1';
 

@@ -33,8 +33,8 @@ import { registerUsersRoutes } from './users/users-routes.ts';
 
 const identityErrors = { 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody } as const;
 
-/** iamserver (docs/product.md §7): sign-in with an ID token, registration, and the app session. */
-export const registerIamServer = async (app: FastifyInstance) => {
+/** access (docs/product.md §7): sign-in with an ID token, registration, and the app session. */
+export const registerAccessRoutes = async (app: FastifyInstance) => {
   // Identity events the app answers: audit entries, and the end of the account's app sessions.
   auditAccountEvents(app);
   endSessionsOnAccountEvents(app);
@@ -97,7 +97,12 @@ export const registerIamServer = async (app: FastifyInstance) => {
     const routes = scope.withTypeProvider<ZodTypeProvider>();
     routes.get(
       '/auth/login',
-      { schema: { response: { 200: dataOf(ZLoginResponse), ...identityErrors, 429: ZErrorBody } } },
+      {
+        schema: {
+          summary: 'Sign in with an ID token',
+          response: { 200: dataOf(ZLoginResponse), ...identityErrors, 429: ZErrorBody },
+        },
+      },
       async (request) => {
         const caller = callerOf(request);
         const data = await service.login(caller);
@@ -109,6 +114,7 @@ export const registerIamServer = async (app: FastifyInstance) => {
       '/auth/codeAuth',
       {
         schema: {
+          summary: 'Finish sign-in with the two-factor code',
           body: ZCodeAuthRequest,
           response: { 200: dataOf(ZLoginResponse), 400: ZErrorBody, ...identityErrors, 429: ZErrorBody },
         },
@@ -124,6 +130,7 @@ export const registerIamServer = async (app: FastifyInstance) => {
       '/auth/codeAuth/resend',
       {
         schema: {
+          summary: 'Send the two-factor code again',
           response: {
             200: dataOf(z.object({ sent: z.literal(true) })),
             400: ZErrorBody,
@@ -138,6 +145,7 @@ export const registerIamServer = async (app: FastifyInstance) => {
       '/auth',
       {
         schema: {
+          summary: 'Register a company and its first admin',
           body: ZRegisterCompanyRequest,
           response: {
             200: dataOf(ZLoginResponse),
@@ -158,12 +166,22 @@ export const registerIamServer = async (app: FastifyInstance) => {
     const routes = scope.withTypeProvider<ZodTypeProvider>();
     routes.get(
       '/auth/token-refresh',
-      { schema: { response: { 200: dataOf(ZTokenRefreshResponse), ...signedInErrors } } },
+      {
+        schema: {
+          summary: 'Refresh the app token',
+          response: { 200: dataOf(ZTokenRefreshResponse), ...signedInErrors },
+        },
+      },
       async (request) => ({ data: await service.refreshToken(request.caller) }),
     );
     routes.post(
       '/auth/logout',
-      { schema: { response: { 200: dataOf(z.object({ ok: z.literal(true) })), ...signedInErrors } } },
+      {
+        schema: {
+          summary: 'Sign out and end the session',
+          response: { 200: dataOf(z.object({ ok: z.literal(true) })), ...signedInErrors },
+        },
+      },
       async (request) => ({ data: await service.logout(request.caller, request.auditActor) }),
     );
   });
@@ -176,7 +194,10 @@ export const registerIamServer = async (app: FastifyInstance) => {
       // "Who am I" for an integration holding an API token, too.
       {
         config: { isOpenToApiTokens: true },
-        schema: { response: { 200: dataOf(z.array(ZCurrentUser)), ...signedInErrors } },
+        schema: {
+          summary: 'Get the signed-in user',
+          response: { 200: dataOf(z.array(ZCurrentUser)), ...signedInErrors },
+        },
       },
       async (request) => ({ data: [await service.getCurrentUser(request.caller)] }),
     );
@@ -184,18 +205,31 @@ export const registerIamServer = async (app: FastifyInstance) => {
       '/users/count',
       {
         config: { permission: 'users:read' },
-        schema: { response: { 200: dataOf(ZUserCounts), ...signedInErrors } },
+        schema: {
+          summary: 'Count users by status',
+          response: { 200: dataOf(ZUserCounts), ...signedInErrors },
+        },
       },
       async (request) => ({ data: await service.countUsers(request.caller) }),
     );
     routes.get(
       '/auth/fetch-google-map-key',
-      { schema: { response: { 200: dataOf(z.object({ googleMapKey: z.string() })), ...signedInErrors } } },
+      {
+        schema: {
+          summary: 'Get the map integration key',
+          response: { 200: dataOf(z.object({ googleMapKey: z.string() })), ...signedInErrors },
+        },
+      },
       async () => ({ data: { googleMapKey: app.config.integrationKeys.googleMaps } }),
     );
     routes.get(
       '/auth/fetch-config-key',
-      { schema: { response: { 200: dataOf(z.object({ pendoKey: z.string() })), ...signedInErrors } } },
+      {
+        schema: {
+          summary: 'Get the analytics integration key',
+          response: { 200: dataOf(z.object({ pendoKey: z.string() })), ...signedInErrors },
+        },
+      },
       async () => ({ data: { pendoKey: app.config.integrationKeys.pendo } }),
     );
   });

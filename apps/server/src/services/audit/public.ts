@@ -1,4 +1,4 @@
-// logserver's public surface: what other modules may use. Everything else in logserver/ is its own.
+// audit's public surface: what other modules may use. Everything else in audit/ is its own.
 
-/** The audit trail as a report source (reportserver). */
+/** The audit trail as a report source (reports). */
 export { auditReportSource } from './report-source.ts';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { auditEvents } from '../../db/schema/index.ts';
 import type { TReportSource } from '../../platform/data-access/report-sources.ts';
 
-/** The audit trail for reportserver: who did what to which kind of thing, and when. */
+/** The audit trail for reports: who did what to which kind of thing, and when. */
 export const auditReportSource: TReportSource = {
   key: 'audit',
   label: 'Audit events',

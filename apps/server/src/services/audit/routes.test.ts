@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { behaviourDatabaseKinds } from '../../../test/databases.ts';
 import { createAuthClient } from '../../../test/identity-client.ts';
 import { withTenant } from '../../platform/data-access/tenant-transaction.ts';
-import { startIamTestApp, type TIamTestApp, testPassword } from '../iamserver/iam-test-support.ts';
+import { startIamTestApp, type TIamTestApp, testPassword } from '../access/access-test-support.ts';
 
 type TAuditPage = { data: TAuditEvent[]; meta: TListMeta };
 

@@ -18,7 +18,7 @@ import {
   streamedResponse,
   ZErrorBody,
 } from '../../platform/http/http.ts';
-import { createLogService } from './service.ts';
+import { createAuditService } from './service.ts';
 
 const ZAuditQuery = ZPageQuery.omit({ q: true, sort: true }).extend(ZAuditFilter.shape);
 
@@ -36,9 +36,9 @@ const filterOf = ({ from, to, ...rest }: TAuditFilter) => ({
   to: to ? new Date(to) : undefined,
 });
 
-/** logserver (docs/product.md §7): the company's audit trail, and one entity's history for the History drawer. */
-export const registerLogServer = async (app: FastifyInstance) => {
-  const service = createLogService({ db: app.database.db, changes: app.changes });
+/** audit (docs/product.md §7): the company's audit trail, and one entity's history for the History drawer. */
+export const registerAuditRoutes = async (app: FastifyInstance) => {
+  const service = createAuditService({ db: app.database.db, changes: app.changes });
   app.addHook('onRequest', authenticate(app));
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -46,7 +46,11 @@ export const registerLogServer = async (app: FastifyInstance) => {
     '/audit',
     {
       config: { permission: 'audit:read' },
-      schema: { querystring: ZAuditQuery, response: { 200: listOf(ZAuditEvent), ...listErrors } },
+      schema: {
+        summary: 'List audit events',
+        querystring: ZAuditQuery,
+        response: { 200: listOf(ZAuditEvent), ...listErrors },
+      },
     },
     async (request) => {
       const { page, pageSize, ...filter } = request.query;
@@ -59,6 +63,7 @@ export const registerLogServer = async (app: FastifyInstance) => {
     {
       config: { permission: 'audit:read' },
       schema: {
+        summary: 'Export the audit events of a filter as CSV (the export is audited)',
         querystring: ZAuditFilter,
         response: { 200: streamedResponse('text/csv', 'The events of the filter, as CSV'), ...listErrors },
       },
@@ -80,6 +85,7 @@ export const registerLogServer = async (app: FastifyInstance) => {
     {
       config: { permission: 'audit:read' },
       schema: {
+        summary: 'List one entity’s history',
         querystring: ZAuditHistoryQuery,
         response: { 200: listOf(ZAuditHistoryEvent), ...listErrors },
       },

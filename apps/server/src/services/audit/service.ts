@@ -8,7 +8,7 @@ import { auditTrails, type TAuditActor } from '../../platform/events/audit.ts';
 import type { TChangeFeed } from '../../platform/events/change-feed.ts';
 import { createCompanyCache } from '../../platform/events/company-cache.ts';
 import { limitHeapGrowth } from '../../platform/runtime/heap-growth-limit.ts';
-import { findUserDisplayNames } from '../iamserver/public.ts';
+import { findUserDisplayNames } from '../access/public.ts';
 import {
   countAuditEvents,
   findAuditExportBatch,
@@ -88,10 +88,10 @@ const auditExportHeader = [
 const jsonOrEmpty = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
 
 /**
- * logserver: reads the company's audit trail; writes happen in each change's own transaction.
+ * audit: reads the company's audit trail; writes happen in each change's own transaction.
  * Totals are kept between requests until the company's trail changes (migration 0025).
  */
-export const createLogService = ({ db, changes }: { db: Db; changes: TChangeFeed }) => {
+export const createAuditService = ({ db, changes }: { db: Db; changes: TChangeFeed }) => {
   const totals = createCompanyCache<number>(changes, { changeKind: 'audit' });
 
   /** A page and its total, inside the caller's read; the total is kept until the trail changes. */

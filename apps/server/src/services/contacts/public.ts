@@ -1,8 +1,8 @@
-// contactserver's public surface: what other modules may use. Everything else in contactserver/ is its own.
+// contacts's public surface: what other modules may use. Everything else in contacts/ is its own.
 
 /** Contacts with an e-mail, found by name or e-mail: the mail composer suggests them beside colleagues. */
 export { findContactRecipients } from './recipients-repository.ts';
-/** Organisations and people as a report source (reportserver). */
+/** Organisations and people as a report source (reports). */
 export { contactsReportSource } from './report-source.ts';
 /** The contact a mail goes to, for a template's `contact` variables. */
 export { findTemplateContact, noTemplateContact } from './template-contact.ts';

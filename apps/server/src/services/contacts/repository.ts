@@ -47,7 +47,7 @@ export const contactSortColumns = {
 export type TContactSortColumn = keyof typeof contactSortColumns;
 
 /**
- * A search as contactserver/search.ts reads the search box: contacts holding a word of each term,
+ * A search as contacts/search.ts reads the search box: contacts holding a word of each term,
  * or a piece of text found anywhere.
  */
 export type TContactSearch =
@@ -67,7 +67,7 @@ export type TSearchTerm = {
   begun: string[];
   nearest: string[];
   /**
-   * No contact holds the word or a word it begins (contactserver/search.ts): every contact the term
+   * No contact holds the word or a word it begins (contacts/search.ts): every contact the term
    * matches then holds one of `nearest`, and the term ranks them all alike.
    */
   isBegunByNone: boolean;
@@ -85,7 +85,7 @@ const termRankOf = (term: TSearchTerm): TTermRank =>
 
 export type TContactFilter = TPage & {
   companyId: string;
-  /** The search box's text as contactserver/search.ts reads it. */
+  /** The search box's text as contacts/search.ts reads it. */
   search?: TContactSearch | undefined;
   kind?: TContactRow['kind'] | undefined;
   role?: string | undefined;

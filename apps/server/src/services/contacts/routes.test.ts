@@ -15,7 +15,7 @@ import { contacts, contactTags } from '../../db/schema/index.ts';
 import { reauthenticate } from '../../platform/auth/auth-context.ts';
 import { createId } from '../../platform/data-access/ids.ts';
 import { withTenantRead } from '../../platform/data-access/tenant-transaction.ts';
-import { startIamTestApp, type TIamTestApp } from '../iamserver/iam-test-support.ts';
+import { startIamTestApp, type TIamTestApp } from '../access/access-test-support.ts';
 import { derivedColumnsOf } from './contact-row.ts';
 import { resolveContactSearch } from './search.ts';
 import { createContactsService } from './service.ts';

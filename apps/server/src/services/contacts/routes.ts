@@ -82,10 +82,10 @@ const ZGroupPageQuery = ZPageQuery.omit({ q: true, sort: true }).strict();
 const ZContactExportQuery = ZContactListQuery.omit({ page: true, pageSize: true, sort: true }).strict();
 
 /**
- * contactserver (issue 15): the company's organisations and people, and their tags. Reading needs
+ * contacts (issue 15): the company's organisations and people, and their tags. Reading needs
  * contacts:read; creating, changing, tagging, merging and deleting contacts:write.
  */
-export const registerContactServer = async (app: FastifyInstance) => {
+export const registerContactsRoutes = async (app: FastifyInstance) => {
   const service = createContactsService({ db: app.database.db });
   const imports = createContactImportService({
     db: app.database.db,
@@ -109,7 +109,11 @@ export const registerContactServer = async (app: FastifyInstance) => {
     '/contacts/paginate',
     {
       config: read,
-      schema: { querystring: ZContactListQuery, response: { 200: listOf(ZContactSummary), ...errors } },
+      schema: {
+        summary: 'List contacts: a page, filtered, searched and sorted',
+        querystring: ZContactListQuery,
+        response: { 200: listOf(ZContactSummary), ...errors },
+      },
     },
     async (request) => service.list(request.caller, request.query),
   );
@@ -118,6 +122,7 @@ export const registerContactServer = async (app: FastifyInstance) => {
     {
       config: read,
       schema: {
+        summary: 'Export the contacts of a filter as CSV, streamed',
         querystring: ZContactExportQuery,
         response: { 200: streamedResponse('text/csv', 'The contacts of the filter, as CSV'), ...errors },
       },
@@ -141,6 +146,7 @@ export const registerContactServer = async (app: FastifyInstance) => {
     {
       config: read,
       schema: {
+        summary: 'Look contacts up by name or e-mail (pickers)',
         querystring: ZContactLookupQuery,
         response: { 200: dataOf(z.array(ZContactLookup)), ...errors },
       },
@@ -149,7 +155,14 @@ export const registerContactServer = async (app: FastifyInstance) => {
   );
   routes.post(
     '/contacts',
-    { config: write, schema: { body: ZContactCreate, response: { 201: dataOf(ZContact), ...errors } } },
+    {
+      config: write,
+      schema: {
+        summary: 'Create an organisation or a person',
+        body: ZContactCreate,
+        response: { 201: dataOf(ZContact), ...errors },
+      },
+    },
     async (request, reply) =>
       reply.code(201).send({ data: await service.create(request.caller, request.auditActor, request.body) }),
   );
@@ -158,6 +171,7 @@ export const registerContactServer = async (app: FastifyInstance) => {
     {
       config: read,
       schema: {
+        summary: 'Contacts with the same e-mail or tax number',
         querystring: ZContactDuplicatesQuery,
         response: { 200: dataOf(z.array(ZDuplicate)), ...errors },
       },
@@ -169,6 +183,7 @@ export const registerContactServer = async (app: FastifyInstance) => {
     {
       config: read,
       schema: {
+        summary: 'Groups of possible duplicates',
         querystring: ZGroupPageQuery,
         response: { 200: dataOf(z.array(ZDuplicateGroup)), ...errors },
       },
@@ -179,7 +194,11 @@ export const registerContactServer = async (app: FastifyInstance) => {
     '/contacts/bulk',
     {
       config: write,
-      schema: { body: ZContactBulk, response: { 200: dataOf(ZContactBulkResult), ...errors } },
+      schema: {
+        summary: 'Tag, untag or delete many contacts',
+        body: ZContactBulk,
+        response: { 200: dataOf(ZContactBulkResult), ...errors },
+      },
     },
     async (request) => ({
       data: await service.bulk(request.caller, request.auditActor, request.body),
@@ -187,7 +206,14 @@ export const registerContactServer = async (app: FastifyInstance) => {
   );
   routes.get(
     '/contacts/:id',
-    { config: read, schema: { params: ZContactIdParams, response: { 200: dataOf(ZContact), ...errors } } },
+    {
+      config: read,
+      schema: {
+        summary: 'Get a contact with its addresses, people and tags',
+        params: ZContactIdParams,
+        response: { 200: dataOf(ZContact), ...errors },
+      },
+    },
     async (request) => ({ data: await service.get(request.caller, request.params.id) }),
   );
   routes.patch(
@@ -195,6 +221,7 @@ export const registerContactServer = async (app: FastifyInstance) => {
     {
       config: write,
       schema: {
+        summary: 'Change a contact',
         params: ZContactIdParams,
         body: ZContactUpdate,
         response: { 200: dataOf(ZContact), ...errors },
@@ -206,7 +233,14 @@ export const registerContactServer = async (app: FastifyInstance) => {
   );
   routes.delete(
     '/contacts/:id',
-    { config: write, schema: { params: ZContactIdParams, response: { 200: deleted, ...errors } } },
+    {
+      config: write,
+      schema: {
+        summary: 'Delete a contact',
+        params: ZContactIdParams,
+        response: { 200: deleted, ...errors },
+      },
+    },
     async (request) => {
       await service.remove(request.caller, request.auditActor, request.params.id);
       return { data: { deleted: true as const } };
@@ -217,6 +251,7 @@ export const registerContactServer = async (app: FastifyInstance) => {
     {
       config: write,
       schema: {
+        summary: 'Merge a duplicate into a contact',
         params: ZContactIdParams,
         body: ZContactMerge,
         response: { 200: dataOf(ZContact), ...errors },
@@ -237,7 +272,10 @@ export const registerContactServer = async (app: FastifyInstance) => {
     {
       bodyLimit: contactImportRules.maxBytes,
       config: write,
-      schema: { response: { 200: dataOf(ZContactImportPreview), ...importErrors } },
+      schema: {
+        summary: 'Read a CSV’s columns and suggest their fields',
+        response: { 200: dataOf(ZContactImportPreview), ...importErrors },
+      },
     },
     async (request) => ({ data: await imports.preview(request.caller, fileOf(request.body)) }),
   );
@@ -247,6 +285,7 @@ export const registerContactServer = async (app: FastifyInstance) => {
       bodyLimit: contactImportRules.maxBytes,
       config: write,
       schema: {
+        summary: 'Import contacts from a CSV, or try it (dry run)',
         description: `With \`Accept: ${contactImportProgressType}\`, the answer is a line of JSON per batch of 1,000 rows, \`{ "progress": { "rows", "of" } }\`, then \`{ "data": … }\` with the result below, or \`{ "error": … }\`. A file refused before its first row is written answers with its status, as without.`,
         querystring: ZContactImportQuery,
         response: { 200: dataOf(ZContactImportResult), ...importErrors },
@@ -286,14 +325,24 @@ export const registerContactServer = async (app: FastifyInstance) => {
 
   routes.get(
     '/contact-filters',
-    { config: read, schema: { response: { 200: dataOf(z.array(ZContactSavedFilter)), ...errors } } },
+    {
+      config: read,
+      schema: {
+        summary: 'List your saved contact filters and those shared with you',
+        response: { 200: dataOf(z.array(ZContactSavedFilter)), ...errors },
+      },
+    },
     async (request) => ({ data: await savedFilters.list(request.caller) }),
   );
   routes.post(
     '/contact-filters',
     {
       config: read,
-      schema: { body: ZContactSavedFilterInput, response: { 201: dataOf(ZContactSavedFilter), ...errors } },
+      schema: {
+        summary: 'Save the contacts list’s filters under a name',
+        body: ZContactSavedFilterInput,
+        response: { 201: dataOf(ZContactSavedFilter), ...errors },
+      },
     },
     async (request, reply) =>
       reply
@@ -302,7 +351,14 @@ export const registerContactServer = async (app: FastifyInstance) => {
   );
   routes.delete(
     '/contact-filters/:id',
-    { config: read, schema: { params: ZContactIdParams, response: { 200: deleted, ...errors } } },
+    {
+      config: read,
+      schema: {
+        summary: 'Delete a saved contact filter',
+        params: ZContactIdParams,
+        response: { 200: deleted, ...errors },
+      },
+    },
     async (request) => {
       await savedFilters.remove(request.caller, request.auditActor, request.params.id);
       return { data: { deleted: true as const } };
@@ -311,12 +367,25 @@ export const registerContactServer = async (app: FastifyInstance) => {
 
   routes.get(
     '/contact-tags',
-    { config: read, schema: { response: { 200: dataOf(z.array(ZContactTagWithCount)), ...errors } } },
+    {
+      config: read,
+      schema: {
+        summary: 'List contact tags with how many contacts carry each',
+        response: { 200: dataOf(z.array(ZContactTagWithCount)), ...errors },
+      },
+    },
     async (request) => ({ data: await service.listTags(request.caller) }),
   );
   routes.post(
     '/contact-tags',
-    { config: write, schema: { body: ZContactTagInput, response: { 201: dataOf(ZContactTag), ...errors } } },
+    {
+      config: write,
+      schema: {
+        summary: 'Create a contact tag',
+        body: ZContactTagInput,
+        response: { 201: dataOf(ZContactTag), ...errors },
+      },
+    },
     async (request, reply) =>
       reply
         .code(201)
@@ -327,6 +396,7 @@ export const registerContactServer = async (app: FastifyInstance) => {
     {
       config: write,
       schema: {
+        summary: 'Rename or recolour a contact tag',
         params: ZContactIdParams,
         body: ZContactTagUpdate,
         response: { 200: dataOf(ZContactTag), ...errors },
@@ -338,7 +408,14 @@ export const registerContactServer = async (app: FastifyInstance) => {
   );
   routes.delete(
     '/contact-tags/:id',
-    { config: write, schema: { params: ZContactIdParams, response: { 200: deleted, ...errors } } },
+    {
+      config: write,
+      schema: {
+        summary: 'Delete a contact tag',
+        params: ZContactIdParams,
+        response: { 200: deleted, ...errors },
+      },
+    },
     async (request) => {
       await service.deleteTag(request.caller, request.auditActor, request.params.id);
       return { data: { deleted: true as const } };

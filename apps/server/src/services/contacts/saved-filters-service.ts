@@ -10,7 +10,7 @@ import { createId } from '../../platform/data-access/ids.ts';
 import { withTenant, withTenantRead } from '../../platform/data-access/tenant-transaction.ts';
 import { auditTrails, type TAuditActor } from '../../platform/events/audit.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { findUserDisplayNames } from '../iamserver/public.ts';
+import { findUserDisplayNames } from '../access/public.ts';
 import * as savedFiltersRepository from './saved-filters-repository.ts';
 
 // Saved filters of the contacts list: each user's own, and those shared with the whole company.

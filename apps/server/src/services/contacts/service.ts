@@ -26,7 +26,7 @@ import { AppError, fieldError } from '../../platform/http/errors.ts';
 import { readSort } from '../../platform/http/list-sort.ts';
 import { listCountries } from '../../platform/reference/reference-data.ts';
 import { limitHeapGrowth } from '../../platform/runtime/heap-growth-limit.ts';
-import { findUserDisplayNames } from '../iamserver/public.ts';
+import { findUserDisplayNames } from '../access/public.ts';
 import { derivedColumnsOf, emailKeyOf, taxKeyOf, unionOfLists } from './contact-row.ts';
 import * as duplicatesRepository from './duplicates-repository.ts';
 import * as repository from './repository.ts';
@@ -120,7 +120,7 @@ const auditedOf = (row: repository.TContactRow, tagIds: string[]) => ({
 export type TContactsServiceDependencies = { db: Db };
 
 /**
- * contactserver: the organisations and people a company works with, and their tags. A request's
+ * contacts: the organisations and people a company works with, and their tags. A request's
  * writes are one transaction; every change is audited with what the user wrote before and after.
  */
 export const createContactsService = ({ db }: TContactsServiceDependencies) => {
@@ -188,7 +188,7 @@ export const createContactsService = ({ db }: TContactsServiceDependencies) => {
   const list = async (auth: TAuthContext, query: TContactListQuery) => {
     const filter = filterOf(auth, query, query);
     return withTenantRead(db, auth.companyId, async (tx) => {
-      // As typed first; only when nothing matches so, forgiving misspellings (contactserver/search.ts).
+      // As typed first; only when nothing matches so, forgiving misspellings (contacts/search.ts).
       const search = query.q ? await resolveContactSearch(tx, auth.companyId, query.q) : undefined;
       let found = await repository.findContactPage(tx, { ...filter, search: search?.first });
       if (found.total === 0 && search?.fallback)

@@ -1,6 +1,6 @@
-// driveserver's public surface: what other modules may use. Everything else in driveserver/ is its own.
+// files's public surface: what other modules may use. Everything else in files/ is its own.
 
-/** The company's files as a report source (reportserver). */
+/** The company's files as a report source (reports). */
 export { filesReportSource } from './report-source.ts';
 /** Bytes stored per company: the platform console's usage column. */
 export { sumStorageByCompany } from './repository.ts';
@@ -10,5 +10,5 @@ export {
   findCompanyFile,
   findCompanyFileForAttaching,
   storeMadeFile,
-  type TDriveServiceDependencies,
+  type TFilesServiceDependencies,
 } from './service.ts';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { files } from '../../db/schema/index.ts';
 import type { TReportSource } from '../../platform/data-access/report-sources.ts';
 
-/** The company's files for reportserver: names, types, sizes and when they came. */
+/** The company's files for reports: names, types, sizes and when they came. */
 export const filesReportSource: TReportSource = {
   key: 'files',
   label: 'Files',

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody, tinyPng } from '../../../test/multipart.ts';
 import { s3rverCredentials, startS3TestServer, type TS3TestServer } from '../../../test/s3-server.ts';
 import { files } from '../../db/schema/index.ts';
-import { startIamTestApp, type TIamTestApp, type TRegistered } from '../iamserver/iam-test-support.ts';
+import { startIamTestApp, type TIamTestApp, type TRegistered } from '../access/access-test-support.ts';
 
 const base = '/driveserver/api/v1/filesystem/file';
 const bucket = 'cargodesk-files';

@@ -9,7 +9,7 @@ import { behaviourDatabaseKinds } from '../../../test/databases.ts';
 import { multipartBody, type TFormPart, tinyPdf, tinyPng } from '../../../test/multipart.ts';
 import { auditEvents, files } from '../../db/schema/index.ts';
 import { withTenant } from '../../platform/data-access/tenant-transaction.ts';
-import { startIamTestApp, type TIamTestApp, type TRegistered } from '../iamserver/iam-test-support.ts';
+import { startIamTestApp, type TIamTestApp, type TRegistered } from '../access/access-test-support.ts';
 import { findFile } from './repository.ts';
 
 const base = '/driveserver/api/v1/filesystem/file';

@@ -13,7 +13,7 @@ import { authenticate } from '../../platform/auth/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { dataOf, listOf, signedInErrors, streamedResponse, ZErrorBody } from '../../platform/http/http.ts';
 import { assertSafeInput } from '../../platform/http/input-guard.ts';
-import { createDriveService } from './service.ts';
+import { createFilesService } from './service.ts';
 
 const fileErrors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody } as const;
 
@@ -23,9 +23,9 @@ const contentDisposition = (kind: 'inline' | 'attachment', name: string) => {
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 };
 
-/** driveserver (docs/product.md §7, docs/architecture.md): company-scoped upload, download and removal of files. */
-export const registerDriveServer = async (app: FastifyInstance) => {
-  const service = createDriveService({
+/** files (docs/product.md §7, docs/architecture.md): company-scoped upload, download and removal of files. */
+export const registerFilesRoutes = async (app: FastifyInstance) => {
+  const service = createFilesService({
     db: app.database.db,
     store: app.fileStore,
     fileMaxBytes: app.config.fileMaxBytes,
@@ -45,6 +45,7 @@ export const registerDriveServer = async (app: FastifyInstance) => {
     {
       config: { permission: 'files:write' },
       schema: {
+        summary: 'Upload a file',
         consumes: ['multipart/form-data'],
         response: {
           201: dataOf(ZFileMeta),
@@ -109,6 +110,7 @@ export const registerDriveServer = async (app: FastifyInstance) => {
     {
       config: { permission: 'files:read' },
       schema: {
+        summary: 'List files',
         querystring: ZFileListQuery,
         response: { 200: listOf(ZFileMeta), ...signedInErrors, 400: ZErrorBody },
       },
@@ -121,6 +123,7 @@ export const registerDriveServer = async (app: FastifyInstance) => {
     {
       config: { permission: 'files:read' },
       schema: {
+        summary: 'Download a file',
         params: ZFileIdParams,
         response: {
           200: streamedResponse('application/octet-stream', "The file's bytes, with its own type"),
@@ -149,7 +152,11 @@ export const registerDriveServer = async (app: FastifyInstance) => {
     '/filesystem/file/:id/meta',
     {
       config: { permission: 'files:read' },
-      schema: { params: ZFileIdParams, response: { 200: dataOf(ZFileMeta), ...fileErrors } },
+      schema: {
+        summary: 'Get a file’s metadata',
+        params: ZFileIdParams,
+        response: { 200: dataOf(ZFileMeta), ...fileErrors },
+      },
     },
     async (request) => ({ data: await service.getMeta(request.caller, request.params.id) }),
   );
@@ -159,7 +166,11 @@ export const registerDriveServer = async (app: FastifyInstance) => {
     {
       config: { permission: 'files:write' },
       // 409: the file is attached to a mail not yet sent.
-      schema: { params: ZFileIdParams, response: { 200: dataOf(ZFileMeta), ...fileErrors, 409: ZErrorBody } },
+      schema: {
+        summary: 'Delete a file',
+        params: ZFileIdParams,
+        response: { 200: dataOf(ZFileMeta), ...fileErrors, 409: ZErrorBody },
+      },
     },
     async (request) => ({
       data: await service.remove(request.caller, request.auditActor, request.params.id),

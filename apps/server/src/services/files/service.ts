@@ -78,16 +78,16 @@ export const assertCompanyImage = async (tx: Queryable, companyId: string, fileI
   return file;
 };
 
-/** The driveserver rules: what may be stored, and who may read or remove it (docs/architecture.md). */
+/** The files rules: what may be stored, and who may read or remove it (docs/architecture.md). */
 /** What the file service works with, named rather than reached through the whole app. */
-export type TDriveServiceDependencies = {
+export type TFilesServiceDependencies = {
   db: Db;
   store: TFileStore;
   fileMaxBytes: number;
   log: FastifyBaseLogger;
 };
 
-export const createDriveService = ({ db, store, fileMaxBytes, log }: TDriveServiceDependencies) => {
+export const createFilesService = ({ db, store, fileMaxBytes, log }: TFilesServiceDependencies) => {
   const notFound = () => new AppError('NOT_FOUND', fileMessages.notFound);
 
   /**
@@ -210,12 +210,12 @@ export const createDriveService = ({ db, store, fileMaxBytes, log }: TDriveServi
  * recorded as an upload of them would be, ready to attach to a mail.
  */
 export const storeMadeFile = (
-  dependencies: TDriveServiceDependencies,
+  dependencies: TFilesServiceDependencies,
   auth: TAuthContext,
   actor: TAuditActor,
   { fileName, bytes }: { fileName: string; bytes: Uint8Array },
 ) =>
-  createDriveService(dependencies).upload(auth, actor, {
+  createFilesService(dependencies).upload(auth, actor, {
     stream: Readable.from([Buffer.from(bytes)]),
     fileName,
     purpose: 'attachment',

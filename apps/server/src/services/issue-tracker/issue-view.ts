@@ -1,7 +1,7 @@
 import { supportAuthorName, type TIssue, type TIssueComment, type TIssueSummary } from '@cargodesk/shared';
 import type { Queryable } from '../../db/client.ts';
-import { findCompanyFile } from '../driveserver/public.ts';
-import { findUserDisplayNames } from '../iamserver/public.ts';
+import { findUserDisplayNames } from '../access/public.ts';
+import { findCompanyFile } from '../files/public.ts';
 import * as repository from './repository.ts';
 
 // An issue as the API shows it: people by name, support by its one name, the attachment's metadata.

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticate } from '../../platform/auth/auth-context.ts';
 import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../platform/http/http.ts';
-import { platformActorOf, requirePlatformAdmin } from '../iamserver/public.ts';
+import { platformActorOf, requirePlatformAdmin } from '../access/public.ts';
 import { createPlatformIssueService } from './platform-service.ts';
 
 const errors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody } as const;
@@ -32,7 +32,11 @@ export const registerPlatformIssueRoutes = async (app: FastifyInstance) => {
     '/app-admin/issues',
     {
       config: platformOnly,
-      schema: { querystring: ZIssueListQuery, response: { 200: listOf(ZPlatformIssueSummary), ...errors } },
+      schema: {
+        summary: 'List every company’s issues (platform admins)',
+        querystring: ZIssueListQuery,
+        response: { 200: listOf(ZPlatformIssueSummary), ...errors },
+      },
     },
     async (request) => service.list(request.query),
   );
@@ -40,7 +44,11 @@ export const registerPlatformIssueRoutes = async (app: FastifyInstance) => {
     '/app-admin/issues/:id',
     {
       config: platformOnly,
-      schema: { params: ZIssueIdParams, response: { 200: dataOf(ZPlatformIssue), ...errors } },
+      schema: {
+        summary: 'Get any company’s issue (platform admins)',
+        params: ZIssueIdParams,
+        response: { 200: dataOf(ZPlatformIssue), ...errors },
+      },
     },
     async (request) => ({ data: await service.get(request.params.id) }),
   );
@@ -49,6 +57,7 @@ export const registerPlatformIssueRoutes = async (app: FastifyInstance) => {
     {
       config: platformOnly,
       schema: {
+        summary: 'Answer an issue as Cargodesk support: status and comment',
         params: ZIssueIdParams,
         body: ZPlatformIssueUpdate,
         response: { 200: dataOf(ZPlatformIssue), ...errors },
@@ -63,6 +72,7 @@ export const registerPlatformIssueRoutes = async (app: FastifyInstance) => {
     {
       config: platformOnly,
       schema: {
+        summary: 'Comment on an issue as Cargodesk support',
         params: ZIssueIdParams,
         body: ZIssueCommentCreate,
         response: { 201: dataOf(ZPlatformIssue), ...errors },

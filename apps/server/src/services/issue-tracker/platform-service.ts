@@ -16,7 +16,7 @@ import { withTenant, withTenantRead } from '../../platform/data-access/tenant-tr
 import { auditTrails, type TAuditActor } from '../../platform/events/audit.ts';
 import type { TDomainEvents } from '../../platform/events/domain-events.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { findCompanyNames, recordPlatformAction, type TPlatformActor } from '../iamserver/public.ts';
+import { findCompanyNames, recordPlatformAction, type TPlatformActor } from '../access/public.ts';
 import { findNamesOf, readIssueView, toIssueSummary } from './issue-view.ts';
 import * as repository from './repository.ts';
 import { assertTransition, auditedIssue, issueFacts } from './service.ts';

@@ -11,7 +11,7 @@ import { behaviourDatabaseKinds } from '../../../test/databases.ts';
 import { uploadTinyPng } from '../../../test/multipart.ts';
 import { auditReader, routeCaller } from '../../../test/route-helpers.ts';
 import { mails } from '../../db/schema/index.ts';
-import { startIamTestApp, type TIamTestApp, type TRegistered } from '../iamserver/iam-test-support.ts';
+import { startIamTestApp, type TIamTestApp, type TRegistered } from '../access/access-test-support.ts';
 
 describe.each(behaviourDatabaseKinds)('issue tracker on %s', (kind) => {
   let testApp: TIamTestApp;

@@ -34,17 +34,35 @@ const registerCompanyIssueRoutes = async (app: FastifyInstance) => {
 
   routes.get(
     '/issue/tracker',
-    { schema: { querystring: ZIssueListQuery, response: { 200: listOf(ZIssueSummary), ...errors } } },
+    {
+      schema: {
+        summary: 'List the issues you may see (yours, or all with issues:write)',
+        querystring: ZIssueListQuery,
+        response: { 200: listOf(ZIssueSummary), ...errors },
+      },
+    },
     async (request) => service.list(request.caller, request.query),
   );
   routes.get(
     '/issue/tracker/:id',
-    { schema: { params: ZIssueIdParams, response: { 200: dataOf(ZIssue), ...errors } } },
+    {
+      schema: {
+        summary: 'Get an issue with its comments and attachment',
+        params: ZIssueIdParams,
+        response: { 200: dataOf(ZIssue), ...errors },
+      },
+    },
     async (request) => ({ data: await service.get(request.caller, request.params.id) }),
   );
   routes.post(
     '/issue/tracker',
-    { schema: { body: ZIssueCreate, response: { 201: dataOf(ZIssue), ...errors } } },
+    {
+      schema: {
+        summary: 'Report a problem',
+        body: ZIssueCreate,
+        response: { 201: dataOf(ZIssue), ...errors },
+      },
+    },
     async (request, reply) =>
       reply.code(201).send({ data: await service.create(request.caller, request.auditActor, request.body) }),
   );
@@ -52,7 +70,12 @@ const registerCompanyIssueRoutes = async (app: FastifyInstance) => {
     '/issue/tracker/:id',
     {
       config: { permission: 'issues:write' },
-      schema: { params: ZIssueIdParams, body: ZIssueUpdate, response: { 200: dataOf(ZIssue), ...errors } },
+      schema: {
+        summary: 'Change an issue’s status, assignee or severity',
+        params: ZIssueIdParams,
+        body: ZIssueUpdate,
+        response: { 200: dataOf(ZIssue), ...errors },
+      },
     },
     async (request) => ({
       data: await service.update(request.caller, request.auditActor, request.params.id, request.body),
@@ -62,6 +85,7 @@ const registerCompanyIssueRoutes = async (app: FastifyInstance) => {
     '/issue/tracker/:id/comments',
     {
       schema: {
+        summary: 'Comment on an issue',
         params: ZIssueIdParams,
         body: ZIssueCommentCreate,
         response: { 201: dataOf(ZIssue), ...errors },
@@ -76,6 +100,7 @@ const registerCompanyIssueRoutes = async (app: FastifyInstance) => {
     '/issue/tracker/:id',
     {
       schema: {
+        summary: 'Delete an issue (its reporter while open, or a manager)',
         params: ZIssueIdParams,
         response: { 200: dataOf(z.object({ _id: z.string() })), ...errors },
       },

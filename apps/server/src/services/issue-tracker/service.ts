@@ -19,8 +19,8 @@ import { withTenant, withTenantRead } from '../../platform/data-access/tenant-tr
 import { auditTrails, type TAuditActor } from '../../platform/events/audit.ts';
 import type { TDomainEvents } from '../../platform/events/domain-events.ts';
 import { AppError, fieldError } from '../../platform/http/errors.ts';
-import { findCompanyFile } from '../driveserver/public.ts';
-import { findReachableUserIds, findUserDisplayNames } from '../iamserver/public.ts';
+import { findReachableUserIds, findUserDisplayNames } from '../access/public.ts';
+import { findCompanyFile } from '../files/public.ts';
 import { findNamesOf, readIssueView, toIssueSummary } from './issue-view.ts';
 import * as repository from './repository.ts';
 

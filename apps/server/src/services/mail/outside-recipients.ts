@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import type { IdentityAdmin } from '../../identity/identity-admin.ts';
 import { withTenantRead } from '../../platform/data-access/tenant-transaction.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { findActiveMemberEmails, findAdminIdentities } from '../iamserver/public.ts';
+import { findActiveMemberEmails, findAdminIdentities } from '../access/public.ts';
 
 // Anyone can sign up with any address and register a company. Until one of its admins proves an
 // address (DESIGN §12: who someone is comes only from proof), the company is nobody in particular,

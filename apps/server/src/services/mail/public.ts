@@ -1,4 +1,4 @@
-// mailserver's public surface: what other modules may use. Everything else in mailserver/ is its own.
+// mail's public surface: what other modules may use. Everything else in mail/ is its own.
 
-/** The caller's own composer mails as a report source (reportserver). */
+/** The caller's own composer mails as a report source (reports). */
 export { mailsReportSource } from './report-source.ts';

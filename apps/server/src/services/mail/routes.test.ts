@@ -17,8 +17,8 @@ import { createId } from '../../platform/data-access/ids.ts';
 import { withTenant } from '../../platform/data-access/tenant-transaction.ts';
 import { fileStoreKey } from '../../platform/files/file-store.ts';
 import { sweepFiles } from '../../platform/files/file-sweep.ts';
-import { findCompanyFileForAttaching } from '../driveserver/service.ts';
-import { startIamTestApp, type TIamTestApp, type TRegistered } from '../iamserver/iam-test-support.ts';
+import { startIamTestApp, type TIamTestApp, type TRegistered } from '../access/access-test-support.ts';
+import { findCompanyFileForAttaching } from '../files/service.ts';
 
 const base = '/mailserver/api/v1';
 

@@ -15,8 +15,8 @@ import { createMailService, type TMailCaller } from './service.ts';
 
 const errors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody } as const;
 
-/** mailserver (docs/product.md §7): the mail composer's send, the sender's Sent list and its retry. */
-export const registerMailServer = async (app: FastifyInstance) => {
+/** mail (docs/product.md §7): the mail composer's send, the sender's Sent list and its retry. */
+export const registerMailRoutes = async (app: FastifyInstance) => {
   const service = createMailService({
     db: app.database.db,
     config: app.config,
@@ -28,7 +28,7 @@ export const registerMailServer = async (app: FastifyInstance) => {
     auth: request.caller,
     actor: request.auditActor,
   });
-  // A body carries the HTML only; attachments are files already uploaded to driveserver.
+  // A body carries the HTML only; attachments are files already uploaded to files.
   app.addHook('onRequest', authenticate(app));
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -37,6 +37,7 @@ export const registerMailServer = async (app: FastifyInstance) => {
     {
       config: { permission: 'mail:send' },
       schema: {
+        summary: 'Send a mail',
         body: ZSendMailRequest,
         response: { 201: dataOf(ZSentMail), ...errors, 413: ZErrorBody, 429: ZErrorBody },
       },
@@ -50,6 +51,7 @@ export const registerMailServer = async (app: FastifyInstance) => {
     {
       config: { permission: 'mail:send' },
       schema: {
+        summary: 'List sent mail',
         querystring: ZSentMailQuery,
         response: { 200: listOf(ZSentMail), ...signedInErrors, 400: ZErrorBody },
       },
@@ -61,7 +63,11 @@ export const registerMailServer = async (app: FastifyInstance) => {
     '/sent/:id/retry',
     {
       config: { permission: 'mail:send' },
-      schema: { params: ZSentMailIdParams, response: { 200: dataOf(ZSentMail), ...errors, 409: ZErrorBody } },
+      schema: {
+        summary: 'Retry a failed mail',
+        params: ZSentMailIdParams,
+        response: { 200: dataOf(ZSentMail), ...errors, 409: ZErrorBody },
+      },
     },
     async (request) => ({ data: await service.retry(callerOf(request), request.params.id) }),
   );
@@ -71,6 +77,7 @@ export const registerMailServer = async (app: FastifyInstance) => {
     {
       config: { permission: 'mail:send' },
       schema: {
+        summary: 'Suggest recipients',
         querystring: ZRecipientQuery,
         response: { 200: dataOf(z.array(ZRecipient)), ...signedInErrors, 400: ZErrorBody },
       },

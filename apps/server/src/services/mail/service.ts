@@ -20,9 +20,9 @@ import { withTenant, withTenantRead } from '../../platform/data-access/tenant-tr
 import { auditTrails, type TAuditActor } from '../../platform/events/audit.ts';
 import type { TDomainEvents } from '../../platform/events/domain-events.ts';
 import { AppError, fieldError } from '../../platform/http/errors.ts';
-import { findContactRecipients } from '../contactserver/public.ts';
-import { findCompanyFileForAttaching } from '../driveserver/public.ts';
-import { isPlanExpired } from '../iamserver/public.ts';
+import { isPlanExpired } from '../access/public.ts';
+import { findContactRecipients } from '../contacts/public.ts';
+import { findCompanyFileForAttaching } from '../files/public.ts';
 import { assertMayMailRecipients, type TAccountReader } from './outside-recipients.ts';
 import * as repository from './repository.ts';
 import { htmlToText, sanitizeMailHtml } from './sanitize.ts';
@@ -69,7 +69,7 @@ const dedupeRecipients = ({ to, cc, bcc }: { to: string[]; cc: string[]; bcc: st
   return { to: keep(to), cc: keep(cc), bcc: keep(bcc) };
 };
 
-/** mailserver (docs/product.md §7 /send, docs/architecture.md): the composer's mails go through the outbox like any other. */
+/** mail (docs/product.md §7 /send, docs/architecture.md): the composer's mails go through the outbox like any other. */
 /** What the composer works with, named rather than reached through the whole app. */
 export type TMailServiceDependencies = {
   db: Db;

@@ -1,7 +1,7 @@
 import type { TCountry, TCurrency, TDropdownGroup, TTimeZone, TUtcOffset } from '@cargodesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normaliseTimeZoneName, utcOffsetLabel } from '../../platform/reference/reference-data.ts';
-import { startIamTestApp, type TIamTestApp } from '../iamserver/iam-test-support.ts';
+import { startIamTestApp, type TIamTestApp } from '../access/access-test-support.ts';
 
 const base = '/master/api/v1';
 

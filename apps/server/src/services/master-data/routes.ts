@@ -11,7 +11,7 @@ import { registerSettingsRoutes } from './settings/routes.ts';
  * master: reference lists, the company's settings, ports and airports, picklists and company lists,
  * each a sub-domain of its own (routes → service → repository), for signed-in callers only.
  */
-export const registerMasterServer = async (app: FastifyInstance) => {
+export const registerMasterDataRoutes = async (app: FastifyInstance) => {
   app.addHook('onRequest', authenticate(app));
   await app.register(registerReferenceRoutes);
   await app.register(registerPortRoutes);

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/client.ts';
 import type { TDomainEvents } from '../../platform/events/domain-events.ts';
 import type { TEventsBus } from '../../platform/events/events-bus.ts';
-import { findAdminUserIds, findReachableUserIds, findReachableUserIdsByEmail } from '../iamserver/public.ts';
+import { findAdminUserIds, findReachableUserIds, findReachableUserIdsByEmail } from '../access/public.ts';
 import { notifyIssueFollowers, type TIssueMail } from './issue-notifications.ts';
 import { createNotifications, notifyPlanExpiring, type TNewNotification } from './producer.ts';
 

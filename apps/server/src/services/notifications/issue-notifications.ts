@@ -2,7 +2,7 @@ import { issueStatusLabels } from '@cargodesk/shared';
 import type { Queryable } from '../../db/client.ts';
 import type { TDomainEvent } from '../../platform/events/domain-events.ts';
 import type { TEventsBus } from '../../platform/events/events-bus.ts';
-import { findReachableUserIds, findUserIdsWithPermission, findUserMailboxes } from '../iamserver/public.ts';
+import { findReachableUserIds, findUserIdsWithPermission, findUserMailboxes } from '../access/public.ts';
 import { createNotifications, type TNewNotification } from './producer.ts';
 import { findSignedInUserIds } from './repository.ts';
 

@@ -15,7 +15,7 @@ export type TNewNotification = {
 /**
  * Writes one notification per recipient and announces it on the events bus, both in `db`: pass the
  * transaction that makes the change, so the notification exists (and streams) only if it commits.
- * Only notifyserver calls this: other modules emit domain events (catalogue.ts).
+ * Only notifications calls this: other modules emit domain events (catalogue.ts).
  */
 export const createNotifications = async (
   db: Queryable,

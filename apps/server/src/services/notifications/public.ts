@@ -1,4 +1,4 @@
-// notifyserver's public surface: what other modules may use. Everything else in notifyserver/ is its own.
+// notifications's public surface: what other modules may use. Everything else in notifications/ is its own.
 
-/** The caller's own notifications as a report source (reportserver). */
+/** The caller's own notifications as a report source (reports). */
 export { notificationsReportSource } from './report-source.ts';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { behaviourDatabaseKinds } from '../../../test/databases.ts';
 import { routeCaller } from '../../../test/route-helpers.ts';
 import { auditEvents, companies, identityAccounts, notifications, users } from '../../db/schema/index.ts';
-import { startIamTestApp, type TIamTestApp, type TRegistered } from '../iamserver/iam-test-support.ts';
+import { startIamTestApp, type TIamTestApp, type TRegistered } from '../access/access-test-support.ts';
 import { openNotificationStream } from './notify-test-support.ts';
 import { createNotifications } from './producer.ts';
 

@@ -15,24 +15,27 @@ import { authenticate } from '../../platform/auth/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { dataOf, listOf, signedInErrors, streamedResponse, ZErrorBody } from '../../platform/http/http.ts';
 import { subscribeNotifications } from './catalogue.ts';
-import { createNotifyService } from './service.ts';
+import { createNotificationsService } from './service.ts';
 import { createStreamHub, defaultStreamHubOptions, type TStreamHubOptions } from './stream-hub.ts';
 
-export type TNotifyServerOptions = { stream?: Partial<TStreamHubOptions> };
+export type TNotificationsOptions = { stream?: Partial<TStreamHubOptions> };
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const errors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody } as const;
 
 /**
- * notifyserver (docs/architecture.md): the signed-in user's notifications, their live stream, and the admin's
+ * notifications (docs/architecture.md): the signed-in user's notifications, their live stream, and the admin's
  * announcement to the company. Notifications are the caller's own: no permission beyond sign-in.
  */
-export const registerNotifyServer = async (app: FastifyInstance, options: TNotifyServerOptions = {}) => {
+export const registerNotificationsRoutes = async (
+  app: FastifyInstance,
+  options: TNotificationsOptions = {},
+) => {
   subscribeNotifications(app.domainEvents, app.events, {
     enqueue: (mail, db) => app.mailer.enqueue(mail, db),
     appUrl: app.config.publicUrl,
   });
-  const service = createNotifyService({ db: app.database.db, events: app.events });
+  const service = createNotificationsService({ db: app.database.db, events: app.events });
   const hub = createStreamHub({
     db: app.database.db,
     bus: app.events,
@@ -50,6 +53,7 @@ export const registerNotifyServer = async (app: FastifyInstance, options: TNotif
     '/notifications',
     {
       schema: {
+        summary: 'List my notifications',
         querystring: ZNotificationListQuery,
         response: { 200: listOf(ZNotification), ...signedInErrors, 400: ZErrorBody },
       },
@@ -61,6 +65,7 @@ export const registerNotifyServer = async (app: FastifyInstance, options: TNotif
     '/notifications/:id',
     {
       schema: {
+        summary: 'Mark a notification read or unread',
         params: ZNotificationIdParams,
         body: ZUpdateNotificationRequest,
         response: { 200: dataOf(ZNotification), ...errors },
@@ -73,6 +78,7 @@ export const registerNotifyServer = async (app: FastifyInstance, options: TNotif
     '/notifications/mark-read',
     {
       schema: {
+        summary: 'Mark notifications read',
         body: ZMarkNotificationsRequest,
         response: { 200: dataOf(z.object({ ids: z.array(z.string()) })), ...signedInErrors, 400: ZErrorBody },
       },
@@ -85,6 +91,7 @@ export const registerNotifyServer = async (app: FastifyInstance, options: TNotif
     {
       config: { permission: 'company:write' },
       schema: {
+        summary: 'Announce to the company',
         body: ZAnnouncementRequest,
         response: { 201: dataOf(ZAnnouncementResult), ...signedInErrors, 400: ZErrorBody },
       },
@@ -99,6 +106,7 @@ export const registerNotifyServer = async (app: FastifyInstance, options: TNotif
     '/stream',
     {
       schema: {
+        summary: 'Open the live event stream',
         querystring: ZStreamQuery,
         response: {
           200: streamedResponse('text/event-stream', 'Server-sent events: notifications and change signals'),

@@ -13,15 +13,15 @@ import { withTenant } from '../../platform/data-access/tenant-transaction.ts';
 import { auditTrails, type TAuditActor } from '../../platform/events/audit.ts';
 import type { TEventsBus } from '../../platform/events/events-bus.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { findReachableUserIds } from '../iamserver/public.ts';
+import { findReachableUserIds } from '../access/public.ts';
 import { createNotifications } from './producer.ts';
 import * as repository from './repository.ts';
 import { toNotificationView } from './stream-hub.ts';
 
 export type TNotifyCaller = { auth: TAuthContext; actor: TAuditActor };
 
-/** notifyserver: the signed-in user's own notifications, and the admin's announcement. */
-export const createNotifyService = ({ db, events }: { db: Db; events: TEventsBus }) => {
+/** notifications: the signed-in user's own notifications, and the admin's announcement. */
+export const createNotificationsService = ({ db, events }: { db: Db; events: TEventsBus }) => {
   const inCompany = <T>(auth: TAuthContext, work: Parameters<typeof withTenant<T>>[2]) =>
     withTenant(db, auth.companyId, work);
   const mine = (auth: TAuthContext) => ({ companyId: auth.companyId, userId: auth.userId });

@@ -19,7 +19,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { createId } from '../../platform/data-access/ids.ts';
-import { startIamTestApp, type TIamTestApp, type TRegistered } from '../iamserver/iam-test-support.ts';
+import { startIamTestApp, type TIamTestApp, type TRegistered } from '../access/access-test-support.ts';
 import { createScheduleRunner, nextRunAfter } from './schedule.ts';
 
 describe.each(behaviourDatabaseKinds)('reportserver on %s', (kind) => {

@@ -37,11 +37,11 @@ const schedulePollMs = 60 * 1000;
 const exportFileName = (name: string) => `${name.replace(/[^\w .-]+/g, '_').trim() || 'report'}.csv`;
 
 /**
- * reportserver: saved report sketches, run under the caller's permissions and row-level security
+ * reports: saved report sketches, run under the caller's permissions and row-level security
  * (docs/decisions/019-report-charts.md). Reading and running need reports:read; saving, changing,
  * scheduling and deleting reports:write.
  */
-export const registerReportServer = async (app: FastifyInstance) => {
+export const registerReportsRoutes = async (app: FastifyInstance) => {
   const service = createReportsService({ db: app.database.db });
   const runner = createScheduleRunner({
     db: app.database.db,
@@ -77,7 +77,13 @@ export const registerReportServer = async (app: FastifyInstance) => {
 
   routes.get(
     '/reportSketch/sources',
-    { config: read, schema: { response: { 200: dataOf(z.array(ZReportSourceInfo)), ...errors } } },
+    {
+      config: read,
+      schema: {
+        summary: 'List the sources and columns you may report on',
+        response: { 200: dataOf(z.array(ZReportSourceInfo)), ...errors },
+      },
+    },
     async (request) => ({ data: service.sources(request.caller) }),
   );
   routes.get(
@@ -85,6 +91,7 @@ export const registerReportServer = async (app: FastifyInstance) => {
     {
       config: read,
       schema: {
+        summary: 'List your report sketches and those shared with you',
         querystring: ZReportSketchListQuery,
         response: { 200: z.object({ data: z.array(ZReportSketchSummary), meta: ZListMeta }), ...errors },
       },
@@ -93,14 +100,24 @@ export const registerReportServer = async (app: FastifyInstance) => {
   );
   routes.get(
     '/reportSketch/pinned',
-    { config: read, schema: { response: { 200: dataOf(z.array(ZReportSketchSummary)), ...errors } } },
+    {
+      config: read,
+      schema: {
+        summary: 'List the reports you pinned to the dashboard',
+        response: { 200: dataOf(z.array(ZReportSketchSummary)), ...errors },
+      },
+    },
     async (request) => ({ data: await service.pinned(request.caller) }),
   );
   routes.post(
     '/reportSketch',
     {
       config: write,
-      schema: { body: ZReportSketchCreate, response: { 201: dataOf(ZReportSketch), ...errors } },
+      schema: {
+        summary: 'Save a report sketch',
+        body: ZReportSketchCreate,
+        response: { 201: dataOf(ZReportSketch), ...errors },
+      },
     },
     async (request, reply) =>
       reply.code(201).send({ data: await service.create(request.caller, request.auditActor, request.body) }),
@@ -109,20 +126,32 @@ export const registerReportServer = async (app: FastifyInstance) => {
     '/reportSketch/run',
     {
       config: read,
-      schema: { body: ZReportDefinition, response: { 200: dataOf(ZReportResult), ...errors } },
+      schema: {
+        summary: 'Run a report definition without saving it',
+        body: ZReportDefinition,
+        response: { 200: dataOf(ZReportResult), ...errors },
+      },
     },
     async (request) => ({ data: await inQueryLine(request, (auth) => service.run(auth, request.body)) }),
   );
   routes.get(
     '/reportSketch/:id',
-    { config: read, schema: { params, response: { 200: dataOf(ZReportSketch), ...errors } } },
+    {
+      config: read,
+      schema: { summary: 'Get a report sketch', params, response: { 200: dataOf(ZReportSketch), ...errors } },
+    },
     async (request) => ({ data: await service.get(request.caller, request.params.id) }),
   );
   routes.patch(
     '/reportSketch/:id',
     {
       config: write,
-      schema: { params, body: ZReportSketchUpdate, response: { 200: dataOf(ZReportSketch), ...errors } },
+      schema: {
+        summary: 'Change your report sketch',
+        params,
+        body: ZReportSketchUpdate,
+        response: { 200: dataOf(ZReportSketch), ...errors },
+      },
     },
     async (request) => ({
       data: await service.update(request.caller, request.auditActor, request.params.id, request.body),
@@ -130,7 +159,10 @@ export const registerReportServer = async (app: FastifyInstance) => {
   );
   routes.delete(
     '/reportSketch/:id',
-    { config: write, schema: { params, response: { 200: deleted, ...errors } } },
+    {
+      config: write,
+      schema: { summary: 'Delete your report sketch', params, response: { 200: deleted, ...errors } },
+    },
     async (request) => {
       await service.remove(request.caller, request.auditActor, request.params.id);
       return { data: { deleted: true as const } };
@@ -138,7 +170,14 @@ export const registerReportServer = async (app: FastifyInstance) => {
   );
   routes.post(
     '/reportSketch/:id/duplicate',
-    { config: write, schema: { params, response: { 201: dataOf(ZReportSketch), ...errors } } },
+    {
+      config: write,
+      schema: {
+        summary: 'Copy a report sketch as your own',
+        params,
+        response: { 201: dataOf(ZReportSketch), ...errors },
+      },
+    },
     async (request, reply) =>
       reply.code(201).send({
         data: await service.duplicate(request.caller, request.auditActor, request.params.id),
@@ -146,7 +185,14 @@ export const registerReportServer = async (app: FastifyInstance) => {
   );
   routes.get(
     '/reportSketch/:id/run',
-    { config: read, schema: { params, response: { 200: dataOf(ZReportResult), ...errors } } },
+    {
+      config: read,
+      schema: {
+        summary: 'Run a saved report: its table',
+        params,
+        response: { 200: dataOf(ZReportResult), ...errors },
+      },
+    },
     async (request) => ({
       data: await inQueryLine(request, (auth) => service.runSaved(auth, request.params.id)),
     }),
@@ -156,6 +202,7 @@ export const registerReportServer = async (app: FastifyInstance) => {
     {
       config: read,
       schema: {
+        summary: 'Export a report’s result as CSV',
         params,
         response: { 200: streamedResponse('text/csv', 'The report’s result as CSV'), ...errors },
       },
@@ -172,7 +219,10 @@ export const registerReportServer = async (app: FastifyInstance) => {
   );
   routes.put(
     '/reportSketch/:id/pin',
-    { config: read, schema: { params, response: { 200: pinned, ...errors } } },
+    {
+      config: read,
+      schema: { summary: 'Pin a report to your dashboard', params, response: { 200: pinned, ...errors } },
+    },
     async (request) => {
       await service.pin(request.caller, request.params.id);
       return { data: { isPinned: true } };
@@ -180,7 +230,10 @@ export const registerReportServer = async (app: FastifyInstance) => {
   );
   routes.delete(
     '/reportSketch/:id/pin',
-    { config: read, schema: { params, response: { 200: pinned, ...errors } } },
+    {
+      config: read,
+      schema: { summary: 'Unpin a report from your dashboard', params, response: { 200: pinned, ...errors } },
+    },
     async (request) => {
       await service.unpin(request.caller, request.params.id);
       return { data: { isPinned: false } };
@@ -190,7 +243,12 @@ export const registerReportServer = async (app: FastifyInstance) => {
     '/reportSketch/:id/schedule',
     {
       config: write,
-      schema: { params, body: ZReportScheduleInput, response: { 200: dataOf(ZReportSketch), ...errors } },
+      schema: {
+        summary: 'Mail a report weekly or monthly to colleagues',
+        params,
+        body: ZReportScheduleInput,
+        response: { 200: dataOf(ZReportSketch), ...errors },
+      },
     },
     async (request) => ({
       data: await service.setSchedule(request.caller, request.auditActor, request.params.id, request.body),
@@ -198,7 +256,14 @@ export const registerReportServer = async (app: FastifyInstance) => {
   );
   routes.delete(
     '/reportSketch/:id/schedule',
-    { config: write, schema: { params, response: { 200: dataOf(ZReportSketch), ...errors } } },
+    {
+      config: write,
+      schema: {
+        summary: 'Stop mailing a report',
+        params,
+        response: { 200: dataOf(ZReportSketch), ...errors },
+      },
+    },
     async (request) => ({
       data: await service.removeSchedule(request.caller, request.auditActor, request.params.id),
     }),

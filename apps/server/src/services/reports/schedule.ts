@@ -5,13 +5,13 @@ import type { TMailer } from '../../mail/mail-plugin.ts';
 import type { TAuthContext } from '../../platform/auth/auth-context.ts';
 import { withTenant } from '../../platform/data-access/tenant-transaction.ts';
 import { recordAudit, type TAuditActor } from '../../platform/events/audit.ts';
-import { storeMadeFile, type TDriveServiceDependencies } from '../driveserver/public.ts';
 import {
   findUserAccess,
   findUserIdsWithPermission,
   findUserMailboxes,
   isPlanExpired,
-} from '../iamserver/public.ts';
+} from '../access/public.ts';
+import { storeMadeFile, type TFilesServiceDependencies } from '../files/public.ts';
 import { checkDefinition } from './query.ts';
 import * as repository from './repository.ts';
 import { reportCsvChunks, reportExportMaxRows } from './result-batches.ts';
@@ -43,7 +43,7 @@ export const nextRunAfter = (frequency: TReportScheduleFrequency, from: Date): D
 export type TScheduleRunnerDependencies = {
   db: Db;
   mailer: Pick<TMailer, 'enqueue' | 'wake'>;
-  drive: TDriveServiceDependencies;
+  drive: TFilesServiceDependencies;
   log: FastifyBaseLogger;
 };
 

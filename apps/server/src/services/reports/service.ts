@@ -20,11 +20,7 @@ import { createId } from '../../platform/data-access/ids.ts';
 import { withTenant, withTenantRead } from '../../platform/data-access/tenant-transaction.ts';
 import { auditTrails, type TAuditActor } from '../../platform/events/audit.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import {
-  findReachableUserIds,
-  findUserDisplayNames,
-  findUserIdsWithPermission,
-} from '../iamserver/public.ts';
+import { findReachableUserIds, findUserDisplayNames, findUserIdsWithPermission } from '../access/public.ts';
 import { checkDefinition, readableSources, runReport } from './query.ts';
 import * as repository from './repository.ts';
 import { reportCsvChunks, reportExportMaxRows } from './result-batches.ts';

@@ -13,8 +13,8 @@ import { withTenant, withTenantRead } from '../../platform/data-access/tenant-tr
 import { auditTrails, type TAuditActor } from '../../platform/events/audit.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { TTenantTemplates } from '../../templating/tenant-templates.ts';
-import { findTemplateContact, noTemplateContact } from '../contactserver/public.ts';
-import { storeMadeFile, type TDriveServiceDependencies } from '../driveserver/public.ts';
+import { findTemplateContact, noTemplateContact } from '../contacts/public.ts';
+import { storeMadeFile, type TFilesServiceDependencies } from '../files/public.ts';
 import { localeOf } from './render-locale.ts';
 import * as repository from './repository.ts';
 import { templateMessages } from './service.ts';
@@ -31,7 +31,7 @@ export type TMailTemplatesDependencies = {
   pdf: TPdfRenderer;
   /** Counts a PDF against the company's hourly renders, refusing past the limit. */
   consumePdfRender: (auth: TAuthContext) => Promise<void>;
-  drive: TDriveServiceDependencies;
+  drive: TFilesServiceDependencies;
 };
 
 /** Today in the company's time zone, as templates receive dates: 2026-11-23. */

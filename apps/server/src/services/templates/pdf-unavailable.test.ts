@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeCaller } from '../../../test/route-helpers.ts';
 import { pdfMessages } from '../../pdf/pdf-renderer.ts';
-import { startIamTestApp, type TIamTestApp } from '../iamserver/iam-test-support.ts';
+import { startIamTestApp, type TIamTestApp } from '../access/access-test-support.ts';
 
 // A server without Chromium: PDF actions say what to install, and everything else works as before.
 describe('templates on a server without Chromium', () => {

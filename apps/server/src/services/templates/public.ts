@@ -1,4 +1,4 @@
-// templateserver's public surface: what other modules may use. Everything else in templateserver/ is its own.
+// templates's public surface: what other modules may use. Everything else in templates/ is its own.
 
-/** The company's templates as a report source (reportserver). */
+/** The company's templates as a report source (reports). */
 export { templatesReportSource } from './report-source.ts';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { templates } from '../../db/schema/index.ts';
 import type { TReportSource } from '../../platform/data-access/report-sources.ts';
 
-/** The company's templates for reportserver: kinds, purposes, languages and status. */
+/** The company's templates for reports: kinds, purposes, languages and status. */
 export const templatesReportSource: TReportSource = {
   key: 'templates',
   label: 'Templates',

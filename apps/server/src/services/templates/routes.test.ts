@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { behaviourDatabaseKinds } from '../../../test/databases.ts';
 import { auditReader, routeCaller } from '../../../test/route-helpers.ts';
 import { findChromium } from '../../pdf/find-chromium.ts';
-import { startIamTestApp, type TIamTestApp } from '../iamserver/iam-test-support.ts';
+import { startIamTestApp, type TIamTestApp } from '../access/access-test-support.ts';
 
 const letter = {
   type: 'email',

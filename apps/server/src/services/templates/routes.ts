@@ -40,10 +40,10 @@ const errors = {
 const ZVersionPageQuery = ZPageQuery.omit({ q: true, sort: true }).strict();
 
 /**
- * templateserver (issue 14): the company's email and document templates and their versions.
+ * templates (issue 14): the company's email and document templates and their versions.
  * Reading needs templates:read; creating, saving, restoring, archiving and deleting templates:write.
  */
-export const registerTemplateServer = async (app: FastifyInstance) => {
+export const registerTemplatesRoutes = async (app: FastifyInstance) => {
   const templates = createTenantTemplates(app.tenantWork);
   const service = createTemplatesService({
     db: app.database.db,
@@ -67,7 +67,11 @@ export const registerTemplateServer = async (app: FastifyInstance) => {
     '/templates',
     {
       config: { permission: 'templates:read' },
-      schema: { querystring: ZTemplateListQuery, response: { 200: listOf(ZTemplateSummary), ...errors } },
+      schema: {
+        summary: 'List templates',
+        querystring: ZTemplateListQuery,
+        response: { 200: listOf(ZTemplateSummary), ...errors },
+      },
     },
     async (request) => service.list(request.caller, request.query),
   );
@@ -75,7 +79,11 @@ export const registerTemplateServer = async (app: FastifyInstance) => {
     '/templates',
     {
       config: { permission: 'templates:write' },
-      schema: { body: ZTemplateCreate, response: { 201: dataOf(ZTemplate), ...errors } },
+      schema: {
+        summary: 'Create a template with its first version',
+        body: ZTemplateCreate,
+        response: { 201: dataOf(ZTemplate), ...errors },
+      },
     },
     async (request, reply) =>
       reply.code(201).send({ data: await service.create(request.caller, request.auditActor, request.body) }),
@@ -84,7 +92,11 @@ export const registerTemplateServer = async (app: FastifyInstance) => {
     '/templates/check',
     {
       config: { permission: 'templates:read' },
-      schema: { body: ZTemplateDraft, response: { 200: dataOf(ZTemplateCheck), ...errors } },
+      schema: {
+        summary: 'Check a draft and preview it with sample data',
+        body: ZTemplateDraft,
+        response: { 200: dataOf(ZTemplateCheck), ...errors },
+      },
     },
     async (request) => ({ data: await service.check(request.caller, request.body) }),
   );
@@ -93,6 +105,7 @@ export const registerTemplateServer = async (app: FastifyInstance) => {
     {
       config: { permission: 'templates:read' },
       schema: {
+        summary: 'Print a document draft with sample data to PDF',
         body: ZTemplateDraft,
         response: {
           200: streamedResponse('application/pdf', 'The document printed with the sample data'),
@@ -116,7 +129,11 @@ export const registerTemplateServer = async (app: FastifyInstance) => {
     '/templates/:id',
     {
       config: { permission: 'templates:read' },
-      schema: { params: ZTemplateIdParams, response: { 200: dataOf(ZTemplate), ...errors } },
+      schema: {
+        summary: 'Get a template with its current text',
+        params: ZTemplateIdParams,
+        response: { 200: dataOf(ZTemplate), ...errors },
+      },
     },
     async (request) => ({ data: await service.get(request.caller, request.params.id) }),
   );
@@ -125,6 +142,7 @@ export const registerTemplateServer = async (app: FastifyInstance) => {
     {
       config: { permission: 'templates:write' },
       schema: {
+        summary: 'Rename, re-purpose or archive a template',
         params: ZTemplateIdParams,
         body: ZTemplateUpdate,
         response: { 200: dataOf(ZTemplate), ...errors },
@@ -139,6 +157,7 @@ export const registerTemplateServer = async (app: FastifyInstance) => {
     {
       config: { permission: 'templates:write' },
       schema: {
+        summary: 'Delete a template and its versions',
         params: ZTemplateIdParams,
         response: { 200: dataOf(z.object({ deleted: z.literal(true) })), ...errors },
       },
@@ -151,7 +170,11 @@ export const registerTemplateServer = async (app: FastifyInstance) => {
     '/templates/:id/duplicate',
     {
       config: { permission: 'templates:write' },
-      schema: { params: ZTemplateIdParams, response: { 201: dataOf(ZTemplate), ...errors } },
+      schema: {
+        summary: 'Copy a template into a new one',
+        params: ZTemplateIdParams,
+        response: { 201: dataOf(ZTemplate), ...errors },
+      },
     },
     async (request, reply) =>
       reply.code(201).send({
@@ -163,6 +186,7 @@ export const registerTemplateServer = async (app: FastifyInstance) => {
     {
       config: { permission: 'templates:write' },
       schema: {
+        summary: 'Save a new version of a template',
         params: ZTemplateIdParams,
         body: ZTemplateContent,
         response: { 201: dataOf(ZTemplate), ...errors },
@@ -178,6 +202,7 @@ export const registerTemplateServer = async (app: FastifyInstance) => {
     {
       config: { permission: 'templates:read' },
       schema: {
+        summary: 'List the versions of a template',
         params: ZTemplateIdParams,
         querystring: ZVersionPageQuery,
         response: { 200: listOf(ZTemplateVersionSummary), ...errors },
@@ -189,7 +214,11 @@ export const registerTemplateServer = async (app: FastifyInstance) => {
     '/templates/:id/versions/:number',
     {
       config: { permission: 'templates:read' },
-      schema: { params: ZTemplateVersionParams, response: { 200: dataOf(ZTemplateVersion), ...errors } },
+      schema: {
+        summary: 'Get one version of a template',
+        params: ZTemplateVersionParams,
+        response: { 200: dataOf(ZTemplateVersion), ...errors },
+      },
     },
     async (request) => ({
       data: await service.version(request.caller, request.params.id, request.params.number),
@@ -199,7 +228,11 @@ export const registerTemplateServer = async (app: FastifyInstance) => {
     '/templates/:id/versions/:number/restore',
     {
       config: { permission: 'templates:write' },
-      schema: { params: ZTemplateVersionParams, response: { 201: dataOf(ZTemplate), ...errors } },
+      schema: {
+        summary: 'Restore a version as the newest',
+        params: ZTemplateVersionParams,
+        response: { 201: dataOf(ZTemplate), ...errors },
+      },
     },
     async (request, reply) =>
       reply.code(201).send({
@@ -218,6 +251,7 @@ export const registerTemplateServer = async (app: FastifyInstance) => {
     {
       config: { permission: 'mail:send' },
       schema: {
+        summary: 'Fill an email template for a mail to a recipient',
         params: ZTemplateIdParams,
         body: ZTemplateUseRequest,
         response: { 200: dataOf(ZRenderedTemplate), ...errors },
@@ -234,6 +268,7 @@ export const registerTemplateServer = async (app: FastifyInstance) => {
     {
       config: { permission: 'mail:send' },
       schema: {
+        summary: 'Print a document template for a mail and store it to attach',
         params: ZTemplateIdParams,
         body: ZTemplateUseRequest,
         response: { 201: dataOf(ZTemplateAttachment), ...errors },

@@ -75,7 +75,7 @@ const toTemplate = (row: repository.TTemplateWithVersion): TTemplate => ({
 const maxCopyAttempts = 20;
 
 /**
- * templateserver: the company's email and document templates. A template's text is kept in
+ * templates: the company's email and document templates. A template's text is kept in
  * versions: every save adds one, a restore adds a copy of an old one, and none is ever changed.
  */
 export type TTemplatesServiceDependencies = {

@@ -11,8 +11,8 @@ import { behaviourDatabaseKinds } from '../../../../test/databases.ts';
 import { apiTokens, auditEvents } from '../../../db/schema/index.ts';
 import { hashApiTokenSecret } from '../../../platform/auth/api-token-format.ts';
 import { createId } from '../../../platform/data-access/ids.ts';
+import { startIamTestApp, type TIamTestApp, type TRegistered } from '../access-test-support.ts';
 import { createAdminTestHelpers } from '../admin-test-support.ts';
-import { startIamTestApp, type TIamTestApp, type TRegistered } from '../iam-test-support.ts';
 import { grantMessages } from '../roles-and-groups/grant-rules.ts';
 
 // Personal API tokens (/iamserver/api/v1/users-token, docs/decisions/018-api-tokens.md).

@@ -28,13 +28,19 @@ export const registerApiTokenRoutes = async (app: FastifyInstance) => {
 
   routes.get(
     '/users-token',
-    { schema: { response: { 200: dataOf(z.array(ZApiToken)), ...signedInErrors } } },
+    {
+      schema: {
+        summary: 'List my API tokens',
+        response: { 200: dataOf(z.array(ZApiToken)), ...signedInErrors },
+      },
+    },
     async (request) => ({ data: await service.listTokens(request.caller) }),
   );
   routes.post(
     '/users-token',
     {
       schema: {
+        summary: 'Create an API token (shown once)',
         body: ZCreateApiTokenRequest,
         response: {
           201: dataOf(ZCreatedApiToken),
@@ -54,6 +60,7 @@ export const registerApiTokenRoutes = async (app: FastifyInstance) => {
     '/users-token/:id',
     {
       schema: {
+        summary: 'Revoke one of my API tokens',
         params: ZApiTokenParams,
         response: { 200: dataOf(ZApiToken), 400: ZErrorBody, ...signedInErrors, 404: ZErrorBody },
       },
@@ -69,6 +76,7 @@ export const registerApiTokenRoutes = async (app: FastifyInstance) => {
     {
       config: { permission: 'users:write' },
       schema: {
+        summary: 'List a user’s API tokens',
         params: ZUserParams,
         response: { 200: dataOf(z.array(ZApiToken)), 400: ZErrorBody, ...signedInErrors, 404: ZErrorBody },
       },
@@ -80,6 +88,7 @@ export const registerApiTokenRoutes = async (app: FastifyInstance) => {
     {
       config: { permission: 'users:write' },
       schema: {
+        summary: 'Revoke a user’s API token',
         params: ZUserApiTokenParams,
         response: { 200: dataOf(ZApiToken), 400: ZErrorBody, ...signedInErrors, 404: ZErrorBody },
       },

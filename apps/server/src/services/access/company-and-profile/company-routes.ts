@@ -15,7 +15,10 @@ export const registerCompanyRoutes = async (app: FastifyInstance) => {
     '/companies/current',
     {
       config: { permission: 'company:read' },
-      schema: { response: { 200: dataOf(ZCompany), ...signedInErrors, 404: ZErrorBody } },
+      schema: {
+        summary: 'Get the company',
+        response: { 200: dataOf(ZCompany), ...signedInErrors, 404: ZErrorBody },
+      },
     },
     async (request) => ({ data: await service.getCompany(request.caller) }),
   );
@@ -25,6 +28,7 @@ export const registerCompanyRoutes = async (app: FastifyInstance) => {
     {
       config: { permission: 'company:write' },
       schema: {
+        summary: 'Update the company',
         body: ZUpdateCompanyRequest,
         response: { 200: dataOf(ZCompany), 400: ZErrorBody, ...signedInErrors, 404: ZErrorBody },
       },

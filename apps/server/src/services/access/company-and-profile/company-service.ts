@@ -11,7 +11,7 @@ import {
   listTimeZones,
   normaliseTimeZoneName,
 } from '../../../platform/reference/reference-data.ts';
-import { assertCompanyImage } from '../../driveserver/public.ts';
+import { assertCompanyImage } from '../../files/public.ts';
 import { toCompany } from '../mappers.ts';
 import { updateAudited } from './audited-update.ts';
 import * as repository from './company-repository.ts';

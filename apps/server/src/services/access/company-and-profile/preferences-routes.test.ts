@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompanyMember } from '../../../../test/company-members.ts';
 import { behaviourDatabaseKinds } from '../../../../test/databases.ts';
 import { auditEvents, users } from '../../../db/schema/index.ts';
-import { startIamTestApp, type TIamTestApp, type TRegistered } from '../iam-test-support.ts';
+import { startIamTestApp, type TIamTestApp, type TRegistered } from '../access-test-support.ts';
 
 const url = '/iamserver/api/v1/users/me/preferences';
 

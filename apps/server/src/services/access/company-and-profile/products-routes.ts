@@ -11,15 +11,18 @@ import { findCompanyProducts } from '../repository.ts';
 /** The products the caller's company has (`/iamserver/api/v1/products`), for any signed-in user. */
 export const registerProductRoutes = async (app: FastifyInstance) => {
   app.addHook('onRequest', authenticate(app));
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/products',
-      { schema: { response: { 200: dataOf(z.array(ZProduct)), ...signedInErrors } } },
-      async (request) => {
-        const { companyId } = request.caller;
-        const rows = await withTenant(app.database.db, companyId, (tx) => findCompanyProducts(tx, companyId));
-        return { data: rows.map(toProduct) };
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/products',
+    {
+      schema: {
+        summary: 'List the products',
+        response: { 200: dataOf(z.array(ZProduct)), ...signedInErrors },
       },
-    );
+    },
+    async (request) => {
+      const { companyId } = request.caller;
+      const rows = await withTenant(app.database.db, companyId, (tx) => findCompanyProducts(tx, companyId));
+      return { data: rows.map(toProduct) };
+    },
+  );
 };

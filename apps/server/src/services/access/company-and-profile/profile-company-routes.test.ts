@@ -10,7 +10,7 @@ import { behaviourDatabaseKinds } from '../../../../test/databases.ts';
 import { createAuthClient } from '../../../../test/identity-client.ts';
 import { multipartBody, tinyPdf, tinyPng } from '../../../../test/multipart.ts';
 import { auditEvents, sessions } from '../../../db/schema/index.ts';
-import { startIamTestApp, type TIamTestApp, type TRegistered, testPassword } from '../iam-test-support.ts';
+import { startIamTestApp, type TIamTestApp, type TRegistered, testPassword } from '../access-test-support.ts';
 
 const base = '/iamserver/api/v1';
 

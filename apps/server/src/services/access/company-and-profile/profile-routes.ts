@@ -28,7 +28,7 @@ export const registerProfileRoutes = async (app: FastifyInstance) => {
 
   routes.get(
     '/users/me',
-    { schema: { response: { 200: dataOf(ZProfile), ...signedInErrors } } },
+    { schema: { summary: 'Get my profile', response: { 200: dataOf(ZProfile), ...signedInErrors } } },
     async (request) => ({
       data: await service.getProfile(request.caller),
     }),
@@ -38,6 +38,7 @@ export const registerProfileRoutes = async (app: FastifyInstance) => {
     '/users/me',
     {
       schema: {
+        summary: 'Update my profile',
         body: ZUpdateProfileRequest,
         response: { 200: dataOf(ZProfile), 400: ZErrorBody, ...signedInErrors },
       },
@@ -50,7 +51,12 @@ export const registerProfileRoutes = async (app: FastifyInstance) => {
   // App settings: how dates, times and numbers are written for this user on every screen.
   routes.get(
     '/users/me/preferences',
-    { schema: { response: { 200: dataOf(ZUserPreferences), ...signedInErrors } } },
+    {
+      schema: {
+        summary: 'Get my formatting preferences',
+        response: { 200: dataOf(ZUserPreferences), ...signedInErrors },
+      },
+    },
     async (request) => ({ data: await preferences.getPreferences(request.caller) }),
   );
 
@@ -58,6 +64,7 @@ export const registerProfileRoutes = async (app: FastifyInstance) => {
     '/users/me/preferences',
     {
       schema: {
+        summary: 'Update my formatting preferences',
         body: ZUpdateUserPreferencesRequest,
         response: { 200: dataOf(ZUserPreferences), 400: ZErrorBody, ...signedInErrors },
       },
@@ -69,7 +76,12 @@ export const registerProfileRoutes = async (app: FastifyInstance) => {
 
   routes.post(
     '/users/me/sessions/revoke',
-    { schema: { response: { 200: dataOf(ZRevokeSessionsResponse), ...signedInErrors } } },
+    {
+      schema: {
+        summary: 'Sign out my other sessions',
+        response: { 200: dataOf(ZRevokeSessionsResponse), ...signedInErrors },
+      },
+    },
     async (request) => ({
       data: await service.revokeAllSessions(request.caller, request.auditActor),
     }),

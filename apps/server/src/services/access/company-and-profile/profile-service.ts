@@ -7,7 +7,7 @@ import { withTenant, withTenantRead } from '../../../platform/data-access/tenant
 import { auditTrails, type TAuditActor } from '../../../platform/events/audit.ts';
 import type { TEventsBus } from '../../../platform/events/events-bus.ts';
 import { AppError } from '../../../platform/http/errors.ts';
-import { assertCompanyImage } from '../../driveserver/public.ts';
+import { assertCompanyImage } from '../../files/public.ts';
 import { toPersonFields } from '../mappers.ts';
 import { endSessions } from '../sign-in/session-end.ts';
 import { updateAudited } from './audited-update.ts';

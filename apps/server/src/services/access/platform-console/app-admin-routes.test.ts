@@ -12,7 +12,7 @@ import { behaviourDatabaseKinds } from '../../../../test/databases.ts';
 import { waitForMail } from '../../../../test/identity-client.ts';
 import { uploadTinyPng } from '../../../../test/multipart.ts';
 import { auditReader } from '../../../../test/route-helpers.ts';
-import { startIamTestApp, type TIamTestApp, type TRegistered } from '../iam-test-support.ts';
+import { startIamTestApp, type TIamTestApp, type TRegistered } from '../access-test-support.ts';
 
 // The platform console: what a platform administrator sees of every company, and what each change
 // does to the company, its admins' mailboxes and the two trails.

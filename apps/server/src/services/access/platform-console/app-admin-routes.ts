@@ -74,7 +74,11 @@ export const registerAppAdminRoutes = async (app: FastifyInstance) => {
     '/app-admin/companies',
     {
       config: platformOnly,
-      schema: { querystring: ZAdminCompanyListQuery, response: { 200: listOf(ZAdminCompany), ...errors } },
+      schema: {
+        summary: 'Platform: list every company with its plan, status and usage',
+        querystring: ZAdminCompanyListQuery,
+        response: { 200: listOf(ZAdminCompany), ...errors },
+      },
     },
     async (request) => service.listCompanies(request.query),
   );
@@ -82,7 +86,11 @@ export const registerAppAdminRoutes = async (app: FastifyInstance) => {
     '/app-admin/companies/:id',
     {
       config: platformOnly,
-      schema: { params: ZAdminCompanyParams, response: { 200: dataOf(ZAdminCompany), ...errors } },
+      schema: {
+        summary: 'Platform: get a company with its plan, status and usage',
+        params: ZAdminCompanyParams,
+        response: { 200: dataOf(ZAdminCompany), ...errors },
+      },
     },
     async (request) => ({ data: await service.getCompany(request.params.id) }),
   );
@@ -91,6 +99,7 @@ export const registerAppAdminRoutes = async (app: FastifyInstance) => {
     {
       config: platformOnly,
       schema: {
+        summary: 'Platform: change a company’s plan or expiry',
         params: ZAdminCompanyParams,
         body: ZAdminPlanChange,
         response: { 200: dataOf(ZAdminCompany), ...changeErrors },
@@ -105,6 +114,7 @@ export const registerAppAdminRoutes = async (app: FastifyInstance) => {
     {
       config: platformOnly,
       schema: {
+        summary: 'Platform: suspend a company, telling its admins why',
         params: ZAdminCompanyParams,
         body: ZAdminStatusChange,
         response: { 200: dataOf(ZAdminCompany), ...changeErrors },
@@ -128,6 +138,7 @@ export const registerAppAdminRoutes = async (app: FastifyInstance) => {
     {
       config: platformOnly,
       schema: {
+        summary: 'Platform: reactivate a suspended company',
         params: ZAdminCompanyParams,
         body: ZAdminStatusChange,
         response: { 200: dataOf(ZAdminCompany), ...changeErrors },
@@ -144,7 +155,11 @@ export const registerAppAdminRoutes = async (app: FastifyInstance) => {
     '/app-admin/audit',
     {
       config: platformOnly,
-      schema: { querystring: ZPlatformAuditQuery, response: { 200: listOf(ZPlatformAuditEvent), ...errors } },
+      schema: {
+        summary: 'Platform: the platform administrators’ own trail',
+        querystring: ZPlatformAuditQuery,
+        response: { 200: listOf(ZPlatformAuditEvent), ...errors },
+      },
     },
     async (request) => service.listPlatformAudit(request.query),
   );
@@ -155,6 +170,7 @@ export const registerAppAdminRoutes = async (app: FastifyInstance) => {
     {
       config: platformOnly,
       schema: {
+        summary: 'Platform: list a company’s users',
         params: ZAdminCompanyParams,
         querystring: ZUserListQuery,
         response: { 200: listOf(ZCompanyUser), ...errors },
@@ -170,6 +186,7 @@ export const registerAppAdminRoutes = async (app: FastifyInstance) => {
     {
       config: platformOnly,
       schema: {
+        summary: 'Platform: list a company’s groups',
         params: ZAdminCompanyParams,
         querystring: ZPageQuery,
         response: { 200: listOf(ZGroup), ...errors },
@@ -185,6 +202,7 @@ export const registerAppAdminRoutes = async (app: FastifyInstance) => {
     {
       config: platformOnly,
       schema: {
+        summary: 'Platform: list a company’s roles',
         params: ZAdminCompanyParams,
         querystring: ZRoleListQuery,
         response: { 200: listOf(ZRole), ...errors },

@@ -17,7 +17,7 @@ import type { TEventsBus } from '../../../platform/events/events-bus.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import { readSort } from '../../../platform/http/list-sort.ts';
 import { renderSystemMail } from '../../../templating/system-mails.ts';
-import { sumStorageByCompany } from '../../driveserver/public.ts';
+import { sumStorageByCompany } from '../../files/public.ts';
 import { findCompany } from '../company-and-profile/company-repository.ts';
 import { isPlanExpired } from '../mappers.ts';
 import { endCompanySessions } from '../sign-in/session-end.ts';

@@ -8,8 +8,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { behaviourDatabaseKinds } from '../../../../test/databases.ts';
 import { createId } from '../../../platform/data-access/ids.ts';
+import { startIamTestApp, type TIamTestApp, type TRegistered } from '../access-test-support.ts';
 import { createAdminTestHelpers, type TInject } from '../admin-test-support.ts';
-import { startIamTestApp, type TIamTestApp, type TRegistered } from '../iam-test-support.ts';
 
 type TRouteCase = {
   method: NonNullable<TInject['method']>;

@@ -27,6 +27,7 @@ export const registerGroupRoutes = async (app: FastifyInstance) => {
     {
       config: { permission: 'users:read' },
       schema: {
+        summary: 'List groups',
         querystring: ZPageQuery,
         response: { 200: listOf(ZGroup), ...signedInErrors, 400: ZErrorBody },
       },
@@ -37,7 +38,11 @@ export const registerGroupRoutes = async (app: FastifyInstance) => {
     '/groups/:id',
     {
       config: { permission: 'users:read' },
-      schema: { params: ZGroupParams, response: { 200: dataOf(ZGroupWithMembers), ...groupErrors } },
+      schema: {
+        summary: 'Get a group',
+        params: ZGroupParams,
+        response: { 200: dataOf(ZGroupWithMembers), ...groupErrors },
+      },
     },
     async (request) => ({ data: await service.getGroup(request.caller, request.params.id) }),
   );
@@ -45,7 +50,11 @@ export const registerGroupRoutes = async (app: FastifyInstance) => {
     '/groups',
     {
       config: { permission: 'users:write' },
-      schema: { body: ZGroupInput, response: { 201: dataOf(ZGroupWithMembers), ...groupErrors } },
+      schema: {
+        summary: 'Create a group',
+        body: ZGroupInput,
+        response: { 201: dataOf(ZGroupWithMembers), ...groupErrors },
+      },
     },
     async (request, reply) => {
       const group = await service.createGroup(request.caller, request.auditActor, request.body);
@@ -57,6 +66,7 @@ export const registerGroupRoutes = async (app: FastifyInstance) => {
     {
       config: { permission: 'users:write' },
       schema: {
+        summary: 'Update a group',
         params: ZGroupParams,
         body: ZGroupUpdate,
         response: { 200: dataOf(ZGroupWithMembers), ...groupErrors },
@@ -74,6 +84,7 @@ export const registerGroupRoutes = async (app: FastifyInstance) => {
     {
       config: { permission: 'users:write' },
       schema: {
+        summary: 'Set a group’s members',
         params: ZGroupParams,
         body: ZGroupMembersInput,
         response: { 200: dataOf(ZGroupWithMembers), ...groupErrors },
@@ -91,6 +102,7 @@ export const registerGroupRoutes = async (app: FastifyInstance) => {
     {
       config: { permission: 'users:write' },
       schema: {
+        summary: 'Delete a group',
         params: ZGroupParams,
         response: { 200: dataOf(z.object({ deleted: z.literal(true) })), ...groupErrors },
       },

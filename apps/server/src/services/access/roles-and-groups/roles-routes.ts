@@ -20,6 +20,7 @@ export const registerRoleRoutes = async (app: FastifyInstance) => {
     {
       config: { permission: 'roles:read' },
       schema: {
+        summary: 'List roles',
         querystring: ZRoleListQuery,
         response: { 200: listOf(ZRole), ...signedInErrors, 400: ZErrorBody },
       },
@@ -30,7 +31,7 @@ export const registerRoleRoutes = async (app: FastifyInstance) => {
     '/roles/:id',
     {
       config: { permission: 'roles:read' },
-      schema: { params: ZRoleParams, response: { 200: dataOf(ZRole), ...roleErrors } },
+      schema: { summary: 'Get a role', params: ZRoleParams, response: { 200: dataOf(ZRole), ...roleErrors } },
     },
     async (request) => ({ data: await service.getRole(request.caller, request.params.id) }),
   );
@@ -38,7 +39,7 @@ export const registerRoleRoutes = async (app: FastifyInstance) => {
     '/roles',
     {
       config: { permission: 'roles:write' },
-      schema: { body: ZRoleInput, response: { 201: dataOf(ZRole), ...roleErrors } },
+      schema: { summary: 'Create a role', body: ZRoleInput, response: { 201: dataOf(ZRole), ...roleErrors } },
     },
     async (request, reply) => {
       const role = await service.createRole(request.caller, request.auditActor, request.body);
@@ -49,7 +50,12 @@ export const registerRoleRoutes = async (app: FastifyInstance) => {
     '/roles/:id',
     {
       config: { permission: 'roles:write' },
-      schema: { params: ZRoleParams, body: ZRoleUpdate, response: { 200: dataOf(ZRole), ...roleErrors } },
+      schema: {
+        summary: 'Update a role',
+        params: ZRoleParams,
+        body: ZRoleUpdate,
+        response: { 200: dataOf(ZRole), ...roleErrors },
+      },
     },
     async (request) => ({
       data: await service.updateRole(request.caller, request.auditActor, {
@@ -63,6 +69,7 @@ export const registerRoleRoutes = async (app: FastifyInstance) => {
     {
       config: { permission: 'roles:write' },
       schema: {
+        summary: 'Delete a role',
         params: ZRoleParams,
         querystring: ZRoleDeleteQuery,
         response: {

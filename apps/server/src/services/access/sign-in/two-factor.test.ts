@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { behaviourDatabaseKinds } from '../../../../test/databases.ts';
 import { waitForMail } from '../../../../test/identity-client.ts';
 import { companies, twoFactorCodes } from '../../../db/schema/index.ts';
-import { startIamTestApp, type TIamTestApp } from '../iam-test-support.ts';
+import { startIamTestApp, type TIamTestApp } from '../access-test-support.ts';
 
 const base = '/iamserver/api/v1';
 

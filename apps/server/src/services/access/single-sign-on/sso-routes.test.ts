@@ -43,8 +43,8 @@ import {
 import { createSealer } from '../../../platform/auth/sealed-secrets.ts';
 import { getOrCreateSecret } from '../../../platform/auth/secrets.ts';
 import { withTenant, withTenantRead } from '../../../platform/data-access/tenant-transaction.ts';
+import { startIamTestApp, type TIamTestApp, type TRegistered, testPassword } from '../access-test-support.ts';
 import { apiBase, createAdminTestHelpers } from '../admin-test-support.ts';
-import { startIamTestApp, type TIamTestApp, type TRegistered, testPassword } from '../iam-test-support.ts';
 import { discoverProvider } from './oidc-client.ts';
 import { markSsoDomainVerified, replaceSsoDomains, upsertSsoConfig } from './sso-repository.ts';
 import { assertionOf, proveSsoDomains, ssoBegin, ssoCallback, ssoStart } from './sso-test-support.ts';

@@ -5,7 +5,7 @@ import { companies, roles, userRoles, users } from '../../../db/schema/index.ts'
 import { permissionsOf, type TAuthContext } from '../../../platform/auth/auth-context.ts';
 
 // Who is in a company, for modules that address its people (notifications): queries over iam's own
-// tables, offered through iamserver/public.ts so nobody else reads them.
+// tables, offered through access/public.ts so nobody else reads them.
 
 type TNarrowing = { except?: string | undefined; among?: string[] | undefined };
 
@@ -73,7 +73,7 @@ export const findAdminUserIds = async (db: Queryable, companyId: string, narrowi
 
 /**
  * The identity accounts of the company's active admins: whether one of them proved their address
- * decides whether the company may mail people outside it (mailserver's outside-recipients).
+ * decides whether the company may mail people outside it (mail's outside-recipients).
  */
 export const findAdminIdentities = async (db: Queryable, companyId: string) =>
   db

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { users } from '../../../db/schema/index.ts';
 import type { TReportSource } from '../../../platform/data-access/report-sources.ts';
 
-/** The company's users for reportserver: who they are, their status and when they last signed in. */
+/** The company's users for reports: who they are, their status and when they last signed in. */
 export const usersReportSource: TReportSource = {
   key: 'users',
   label: 'Users',

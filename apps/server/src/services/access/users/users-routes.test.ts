@@ -30,7 +30,7 @@ import {
   type TRegistered,
   testPassword,
   uniqueEmail,
-} from '../iam-test-support.ts';
+} from '../access-test-support.ts';
 import { grantMessages } from '../roles-and-groups/grant-rules.ts';
 
 const base = '/iamserver/api/v1';

@@ -53,6 +53,7 @@ export const registerUsersRoutes = async (app: FastifyInstance) => {
       {
         config: { permission: 'users:read' },
         schema: {
+          summary: 'List users',
           querystring: ZUserListQuery,
           response: { 200: listOf(ZCompanyUser), ...signedInErrors, 400: ZErrorBody },
         },
@@ -64,6 +65,7 @@ export const registerUsersRoutes = async (app: FastifyInstance) => {
       {
         config: { permission: 'users:write' },
         schema: {
+          summary: 'Invite a user',
           body: ZInviteUserRequest,
           response: { 201: dataOf(ZCompanyUser), ...changeErrors, 429: ZErrorBody },
         },
@@ -75,7 +77,11 @@ export const registerUsersRoutes = async (app: FastifyInstance) => {
       '/users/:id',
       {
         config: { permission: 'users:read' },
-        schema: { params: ZUserIdParams, response: { 200: dataOf(ZCompanyUser), ...userErrors } },
+        schema: {
+          summary: 'Get a user',
+          params: ZUserIdParams,
+          response: { 200: dataOf(ZCompanyUser), ...userErrors },
+        },
       },
       async (request) => ({ data: await service.getUser(request.caller, request.params.id) }),
     );
@@ -84,6 +90,7 @@ export const registerUsersRoutes = async (app: FastifyInstance) => {
       {
         config: { permission: 'users:write' },
         schema: {
+          summary: 'Update a user',
           params: ZUserIdParams,
           body: ZUpdateUserRequest,
           response: { 200: dataOf(ZCompanyUser), ...userErrors },
@@ -98,6 +105,7 @@ export const registerUsersRoutes = async (app: FastifyInstance) => {
       {
         config: { permission: 'users:write' },
         schema: {
+          summary: 'Set a user’s roles',
           params: ZUserIdParams,
           body: ZUserRolesRequest,
           response: { 200: dataOf(ZCompanyUser), ...changeErrors },
@@ -112,6 +120,7 @@ export const registerUsersRoutes = async (app: FastifyInstance) => {
       {
         config: { permission: 'users:write' },
         schema: {
+          summary: 'Set a user’s groups',
           params: ZUserIdParams,
           body: ZUserGroupsRequest,
           response: { 200: dataOf(ZCompanyUser), ...userErrors },
@@ -126,6 +135,7 @@ export const registerUsersRoutes = async (app: FastifyInstance) => {
       {
         config: { permission: 'users:write' },
         schema: {
+          summary: 'Mail a user the link to choose a new password',
           description:
             "Mails the user the link to choose a new password, as their own 'forgot password' would. Active users of the caller's company only; three a user an hour.",
           body: ZAdminPasswordReset,
@@ -141,6 +151,7 @@ export const registerUsersRoutes = async (app: FastifyInstance) => {
       {
         config: { permission: 'users:write' },
         schema: {
+          summary: 'Send a user’s invitation again',
           params: ZUserIdParams,
           response: { 200: dataOf(ZCompanyUser), ...changeErrors, 429: ZErrorBody },
         },
@@ -151,7 +162,11 @@ export const registerUsersRoutes = async (app: FastifyInstance) => {
       '/users/:id/suspend',
       {
         config: { permission: 'users:write' },
-        schema: { params: ZUserIdParams, response: { 200: dataOf(ZCompanyUser), ...changeErrors } },
+        schema: {
+          summary: 'Suspend a user',
+          params: ZUserIdParams,
+          response: { 200: dataOf(ZCompanyUser), ...changeErrors },
+        },
       },
       async (request) => ({ data: await service.suspendUser(callerOf(request), request.params.id) }),
     );
@@ -160,6 +175,7 @@ export const registerUsersRoutes = async (app: FastifyInstance) => {
       {
         config: { permission: 'users:write' },
         schema: {
+          summary: 'Suspend several users at once',
           body: ZBulkUsersRequest,
           response: { 200: dataOf(z.array(ZCompanyUser)), ...changeErrors },
         },
@@ -171,6 +187,7 @@ export const registerUsersRoutes = async (app: FastifyInstance) => {
       {
         config: { permission: 'users:write' },
         schema: {
+          summary: 'Delete several users at once',
           body: ZBulkUsersRequest,
           response: { 200: dataOf(z.array(z.object({ _id: z.string() }))), ...changeErrors },
         },
@@ -181,7 +198,11 @@ export const registerUsersRoutes = async (app: FastifyInstance) => {
       '/users/:id/reactivate',
       {
         config: { permission: 'users:write' },
-        schema: { params: ZUserIdParams, response: { 200: dataOf(ZCompanyUser), ...changeErrors } },
+        schema: {
+          summary: 'Reactivate a user',
+          params: ZUserIdParams,
+          response: { 200: dataOf(ZCompanyUser), ...changeErrors },
+        },
       },
       async (request) => ({ data: await service.reactivateUser(callerOf(request), request.params.id) }),
     );
@@ -190,6 +211,7 @@ export const registerUsersRoutes = async (app: FastifyInstance) => {
       {
         config: { permission: 'users:write' },
         schema: {
+          summary: 'Delete a user',
           params: ZUserIdParams,
           response: { 200: dataOf(z.object({ _id: z.string() })), ...changeErrors },
         },

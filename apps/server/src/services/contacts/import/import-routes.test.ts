@@ -7,7 +7,7 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { behaviourDatabaseKinds } from '../../../../test/databases.ts';
 import { auditReader } from '../../../../test/route-helpers.ts';
-import { startIamTestApp, type TIamTestApp } from '../../iamserver/iam-test-support.ts';
+import { startIamTestApp, type TIamTestApp } from '../../access/access-test-support.ts';
 
 const base = '/contactserver/api/v1';
 

@@ -18,7 +18,7 @@ import type { TRateLimit } from '../../../platform/http/rate-limits.ts';
 import { listCountries } from '../../../platform/reference/reference-data.ts';
 import { limitHeapGrowth } from '../../../platform/runtime/heap-growth-limit.ts';
 import { type TTenantWork, workerFileBeside } from '../../../platform/runtime/tenant-work-pool.ts';
-import { findUserIdsByEmail } from '../../iamserver/public.ts';
+import { findUserIdsByEmail } from '../../access/public.ts';
 import { derivedColumnsOf, emailKeyOf, taxKeyOf, unionOfLists } from '../contact-row.ts';
 import * as repository from '../repository.ts';
 import * as tagsRepository from '../tags-repository.ts';

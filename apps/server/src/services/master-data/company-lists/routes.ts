@@ -36,6 +36,8 @@ type TCompanyListRouteService<TInput, TUpdate> = {
 
 type TCompanyListResource<TInput, TUpdate> = {
   path: string;
+  /** How the API reference names one entry ("a business type") and several ("business types"). */
+  nouns: { one: string; many: string };
   read: TPermission;
   write: TPermission;
   item: z.ZodType;
@@ -52,14 +54,18 @@ const validatedBody = <T>(_schema: z.ZodType<T>, body: unknown) => body as T;
 
 const registerCompanyListResource = <TInput, TUpdate>(
   app: FastifyInstance,
-  { path, read, write, item, input, update, service }: TCompanyListResource<TInput, TUpdate>,
+  { path, nouns, read, write, item, input, update, service }: TCompanyListResource<TInput, TUpdate>,
 ) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get(
     path,
     {
       config: { permission: read },
-      schema: { querystring: ZCompanyListQuery, response: { 200: listOf(item), ...errors } },
+      schema: {
+        summary: `List ${nouns.many}`,
+        querystring: ZCompanyListQuery,
+        response: { 200: listOf(item), ...errors },
+      },
     },
     async (request) => service.list(request.caller, request.query),
   );
@@ -67,13 +73,16 @@ const registerCompanyListResource = <TInput, TUpdate>(
     `${path}/:id`,
     {
       config: { permission: read },
-      schema: { params: ZIdParams, response: { 200: dataOf(item), ...errors } },
+      schema: { summary: `Get ${nouns.one}`, params: ZIdParams, response: { 200: dataOf(item), ...errors } },
     },
     async (request) => ({ data: await service.get(request.caller, request.params.id) }),
   );
   routes.post(
     path,
-    { config: { permission: write }, schema: { body: input, response: { 201: dataOf(item), ...errors } } },
+    {
+      config: { permission: write },
+      schema: { summary: `Create ${nouns.one}`, body: input, response: { 201: dataOf(item), ...errors } },
+    },
     async (request, reply) => {
       const created = await service.create(
         request.caller,
@@ -87,7 +96,12 @@ const registerCompanyListResource = <TInput, TUpdate>(
     `${path}/:id`,
     {
       config: { permission: write },
-      schema: { params: ZIdParams, body: update, response: { 200: dataOf(item), ...errors } },
+      schema: {
+        summary: `Update ${nouns.one}`,
+        params: ZIdParams,
+        body: update,
+        response: { 200: dataOf(item), ...errors },
+      },
     },
     async (request) => ({
       data: await service.update(
@@ -100,7 +114,10 @@ const registerCompanyListResource = <TInput, TUpdate>(
   );
   routes.delete(
     `${path}/:id`,
-    { config: { permission: write }, schema: { params: ZIdParams, response: { 200: ZDeleted, ...errors } } },
+    {
+      config: { permission: write },
+      schema: { summary: `Delete ${nouns.one}`, params: ZIdParams, response: { 200: ZDeleted, ...errors } },
+    },
     async (request) => ({
       data: await service.remove(request.caller, request.auditActor, request.params.id),
     }),
@@ -111,6 +128,7 @@ export const registerCompanyListRoutes = async (app: FastifyInstance) => {
   // Business types: picklists:read to see them, picklists:write to edit.
   registerCompanyListResource(app, {
     path: '/type',
+    nouns: { one: 'a business type', many: 'business types' },
     read: 'picklists:read',
     write: 'picklists:write',
     item: ZBusinessType,
@@ -121,6 +139,7 @@ export const registerCompanyListRoutes = async (app: FastifyInstance) => {
   // Receiving locations: places, with the ports (ports:read/write).
   registerCompanyListResource(app, {
     path: '/receivinglocation',
+    nouns: { one: 'a receiving location', many: 'receiving locations' },
     read: 'ports:read',
     write: 'ports:write',
     item: ZReceivingLocation,

@@ -2,7 +2,7 @@ import type { TDropdownGroup, TPicklistGroup } from '@cargodesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { behaviourDatabaseKinds } from '../../../../test/databases.ts';
 import { auditReader, routeCaller } from '../../../../test/route-helpers.ts';
-import { startIamTestApp, type TIamTestApp, type TRegistered } from '../../iamserver/iam-test-support.ts';
+import { startIamTestApp, type TIamTestApp, type TRegistered } from '../../access/access-test-support.ts';
 
 const base = '/master/api/v1';
 

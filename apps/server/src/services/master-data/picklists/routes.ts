@@ -31,6 +31,7 @@ export const registerPicklistRoutes = async (app: FastifyInstance) => {
     '/dropdown',
     {
       schema: {
+        summary: 'List picklist values',
         querystring: ZDropdownQuery,
         response: {
           200: dataOf(z.array(ZDropdownGroup)),
@@ -53,6 +54,7 @@ export const registerPicklistRoutes = async (app: FastifyInstance) => {
     {
       config: { permission: 'picklists:read' },
       schema: {
+        summary: 'List picklists',
         querystring: ZPicklistGroupsQuery,
         response: { 200: dataOf(z.array(ZPicklistGroup)), ...errors },
       },
@@ -63,7 +65,11 @@ export const registerPicklistRoutes = async (app: FastifyInstance) => {
     '/dropdown-groups',
     {
       config: { permission: 'picklists:write' },
-      schema: { body: ZPicklistGroupInput, response: { 201: dataOf(ZPicklistGroup), ...errors } },
+      schema: {
+        summary: 'Create a picklist',
+        body: ZPicklistGroupInput,
+        response: { 201: dataOf(ZPicklistGroup), ...errors },
+      },
     },
     async (request, reply) => {
       const group = await service.createGroup(request.caller, request.auditActor, request.body);
@@ -75,6 +81,7 @@ export const registerPicklistRoutes = async (app: FastifyInstance) => {
     {
       config: { permission: 'picklists:write' },
       schema: {
+        summary: 'Update a picklist',
         params: ZGroupParams,
         body: ZPicklistGroupUpdate,
         response: { 200: dataOf(ZPicklistGroup), ...errors },
@@ -93,7 +100,7 @@ export const registerPicklistRoutes = async (app: FastifyInstance) => {
     '/dropdown-groups/:id',
     {
       config: { permission: 'picklists:write' },
-      schema: { params: ZGroupParams, response: { 200: deleted, ...errors } },
+      schema: { summary: 'Delete a picklist', params: ZGroupParams, response: { 200: deleted, ...errors } },
     },
     async (request) => ({
       data: await service.deleteGroup(request.caller, request.auditActor, request.params.id),
@@ -104,6 +111,7 @@ export const registerPicklistRoutes = async (app: FastifyInstance) => {
     {
       config: { permission: 'picklists:write' },
       schema: {
+        summary: 'Add a picklist value',
         params: ZGroupParams,
         body: ZPicklistValueInput,
         response: { 201: dataOf(ZPicklistGroup), ...errors },
@@ -124,6 +132,7 @@ export const registerPicklistRoutes = async (app: FastifyInstance) => {
     {
       config: { permission: 'picklists:write' },
       schema: {
+        summary: 'Reorder a picklist’s values',
         params: ZGroupParams,
         body: ZPicklistOrderInput,
         response: { 200: dataOf(ZPicklistGroup), ...errors },
@@ -138,6 +147,7 @@ export const registerPicklistRoutes = async (app: FastifyInstance) => {
     {
       config: { permission: 'picklists:write' },
       schema: {
+        summary: 'Update a picklist value',
         params: ZValueParams,
         body: ZPicklistValueUpdate,
         response: { 200: dataOf(ZPicklistGroup), ...errors },
@@ -151,7 +161,11 @@ export const registerPicklistRoutes = async (app: FastifyInstance) => {
     '/dropdown/:id',
     {
       config: { permission: 'picklists:write' },
-      schema: { params: ZValueParams, response: { 200: dataOf(ZPicklistGroup), ...errors } },
+      schema: {
+        summary: 'Delete a picklist value',
+        params: ZValueParams,
+        response: { 200: dataOf(ZPicklistGroup), ...errors },
+      },
     },
     async (request) => ({
       data: await service.deleteValue(request.caller, request.auditActor, request.params.id),

@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { behaviourDatabaseKinds } from '../../../../test/databases.ts';
 import { auditEvents } from '../../../db/schema/index.ts';
-import { startIamTestApp, type TIamTestApp, type TRegistered } from '../../iamserver/iam-test-support.ts';
+import { startIamTestApp, type TIamTestApp, type TRegistered } from '../../access/access-test-support.ts';
 
 const base = '/master/api/v1';
 /** The installation's platform administrator: only they may apply an import to the shared catalogue. */

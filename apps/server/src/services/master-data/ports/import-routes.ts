@@ -36,7 +36,10 @@ export const registerPortImportRoutes = async (app: FastifyInstance) => {
     {
       bodyLimit: unlocodeLimits.maxBytes,
       config: { permission: 'ports:write' },
-      schema: { response: { 201: dataOf(ZPortImport), ...errors } },
+      schema: {
+        summary: 'Upload a port catalogue for import',
+        response: { 201: dataOf(ZPortImport), ...errors },
+      },
     },
     async (request, reply) => {
       const named =
@@ -51,7 +54,11 @@ export const registerPortImportRoutes = async (app: FastifyInstance) => {
     '/oceanport/imports/:id',
     {
       config: { permission: 'ports:write' },
-      schema: { params: ZImportParams, response: { 200: dataOf(ZPortImport), ...errors } },
+      schema: {
+        summary: 'Get a port import’s preview',
+        params: ZImportParams,
+        response: { 200: dataOf(ZPortImport), ...errors },
+      },
     },
     async (request) => ({ data: await service.get(request.caller, request.params.id) }),
   );
@@ -61,6 +68,7 @@ export const registerPortImportRoutes = async (app: FastifyInstance) => {
     {
       config: { permission: 'ports:write' },
       schema: {
+        summary: 'Apply a port import',
         params: ZImportParams,
         body: ZPortImportApply,
         response: { 200: dataOf(ZPortImport), ...errors },
@@ -75,7 +83,11 @@ export const registerPortImportRoutes = async (app: FastifyInstance) => {
     '/oceanport/imports/:id',
     {
       config: { permission: 'ports:write' },
-      schema: { params: ZImportParams, response: { 200: dataOf(ZPortImport), ...errors } },
+      schema: {
+        summary: 'Discard a port import',
+        params: ZImportParams,
+        response: { 200: dataOf(ZPortImport), ...errors },
+      },
     },
     async (request) => ({
       data: await service.discard(request.caller, request.auditActor, request.params.id),

@@ -6,7 +6,7 @@ import { createId } from '../../../platform/data-access/ids.ts';
 import { withTenant } from '../../../platform/data-access/tenant-transaction.ts';
 import { auditTrails, type TAuditActor } from '../../../platform/events/audit.ts';
 import { AppError } from '../../../platform/http/errors.ts';
-import { recordPlatformAction, type TPlatformActor } from '../../iamserver/public.ts';
+import { recordPlatformAction, type TPlatformActor } from '../../access/public.ts';
 import * as repository from './repository.ts';
 import {
   applyPortDiff,

@@ -4,7 +4,7 @@ import { behaviourDatabaseKinds } from '../../../../test/databases.ts';
 import { auditReader, routeCaller } from '../../../../test/route-helpers.ts';
 import type { TAirportSeed, TSeaPortSeed } from '../../../db/seed/catalogue-seed.ts';
 import { readCatalogueSeed } from '../../../db/seed/catalogues.ts';
-import { startIamTestApp, type TIamTestApp, type TRegistered } from '../../iamserver/iam-test-support.ts';
+import { startIamTestApp, type TIamTestApp, type TRegistered } from '../../access/access-test-support.ts';
 
 const base = '/master/api/v1';
 

@@ -1,5 +1,6 @@
 import {
   portKinds,
+  type TPortKind,
   ZCustomPortInput,
   ZCustomPortUpdate,
   ZPortCodeParams,
@@ -18,15 +19,26 @@ const portErrors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody, 409: Z
  * Ocean ports and airports (docs/product.md §7 `/oceanport/`, `/airport/`, `/{port}`): the same routes under each
  * kind's segment. Reading needs ports:read; custom entries and favourites need ports:write.
  */
+/** How the API reference names one entry and several of each kind. */
+const portNouns: Record<TPortKind, { one: string; many: string }> = {
+  oceanport: { one: 'an ocean port', many: 'ocean ports' },
+  airport: { one: 'an airport', many: 'airports' },
+};
+
 export const registerPortRoutes = async (app: FastifyInstance) => {
   const service = createPortsService(app.database, app.changes);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   for (const kind of portKinds) {
+    const { one, many } = portNouns[kind];
     routes.get(
       `/${kind}`,
       {
         config: { permission: 'ports:read' },
-        schema: { querystring: ZPortListQuery, response: { 200: listOf(ZPortEntry), ...portErrors } },
+        schema: {
+          summary: `List ${many}`,
+          querystring: ZPortListQuery,
+          response: { 200: listOf(ZPortEntry), ...portErrors },
+        },
       },
       async (request) => service.list(request.caller, kind, request.query),
     );
@@ -34,7 +46,11 @@ export const registerPortRoutes = async (app: FastifyInstance) => {
       `/${kind}/:code`,
       {
         config: { permission: 'ports:read' },
-        schema: { params: ZPortCodeParams, response: { 200: dataOf(ZPortEntry), ...portErrors } },
+        schema: {
+          summary: `Get ${one}`,
+          params: ZPortCodeParams,
+          response: { 200: dataOf(ZPortEntry), ...portErrors },
+        },
       },
       async (request) => ({ data: await service.get(request.caller, kind, request.params.code) }),
     );
@@ -42,7 +58,11 @@ export const registerPortRoutes = async (app: FastifyInstance) => {
       `/${kind}`,
       {
         config: { permission: 'ports:write' },
-        schema: { body: ZCustomPortInput, response: { 201: dataOf(ZPortEntry), ...portErrors } },
+        schema: {
+          summary: `Create ${one}`,
+          body: ZCustomPortInput,
+          response: { 201: dataOf(ZPortEntry), ...portErrors },
+        },
       },
       async (request, reply) => {
         const entry = await service.create(request.caller, request.auditActor, kind, request.body);
@@ -54,6 +74,7 @@ export const registerPortRoutes = async (app: FastifyInstance) => {
       {
         config: { permission: 'ports:write' },
         schema: {
+          summary: `Update ${one}`,
           params: ZPortCodeParams,
           body: ZCustomPortUpdate,
           response: { 200: dataOf(ZPortEntry), ...portErrors },
@@ -74,6 +95,7 @@ export const registerPortRoutes = async (app: FastifyInstance) => {
       {
         config: { permission: 'ports:write' },
         schema: {
+          summary: `Delete ${one}`,
           params: ZPortCodeParams,
           response: { 200: dataOf(z.object({ deleted: z.literal(true) })), ...portErrors },
         },
@@ -90,7 +112,13 @@ export const registerPortRoutes = async (app: FastifyInstance) => {
         `/${kind}/:code/favourite`,
         {
           config: { permission: 'ports:write' },
-          schema: { params: ZPortCodeParams, response: { 200: dataOf(ZPortEntry), ...portErrors } },
+          schema: {
+            summary: isFavourite
+              ? `Mark ${one} as favourite`
+              : `Unmark a favourite ${one.replace(/^an? /, '')}`,
+            params: ZPortCodeParams,
+            response: { 200: dataOf(ZPortEntry), ...portErrors },
+          },
         },
         async (request) => ({
           data: await service.setFavourite(

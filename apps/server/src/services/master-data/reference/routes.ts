@@ -19,7 +19,10 @@ export const registerReferenceRoutes = async (app: FastifyInstance) => {
     '/country',
     {
       config: openToApiTokens,
-      schema: { response: { 200: dataOf(z.array(ZCountry)), ...notModified, ...signedInErrors } },
+      schema: {
+        summary: 'List countries',
+        response: { 200: dataOf(z.array(ZCountry)), ...notModified, ...signedInErrors },
+      },
     },
     async (request, reply) => replyWithReference(request, reply, service.countries()),
   );
@@ -27,7 +30,10 @@ export const registerReferenceRoutes = async (app: FastifyInstance) => {
     '/timezone',
     {
       config: openToApiTokens,
-      schema: { response: { 200: dataOf(z.array(ZTimeZone)), ...notModified, ...signedInErrors } },
+      schema: {
+        summary: 'List time zones',
+        response: { 200: dataOf(z.array(ZTimeZone)), ...notModified, ...signedInErrors },
+      },
     },
     async (request, reply) => replyWithReference(request, reply, service.timeZones()),
   );
@@ -35,7 +41,10 @@ export const registerReferenceRoutes = async (app: FastifyInstance) => {
     '/timezone-utc',
     {
       config: openToApiTokens,
-      schema: { response: { 200: dataOf(z.array(ZUtcOffset)), ...notModified, ...signedInErrors } },
+      schema: {
+        summary: 'List the UTC offsets in force today, with their zones',
+        response: { 200: dataOf(z.array(ZUtcOffset)), ...notModified, ...signedInErrors },
+      },
     },
     async (request, reply) => replyWithReference(request, reply, service.utcOffsets()),
   );
@@ -43,7 +52,10 @@ export const registerReferenceRoutes = async (app: FastifyInstance) => {
     '/currency-list',
     {
       config: openToApiTokens,
-      schema: { response: { 200: dataOf(z.array(ZCurrency)), ...notModified, ...signedInErrors } },
+      schema: {
+        summary: 'List currencies',
+        response: { 200: dataOf(z.array(ZCurrency)), ...notModified, ...signedInErrors },
+      },
     },
     async (request, reply) => replyWithReference(request, reply, service.currencies()),
   );

@@ -34,7 +34,11 @@ export const registerSettingsRoutes = async (app: FastifyInstance) => {
     '/country-settings',
     {
       config: { permission: 'countries:read' },
-      schema: { querystring: ZCountrySettingsQuery, response: { 200: listOf(ZCountrySetting), ...errors } },
+      schema: {
+        summary: 'List the company’s country settings',
+        querystring: ZCountrySettingsQuery,
+        response: { 200: listOf(ZCountrySetting), ...errors },
+      },
     },
     async (request) => service.listCountrySettings(request.caller, request.query),
   );
@@ -43,6 +47,7 @@ export const registerSettingsRoutes = async (app: FastifyInstance) => {
     {
       config: { permission: 'countries:write' },
       schema: {
+        summary: 'Save the company’s country settings',
         body: ZCountrySettingsUpdate,
         response: { 200: dataOf(z.array(ZCountrySetting)), ...errors },
       },
@@ -56,7 +61,11 @@ export const registerSettingsRoutes = async (app: FastifyInstance) => {
     '/currency-settings',
     {
       config: { permission: 'currencies:read' },
-      schema: { querystring: ZCurrencySettingsQuery, response: { 200: listOf(ZCurrencySetting), ...errors } },
+      schema: {
+        summary: 'List the company’s currency settings',
+        querystring: ZCurrencySettingsQuery,
+        response: { 200: listOf(ZCurrencySetting), ...errors },
+      },
     },
     async (request) => service.listCurrencySettings(request.caller, request.query),
   );
@@ -65,6 +74,7 @@ export const registerSettingsRoutes = async (app: FastifyInstance) => {
     {
       config: { permission: 'currencies:write' },
       schema: {
+        summary: 'Save the company’s currency settings',
         body: ZCurrencySettingsUpdate,
         response: { 200: dataOf(z.array(z.object({ code: z.string(), isEnabled: z.boolean() }))), ...errors },
       },
@@ -77,7 +87,7 @@ export const registerSettingsRoutes = async (app: FastifyInstance) => {
     '/currency-settings/base',
     {
       config: { permission: 'currencies:read' },
-      schema: { response: { 200: dataOf(ZBaseCurrency), ...errors } },
+      schema: { summary: 'Get the base currency', response: { 200: dataOf(ZBaseCurrency), ...errors } },
     },
     async (request) => ({ data: await service.getBaseCurrency(request.caller) }),
   );
@@ -85,7 +95,11 @@ export const registerSettingsRoutes = async (app: FastifyInstance) => {
     '/currency-settings/base',
     {
       config: { permission: 'currencies:write' },
-      schema: { body: ZBaseCurrencyInput, response: { 200: dataOf(ZBaseCurrency), ...errors } },
+      schema: {
+        summary: 'Set the base currency',
+        body: ZBaseCurrencyInput,
+        response: { 200: dataOf(ZBaseCurrency), ...errors },
+      },
     },
     async (request) => ({
       data: await service.setBaseCurrency(request.caller, request.auditActor, request.body.baseCurrency),
@@ -96,7 +110,11 @@ export const registerSettingsRoutes = async (app: FastifyInstance) => {
     '/exchange-rates',
     {
       config: { permission: 'currencies:read' },
-      schema: { querystring: ZExchangeRateHistoryQuery, response: { 200: listOf(ZExchangeRate), ...errors } },
+      schema: {
+        summary: 'List exchange rates',
+        querystring: ZExchangeRateHistoryQuery,
+        response: { 200: listOf(ZExchangeRate), ...errors },
+      },
     },
     async (request) => service.listExchangeRates(request.caller, request.query),
   );
@@ -104,7 +122,11 @@ export const registerSettingsRoutes = async (app: FastifyInstance) => {
     '/exchange-rates/at',
     {
       config: { permission: 'currencies:read' },
-      schema: { querystring: ZExchangeRateAtQuery, response: { 200: dataOf(ZExchangeRate), ...errors } },
+      schema: {
+        summary: 'Get the exchange rate in force at a date',
+        querystring: ZExchangeRateAtQuery,
+        response: { 200: dataOf(ZExchangeRate), ...errors },
+      },
     },
     async (request) => ({ data: await service.exchangeRateAt(request.caller, request.query) }),
   );
@@ -112,7 +134,11 @@ export const registerSettingsRoutes = async (app: FastifyInstance) => {
     '/exchange-rates',
     {
       config: { permission: 'currencies:write' },
-      schema: { body: ZExchangeRateInput, response: { 201: dataOf(ZExchangeRate), ...errors } },
+      schema: {
+        summary: 'Add an exchange rate',
+        body: ZExchangeRateInput,
+        response: { 201: dataOf(ZExchangeRate), ...errors },
+      },
     },
     async (request, reply) => {
       const rate = await service.addExchangeRate(request.caller, request.auditActor, request.body);
@@ -124,6 +150,7 @@ export const registerSettingsRoutes = async (app: FastifyInstance) => {
     {
       config: { permission: 'currencies:write' },
       schema: {
+        summary: 'Correct an exchange rate',
         params: ZRateParams,
         body: ZExchangeRateCorrection,
         response: { 200: dataOf(ZExchangeRate), ...errors },
@@ -143,6 +170,7 @@ export const registerSettingsRoutes = async (app: FastifyInstance) => {
     {
       config: { permission: 'currencies:write' },
       schema: {
+        summary: 'Delete an exchange rate',
         params: ZRateParams,
         response: { 200: dataOf(z.object({ deleted: z.literal(true) })), ...errors },
       },

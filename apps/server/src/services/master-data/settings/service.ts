@@ -22,7 +22,7 @@ import { auditTrails, type TAuditActor } from '../../../platform/events/audit.ts
 import { AppError } from '../../../platform/http/errors.ts';
 import { readSort } from '../../../platform/http/list-sort.ts';
 import { listCountries, listCurrencies } from '../../../platform/reference/reference-data.ts';
-import { findCompanyCurrency, setCompanyCurrency } from '../../iamserver/public.ts';
+import { findCompanyCurrency, setCompanyCurrency } from '../../access/public.ts';
 import { compareText } from '../reference/compare-text.ts';
 import * as repository from './repository.ts';
 
