@@ -42,8 +42,7 @@ test('the time zone and date format chosen in App settings rewrite the audit log
 }) => {
   test.slow();
   const admin = await createCompanyUser(request, { label: 'app-settings' });
-  await signIn(page, admin);
-  await page.goto('/settings/audit');
+  await signIn(page, admin, { at: '/settings/audit' });
   const firstTime = page.getByRole('table').locator('time').first();
   await expect(firstTime).toBeVisible();
   const iso = (await firstTime.getAttribute('datetime')) ?? '';

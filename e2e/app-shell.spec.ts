@@ -30,9 +30,7 @@ test('the login page with the cookie goes on to redirect_uri, or to the dashboar
   request,
 }) => {
   const user = await createCompanyUser(request, { label: 'redirect' });
-  await signIn(page, user);
-
-  await page.goto('/login?redirect_uri=/settings/users&redirect_uri=/settings/roles');
+  await signIn(page, user, { at: '/login?redirect_uri=/settings/users&redirect_uri=/settings/roles' });
   await expect(page).toHaveURL(/\/settings\/users$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Users' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Users' })).toHaveClass(/active/);

@@ -62,8 +62,7 @@ test('an admin filters the audit log to a colleague’s failed sign-ins, exports
   });
   expect(changed.ok(), await changed.text()).toBe(true);
 
-  await signIn(page, admin);
-  await page.goto('/settings/profile');
+  await signIn(page, admin, { at: '/settings/profile' });
   await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Audit log' }).click();
   await expect(page).toHaveURL(/\/settings\/audit$/);
   await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
@@ -148,8 +147,7 @@ test('the audit log is the admins’: a Member neither sees the link nor reads t
   const token = await newAppToken(request, admin);
   const colleague = await inviteColleague(request, token, 'audit-viewer');
   // The invited colleague holds the Member role by default, which has no audit:read.
-  await signIn(page, { email: colleague.email, password: admin.password });
-  await page.goto('/settings/profile');
+  await signIn(page, { email: colleague.email, password: admin.password }, { at: '/settings/profile' });
   await expect(
     page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Audit log' }),
   ).toHaveCount(0);

@@ -21,8 +21,7 @@ const fitsPhone = async (page: Page) => {
 test('adds, finds, edits and deletes a business type', async ({ page, request }) => {
   test.slow();
   const admin = await createCompanyUser(request, { label: 'business-types' });
-  await signIn(page, admin);
-  await page.goto('/settings/profile');
+  await signIn(page, admin, { at: '/settings/profile' });
   await settingsLink(page, 'Business types').click();
   await expect(page).toHaveURL(/\/settings\/business-types$/);
   await expect(page.getByRole('heading', { name: 'Business types' })).toBeVisible();
@@ -89,8 +88,7 @@ test('adds, finds, edits and deletes a business type', async ({ page, request })
 test('adds, finds, edits and deletes a receiving location', async ({ page, request }) => {
   test.slow();
   const admin = await createCompanyUser(request, { label: 'receiving-locations' });
-  await signIn(page, admin);
-  await page.goto('/settings/profile');
+  await signIn(page, admin, { at: '/settings/profile' });
   await settingsLink(page, 'Receiving locations').click();
   await expect(page).toHaveURL(/\/settings\/receiving-locations$/);
   await expect(page.getByText('No receiving locations yet. Add the first one.')).toBeVisible();

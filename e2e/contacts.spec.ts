@@ -183,8 +183,7 @@ test('a CSV is imported with its columns matched, and the refused rows come back
 }) => {
   test.slow();
   const admin = await createCompanyUser(request, { label: 'contacts-import' });
-  await signIn(page, admin);
-  await page.goto('/contacts');
+  await signIn(page, admin, { at: '/contacts' });
   await page.getByRole('button', { name: 'Import' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import contacts' });
   await expectAccessible(page, { include: '.ant-modal' });
@@ -263,8 +262,7 @@ test('an Excel workbook is imported from its first sheet, and a broken one is re
   request,
 }) => {
   const admin = await createCompanyUser(request, { label: 'contacts-workbook' });
-  await signIn(page, admin);
-  await page.goto('/contacts');
+  await signIn(page, admin, { at: '/contacts' });
   await page.getByRole('button', { name: 'Import' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import contacts' });
   const chooseFile = (name: string, buffer: Buffer) =>

@@ -6,8 +6,7 @@ import { createCompanyUser, expect, expectAccessible, signIn, test } from './fix
 test('turns a country off and stars another, which then comes first', async ({ page, request }) => {
   test.slow();
   const admin = await createCompanyUser(request, { label: 'countries' });
-  await signIn(page, admin);
-  await page.goto('/settings/countries');
+  await signIn(page, admin, { at: '/settings/countries' });
   await expect(page.getByRole('heading', { level: 2, name: 'Countries' })).toBeVisible();
   await expect(page.getByText('250 countries')).toBeVisible();
   await expectAccessible(page);
@@ -31,8 +30,7 @@ test('turns a country off and stars another, which then comes first', async ({ p
 test('sets an exchange rate and sees it in the history and for a past date', async ({ page, request }) => {
   test.slow();
   const admin = await createCompanyUser(request, { label: 'currencies' });
-  await signIn(page, admin);
-  await page.goto('/settings/currencies');
+  await signIn(page, admin, { at: '/settings/currencies' });
   await expect(page.getByRole('heading', { level: 2, name: 'Currencies' })).toBeVisible();
   await expect(page.getByText('160 currencies')).toBeVisible();
   await expectAccessible(page);

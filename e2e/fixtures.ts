@@ -266,11 +266,15 @@ const idTokenClaims = (idToken: string) =>
 /**
  * Signs in as the login screen leaves a browser, without the screen: the identity user the SDK keeps
  * in local storage and the app's `token` cookie, both from the same calls the screen makes
- * (identity sign-in, then GET /iamserver/api/v1/auth/login); then opens the dashboard, whose start-up
- * resumes that session. The login screen itself is driven by `signInThroughScreen`, in
+ * (identity sign-in, then GET /iamserver/api/v1/auth/login); then opens the dashboard, or the screen
+ * `at` names, whose start-up resumes that session: a test that works on one screen loads the app once. The login screen itself is driven by `signInThroughScreen`, in
  * e2e/sign-in.spec.ts and wherever a test is about signing in.
  */
-export const signIn = async (page: Page, account: { email: string; password: string }) => {
+export const signIn = async (
+  page: Page,
+  account: { email: string; password: string },
+  { at = '/dashboard' }: { at?: string } = {},
+) => {
   const { apiKey, identity, jwt } = await signInByApi(page.request, account);
 
   // The SDK's record of its signed-in user (firebase/auth, browserLocalPersistence). On start it
@@ -298,8 +302,13 @@ export const signIn = async (page: Page, account: { email: string; password: str
   await page
     .context()
     .addCookies([{ name: constants.tokenCookieName, value: jwt, url: page.url(), sameSite: 'Lax' }]);
-  await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible({ timeout: 15_000 });
+  await page.goto(at);
+  // The session was taken: the dashboard greets, any other screen shows the signed-in layout.
+  await expect(
+    at === '/dashboard'
+      ? page.getByRole('heading', { level: 1, name: /Welcome/ })
+      : page.getByRole('link', { name: 'Cargodesk dashboard' }),
+  ).toBeVisible({ timeout: 15_000 });
 };
 
 /** Signs in through the login screen and waits for the dashboard. */

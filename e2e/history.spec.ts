@@ -4,8 +4,7 @@ import { createCompanyUser, expect, expectAccessible, signIn, test } from './fix
 
 test('the profile history shows who changed which field, newest first', async ({ page, request }) => {
   const user = await createCompanyUser(request, { label: 'history' });
-  await signIn(page, user);
-  await page.goto('/settings/profile');
+  await signIn(page, user, { at: '/settings/profile' });
   await expect(page.getByLabel('First name')).toHaveValue('Erin');
   await page.getByLabel('Phone').fill('+49 40 123456');
   await page.getByRole('button', { name: 'Save profile' }).click();
@@ -37,8 +36,7 @@ test('the company history records a settings change with its old and new value',
   request,
 }) => {
   const user = await createCompanyUser(request, { label: 'company-history' });
-  await signIn(page, user);
-  await page.goto('/settings/company');
+  await signIn(page, user, { at: '/settings/company' });
   const phone = page.getByLabel('Phone');
   await expect(phone).toBeEditable();
   await phone.fill('+31 10 555 0101');

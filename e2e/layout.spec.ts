@@ -180,8 +180,7 @@ test('every screen fits a phone without sideways scrolling, long names and all',
 });
 
 test('users, roles and company have no accessibility violations', async ({ page, request }) => {
-  await signIn(page, await createCompanyUser(request, { label: 'layout-a11y' }));
-  await page.goto('/settings/users');
+  await signIn(page, await createCompanyUser(request, { label: 'layout-a11y' }), { at: '/settings/users' });
   await expect(page.getByRole('row').filter({ hasText: 'Erin Tester' })).toBeVisible();
   await expect(page.locator('.ant-skeleton, #nprogress')).toHaveCount(0);
   await expectAccessible(page);

@@ -95,8 +95,7 @@ test('countries keep their page and filter over a reload, and export all 250 row
   request,
 }) => {
   const admin = await createCompanyUser(request, { label: 'list-kit-countries' });
-  await signIn(page, admin);
-  await page.goto('/settings/countries');
+  await signIn(page, admin, { at: '/settings/countries' });
   await expect(page.getByText('250 countries')).toBeVisible();
   await page.getByRole('listitem', { name: '3', exact: true }).click();
   await expect(page).toHaveURL(/[?&]page=3/);
@@ -127,8 +126,7 @@ test('picked users are suspended together after a confirmation; yourself cannot 
   request,
 }) => {
   const admin = await createCompanyUser(request, { label: 'list-kit-bulk' });
-  await signIn(page, admin);
-  await page.goto('/settings/users');
+  await signIn(page, admin, { at: '/settings/users' });
   const first = uniqueEmail('bulk-anna');
   const second = uniqueEmail('bulk-bert');
   await invite(page, { email: first, firstName: 'Anna' });
@@ -174,8 +172,7 @@ test('picked users are suspended together after a confirmation; yourself cannot 
 
 test('picked ports are marked as favourites together, and unmarked', async ({ page, request }) => {
   const admin = await createCompanyUser(request, { label: 'list-kit-favourites' });
-  await signIn(page, admin);
-  await page.goto('/settings/oceanport?q=rotterdam');
+  await signIn(page, admin, { at: '/settings/oceanport?q=rotterdam' });
   const rows = page.getByRole('row').filter({ has: page.getByRole('checkbox') });
   await expect(rows.first()).toBeVisible();
   const picked = ['Select Rotterdam (NLRTM)'];
@@ -252,8 +249,7 @@ test('picklists keep the picked list and its search in the URL, export what the 
   request,
 }) => {
   const admin = await createCompanyUser(request, { label: 'list-kit-picklists' });
-  await signIn(page, admin);
-  await page.goto('/settings/picklist');
+  await signIn(page, admin, { at: '/settings/picklist' });
   await page
     .getByRole('navigation', { name: 'Picklists of this module' })
     .getByText('Preferred language')
@@ -328,8 +324,7 @@ test('roles and groups search, sort and export on the server; the tab and its li
   await create('/groups', { name: 'Hamburg desk' });
   await create('/groups', { name: 'Finance' });
 
-  await signIn(page, admin);
-  await page.goto('/settings/roles');
+  await signIn(page, admin, { at: '/settings/roles' });
   const rolesPanel = page.getByRole('tabpanel', { name: 'Roles' });
   await expect(rolesPanel.getByText('6 roles', { exact: true })).toBeVisible();
   await rolesPanel.getByLabel('Search roles').fill('harbour');
@@ -383,9 +378,7 @@ test('ports and currencies keep their search in the URL over a reload and export
   request,
 }) => {
   const admin = await createCompanyUser(request, { label: 'list-kit-ports' });
-  await signIn(page, admin);
-
-  await page.goto('/settings/oceanport');
+  await signIn(page, admin, { at: '/settings/oceanport' });
   await page.getByLabel('Search ocean ports').fill('rotterdam');
   await expect(page).toHaveURL(/[?&]q=rotterdam/);
   await expect(page.getByRole('row').filter({ hasText: 'NLRTM' })).toBeVisible();

@@ -9,8 +9,7 @@ test('reorders a picklist by drag and by keyboard and the company form follows',
 }) => {
   test.slow();
   const admin = await createCompanyUser(request, { label: 'picklists' });
-  await signIn(page, admin);
-  await page.goto('/settings/picklist');
+  await signIn(page, admin, { at: '/settings/picklist' });
   await expect(page.getByRole('heading', { level: 2, name: 'Picklists' })).toBeVisible();
   await page
     .getByRole('navigation', { name: 'Picklists of this module' })
@@ -55,8 +54,7 @@ test('reorders a picklist by drag and by keyboard and the company form follows',
 test('adds a value and turns one off', async ({ page, request }) => {
   test.slow();
   const admin = await createCompanyUser(request, { label: 'picklist-values' });
-  await signIn(page, admin);
-  await page.goto('/settings/picklist');
+  await signIn(page, admin, { at: '/settings/picklist' });
   const values = page.getByRole('region', { name: 'Company type' });
   await expect(values.getByRole('row').nth(1)).toContainText('Freight forwarder');
   // The value is made from the label as it is typed, until the user writes their own.

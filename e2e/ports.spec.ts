@@ -10,8 +10,7 @@ test('finds an ocean port by its UN/LOCODE, shows its details and marks it as a 
 }) => {
   test.slow();
   const admin = await createCompanyUser(request, { label: 'ports' });
-  await signIn(page, admin);
-  await page.goto('/settings/oceanport');
+  await signIn(page, admin, { at: '/settings/oceanport' });
   await expect(page.getByRole('heading', { level: 2, name: 'Ocean ports' })).toBeVisible();
   await expect(page.getByText(/1,5\d\d ocean ports/)).toBeVisible();
   await expectAccessible(page);
@@ -42,8 +41,7 @@ test('finds an ocean port by its UN/LOCODE, shows its details and marks it as a 
 test('adds a custom airport and finds it beside the catalogue', async ({ page, request }) => {
   test.slow();
   const admin = await createCompanyUser(request, { label: 'airports' });
-  await signIn(page, admin);
-  await page.goto('/settings/airport');
+  await signIn(page, admin, { at: '/settings/airport' });
   await expect(page.getByRole('heading', { level: 2, name: 'Airports' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Search airports' }).fill('LHR');
   await expect(page.getByRole('row', { name: /LHR/ }).first()).toContainText('EGLL');
@@ -106,8 +104,7 @@ test('adds a custom airport and finds it beside the catalogue', async ({ page, r
 
 test('the old ports segment and the switcher lead to the right catalogue', async ({ page, request }) => {
   const admin = await createCompanyUser(request, { label: 'ports-readonly' });
-  await signIn(page, admin);
-  await page.goto('/settings/ports');
+  await signIn(page, admin, { at: '/settings/ports' });
   // The old segment lands on the ocean ports.
   await expect(page).toHaveURL(/\/settings\/oceanport$/);
   await page.getByRole('search').getByText('Airports', { exact: true }).click();

@@ -150,8 +150,7 @@ test('signing out of all sessions ends this one and the one in another browser',
 
 test('company settings are saved and still there after a reload', async ({ page, request }) => {
   const user = await createCompanyUser(request, { label: 'company' });
-  await signIn(page, user);
-  await page.goto('/settings/company');
+  await signIn(page, user, { at: '/settings/company' });
   await expect(page.getByRole('heading', { level: 2, name: 'Company profile' })).toBeVisible();
   await expect(page.getByText('Trial', { exact: true })).toBeVisible();
 

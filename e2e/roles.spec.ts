@@ -25,9 +25,7 @@ test('an admin creates a role with a permission set in the modal, and the server
   // Sign-up, sign-in and an invited colleague: a long flow for a shared two-core machine.
   test.slow();
   const admin = await createCompanyUser(request, { label: 'roles-create' });
-  await signIn(page, admin);
-
-  await page.goto('/settings/roles');
+  await signIn(page, admin, { at: '/settings/roles' });
   await expect(page.getByRole('heading', { level: 2, name: 'Roles' })).toBeVisible();
   const rolesTable = page.getByRole('tabpanel', { name: 'Roles' });
   for (const name of ['Admin', 'Member', 'Viewer']) {
@@ -188,8 +186,7 @@ test('a role row duplicates the role into a new one and deletes it, asking first
   request,
 }) => {
   const admin = await createCompanyUser(request, { label: 'roles-row-actions' });
-  await signIn(page, admin);
-  await page.goto('/settings/roles');
+  await signIn(page, admin, { at: '/settings/roles' });
   const viewerRow = page.getByRole('row', { name: /Viewer/ });
   // A system role can be copied but not deleted.
   await expect(viewerRow.getByRole('button', { name: 'Delete role Viewer' })).toHaveCount(0);

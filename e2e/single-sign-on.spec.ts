@@ -10,6 +10,9 @@ import { createCompanyUser, expect, expectAccessible, signIn, test } from './fix
 // The provider's development pages load a web font from the internet, which the test machine cannot reach.
 test.use({ expectedConsoleErrors: /^Failed to load resource: net::ERR_/ });
 
+// One worker runs this file's tests: the name server below listens on the one port the server asks.
+test.describe.configure({ mode: 'default' });
+
 let provider: TOidcTestProvider;
 let dns: TDnsTestServer;
 const domain = `sso-${Date.now().toString(36)}-${process.pid}.test`;
@@ -40,8 +43,7 @@ test('an admin sets up single sign-on, and a person at the domain signs in throu
   // Two sign-ins, three accessibility checks and the provider's pages: more than one flow's minute.
   test.setTimeout(150_000);
   const admin = await createCompanyUser(request, { label: 'sso-admin' });
-  await signIn(page, admin);
-  await page.goto('/settings/company');
+  await signIn(page, admin, { at: '/settings/company' });
   const card = page.locator('#single-sign-on');
   await expect(card.getByRole('form', { name: 'Single sign-on settings' })).toBeVisible();
   await expect(card.getByText('/iamserver/api/v1/auth/sso/callback').first()).toBeVisible();

@@ -18,8 +18,7 @@ test('a company starts with its templates; one is found, its versions shown, an 
 }) => {
   test.slow();
   const admin = await createCompanyUser(request, { label: 'templates' });
-  await signIn(page, admin);
-  await page.goto('/settings/templates');
+  await signIn(page, admin, { at: '/settings/templates' });
   await expect(page.getByRole('heading', { level: 2, name: 'Templates' })).toBeVisible();
   await expect(page.getByText('28 templates', { exact: true })).toBeVisible();
   await expectAccessible(page);
@@ -90,8 +89,7 @@ test('a Viewer reads templates without changing them, and a phone shows the list
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, demoAccounts.viewer);
-  await page.goto('/settings/templates');
+  await signIn(page, demoAccounts.viewer, { at: '/settings/templates' });
   await expect(page.getByText("You can view the company's templates.", { exact: false })).toBeVisible();
   // A reader's only action is to see the versions.
   await expect(page.getByRole('button', { name: /^Duplicate / })).toHaveCount(0);

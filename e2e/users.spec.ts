@@ -122,8 +122,7 @@ test('the list searches and filters, throttles resending, and opens a user’s p
   request,
 }) => {
   const admin = await createCompanyUser(request, { label: 'users-list' });
-  await signIn(page, admin);
-  await page.goto('/settings/users');
+  await signIn(page, admin, { at: '/settings/users' });
   const pending = uniqueEmail('pending');
   await inviteThroughModal(page, { email: pending, firstName: 'Penny' });
 
@@ -166,8 +165,7 @@ test('suspending a signed-in user logs them out at their next request', async ({
   request,
 }) => {
   const admin = await createCompanyUser(request, { label: 'users-suspend' });
-  await signIn(page, admin);
-  await page.goto('/settings/users');
+  await signIn(page, admin, { at: '/settings/users' });
   const email = uniqueEmail('suspendee');
   await inviteThroughModal(page, { email, firstName: 'Sam' });
   const { context, page: member } = await acceptInvitation(
@@ -221,8 +219,7 @@ test('an admin sends a colleague a password reset, and the colleague chooses a n
   request,
 }) => {
   const admin = await createCompanyUser(request, { label: 'users-reset' });
-  await signIn(page, admin);
-  await page.goto('/settings/users');
+  await signIn(page, admin, { at: '/settings/users' });
   const email = uniqueEmail('forgetful');
   await inviteThroughModal(page, { email, firstName: 'Flo' });
   const accepted = await acceptInvitation(
