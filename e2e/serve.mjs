@@ -12,6 +12,6 @@ const run = async (args) => {
   if (code !== 0) process.exit(code);
 };
 
-await run(['--import', tsxLoader, 'e2e/prepare-data-dir.ts']);
+await run(['--import', tsxLoader, 'apps/server/test/e2e-data-dir.ts']);
 await run(['--import', tsxLoader, 'apps/server/src/cli/platform-admin.ts', 'add', operatorEmail]);
 await run(['scripts/start.mjs']);

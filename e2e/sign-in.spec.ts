@@ -73,6 +73,8 @@ test('forgot password: reset through the mailed link, then sign in with the new 
   const user = await createCompanyUser(request, { label: 'reset' });
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  // The sign-in form has an Email field too: type once the reset page has taken its place.
+  await expect(page.getByRole('heading', { level: 2, name: 'Reset your password' })).toBeVisible();
   await page.getByLabel('Email').fill(user.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('Check your inbox')).toBeVisible();
