@@ -174,6 +174,27 @@ const failSignIn = async ({ error, message }: { error: unknown; message?: string
   updateSession({ signInStatus: 'failed', signInError: message ?? loadError, loadError });
 };
 
+/** Whether the two-factor step waits for its code: the status its redirect set, or its query. */
+const isTwoFactorStepOpen = () =>
+  getSession().signInStatus === 'two-factor' ||
+  new URLSearchParams(window.location.search).has(twoFactorQuery.idToken);
+
+/**
+ * The two-factor step's page, once it has read its query: the ID token is a credential, so it
+ * leaves the address bar and the history entry at once (screenshots, shared links, the history
+ * list), while the router's own record of the location keeps it for the page. The step stays open
+ * in the session's status, which a logout resets.
+ */
+export const hideTwoFactorQuery = () => {
+  if (getSession().signInStatus !== 'two-factor') updateSession({ signInStatus: 'two-factor' });
+  const address = new URL(window.location.href);
+  for (const field of [twoFactorQuery.idToken, twoFactorQuery.mailCode, twoFactorQuery.emailId]) {
+    address.searchParams.delete(field);
+  }
+  // The router keeps its key and index in the entry's state: a Back later still finds its place.
+  window.history.replaceState(window.history.state, '', address);
+};
+
 /** docs/product.md §2: sends the user to the login route with the identity token and the mailed-code flag. */
 const redirectToTwoFactor = ({ idToken, emailId }: { idToken: string; emailId: string }) => {
   const current = new URL(window.location.href);
@@ -255,8 +276,9 @@ export const onIdentitySignedIn = async (user: User) => {
     await resumeSession();
     return;
   }
-  // The two-factor step is waiting for its code: logging in again would mail another one.
-  if (new URLSearchParams(window.location.search).has(twoFactorQuery.idToken)) return;
+  // The two-factor step is waiting for its code: logging in again would mail another one. The
+  // step's page takes its token out of the address, so the session's status says it is open.
+  if (isTwoFactorStepOpen()) return;
   updateSession({ signInStatus: 'pending' });
   await loginWithIdentity(await user.getIdToken());
 };

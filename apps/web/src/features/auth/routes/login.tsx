@@ -1,8 +1,8 @@
 import { signInWithEmailAndPassword } from 'firebase/auth';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useLayoutEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths.ts';
-import { retrySessionStart, twoFactorQuery } from '@/lib/auth/session.ts';
+import { hideTwoFactorQuery, retrySessionStart, twoFactorQuery } from '@/lib/auth/session.ts';
 import { updateSession, useSession } from '@/lib/auth/session-store.ts';
 import { describeIdentityError, getIdentity } from '@/lib/identity.ts';
 import { AuthCard } from '../components/auth-card.tsx';
@@ -125,6 +125,10 @@ export const LoginRoute = () => {
   const [searchParams] = useSearchParams();
   const idToken = searchParams.get(twoFactorQuery.idToken);
   const isTwoFactor = Boolean(idToken) && searchParams.get(twoFactorQuery.mailCode) === 'true';
+  // Before the first paint: the token never shows in the address bar.
+  useLayoutEffect(() => {
+    if (isTwoFactor) hideTwoFactorQuery();
+  }, [isTwoFactor]);
 
   if (isTwoFactor && idToken) {
     return (
