@@ -189,5 +189,12 @@ test('a normal page load leaves no warning in the console', async ({ page, reque
   await expect(page.getByRole('heading', { level: 2, name: 'Users' })).toBeVisible();
   await page.goto('/no-such-page');
   await expect(page.getByText('Page not found')).toBeVisible();
+  // The addresses that only lead on to a screen: `/` to the dashboard, `/settings` to the profile.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+  await page.goto('/settings');
+  await expect(page).toHaveURL(/\/settings\/profile$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'My profile' })).toBeVisible();
   expect(warnings).toEqual([]);
 });

@@ -11,6 +11,14 @@ const named = (
   load: () => Promise<{ Component: React.ComponentType }>,
 ): NonIndexRouteObject => ({ id: name, path: paths[name].path, lazy: load });
 
+/**
+ * An address that only leads on to a screen (`/`, `/settings`, `/admin`): its loader redirects, and
+ * it shows nothing meanwhile. Without a component of its own the router warned, on every visit,
+ * that it would render an empty page.
+ */
+const leadsTo = (path: string) => ({ loader: () => redirect(path), Component: NoScreen });
+const NoScreen = () => null;
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -18,7 +26,7 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     HydrateFallback: StartupOverlay,
     children: [
-      { id: 'home', path: paths.home.path, loader: () => redirect(paths.dashboard.path) },
+      { id: 'home', path: paths.home.path, ...leadsTo(paths.dashboard.path) },
       {
         loader: redirectSignedIn,
         shouldRevalidate: alwaysRevalidate,
@@ -79,7 +87,7 @@ export const routes: RouteObject[] = [
               Component: (await import('../features/admin/routes/admin-layout.tsx')).AdminLayout,
             })),
             children: [
-              { index: true, loader: () => redirect(paths.adminCompanies.path) },
+              { index: true, ...leadsTo(paths.adminCompanies.path) },
               named('adminCompanies', async () => ({
                 Component: (await import('../features/admin/routes/companies.tsx')).AdminCompaniesRoute,
               })),
@@ -111,7 +119,7 @@ export const routes: RouteObject[] = [
               Component: (await import('./layouts/settings-layout.tsx')).SettingsLayout,
             })),
             children: [
-              { index: true, loader: () => redirect(paths.settingsProfile.path) },
+              { index: true, ...leadsTo(paths.settingsProfile.path) },
               named('settingsProfile', async () => ({
                 Component: (await import('../features/profile/routes/profile.tsx')).ProfileRoute,
               })),
