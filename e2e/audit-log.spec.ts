@@ -130,11 +130,27 @@ test('an admin filters the audit log to a colleague’s failed sign-ins, exports
     page.getByRole('button', { name: 'Erin Tester exported the audit log as CSV.' }),
   ).toBeVisible();
 
-  // On a phone the screen fits its width; the table scrolls in its own box.
+  // On a phone each event is a card, the seven filters fold behind one button and the export
+  // into the actions menu: the first event shows without scrolling.
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/settings/audit');
-  await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
+  await page.goto('/settings/audit?action=export');
+  const events = page.getByRole('list', { name: 'Audit log' }).getByRole('listitem');
+  await expect(events.first()).toBeInViewport();
+  await expect(events.first()).toContainText('exported the audit log as CSV');
+  await expect(page.getByRole('combobox', { name: 'Filter by action' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Filters (1)' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Filter events' });
+  // The day fields say which end of the range they are.
+  await expect(sheet.getByText('From', { exact: true })).toBeVisible();
+  await expect(sheet.getByText('To', { exact: true })).toBeVisible();
+  await expectAccessible(page, { include: '.ant-drawer' });
+  await sheet.getByRole('button', { name: 'Clear filters' }).click();
+  await sheet.getByRole('button', { name: 'Show results' }).click();
+  await expect(page.getByRole('button', { name: 'Filters', exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/settings\/audit$/);
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Export CSV' })).toBeVisible();
+  await page.keyboard.press('Escape');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectAccessible(page);
 });

@@ -56,6 +56,48 @@ const expectNoSidewaysScroll = async (page: Page, width: number, where: string) 
   expect(scrollWidth, `${where} at ${width} px: ${culprits}`).toBeLessThanOrEqual(width);
 };
 
+/**
+ * Issue 38, point 1: a table reads at a glance. Its tags and times keep to one line, and it stays
+ * inside its card (a wide one scrolls in its own box, its actions pinned in view).
+ */
+const expectTablesReadAtAGlance = async (page: Page, where: string) => {
+  const problems = await page.evaluate(() => {
+    const linesOf = (element: Element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.bottom))).size;
+    };
+    const wrapped = Array.from(document.querySelectorAll('.ant-table-tbody :is(.ant-tag, time)'))
+      .filter((element) => linesOf(element) > 1)
+      .map((element) => `"${element.textContent}" wraps`);
+    const outside = Array.from(document.querySelectorAll('.ant-table-wrapper')).flatMap((table) => {
+      const card = table.closest('.ant-card-body');
+      const visible = table.querySelector('.ant-table-container')?.getBoundingClientRect();
+      return card && visible && visible.right > card.getBoundingClientRect().right + 1
+        ? ['a table runs past its card']
+        : [];
+    });
+    const hiddenActions = Array.from(
+      document.querySelectorAll('.ant-table-tbody .list-actions-cell'),
+    ).flatMap((cell) => {
+      const card = cell.closest('.ant-card-body');
+      return card && cell.getBoundingClientRect().right > card.getBoundingClientRect().right + 1
+        ? ['a row’s actions are out of view']
+        : [];
+    });
+    return [...wrapped, ...outside, ...hiddenActions];
+  });
+  expect(problems, where).toEqual([]);
+};
+
+/** On a phone a list's first record shows without scrolling. */
+const expectFirstCardAboveTheFold = async (page: Page, where: string) => {
+  const firstCard = page.locator('.list-cards > li').first();
+  if ((await firstCard.count()) === 0) return;
+  const box = await firstCard.boundingBox();
+  expect(box && box.y < 844, `${where}: the first record starts at ${box?.y}`).toBe(true);
+};
+
 /** The screens an admin reaches from the settings menu and the dashboard, each with what shows it has loaded. */
 const screens = (ids: { userId: string; roleId: string }) =>
   [
@@ -71,6 +113,7 @@ const screens = (ids: { userId: string; roleId: string }) =>
     { path: '/settings/airport', ready: { role: 'heading', name: /airports/i } },
     { path: '/settings/countries', ready: { role: 'heading', name: 'Countries' } },
     { path: '/settings/currencies', ready: { role: 'heading', name: 'Currencies' } },
+    { path: '/settings/templates', ready: { role: 'link', name: 'Booking confirmation email' } },
     { path: '/settings/audit', ready: { role: 'heading', name: 'Audit log' } },
     { path: '/contacts', ready: { role: 'heading', name: 'Contacts' } },
   ] as const;
@@ -102,6 +145,14 @@ const signInWithLongNames = async (page: Page, request: APIRequestContext) => {
   });
   expect(invite.status(), await invite.text()).toBe(201);
   const { data: invited } = (await invite.json()) as { data: { _id: string } };
+  // A picklist value as long as a value may be: its row keeps its Delete in view.
+  const groups = await request.get('/master/api/v1/dropdown-groups?module=home', { headers });
+  const [companyType] = ((await groups.json()) as { data: { _id: string }[] }).data;
+  const value = await request.post(`/master/api/v1/dropdown-groups/${companyType?._id}/values`, {
+    headers,
+    data: { label: `${longFirstName} Logistics`, value: longFirstName.toLowerCase().slice(0, 60) },
+  });
+  expect(value.status(), await value.text()).toBe(201);
   return { headers, createdRole, all: screens({ userId: invited._id, roleId: createdRole._id }) };
 };
 
@@ -117,6 +168,7 @@ test('every screen fits a desktop without sideways scrolling, long names and all
     for (const screen of all) {
       await openScreen(page, screen);
       await expectNoSidewaysScroll(page, width, screen.path);
+      await expectTablesReadAtAGlance(page, `${screen.path} at ${width} px`);
     }
   }
 
@@ -150,6 +202,7 @@ test('every screen fits a phone without sideways scrolling, long names and all',
   for (const screen of all) {
     await openScreen(page, screen);
     await expectNoSidewaysScroll(page, 390, screen.path);
+    await expectFirstCardAboveTheFold(page, screen.path);
     // Sign-out is one menu away on every screen.
     await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeInViewport();
   }

@@ -67,17 +67,28 @@ test('search, sort and page survive a reload and back; the CSV export holds the 
   expect(csv).not.toContain(admin.email);
 });
 
-test('the users list reads well and passes axe on a 390 px screen', async ({ page, request }) => {
+test('on a 390 px phone the users list shows cards, folds its filters behind one button and passes axe', async ({
+  page,
+  request,
+}) => {
   const admin = await createCompanyUser(request, { label: 'list-kit-narrow' });
-  await signIn(page, admin);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/settings/users');
+  await signIn(page, admin, { at: '/settings/users' });
   await expect(page.getByRole('heading', { level: 2, name: 'Users' })).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: admin.email })).toBeVisible();
+  // Each user a card with the facts a row has: e-mail, roles, status, and no sideways scroll.
+  const card = page
+    .getByRole('list', { name: 'Users' })
+    .getByRole('listitem')
+    .filter({ hasText: admin.email });
+  await expect(card).toBeInViewport();
+  await expect(card.getByText('Admin', { exact: true })).toBeVisible();
+  await expect(card.getByText('Active', { exact: true })).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
   for (const control of [
     page.getByLabel('Search users'),
-    page.getByRole('button', { name: 'Export CSV' }),
+    page.getByRole('button', { name: 'Filters' }),
     page.getByRole('button', { name: 'Invite user' }),
+    page.getByRole('button', { name: 'More actions' }),
   ]) {
     const box = await control.boundingBox();
     expect(
@@ -85,9 +96,26 @@ test('the users list reads well and passes axe on a 390 px screen', async ({ pag
       `${await control.textContent()} fits: ${JSON.stringify(box)}`,
     ).toBe(true);
   }
-  // The table scrolls inside its own box; the page itself never scrolls sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectAccessible(page);
+
+  // The filters and the sort open in a sheet; the button then says how many filters are set.
+  await page.getByRole('button', { name: 'Filters' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Filter users' });
+  await expect(async () => {
+    await sheet.getByLabel('Filter by status').click();
+    await page.locator('.ant-select-dropdown:visible').getByText('Suspended', { exact: true }).click();
+    await expect(page).toHaveURL(/[?&]status=suspended/, { timeout: 1_000 });
+  }).toPass();
+  await expect(async () => {
+    await sheet.getByLabel('Sort by').click();
+    await page.locator('.ant-select-dropdown:visible').getByText('Name, descending', { exact: true }).click();
+    await expect(page).toHaveURL(/[?&]sort=-name/, { timeout: 1_000 });
+  }).toPass();
+  await expectAccessible(page, { include: '.ant-drawer' });
+  await sheet.getByRole('button', { name: 'Show results' }).click();
+  await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
+  await expect(page.getByText('No users match your search or filters.')).toBeVisible();
 });
 
 test('countries keep their page and filter over a reload, and export all 250 rows across pages', async ({
@@ -207,24 +235,24 @@ test('the Sent list in the mail modal searches and filters in place and exports 
   await page.getByRole('button', { name: 'Mail' }).click();
   const dialog = page.getByRole('dialog', { name: 'Mail composer' });
   await dialog.getByRole('tab', { name: 'Sent' }).click();
-  // The navbar's Mail button is for wider screens; the open modal is checked at 390 px too.
+  // The navbar's Mail button is for wider screens; the open modal is checked at 390 px, as cards.
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(dialog.getByRole('row').filter({ hasText: 'Manifest 42' })).toBeVisible();
+  const mails = dialog.getByRole('list', { name: 'Sent mail' }).getByRole('listitem');
+  await expect(mails.filter({ hasText: 'Manifest 42' })).toBeVisible();
 
   await dialog.getByLabel('Search sent mail').fill('invoice');
-  await expect(dialog.getByRole('row').filter({ hasText: 'Manifest 42' })).toBeHidden();
-  await expect(dialog.getByRole('row').filter({ hasText: 'Invoice' })).toHaveCount(2);
+  await expect(mails.filter({ hasText: 'Manifest 42' })).toBeHidden();
+  await expect(mails.filter({ hasText: 'Invoice' })).toHaveCount(2);
   // The modal opens over any page: its search is its own, the page's address stays as it was.
   expect(page.url()).toBe(url);
-  await expect(
-    dialog.getByRole('row').filter({ hasText: 'Invoice March' }).getByText('sent', { exact: true }),
-  ).toBeVisible({
+  await expect(mails.filter({ hasText: 'Invoice March' }).getByText('sent', { exact: true })).toBeVisible({
     timeout: 15_000,
   });
   await expectAccessible(page, { include: '.ant-modal' });
 
   const downloading = page.waitForEvent('download');
-  await dialog.getByRole('button', { name: 'Export CSV' }).click();
+  await dialog.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Export CSV' }).click();
   const csv = (await readFile(await (await downloading).path(), 'utf8')).replace(/^\uFEFF/, '');
   const lines = csv.trimEnd().split('\r\n');
   expect(lines[0]).toBe('Subject,To,Cc,Bcc,Status,Reason,Attachments,Created,Sent');
@@ -235,13 +263,17 @@ test('the Sent list in the mail modal searches and filters in place and exports 
       .sort(),
   ).toEqual(['Invoice April', 'Invoice March']);
 
-  await dialog.getByLabel('Filter by status').click();
-  await page.locator('.ant-select-dropdown').getByText('failed', { exact: true }).click();
+  await dialog.getByRole('button', { name: 'Filters' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Filter mails' });
+  await sheet.getByLabel('Filter by status').click();
+  await page.locator('.ant-select-dropdown:visible').getByText('failed', { exact: true }).click();
+  await sheet.getByRole('button', { name: 'Show results' }).click();
   await expect(dialog.getByText('No sent mail matches your search.')).toBeVisible();
-  for (const part of [dialog.getByRole('search', { name: 'Find sent mail' }), dialog.getByRole('table')]) {
-    const box = await part.boundingBox();
-    expect(box && box.x >= 0 && box.x + box.width <= 390, `fits: ${JSON.stringify(box)}`).toBe(true);
-  }
+  await expect(dialog.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
+  const search = await dialog.getByRole('search', { name: 'Find sent mail' }).boundingBox();
+  expect(search && search.x >= 0 && search.x + search.width <= 390, `fits: ${JSON.stringify(search)}`).toBe(
+    true,
+  );
 });
 
 test('picklists keep the picked list and its search in the URL, export what the search shows, and reorder once it is cleared', async ({

@@ -100,4 +100,12 @@ test('a Viewer reads templates without changing them, and a phone shows the list
   await expect(drawer.getByText('Version 1 · current')).toBeVisible();
   await expect(drawer.getByRole('button', { name: /^Restore/ })).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.keyboard.press('Escape');
+
+  // Scrolled to the foot of a long list, the screen's actions are still in reach at the top.
+  await page.getByLabel('Search templates').fill('');
+  const cards = page.getByRole('list', { name: 'Templates' }).getByRole('listitem');
+  await expect(cards).toHaveCount(20);
+  await cards.last().scrollIntoViewIfNeeded();
+  await expect(page.getByRole('button', { name: 'More actions' })).toBeInViewport();
 });

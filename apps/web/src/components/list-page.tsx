@@ -1,6 +1,20 @@
-import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { DownloadOutlined, EllipsisOutlined, SearchOutlined } from '@ant-design/icons';
 import type { TListMeta } from '@cargodesk/shared';
-import { Button, Card, Empty, Flex, Input, Popconfirm, Table, type TableProps, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Dropdown,
+  Empty,
+  Flex,
+  Input,
+  Pagination,
+  type PaginationProps,
+  Popconfirm,
+  Spin,
+  Table,
+  type TableProps,
+  Typography,
+} from 'antd';
 import { type Key, type ReactNode, useState } from 'react';
 import { ApiError } from '../lib/api-client.ts';
 import { downloadBlob } from '../lib/download-blob.ts';
@@ -9,6 +23,9 @@ import { downloadCsv, fetchAllPages, type TCsvColumn, toCsvOf } from '../lib/lis
 import { formatListTotal } from '../lib/list/list-total.ts';
 import type { TListStateResult } from '../lib/list/use-list-state.ts';
 import { notifyFailure } from '../lib/notify.ts';
+import { useIsNarrowScreen } from '../lib/use-is-narrow-screen.ts';
+import { ListCards } from './list-cards.tsx';
+import { ListFilterSheet } from './list-filter-sheet.tsx';
 import { QueryErrorAlert } from './query-error-alert.tsx';
 import { NotAllowedCard } from './require-permission.tsx';
 
@@ -25,8 +42,10 @@ export type TListPageProps<TRow, TFilters, TField extends string> = {
   title: string;
   /** What sits between the title and the search: a line on what the screen is for, settings. */
   intro?: ReactNode;
-  /** Buttons beside the title (create, invite). */
+  /** Buttons beside the title (create, invite): the screen's primary action, in reach on a phone too. */
   actions?: ReactNode;
+  /** The screen's other actions (import, tags): buttons on a wide screen, one "More actions" menu on a phone. */
+  moreActions?: readonly TMoreAction[];
   /** A control before the search box choosing what is searched (a catalogue), inside the search region. */
   scope?: ReactNode;
   /** Controls beside the search box (selects, radio groups), wired to `list.setFilter`. */
@@ -73,9 +92,13 @@ export type TListPageProps<TRow, TFilters, TField extends string> = {
   size?: TableProps<TRow>['size'];
   /** The narrowest the table gets before it scrolls sideways in its card, in pixels. */
   tableMinWidth?: number;
+  /** On a phone, the column whose content heads each record's card; the first column unless named. */
+  cardTitleKey?: string;
   /** Row selection with actions on the picked rows; without it the table has no checkboxes. */
   bulk?: TBulkOptions<TRow>;
 };
+
+export type TMoreAction = { label: string; icon?: ReactNode; isDisabled?: boolean; onClick: () => void };
 
 export type TBulkAction<TRow> = {
   label: string;
@@ -103,6 +126,7 @@ export const ListPage = <TRow extends object, TFilters, TField extends string>({
   title,
   intro,
   actions,
+  moreActions = [],
   scope,
   filters,
   search,
@@ -122,18 +146,26 @@ export const ListPage = <TRow extends object, TFilters, TField extends string>({
   onRow,
   onOpenRow,
   isPaged = true,
+  cardTitleKey,
   bulk,
 }: TListPageProps<TRow, TFilters, TField>) => {
   // The total is written in the user's number format: a change of preferences writes it again.
   useFormat();
   const [isExporting, setIsExporting] = useState(false);
   const selection = useRowSelection<TRow>(JSON.stringify(list.query));
+  const isNarrow = useIsNarrowScreen();
   if (query.error instanceof ApiError && query.error.status === 403)
     return <NotAllowedCard title={title} what={notAllowed.what} />;
 
   const sortedColumns = columns.map((column) =>
     column.sorter && column.key !== undefined
       ? { ...column, sortOrder: list.sort?.field === column.key ? list.sort.order : null }
+      : column,
+  );
+  // A row's actions stay in view at the table's right edge while a wide table scrolls in its card.
+  const tableColumns = sortedColumns.map((column) =>
+    column.key === 'actions'
+      ? { ...column, className: 'list-actions-cell', ...(isInDialog ? {} : { fixed: 'right' as const }) }
       : column,
   );
 
@@ -161,15 +193,56 @@ export const ListPage = <TRow extends object, TFilters, TField extends string>({
     }
   };
 
+  const rows = query.data?.data ?? [];
+  const keyOf = (row: TRow, index: number): Key =>
+    typeof rowKey === 'function' ? rowKey(row, index) : (row[rowKey as keyof TRow] as Key);
+  const pagination: PaginationProps | false = isPaged && {
+    current: list.page,
+    pageSize: list.pageSize,
+    total: query.data?.meta.total ?? 0,
+    showSizeChanger: false,
+    hideOnSinglePage,
+    showTotal: (total) =>
+      `${formatListTotal({ total, totalIsCapped: query.data?.meta.totalIsCapped })} ${total === 1 ? noun.one : noun.other}`,
+  };
+  const emptyState = query.isLoading ? null : (
+    <Empty
+      description={
+        list.isFiltered || !empty.unfiltered
+          ? (empty.filtered ?? `No ${noun.other} match your search or filters.`)
+          : empty.unfiltered
+      }
+    />
+  );
+  // On a phone the secondary actions and the export fold into one menu beside the primary action.
+  const foldedActions: TMoreAction[] = [
+    ...moreActions,
+    ...(exportOptions
+      ? [
+          {
+            label: 'Export CSV',
+            icon: <DownloadOutlined />,
+            isDisabled: !query.data?.meta.total || isExporting,
+            onClick: () => void onExport(),
+          },
+        ]
+      : []),
+  ];
+  const sortChoices = sortedColumns.flatMap((column) =>
+    column.sorter && column.key !== undefined && typeof column.title === 'string'
+      ? [{ field: column.key as TField, label: column.title }]
+      : [],
+  );
+
   const Frame = isEmbedded ? 'div' : Card;
   return (
-    <Frame>
-      <Flex wrap justify="space-between" align="center" gap="small" style={{ marginBottom: 16 }}>
+    <Frame className={isNarrow ? 'list-page list-page--narrow' : 'list-page'}>
+      <Flex wrap justify="space-between" align="center" gap="small" className="list-page__head">
         <Typography.Title level={isEmbedded ? 3 : 2} style={{ margin: 0 }}>
           {title}
         </Typography.Title>
         <Flex wrap gap="small">
-          {exportOptions && (
+          {!isNarrow && exportOptions && (
             <Button
               icon={<DownloadOutlined />}
               loading={isExporting}
@@ -179,11 +252,29 @@ export const ListPage = <TRow extends object, TFilters, TField extends string>({
               Export CSV
             </Button>
           )}
+          {!isNarrow &&
+            moreActions.map((action) => (
+              <Button
+                key={action.label}
+                icon={action.icon}
+                disabled={action.isDisabled}
+                onClick={action.onClick}
+              >
+                {action.label}
+              </Button>
+            ))}
           {actions}
+          {isNarrow && foldedActions.length > 0 && <MoreActionsMenu actions={foldedActions} />}
         </Flex>
       </Flex>
       {intro}
-      <Flex wrap gap="small" style={{ marginBottom: 16 }} role="search" aria-label={search.regionLabel}>
+      <Flex
+        wrap={!isNarrow}
+        gap="small"
+        style={{ marginBottom: 16 }}
+        role="search"
+        aria-label={search.regionLabel}
+      >
         {scope}
         <Input
           allowClear
@@ -192,61 +283,96 @@ export const ListPage = <TRow extends object, TFilters, TField extends string>({
           aria-label={search.label}
           value={list.searchText}
           onChange={(event) => list.setSearchText(event.target.value)}
-          style={{ width: search.width ?? 280, maxWidth: '100%' }}
+          style={isNarrow ? { flex: 1, minWidth: 0 } : { width: search.width ?? 280, maxWidth: '100%' }}
         />
-        {filters}
+        {!isNarrow && filters}
+        {isNarrow && (filters || sortChoices.length > 0) && (
+          <ListFilterSheet
+            title={`Filter ${noun.other}`}
+            filterCount={list.filterCount}
+            onClear={list.clearFilters}
+            sortChoices={sortChoices}
+            sort={list.sort}
+            onSort={list.setSort}
+          >
+            {filters}
+          </ListFilterSheet>
+        )}
       </Flex>
       <QueryErrorAlert query={query} />
       {bulk && selection.rows.length > 0 && (
         <BulkBar noun={noun} actions={bulk.actions} rows={selection.rows} onDone={selection.clear} />
       )}
-      <Table<TRow>
-        rowKey={rowKey}
-        rowSelection={
-          bulk && {
-            selectedRowKeys: selection.keys,
-            onChange: selection.set,
-            columnTitle: (checkbox) => <OutOfReachInMeasureRow>{checkbox}</OutOfReachInMeasureRow>,
-            getCheckboxProps: (row) => ({
-              'aria-label': `Select ${bulk.rowLabel(row)}`,
-              disabled: bulk.isSelectable ? !bulk.isSelectable(row) : false,
-            }),
-          }
-        }
-        columns={sortedColumns}
-        dataSource={query.data?.data ?? []}
-        loading={query.isFetching}
-        onChange={onTableChange}
-        onRow={onOpenRow ? (row) => ({ onClick: () => onOpenRow(row), style: { cursor: 'pointer' } }) : onRow}
-        pagination={
-          isPaged && {
-            current: list.page,
-            pageSize: list.pageSize,
-            total: query.data?.meta.total ?? 0,
-            showSizeChanger: false,
-            hideOnSinglePage,
-            showTotal: (total) =>
-              `${formatListTotal({ total, totalIsCapped: query.data?.meta.totalIsCapped })} ${total === 1 ? noun.one : noun.other}`,
-          }
-        }
-        locale={{
-          emptyText: query.isLoading ? (
-            ' '
+      {isNarrow ? (
+        <Spin spinning={query.isFetching}>
+          {rows.length === 0 ? (
+            emptyState
           ) : (
-            <Empty
-              description={
-                list.isFiltered || !empty.unfiltered
-                  ? (empty.filtered ?? `No ${noun.other} match your search or filters.`)
-                  : empty.unfiltered
+            <ListCards<TRow>
+              label={title}
+              rows={rows}
+              rowKey={(row) => keyOf(row, rows.indexOf(row))}
+              columns={columns}
+              titleKey={cardTitleKey}
+              onOpenRow={onOpenRow}
+              selection={
+                bulk && {
+                  keys: selection.keys,
+                  rowLabel: bulk.rowLabel,
+                  isSelectable: bulk.isSelectable,
+                  onToggle: (row, isPicked) => {
+                    const picked = isPicked
+                      ? [...selection.rows, row]
+                      : selection.rows.filter((other) => other !== row);
+                    selection.set(
+                      picked.map((other) => keyOf(other, rows.indexOf(other))),
+                      picked,
+                    );
+                  },
+                }
               }
             />
-          ),
-        }}
-        // A table fills its card, long words wrapping in their cells (app-layout.css), and below
-        // `tableMinWidth` scrolls sideways in its own box instead of squeezing its columns.
-        scroll={isInDialog ? undefined : { x: tableMinWidth }}
-        size={size}
-      />
+          )}
+          {pagination && rows.length > 0 && (
+            <Pagination
+              {...pagination}
+              size="small"
+              className="list-cards__pager"
+              onChange={(page, pageSize) => list.setPage(page, pageSize)}
+            />
+          )}
+        </Spin>
+      ) : (
+        <Table<TRow>
+          rowKey={rowKey}
+          rowSelection={
+            bulk && {
+              selectedRowKeys: selection.keys,
+              onChange: selection.set,
+              columnTitle: (checkbox) => <OutOfReachInMeasureRow>{checkbox}</OutOfReachInMeasureRow>,
+              getCheckboxProps: (row) => ({
+                'aria-label': `Select ${bulk.rowLabel(row)}`,
+                disabled: bulk.isSelectable ? !bulk.isSelectable(row) : false,
+              }),
+            }
+          }
+          columns={tableColumns}
+          dataSource={rows}
+          loading={query.isFetching}
+          onChange={onTableChange}
+          onRow={
+            onOpenRow ? (row) => ({ onClick: () => onOpenRow(row), style: { cursor: 'pointer' } }) : onRow
+          }
+          pagination={pagination}
+          locale={{ emptyText: emptyState ?? ' ' }}
+          // A table fills its card, long words wrapping in their cells (app-layout.css), and below
+          // `tableMinWidth` scrolls sideways in its own box instead of squeezing its columns.
+          scroll={isInDialog ? undefined : { x: tableMinWidth }}
+          // Columns as wide as their content needs (antd would fix them equal for the pinned actions).
+          tableLayout="auto"
+          size={size}
+        />
+      )}
     </Frame>
   );
 };
@@ -353,3 +479,21 @@ const BulkBar = <TRow,>({
     </Flex>
   );
 };
+
+/** A phone's menu of the actions that are buttons on a wide screen. */
+const MoreActionsMenu = ({ actions }: { actions: readonly TMoreAction[] }) => (
+  <Dropdown
+    trigger={['click']}
+    menu={{
+      items: actions.map((action) => ({
+        key: action.label,
+        label: action.label,
+        icon: action.icon,
+        disabled: action.isDisabled,
+        onClick: action.onClick,
+      })),
+    }}
+  >
+    <Button icon={<EllipsisOutlined />} aria-label="More actions" />
+  </Dropdown>
+);

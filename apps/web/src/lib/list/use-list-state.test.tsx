@@ -60,4 +60,15 @@ describe('useListState', () => {
     expect(result.current.list.sort).toBeUndefined();
     expect(result.current.list.page).toBe(1);
   });
+
+  it('counts the filters set for a phone’s Filters button, clears them all and keeps the search', () => {
+    const { result } = renderList();
+    act(() => result.current.list.setFilters({ from: '2026-11-01', to: '2026-11-02' }));
+    expect(result.current.list.filterCount).toBe(3);
+    act(() => result.current.list.setSort({ field: 'name', order: 'descend' }));
+    act(() => result.current.list.clearFilters());
+    expect(result.current.list.filterCount).toBe(0);
+    expect(result.current.list.filters).toEqual({});
+    expect(result.current.location.search).toBe('?sort=-name');
+  });
 });

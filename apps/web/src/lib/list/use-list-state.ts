@@ -6,6 +6,7 @@ import {
   encodeListState,
   type TFilterReaders,
   type TListConfig,
+  type TListSort,
   type TListState,
   toListQuery,
 } from './list-url.ts';
@@ -122,10 +123,14 @@ export const useListState = <TFilters, TField extends string>({
     /** What the API is asked for: page, size, search, filters and sort, empty parts left out. */
     query: toListQuery(state),
     isFiltered: Boolean(state.q) || Object.keys(state.filters).length > 0,
+    /** How many filters are set (the search aside): a phone's Filters button shows it. */
+    filterCount: Object.keys(state.filters).length,
     searchText,
     setSearchText,
     setFilter: <K extends keyof TFilters>(key: K, value: TFilters[K] | undefined) =>
       writeFilters({ [key]: value } as Partial<TFilters>),
+    /** Every filter cleared at once; the search stays. */
+    clearFilters: () => write({ filters: {}, page: 1 }),
     /** Several filters in one change (a choice that resets another), so neither undoes the other. */
     setFilters: (patch: Partial<TFilters>) => writeFilters(patch),
     /**
@@ -138,6 +143,8 @@ export const useListState = <TFilters, TField extends string>({
       const order = current?.field !== field ? 'ascend' : current.order === 'ascend' ? 'descend' : undefined;
       write({ sort: order ? { field, order } : undefined, page: 1 });
     },
+    /** A sort chosen by name (a phone's sort picker), or none for the server's own order. */
+    setSort: (sort: TListSort<TField> | undefined) => write({ sort, page: 1 }),
     /** Search, filters and sort all replaced by a saved query's (as the URL would carry them), at page 1. */
     applyQuery: (query: Record<string, string>) => {
       const next = decodeListState(new URLSearchParams(query), config);

@@ -13,17 +13,19 @@ export const DateRangeInputs = ({ from, to, onChange }: TDateRangeInputsProps) =
     <Input
       type="date"
       aria-label="From day"
+      prefix={<span aria-hidden>From</span>}
       value={from ?? ''}
       max={to}
-      style={{ width: 160 }}
+      style={{ width: 190 }}
       onChange={(event) => onChange({ from: event.target.value || undefined })}
     />
     <Input
       type="date"
       aria-label="To day"
+      prefix={<span aria-hidden>To</span>}
       value={to ?? ''}
       min={from}
-      style={{ width: 160 }}
+      style={{ width: 190 }}
       onChange={(event) => onChange({ to: event.target.value || undefined })}
     />
   </Flex>

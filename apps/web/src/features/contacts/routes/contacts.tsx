@@ -11,6 +11,7 @@ import {
 import { Button, Space, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ClippedText } from '@/components/clipped-text.tsx';
 import { ListFilterSelects, labelledOptions, type TListFilter } from '@/components/list-filter-select.tsx';
 import { ListPage, type TBulkAction } from '@/components/list-page.tsx';
 import { ReadOnlyNotice } from '@/components/read-only-notice.tsx';
@@ -94,9 +95,13 @@ const ContactsScreen = () => {
       sorter: true,
       render: (_, contact) => (
         <Space direction="vertical" size={0}>
-          <Link to={paths.contactDetail.href({ id: contact._id })}>{contact.name}</Link>
+          <ClippedText text={contact.name} maxWidth="18rem">
+            <Link to={paths.contactDetail.href({ id: contact._id })}>{contact.name}</Link>
+          </ClippedText>
           {contact.organisation && (
-            <Typography.Text type="secondary">{contact.organisation.name}</Typography.Text>
+            <Typography.Text type="secondary">
+              <ClippedText text={contact.organisation.name} maxWidth="18rem" />
+            </Typography.Text>
           )}
         </Space>
       ),
@@ -115,9 +120,18 @@ const ContactsScreen = () => {
     {
       key: 'email',
       title: 'E-mail',
-      render: (_, contact) => contact.email && <a href={`mailto:${contact.email}`}>{contact.email}</a>,
+      render: (_, contact) =>
+        contact.email && (
+          <ClippedText text={contact.email}>
+            <a href={`mailto:${contact.email}`}>{contact.email}</a>
+          </ClippedText>
+        ),
     },
-    { key: 'phone', title: 'Phone', render: (_, contact) => contact.phone },
+    {
+      key: 'phone',
+      title: 'Phone',
+      render: (_, contact) => <span className="one-line">{contact.phone}</span>,
+    },
     { key: 'city', title: 'City', sorter: true, width: 130, render: (_, contact) => contact.city },
     {
       key: 'countryCode',
@@ -133,7 +147,7 @@ const ContactsScreen = () => {
       title: 'Last change',
       sorter: true,
       width: 170,
-      render: (_, contact) => formatDateTime(contact.updatedAt),
+      render: (_, contact) => <time dateTime={contact.updatedAt}>{formatDateTime(contact.updatedAt)}</time>,
     },
   ];
 
@@ -172,23 +186,19 @@ const ContactsScreen = () => {
           </>
         }
         actions={
-          <Space wrap>
-            <Button onClick={() => setIsShowingDuplicates(true)}>Possible duplicates</Button>
-            <Button icon={<TagsOutlined />} onClick={() => setIsManagingTags(true)}>
-              Tags
+          canWrite && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setIsCreating(true)}>
+              New contact
             </Button>
-            {canWrite && (
-              <Button icon={<UploadOutlined />} onClick={() => setIsImporting(true)}>
-                Import
-              </Button>
-            )}
-            {canWrite && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setIsCreating(true)}>
-                New contact
-              </Button>
-            )}
-          </Space>
+          )
         }
+        moreActions={[
+          { label: 'Possible duplicates', onClick: () => setIsShowingDuplicates(true) },
+          { label: 'Tags', icon: <TagsOutlined />, onClick: () => setIsManagingTags(true) },
+          ...(canWrite
+            ? [{ label: 'Import', icon: <UploadOutlined />, onClick: () => setIsImporting(true) }]
+            : []),
+        ]}
         search={{
           label: 'Search contacts',
           placeholder: 'Name, e-mail, phone, city or tax number',

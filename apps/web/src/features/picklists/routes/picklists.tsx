@@ -244,6 +244,7 @@ const PicklistValues = ({
   return (
     <section aria-label={group.label}>
       <ListPage<TPicklistValue, TPicklistFilters, never>
+        cardTitleKey="label"
         title={group.label}
         isEmbedded
         isPaged={false}

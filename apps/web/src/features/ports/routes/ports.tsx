@@ -271,6 +271,7 @@ const PortsScreen = ({ kind }: { kind: TPortKind }) => {
   return (
     <>
       <ListPage<TPortEntry, TPortFilters, TSortField>
+        cardTitleKey="code"
         title={titles[kind]}
         actions={
           canWrite && (

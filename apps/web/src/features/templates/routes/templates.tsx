@@ -7,9 +7,10 @@ import {
   templatePurposeLabels,
   templateTypes,
 } from '@cargodesk/shared';
-import { Button, Space, type TableProps, Tag } from 'antd';
+import { Button, Space, type TableProps, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ClippedText } from '@/components/clipped-text.tsx';
 import { ConfirmDeleteButton } from '@/components/confirm-delete-button.tsx';
 import { ListFilterSelects, labelledOptions, type TListFilter } from '@/components/list-filter-select.tsx';
 import { ListPage } from '@/components/list-page.tsx';
@@ -156,9 +157,15 @@ const TemplatesScreen = () => {
       title: 'Name',
       sorter: true,
       render: (_, template) => (
-        <Link to={paths.settingsTemplateUpdate.href({ id: template._id, type: template.type })}>
-          {template.name}
-        </Link>
+        // Active is the rule; only an archived template says what it is.
+        <Space size="small">
+          <ClippedText text={template.name} maxWidth="13rem">
+            <Link to={paths.settingsTemplateUpdate.href({ id: template._id, type: template.type })}>
+              {template.name}
+            </Link>
+          </ClippedText>
+          {template.status === 'archived' && <Tag>Archived</Tag>}
+        </Space>
       ),
     },
     {
@@ -186,20 +193,22 @@ const TemplatesScreen = () => {
       key: 'updatedAt',
       title: 'Last change',
       sorter: true,
-      render: (_, template) =>
-        `${formatDateTime(template.updatedAt)} · ${template.updatedByEmail ?? 'the default'} · v${template.versionNumber ?? 0}`,
-    },
-    {
-      key: 'status',
-      title: 'Status',
-      width: 110,
-      render: (_, template) =>
-        template.status === 'archived' ? <Tag>Archived</Tag> : <Tag color="success">Active</Tag>,
+      render: (_, template) => (
+        <>
+          <time className="one-line" dateTime={template.updatedAt}>
+            {formatDateTime(template.updatedAt)}
+          </time>
+          <br />
+          <Typography.Text type="secondary">
+            v{template.versionNumber ?? 0} ·{' '}
+            <ClippedText text={template.updatedByEmail ?? 'the default'} maxWidth="12rem" />
+          </Typography.Text>
+        </>
+      ),
     },
     {
       key: 'actions',
       title: 'Actions',
-      width: canWrite ? 300 : 110,
       render: (_: unknown, template: TTemplateSummary) => (
         <TemplateRowActions
           template={template}

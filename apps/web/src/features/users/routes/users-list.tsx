@@ -3,6 +3,7 @@ import type { TCompanyUser, TUserListQuery, TUserSortField, TUserStatus } from '
 import { Button, type TableProps, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ClippedText } from '@/components/clipped-text.tsx';
 import { ListFilterSelects, loadedOptions, type TListFilter } from '@/components/list-filter-select.tsx';
 import { ListPage } from '@/components/list-page.tsx';
 import { RequirePermission } from '@/components/require-permission.tsx';
@@ -58,13 +59,20 @@ const UsersList = () => {
       title: 'Name',
       sorter: true,
       render: (_, user) => (
-        <Link to={paths.settingsUserEdit.href({ id: user._id })}>
-          {user.name || user.email}
-          {user._id === currentUser?._id && ' (you)'}
-        </Link>
+        <ClippedText text={`${user.name || user.email}${user._id === currentUser?._id ? ' (you)' : ''}`}>
+          <Link to={paths.settingsUserEdit.href({ id: user._id })}>
+            {user.name || user.email}
+            {user._id === currentUser?._id && ' (you)'}
+          </Link>
+        </ClippedText>
       ),
     },
-    { key: 'email', dataIndex: 'email', title: 'Email', sorter: true },
+    {
+      key: 'email',
+      title: 'Email',
+      sorter: true,
+      render: (_, user) => <ClippedText text={user.email} />,
+    },
     {
       key: 'roles',
       title: 'Roles',
@@ -86,7 +94,7 @@ const UsersList = () => {
       title: 'Last sign-in',
       sorter: true,
       render: (_, user) =>
-        formatDateTime(user.lastLoginAt) ?? (
+        (user.lastLoginAt && <time dateTime={user.lastLoginAt}>{formatDateTime(user.lastLoginAt)}</time>) ?? (
           <Typography.Text type="secondary">
             {user.status === 'invited' ? `Invited ${formatDateTime(user.invitedAt) ?? ''}` : 'Never'}
           </Typography.Text>
@@ -97,7 +105,7 @@ const UsersList = () => {
       title: 'Added',
       sorter: true,
       responsive: ['lg'],
-      render: (_, user) => formatDate(user.createdAt),
+      render: (_, user) => <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>,
     },
     ...(canWrite
       ? [
