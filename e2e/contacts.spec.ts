@@ -166,10 +166,17 @@ test('an organisation and its person are created, tagged, found by a misspelt na
   ).toBeVisible();
   await page.goto('/contacts');
 
-  // On a phone the list still fits, and the menu reaches it.
+  // On a phone the list still fits: the first contact shows before the fold, the new contact form
+  // fills the screen with its save action in view, and the menu reaches the screen.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('heading', { level: 2, name: 'Contacts' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect(page.getByRole('list', { name: 'Contacts' }).getByRole('listitem').first()).toBeInViewport();
+  await page.getByRole('button', { name: 'New contact' }).click();
+  const newContactForm = page.getByRole('dialog', { name: 'New contact' });
+  await expect(newContactForm.getByRole('button', { name: 'Add contact' })).toBeInViewport();
+  expect((await newContactForm.boundingBox())?.width).toBe(390);
+  await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Menu' }).click();
   await expect(
     page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Contacts' }),
