@@ -54,9 +54,19 @@ test('reorders a picklist by drag and by keyboard and the company form follows',
 test('adds a value and turns one off', async ({ page, request }) => {
   test.slow();
   const admin = await createCompanyUser(request, { label: 'picklist-values' });
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+  });
   await signIn(page, admin, { at: '/settings/picklist' });
   const values = page.getByRole('region', { name: 'Company type' });
   await expect(values.getByRole('row').nth(1)).toContainText('Freight forwarder');
+  // A new value has no colour until one is asked for, and the empty field is no invalid colour.
+  await expect(values.getByLabel('Tag colour')).toHaveCount(0);
+  await values.getByRole('checkbox', { name: 'Colour' }).check();
+  await expect(values.getByLabel('Tag colour')).toHaveValue('#13756b');
+  await values.getByRole('checkbox', { name: 'Colour' }).uncheck();
+  expect(warnings.filter((text) => text.includes('CSS color'))).toEqual([]);
   // The value is made from the label as it is typed, until the user writes their own.
   await values.getByLabel('Label').fill('Rail operator');
   await expect(values.getByLabel('Value')).toHaveValue('rail_operator');

@@ -22,9 +22,17 @@ test('a Viewer is told why the settings do not respond, and by which permission 
     await expect(
       page.getByText(`You can view ${what}. Changes need the ${permission} permission; ask your Admin.`),
     ).toBeVisible();
+    // A form's switches stay in view, turned off for this user and grey, not the brand's "on".
+    if (path === '/settings/company') {
+      await expect(page.getByRole('switch').first()).toBeDisabled();
+      await expect(page.getByRole('switch').first()).toHaveCSS('filter', 'grayscale(1)');
+    }
   }
-  // The switches stay in view, turned off for this user.
-  await expect(page.getByRole('switch').first()).toBeDisabled();
+  // A picklist's values say whether they are active in words: there is no switch to press.
+  await expect(page.getByRole('switch')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Company type' }).getByRole('row').nth(1)).toContainText(
+    'Active',
+  );
   await expect(page.locator('.ant-skeleton, #nprogress')).toHaveCount(0);
   await expectAccessible(page);
 });

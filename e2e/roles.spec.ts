@@ -28,6 +28,14 @@ test('an admin creates a role with a permission set in the modal, and the server
   await signIn(page, admin, { at: '/settings/roles' });
   await expect(page.getByRole('heading', { level: 2, name: 'Roles' })).toBeVisible();
   const rolesTable = page.getByRole('tabpanel', { name: 'Roles' });
+  // "Roles" shows as the screen's heading and its tab, not a third time over the list.
+  await expect(rolesTable.getByRole('heading', { name: 'Roles' })).toHaveCSS('position', 'absolute');
+  const shownHeadings = await page
+    .getByRole('heading', { name: 'Roles', exact: true })
+    .evaluateAll(
+      (headings) => headings.filter((heading) => heading.getBoundingClientRect().width > 1).length,
+    );
+  expect(shownHeadings).toBe(1);
   for (const name of ['Admin', 'Member', 'Viewer']) {
     await expect(rolesTable.getByRole('link', { name, exact: true })).toBeVisible();
   }

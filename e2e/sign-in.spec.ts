@@ -17,6 +17,11 @@ test('register, verify the email from the mailbox, then sign in to the dashboard
 }) => {
   const email = uniqueEmail('register');
   await page.goto('/login');
+  // The sign-in page's links are in the brand's colour, not the browser's blue.
+  await expect(page.getByRole('link', { name: 'Create a company account' })).toHaveCSS(
+    'color',
+    'rgb(19, 117, 107)',
+  );
   await page.getByRole('link', { name: 'Create a company account' }).click();
   await expect(page).toHaveURL(/\/register$/);
   await page.getByLabel('Company name').fill('Harbour Lines Ltd');

@@ -84,6 +84,8 @@ export type TListPageProps<TRow, TFilters, TField extends string> = {
   isPaged?: boolean;
   /** Inside a modal, drawer or another card: no card around it, and a heading one level down. */
   isEmbedded?: boolean;
+  /** False under a tab that already names the list: the heading stays for a screen reader only. */
+  isTitleShown?: boolean;
   /**
    * Inside a modal or drawer: the table keeps to its width instead of scrolling sideways, since a
    * scroll box without a control in it could not be reached by keyboard there.
@@ -140,6 +142,7 @@ export const ListPage = <TRow extends object, TFilters, TField extends string>({
   export: exportOptions,
   hideOnSinglePage = false,
   isEmbedded = false,
+  isTitleShown = true,
   isInDialog = false,
   size,
   tableMinWidth = 720,
@@ -238,7 +241,11 @@ export const ListPage = <TRow extends object, TFilters, TField extends string>({
   return (
     <Frame className={isNarrow ? 'list-page list-page--narrow' : 'list-page'}>
       <Flex wrap justify="space-between" align="center" gap="small" className="list-page__head">
-        <Typography.Title level={isEmbedded ? 3 : 2} style={{ margin: 0 }}>
+        <Typography.Title
+          level={isEmbedded ? 3 : 2}
+          style={{ margin: 0 }}
+          className={isTitleShown ? undefined : 'visually-hidden'}
+        >
           {title}
         </Typography.Title>
         <Flex wrap gap="small">

@@ -9,6 +9,7 @@ import {
 import {
   Button,
   Card,
+  Checkbox,
   Empty,
   Form,
   Input,
@@ -45,6 +46,9 @@ import './picklists.css';
 
 const modules = Object.keys(defaultDropdowns);
 const moduleLabels: Record<string, string> = { home: 'Company profile (home)' };
+
+/** A new value's tag colour when one is asked for: the brand's, which the user then changes. */
+const defaultTagColour = '#13756b';
 
 type TNewValue = { label: string; value: string; colour?: string };
 type TPicklistFilters = { module: string; list: string };
@@ -111,6 +115,7 @@ const PicklistValues = ({
   const [form] = Form.useForm<TNewValue>();
   // The value follows the label until the user writes their own.
   const [isValueTyped, setIsValueTyped] = useState(false);
+  const [hasColour, setHasColour] = useState(false);
   const [dragging, setDragging] = useState<number>();
   const [announcement, setAnnouncement] = useState('');
   const values = group.values;
@@ -158,6 +163,7 @@ const PicklistValues = ({
       notifySuccess(`${input.label} added to ${group.label}`);
       form.resetFields();
       setIsValueTyped(false);
+      setHasColour(false);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'CONFLICT') {
         form.setFields([{ name: 'value', errors: [error.message] }]);
@@ -214,14 +220,19 @@ const PicklistValues = ({
     {
       key: 'active',
       title: 'Active',
-      render: (_, value) => (
-        <Switch
-          checked={value.isActive}
-          disabled={!canWrite}
-          aria-label={`${value.label} active`}
-          onChange={(checked) => update.mutate({ valueId: value._id, input: { isActive: checked } })}
-        />
-      ),
+      // A reader sees the state in words: a switch they cannot move would look like one to press.
+      render: (_, value) =>
+        canWrite ? (
+          <Switch
+            checked={value.isActive}
+            aria-label={`${value.label} active`}
+            onChange={(checked) => update.mutate({ valueId: value._id, input: { isActive: checked } })}
+          />
+        ) : value.isActive ? (
+          <Tag color="success">Active</Tag>
+        ) : (
+          <Tag>Inactive</Tag>
+        ),
     },
     ...(canWrite
       ? [
@@ -371,8 +382,25 @@ const PicklistValues = ({
           >
             <Input autoComplete="off" />
           </Form.Item>
-          <Form.Item name="colour" label="Colour">
-            <Input type="color" style={{ width: 56 }} />
+          {/* No colour until one is asked for: a colour field always holds one, and "" is none. */}
+          <Form.Item label="Colour" htmlFor="new-picklist-value-colour-toggle">
+            <Space>
+              <Checkbox
+                id="new-picklist-value-colour-toggle"
+                checked={hasColour}
+                onChange={(event) => {
+                  setHasColour(event.target.checked);
+                  form.setFieldValue('colour', event.target.checked ? defaultTagColour : undefined);
+                }}
+              >
+                A colour for its tag
+              </Checkbox>
+              {hasColour && (
+                <Form.Item name="colour" noStyle>
+                  <Input type="color" aria-label="Tag colour" style={{ width: 56 }} />
+                </Form.Item>
+              )}
+            </Space>
           </Form.Item>
           <Form.Item>
             <Button htmlType="submit" icon={<PlusOutlined />} loading={add.isPending}>

@@ -19,6 +19,8 @@ export const AccessList = <TRow extends object, TField extends string>({
 }) => (
   <ListPage<TRow, TNoFilters, TField>
     isEmbedded
+    // The tab above names the list.
+    isTitleShown={false}
     title={`${noun.other.charAt(0).toUpperCase()}${noun.other.slice(1)}`}
     actions={
       canWrite && (
