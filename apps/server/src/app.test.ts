@@ -50,6 +50,19 @@ describe('request logs and transport headers', () => {
       // Health probes pass unlogged while they succeed.
       await app.inject({ url: '/healthz' });
       expect(lines.some((line) => line.includes('/healthz'))).toBe(false);
+      // A read that succeeds is no news at info; a write is.
+      const read = await app.inject({
+        url: '/api/openapi.json',
+        headers: { 'x-request-id': 'req-quiet-read' },
+      });
+      expect(read.statusCode).toBe(200);
+      expect(lines.some((line) => line.includes('req-quiet-read'))).toBe(false);
+      await app.inject({
+        method: 'POST',
+        url: '/iamserver/api/v1/auth',
+        headers: { 'x-request-id': 'req-write' },
+      });
+      expect(lines.filter((line) => line.includes('req-write'))).toHaveLength(1);
     } finally {
       await app.close();
     }
@@ -91,7 +104,8 @@ describe('request logs and transport headers', () => {
   });
 
   it('writes the two-factor ID token and other credentials in a URL to the log only as [redacted]', async () => {
-    const { app, lines } = await buildLoggingApp(database);
+    // At debug, where every request has its line.
+    const { app, lines } = await buildLoggingApp(database, { LOG_LEVEL: 'debug' });
     try {
       const secret = 'eyJhbGciOiJSUzI1NiJ9.secret-payload.signature';
       await app.inject({ url: `/login?fbtkn=${secret}&next=%2Fhome` });

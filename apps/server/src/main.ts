@@ -20,7 +20,12 @@ const start = async () => {
   try {
     app = await buildApp(config, { database });
     app.addHook('onClose', async () => database.close());
-    await app.listen({ port: config.port, host: config.host });
+    await app.listen({
+      port: config.port,
+      host: config.host,
+      // The socket's address and the one a browser opens (the banner's) in one line, not two that differ.
+      listenTextResolver: (address) => `Server listening at ${address}, open it at ${config.publicUrl}`,
+    });
   } catch (error) {
     await database.close();
     throw error;
