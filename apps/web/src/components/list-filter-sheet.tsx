@@ -1,7 +1,7 @@
 import { FilterOutlined } from '@ant-design/icons';
 import { Button, Drawer, Flex, Select } from 'antd';
 import { type ReactNode, useState } from 'react';
-import type { TListSort, TSortOrder } from '../lib/list/list-url.ts';
+import { type TListSort, type TSortOrder, toSortParam } from '../lib/list/list-url.ts';
 
 export type TSortChoice<TField extends string> = { field: TField; label: string };
 
@@ -32,7 +32,7 @@ export const ListFilterSheet = <TField extends string>({
   const [isOpen, setIsOpen] = useState(false);
   const sortOptions = sortChoices.flatMap(({ field, label }) =>
     (['ascend', 'descend'] as const).map((order) => ({
-      value: `${order === 'descend' ? '-' : ''}${field}`,
+      value: toSortParam({ field, order }),
       label: `${label}, ${orderWords[order]}`,
     })),
   );
@@ -71,7 +71,7 @@ export const ListFilterSheet = <TField extends string>({
               allowClear
               aria-label="Sort by"
               placeholder="Sort: the list's own order"
-              value={sort ? `${sort.order === 'descend' ? '-' : ''}${sort.field}` : undefined}
+              value={toSortParam(sort)}
               onChange={onSortPicked}
               options={sortOptions}
             />
