@@ -74,7 +74,7 @@ export const Navbar = () => {
   }, []);
 
   const [mailTab, setMailTab] = useState<'compose' | 'sent'>('compose');
-  const { search } = useLocation();
+  const { pathname, search, hash } = useLocation();
 
   const openMail = (tab: 'compose' | 'sent') => {
     if (!canMail) return;
@@ -90,11 +90,17 @@ export const Navbar = () => {
   const onMailClick = () => openMail('compose');
 
   // A link to `?mail=sent` (the failed-mail notification's) opens the Sent list; `?mail=compose`
-  // (the shared-files notification's) the composer.
+  // (the shared-files notification's, the dashboard's) the composer. The field leaves the address at
+  // once, so a reload does not open the composer again and the same link opens it a second time.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the address is the trigger.
   useEffect(() => {
-    const tab = new URLSearchParams(search).get('mail');
-    if (tab === 'sent' || tab === 'compose') openMail(tab);
+    const query = new URLSearchParams(search);
+    const tab = query.get('mail');
+    if (tab !== 'sent' && tab !== 'compose') return;
+    openMail(tab);
+    query.delete('mail');
+    const rest = query.toString();
+    navigateTo(`${pathname}${rest ? `?${rest}` : ''}${hash}`, { replace: true });
   }, [search]);
 
   const onSignOut = async () => {

@@ -1,28 +1,34 @@
-import {
-  BankOutlined,
-  CheckCircleTwoTone,
-  SettingOutlined,
-  TeamOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
-import type { TReportChartType, TUserCounts } from '@cargodesk/shared';
-import type { ReactNode } from 'react';
+import { BankOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import type { TAuditEvent, TIssueStatus, TReportChartType, TSentMail } from '@cargodesk/shared';
 import { Link } from 'react-router';
+import { describeEvent, describeSubject } from '@/components/history/describe-change.ts';
 import { paths } from '@/config/paths.ts';
 import { useCan } from '@/lib/auth/permissions.ts';
 import { useSession } from '@/lib/auth/session-store.ts';
 import { useFormat } from '@/lib/format/format-store.ts';
-import { usePinnedReports, useUserCounts } from '../api/dashboard.ts';
+import { dashboardQueries, usePanelData } from '../api/dashboard.ts';
+import { GettingStarted, type TGettingStartedStep } from '../components/getting-started.tsx';
+import { Panel, PanelRow, PanelRows } from '../components/panel.tsx';
 import './dashboard.css';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
-/** Spelled out rather than imported: the first signed-in page loads no module of the report screens. */
+// Words spelled out rather than imported: the first signed-in page loads no module of the report,
+// issue or mail screens, nor shared's lists, which sit beside zod.
 const chartLabels: Record<TReportChartType, string> = {
   table: 'Table',
   bar: 'Bar chart',
   line: 'Line chart',
   pie: 'Pie chart',
+};
+const problemStatusLabels: Partial<Record<TIssueStatus, string>> = {
+  open: 'Open',
+  in_progress: 'In progress',
+};
+const mailStatusLabels: Record<TSentMail['status'], string> = {
+  queued: 'Waiting to send',
+  sent: 'Sent',
+  failed: 'Failed',
 };
 
 /** Whole days from now until the plan's expiry date; negative once it has passed. */
@@ -36,148 +42,246 @@ const shortcuts = [
   { href: paths.settingsRoles.href(), title: 'Roles', icon: <SettingOutlined /> },
 ];
 
-// The dashboard is read-only text: plain HTML in antd's look, so the first signed-in page does not
-// pull in antd's Card (with its tabs), Typography (with its tooltips), Descriptions and grid.
+/** "You created the port “Hamburg”." — the audit log's own sentence, with the reader as "You". */
+const sentenceOf = (event: TAuditEvent, userId: string) =>
+  describeEvent(
+    { ...event, actor: { ...event.actor, name: event.actor.userId === userId ? 'You' : null } },
+    { subject: describeSubject(event) },
+  )[0];
 
-const Panel = ({
-  title,
-  className,
-  children,
-}: {
-  title: string;
-  className?: string;
-  children: ReactNode;
-}) => (
-  <section className={`dash-panel${className ? ` ${className}` : ''}`} aria-label={title}>
-    <h2 className="dash-panel__title">{title}</h2>
-    <div className="dash-panel__body">{children}</div>
-  </section>
-);
+const recipientsOf = (mail: TSentMail) => {
+  const [first, ...rest] = mail.to;
+  return rest.length > 0 ? `${first} and ${rest.length} more` : (first ?? '');
+};
 
-const Details = ({ items }: { items: [label: string, value: ReactNode][] }) => (
-  <dl className="dash-details">
-    {items.map(([label, value]) => (
-      <div key={label} className="dash-details__item">
-        <dt>{label}</dt>
-        <dd>{value}</dd>
-      </div>
-    ))}
-  </dl>
-);
-
-const Tags = ({ names }: { names: { key: string; name: string; href?: string | undefined }[] }) => (
-  <>
-    {names.map(({ key, name, href }) =>
-      href ? (
-        <Link key={key} to={href} className="dash-tag dash-tag--link">
-          {name}
-        </Link>
-      ) : (
-        <span key={key} className="dash-tag">
-          {name}
-        </span>
-      ),
-    )}
-  </>
-);
-
-const describeUserCounts = ({ active, invited, suspended }: TUserCounts) =>
-  [
-    `${active} active`,
-    ...(invited > 0 ? [`${invited} invited`] : []),
-    ...(suspended > 0 ? [`${suspended} suspended`] : []),
-  ].join(', ');
-
-/** The first page after sign-in: the company, its plan, the user's roles and the way to settings. */
+/**
+ * The first page after sign-in: what needs doing and what happened lately in the company, each panel
+ * shown to those whose role lets them open the list behind it.
+ */
 export const DashboardRoute = () => {
-  const { formatDate } = useFormat();
-  const { user, referenceData } = useSession();
-  const canReadUsers = useCan('users:read');
-  const canReadReports = useCan('reports:read');
-  // A product with a screen of its own leads there: Documents to the company's templates.
-  const productLinks: Record<string, string | undefined> = {
-    Documents: useCan('templates:read') ? paths.settingsTemplates.href() : undefined,
-    Contacts: useCan('contacts:read') ? paths.contacts.href() : undefined,
-    Reports: canReadReports ? paths.reports.href() : undefined,
+  const { formatDate, formatDateTime } = useFormat();
+  const { user } = useSession();
+  const can = {
+    readUsers: useCan('users:read'),
+    inviteUsers: useCan('users:write'),
+    readReports: useCan('reports:read'),
+    readAudit: useCan('audit:read'),
+    readContacts: useCan('contacts:read'),
+    writeContacts: useCan('contacts:write'),
+    sendMail: useCan('mail:send'),
+    writeCompany: useCan('company:write'),
+    writeCurrencies: useCan('currencies:write'),
+    writeTemplates: useCan('templates:write'),
   };
-  const userCounts = useUserCounts({ enabled: canReadUsers });
-  const pinnedReports = usePinnedReports({ enabled: canReadReports });
+  const userCounts = usePanelData(dashboardQueries.userCounts(), {
+    enabled: can.inviteUsers && can.readUsers,
+  });
+  const pinnedReports = usePanelData(dashboardQueries.pinnedReports(), { enabled: can.readReports });
+  const recentChanges = usePanelData(dashboardQueries.recentChanges(), { enabled: can.readAudit });
+  const openProblems = usePanelData(dashboardQueries.openProblems(), { enabled: true });
+  const recentContacts = usePanelData(dashboardQueries.recentContacts(), { enabled: can.readContacts });
+  const recentMail = usePanelData(dashboardQueries.recentMail(), { enabled: can.sendMail });
+  const baseCurrency = usePanelData(dashboardQueries.baseCurrency(), { enabled: can.writeCurrencies });
+  const lastChangedTemplate = usePanelData(dashboardQueries.lastChangedTemplate(), {
+    enabled: can.writeTemplates,
+  });
   if (!user) return null;
   const { company } = user;
   const plan = company.subscripedPlan;
   const daysLeft = daysUntil(plan.expiryDate);
-  const expiry = formatDate(plan.expiryDate);
 
-  const companyItems: [string, ReactNode][] = [['Name', company.name]];
-  if (company.operating_country) companyItems.push(['Operating country', company.operating_country]);
-  if (company.currency) companyItems.push(['Currency', company.currency]);
-  if (company.timezone) companyItems.push(['Time zone', company.timezone]);
-  companyItems.push(['Two-factor sign-in', company.twoFactorAuth ? 'On' : 'Off']);
-  if (userCounts) companyItems.push(['Users', describeUserCounts(userCounts)]);
-
-  const userItems: [string, ReactNode][] = [
-    ['Name', user.name],
-    ['Email', user.emailId],
-    [
-      'Roles',
-      user.roles.length > 0 ? (
-        <Tags key="roles" names={user.roles.map((role) => ({ key: role, name: role }))} />
-      ) : (
-        'None'
-      ),
-    ],
+  const steps: (TGettingStartedStep & { isShown: boolean })[] = [
+    {
+      key: 'base-currency',
+      isShown: can.writeCurrencies,
+      title: 'Choose your base currency',
+      why: 'Exchange rates and amounts are kept against it.',
+      href: paths.settingsCurrencies.href(),
+      isDone: baseCurrency?.status === 'ready' ? baseCurrency.data.baseCurrency !== null : undefined,
+    },
+    {
+      key: 'logo',
+      isShown: can.writeCompany,
+      title: 'Add your company’s logo',
+      why: 'It heads the documents you print and send.',
+      href: paths.settingsCompany.href(),
+      isDone: Boolean(company.logoFileId),
+    },
+    {
+      key: 'colleague',
+      isShown: can.inviteUsers && can.readUsers,
+      title: 'Invite a colleague',
+      why: 'Each person signs in as themselves, with the role you give them.',
+      href: paths.settingsUsers.href(),
+      isDone:
+        userCounts?.status === 'ready' ? userCounts.data.active + userCounts.data.invited > 1 : undefined,
+    },
+    {
+      key: 'contacts',
+      isShown: can.writeContacts && can.readContacts,
+      title: 'Add your contacts',
+      why: 'Type them in or import a spreadsheet of customers and partners.',
+      href: paths.contacts.href(),
+      isDone: recentContacts?.status === 'ready' ? recentContacts.data.meta.total > 0 : undefined,
+    },
+    {
+      key: 'template',
+      isShown: can.writeTemplates,
+      title: 'Make a template your own',
+      why: 'Put your own words into the quotation, invoice and mail templates.',
+      href: paths.settingsTemplates.href(),
+      isDone:
+        lastChangedTemplate?.status === 'ready'
+          ? lastChangedTemplate.data?.updatedByEmail != null
+          : undefined,
+    },
   ];
-  if (user.products.length > 0) {
-    userItems.push([
-      'Products',
-      <Tags
-        key="products"
-        names={user.products.map(({ _id, name }) => ({ key: _id, name, href: productLinks[name] }))}
-      />,
-    ]);
-  }
+  const stepsShown = steps.filter((step) => step.isShown);
 
   return (
     <>
       <h1 className="dash-title">Welcome, {user.firstName || user.name}</h1>
+      <p className="dash-lead">
+        {company.name} · {`${plan.name} plan`} ·{' '}
+        {user.isExpired ? (
+          <span className="dash-expired">{`Expired on ${formatDate(plan.expiryDate)}`}</span>
+        ) : (
+          `${Math.max(daysLeft, 0)} ${daysLeft === 1 ? 'day' : 'days'} left, until ${formatDate(plan.expiryDate)}`
+        )}
+      </p>
       <div className="dash-grid">
-        <Panel title="Company" className="dash-grid__wide">
-          <Details items={companyItems} />
-        </Panel>
-        <Panel title="Plan" className="dash-grid__narrow">
-          <div className="dash-statistic">
-            <div className="dash-statistic__title">{`${plan.name} plan`}</div>
-            <div
-              className={`dash-statistic__value${user.isExpired ? ' dash-statistic__value--expired' : ''}`}
+        <GettingStarted steps={stepsShown} />
+        {can.readAudit && (
+          <Panel
+            title="Recent changes"
+            className="dash-grid__wide"
+            more={{ href: paths.settingsAudit.href(), label: 'Audit log' }}
+          >
+            <PanelRows
+              panel={recentChanges}
+              isEmpty={(events) => events.length === 0}
+              empty="Nothing has changed yet."
             >
-              {user.isExpired ? 'Expired' : Math.max(daysLeft, 0)}
-              {!user.isExpired && (
-                <span className="dash-statistic__suffix">{daysLeft === 1 ? 'day left' : 'days left'}</span>
+              {(events) => (
+                <ul className="dash-rows">
+                  {events.map((event) => (
+                    <PanelRow
+                      key={event._id}
+                      title={sentenceOf(event, user._id)}
+                      facts={<time dateTime={event.occurredAt}>{formatDateTime(event.occurredAt)}</time>}
+                    />
+                  ))}
+                </ul>
               )}
-            </div>
-          </div>
-          <span className="dash-secondary">
-            {user.isExpired ? `Expired on ${expiry}` : `Renews or ends on ${expiry}`}
-          </span>
+            </PanelRows>
+          </Panel>
+        )}
+        <Panel
+          title="Reported problems"
+          className="dash-grid__narrow"
+          more={{ href: paths.issues.href(), label: 'All problems' }}
+        >
+          <PanelRows
+            panel={openProblems}
+            isEmpty={({ issues }) => issues.length === 0}
+            empty="No problem is open. Report one from your avatar menu."
+          >
+            {({ issues, openCount, inProgressCount }) => (
+              <>
+                <p className="dash-count">{`${openCount} open, ${inProgressCount} in progress`}</p>
+                <ul className="dash-rows">
+                  {issues.map((issue) => (
+                    <PanelRow
+                      key={issue._id}
+                      title={issue.title}
+                      href={paths.issueDetail.href({ id: issue._id })}
+                      facts={`${problemStatusLabels[issue.status] ?? ''} · updated ${formatDate(issue.updatedAt)}`}
+                    />
+                  ))}
+                </ul>
+              </>
+            )}
+          </PanelRows>
         </Panel>
-        <Panel title="You" className="dash-grid__wide">
-          <Details items={userItems} />
-        </Panel>
-        <Panel title="Reference data" className="dash-grid__narrow">
-          {referenceData ? (
-            <p className="dash-paragraph">
-              <CheckCircleTwoTone twoToneColor="#13756b" /> {referenceData.countries.length} countries,{' '}
-              {referenceData.currencies.length} currencies and {referenceData.timezones.length} time zones
-              loaded.
-            </p>
-          ) : (
-            <span className="dash-secondary">Loading countries, currencies and time zones…</span>
-          )}
-        </Panel>
-        {pinnedReports && pinnedReports.length > 0 && (
+        {can.readContacts && (
+          <Panel
+            title="Recent contacts"
+            className="dash-grid__half"
+            more={{ href: paths.contacts.href(), label: 'All contacts' }}
+          >
+            <PanelRows
+              panel={recentContacts}
+              isEmpty={({ data }) => data.length === 0}
+              empty={
+                can.writeContacts ? (
+                  <>
+                    No contacts yet. <Link to={paths.contacts.href()}>Add or import your first ones</Link>.
+                  </>
+                ) : (
+                  'No contacts yet.'
+                )
+              }
+            >
+              {({ data }) => (
+                <ul className="dash-rows">
+                  {data.map((contact) => (
+                    <PanelRow
+                      key={contact._id}
+                      title={contact.name}
+                      href={paths.contactDetail.href({ id: contact._id })}
+                      facts={[
+                        contact.organisation?.name ?? contact.email,
+                        `changed ${formatDate(contact.updatedAt)}`,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    />
+                  ))}
+                </ul>
+              )}
+            </PanelRows>
+          </Panel>
+        )}
+        {can.sendMail && (
+          <Panel
+            title="Recent mail"
+            className="dash-grid__half"
+            more={{ href: `${paths.dashboard.href()}?mail=sent`, label: 'Sent mail' }}
+          >
+            <PanelRows
+              panel={recentMail}
+              isEmpty={({ data }) => data.length === 0}
+              empty={
+                <>
+                  No mail sent yet. <Link to={`${paths.dashboard.href()}?mail=compose`}>Write one</Link>.
+                </>
+              }
+            >
+              {({ data }) => (
+                <ul className="dash-rows">
+                  {data.map((mail) => (
+                    <PanelRow
+                      key={mail._id}
+                      title={mail.subject || '(no subject)'}
+                      facts={
+                        <>
+                          <span className={mail.status === 'failed' ? 'dash-failed' : undefined}>
+                            {mailStatusLabels[mail.status]}
+                          </span>
+                          {` · to ${recipientsOf(mail)} · ${formatDateTime(mail.sentAt ?? mail.createdAt)}`}
+                        </>
+                      }
+                    />
+                  ))}
+                </ul>
+              )}
+            </PanelRows>
+          </Panel>
+        )}
+        {pinnedReports?.status === 'ready' && pinnedReports.data.length > 0 && (
           <Panel title="Pinned reports" className="dash-grid__full">
             <ul className="dash-reports">
-              {pinnedReports.map((report) => (
+              {pinnedReports.data.map((report) => (
                 <li key={report._id}>
                   <Link to={paths.reportDetail.href({ id: report._id })} className="dash-shortcut">
                     {report.name}
