@@ -227,10 +227,22 @@ export const checkDefinition = (auth: TAuthContext, definition: TReportDefinitio
   return { source, definition, output, where, groupBy, orderBy };
 };
 
-const cellOf = (value: unknown): string | number | null => {
+/**
+ * A moment as ISO 8601 in UTC. The driver hands a timestamp over as PostgreSQL writes it
+ * ("2026-11-27 20:11:58.873+00"); the screen formats ISO for its reader and a CSV keeps it as is.
+ * A day (a date grouped by its day) stays YYYY-MM-DD: it is the same day everywhere.
+ */
+const isoMomentOf = (value: string) => {
+  if (isCalendarDate(value)) return value;
+  const moment = new Date(value);
+  return Number.isNaN(moment.getTime()) ? value : moment.toISOString();
+};
+
+const cellOf = (value: unknown, type: TReportColumnType): string | number | null => {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'number' || typeof value === 'string') return value;
   if (value instanceof Date) return value.toISOString();
+  if (type === 'date' && typeof value === 'string') return isoMomentOf(value);
+  if (typeof value === 'number' || typeof value === 'string') return value;
   if (typeof value === 'bigint') return Number(value);
   return String(value);
 };
@@ -297,7 +309,7 @@ export const reportStatementOf = (auth: TAuthContext, report: TCheckedReport, li
 
 /** A row of the statement as the result's cells, in the order of its columns. */
 export const cellsOf = (report: TCheckedReport, row: Record<string, unknown>) =>
-  report.output.map((_column, index) => cellOf(row[`c${index}`]));
+  report.output.map((column, index) => cellOf(row[`c${index}`], column.type));
 
 /** The result's header: each column's key, label and type. */
 export const columnsOf = (report: TCheckedReport) =>

@@ -127,6 +127,30 @@ describe.each(behaviourDatabaseKinds)('reportserver on %s', (kind) => {
     expect(found.rows).toHaveLength(3);
   });
 
+  it('answers moments as ISO 8601 in UTC and grouped days as YYYY-MM-DD, for the screen and the CSV', async () => {
+    const moments = await dataOf<TReportResult>(
+      call('POST', '/reportSketch/run', admin.jwt, {
+        source: 'mails',
+        columns: ['createdAt'],
+        aggregates: [],
+      }),
+    );
+    expect(moments.rows.length).toBeGreaterThan(0);
+    for (const [createdAt] of moments.rows)
+      expect(createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    const latest = await dataOf<TReportResult>(
+      call('POST', '/reportSketch/run', admin.jwt, {
+        source: 'mails',
+        groupBy: ['createdAt'],
+        aggregates: [{ function: 'max', column: 'createdAt' }],
+      }),
+    );
+    const [day, max] = latest.rows[0] ?? [];
+    expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(max).toMatch(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/);
+    expect(String(max).startsWith(String(day))).toBe(true);
+  });
+
   it('refuses an unknown source, column, operator or aggregate with 400 and the field', async () => {
     const unknownSource = await errorOf(
       call('POST', '/reportSketch/run', admin.jwt, { source: 'pg_user' }),
@@ -328,18 +352,25 @@ describe.each(behaviourDatabaseKinds)('reportserver on %s', (kind) => {
     const saved = await dataOf<TReportSketch>(
       call('POST', '/reportSketch', admin.jwt, {
         name: 'Subjects',
-        definition: { source: 'mails', columns: ['subject', 'status'], sort: { column: 'status' } },
+        definition: {
+          source: 'mails',
+          columns: ['subject', 'status', 'createdAt'],
+          sort: { column: 'status' },
+        },
       }),
       201,
     );
     const exported = await call('GET', `/reportSketch/${saved._id}/export`, admin.jwt);
     expect(exported.statusCode, exported.body).toBe(200);
     expect(exported.headers['content-type']).toMatch(/^text\/csv/);
-    expect(exported.body.split('\r\n')).toEqual([
-      'Subject,Status',
-      `"'=HYPERLINK(""http://evil.example"")",failed`,
-      'Rates,sent',
-      'Rates,sent',
+    // Machine-readable for a spreadsheet: stored values and ISO moments, not the screen's words.
+    const iso = String.raw`\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z`;
+    const lines = exported.body.split('\r\n');
+    expect(lines[0]).toBe('Subject,Status,Written');
+    expect(lines[1]).toMatch(new RegExp(`^"'=HYPERLINK\\(""http://evil\\.example""\\)",failed,${iso}$`));
+    expect(lines.slice(2)).toEqual([
+      expect.stringMatching(new RegExp(`^Rates,sent,${iso}$`)),
+      expect.stringMatching(new RegExp(`^Rates,sent,${iso}$`)),
       '',
     ]);
   });

@@ -44,6 +44,7 @@ export const useFormat = () => useSyncExternalStore(subscribe, getFormatter);
 export const formatDateTime: TFormatter['formatDateTime'] = ((iso: string | null | undefined) =>
   current.formatDateTime(iso)) as TFormatter['formatDateTime'];
 export const formatDate: TFormatter['formatDate'] = (iso) => current.formatDate(iso);
+export const formatDay: TFormatter['formatDay'] = (day) => current.formatDay(day);
 export const formatIsoMinute: TFormatter['formatIsoMinute'] = (iso) => current.formatIsoMinute(iso);
 export const formatNumber: TFormatter['formatNumber'] = (value, options) =>
   current.formatNumber(value, options);

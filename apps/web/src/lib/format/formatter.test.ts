@@ -38,6 +38,18 @@ describe('the formatter', () => {
     expect(formatter.formatDateTime(at)).toBe(`${day}, 23:30`);
   });
 
+  it('writes a calendar day in the chosen format, on that day whatever the time zone', () => {
+    const honolulu = { ...base, timeZone: 'Pacific/Honolulu' };
+    expect(createFormatter({ ...honolulu, locale: 'en-US' }).formatDay('2026-11-27')).toBe('Nov 27, 2026');
+    expect(createFormatter({ ...base, timeZone: 'Pacific/Kiritimati' }).formatDay('2026-11-27')).toBe(
+      '27 Nov 2026',
+    );
+    expect(createFormatter({ ...honolulu, dateFormat: 'dd.mm.yyyy' }).formatDay('2026-01-05')).toBe(
+      '05.01.2026',
+    );
+    expect(createFormatter(base).formatDay('not a day')).toBe('not a day');
+  });
+
   it('gives nothing for no moment', () => {
     expect(createFormatter(base).formatDateTime(null)).toBeUndefined();
     expect(createFormatter(base).formatDateTime(undefined)).toBeUndefined();

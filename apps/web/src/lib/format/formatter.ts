@@ -35,6 +35,12 @@ export type TFormatter = {
   };
   /** A day ("24 Nov 2026", "24/11/2026"), in the user's time zone. */
   formatDate: (iso: string | Date) => string;
+  /**
+   * A calendar day the API sends as YYYY-MM-DD (a rate's effective date, a plan's last day) in the
+   * user's date format. A day is the same day everywhere, so no time zone moves it; text that is not
+   * such a day comes back as it is.
+   */
+  formatDay: (day: string) => string;
   /** A moment as YYYY-MM-DD HH:mm in the user's time zone, beside dates typed that way. */
   formatIsoMinute: (iso: string | Date) => string;
   /** A number with the user's separators ("1,234.5", "1.234,5"). */
@@ -59,18 +65,21 @@ export const createFormatter = (settings: TFormatSettings): TFormatter => {
   });
   const dateLanguage = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone });
   const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone });
+  // A calendar day is read and written at UTC midnight, where it is exactly that day.
+  const dayLanguage = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
   // Numeric parts in the zone, read by type so the locale's order does not matter.
-  const numericParts = new Intl.DateTimeFormat('en-US', {
+  const numericOptions: Intl.DateTimeFormatOptions = {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
-    timeZone,
-  });
-  const partsOf = (at: Date) => {
-    const parts = Object.fromEntries(numericParts.formatToParts(at).map((part) => [part.type, part.value]));
+  };
+  const numericParts = new Intl.DateTimeFormat('en-US', { ...numericOptions, timeZone });
+  const utcNumericParts = new Intl.DateTimeFormat('en-US', { ...numericOptions, timeZone: 'UTC' });
+  const partsOf = (at: Date, format = numericParts) => {
+    const parts = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
     return {
       day: parts.day ?? '',
       month: parts.month ?? '',
@@ -83,6 +92,15 @@ export const createFormatter = (settings: TFormatSettings): TFormatter => {
   const formatDate = (iso: string | Date) => {
     const at = toDate(iso);
     return dateFormat === 'language' ? dateLanguage.format(at) : datePatterns[dateFormat](partsOf(at));
+  };
+
+  const formatDay = (day: string) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
+    const at = new Date(`${day}T00:00:00Z`);
+    if (Number.isNaN(at.getTime())) return day;
+    return dateFormat === 'language'
+      ? dayLanguage.format(at)
+      : datePatterns[dateFormat](partsOf(at, utcNumericParts));
   };
 
   function formatDateTime(iso: string | Date): string;
@@ -148,6 +166,7 @@ export const createFormatter = (settings: TFormatSettings): TFormatter => {
     settings,
     formatDateTime,
     formatDate,
+    formatDay,
     formatIsoMinute,
     formatNumber,
     formatMoney,

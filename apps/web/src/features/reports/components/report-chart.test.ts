@@ -1,5 +1,7 @@
 import type { TReportResult } from '@cargodesk/shared';
 import { describe, expect, it } from 'vitest';
+import { createFormatter } from '@/lib/format/formatter.ts';
+import { reportCellText } from './report-cell.ts';
 import { chartDataOf } from './report-chart.tsx';
 
 describe('chartDataOf', () => {
@@ -33,5 +35,28 @@ describe('chartDataOf', () => {
       isTruncated: false,
     };
     expect(chartDataOf(result).series).toEqual([]);
+  });
+});
+
+describe('chartDataOf with the reader’s formats', () => {
+  it('labels the points as the table writes them', () => {
+    const format = createFormatter({
+      locale: 'en-US',
+      timeZone: 'UTC',
+      dateFormat: 'dd.mm.yyyy',
+      numberFormat: 'language',
+    });
+    const result: TReportResult = {
+      columns: [
+        { key: 'createdAt', label: 'Created', type: 'date' },
+        { key: 'status', label: 'Status', type: 'enum' },
+        { key: 'count', label: 'Count', type: 'number' },
+      ],
+      rows: [['2026-11-27', 'active', 2]],
+      isTruncated: false,
+    };
+    expect(chartDataOf(result, (column, value) => reportCellText(format, column.type, value)).labels).toEqual(
+      ['27.11.2026 · Active'],
+    );
   });
 });

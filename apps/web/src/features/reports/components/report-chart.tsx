@@ -14,6 +14,8 @@ import {
   Tooltip,
 } from 'chart.js';
 import { useEffect, useMemo, useRef } from 'react';
+import { useFormat } from '@/lib/format/format-store.ts';
+import { reportCellText } from './report-cell.ts';
 
 // Chart.js, tree-shaken to the three charts a report draws (docs/decisions/019-report-charts.md).
 // This module is imported by the report builder alone, so the library loads with that screen.
@@ -34,12 +36,23 @@ Chart.register(
 const palette = ['#13756b', '#1677ff', '#d4380d', '#722ed1', '#d48806', '#08979c', '#c41d7f', '#389e0d'];
 
 /** What a result draws: the first non-number columns label the points, each number column is a series. */
-export const chartDataOf = (result: TReportResult) => {
+export const chartDataOf = (
+  result: TReportResult,
+  /** A label's part as the reader reads it; the stored value unless told. */
+  textOf: (column: TReportResult['columns'][number], value: string | number) => string = (_, value) =>
+    String(value),
+) => {
   const labelIndexes = result.columns.flatMap((column, index) => (column.type === 'number' ? [] : [index]));
   const seriesIndexes = result.columns.flatMap((column, index) => (column.type === 'number' ? [index] : []));
   return {
     labels: result.rows.map((row) =>
-      labelIndexes.map((index) => (row[index] === null ? '(empty)' : String(row[index]))).join(' · '),
+      labelIndexes
+        .map((index) => {
+          const value = row[index] ?? null;
+          const column = result.columns[index];
+          return value === null || !column ? '(empty)' : textOf(column, value);
+        })
+        .join(' · '),
     ),
     series: seriesIndexes.map((index) => ({
       label: result.columns[index]?.label ?? '',
@@ -57,8 +70,12 @@ export const ReportChart = ({
   type: Exclude<TReportChartType, 'table'>;
   title: string;
 }) => {
+  const format = useFormat();
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const { labels, series } = useMemo(() => chartDataOf(result), [result]);
+  const { labels, series } = useMemo(
+    () => chartDataOf(result, (column, value) => reportCellText(format, column.type, value)),
+    [result, format],
+  );
   const summary = `${title}: ${type} chart of ${series.map((one) => one.label).join(', ')} over ${labels.length} ${labels.length === 1 ? 'group' : 'groups'}. The table below holds the same figures.`;
 
   useEffect(() => {

@@ -1,4 +1,5 @@
 import {
+  isCalendarDate,
   reportAggregateFunctions,
   reportAggregateLabels,
   reportChartLabels,
@@ -35,14 +36,16 @@ import {
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { ClippedText } from '@/components/clipped-text.tsx';
 import { ConfirmDeleteButton } from '@/components/confirm-delete-button.tsx';
 import { QueryErrorAlert } from '@/components/query-error-alert.tsx';
 import { RequirePermission } from '@/components/require-permission.tsx';
 import { paths } from '@/config/paths.ts';
 import { toErrorMessage } from '@/lib/api-client.ts';
 import { useCan } from '@/lib/auth/permissions.ts';
+import { DayPicker } from '@/lib/format/day-picker.tsx';
 import { useFormat } from '@/lib/format/format-store.ts';
-import type { TFormatter } from '@/lib/format/formatter.ts';
+import { formatEnumValue } from '@/lib/format/words.ts';
 import { useDebounced } from '@/lib/list/use-debounced.ts';
 import { notifySuccess } from '@/lib/notify.ts';
 import {
@@ -58,6 +61,7 @@ import {
   useScheduleReport,
   useUpdateReport,
 } from '../api/reports.ts';
+import { reportCellText } from '../components/report-cell.ts';
 import { ReportChart } from '../components/report-chart.tsx';
 import './report-builder.css';
 
@@ -67,9 +71,13 @@ type TDraft = {
   definition: Required<Omit<TReportDefinitionInput, 'sort'>> & { sort: TReportDefinitionInput['sort'] };
 };
 
-const emptyDefinition = (source: string): TDraft['definition'] => ({
-  source,
-  columns: [],
+/**
+ * A new definition of a source: every column ticked, so the result shows what the boxes say and a
+ * person unticks what they do not need.
+ */
+const emptyDefinition = (source: TReportSourceInfo | undefined): TDraft['definition'] => ({
+  source: source?.key ?? '',
+  columns: source?.columns.map((column) => column.key) ?? [],
   filters: [],
   groupBy: [],
   aggregates: [],
@@ -77,11 +85,32 @@ const emptyDefinition = (source: string): TDraft['definition'] => ({
   chart: 'table',
 });
 
-const draftOf = (sketch: TReportSketch): TDraft => ({
-  name: sketch.name,
-  isShared: sketch.isShared,
-  definition: { ...emptyDefinition(sketch.definition.source), ...sketch.definition },
-});
+const isGroupedDefinition = (definition: Pick<TDraft['definition'], 'groupBy' | 'aggregates'>) =>
+  definition.groupBy.length > 0 || definition.aggregates.length > 0;
+
+/**
+ * A saved sketch as the builder edits it. A list of one row each saved with no column ticked has
+ * always run with all of them (and still does on a dashboard or in a CSV): its boxes show them ticked.
+ */
+const draftOf = (sketch: TReportSketch, sources: TReportSourceInfo[]): TDraft => {
+  const fresh = emptyDefinition(sources.find((source) => source.key === sketch.definition.source));
+  const definition = { ...fresh, ...sketch.definition };
+  return {
+    name: sketch.name,
+    isShared: sketch.isShared,
+    definition: {
+      ...definition,
+      columns:
+        definition.columns.length === 0 && !isGroupedDefinition(definition)
+          ? fresh.columns
+          : definition.columns,
+    },
+  };
+};
+
+/** A list of one row each with no column ticked: nothing to show, and nothing worth saving. */
+const hasNoColumns = (definition: TDraft['definition']) =>
+  !isGroupedDefinition(definition) && definition.columns.length === 0;
 
 const aggregateKeyOf = (aggregate: { function: TReportAggregateFunction; column?: string | undefined }) =>
   aggregate.function === 'count' ? 'count' : `${aggregate.function}_${aggregate.column}`;
@@ -89,12 +118,8 @@ const aggregateKeyOf = (aggregate: { function: TReportAggregateFunction; column?
 /** The result's columns the sort may name, as the server builds them. */
 const sortOptionsOf = (definition: TDraft['definition'], source: TReportSourceInfo | undefined) => {
   const labelOf = (key: string) => source?.columns.find((column) => column.key === key)?.label ?? key;
-  const isGrouped = definition.groupBy.length > 0 || definition.aggregates.length > 0;
-  if (!isGrouped) {
-    const keys =
-      definition.columns.length > 0 ? definition.columns : (source?.columns.map((c) => c.key) ?? []);
-    return keys.map((key) => ({ value: key, label: labelOf(key) }));
-  }
+  if (!isGroupedDefinition(definition))
+    return definition.columns.map((key) => ({ value: key, label: labelOf(key) }));
   const aggregates =
     definition.aggregates.length > 0 ? definition.aggregates : [{ function: 'count' as const }];
   return [
@@ -109,23 +134,15 @@ const sortOptionsOf = (definition: TDraft['definition'], source: TReportSourceIn
   ];
 };
 
-/** A result cell in the user's formats: numbers with their separators, moments in their zone and format. */
-const cellText = (
-  { formatNumber, formatDateTime }: TFormatter,
-  type: TReportResult['columns'][number]['type'],
-  value: TReportResult['rows'][number][number],
-) => {
-  if (value === null) return '—';
-  if (type === 'number' && typeof value === 'number') return formatNumber(value);
-  // A day (YYYY-MM-DD) is the same day everywhere; only moments move with the time zone.
-  if (type === 'date' && typeof value === 'string' && value.includes('T')) return formatDateTime(value);
-  return value;
-};
+/** A cell on one line: long text cut with an ellipsis (whole on hover and focus), the rest never wrapped. */
+const ResultCell = ({ type, text }: { type: TReportResult['columns'][number]['type']; text: string }) =>
+  type === 'text' ? <ClippedText text={text} maxWidth="14rem" /> : <span className="one-line">{text}</span>;
 
 const ResultTable = ({ result, caption }: { result: TReportResult; caption: string }) => {
   const format = useFormat();
   return (
     <Table
+      className="report-builder__table"
       size="small"
       rowKey={(_, index) => String(index)}
       pagination={result.rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
@@ -135,13 +152,18 @@ const ResultTable = ({ result, caption }: { result: TReportResult; caption: stri
         key: column.key,
         title: column.label,
         align: column.type === 'number' ? 'right' : 'left',
-        render: (_: unknown, row: TReportResult['rows'][number]) =>
-          cellText(format, column.type, row[index] ?? null),
+        render: (_: unknown, row: TReportResult['rows'][number]) => (
+          <ResultCell type={column.type} text={reportCellText(format, column.type, row[index] ?? null)} />
+        ),
       }))}
       title={() => <span className="report-builder__caption">{caption}</span>}
     />
   );
 };
+
+/** A date filter's value the day picker can show: none yet, or a day (one saved as a moment stays text). */
+const isDayOrEmpty = (value: TReportFilter['value']) =>
+  value === null || value === undefined || value === '' || isCalendarDate(String(value));
 
 const FilterRow = ({
   filter,
@@ -194,7 +216,15 @@ const FilterRow = ({
             disabled={isDisabled}
             value={filter.value === null ? undefined : String(filter.value)}
             onChange={(value: string) => onChange({ ...filter, value })}
-            options={(column.values ?? []).map((value) => ({ value, label: value }))}
+            options={(column.values ?? []).map((value) => ({ value, label: formatEnumValue(value) }))}
+          />
+        ) : column?.type === 'date' && isDayOrEmpty(filter.value) ? (
+          <DayPicker
+            aria-label={`Filter ${index + 1} value`}
+            style={{ width: 180 }}
+            disabled={isDisabled}
+            value={filter.value === null ? undefined : String(filter.value)}
+            onChange={(day) => onChange({ ...filter, value: day ?? null })}
           />
         ) : (
           <Input
@@ -282,6 +312,8 @@ const ScheduleCard = ({ sketch }: { sketch: TReportSketch }) => {
   );
 };
 
+const columnsPrompt = 'Tick at least one column under Columns to see its rows.';
+
 const Builder = ({
   sketch,
   sources,
@@ -295,12 +327,12 @@ const Builder = ({
   const isEditable = canWrite && isMine;
   const [draft, setDraft] = useState<TDraft>(() =>
     sketch
-      ? draftOf(sketch)
-      : { name: '', isShared: false, definition: emptyDefinition(sources[0]?.key ?? '') },
+      ? draftOf(sketch, sources)
+      : { name: '', isShared: false, definition: emptyDefinition(sources[0]) },
   );
   useEffect(() => {
-    if (sketch) setDraft(draftOf(sketch));
-  }, [sketch]);
+    if (sketch) setDraft(draftOf(sketch, sources));
+  }, [sketch, sources]);
   const { definition } = draft;
   const source = sources.find((candidate) => candidate.key === definition.source);
   const columns = source?.columns ?? [];
@@ -320,25 +352,30 @@ const Builder = ({
     ),
     300,
   );
-  const result = useReportResult(liveDefinition.source ? liveDefinition : undefined);
+  const isWaitingForColumns = hasNoColumns(definition);
+  const result = useReportResult(
+    liveDefinition.source && !hasNoColumns(liveDefinition) ? liveDefinition : undefined,
+  );
   const create = useCreateReport();
   const update = useUpdateReport(sketch?._id ?? '');
   const pin = usePinReport(sketch?._id ?? '');
   const duplicate = useDuplicateReport();
   const remove = useDeleteReport();
   const [nameError, setNameError] = useState<string>();
+  const [columnsError, setColumnsError] = useState<string>();
 
-  const change = (patch: Partial<TDraft['definition']>) =>
+  const change = (patch: Partial<TDraft['definition']>) => {
+    setColumnsError(undefined);
     setDraft((current) => ({ ...current, definition: { ...current.definition, ...patch } }));
+  };
   const isGrouped = definition.groupBy.length > 0;
   const sortOptions = sortOptionsOf(definition, source);
 
   const onSave = async () => {
-    if (!draft.name.trim()) {
-      setNameError('Please give the report a name.');
-      return;
-    }
-    setNameError(undefined);
+    const isNameMissing = !draft.name.trim();
+    setNameError(isNameMissing ? 'Please give the report a name.' : undefined);
+    setColumnsError(hasNoColumns(definition) ? columnsPrompt : undefined);
+    if (isNameMissing || hasNoColumns(definition)) return;
     if (sketch) {
       await update.mutateAsync({ name: draft.name, isShared: draft.isShared, definition });
       notifySuccess('Report saved');
@@ -434,7 +471,12 @@ const Builder = ({
                   aria-labelledby="report-source-label"
                   disabled={!isEditable}
                   value={definition.source || undefined}
-                  onChange={(key: string) => setDraft({ ...draft, definition: emptyDefinition(key) })}
+                  onChange={(key: string) =>
+                    setDraft({
+                      ...draft,
+                      definition: emptyDefinition(sources.find((candidate) => candidate.key === key)),
+                    })
+                  }
                   options={sources.map((candidate) => ({ value: candidate.key, label: candidate.label }))}
                 />
               </div>
@@ -457,6 +499,11 @@ const Builder = ({
                           : groupBy.length > 0
                             ? definition.aggregates
                             : [],
+                      // Back to one row each: the columns it had, or all of them if it had none.
+                      columns:
+                        groupBy.length === 0 && definition.columns.length === 0
+                          ? columns.map((column) => column.key)
+                          : definition.columns,
                       sort: null,
                     })
                   }
@@ -531,7 +578,10 @@ const Builder = ({
                   </Button>
                 </fieldset>
               ) : (
-                <fieldset className="report-builder__fieldset">
+                <fieldset
+                  className="report-builder__fieldset"
+                  aria-describedby={columnsError ? 'report-columns-error' : undefined}
+                >
                   <legend>Columns</legend>
                   <Checkbox.Group
                     disabled={!isEditable}
@@ -539,6 +589,11 @@ const Builder = ({
                     onChange={(keys) => change({ columns: keys as string[], sort: null })}
                     options={columns.map((column) => ({ value: column.key, label: column.label }))}
                   />
+                  {columnsError && (
+                    <span id="report-columns-error" role="alert" className="report-builder__error">
+                      {columnsError}
+                    </span>
+                  )}
                 </fieldset>
               )}
               <fieldset className="report-builder__fieldset">
@@ -650,7 +705,9 @@ const Builder = ({
           {sketch && isEditable && <ScheduleCard sketch={sketch} />}
         </form>
         <section className="report-builder__result" aria-label="Result" aria-busy={result.isFetching}>
-          {result.isError ? (
+          {isWaitingForColumns ? (
+            <Alert type="info" showIcon title="No columns ticked" description={columnsPrompt} />
+          ) : result.isError ? (
             <Alert type="error" showIcon title={toErrorMessage(result.error)} />
           ) : result.data ? (
             <>
