@@ -42,6 +42,28 @@ const sendMails = async (
   }
 };
 
+/** App settings by API, as the dialog saves them: the user's date format and time zone. */
+const setPreferences = async (
+  request: import('@playwright/test').APIRequestContext,
+  token: string,
+  preferences: { dateFormat: string; timeZone: string },
+) => {
+  const saved = await request.patch('/iamserver/api/v1/users/me/preferences', {
+    headers: { authorization: token },
+    data: preferences,
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+};
+
+/** Each row of the table one line high: no cell wraps, letter by letter or at all. */
+const expectOneLineRows = async (table: Locator) => {
+  const heights = await table
+    .locator('tbody tr.ant-table-row')
+    .evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().height));
+  expect(heights.length).toBeGreaterThan(0);
+  for (const height of heights) expect(height).toBeLessThan(48);
+};
+
 test('a grouped bar chart of mails by status is built, shared, seen by a colleague and pinned to the dashboard', async ({
   page,
   browser,
@@ -50,6 +72,7 @@ test('a grouped bar chart of mails by status is built, shared, seen by a colleag
   test.slow();
   const admin = await createCompanyUser(request, { label: 'reports-admin' });
   const adminToken = await newAppToken(request, admin);
+  await setPreferences(request, adminToken, { dateFormat: 'dd.mm.yyyy', timeZone: 'Europe/Berlin' });
   const member = await inviteColleague(request, adminToken, 'reports-member');
   await sendMails(request, adminToken, 3);
   await sendMails(request, member.jwt, 2);
@@ -64,11 +87,35 @@ test('a grouped bar chart of mails by status is built, shared, seen by a colleag
   await page.getByRole('link', { name: 'New report' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New report' })).toBeVisible();
   await page.getByLabel('Name', { exact: true }).fill(name);
+  const result = page.getByRole('region', { name: 'Result' });
+
+  // One row each: a new report ticks every column, and each value reads as the user's settings
+  // write it (a status as a word, a moment as dd.mm.yyyy), never as the database stores it.
+  await choose(page, page.getByLabel('Source', { exact: true }), 'Users');
+  const columns = page.getByRole('group', { name: 'Columns' }).getByRole('checkbox');
+  await expect(columns.first()).toBeChecked();
+  await expect(result.getByRole('cell', { name: 'Active', exact: true }).first()).toBeVisible();
+  await expect(
+    result.getByRole('cell', { name: /^\d{2}\.\d{2}\.\d{4}, \d{1,2}:\d{2}(\s[AP]M)?$/ }).first(),
+  ).toBeVisible();
+  await expect(result.getByRole('cell', { name: /\d{4}-\d{2}-\d{2}|^active$/ })).toHaveCount(0);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expectOneLineRows(result.getByRole('table'));
+  await page.screenshot({ path: testInfo.outputPath('report-users-1440.png'), fullPage: true });
+  // On a phone the wide result scrolls inside its card, the page does not.
+  await expectFitsWidth(page, 390);
+  await expectOneLineRows(result.getByRole('table'));
+  await page.screenshot({ path: testInfo.outputPath('report-users-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // No column ticked asks for one rather than showing them all.
+  for (const box of await columns.all()) await box.uncheck();
+  await expect(result.getByText('Tick at least one column under Columns to see its rows.')).toBeVisible();
+  await expect(result.getByRole('table')).toHaveCount(0);
+
   await choose(page, page.getByLabel('Source', { exact: true }), 'Mails');
   await choose(page, page.getByLabel('Group by', { exact: true }), 'Status');
   await page.keyboard.press('Escape');
   await page.getByRole('radio', { name: 'Bar chart' }).check();
-  const result = page.getByRole('region', { name: 'Result' });
   await expect(result.getByRole('img', { name: /bar chart of Count/ })).toBeVisible();
   await expect(result.getByRole('columnheader', { name: 'Count' })).toBeVisible();
   // The admin's own three mails, whatever their state in the outbox by now.
