@@ -20,6 +20,20 @@ test.describe.configure({ timeout: 120_000 });
 const preview = (page: Page) => page.frameLocator('iframe[title="Template preview"]');
 
 /**
+ * Whether the preview shows a document's whole page: the frame is laid out at least as wide as an A4
+ * page (793.7 CSS px), so nothing of the page is cut inside it, and drawn no wider than its space.
+ */
+const showsWholePage = async (page: Page) => {
+  const frame = page.locator('iframe[title="Template preview"]');
+  const [drawn, space, laidOut] = await Promise.all([
+    frame.boundingBox(),
+    page.locator('.template-preview__viewport').boundingBox(),
+    frame.evaluate((element) => (element as HTMLElement).offsetWidth),
+  ]);
+  return Boolean(drawn && space && laidOut >= 793 && drawn.x + drawn.width <= space.x + space.width + 1);
+};
+
+/**
  * Clicks into the body's text, as a person puts the caret there. The editor takes focus and, a
  * timer of 20 ms later, puts its own idea of the selection back into the page if the page's differs
  * from what it last read; a key pressed before that timer ran was undone by it (the caret went back
@@ -187,7 +201,7 @@ test('an unknown template says so, with the way back', async ({ page, request })
 test('a seeded document is edited, sent as a PDF with a templated mail, and its older version restored', async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   const admin = await createCompanyUser(request, { label: 'templated-mail' });
   await signIn(page, admin, { at: '/settings/templates?type=document&language=en&q=Letter' });
   await page.getByRole('link', { name: 'Letter', exact: true }).click();
@@ -197,6 +211,13 @@ test('a seeded document is edited, sent as a PDF with a templated mail, and its 
   await page.keyboard.press('ControlOrMeta+End');
   await page.keyboard.type('\n<p>Payment within 30 days.</p>');
   await expect(preview(page).getByText('Payment within 30 days.')).toBeVisible();
+  // The whole width of the page shows, scaled to the preview's space rather than cut off.
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect.poll(() => showsWholePage(page), { message: `at ${width} px` }).toBe(true);
+    await page.screenshot({ path: testInfo.outputPath(`document-preview-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.getByRole('button', { name: 'Save…' }).click();
   await page
     .getByRole('dialog', { name: 'Save template' })
@@ -220,16 +241,16 @@ test('a seeded document is edited, sent as a PDF with a templated mail, and its 
   // For a German reader the German language of the same template fills the mail.
   const language = dialog.getByRole('combobox', { name: 'Template language' });
   await language.click();
-  await page.locator('.ant-select-dropdown:visible').getByText('German (de)', { exact: true }).click();
-  await fillFrom('Letter email (en)');
-  await expect(page.getByText('Filled in from Brief E-Mail (de)')).toBeVisible();
+  await page.locator('.ant-select-dropdown:visible').getByText('German', { exact: true }).click();
+  await fillFrom('Letter email (English)');
+  await expect(page.getByText('Filled in from Brief E-Mail (German)')).toBeVisible();
   await expect(dialog.getByLabel('Subject', { exact: true })).toHaveValue(
     /^Eine Nachricht von E2E templated-mail/,
   );
   await language.click();
   await page.locator('.ant-select-dropdown:visible').getByText('Company’s language', { exact: true }).click();
-  await fillFrom('Letter email (en)');
-  await expect(page.getByText('Filled in from Letter email (en)')).toBeVisible();
+  await fillFrom('Letter email (English)');
+  await expect(page.getByText('Filled in from Letter email (English)')).toBeVisible();
   await expect(dialog.getByLabel('Subject', { exact: true })).toHaveValue(
     /^A message from E2E templated-mail/,
   );
@@ -237,7 +258,7 @@ test('a seeded document is edited, sent as a PDF with a templated mail, and its 
 
   const attach = dialog.getByRole('combobox', { name: 'Attach a document as PDF' });
   await attach.click();
-  await attach.fill('Letter (en)');
+  await attach.fill('Letter (English)');
   await attach.press('Enter');
   const printed = dialog.locator('.compose-attachment').filter({ hasText: 'Letter.pdf' });
   await expect(printed).toBeVisible({ timeout: 30_000 });
@@ -278,7 +299,7 @@ test('a seeded document is edited, sent as a PDF with a templated mail, and its 
 
   // Used in a mail, the letter is kept: deleting it is refused.
   await page.goto('/settings/templates?type=document&language=en&q=Letter');
-  await page.getByRole('button', { name: 'Delete Letter (en)' }).click();
+  await page.getByRole('button', { name: 'Delete Letter (English)' }).click();
   await page.getByRole('tooltip').getByRole('button', { name: 'Delete' }).click();
   await expect(
     page.getByText('This template was used in a mail, so its versions are kept. Archive it instead.'),

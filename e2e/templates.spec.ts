@@ -35,9 +35,11 @@ test('a company starts with its templates; one is found, its versions shown, an 
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('Booking confirmation email');
   await expect(rows.first()).toContainText('Booking confirmation');
+  // Its language by name, not by code.
+  await expect(rows.first().getByRole('cell', { name: 'English', exact: true })).toBeVisible();
 
   // A copy starts as its own template with the same text.
-  await rows.first().getByRole('button', { name: 'Duplicate Booking confirmation email (en)' }).click();
+  await rows.first().getByRole('button', { name: 'Duplicate Booking confirmation email (English)' }).click();
   await expect(page.getByText('Copy of Booking confirmation email created')).toBeVisible();
   await expect(rows.filter({ hasText: 'Copy of Booking confirmation email' })).toHaveCount(1);
 
@@ -58,8 +60,9 @@ test('a company starts with its templates; one is found, its versions shown, an 
   expect(saved.status()).toBe(201);
 
   await page.reload();
-  await page.getByRole('button', { name: 'Versions of Booking confirmation email (en)' }).click();
+  await page.getByRole('button', { name: 'Versions of Booking confirmation email (English)' }).click();
   const drawer = page.getByRole('dialog', { name: 'Booking confirmation email' });
+  await expect(drawer.getByRole('row', { name: 'Language English' })).toBeVisible();
   await expect(drawer.getByRole('heading', { name: 'Current text (version 2)' })).toBeVisible();
   const currentText = drawer.locator('.template-drawer__source');
   await expect(currentText).toContainText('Second text for {{ recipient.name }}');
@@ -76,10 +79,10 @@ test('a company starts with its templates; one is found, its versions shown, an 
   // Archived, it leaves the active list; deleted, it is gone.
   await page.goto('/settings/templates?q=Buchungsbest%C3%A4tigung%20E-Mail');
   const germanRow = page.getByRole('row').filter({ hasText: 'Buchungsbestätigung E-Mail' });
-  await germanRow.getByRole('button', { name: 'Archive Buchungsbestätigung E-Mail (de)' }).click();
+  await germanRow.getByRole('button', { name: 'Archive Buchungsbestätigung E-Mail (German)' }).click();
   await expect(page.getByText('Buchungsbestätigung E-Mail archived')).toBeVisible();
   await expect(germanRow.getByText('Archived')).toBeVisible();
-  await germanRow.getByRole('button', { name: 'Delete Buchungsbestätigung E-Mail (de)' }).click();
+  await germanRow.getByRole('button', { name: 'Delete Buchungsbestätigung E-Mail (German)' }).click();
   await page.getByRole('tooltip').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Buchungsbestätigung E-Mail deleted')).toBeVisible();
   await expect(page.getByText('No templates match your search or filters.')).toBeVisible();
@@ -95,7 +98,7 @@ test('a Viewer reads templates without changing them, and a phone shows the list
   await expect(page.getByRole('button', { name: /^Duplicate / })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0);
   await page.getByLabel('Search templates').fill('Quotation');
-  await page.getByRole('button', { name: 'Versions of Quotation (en)' }).click();
+  await page.getByRole('button', { name: 'Versions of Quotation (English)' }).click();
   const drawer = page.getByRole('dialog', { name: 'Quotation' });
   await expect(drawer.getByText('Version 1 · current')).toBeVisible();
   await expect(drawer.getByRole('button', { name: /^Restore/ })).toHaveCount(0);

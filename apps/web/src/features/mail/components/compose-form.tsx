@@ -6,6 +6,7 @@ import { type RefObject, useEffect, useMemo, useState } from 'react';
 import { ApiError } from '@/lib/api-client.ts';
 import { useCan } from '@/lib/auth/permissions.ts';
 import { openFileInNewTab } from '@/lib/file-url.ts';
+import { formatLanguageName } from '@/lib/format/language-names.ts';
 import { zodRule } from '@/lib/forms/zod-rule.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
 import { uploadFile } from '@/lib/upload-file.ts';
@@ -255,7 +256,7 @@ export const ComposeForm = ({
           onFill={(rendered) => {
             form.setFieldsValue({ subject: rendered.subject, html: rendered.body });
             setTextVersionId(rendered.versionId);
-            notifySuccess(`Filled in from ${rendered.name} (${rendered.language})`);
+            notifySuccess(`Filled in from ${rendered.name} (${formatLanguageName(rendered.language)})`);
           }}
           onAttach={(file, versionId) => {
             attachExisting(file);

@@ -2,15 +2,14 @@ import type { TFileMeta, TRenderedTemplate, TTemplateSummary } from '@cargodesk/
 import { Flex, Select, Spin } from 'antd';
 import { useState } from 'react';
 import { toErrorMessage } from '@/lib/api-client.ts';
+import { formatLanguageName } from '@/lib/format/language-names.ts';
 import { notifyError } from '@/lib/notify.ts';
 import { useMailTemplates, useRenderTemplate, useTemplateAttachment } from '../api/mail-templates.ts';
-
-const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
 
 const optionsOf = (templates: TTemplateSummary[] | undefined) =>
   (templates ?? []).map((template) => ({
     value: template._id,
-    label: `${template.name} (${template.language})`,
+    label: `${template.name} (${formatLanguageName(template.language)})`,
   }));
 
 /**
@@ -58,7 +57,7 @@ export const TemplatePickers = ({
         onChange={(value: string) => setLanguage(value || undefined)}
         options={[
           { value: '', label: 'Company’s language' },
-          ...languages.map((tag) => ({ value: tag, label: `${languageNames.of(tag) ?? tag} (${tag})` })),
+          ...languages.map((tag) => ({ value: tag, label: formatLanguageName(tag) })),
         ]}
       />
       <Select

@@ -16,6 +16,7 @@ import { toErrorMessage } from '@/lib/api-client.ts';
 import { useFormat } from '@/lib/format/format-store.ts';
 import { notifySuccess } from '@/lib/notify.ts';
 import { useRestoreVersion, useTemplate, useTemplateVersions, versionsPageSize } from '../api/templates.ts';
+import { templateLanguageLabel } from '../template-languages.ts';
 import './template-drawer.css';
 import { VersionDiff } from './version-diff.tsx';
 
@@ -66,7 +67,7 @@ export const TemplateDrawer = ({
                 label: 'Purpose',
                 children: templatePurposeLabels[shown.purpose as TTemplatePurpose],
               },
-              { key: 'language', label: 'Language', children: shown.language },
+              { key: 'language', label: 'Language', children: templateLanguageLabel(shown.language) },
               {
                 key: 'status',
                 label: 'Status',

@@ -1,8 +1,17 @@
 import type { TTemplateCheck, TTemplatePageSetup } from '@cargodesk/shared';
 import { Alert, Button, Spin, Typography } from 'antd';
+import { type CSSProperties, useLayoutEffect, useRef, useState } from 'react';
 import { toErrorMessage } from '@/lib/api-client.ts';
 
 const pageWidthMm: Record<TTemplatePageSetup['size'], number> = { A4: 210, Letter: 215.9 };
+/** CSS pixels in a millimetre (96 per inch). */
+const pixelsPerMm = 96 / 25.4;
+/** The grey around a page in the frame, each side. */
+const pageGutterPx = 16;
+
+/** How wide the frame is drawn for a page: the page and its grey gutter, in CSS pixels. */
+const frameWidthOf = (page: TTemplatePageSetup) =>
+  Math.ceil(pageWidthMm[page.size] * pixelsPerMm) + 2 * pageGutterPx;
 
 /**
  * The page the preview frame shows. The frame is sandboxed without scripts or same-origin rights, so
@@ -10,9 +19,51 @@ const pageWidthMm: Record<TTemplatePageSetup['size'], number> = { A4: 210, Lette
  */
 const previewDocument = (body: string, page: TTemplatePageSetup | undefined) => {
   const frameStyle = page
-    ? `html{background:#f0f0f0}body{box-sizing:border-box;width:${pageWidthMm[page.size]}mm;min-height:100%;margin:0 auto;background:#fff;padding:${page.marginsMm.top}mm ${page.marginsMm.right}mm ${page.marginsMm.bottom}mm ${page.marginsMm.left}mm}`
+    ? `html{background:#f0f0f0}body{box-sizing:border-box;width:${pageWidthMm[page.size]}mm;min-height:100%;margin:${pageGutterPx}px auto;background:#fff;padding:${page.marginsMm.top}mm ${page.marginsMm.right}mm ${page.marginsMm.bottom}mm ${page.marginsMm.left}mm}`
     : 'body{font-family:system-ui,sans-serif;font-size:14px;line-height:1.5;margin:12px;color:#1f1f1f}';
   return `<!doctype html><html><head><meta charset="utf-8"><style>${frameStyle}</style></head><body>${body}</body></html>`;
+};
+
+/** The width of an element, followed as it resizes. */
+const useWidthOf = () => {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState<number>();
+  useLayoutEffect(() => {
+    const node = ref.current;
+    if (!node) return;
+    const measure = () => setWidth(node.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, width };
+};
+
+/**
+ * The sandboxed frame. A document's page is drawn at its real width and scaled down to the space
+ * there is, so the whole width of the page shows, as on paper; the frame runs no script, so the
+ * scale is worked out here. An email flows to the frame's width as a mail client would.
+ */
+const PreviewFrame = ({ srcDoc, page }: { srcDoc: string; page: TTemplatePageSetup | undefined }) => {
+  const { ref, width } = useWidthOf();
+  const frameWidth = page ? frameWidthOf(page) : undefined;
+  const scale = frameWidth && width ? Math.min(1, width / frameWidth) : 1;
+  const style: CSSProperties | undefined = frameWidth
+    ? ({ width: frameWidth, '--preview-scale': scale } as CSSProperties)
+    : undefined;
+  return (
+    <div ref={ref} className={`template-preview__viewport${page ? ' template-preview__viewport--page' : ''}`}>
+      <iframe
+        title="Template preview"
+        className="template-preview__frame"
+        sandbox=""
+        srcDoc={srcDoc}
+        style={style}
+        data-scale={scale.toFixed(3)}
+      />
+    </div>
+  );
 };
 
 /**
@@ -77,12 +128,7 @@ export const TemplatePreview = ({
             <span>Subject:</span> {check.preview.subject}
           </p>
         )}
-        <iframe
-          title="Template preview"
-          className="template-preview__frame"
-          sandbox=""
-          srcDoc={previewDocument(check.preview.body, page)}
-        />
+        <PreviewFrame srcDoc={previewDocument(check.preview.body, page)} page={page} />
       </>
     ) : (
       !error &&

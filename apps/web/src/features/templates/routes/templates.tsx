@@ -83,7 +83,7 @@ const TemplateRowActions = ({
     <Button
       type="link"
       size="small"
-      aria-label={`Versions of ${template.name} (${template.language})`}
+      aria-label={`Versions of ${template.name} (${templateLanguageLabel(template.language)})`}
       onClick={onShowVersions}
     >
       Versions
@@ -97,7 +97,7 @@ const TemplateRowActions = ({
         type="link"
         size="small"
         loading={duplicate.isPending}
-        aria-label={`Duplicate ${template.name} (${template.language})`}
+        aria-label={`Duplicate ${template.name} (${templateLanguageLabel(template.language)})`}
         onClick={() =>
           duplicate.mutate(template._id, { onSuccess: (copy) => notifySuccess(`${copy.name} created`) })
         }
@@ -108,7 +108,7 @@ const TemplateRowActions = ({
         type="link"
         size="small"
         loading={update.isPending}
-        aria-label={`${isArchived ? 'Bring back' : 'Archive'} ${template.name} (${template.language})`}
+        aria-label={`${isArchived ? 'Bring back' : 'Archive'} ${template.name} (${templateLanguageLabel(template.language)})`}
         onClick={() =>
           update.mutate(
             { id: template._id, changes: { status: isArchived ? 'active' : 'archived' } },
@@ -122,7 +122,7 @@ const TemplateRowActions = ({
         {isArchived ? 'Bring back' : 'Archive'}
       </Button>
       <ConfirmDeleteButton
-        label={`Delete ${template.name} (${template.language})`}
+        label={`Delete ${template.name} (${templateLanguageLabel(template.language)})`}
         question={`Delete ${template.name}?`}
         description="Its versions go with it. Archive it instead to keep them."
         isPending={remove.isPending}
