@@ -30,7 +30,9 @@ const setPlan = async (page: Page, plan: string, until: string) => {
   await page.getByRole('button', { name: 'Change plan' }).click();
   const dialog = page.getByRole('dialog', { name: /^Plan of / });
   await dialog.getByLabel('Plan', { exact: true }).fill(plan);
+  // The day field reads a typed YYYY-MM-DD too; leaving it takes the day.
   await dialog.getByLabel('Plan until').fill(until);
+  await dialog.getByLabel('Plan until').press('Tab');
   await dialog.getByRole('button', { name: 'Save plan' }).click();
   await expect(dialog).toBeHidden();
 };

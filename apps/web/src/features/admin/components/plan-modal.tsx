@@ -1,7 +1,9 @@
 import type { TAdminCompany } from '@cargodesk/shared';
-import { Alert, AutoComplete, Form, Input, Modal } from 'antd';
+import { Alert, AutoComplete, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { toErrorMessage } from '@/lib/api-client.ts';
+import { DayPicker } from '@/lib/format/day-picker.tsx';
+import { useFormat } from '@/lib/format/format-store.ts';
 import { focusFieldOnOpen } from '@/lib/forms/focus-field-on-open.ts';
 import { notifySuccess } from '@/lib/notify.ts';
 import { useChangePlan } from '../api/companies.ts';
@@ -27,6 +29,7 @@ export const PlanModal = ({
   isOpen: boolean;
   onClose: () => void;
 }) => {
+  const { formatDay } = useFormat();
   const [form] = Form.useForm<TPlanValues>();
   const change = useChangePlan(company._id);
   const [failure, setFailure] = useState<string>();
@@ -35,7 +38,7 @@ export const PlanModal = ({
     setFailure(undefined);
     try {
       await change.mutateAsync({ planName: planName.trim(), expiresOn });
-      notifySuccess(`${company.name}: ${planName.trim()} until ${expiresOn}`);
+      notifySuccess(`${company.name}: ${planName.trim()} until ${formatDay(expiresOn)}`);
       onClose();
     } catch (error) {
       setFailure(toErrorMessage(error));
@@ -81,7 +84,7 @@ export const PlanModal = ({
           extra="The plan works to the end of this day (UTC). A past date ends it at once."
           rules={[{ required: true, message: 'Choose the last day of the plan.' }]}
         >
-          <Input type="date" />
+          <DayPicker style={{ width: '100%' }} />
         </Form.Item>
       </Form>
     </Modal>

@@ -1,4 +1,5 @@
-import { Flex, Input } from 'antd';
+import { Flex } from 'antd';
+import { DayPicker } from '@/lib/format/day-picker.tsx';
 
 type TDateRangeInputsProps = {
   from: string | undefined;
@@ -7,26 +8,27 @@ type TDateRangeInputsProps = {
   onChange: (range: { from: string | undefined } | { to: string | undefined }) => void;
 };
 
-/** Two native date inputs, "from" and "to" (both days included): the browser's own picker, keyboard and screen-reader friendly. */
+/**
+ * Two day fields, "from" and "to" (both days included), in the user's date format: typed or picked
+ * from a calendar, and handed on as YYYY-MM-DD.
+ */
 export const DateRangeInputs = ({ from, to, onChange }: TDateRangeInputsProps) => (
   <Flex gap="small" wrap align="center">
-    <Input
-      type="date"
+    <DayPicker
       aria-label="From day"
       prefix={<span aria-hidden>From</span>}
-      value={from ?? ''}
+      value={from}
       max={to}
       style={{ width: 190 }}
-      onChange={(event) => onChange({ from: event.target.value || undefined })}
+      onChange={(day) => onChange({ from: day })}
     />
-    <Input
-      type="date"
+    <DayPicker
       aria-label="To day"
       prefix={<span aria-hidden>To</span>}
-      value={to ?? ''}
+      value={to}
       min={from}
       style={{ width: 190 }}
-      onChange={(event) => onChange({ to: event.target.value || undefined })}
+      onChange={(day) => onChange({ to: day })}
     />
   </Flex>
 );

@@ -1,5 +1,6 @@
 import type { TExchangeRate } from '@cargodesk/shared';
 import { Form, Input, Modal } from 'antd';
+import { useFormat } from '@/lib/format/format-store.ts';
 import { parseDecimal } from '@/lib/forms/decimal.ts';
 import { focusFieldOnOpen } from '@/lib/forms/focus-field-on-open.ts';
 import { notifyFailure, notifySuccess } from '@/lib/notify.ts';
@@ -14,6 +15,7 @@ export const CorrectRateModal = ({
   rate: TExchangeRate | undefined;
   onClose: () => void;
 }) => {
+  const { formatDay } = useFormat();
   const correct = useCorrectExchangeRate();
   const [form] = Form.useForm<{ rate: string }>();
 
@@ -22,7 +24,7 @@ export const CorrectRateModal = ({
     try {
       // The form's rule has read the text already: it holds one number.
       await correct.mutateAsync({ id: rate._id, rate: parseDecimal(text) ?? Number.NaN });
-      notifySuccess(`${rate.currency} rate from ${rate.effectiveDate} corrected`);
+      notifySuccess(`${rate.currency} rate from ${formatDay(rate.effectiveDate)} corrected`);
       onClose();
     } catch (error) {
       notifyFailure(error);
@@ -32,7 +34,7 @@ export const CorrectRateModal = ({
   return (
     <Modal
       open={rate !== undefined}
-      title={rate ? `Correct the rate from ${rate.effectiveDate}` : ''}
+      title={rate ? `Correct the rate from ${formatDay(rate.effectiveDate)}` : ''}
       okText="Save"
       // The OK button submits the form itself, so Enter in the field saves too.
       okButtonProps={{ htmlType: 'submit', form: 'correct-rate' }}

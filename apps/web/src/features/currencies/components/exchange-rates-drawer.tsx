@@ -8,6 +8,7 @@ import { Alert, Button, Descriptions, Drawer, Empty, Form, Input, Space, Table, 
 import { useState } from 'react';
 import { ConfirmDeleteButton } from '@/components/confirm-delete-button.tsx';
 import { ApiError, toErrorMessage } from '@/lib/api-client.ts';
+import { DayPicker } from '@/lib/format/day-picker.tsx';
 import { useFormat } from '@/lib/format/format-store.ts';
 import { parseDecimal } from '@/lib/forms/decimal.ts';
 import { zodRule } from '@/lib/forms/zod-rule.ts';
@@ -43,7 +44,7 @@ export const ExchangeRatesDrawer = ({
   canWrite: boolean;
   onClose: () => void;
 }) => {
-  const { formatIsoMinute, formatDecimalText } = useFormat();
+  const { formatDateTime, formatDay, formatDecimalText } = useFormat();
   const [page, setPage] = useState(1);
   const rates = useExchangeRates(currency?.code, page);
   const add = useAddExchangeRate();
@@ -62,7 +63,7 @@ export const ExchangeRatesDrawer = ({
         rate: parseDecimal(values.rate) ?? Number.NaN,
         effectiveDate: values.effectiveDate,
       });
-      notifySuccess(`${currency.code} rate from ${values.effectiveDate} saved`);
+      notifySuccess(`${currency.code} rate from ${formatDay(values.effectiveDate)} saved`);
       form.resetFields();
       setPage(1);
     } catch (error) {
@@ -84,7 +85,11 @@ export const ExchangeRatesDrawer = ({
   };
 
   const columns = [
-    { key: 'effectiveDate', dataIndex: 'effectiveDate', title: 'Effective from' },
+    {
+      key: 'effectiveDate',
+      title: 'Effective from',
+      render: (_: unknown, rate: TExchangeRate) => formatDay(rate.effectiveDate),
+    },
     {
       key: 'rate',
       title: 'Rate',
@@ -95,7 +100,7 @@ export const ExchangeRatesDrawer = ({
       key: 'createdAt',
       title: 'Entered',
       responsive: ['md' as const],
-      render: (_: unknown, rate: TExchangeRate) => formatIsoMinute(rate.createdAt),
+      render: (_: unknown, rate: TExchangeRate) => formatDateTime(rate.createdAt),
     },
     ...(canWrite
       ? [
@@ -106,14 +111,14 @@ export const ExchangeRatesDrawer = ({
               <Space size={0}>
                 <Button
                   type="link"
-                  aria-label={`Correct the rate from ${rate.effectiveDate}`}
+                  aria-label={`Correct the rate from ${formatDay(rate.effectiveDate)}`}
                   onClick={() => setCorrecting(rate)}
                 >
                   Correct
                 </Button>
                 <ConfirmDeleteButton
-                  label={`Delete the rate from ${rate.effectiveDate}`}
-                  question={`Delete the rate from ${rate.effectiveDate}?`}
+                  label={`Delete the rate from ${formatDay(rate.effectiveDate)}`}
+                  question={`Delete the rate from ${formatDay(rate.effectiveDate)}?`}
                   onConfirm={() => remove.mutate(rate._id)}
                 />
               </Space>
@@ -162,7 +167,7 @@ export const ExchangeRatesDrawer = ({
                   <Input inputMode="decimal" autoComplete="off" style={{ width: 160 }} />
                 </Form.Item>
                 <Form.Item name="effectiveDate" label="Effective from" rules={[effectiveDateRule]}>
-                  <Input type="date" style={{ width: 170 }} />
+                  <DayPicker style={{ width: 170 }} />
                 </Form.Item>
                 <Form.Item>
                   <Button type="primary" htmlType="submit" loading={add.isPending}>
@@ -200,11 +205,10 @@ export const ExchangeRatesDrawer = ({
             </Typography.Title>
             <Space wrap>
               <label htmlFor="rate-lookup-date">Date</label>
-              <Input
+              <DayPicker
                 id="rate-lookup-date"
-                type="date"
                 value={lookupDate}
-                onChange={(event) => setLookupDate(event.target.value)}
+                onChange={(day) => setLookupDate(day ?? '')}
                 style={{ width: 170 }}
               />
               <Button onClick={() => void onLookup()} disabled={!isCalendarDate(lookupDate)}>
@@ -214,7 +218,7 @@ export const ExchangeRatesDrawer = ({
             {lookup && (
               <p role="status" style={{ marginTop: 12 }}>
                 {lookup.rate
-                  ? `On ${lookup.date}: 1 ${lookup.rate.currency} = ${formatDecimalText(lookup.rate.rate)} ${lookup.rate.baseCurrency} (effective from ${lookup.rate.effectiveDate})`
+                  ? `On ${formatDay(lookup.date)}: 1 ${lookup.rate.currency} = ${formatDecimalText(lookup.rate.rate)} ${lookup.rate.baseCurrency} (effective from ${formatDay(lookup.rate.effectiveDate)})`
                   : lookup.message}
               </p>
             )}

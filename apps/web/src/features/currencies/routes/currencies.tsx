@@ -23,7 +23,7 @@ type TCurrencySortField = 'code' | 'name' | 'minorUnits';
 const sortFields: readonly TCurrencySortField[] = ['code', 'name', 'minorUnits'];
 
 const Currencies = () => {
-  const { formatDecimalText } = useFormat();
+  const { formatDay, formatDecimalText } = useFormat();
   const { referenceData } = useSession();
   const canWrite = useCan('currencies:write');
   const [selected, setSelected] = useState<TCurrencySetting>();
@@ -75,7 +75,7 @@ const Currencies = () => {
         currency.isBase ? (
           '1'
         ) : currency.currentRate ? (
-          <span title={`Effective from ${currency.currentRate.effectiveDate}`}>
+          <span title={`Effective from ${formatDay(currency.currentRate.effectiveDate)}`}>
             {formatDecimalText(currency.currentRate.rate)}
           </span>
         ) : (
