@@ -28,6 +28,8 @@ const choose = async (page: Page, label: string, option: string, inUrl: RegExp) 
 
 const isoDay = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+/** A day as the admin's App settings write it: dd/mm/yyyy. */
+const settingsDay = (date: Date) => isoDay(date).split('-').reverse().join('/');
 
 test('an admin filters the audit log to a colleague’s failed sign-ins, exports them and finds who changed a role', async ({
   page,
@@ -61,6 +63,13 @@ test('an admin filters the audit log to a colleague’s failed sign-ins, exports
     data: { permissions: ['contacts:read', 'contacts:write'] },
   });
   expect(changed.ok(), await changed.text()).toBe(true);
+
+  // The admin writes days as dd/mm/yyyy (App settings), which the date fields follow.
+  const preferred = await request.patch('/iamserver/api/v1/users/me/preferences', {
+    headers: { authorization: token },
+    data: { dateFormat: 'dd/mm/yyyy' },
+  });
+  expect(preferred.status(), await preferred.text()).toBe(200);
 
   await signIn(page, admin, { at: '/settings/profile' });
   await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Audit log' }).click();
@@ -109,11 +118,21 @@ test('an admin filters the audit log to a colleague’s failed sign-ins, exports
   await choose(page, 'Filter by record type', 'Role', /[?&]entityType=role/);
   const today = new Date();
   const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
-  await page.getByLabel('From day').fill(isoDay(yesterday));
+  // Typed with the keyboard in the user's own format, as the field shows it.
+  const fromDay = page.getByLabel('From day');
+  await expect(fromDay).toHaveAttribute('placeholder', 'dd/mm/yyyy');
+  await fromDay.click();
+  await page.keyboard.type(settingsDay(yesterday));
+  await page.keyboard.press('Enter');
   // As a person does, the second day is picked once the first shows in the list's address.
-  await expect(page).toHaveURL(/[?&]from=\d{4}-\d{2}-\d{2}/);
-  await page.getByLabel('To day').fill(isoDay(today));
-  await expect(page).toHaveURL(/[?&]from=\d{4}-\d{2}-\d{2}.*[?&]to=\d{4}-\d{2}-\d{2}/);
+  await expect(page).toHaveURL(new RegExp(`[?&]from=${isoDay(yesterday)}`));
+  await expect(fromDay).toHaveValue(settingsDay(yesterday));
+  const toDay = page.getByLabel('To day');
+  await toDay.click();
+  await page.keyboard.type(settingsDay(today));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`[?&]from=${isoDay(yesterday)}.*[?&]to=${isoDay(today)}`));
+  await expect(toDay).toHaveValue(settingsDay(today));
   const roleChange = page.getByRole('button', {
     name: 'Erin Tester changed the role “Dispatcher”: added “contacts:write” to the permissions.',
   });
