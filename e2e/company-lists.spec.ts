@@ -168,14 +168,13 @@ test('adds, finds, edits and deletes a receiving location', async ({ page, reque
 
 test('a Viewer reads both lists without the means to change them', async ({ page }) => {
   await signIn(page, demoAccounts.viewer);
-  for (const [path, what, permission, add] of [
-    ['/settings/business-types', 'business types', 'picklists:write', 'Add business type'],
-    ['/settings/receiving-locations', 'receiving locations', 'ports:write', 'Add receiving location'],
+  for (const [path, what, right, add] of [
+    ['/settings/business-types', 'business types', 'Picklists: Write', 'Add business type'],
+    ['/settings/receiving-locations', 'receiving locations', 'Ports: Write', 'Add receiving location'],
   ] as const) {
     await page.goto(path);
-    await expect(
-      page.getByText(`You can view ${what}. Changes need the ${permission} permission; ask your Admin.`),
-    ).toBeVisible();
+    await expect(page.getByText(`You can view ${what}, but your role does not let you change`)).toBeVisible();
+    await expect(page.getByText(`Changes are for people whose role allows “${right}”`)).toBeVisible();
     await expect(page.getByRole('button', { name: add })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
     await expectAccessible(page);

@@ -40,6 +40,10 @@ test('editing the profile shows the new name and avatar in the navbar, and they 
   await openProfile(page);
   await expect(page.getByText('Verified')).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveValue(user.email);
+  // The company's products are words to read, not coloured chips that look like buttons.
+  const products = field(page, 'Products of your company');
+  await expect(products).toContainText('Contacts, Documents, Freight, Mail, Reports');
+  await expect(products.locator('.ant-tag, button, a')).toHaveCount(0);
 
   // Refused in the form with the server's own words, before anything is sent.
   await page.getByLabel('First name').fill('M'.repeat(81));
@@ -216,7 +220,9 @@ test('a Viewer sees the company profile read-only, and no Mail they could not se
   await page.goto('/dashboard?mail=compose');
   await expect(page.getByRole('dialog', { name: 'Mail composer' })).toHaveCount(0);
   await page.goto('/settings/company');
-  await expect(page.getByText('Changes need the company:write permission')).toBeVisible();
+  await expect(
+    page.getByText('You can view the company profile, but your role does not let you'),
+  ).toBeVisible();
   await expect(page.getByLabel('Company name')).toHaveValue('Demo Freight Ltd');
   await expect(page.getByLabel('Company name')).toBeDisabled();
   await expect(page.getByRole('switch', { name: 'Two-factor sign-in' })).toBeDisabled();

@@ -177,14 +177,9 @@ export const ProfileForm = ({ userId, isReadOnly = false }: { userId?: string; i
           </Form.Item>
         )}
         {isSelf && session.products.length > 0 && (
+          // Plain words, not coloured chips: a chip reads as a button, and a product is nothing to press.
           <Form.Item label="Products of your company">
-            <Space size={4} wrap>
-              {session.products.map((product) => (
-                <Tag key={product._id} color="blue">
-                  {product.name}
-                </Tag>
-              ))}
-            </Space>
+            <Typography.Text>{session.products.map((product) => product.name).join(', ')}</Typography.Text>
           </Form.Item>
         )}
         {!isReadOnly && <SaveRow label="Save profile" isSaving={update.isPending} isChanged={isChanged} />}
@@ -194,7 +189,7 @@ export const ProfileForm = ({ userId, isReadOnly = false }: { userId?: string; i
             type="info"
             showIcon
             style={{ marginTop: 16 }}
-            title="Uploading an avatar needs the files:write permission; ask your Admin."
+            title="Your role does not let you upload files, so your avatar cannot be changed. Ask your company’s Admin if you need to."
           />
         )}
       </Form>
