@@ -11,6 +11,10 @@ test('reorders a picklist by drag and by keyboard and the company form follows',
   const admin = await createCompanyUser(request, { label: 'picklists' });
   await signIn(page, admin, { at: '/settings/picklist' });
   await expect(page.getByRole('heading', { level: 2, name: 'Picklists' })).toBeVisible();
+  // The module is the screen its lists fill in, said plainly, without its code.
+  await expect(page.locator('.ant-select', { has: page.locator('#picklist-module') })).toHaveText(
+    'Company profile',
+  );
   await page
     .getByRole('navigation', { name: 'Picklists of this module' })
     .getByText('Preferred language')
@@ -67,20 +71,36 @@ test('adds a value and turns one off', async ({ page, request }) => {
   await expect(values.getByLabel('Tag colour')).toHaveValue('#13756b');
   await values.getByRole('checkbox', { name: 'Colour' }).uncheck();
   expect(warnings.filter((text) => text.includes('CSS color'))).toEqual([]);
-  // The value is made from the label as it is typed, until the user writes their own.
+  // The picklist is named, never by its code; its value codes are out of the way until asked for.
+  await expect(values.getByRole('heading', { name: 'Company type' })).toBeVisible();
+  await expect(values).not.toContainText('company_type');
+  await expect(values.getByRole('columnheader', { name: 'Value code' })).toHaveCount(0);
+  await expect(values.getByLabel('Value code', { exact: true })).toBeHidden();
+  // A label is all a value needs: its code is made from it as it is typed, under Advanced.
   await values.getByLabel('Label').fill('Rail operator');
-  await expect(values.getByLabel('Value')).toHaveValue('rail_operator');
-  await values.getByLabel('Value').fill('Rail Operator');
+  const advanced = values.getByRole('button', { name: 'Advanced' });
+  await expect(advanced).toHaveAttribute('aria-expanded', 'false');
+  await advanced.click();
+  await expect(values.getByLabel('Value code', { exact: true })).toHaveValue('rail_operator');
+  await values.getByLabel('Value code', { exact: true }).fill('Rail Operator');
+  await advanced.click();
+  // A code refused while folded away unfolds with its reason.
   await values.getByRole('button', { name: 'Add value' }).click();
   await expect(
     values.getByText('Lower-case letters, digits and underscores, starting with a letter.'),
   ).toBeVisible();
-  await values.getByLabel('Label').fill('Rail operator ');
-  await expect(values.getByLabel('Value')).toHaveValue('Rail Operator');
-  await values.getByLabel('Value').fill('rail_operator');
+  await expect(advanced).toHaveAttribute('aria-expanded', 'true');
+  await values.getByLabel('Value code', { exact: true }).fill('');
   await values.getByRole('button', { name: 'Add value' }).click();
   await expect(page.getByText('Rail operator added to Company type')).toBeVisible();
-  await expect(values.getByRole('row').last()).toContainText('rail_operator');
+  await expect(values.getByRole('row').last()).toContainText('Rail operator');
+  // A second label that reads the same gets a code of its own, shown once asked for.
+  await advanced.click();
+  await values.getByLabel('Label').fill('Rail-operator');
+  await expect(values.getByLabel('Value code', { exact: true })).toHaveValue('rail_operator_2');
+  await values.getByLabel('Label').fill('');
+  await values.getByRole('checkbox', { name: 'Show value codes' }).check();
+  await expect(values.getByRole('row', { name: /Rail operator/ })).toContainText('rail_operator');
   await values.getByRole('switch', { name: 'NVOCC active' }).click();
   await expect(values.getByRole('switch', { name: 'NVOCC active' })).not.toBeChecked();
 

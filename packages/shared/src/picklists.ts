@@ -27,6 +27,24 @@ export const picklistValueFromLabel = (label: string) => {
 };
 
 /**
+ * The value a new entry of a picklist gets when nobody chose one: the label's, with "_2", "_3"… after
+ * it when the picklist holds it already, so two labels that read alike ("Rail operator", "Rail-operator")
+ * both fit. A label with no letter or digit in it ("—") gets "value". Made once, when the entry is
+ * added: a later change of the label leaves it, as records and imports use it.
+ */
+export const uniquePicklistValueFromLabel = (label: string, taken: Iterable<string>) => {
+  const used = new Set(taken);
+  const base = picklistValueFromLabel(label) || 'value';
+  const isFree = (value: string) => !used.has(value) && !isPrototypeName(value);
+  if (isFree(base)) return base;
+  for (let suffix = 2; ; suffix += 1) {
+    const ending = `_${suffix}`;
+    const value = `${base.slice(0, picklistRules.valueMaxLength - ending.length).replace(/_+$/, '')}${ending}`;
+    if (isFree(value)) return value;
+  }
+};
+
+/**
  * Names of Object.prototype's members (constructor, __proto__, valueOf…): a module or key of that
  * name would be found on every object by a lookup, so none may be chosen.
  */
@@ -86,9 +104,12 @@ export type TPicklistGroupInput = z.infer<typeof ZPicklistGroupInput>;
 export const ZPicklistGroupUpdate = z.object({ label }).strict();
 export type TPicklistGroupUpdate = z.infer<typeof ZPicklistGroupUpdate>;
 
-/** POST /master/api/v1/dropdown-groups/:id/values: added at the end of the list. */
+/**
+ * POST /master/api/v1/dropdown-groups/:id/values: added at the end of the list. Without a value the
+ * server makes one from the label (uniquePicklistValueFromLabel).
+ */
 export const ZPicklistValueInput = z
-  .object({ label, value: key, isActive: z.boolean().optional(), colour: colour.optional() })
+  .object({ label, value: key.optional(), isActive: z.boolean().optional(), colour: colour.optional() })
   .strict();
 export type TPicklistValueInput = z.infer<typeof ZPicklistValueInput>;
 

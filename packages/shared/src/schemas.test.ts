@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ZUpdateCompanyRequest } from './company.ts';
 import * as shared from './index.ts';
-import { picklistRules, picklistValueFromLabel } from './picklists.ts';
+import { picklistRules, picklistValueFromLabel, uniquePicklistValueFromLabel } from './picklists.ts';
 import { roleRules, ZRoleInput, ZRoleUpdate } from './roles.ts';
 import { ZCodeAuthRequest, ZRegisterCompanyRequest } from './session.ts';
 import { ZInviteUserRequest, ZUserRolesRequest } from './users.ts';
@@ -147,6 +147,25 @@ describe('picklistValueFromLabel', () => {
     const long = picklistValueFromLabel('word '.repeat(30));
     expect(long.length).toBeLessThanOrEqual(picklistRules.valueMaxLength);
     expect(long).toMatch(new RegExp(picklistRules.keyPattern));
+  });
+});
+
+describe('uniquePicklistValueFromLabel', () => {
+  it('numbers a value the picklist holds already, and never gives a reserved or empty one', () => {
+    expect(uniquePicklistValueFromLabel('Rail operator', ['nvocc'])).toBe('rail_operator');
+    expect(uniquePicklistValueFromLabel('Rail-operator', ['rail_operator'])).toBe('rail_operator_2');
+    expect(uniquePicklistValueFromLabel('Rail operator', ['rail_operator', 'rail_operator_2'])).toBe(
+      'rail_operator_3',
+    );
+    expect(uniquePicklistValueFromLabel('—', [])).toBe('value');
+    expect(uniquePicklistValueFromLabel('🚢', ['value'])).toBe('value_2');
+    expect(uniquePicklistValueFromLabel('Constructor', [])).toBe('constructor_2');
+    const long = 'word '.repeat(30);
+    const first = uniquePicklistValueFromLabel(long, []);
+    const second = uniquePicklistValueFromLabel(long, [first]);
+    expect(second).not.toBe(first);
+    expect(second.length).toBeLessThanOrEqual(picklistRules.valueMaxLength);
+    expect(second).toMatch(new RegExp(picklistRules.keyPattern));
   });
 });
 

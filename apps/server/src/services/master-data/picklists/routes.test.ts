@@ -106,6 +106,20 @@ describe.each(behaviourDatabaseKinds)('master picklists on %s', (kind) => {
       value: 'rail_operator',
     });
     expect(duplicate.statusCode).toBe(409);
+    // Without a value the label makes one, numbered when the picklist holds it already, and it stays
+    // when the label changes.
+    const madeFromLabel = async (label: string) => {
+      const response = await call('POST', `/dropdown-groups/${companyType._id}/values`, alpha.jwt, { label });
+      expect(response.statusCode, response.body).toBe(201);
+      return (response.json() as { data: TPicklistGroup }).data.values.at(-1);
+    };
+    const barge = await madeFromLabel('Barge line');
+    expect(barge?.value).toBe('barge_line');
+    expect((await madeFromLabel('Rail-operator'))?.value).toBe('rail_operator_2');
+    const renamed = await call('PATCH', `/dropdown/${barge?._id}`, alpha.jwt, { label: 'Inland barge' });
+    expect(
+      (renamed.json() as { data: TPicklistGroup }).data.values.find((value) => value._id === barge?._id),
+    ).toMatchObject({ label: 'Inland barge', value: 'barge_line' });
 
     const nvocc = group.values.find((value) => value.value === 'nvocc');
     const off = await call('PATCH', `/dropdown/${nvocc?._id}`, alpha.jwt, {
@@ -118,8 +132,16 @@ describe.each(behaviourDatabaseKinds)('master picklists on %s', (kind) => {
     expect(offered).toContain('rail_operator');
     expect((await call('DELETE', `/dropdown/${rail?._id}`, alpha.jwt)).statusCode).toBe(200);
     const events = await auditOf(alpha.companyId, { entityType: 'picklist-value' });
-    expect(events.map((event) => event.action)).toEqual(['create', 'update', 'delete']);
-    expect(events[1]).toMatchObject({
+    expect(events.map((event) => event.action)).toEqual([
+      'create',
+      'create',
+      'create',
+      'update',
+      'update',
+      'delete',
+    ]);
+    expect(events[1]).toMatchObject({ after: expect.objectContaining({ value: 'barge_line' }) });
+    expect(events[4]).toMatchObject({
       before: expect.objectContaining({ isActive: true, label: 'NVOCC' }),
       after: expect.objectContaining({ isActive: false, label: 'NVOCC (old)' }),
     });

@@ -6,6 +6,7 @@ import {
   type TPicklistOrderInput,
   type TPicklistValueInput,
   type TPicklistValueUpdate,
+  uniquePicklistValueFromLabel,
 } from '@cargodesk/shared';
 import type { Db, Tx } from '../../../db/client.ts';
 import { inSavepointOrConflict } from '../../../db/savepoint-conflict.ts';
@@ -157,17 +158,23 @@ export const createPicklistsService = ({ db }: { db: Db }) => {
 
     addValue: async (auth: TAuthContext, actor: TAuditActor, groupId: string, input: TPicklistValueInput) =>
       withTenant(db, auth.companyId, async (tx) => {
-        await readGroup(tx, auth.companyId, groupId);
+        const current = await readGroup(tx, auth.companyId, groupId);
+        const value =
+          input.value ??
+          uniquePicklistValueFromLabel(
+            input.label,
+            current.values.map((existing) => existing.value),
+          );
         const last = await repository.findLastSortOrder(tx, auth.companyId, groupId);
         const id = createId();
-        await orConflict(tx, picklistMessages.duplicateValue(input.value), (savepoint) =>
+        await orConflict(tx, picklistMessages.duplicateValue(value), (savepoint) =>
           repository.insertValues(savepoint, [
             {
               companyId: auth.companyId,
               id,
               groupId,
               label: input.label,
-              value: input.value,
+              value,
               isActive: input.isActive ?? true,
               colour: input.colour ?? null,
               sortOrder: (last ?? 0) + 1,

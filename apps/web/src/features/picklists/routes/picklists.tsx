@@ -1,9 +1,16 @@
-import { ArrowDownOutlined, ArrowUpOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  DownOutlined,
+  HolderOutlined,
+  PlusOutlined,
+  RightOutlined,
+} from '@ant-design/icons';
 import {
   defaultDropdowns,
-  picklistValueFromLabel,
   type TPicklistGroup,
   type TPicklistValue,
+  uniquePicklistValueFromLabel,
   ZPicklistValueInput,
 } from '@cargodesk/shared';
 import {
@@ -45,12 +52,13 @@ import {
 import './picklists.css';
 
 const modules = Object.keys(defaultDropdowns);
-const moduleLabels: Record<string, string> = { home: 'Company profile (home)' };
+/** Each module by the screen its picklists fill in; the module's code is for programs. */
+const moduleLabels: Record<string, string> = { home: 'Company profile' };
 
 /** A new value's tag colour when one is asked for: the brand's, which the user then changes. */
 const defaultTagColour = '#13756b';
 
-type TNewValue = { label: string; value: string; colour?: string };
+type TNewValue = { label: string; value?: string; colour?: string };
 type TPicklistFilters = { module: string; list: string };
 
 // The server's schemas for a new value; the texts people already know (and e2e/picklists.spec.ts reads) stay.
@@ -59,14 +67,11 @@ const labelRule = zodRule(ZPicklistValueInput.shape.label, {
   messages: { too_small: 'Please enter the label.' },
 });
 const valueRule = zodRule(ZPicklistValueInput.shape.value, {
-  label: 'The value',
-  messages: {
-    too_small: 'Please enter the value.',
-    invalid_format: 'Lower-case letters, digits and underscores, starting with a letter.',
-  },
+  label: 'The value code',
+  messages: { invalid_format: 'Lower-case letters, digits and underscores, starting with a letter.' },
 });
 
-/** The values whose label or value holds the search text, case aside. */
+/** The values whose label or value code holds the search text, case aside. */
 const matching = (values: TPicklistValue[], q: string) => {
   const text = q.toLowerCase();
   return text
@@ -113,8 +118,10 @@ const PicklistValues = ({
     },
   });
   const [form] = Form.useForm<TNewValue>();
-  // The value follows the label until the user writes their own.
+  // The value code follows the label until the user writes their own; most never see it.
   const [isValueTyped, setIsValueTyped] = useState(false);
+  const [isAdvancedOpen, setIsAdvancedOpen] = useState(false);
+  const [areCodesShown, setAreCodesShown] = useState(false);
   const [hasColour, setHasColour] = useState(false);
   const [dragging, setDragging] = useState<number>();
   const [announcement, setAnnouncement] = useState('');
@@ -154,18 +161,21 @@ const PicklistValues = ({
     try {
       await add.mutateAsync({
         groupId: group._id,
+        // No value code: the server makes one from the label, as the field would have.
         input: {
           label: input.label.trim(),
-          value: input.value.trim(),
+          ...(input.value?.trim() ? { value: input.value.trim() } : {}),
           ...(input.colour ? { colour: input.colour } : {}),
         },
       });
       notifySuccess(`${input.label} added to ${group.label}`);
       form.resetFields();
       setIsValueTyped(false);
+      setIsAdvancedOpen(false);
       setHasColour(false);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'CONFLICT') {
+        setIsAdvancedOpen(true);
         form.setFields([{ name: 'value', errors: [error.message] }]);
         return;
       }
@@ -216,7 +226,7 @@ const PicklistValues = ({
       title: 'Label',
       render: (_, value) => (value.colour ? <Tag color={value.colour}>{value.label}</Tag> : value.label),
     },
-    { key: 'value', dataIndex: 'value', title: 'Value' },
+    ...(areCodesShown ? [{ key: 'value', dataIndex: 'value', title: 'Value code' }] : []),
     {
       key: 'active',
       title: 'Active',
@@ -264,13 +274,20 @@ const PicklistValues = ({
           <>
             {!canWrite && <ReadOnlyNotice what="the picklists" permission="picklists:write" />}
             <Typography.Paragraph type="secondary">
-              Key <Typography.Text code>{group.key}</Typography.Text>. Inactive values stay on old records but
-              are not offered.{' '}
+              Inactive values stay on old records but are not offered.{' '}
               {canWrite &&
                 (canReorder
                   ? 'Drag a row by its handle, or focus the handle and press the arrow keys, to reorder.'
                   : 'Clear the search to reorder.')}
             </Typography.Paragraph>
+            {/* The codes programs and imports read: there for whoever needs them, not in everyone's way. */}
+            <Checkbox
+              checked={areCodesShown}
+              onChange={(event) => setAreCodesShown(event.target.checked)}
+              style={{ marginBottom: 12 }}
+            >
+              Show value codes
+            </Checkbox>
             <div aria-live="polite" className="visually-hidden">
               {announcement}
             </div>
@@ -278,7 +295,7 @@ const PicklistValues = ({
         }
         search={{
           label: 'Search this picklist',
-          placeholder: 'Search by label or value',
+          placeholder: 'Search by label',
           regionLabel: 'Find in this picklist',
           width: 240,
         }}
@@ -331,7 +348,7 @@ const PicklistValues = ({
           columns: [
             { title: 'Position', value: (value) => values.indexOf(value) + 1 },
             { title: 'Label', value: (value) => value.label },
-            { title: 'Value', value: (value) => value.value },
+            { title: 'Value code', value: (value) => value.value },
             { title: 'Active', value: (value) => (value.isActive ? 'yes' : 'no') },
             { title: 'Colour', value: (value) => value.colour },
           ],
@@ -364,22 +381,19 @@ const PicklistValues = ({
           layout="inline"
           onFinish={onAdd}
           onValuesChange={(changed: Partial<TNewValue>) => {
-            if (changed.value !== undefined) setIsValueTyped(changed.value !== '');
+            if ('value' in changed) setIsValueTyped(Boolean(changed.value));
             if (changed.label !== undefined && !isValueTyped) {
-              form.setFieldValue('value', picklistValueFromLabel(changed.label));
+              const taken = values.map((value) => value.value);
+              form.setFieldValue('value', uniquePicklistValueFromLabel(changed.label, taken));
             }
           }}
-          style={{ marginTop: 16 }}
+          // A code refused while folded away would leave Add doing nothing in sight: unfold it.
+          onFinishFailed={({ errorFields }) => {
+            if (errorFields.some((field) => field.name[0] === 'value')) setIsAdvancedOpen(true);
+          }}
+          style={{ marginTop: 16, rowGap: 8 }}
         >
           <Form.Item name="label" label="Label" rules={[labelRule]}>
-            <Input autoComplete="off" />
-          </Form.Item>
-          <Form.Item
-            name="value"
-            label="Value"
-            rules={[valueRule]}
-            tooltip="Made from the label; programs and imports use it. Change it if you need a different one."
-          >
             <Input autoComplete="off" />
           </Form.Item>
           {/* No colour until one is asked for: a colour field always holds one, and "" is none. */}
@@ -407,6 +421,31 @@ const PicklistValues = ({
               Add value
             </Button>
           </Form.Item>
+          <Form.Item>
+            <Button
+              type="link"
+              icon={isAdvancedOpen ? <DownOutlined /> : <RightOutlined />}
+              aria-expanded={isAdvancedOpen}
+              aria-controls="new-picklist-value-advanced"
+              onClick={() => setIsAdvancedOpen(!isAdvancedOpen)}
+              style={{ paddingInline: 0 }}
+            >
+              Advanced
+            </Button>
+          </Form.Item>
+          {/* Kept in the form while folded, so the code made from the label is sent and checked. */}
+          <div id="new-picklist-value-advanced" hidden={!isAdvancedOpen} style={{ flexBasis: '100%' }}>
+            <Form.Item
+              name="value"
+              label="Value code"
+              rules={[valueRule]}
+              // Emptied, the code is none rather than "": the server makes it from the label.
+              normalize={(typed: string) => typed || undefined}
+              extra="Made from the label. Programs and imports use it, and it stays as it is once the value is added."
+            >
+              <Input autoComplete="off" style={{ maxWidth: 320 }} />
+            </Form.Item>
+          </div>
         </Form>
       )}
     </section>
