@@ -107,6 +107,34 @@ describe('the audit log away from the entity', () => {
       'Ada Lovelace changed the role “Dispatcher”: added “contacts:write” to the permissions.',
     ]);
     expect(describeSubject({ entityType: 'session', before: null, after: null })).toBe('a session');
+    // The article follows the noun's sound, and codes become the words people say.
+    const unnamed = (entityType: string) =>
+      describeSubject({ entityType, before: null, after: { rate: '1.1' } });
+    expect(
+      [
+        'exchange-rate',
+        'announcement',
+        'issue-comment',
+        'api-token',
+        'audit-trail',
+        'user',
+        'sso-config',
+      ].map(unnamed),
+    ).toEqual([
+      'an exchange rate',
+      'an announcement',
+      'a comment on a reported problem',
+      'an API token',
+      'an audit log',
+      'a user',
+      'a single sign-on setup',
+    ]);
+    expect(
+      describeEvent(
+        { action: 'create', actor: ada, entityType: 'exchange-rate', before: null, after: { rate: '1.1' } },
+        { subject: unnamed('exchange-rate') },
+      ),
+    ).toEqual(['Ada King created an exchange rate.']);
     expect(describeSubject({ entityType: 'user', before: null, after: null }, 'Grace Hopper')).toBe(
       'the user “Grace Hopper”',
     );

@@ -1,5 +1,6 @@
 import type { TAuditHistoryEvent } from '@cargodesk/shared';
 import { formatDateTime } from '@/lib/format/format-store.ts';
+import { withIndefiniteArticle } from '@/lib/format/nouns.ts';
 
 // The History drawer reads an audit event as sentences a person would say: "Ada King changed the
 // phone from “+44 20” to “+49 40”." Field names become words, values lose their JSON, and values a
@@ -28,6 +29,22 @@ const fieldLabels: Record<string, string> = {
   isEnabled: 'enabled',
   isFavourite: 'favourite',
 };
+
+/** Entity types whose words are not their code's with the hyphens taken out. */
+const entityNouns: Record<string, string> = {
+  'api-token': 'API token',
+  'audit-trail': 'audit log',
+  'sso-config': 'single sign-on setup',
+  'report-sketch': 'report',
+  'port-favourite': 'favourite port',
+  'contact-filter': 'saved contact filter',
+  issue: 'reported problem',
+  'issue-comment': 'comment on a reported problem',
+};
+
+/** The entity type as a noun people say: "exchange rate", "API token". */
+export const nounOfEntityType = (entityType: string) =>
+  entityNouns[entityType] ?? entityType.replace(/-/g, ' ');
 
 /** What was done, said of `target` ("this role" in the History drawer, "the role “Dispatcher”" elsewhere). */
 const actionSentences: Record<string, (target: string, event: TEventToDescribe) => string> = {
@@ -166,7 +183,7 @@ export const describeFieldChanges = (event: Pick<TAuditHistoryEvent, 'before' | 
  */
 export const describeEvent = (event: TEventToDescribe, { subject }: { subject?: string } = {}): string[] => {
   const actor = describeActor(event.actor);
-  const target = subject ?? `this ${event.entityType.replace(/-/g, ' ')}`;
+  const target = subject ?? `this ${nounOfEntityType(event.entityType)}`;
   const isEdit = event.action === 'update' || event.action.endsWith('-change');
   const changes = isEdit ? describeFieldChanges(event) : [];
   if (changes.length > 0) {
@@ -181,20 +198,20 @@ export const describeEvent = (event: TEventToDescribe, { subject }: { subject?: 
 
 /**
  * How the audit log names an event's entity: "the role “Dispatcher”" when the event carries a name
- * (or `knownName` gives one, a user's), else "a role".
+ * (or `knownName` gives one, a user's), else "a role", "an exchange rate".
  */
 export const describeSubject = (
   event: Pick<TEventToDescribe, 'entityType' | 'before' | 'after'>,
   knownName?: string,
 ) => {
-  const noun = event.entityType === 'audit-trail' ? 'audit log' : event.entityType.replace(/-/g, ' ');
+  const noun = nounOfEntityType(event.entityType);
   const nameIn = (value: unknown) => {
     if (!isRecord(value)) return undefined;
     const name = value.name ?? value.title ?? value.label;
     return typeof name === 'string' && name.trim() ? name : undefined;
   };
   const name = knownName || nameIn(event.after) || nameIn(event.before);
-  return name ? `the ${noun} ${quoted(name)}` : `a ${noun}`;
+  return name ? `the ${noun} ${quoted(name)}` : withIndefiniteArticle(noun);
 };
 
 /** One row of the before/after table: a field in words and its two values as text ('' for none). */
