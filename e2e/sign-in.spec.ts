@@ -110,6 +110,11 @@ test('a suspended account gets the notice and is logged out', async ({ page, con
 
   await expect(page.locator('.ant-message').getByText(messages.accountSuspended)).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+  // The spec's words send the user to their Admin; an Admin is told where their own next step is.
+  const notice = page.locator('.auth-notice').filter({ hasText: messages.accountSuspended });
+  await expect(notice).toContainText(
+    'If you are your company’s Admin: when Cargodesk suspends a company it e-mails the reason to the company’s Admins. Reply to your Cargodesk contact to have it reactivated.',
+  );
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   expect((await context.cookies()).map(({ name }) => name)).not.toContain('token');
   expect(await page.evaluate(() => window.localStorage.length)).toBe(0);
@@ -126,6 +131,18 @@ test('an expired plan shows the banner and the mail icon answers with the toast'
   await expect(banner).toHaveCSS('text-align', 'center');
   await expect(banner).toHaveCSS('background-color', 'rgb(198, 40, 40)');
   await expect(banner.locator('.anticon-warning')).toBeVisible();
+  // Under the spec's line, how to reach support and where the plan is.
+  await expect(banner).toContainText(
+    'To renew the plan, report a problem and Cargodesk support will answer.',
+  );
+  await banner.getByRole('button', { name: 'report a problem' }).click();
+  const report = page.getByRole('dialog', { name: 'Report a problem' });
+  await expect(report).toBeVisible();
+  await report.getByRole('button', { name: 'Cancel' }).click();
+  await expect(report).toBeHidden();
+  await banner.getByRole('link', { name: 'See your plan' }).click();
+  await expect(page).toHaveURL(/\/settings\/company$/);
+  await expect(page.getByText('Expired', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Mail' }).click();
   await expect(page.locator('.ant-message').getByText(messages.subscriptionExpired)).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Mail composer' })).toBeHidden();

@@ -1,3 +1,4 @@
+import { messages } from '@cargodesk/shared';
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { type FormEvent, useLayoutEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -19,6 +20,13 @@ const emailLinkHref = (redirectTo: string | null) => {
   if (redirectTo) query.set(twoFactorQuery.redirect, redirectTo);
   return `${paths.login.path}?${query}`;
 };
+
+/**
+ * The spec's notice sends the user to their Admin; an Admin whose whole company was suspended needs
+ * another way, which the suspension mail to the company's Admins gives.
+ */
+const suspendedCompanyNextStep =
+  'If you are your company’s Admin: when Cargodesk suspends a company it e-mails the reason to the company’s Admins. Reply to your Cargodesk contact to have it reactivated.';
 
 const LoginForm = () => {
   const [searchParams] = useSearchParams();
@@ -66,7 +74,11 @@ const LoginForm = () => {
   if (isSso && !isBusy) return <SsoSignInForm onBack={() => setIsSso(false)} />;
   return (
     <>
-      {shownError && <AuthNotice kind="error" title={shownError} />}
+      {shownError && (
+        <AuthNotice kind="error" title={shownError}>
+          {shownError === messages.accountSuspended && suspendedCompanyNextStep}
+        </AuthNotice>
+      )}
       {loadError && !shownError && (
         <AuthNotice
           kind="error"
