@@ -118,6 +118,30 @@ test('Esc asks before a draft is thrown away, and closes at once when nothing is
   // A new composer starts empty.
   await page.getByRole('button', { name: 'Mail' }).click();
   await expect(dialog.getByLabel('Subject')).toHaveValue('');
+
+  // The fields go in any order: a template picked before the recipient waits for one.
+  const template = dialog.getByRole('combobox', { name: 'Fill from an email template' });
+  await template.click();
+  await template.fill('Letter email (en)');
+  await template.press('Enter');
+  await expect(dialog.getByRole('status')).toHaveText(
+    'Letter email: filled in for the first recipient once you add one.',
+  );
+  await expect(dialog.getByLabel('Subject')).toHaveValue('');
+  const to = dialog.getByLabel('To', { exact: true });
+  await to.fill('Ada King <ada@client.test>');
+  await to.press('Enter');
+  await expect(page.getByText('Filled in from Letter email (en)')).toBeVisible();
+  await expect(dialog.getByLabel('Subject')).toHaveValue(/^A message from E2E draft/);
+  await expect(dialog.getByRole('textbox', { name: 'Message' })).toContainText('Dear Ada King,');
+  // Send stays in sight, on a 1440 × 900 screen and on a phone, however long the message.
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await expect(dialog.getByRole('button', { name: 'Send' })).toBeInViewport();
+  }
 });
 
 test('attaches a file uploaded before through the picker and sends it', async ({ page, request }) => {
