@@ -28,6 +28,12 @@ test('composes and sends a mail with an attachment and sees it sent', async ({ p
   // Refused before anything is sent: an address that is not one, flagged as one chip of its own
   // however many words it has.
   const to = dialog.getByLabel('To', { exact: true });
+  // A field to type in, not a list to open: it says so and has no arrow.
+  for (const field of ['To', 'Cc', 'Bcc']) {
+    const select = dialog.locator('.ant-select', { has: page.getByLabel(field, { exact: true }) });
+    await expect(select).toContainText('Type an address, or a name to search your contacts');
+    await expect(select.locator('.anticon-down')).toHaveCount(0);
+  }
   const chips = dialog.locator('.ant-select-content .ant-tag');
   await to.fill('ops at harbour');
   await to.press('Enter');

@@ -83,7 +83,9 @@ const RecipientSelect = ({
           </Tag>
         );
       }}
-      placeholder="name@example.com"
+      // A field to write in, not a list to open: no arrow, and a placeholder that says to type.
+      suffixIcon={null}
+      placeholder="Type an address, or a name to search your contacts"
       options={suggestions.map((recipient) => ({
         value: recipient.email,
         label: recipient.name ? `${recipient.name} <${recipient.email}>` : recipient.email,
