@@ -63,6 +63,17 @@ test('an admin filters the audit log to a colleague’s failed sign-ins, exports
     data: { permissions: ['contacts:read', 'contacts:write'] },
   });
   expect(changed.ok(), await changed.text()).toBe(true);
+  // An exchange rate: its event names no record, so the log says which kind, with its article.
+  const base = await request.put('/master/api/v1/currency-settings/base', {
+    headers: { authorization: token },
+    data: { baseCurrency: 'EUR' },
+  });
+  expect(base.ok(), await base.text()).toBe(true);
+  const rate = await request.post('/master/api/v1/exchange-rates', {
+    headers: { authorization: token },
+    data: { currency: 'JPY', rate: 160.5, effectiveDate: '2026-01-15' },
+  });
+  expect(rate.status(), await rate.text()).toBe(201);
 
   // The admin writes days as dd/mm/yyyy (App settings), which the date fields follow.
   const preferred = await request.patch('/iamserver/api/v1/users/me/preferences', {
@@ -76,6 +87,7 @@ test('an admin filters the audit log to a colleague’s failed sign-ins, exports
   await expect(page).toHaveURL(/\/settings\/audit$/);
   await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
   await expect(page).toHaveTitle('Audit log · Cargodesk');
+  await expect(page.getByRole('button', { name: /created an exchange rate\.$/ })).toBeVisible();
 
   // The colleague's failed sign-ins: the account event is written just after the identity answer.
   await choose(page, 'Filter by who acted', 'Hal Holder', /[?&]actorUserId=/);
