@@ -181,7 +181,9 @@ test('a seeded document is edited in its source, a syntax problem is pointed at,
 test('a Viewer reads a template in the editor without a way to change it', async ({ page }) => {
   await signIn(page, demoAccounts.viewer, { at: '/settings/templates?type=email&language=en&q=Quotation' });
   await page.getByRole('link', { name: 'Quotation email', exact: true }).click();
-  await expect(page.getByText("You can view the company's templates.", { exact: false })).toBeVisible();
+  await expect(
+    page.getByText("You can view the company's templates, but your role", { exact: false }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save…' })).toHaveCount(0);
   await expect(page.getByRole('toolbar', { name: 'Formatting' })).toHaveCount(0);
   await expect(page.getByRole('textbox', { name: 'Body' })).toHaveAttribute('contenteditable', 'false');

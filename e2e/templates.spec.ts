@@ -93,7 +93,9 @@ test('a Viewer reads templates without changing them, and a phone shows the list
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, demoAccounts.viewer, { at: '/settings/templates' });
-  await expect(page.getByText("You can view the company's templates.", { exact: false })).toBeVisible();
+  await expect(
+    page.getByText("You can view the company's templates, but your role", { exact: false }),
+  ).toBeVisible();
   // A reader's only action is to see the versions.
   await expect(page.getByRole('button', { name: /^Duplicate / })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Delete / })).toHaveCount(0);
