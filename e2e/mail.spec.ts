@@ -128,7 +128,7 @@ test('Esc asks before a draft is thrown away, and closes at once when nothing is
   // The fields go in any order: a template picked before the recipient waits for one.
   const template = dialog.getByRole('combobox', { name: 'Fill from an email template' });
   await template.click();
-  await template.fill('Letter email (en)');
+  await template.fill('Letter email (English)');
   await template.press('Enter');
   await expect(dialog.getByRole('status')).toHaveText(
     'Letter email: filled in for the first recipient once you add one.',
@@ -137,7 +137,7 @@ test('Esc asks before a draft is thrown away, and closes at once when nothing is
   const to = dialog.getByLabel('To', { exact: true });
   await to.fill('Ada King <ada@client.test>');
   await to.press('Enter');
-  await expect(page.getByText('Filled in from Letter email (en)')).toBeVisible();
+  await expect(page.getByText('Filled in from Letter email (English)')).toBeVisible();
   await expect(dialog.getByLabel('Subject')).toHaveValue(/^A message from E2E draft/);
   await expect(dialog.getByRole('textbox', { name: 'Message' })).toContainText('Dear Ada King,');
   // Send stays in sight, on a 1440 × 900 screen and on a phone, however long the message.

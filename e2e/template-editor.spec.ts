@@ -61,8 +61,11 @@ test('an email template is created from the list, edited with its preview, saved
 }) => {
   const admin = await createCompanyUser(request, { label: 'editor' });
   await signIn(page, admin);
-  // The dashboard's Documents product leads to the templates.
-  await page.getByRole('link', { name: 'Documents', exact: true }).click();
+  // The dashboard's getting-started step leads to the templates.
+  await page
+    .getByRole('region', { name: 'Getting started' })
+    .getByRole('link', { name: 'Make a template your own' })
+    .click();
   await expect(page).toHaveURL(/\/settings\/templates$/);
   await page.getByRole('button', { name: 'New template' }).click();
   const creating = page.getByRole('dialog', { name: 'New template' });
