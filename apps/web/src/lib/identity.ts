@@ -1,6 +1,7 @@
 import { FirebaseError, initializeApp } from 'firebase/app';
 import { type Auth, browserLocalPersistence, connectAuthEmulator, initializeAuth } from 'firebase/auth';
 import { getRuntimeConfig } from '../config/runtime-config.ts';
+import { startBackgroundTokenRefresh } from './auth/background-refresh.ts';
 import { startTokenSync } from './auth/token-sync.ts';
 
 let auth: Auth | undefined;
@@ -18,6 +19,7 @@ export const getIdentity = (): Auth => {
   auth = initializeAuth(app, { persistence: browserLocalPersistence });
   connectAuthEmulator(auth, window.location.origin, { disableWarnings: true });
   if (identity.tokenSyncUrl) startTokenSync(auth, identity.tokenSyncUrl);
+  startBackgroundTokenRefresh(auth);
   return auth;
 };
 
