@@ -3,6 +3,7 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runtimeConfigElementId } from '@/config/runtime-config.ts';
 import { apiServer, apiUrl } from '@/test/api-server.ts';
+import { idToken, idTokenLifetimeSeconds, serialOf, signInHandlers } from '@/test/identity-service.ts';
 import { getIdentity } from '../identity.ts';
 
 // The identity client as the app builds it (getIdentity: the real firebase/auth SDK, our token
@@ -12,32 +13,6 @@ import { getIdentity } from '../identity.ts';
 
 const second = 1000;
 const minute = 60 * second;
-const tokenLifetimeSeconds = 3600;
-
-/** An ID token the SDK can read: it never checks the signature (identity-protocol.md §4). */
-const idToken = (serial: number) => {
-  const now = Math.floor(Date.now() / second);
-  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const claims = {
-    iss: 'test-issuer',
-    aud: 'cargodesk-test',
-    sub: 'uid-1',
-    user_id: 'uid-1',
-    iat: now,
-    auth_time: now,
-    exp: now + tokenLifetimeSeconds,
-    email: 'ada@example.com',
-    serial,
-    firebase: { identities: { email: ['ada@example.com'] }, sign_in_provider: 'password' },
-  };
-  return `${encode({ alg: 'RS256', typ: 'JWT' })}.${encode(claims)}.signature`;
-};
-
-const serialOf = (token: string | null | undefined) =>
-  token
-    ? (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { serial: number })
-        .serial
-    : undefined;
 
 type TRefreshAnswer = 'fresh-token' | 'unreachable' | 'session-revoked';
 
@@ -55,48 +30,21 @@ const identityService = () => {
     },
   };
   let issued = 0;
-  // A pattern would read the colon of `accounts:lookup` as a path parameter.
-  const identityUrl = (method: string) =>
-    new RegExp(`/identitytoolkit\\.googleapis\\.com/v1/accounts:${method}$`);
+  const nextToken = () => {
+    issued += 1;
+    return idToken(issued);
+  };
   apiServer.use(
-    http.post(identityUrl('signInWithPassword'), () => {
-      issued += 1;
-      return HttpResponse.json({
-        localId: 'uid-1',
-        email: 'ada@example.com',
-        idToken: idToken(issued),
-        refreshToken: 'refresh-token-1',
-        expiresIn: String(tokenLifetimeSeconds),
-        registered: true,
-      });
-    }),
-    http.post(identityUrl('lookup'), () =>
-      HttpResponse.json({
-        users: [
-          {
-            localId: 'uid-1',
-            email: 'ada@example.com',
-            emailVerified: true,
-            passwordHash: 'UkVEQUNURUQ=',
-            providerUserInfo: [
-              { providerId: 'password', rawId: 'ada@example.com', email: 'ada@example.com' },
-            ],
-            createdAt: '1700000000000',
-            lastLoginAt: '1700000000000',
-          },
-        ],
-      }),
-    ),
+    ...signInHandlers({ nextToken }),
     http.post(apiUrl('/securetoken.googleapis.com/v1/token'), () => {
       service.refreshTimes.push(Date.now());
       if (service.refreshAnswer === 'unreachable') return HttpResponse.error();
       if (service.refreshAnswer === 'session-revoked') {
         return HttpResponse.json({ error: { code: 400, message: 'TOKEN_EXPIRED' } }, { status: 400 });
       }
-      issued += 1;
       return HttpResponse.json({
-        access_token: idToken(issued),
-        expires_in: String(tokenLifetimeSeconds),
+        access_token: nextToken(),
+        expires_in: String(idTokenLifetimeSeconds),
         refresh_token: 'refresh-token-1',
         token_type: 'Bearer',
       });
