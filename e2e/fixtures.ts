@@ -264,17 +264,12 @@ const idTokenClaims = (idToken: string) =>
   };
 
 /**
- * Signs in as the login screen leaves a browser, without the screen: the identity user the SDK keeps
- * in local storage and the app's `token` cookie, both from the same calls the screen makes
- * (identity sign-in, then GET /iamserver/api/v1/auth/login); then opens the dashboard, or the screen
- * `at` names, whose start-up resumes that session: a test that works on one screen loads the app once. The login screen itself is driven by `signInThroughScreen`, in
- * e2e/sign-in.spec.ts and wherever a test is about signing in.
+ * What the login screen leaves in a browser, put there without the screen: the identity user the
+ * SDK keeps in local storage and the app's `token` cookie, both from the same calls the screen makes
+ * (identity sign-in, then GET /iamserver/api/v1/auth/login). The page must already be on the app's
+ * origin; it is not reloaded, so an app open in it learns of the sign-in as from another tab.
  */
-export const signIn = async (
-  page: Page,
-  account: { email: string; password: string },
-  { at = '/dashboard' }: { at?: string } = {},
-) => {
+export const storeSignIn = async (page: Page, account: { email: string; password: string }) => {
   const { apiKey, identity, jwt } = await signInByApi(page.request, account);
 
   // The SDK's record of its signed-in user (firebase/auth, browserLocalPersistence). On start it
@@ -293,15 +288,31 @@ export const signIn = async (
     apiKey,
     appName: '[DEFAULT]',
   };
-  // Local storage belongs to the origin: any page of it will do, and this one loads no app.
-  await page.goto('/healthz');
   await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
     `firebase:authUser:${apiKey}:[DEFAULT]`,
     JSON.stringify(storedUser),
   ] as const);
   await page
     .context()
-    .addCookies([{ name: constants.tokenCookieName, value: jwt, url: page.url(), sameSite: 'Lax' }]);
+    .addCookies([
+      { name: constants.tokenCookieName, value: jwt, url: new URL('/', page.url()).href, sameSite: 'Lax' },
+    ]);
+};
+
+/**
+ * Signs in as the login screen leaves a browser (`storeSignIn`), then opens the dashboard, or the
+ * screen `at` names, whose start-up resumes that session: a test that works on one screen loads the
+ * app once. The login screen itself is driven by `signInThroughScreen`, in e2e/sign-in.spec.ts and
+ * wherever a test is about signing in.
+ */
+export const signIn = async (
+  page: Page,
+  account: { email: string; password: string },
+  { at = '/dashboard' }: { at?: string } = {},
+) => {
+  // Local storage belongs to the origin: any page of it will do, and this one loads no app.
+  await page.goto('/healthz');
+  await storeSignIn(page, account);
   await page.goto(at);
   // The session was taken: the dashboard greets, any other screen shows the signed-in layout.
   await expect(

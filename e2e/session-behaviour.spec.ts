@@ -6,14 +6,16 @@ import {
   codeResendIntervalMs,
   createCompanyUser,
   expect,
+  goInApp,
   newAppToken,
   signIn,
+  storeSignIn,
   test,
   waitForMail,
 } from './fixtures.ts';
 
-// docs/product.md §2 and §4: tab visibility, the progress bar, the loading overlay, the API being down at
-// start-up, and the two-factor step's "Send a new code".
+// docs/product.md §2 and §4: the guard, the cookie watcher, tab visibility, the progress bar, the
+// loading overlay, the API being down at start-up, and the two-factor step's "Send a new code".
 
 declare global {
   interface Window {
@@ -71,6 +73,61 @@ const holdRequests = async (page: Page, url: string | RegExp) => {
 };
 
 const dashboardHeading = (page: Page) => page.getByRole('heading', { level: 1, name: /Welcome/ });
+
+const tokenCookies = async (context: BrowserContext) =>
+  (await context.cookies()).filter(({ name }) => name === constants.tokenCookieName);
+
+const identityUserStored = (page: Page) =>
+  page.evaluate(() => Object.keys(window.localStorage).some((key) => key.startsWith('firebase:authUser:')));
+
+test('the guard: / leads to the dashboard; an open page signs out unless its query holds fbtkn', async ({
+  page,
+  context,
+  request,
+}) => {
+  const user = await createCompanyUser(request, { label: 'guard' });
+  // Opened deep in the app: the start-up writes its refreshed token from there, for every path.
+  await signIn(page, user, { at: '/settings/profile' });
+  expect((await tokenCookies(context)).map(({ path }) => path)).toEqual(['/']);
+
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(dashboardHeading(page)).toBeVisible();
+  // This start-up refreshed the session again.
+  const sessionToken = await tokenCookie(context);
+
+  // The two-factor step's query keeps the session on a page that would otherwise end it.
+  await goInApp(page, '/forgot-password?fbtkn=identity-token');
+  await expect(page.getByRole('heading', { level: 2, name: 'Reset your password' })).toBeVisible();
+  expect((await tokenCookies(context)).map(({ value }) => value)).toEqual([sessionToken]);
+  expect(await identityUserStored(page)).toBe(true);
+
+  // Without it, the same page signs the user out before it shows.
+  await goInApp(page, '/forgot-password');
+  await expect(page.getByRole('heading', { level: 2, name: 'Reset your password' })).toBeVisible();
+  expect(await tokenCookies(context)).toEqual([]);
+  expect(await identityUserStored(page)).toBe(false);
+});
+
+test('the sign-in page reloads when the token cookie appears, as when another tab signs in', async ({
+  page,
+  request,
+}) => {
+  const user = await createCompanyUser(request, { label: 'cookie-appears' });
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await page.evaluate(() => {
+    window.cargodeskBeforeReload = true;
+  });
+
+  // Another tab signs in: the identity user in local storage, the session in the cookie.
+  await storeSignIn(page, user);
+
+  await expect(dashboardHeading(page)).toBeVisible({ timeout: 15_000 });
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // Reloaded: the window the test marked is gone.
+  expect(await page.evaluate(() => window.cargodeskBeforeReload)).toBeUndefined();
+});
 
 test('a tab shown again reloads when the token cookie changed while it was hidden, and only then', async ({
   page,
