@@ -14,7 +14,7 @@ import { getIdentity } from '../identity.ts';
 const second = 1000;
 const minute = 60 * second;
 
-type TRefreshAnswer = 'fresh-token' | 'unreachable' | 'session-revoked';
+type TRefreshAnswer = 'fresh-token' | 'service-down' | 'session-revoked';
 
 /** The identity service double: what it was asked, and how its token endpoint answers next. */
 const identityService = () => {
@@ -38,7 +38,14 @@ const identityService = () => {
     ...signInHandlers({ nextToken }),
     http.post(apiUrl('/securetoken.googleapis.com/v1/token'), () => {
       service.refreshTimes.push(Date.now());
-      if (service.refreshAnswer === 'unreachable') return HttpResponse.error();
+      // What a gateway says while the service is down: not the service's JSON, so to the SDK (as
+      // to a dropped connection, which the test runner would log at length) a network failure.
+      if (service.refreshAnswer === 'service-down') {
+        return new HttpResponse('<h1>502 Bad Gateway</h1>', {
+          status: 502,
+          headers: { 'content-type': 'text/html' },
+        });
+      }
       if (service.refreshAnswer === 'session-revoked') {
         return HttpResponse.json({ error: { code: 400, message: 'TOKEN_EXPIRED' } }, { status: 400 });
       }
@@ -111,7 +118,7 @@ describe('the ID token of a page left open', () => {
     await signInWithEmailAndPassword(getIdentity(), 'ada@example.com', 'Harbour-Crane-42');
     await vi.waitFor(() => expect(service.syncedTokens).toHaveLength(1));
     const [firstToken = 0] = service.syncedTokens;
-    service.refreshAnswer = 'unreachable';
+    service.refreshAnswer = 'service-down';
 
     await passTime(55 * minute);
     await vi.waitFor(() => expect(service.refreshTimes).toHaveLength(1));
