@@ -86,6 +86,24 @@ test('a company starts with its templates; one is found, its versions shown, an 
   await page.getByRole('tooltip').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Buchungsbestätigung E-Mail deleted')).toBeVisible();
   await expect(page.getByText('No templates match your search or filters.')).toBeVisible();
+
+  // Names are unique within a kind: a document may take an email's name, a second document may not.
+  const createDocument = async () => {
+    await page.getByRole('button', { name: 'New template' }).click();
+    const creating = page.getByRole('dialog', { name: 'New template' });
+    await creating.getByLabel('Document (printed or sent as PDF)').check();
+    await creating.getByLabel('Name').fill('Booking confirmation email');
+    await creating.getByRole('button', { name: 'Create and edit' }).click();
+    return creating;
+  };
+  await createDocument();
+  await expect(page).toHaveURL(/\/settings\/templates\/[0-9a-f-]{36}\/document$/);
+  await expect(page.getByText('Booking confirmation email created')).toBeVisible();
+  await page.goto('/settings/templates');
+  const again = await createDocument();
+  await expect(
+    again.getByText('A document template named "Booking confirmation email" in en already exists'),
+  ).toBeVisible();
 });
 
 test('a Viewer reads templates without changing them, and a phone shows the list without sideways scroll', async ({

@@ -35,7 +35,8 @@ export const templates = pgTable(
   },
   (table) => [
     companyRowKey(table),
-    unique('templates_name_language').on(table.companyId, table.name, table.language),
+    // An email and a document may share a name: the user picks each from its own list (migration 0055).
+    unique('templates_type_name_language').on(table.companyId, table.type, table.name, table.language),
     index('templates_list_idx').on(table.companyId, table.updatedAt),
   ],
 );

@@ -173,10 +173,41 @@ describe.each(behaviourDatabaseKinds)('templateserver templates on %s', (kind) =
     const taken = await call('POST', '/templates', admin.jwt, letter);
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({
-      error: { code: 'CONFLICT', message: 'A template named "Booking confirmed" in en already exists' },
+      error: {
+        code: 'CONFLICT',
+        message: 'An email template named "Booking confirmed" in en already exists',
+      },
     });
     // Another language of the same name is another variant.
     await dataOf(call('POST', '/templates', admin.jwt, { ...letter, language: 'de' }), 201);
+    // A document is picked from its own list, so it may share the email's name; a second may not.
+    const printed = {
+      type: 'document',
+      purpose: 'booking-confirmation',
+      name: letter.name,
+      language: 'en',
+      body: '<p>Booked</p>',
+    };
+    const document = await dataOf<TTemplate>(call('POST', '/templates', admin.jwt, printed), 201);
+    expect(document.name).toBe(letter.name);
+    const secondDocument = await call('POST', '/templates', admin.jwt, printed);
+    expect(secondDocument.statusCode).toBe(409);
+    expect(secondDocument.json()).toMatchObject({
+      error: {
+        code: 'CONFLICT',
+        message: 'A document template named "Booking confirmed" in en already exists',
+      },
+    });
+    // Renaming onto another kind's name is no clash either; onto its own kind's it is.
+    const other = await dataOf<TTemplate>(
+      call('POST', '/templates', admin.jwt, { ...printed, name: 'Arrival sheet', language: 'de' }),
+      201,
+    );
+    expect(
+      (await call('PATCH', `/templates/${other._id}`, admin.jwt, { name: letter.name })).statusCode,
+    ).toBe(200);
+    const renamed = await call('PATCH', `/templates/${other._id}`, admin.jwt, { language: 'en' });
+    expect(renamed.statusCode).toBe(409);
 
     const huge = await call('POST', '/templates', admin.jwt, {
       ...letter,

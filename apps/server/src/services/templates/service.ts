@@ -8,6 +8,7 @@ import {
   type TTemplateListQuery,
   type TTemplatePurpose,
   type TTemplateSummary,
+  type TTemplateType,
   type TTemplateUpdate,
   type TTemplateVersion,
   templateSamples,
@@ -31,7 +32,9 @@ export const templateMessages = {
   notFound: 'No such template in your company',
   versionNotFound: 'This template has no such version',
   familyNotFound: 'The template to add a language to is not in your company',
-  duplicate: (name: string, language: string) => `A template named "${name}" in ${language} already exists`,
+  // Names are unique per kind: an email and a document may share one.
+  duplicate: ({ type, name, language }: { type: TTemplateType; name: string; language: string }) =>
+    `${type === 'email' ? 'An email' : 'A document'} template named "${name}" in ${language} already exists`,
   subjectRequired: 'An email template needs a subject',
   syntax: 'The template has a syntax problem',
   pdfNeedsDocument: 'must be document: only document templates print to PDF',
@@ -157,12 +160,11 @@ export const createTemplatesService = ({
     return number;
   };
 
-  const orConflict = <T>(tx: Tx, name: string, language: string, work: (savepoint: Tx) => Promise<T>) =>
-    inSavepointOrConflict(
-      tx,
-      work,
-      () => new AppError('CONFLICT', templateMessages.duplicate(name, language)),
-    );
+  const orConflict = <T>(
+    tx: Tx,
+    identity: { type: TTemplateType; name: string; language: string },
+    work: (savepoint: Tx) => Promise<T>,
+  ) => inSavepointOrConflict(tx, work, () => new AppError('CONFLICT', templateMessages.duplicate(identity)));
 
   const list = async (auth: TAuthContext, query: TTemplateListQuery) => {
     const sort = readSort(query.sort, repository.templateSortColumns);
@@ -193,7 +195,7 @@ export const createTemplatesService = ({
         throw new AppError('NOT_FOUND', templateMessages.familyNotFound);
       }
       const id = createId();
-      await orConflict(tx, input.name, input.language, (savepoint) =>
+      await orConflict(tx, input, (savepoint) =>
         repository.insertTemplate(savepoint, {
           companyId: auth.companyId,
           id,
@@ -244,7 +246,12 @@ export const createTemplatesService = ({
   const update = async (auth: TAuthContext, actor: TAuditActor, id: string, changes: TTemplateUpdate) =>
     withTenant(db, auth.companyId, async (tx) => {
       const before = await readTemplate(tx, auth.companyId, id);
-      await orConflict(tx, changes.name ?? before.name, changes.language ?? before.language, (savepoint) =>
+      const identity = {
+        type: before.type,
+        name: changes.name ?? before.name,
+        language: changes.language ?? before.language,
+      };
+      await orConflict(tx, identity, (savepoint) =>
         repository.updateTemplate(savepoint, auth.companyId, id, { ...changes, updatedBy: auth.userId }),
       );
       const after = await readTemplate(tx, auth.companyId, id);
@@ -279,7 +286,11 @@ export const createTemplatesService = ({
             });
             return true;
           },
-          () => new AppError('CONFLICT', templateMessages.duplicate(name, source.language)),
+          () =>
+            new AppError(
+              'CONFLICT',
+              templateMessages.duplicate({ type: source.type, name, language: source.language }),
+            ),
         ).catch((error: unknown) => {
           if (error instanceof AppError && error.code === 'CONFLICT' && attempt < maxCopyAttempts)
             return false;
