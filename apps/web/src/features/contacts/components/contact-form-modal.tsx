@@ -13,7 +13,20 @@ import {
   ZContactEmail,
   ZContactPhone,
 } from '@cargodesk/shared';
-import { Alert, Button, Col, Form, Input, Modal, Radio, Row, Select, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Col,
+  Form,
+  type FormInstance,
+  Input,
+  Modal,
+  Radio,
+  Row,
+  Select,
+  Typography,
+} from 'antd';
+import type { RuleObject, RuleRender } from 'antd/es/form';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths.ts';
@@ -86,20 +99,47 @@ const valuesOf = (contact: TContact): TContactValues => ({
   notes: contact.notes ?? '',
 });
 
-/** What the server takes: empty lines dropped, empty texts as nothing. */
+type TLineListName = 'emails' | 'phones' | 'addresses';
+
+/** A line of e-mails, phones or addresses with nothing typed or chosen in it. */
+const isBlankLine = (line: Record<string, unknown> | undefined) =>
+  Object.values(line ?? {}).every(
+    (value) => value === undefined || value === null || String(value).trim() === '',
+  );
+
+/**
+ * A field's rule that counts only once its line holds something: the form starts with an empty
+ * e-mail line for convenience, and a line left blank is dropped on save rather than refused.
+ */
+const unlessBlank =
+  (listName: TLineListName, index: number, rule: RuleObject): RuleRender =>
+  ({ getFieldValue }: Pick<FormInstance, 'getFieldValue'>): RuleObject => ({
+    ...rule,
+    validator: async (checked, value, callback) => {
+      if (isBlankLine(getFieldValue([listName, index]))) return;
+      return rule.validator?.(checked, value, callback);
+    },
+  });
+
+const filledLines = <T extends Record<string, unknown>>(lines: T[] | undefined) =>
+  (lines ?? []).filter((line) => !isBlankLine(line));
+
+/** What the server takes: blank lines dropped, empty texts as nothing. */
 const inputOf = (values: TContactValues) => ({
   name: values.name,
   ...(values.kind === 'person'
     ? { organisationId: values.organisationId ?? null, jobTitle: values.jobTitle || null }
     : {}),
   roles: values.roles as TContactCreate['roles'],
-  emails: (values.emails ?? [])
-    .filter((email) => email.address)
-    .map((email) => ({ label: email.label ?? '', address: email.address ?? '' })),
-  phones: (values.phones ?? [])
-    .filter((phone) => phone.number)
-    .map((phone) => ({ label: phone.label ?? '', number: phone.number ?? '' })),
-  addresses: (values.addresses ?? []).map((address) => ({
+  emails: filledLines(values.emails).map((email) => ({
+    label: email.label ?? '',
+    address: email.address ?? '',
+  })),
+  phones: filledLines(values.phones).map((phone) => ({
+    label: phone.label ?? '',
+    number: phone.number ?? '',
+  })),
+  addresses: filledLines(values.addresses).map((address) => ({
     label: address.label ?? '',
     street: address.street ?? '',
     postalCode: address.postalCode ?? '',
@@ -140,12 +180,17 @@ const LabelledLines = ({
         {lines.map((line) => (
           <Row gutter={8} key={line.key} align="top">
             <Col xs={8} md={6}>
-              <Form.Item name={[line.name, 'label']} rules={[rules.label]}>
+              <Form.Item name={[line.name, 'label']} rules={[unlessBlank(listName, line.name, rules.label)]}>
                 <Input placeholder="Label" aria-label={`${what} ${line.name + 1} label`} />
               </Form.Item>
             </Col>
             <Col xs={13} md={16}>
-              <Form.Item name={[line.name, valueName]} rules={[valueRule]}>
+              <Form.Item
+                name={[line.name, valueName]}
+                rules={[unlessBlank(listName, line.name, valueRule)]}
+                // A label typed (or cleared) decides whether the value is needed.
+                dependencies={[[listName, line.name, 'label']]}
+              >
                 <Input {...input} aria-label={`${what} ${line.name + 1}`} />
               </Form.Item>
             </Col>
@@ -397,12 +442,20 @@ export const ContactFormModal = ({
                   <legend>Address {line.name + 1}</legend>
                   <Row gutter={8}>
                     <Col xs={24} md={8}>
-                      <Form.Item name={[line.name, 'label']} label="Label" rules={[rules.label]}>
+                      <Form.Item
+                        name={[line.name, 'label']}
+                        label="Label"
+                        rules={[unlessBlank('addresses', line.name, rules.label)]}
+                      >
                         <Input placeholder="Head office, warehouse…" />
                       </Form.Item>
                     </Col>
                     <Col xs={24} md={16}>
-                      <Form.Item name={[line.name, 'street']} label="Street" rules={[rules.street]}>
+                      <Form.Item
+                        name={[line.name, 'street']}
+                        label="Street"
+                        rules={[unlessBlank('addresses', line.name, rules.street)]}
+                      >
                         <Input />
                       </Form.Item>
                     </Col>
@@ -410,13 +463,17 @@ export const ContactFormModal = ({
                       <Form.Item
                         name={[line.name, 'postalCode']}
                         label="Postal code"
-                        rules={[rules.postalCode]}
+                        rules={[unlessBlank('addresses', line.name, rules.postalCode)]}
                       >
                         <Input />
                       </Form.Item>
                     </Col>
                     <Col xs={14} md={7}>
-                      <Form.Item name={[line.name, 'city']} label="City" rules={[rules.city]}>
+                      <Form.Item
+                        name={[line.name, 'city']}
+                        label="City"
+                        rules={[unlessBlank('addresses', line.name, rules.city)]}
+                      >
                         <Input />
                       </Form.Item>
                     </Col>
@@ -424,7 +481,7 @@ export const ContactFormModal = ({
                       <Form.Item
                         name={[line.name, 'countryCode']}
                         label="Country"
-                        rules={[rules.countryCode]}
+                        rules={[unlessBlank('addresses', line.name, rules.countryCode)]}
                         required
                       >
                         <Select
@@ -438,7 +495,7 @@ export const ContactFormModal = ({
                       <Form.Item
                         name={[line.name, 'locationCode']}
                         label="Port or airport code"
-                        rules={[rules.locationCode]}
+                        rules={[unlessBlank('addresses', line.name, rules.locationCode)]}
                         normalize={(value?: string) => value?.toUpperCase()}
                       >
                         <Input placeholder="NLRTM or AMS" />
