@@ -79,9 +79,13 @@ test('adds a custom airport and finds it beside the catalogue', async ({ page, r
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Harbour Heliport (QQZ) added')).toBeVisible();
 
-  await page.getByRole('textbox', { name: 'Search airports' }).fill('heliport');
+  // The search for LHR would hide it: the list now shows what was added, found by its code.
+  await expect(page.getByRole('textbox', { name: 'Search airports' })).toHaveValue('QQZ');
+  await expect(page).toHaveURL(/[?&]q=QQZ/);
   const own = page.getByRole('row', { name: /QQZ/ });
+  await expect(own).toContainText('Harbour Heliport');
   await expect(own).toContainText('Own');
+  await expect(page.getByText('1 airport', { exact: true })).toBeVisible();
   await own.getByRole('button', { name: 'QQZ', exact: true }).click();
   const details = page.getByRole('dialog', { name: /Harbour Heliport \(QQZ\)/ });
   await expect(details.getByText('51.9000° N')).toBeVisible();

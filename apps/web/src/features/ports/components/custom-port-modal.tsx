@@ -52,11 +52,14 @@ export const CustomPortModal = ({
   kind,
   isOpen,
   onClose,
+  onAdded,
   entry,
 }: {
   kind: TPortKind;
   isOpen: boolean;
   onClose: () => void;
+  /** Told the new entry once it is added, so the list can show it whatever it was showing. */
+  onAdded?: (added: TPortEntry) => void;
   entry?: TPortEntry | undefined;
 }) => {
   const [form] = Form.useForm<TCustomPortValues>();
@@ -82,6 +85,7 @@ export const CustomPortModal = ({
       } else {
         const added = await create.mutateAsync({ code: values.code.trim().toUpperCase(), ...details });
         notifySuccess(`${added.name} (${added.code}) added`);
+        onAdded?.(added);
       }
       form.resetFields();
       onClose();

@@ -345,7 +345,15 @@ const PortsScreen = ({ kind }: { kind: TPortKind }) => {
         }}
       />
       <PortDetails kind={kind} entry={shown} canWrite={canWrite} onClose={() => setSelected(undefined)} />
-      {canWrite && <CustomPortModal kind={kind} isOpen={isAdding} onClose={() => setIsAdding(false)} />}
+      {canWrite && (
+        <CustomPortModal
+          kind={kind}
+          isOpen={isAdding}
+          onClose={() => setIsAdding(false)}
+          // A search or "Favourites only" would hide what was just added: list it by its code instead.
+          onAdded={(added) => list.applyQuery({ q: added.code })}
+        />
+      )}
     </>
   );
 };
