@@ -49,17 +49,27 @@ test('sets an exchange rate and sees it in the history and for a past date', asy
   await page.getByRole('columnheader', { name: 'Code' }).click();
   await page.getByRole('columnheader', { name: 'Code' }).click();
 
-  await page.getByLabel('Base currency').fill('EUR');
+  // Without a base currency the rates say so and offer to choose it right there.
+  await page.getByRole('textbox', { name: 'Search currencies' }).fill('USD');
+  await page.getByRole('button', { name: 'USD exchange rates' }).click();
+  const drawer = page.getByRole('dialog', { name: 'USD exchange rates' });
+  await expect(drawer.getByText('No base currency yet')).toBeVisible();
+  await expect(
+    drawer.getByText('Rates are entered against your company’s base currency, which is not chosen yet.'),
+  ).toBeVisible();
+  await expect(drawer.getByRole('button', { name: 'Save rate' })).toHaveCount(0);
+  await expectAccessible(page, { include: '.ant-drawer' });
+  await drawer.getByLabel('Base currency').fill('EUR');
   // Enter picks the highlighted option: wait until the filtered list has one, as a person would.
   await expect(
     page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-active'),
   ).toContainText('EUR');
-  await page.getByLabel('Base currency').press('Enter');
+  await drawer.getByLabel('Base currency').press('Enter');
   await expect(page.getByText('Base currency set to EUR')).toBeVisible();
-
-  await page.getByRole('textbox', { name: 'Search currencies' }).fill('USD');
-  await page.getByRole('button', { name: 'USD exchange rates' }).click();
-  const drawer = page.getByRole('dialog', { name: 'USD exchange rates' });
+  // The rate is entered at once, in the same drawer, against the new base.
+  await expect(drawer.getByText('Against')).toBeVisible();
+  await expect(drawer.getByText('No base currency yet')).toBeHidden();
+  await expect(drawer.getByLabel('1 USD in EUR')).toBeVisible();
   await expect(drawer.getByText('No rates entered yet.')).toBeVisible();
   await expectAccessible(page);
 

@@ -19,6 +19,7 @@ import {
   useDeleteExchangeRate,
   useExchangeRates,
 } from '../api/currency-settings.ts';
+import { BaseCurrencySelect } from './base-currency-select.tsx';
 import { CorrectRateModal } from './correct-rate-modal.tsx';
 import { rateRule } from './rate-rule.ts';
 
@@ -37,11 +38,16 @@ export const ExchangeRatesDrawer = ({
   currency,
   baseCurrency,
   canWrite,
+  onChooseBase,
+  isChoosingBase,
   onClose,
 }: {
   currency: TCurrencySetting | undefined;
   baseCurrency: string | null;
   canWrite: boolean;
+  /** Sets the first base currency from here, so a rate can be entered without leaving the drawer. */
+  onChooseBase: (code: string) => void;
+  isChoosingBase: boolean;
   onClose: () => void;
 }) => {
   const { formatDateTime, formatDay, formatDecimalText } = useFormat();
@@ -102,7 +108,7 @@ export const ExchangeRatesDrawer = ({
       responsive: ['md' as const],
       render: (_: unknown, rate: TExchangeRate) => formatDateTime(rate.createdAt),
     },
-    ...(canWrite
+    ...(canWrite && baseCurrency
       ? [
           {
             key: 'actions',
@@ -148,10 +154,33 @@ export const ExchangeRatesDrawer = ({
             column={1}
             items={[
               { key: 'name', label: 'Currency', children: `${currency.name} (${currency.symbol})` },
-              { key: 'base', label: 'Against', children: baseCurrency ?? '—' },
+              { key: 'base', label: 'Against', children: baseCurrency ?? 'No base currency yet' },
             ]}
           />
-          {canWrite && (
+          {!baseCurrency && (
+            <Alert
+              type="info"
+              showIcon
+              title="Rates are entered against your company’s base currency, which is not chosen yet."
+              description={
+                canWrite ? (
+                  <Space wrap align="center" style={{ marginTop: 8 }}>
+                    <label htmlFor="drawer-base-currency">Base currency</label>
+                    <BaseCurrencySelect
+                      id="drawer-base-currency"
+                      value={null}
+                      excludeCode={currency.code}
+                      isLoading={isChoosingBase}
+                      onChoose={onChooseBase}
+                    />
+                  </Space>
+                ) : (
+                  'Someone who may change the currencies chooses it on this page.'
+                )
+              }
+            />
+          )}
+          {canWrite && baseCurrency && (
             <section aria-labelledby="new-rate-title">
               <Typography.Title level={4} id="new-rate-title">
                 New rate

@@ -1,11 +1,10 @@
-import type { TCurrency, TCurrencySetting, TCurrencySettingsQuery } from '@cargodesk/shared';
-import { Alert, Button, Modal, Select, Space, Switch, type TableProps, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import type { TCurrencySetting, TCurrencySettingsQuery } from '@cargodesk/shared';
+import { Alert, Button, Modal, Space, Switch, type TableProps, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { ListPage } from '@/components/list-page.tsx';
 import { ReadOnlyNotice } from '@/components/read-only-notice.tsx';
 import { RequirePermission } from '@/components/require-permission.tsx';
 import { useCan } from '@/lib/auth/permissions.ts';
-import { useSession } from '@/lib/auth/session-store.ts';
 import { useFormat } from '@/lib/format/format-store.ts';
 import { useListState } from '@/lib/list/use-list-state.ts';
 import { notifySuccess } from '@/lib/notify.ts';
@@ -16,6 +15,7 @@ import {
   useSetBaseCurrency,
   useUpdateCurrencySettings,
 } from '../api/currency-settings.ts';
+import { BaseCurrencySelect } from '../components/base-currency-select.tsx';
 import { ExchangeRatesDrawer } from '../components/exchange-rates-drawer.tsx';
 
 // The fields GET /master/api/v1/currency-settings sorts by; without one the base currency comes first.
@@ -24,7 +24,6 @@ const sortFields: readonly TCurrencySortField[] = ['code', 'name', 'minorUnits']
 
 const Currencies = () => {
   const { formatDay, formatDecimalText } = useFormat();
-  const { referenceData } = useSession();
   const canWrite = useCan('currencies:write');
   const [selected, setSelected] = useState<TCurrencySetting>();
   // A new base currency waiting for the user to confirm it (rates are kept per base currency).
@@ -36,14 +35,6 @@ const Currencies = () => {
   const setBase = useSetBaseCurrency();
   const update = useUpdateCurrencySettings();
   const baseCurrency = base.data?.baseCurrency ?? null;
-  const currencyOptions = useMemo(
-    () =>
-      ((referenceData?.currencies ?? []) as TCurrency[]).map((currency) => ({
-        value: currency.code,
-        label: `${currency.code} — ${currency.name}`,
-      })),
-    [referenceData],
-  );
 
   const changeBase = (value: string) =>
     setBase.mutate(value, {
@@ -121,22 +112,12 @@ const Currencies = () => {
             )}
             <Space wrap align="center" style={{ marginBottom: 16 }}>
               <label htmlFor="base-currency">Base currency</label>
-              <Select
+              <BaseCurrencySelect
                 id="base-currency"
-                showSearch={{
-                  optionFilterProp: 'label',
-                  // A typed code first: "EUR" puts the euro above "CHE — WIR Euro".
-                  filterSort: (left, right, { searchValue }) =>
-                    Number(!String(left.value).startsWith(searchValue.toUpperCase())) -
-                    Number(!String(right.value).startsWith(searchValue.toUpperCase())),
-                }}
-                style={{ width: 280, maxWidth: '100%' }}
-                placeholder="Choose the base currency"
-                value={baseCurrency ?? undefined}
-                disabled={!canWrite}
-                loading={base.isLoading || setBase.isPending}
-                options={currencyOptions}
-                onChange={(value: string) => {
+                value={baseCurrency}
+                isDisabled={!canWrite}
+                isLoading={base.isLoading || setBase.isPending}
+                onChoose={(value) => {
                   if (baseCurrency && value !== baseCurrency) setPendingBase(value);
                   else changeBase(value);
                 }}
@@ -200,7 +181,9 @@ const Currencies = () => {
       <ExchangeRatesDrawer
         currency={selected}
         baseCurrency={baseCurrency}
-        canWrite={canWrite && Boolean(baseCurrency)}
+        canWrite={canWrite}
+        onChooseBase={changeBase}
+        isChoosingBase={setBase.isPending}
         onClose={() => setSelected(undefined)}
       />
     </>
