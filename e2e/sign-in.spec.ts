@@ -4,6 +4,7 @@ import {
   createCompanyUser,
   demoAccounts,
   expect,
+  expectAccessible,
   signInThroughScreen,
   test,
   testPassword,
@@ -25,6 +26,14 @@ test('register, verify the email from the mailbox, then sign in to the dashboard
   await page.getByRole('link', { name: 'Create a company account' }).click();
   await expect(page).toHaveURL(/\/register$/);
   await page.getByLabel('Company name').fill('Harbour Lines Ltd');
+  // The country sets the base currency; on a phone the form still fits the screen.
+  const desktop = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByLabel('Country').selectOption({ label: 'Switzerland' });
+  await expect(page.getByText('Sets your base currency and the currencies in use')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(page);
+  if (desktop) await page.setViewportSize(desktop);
   await page.getByLabel('First name').fill('Robin');
   await page.getByLabel('Last name').fill('Quay');
   await page.getByLabel('Email').fill(email);
@@ -54,6 +63,19 @@ test('register, verify the email from the mailbox, then sign in to the dashboard
   await signInThroughScreen(page, { email, password: testPassword });
   await expect(page.getByText(messages.verifyEmailBanner)).toBeHidden();
   await expect(page.getByText('Robin Quay')).toBeVisible();
+
+  // Its country's currency is the base, and only it and the majors are in use.
+  await page.goto('/settings/currencies');
+  await expect(page.getByLabel('Base currency')).toBeVisible();
+  await expect(page.locator('.ant-select', { has: page.getByLabel('Base currency') })).toContainText(
+    'CHF — Swiss Franc',
+  );
+  await expect(page.getByRole('row').nth(1)).toContainText('CHF');
+  await expect(page.getByRole('row').nth(1).getByText('Base', { exact: true })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Search currencies' }).fill('USD');
+  await expect(page.getByRole('switch', { name: 'USD in use' })).toBeChecked();
+  await page.getByRole('textbox', { name: 'Search currencies' }).fill('JPY');
+  await expect(page.getByRole('switch', { name: 'JPY in use' })).not.toBeChecked();
 });
 
 test('a wrong password is refused with a message', async ({ page, request }) => {

@@ -77,6 +77,11 @@ export const ZRegisterCompanyRequest = z.object({
     .max(120, 'must be at most 120 characters'),
   firstName: z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters'),
   lastName: z.string().trim().min(1, 'is required').max(80, 'must be at most 80 characters'),
+  /** ISO 3166-1 alpha-2: sets the operating country, the base currency and the currencies in use. */
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'must be a two-letter country code')
+    .optional(),
 });
 export type TRegisterCompanyRequest = z.infer<typeof ZRegisterCompanyRequest>;
 

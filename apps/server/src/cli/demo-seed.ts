@@ -25,6 +25,8 @@ type TDemoCompany = TDemoAccount & {
   lastName: string;
   status: 'active' | 'suspended';
   twoFactorAuth?: boolean;
+  /** Where it operates: its base currency and currencies in use follow, as for a registration. */
+  country: string;
   planExpiresAt: () => Date;
   /** More people of the company besides its admin, to try what other roles see. */
   members?: TDemoMember[];
@@ -40,6 +42,7 @@ const demoCompanies: TDemoCompany[] = [
     firstName: 'Demo',
     lastName: 'Admin',
     status: 'active',
+    country: 'GB',
     planExpiresAt: () => new Date(Date.now() + 30 * dayMs),
     members: [
       {
@@ -59,6 +62,7 @@ const demoCompanies: TDemoCompany[] = [
     firstName: 'Expired',
     lastName: 'Admin',
     status: 'active',
+    country: 'US',
     planExpiresAt: () => new Date(Date.now() - dayMs),
   },
   {
@@ -68,6 +72,7 @@ const demoCompanies: TDemoCompany[] = [
     firstName: 'Suspended',
     lastName: 'Admin',
     status: 'suspended',
+    country: 'NL',
     planExpiresAt: () => new Date(Date.now() + 30 * dayMs),
   },
   {
@@ -78,6 +83,7 @@ const demoCompanies: TDemoCompany[] = [
     lastName: 'Admin',
     status: 'active',
     twoFactorAuth: true,
+    country: 'CH',
     planExpiresAt: () => new Date(Date.now() + 30 * dayMs),
   },
 ];
@@ -118,6 +124,7 @@ export const seedDemo = async (app: FastifyInstance): Promise<TDemoLogin> => {
           companyName: demo.companyName,
           status: demo.status,
           twoFactorAuth: demo.twoFactorAuth ?? false,
+          country: demo.country,
           planExpiresAt: demo.planExpiresAt(),
           admin: { project, uid, email: demo.email, firstName: demo.firstName, lastName: demo.lastName },
         });

@@ -9,7 +9,7 @@ import { withTenant } from '../../../platform/data-access/tenant-transaction.ts'
 import type { TDomainEvents } from '../../../platform/events/domain-events.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import type { TRateLimit } from '../../../platform/http/rate-limits.ts';
-import { createCompanyWithAdmin } from '../company-and-profile/company-setup.ts';
+import { createCompanyWithAdmin, isKnownCountry } from '../company-and-profile/company-setup.ts';
 import * as repository from '../repository.ts';
 import type { TCaller } from './sign-in-caller.ts';
 import { iamMessages, type TSignInService } from './sign-in-service.ts';
@@ -44,6 +44,11 @@ export const createRegistrationService = ({
     caller: TCaller,
     request: TRegisterCompanyRequest,
   ): Promise<TLoginResponse> => {
+    if (request.country && !isKnownCountry(request.country)) {
+      throw new AppError('VALIDATION_FAILED', `Invalid body: country ${iamMessages.unknownCountry}`, {
+        fields: [{ field: 'country', message: iamMessages.unknownCountry }],
+      });
+    }
     const identity = await verifyIdentity(caller);
     // Counted before the company and its verification mail exist: registration must not become a
     // way to mail any address (issue 10 item 6).
@@ -70,6 +75,7 @@ export const createRegistrationService = ({
         const { userId } = await createCompanyWithAdmin(tx, {
           companyId,
           companyName: request.companyName,
+          country: request.country,
           admin: {
             project: identity.project,
             uid: identity.uid,

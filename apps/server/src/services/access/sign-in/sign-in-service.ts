@@ -41,6 +41,7 @@ export const iamMessages = {
   otherProject: 'The ID token belongs to another identity project than this site uses',
   noAccount: 'No Cargodesk account for this sign-in; register first',
   alreadyRegistered: 'This sign-in already belongs to a Cargodesk account',
+  unknownCountry: 'is not a country we know: choose one from the list',
   invitationNeedsMailbox:
     'Accept the invitation through the link in its email: it sets your password and proves the address is yours',
   tooManyRegistrations: 'Too many companies were registered from this address; try again later',

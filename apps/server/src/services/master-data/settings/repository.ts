@@ -42,6 +42,13 @@ export const upsertCurrencySetting = (db: Queryable, companyId: string, code: st
       set: { isEnabled, updatedAt: new Date() },
     });
 
+/** A new company's currency rows in one statement. */
+export const insertCurrencySettings = (
+  db: Queryable,
+  companyId: string,
+  rows: { currencyCode: string; isEnabled: boolean }[],
+) => db.insert(companyCurrencies).values(rows.map((row) => ({ companyId, ...row })));
+
 /** Rates against `baseCurrency` effective on or before `date`, latest first. */
 export const findRatesUpTo = (db: Queryable, companyId: string, baseCurrency: string, date: string) =>
   db

@@ -106,6 +106,66 @@ describe.each(behaviourDatabaseKinds)('master countries and currencies on %s', (
   });
 
   describe('currencies and exchange rates', () => {
+    const inUse = async (token: string) =>
+      (
+        await ok<{ data: TCurrencySetting[] }>('GET', '/currency-settings?enabled=true&pageSize=100', token)
+      ).data
+        .map((currency) => currency.code)
+        .sort();
+
+    /** A registration as the sign-up page sends it, naming the company's country. */
+    const registerIn = async (country: string) => {
+      const { idToken } = await testApp.signUp(
+        `settings-${country.toLowerCase()}-${Date.now()}@example.test`,
+      );
+      return testApp.app.inject({
+        method: 'POST',
+        url: '/iamserver/api/v1/auth',
+        headers: { authorization: idToken },
+        payload: { companyName: `${country} Forwarding`, firstName: 'Ada', lastName: 'Lovelace', country },
+      });
+    };
+
+    it("starts a new company with its country's currency as the base, and only it and the majors in use", async () => {
+      const registered = await registerIn('CH');
+      expect(registered.statusCode, registered.body).toBe(200);
+      const { jwt } = (registered.json() as { data: { jwt: string } }).data;
+      expect(await ok('GET', '/currency-settings/base', jwt)).toEqual({ data: { baseCurrency: 'CHF' } });
+      expect(await inUse(jwt)).toEqual(['CHF', 'CNY', 'EUR', 'GBP', 'USD']);
+      const all = await ok<{ meta: TListMeta }>('GET', '/currency-settings', jwt);
+      expect(all.meta.total).toBe(160);
+      // A rate can be entered at once, against the country's currency.
+      const rate = await ok<{ data: TExchangeRate }>('POST', '/exchange-rates', jwt, {
+        currency: 'EUR',
+        rate: 0.94,
+        effectiveDate: '2025-01-01',
+      });
+      expect(rate.data.baseCurrency).toBe('CHF');
+
+      // A euro country's base is one of the majors: the list in use is the majors alone.
+      const german = await registerIn('DE');
+      expect(await inUse((german.json() as { data: { jwt: string } }).data.jwt)).toEqual([
+        'CNY',
+        'EUR',
+        'GBP',
+        'USD',
+      ]);
+
+      // Without a country there is no base to guess: the majors are in use, and the base is asked for.
+      expect(await ok('GET', '/currency-settings/base', bravo.jwt)).toEqual({ data: { baseCurrency: null } });
+      expect(await inUse(bravo.jwt)).toEqual(['CNY', 'EUR', 'GBP', 'USD']);
+    });
+
+    it('refuses a registration naming a country that does not exist, creating nothing', async () => {
+      for (const country of ['QQ', 'ch', 'Switzerland']) {
+        const refused = await registerIn(country);
+        expect(refused.statusCode, country).toBe(400);
+        expect(refused.json()).toMatchObject({
+          error: { code: 'VALIDATION_FAILED', details: { fields: [{ field: 'country' }] } },
+        });
+      }
+    });
+
     it('needs a base currency before rates, then keeps rates as history for any past date', async () => {
       const early = await call('POST', '/exchange-rates', alpha.jwt, {
         currency: 'USD',
@@ -243,14 +303,21 @@ describe.each(behaviourDatabaseKinds)('master countries and currencies on %s', (
       expect((await call('GET', '/exchange-rates/at?currency=USD', alpha.jwt)).statusCode).toBe(400);
     });
 
-    it('disables currencies and lets a viewer read but not write', async () => {
-      await ok('PUT', '/currency-settings', alpha.jwt, { codes: ['ZWG', 'VES'], isEnabled: false });
-      const disabled = await ok<{ data: TCurrencySetting[] }>(
+    it('switches currencies on and lets a viewer read but not write', async () => {
+      await ok('PUT', '/currency-settings', alpha.jwt, { codes: ['ZWG', 'VES'], isEnabled: true });
+      const enabled = await ok<{ data: TCurrencySetting[] }>(
         'GET',
-        '/currency-settings?enabled=false',
+        '/currency-settings?enabled=true',
         alpha.jwt,
       );
-      expect(disabled.data.map((currency) => currency.code).sort()).toEqual(['VES', 'ZWG']);
+      expect(enabled.data.map((currency) => currency.code).sort()).toEqual([
+        'CNY',
+        'EUR',
+        'GBP',
+        'USD',
+        'VES',
+        'ZWG',
+      ]);
       expect((await auditOf(alpha.companyId, { entityType: 'currency-setting' })).length).toBe(2);
       expect((await call('GET', '/currency-settings', viewer.jwt)).statusCode).toBe(200);
       expect((await call('GET', '/exchange-rates?currency=USD', viewer.jwt)).statusCode).toBe(200);

@@ -18,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../../platform/http/http.ts';
 import { createSettingsService } from './service.ts';
+import { startCompanyCurrencies } from './starting-currencies.ts';
 
 const errors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody } as const;
 const ZRateParams = z.object({ id: z.uuid('must be an exchange rate id') }).strict();
@@ -29,6 +30,7 @@ const ZRateParams = z.object({ id: z.uuid('must be an exchange rate id') }).stri
 export const registerSettingsRoutes = async (app: FastifyInstance) => {
   const service = createSettingsService(app.database);
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  app.domainEvents.on('company-created', (tx, { companyId }) => startCompanyCurrencies(tx, companyId));
 
   routes.get(
     '/country-settings',

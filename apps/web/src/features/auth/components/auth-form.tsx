@@ -12,11 +12,14 @@ type TValidator<TName extends string> = (
 /** Field values, errors shown once a field has changed or the form was submitted, and the submit check. */
 export const useAuthForm = <TName extends string>({
   names,
+  initialValues = {},
   validators,
   revalidates = {},
   onEdit,
 }: {
   names: readonly TName[];
+  /** What a field starts with other than empty text (a choice guessed from the browser). */
+  initialValues?: Partial<Record<TName, string>>;
   validators: Partial<Record<TName, TValidator<TName>>>;
   /** Fields checked again when another field changes (e.g. the repeated password). */
   revalidates?: Partial<Record<TName, TName[]>>;
@@ -24,7 +27,7 @@ export const useAuthForm = <TName extends string>({
   onEdit?: () => void;
 }) => {
   const [values, setValues] = useState(
-    () => Object.fromEntries(names.map((name) => [name, ''])) as Record<TName, string>,
+    () => Object.fromEntries(names.map((name) => [name, initialValues[name] ?? ''])) as Record<TName, string>,
   );
   const [errors, setErrors] = useState<Partial<Record<TName, string>>>({});
   const valuesRef = useRef(values);
@@ -115,6 +118,55 @@ export const AuthField = ({ label, name, value, error, onValueChange, ...inputPr
       <div id={errorId} className="auth-field__error" aria-live="polite">
         {error}
       </div>
+    </div>
+  );
+};
+
+/** A labelled native choice, styled as the inputs, with a first option for "none chosen". */
+export const AuthSelect = ({
+  label,
+  name,
+  value,
+  placeholder,
+  options,
+  onValueChange,
+  hint,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  placeholder: string;
+  options: { value: string; label: string }[];
+  onValueChange: (value: string) => void;
+  hint?: string;
+}) => {
+  const id = `auth-field-${name}`;
+  const hintId = `${id}-hint`;
+  return (
+    <div className="auth-field">
+      <label className="auth-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+        className="auth-input"
+        aria-describedby={hint ? hintId : undefined}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {hint && (
+        <div id={hintId} className="auth-field__hint">
+          {hint}
+        </div>
+      )}
     </div>
   );
 };

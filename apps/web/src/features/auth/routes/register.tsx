@@ -1,5 +1,5 @@
 import { createUserWithEmailAndPassword, deleteUser } from 'firebase/auth';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PasswordChecklist } from '@/components/password-checklist.tsx';
 import { paths } from '@/config/paths.ts';
@@ -10,10 +10,19 @@ import { registerCompany } from '@/lib/auth/session-api.ts';
 import { getSession, updateSession, useSession } from '@/lib/auth/session-store.ts';
 import { describeIdentityError, getIdentity } from '@/lib/identity.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-import { AuthButton, AuthField, AuthNotice, checkEmail, useAuthForm } from '../components/auth-form.tsx';
+import {
+  AuthButton,
+  AuthField,
+  AuthNotice,
+  AuthSelect,
+  checkEmail,
+  useAuthForm,
+} from '../components/auth-form.tsx';
+import { guessCountry, listCountryChoices } from '../country-choices.ts';
 
 type TRegisterValues = {
   companyName: string;
+  country: string;
   firstName: string;
   lastName: string;
   email: string;
@@ -40,9 +49,11 @@ export const RegisterRoute = () => {
   const { signInStatus, signInError } = useSession();
   const [error, setError] = useState<string>();
   const [isSubmitting, setIsSubmitting] = useState(false);
+  const countries = useMemo(listCountryChoices, []);
 
   const form = useAuthForm<keyof TRegisterValues>({
-    names: ['companyName', 'firstName', 'lastName', 'email', 'password'],
+    names: ['companyName', 'country', 'firstName', 'lastName', 'email', 'password'],
+    initialValues: { country: guessCountry(countries) },
     onEdit: () => setError(undefined),
     validators: {
       companyName: lengthRule('Company name', { min: 2, max: 120 }),
@@ -58,7 +69,7 @@ export const RegisterRoute = () => {
     if (isSubmitting) return;
     const values = await form.validateAll(event.currentTarget);
     if (!values) return;
-    const { companyName, firstName, lastName, email, password } = values;
+    const { companyName, country, firstName, lastName, email, password } = values;
     setError(undefined);
     setIsSubmitting(true);
     updateSession({ signInError: undefined });
@@ -72,6 +83,7 @@ export const RegisterRoute = () => {
         ({ jwt } = await registerCompany({
           idToken: await user.getIdToken(),
           companyName,
+          ...(country ? { country } : {}),
           firstName,
           lastName,
         }));
@@ -103,6 +115,13 @@ export const RegisterRoute = () => {
             autoComplete="organization"
             autoFocus
             {...form.fieldProps('companyName')}
+          />
+          <AuthSelect
+            label="Country"
+            placeholder="Choose where your company works"
+            hint="Sets your base currency and the currencies in use; both can be changed later."
+            options={countries.map(({ code, name }) => ({ value: code, label: name }))}
+            {...form.fieldProps('country')}
           />
           <AuthField label="First name" autoComplete="given-name" {...form.fieldProps('firstName')} />
           <AuthField label="Last name" autoComplete="family-name" {...form.fieldProps('lastName')} />
