@@ -59,6 +59,12 @@ test('sets an exchange rate and sees it in the history and for a past date', asy
   ).toBeVisible();
   await expect(drawer.getByRole('button', { name: 'Save rate' })).toHaveCount(0);
   await expectAccessible(page, { include: '.ant-drawer' });
+  // On a phone the choice fits the panel.
+  const desktop = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(drawer.getByLabel('Base currency')).toBeInViewport();
+  expect(await drawer.evaluate((panel) => panel.scrollWidth <= panel.clientWidth)).toBe(true);
+  if (desktop) await page.setViewportSize(desktop);
   await drawer.getByLabel('Base currency').fill('EUR');
   // Enter picks the highlighted option: wait until the filtered list has one, as a person would.
   await expect(

@@ -164,7 +164,8 @@ export const ExchangeRatesDrawer = ({
               title="Rates are entered against your company’s base currency, which is not chosen yet."
               description={
                 canWrite ? (
-                  <Space wrap align="center" style={{ marginTop: 8 }}>
+                  // Label above the choice: beside it, a phone's narrow panel pushes the choice out.
+                  <div style={{ display: 'flex', flexDirection: 'column', gap: 4, marginTop: 8 }}>
                     <label htmlFor="drawer-base-currency">Base currency</label>
                     <BaseCurrencySelect
                       id="drawer-base-currency"
@@ -173,7 +174,7 @@ export const ExchangeRatesDrawer = ({
                       isLoading={isChoosingBase}
                       onChoose={onChooseBase}
                     />
-                  </Space>
+                  </div>
                 ) : (
                   'Someone who may change the currencies chooses it on this page.'
                 )
