@@ -45,6 +45,7 @@ import {
   useUpdateContact,
 } from '../api/contacts.ts';
 import { kindLabels } from '../contact-labels.ts';
+import { fieldPathOf, filledLines, isBlankLine, type TLineListName } from '../contact-lines.ts';
 import './contact-form.css';
 
 type TContactValues = {
@@ -99,14 +100,6 @@ const valuesOf = (contact: TContact): TContactValues => ({
   notes: contact.notes ?? '',
 });
 
-type TLineListName = 'emails' | 'phones' | 'addresses';
-
-/** A line of e-mails, phones or addresses with nothing typed or chosen in it. */
-const isBlankLine = (line: Record<string, unknown> | undefined) =>
-  Object.values(line ?? {}).every(
-    (value) => value === undefined || value === null || String(value).trim() === '',
-  );
-
 /**
  * A field's rule that counts only once its line holds something: the form starts with an empty
  * e-mail line for convenience, and a line left blank is dropped on save rather than refused.
@@ -120,9 +113,6 @@ const unlessBlank =
       return rule.validator?.(checked, value, callback);
     },
   });
-
-const filledLines = <T extends Record<string, unknown>>(lines: T[] | undefined) =>
-  (lines ?? []).filter((line) => !isBlankLine(line));
 
 /** What the server takes: blank lines dropped, empty texts as nothing. */
 const inputOf = (values: TContactValues) => ({
@@ -153,10 +143,6 @@ const inputOf = (values: TContactValues) => ({
   tagIds: values.tagIds ?? [],
   notes: values.notes || null,
 });
-
-/** "emails.0.address" → ['emails', 0, 'address'], as the form names its fields. */
-const fieldPathOf = (field: string) =>
-  field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 
 /** Lines of a label and a value (e-mails, phones), each removable, with a button to add one. */
 const LabelledLines = ({
@@ -316,7 +302,10 @@ export const ContactFormModal = ({
       const placed = fieldErrors.filter((field) => field.field !== '');
       if (placed.length > 0) {
         form.setFields(
-          placed.map((field) => ({ name: fieldPathOf(field.field) as never, errors: [field.message] })),
+          placed.map((field) => ({
+            name: fieldPathOf(field.field, values) as never,
+            errors: [field.message],
+          })),
         );
         return;
       }
