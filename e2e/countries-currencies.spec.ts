@@ -133,12 +133,12 @@ test('sets an exchange rate and sees it in the history and for a past date', asy
   await expect(history.getByRole('row').nth(1)).toContainText('1 USD = 0.86 EUR');
   await expect(history.getByRole('row')).toHaveCount(3);
 
-  // The same date twice is refused on the form.
+  // The same date twice is refused on the form, the day written as everywhere else on the screen.
   await drawer.getByLabel('1 USD in EUR').fill('0.5');
   await effectiveFrom.fill('2024-07-01');
   await effectiveFrom.press('Tab');
   await drawer.getByRole('button', { name: 'Save rate' }).click();
-  await expect(drawer.getByText('USD already has a rate effective 2024-07-01')).toBeVisible();
+  await expect(drawer.getByText('USD already has a rate effective Jul 1, 2024')).toBeVisible();
 
   const lookupDay = drawer.getByLabel('Date', { exact: true });
   await lookupDay.fill('Mar 15, 2024');
@@ -150,7 +150,7 @@ test('sets an exchange rate and sees it in the history and for a past date', asy
   await lookupDay.fill('2023-12-31');
   await lookupDay.press('Tab');
   await drawer.getByRole('button', { name: 'Look up' }).click();
-  await expect(drawer.getByRole('status')).toHaveText('No USD rate is in force on 2023-12-31');
+  await expect(drawer.getByRole('status')).toHaveText('No USD rate is in force on Dec 31, 2023');
 
   await drawer.getByRole('button', { name: 'Close' }).click();
   // Closed for good: the drawer hands the focus back as it goes, which would take it from the next field.

@@ -197,7 +197,11 @@ describe.each(behaviourDatabaseKinds)('master countries and currencies on %s', (
       });
       expect(duplicate.statusCode).toBe(409);
       expect(duplicate.json()).toMatchObject({
-        error: { message: 'USD already has a rate effective 2024-03-01' },
+        error: {
+          code: 'CONFLICT',
+          message: 'USD already has a rate effective 2024-03-01',
+          details: { currency: 'USD', effectiveDate: '2024-03-01' },
+        },
       });
 
       const rateOn = async (date: string) =>
@@ -226,6 +230,13 @@ describe.each(behaviourDatabaseKinds)('master countries and currencies on %s', (
       }
       const before = await call('GET', '/exchange-rates/at?currency=USD&date=2023-12-31', alpha.jwt);
       expect(before.statusCode).toBe(404);
+      expect(before.json()).toEqual({
+        error: {
+          code: 'NOT_FOUND',
+          message: 'No USD rate is in force on 2023-12-31',
+          details: { currency: 'USD', date: '2023-12-31' },
+        },
+      });
 
       const history = await ok<{ data: TExchangeRate[]; meta: TListMeta }>(
         'GET',

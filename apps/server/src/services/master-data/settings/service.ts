@@ -263,7 +263,12 @@ export const createSettingsService = ({ db }: { db: Db }) => {
               effectiveDate: input.effectiveDate,
               createdByUserId: auth.userId,
             }),
-          () => new AppError('CONFLICT', settingsMessages.duplicateRate(input.currency, input.effectiveDate)),
+          // The day in the details too, so a screen can write it in its reader's date format.
+          () =>
+            new AppError('CONFLICT', settingsMessages.duplicateRate(input.currency, input.effectiveDate), {
+              currency: input.currency,
+              effectiveDate: input.effectiveDate,
+            }),
         );
         const row = await repository.findExchangeRate(tx, auth.companyId, id);
         if (!row) throw new Error('The exchange rate just written is missing');
@@ -291,7 +296,12 @@ export const createSettingsService = ({ db }: { db: Db }) => {
         const rate = baseCurrency
           ? (await ratesInForce(tx, auth.companyId, baseCurrency, query.date)).get(query.currency)
           : undefined;
-        if (!rate) throw new AppError('NOT_FOUND', settingsMessages.noRate(query.currency, query.date));
+        if (!rate) {
+          throw new AppError('NOT_FOUND', settingsMessages.noRate(query.currency, query.date), {
+            currency: query.currency,
+            date: query.date,
+          });
+        }
         return rate;
       }),
 

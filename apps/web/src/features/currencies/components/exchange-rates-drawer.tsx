@@ -28,6 +28,17 @@ type TRateValues = { rate: string; effectiveDate: string };
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+/**
+ * The day a refusal is about, from its details (`effectiveDate` of a duplicate, `date` of a look-up
+ * without a rate): the server's message writes it as YYYY-MM-DD for API clients, the screen in the
+ * reader's date format.
+ */
+const dayInDetails = (error: unknown, field: 'effectiveDate' | 'date') => {
+  if (!(error instanceof ApiError)) return undefined;
+  const day = (error.details as Record<string, unknown> | null | undefined)?.[field];
+  return typeof day === 'string' && isCalendarDate(day) ? day : undefined;
+};
+
 const effectiveDateRule = zodRule(ZExchangeRateInput.shape.effectiveDate, {
   label: 'The date',
   requiredMessage: 'Please enter the date.',
@@ -57,7 +68,12 @@ export const ExchangeRatesDrawer = ({
   const remove = useDeleteExchangeRate();
   const [form] = Form.useForm<TRateValues>();
   const [lookupDate, setLookupDate] = useState('');
-  const [lookup, setLookup] = useState<{ date: string; rate?: TExchangeRate; message?: string }>();
+  const [lookup, setLookup] = useState<{
+    date: string;
+    rate?: TExchangeRate;
+    message?: string;
+    missingDay?: string;
+  }>();
   const [correcting, setCorrecting] = useState<TExchangeRate>();
 
   const onAdd = async (values: TRateValues) => {
@@ -74,7 +90,11 @@ export const ExchangeRatesDrawer = ({
       setPage(1);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'CONFLICT') {
-        form.setFields([{ name: 'effectiveDate', errors: [error.message] }]);
+        const day = dayInDetails(error, 'effectiveDate');
+        const message = day
+          ? `${currency.code} already has a rate effective ${formatDay(day)}`
+          : error.message;
+        form.setFields([{ name: 'effectiveDate', errors: [message] }]);
         return;
       }
       notifyFailure(error);
@@ -86,7 +106,9 @@ export const ExchangeRatesDrawer = ({
     try {
       setLookup({ date: lookupDate, rate: await getRateOn(currency.code, lookupDate) });
     } catch (error) {
-      setLookup({ date: lookupDate, message: toErrorMessage(error) });
+      const missingDay =
+        error instanceof ApiError && error.code === 'NOT_FOUND' ? dayInDetails(error, 'date') : undefined;
+      setLookup({ date: lookupDate, message: toErrorMessage(error), missingDay });
     }
   };
 
@@ -249,7 +271,9 @@ export const ExchangeRatesDrawer = ({
               <p role="status" style={{ marginTop: 12 }}>
                 {lookup.rate
                   ? `On ${formatDay(lookup.date)}: 1 ${lookup.rate.currency} = ${formatDecimalText(lookup.rate.rate)} ${lookup.rate.baseCurrency} (effective from ${formatDay(lookup.rate.effectiveDate)})`
-                  : lookup.message}
+                  : lookup.missingDay
+                    ? `No ${currency.code} rate is in force on ${formatDay(lookup.missingDay)}`
+                    : lookup.message}
               </p>
             )}
           </section>
