@@ -26,10 +26,21 @@ const choose = async (page: Page, label: string, option: string, inUrl: RegExp) 
   }).toPass();
 };
 
-const isoDay = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+/** The YYYY-MM-DD day of a moment in a time zone. */
+const isoDayIn = (timeZone: string, at: Date) => {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  })
+    .formatToParts(at)
+    .map((part) => [part.type, part.value]);
+  const { year, month, day } = Object.fromEntries(parts) as Record<string, string>;
+  return `${year}-${month}-${day}`;
+};
 /** A day as the admin's App settings write it: dd/mm/yyyy. */
-const settingsDay = (date: Date) => isoDay(date).split('-').reverse().join('/');
+const settingsDay = (isoDay: string) => isoDay.split('-').reverse().join('/');
 
 test('an admin filters the audit log to a colleague’s failed sign-ins, exports them and finds who changed a role', async ({
   page,
@@ -63,6 +74,7 @@ test('an admin filters the audit log to a colleague’s failed sign-ins, exports
     data: { permissions: ['contacts:read', 'contacts:write'] },
   });
   expect(changed.ok(), await changed.text()).toBe(true);
+  const changedAt = new Date();
   // An exchange rate: its event names no record, so the log says which kind, with its article.
   const base = await request.put('/master/api/v1/currency-settings/base', {
     headers: { authorization: token },
@@ -125,26 +137,37 @@ test('an admin filters the audit log to a colleague’s failed sign-ins, exports
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(`,Hal Holder,${colleague.email},${colleague.userId},sign-in-failed,user,`);
 
-  // Who changed a role, from yesterday to today: the filters of the failed sign-ins go first.
+  // Who changed a role that day, in the admin's time zone (App settings), not the browser's: one
+  // of the two zones is on another day than the browser at any hour, and its day is the filter's.
+  const browserZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const browserDay = isoDayIn(browserZone, changedAt);
+  const timeZone =
+    ['Pacific/Kiritimati', 'Pacific/Pago_Pago'].find((zone) => isoDayIn(zone, changedAt) !== browserDay) ??
+    'Pacific/Kiritimati';
+  const zoned = await request.patch('/iamserver/api/v1/users/me/preferences', {
+    headers: { authorization: token },
+    data: { timeZone },
+  });
+  expect(zoned.status(), await zoned.text()).toBe(200);
+  const changeDay = isoDayIn(timeZone, changedAt);
+  // The filters of the failed sign-ins go first.
   await page.goto('/settings/audit');
   await choose(page, 'Filter by record type', 'Role', /[?&]entityType=role/);
-  const today = new Date();
-  const yesterday = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
   // Typed with the keyboard in the user's own format, as the field shows it.
   const fromDay = page.getByLabel('From day');
   await expect(fromDay).toHaveAttribute('placeholder', 'dd/mm/yyyy');
   await fromDay.click();
-  await page.keyboard.type(settingsDay(yesterday));
+  await page.keyboard.type(settingsDay(changeDay));
   await page.keyboard.press('Enter');
   // As a person does, the second day is picked once the first shows in the list's address.
-  await expect(page).toHaveURL(new RegExp(`[?&]from=${isoDay(yesterday)}`));
-  await expect(fromDay).toHaveValue(settingsDay(yesterday));
+  await expect(page).toHaveURL(new RegExp(`[?&]from=${changeDay}`));
+  await expect(fromDay).toHaveValue(settingsDay(changeDay));
   const toDay = page.getByLabel('To day');
   await toDay.click();
-  await page.keyboard.type(settingsDay(today));
+  await page.keyboard.type(settingsDay(changeDay));
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`[?&]from=${isoDay(yesterday)}.*[?&]to=${isoDay(today)}`));
-  await expect(toDay).toHaveValue(settingsDay(today));
+  await expect(page).toHaveURL(new RegExp(`[?&]from=${changeDay}.*[?&]to=${changeDay}`));
+  await expect(toDay).toHaveValue(settingsDay(changeDay));
   const roleChange = page.getByRole('button', {
     name: 'Erin Tester changed the role “Dispatcher”: added “contacts:write” to the permissions.',
   });
@@ -154,6 +177,9 @@ test('an admin filters the audit log to a colleague’s failed sign-ins, exports
     drawer.getByRole('row', { name: /permissions.*contacts:read.*contacts:read, contacts:write/ }),
   ).toBeVisible();
   await drawer.getByRole('button', { name: 'Close' }).click();
+  // The browser's day of the change is another day where the admin lives: nothing on it.
+  await page.goto(`/settings/audit?entityType=role&from=${browserDay}&to=${browserDay}`);
+  await expect(page.getByText('No events match your search or filters.')).toBeVisible();
 
   // The export itself is on the trail.
   await page.goto('/settings/audit?action=export');

@@ -38,6 +38,16 @@ describe('the formatting convention', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('turns days into instants only in lib/format, in the user’s time zone', () => {
+    // `${day}T00:00:00` without a zone is read in the browser's zone, not the one in App settings.
+    const browserZoneDay = /\}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?`|\.getTimezoneOffset\(/;
+    const offenders = sources
+      .filter((source) => !formatModule.test(source.name))
+      .filter((source) => browserZoneDay.test(source.text))
+      .map((source) => source.name);
+    expect(offenders).toEqual([]);
+  });
+
   it('has components take the formatter from useFormat(), so a change of preferences re-renders them', () => {
     const offenders = sources
       .filter(

@@ -50,6 +50,45 @@ describe('the formatter', () => {
     expect(createFormatter(base).formatDay('not a day')).toBe('not a day');
   });
 
+  it.each([
+    // New Zealand summer (+13), the day clocks go forward (23 hours), the day they go back (25 hours).
+    ['Pacific/Auckland', '2026-01-15', '2026-01-14T11:00:00.000Z', '2026-01-15T10:59:59.999Z'],
+    ['Pacific/Auckland', '2026-09-27', '2026-09-26T12:00:00.000Z', '2026-09-27T10:59:59.999Z'],
+    ['Pacific/Auckland', '2026-04-05', '2026-04-04T11:00:00.000Z', '2026-04-05T11:59:59.999Z'],
+    ['America/Los_Angeles', '2026-07-04', '2026-07-04T07:00:00.000Z', '2026-07-05T06:59:59.999Z'],
+    ['America/Los_Angeles', '2026-03-08', '2026-03-08T08:00:00.000Z', '2026-03-09T06:59:59.999Z'],
+    ['America/Los_Angeles', '2026-11-01', '2026-11-01T07:00:00.000Z', '2026-11-02T07:59:59.999Z'],
+    // Chile goes forward at midnight: the day starts at 01:00; and the day before ends just before.
+    ['America/Santiago', '2026-09-06', '2026-09-06T04:00:00.000Z', '2026-09-07T02:59:59.999Z'],
+    ['America/Santiago', '2026-09-05', '2026-09-05T04:00:00.000Z', '2026-09-06T03:59:59.999Z'],
+    ['UTC', '2024-02-29', '2024-02-29T00:00:00.000Z', '2024-02-29T23:59:59.999Z'],
+  ])('bounds the day in %s: %s runs from %s to %s', (timeZone, day, start, end) => {
+    const formatter = createFormatter({ ...base, timeZone });
+    expect(formatter.startOfDay(day)).toBe(start);
+    expect(formatter.endOfDay(day)).toBe(end);
+  });
+
+  it('bounds a day by the chosen time zone, not the one the browser runs in', () => {
+    // The same day is a different stretch of time on each side of the date line.
+    const auckland = createFormatter({ ...base, timeZone: 'Pacific/Auckland' });
+    const losAngeles = createFormatter({ ...base, timeZone: 'America/Los_Angeles' });
+    const moment = '2026-06-30T20:00:00.000Z'; // 1 July 08:00 in Auckland, 30 June 13:00 in Los Angeles
+    const isOn = (formatter: typeof auckland, day: string) =>
+      formatter.startOfDay(day) <= moment && moment <= formatter.endOfDay(day);
+    expect(isOn(auckland, '2026-07-01')).toBe(true);
+    expect(isOn(auckland, '2026-06-30')).toBe(false);
+    expect(isOn(losAngeles, '2026-06-30')).toBe(true);
+    expect(isOn(losAngeles, '2026-07-01')).toBe(false);
+  });
+
+  it('leaves out a day the calendar skipped', () => {
+    // Samoa crossed the date line in 2011: 30 December never happened there.
+    const apia = createFormatter({ ...base, timeZone: 'Pacific/Apia' });
+    expect(apia.startOfDay('2011-12-31')).toBe('2011-12-30T10:00:00.000Z');
+    expect(apia.endOfDay('2011-12-29')).toBe('2011-12-30T09:59:59.999Z');
+    expect(apia.endOfDay('2011-12-30') < apia.startOfDay('2011-12-30')).toBe(true);
+  });
+
   it('gives nothing for no moment', () => {
     expect(createFormatter(base).formatDateTime(null)).toBeUndefined();
     expect(createFormatter(base).formatDateTime(undefined)).toBeUndefined();

@@ -41,6 +41,16 @@ export type TFormatter = {
    * such a day comes back as it is.
    */
   formatDay: (day: string) => string;
+  /**
+   * The first instant of a YYYY-MM-DD day in the user's time zone, as ISO 8601 (for a filter "from
+   * this day"). A day whose midnight a clock change skips starts at the change.
+   */
+  startOfDay: (day: string) => string;
+  /**
+   * The last millisecond of a YYYY-MM-DD day in the user's time zone, as ISO 8601 (for a filter "to
+   * this day", the day included), a day of 23 or 25 hours too.
+   */
+  endOfDay: (day: string) => string;
   /** A moment as YYYY-MM-DD HH:mm in the user's time zone, beside dates typed that way. */
   formatIsoMinute: (iso: string | Date) => string;
   /** A number with the user's separators ("1,234.5", "1.234,5"). */
@@ -101,6 +111,44 @@ export const createFormatter = (settings: TFormatSettings): TFormatter => {
     return dateFormat === 'language'
       ? dayLanguage.format(at)
       : datePatterns[dateFormat](partsOf(at, utcNumericParts));
+  };
+
+  // The zone's wall clock at an instant, read as if it were UTC: the difference is the zone's offset.
+  const wallClockParts = new Intl.DateTimeFormat('en-US', { ...numericOptions, second: '2-digit', timeZone });
+  const wallClockAt = (at: number) => {
+    const { year, month, day, hour, minute, second } = Object.fromEntries(
+      wallClockParts.formatToParts(at).map((part) => [part.type, Number(part.value)]),
+    );
+    const milliseconds = ((at % 1000) + 1000) % 1000;
+    return (
+      Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1, hour ?? 0, minute ?? 0, second ?? 0) + milliseconds
+    );
+  };
+  const dayLength = 86_400_000;
+  /** The first instant whose wall clock reads the day's midnight or later, in epoch milliseconds. */
+  const startOfDayAt = (day: string) => {
+    const midnight = new Date(`${day}T00:00:00Z`).getTime();
+    // Offsets are under a day, so the ones in force a day before and after cover every candidate.
+    const offsets = new Set(
+      [midnight - dayLength, midnight, midnight + dayLength].map((at) => wallClockAt(at) - at),
+    );
+    const candidates = [...offsets].map((offset) => midnight - offset).sort((a, b) => a - b);
+    // The earliest: a midnight a clock change repeats starts the day the first time.
+    const exact = candidates.find((at) => wallClockAt(at) === midnight);
+    if (exact !== undefined || candidates.length < 2) return exact ?? candidates[0] ?? midnight;
+    // Midnight falls in a gap (clocks go forward over it): the day starts where the gap ends.
+    let [before, after] = [candidates[0] ?? midnight, candidates.at(-1) ?? midnight];
+    while (after - before > 1) {
+      const middle = Math.floor((before + after) / 2);
+      if (wallClockAt(middle) >= midnight) after = middle;
+      else before = middle;
+    }
+    return after;
+  };
+  const startOfDay = (day: string) => new Date(startOfDayAt(day)).toISOString();
+  const endOfDay = (day: string) => {
+    const nextDay = new Date(new Date(`${day}T00:00:00Z`).getTime() + dayLength).toISOString().slice(0, 10);
+    return new Date(startOfDayAt(nextDay) - 1).toISOString();
   };
 
   function formatDateTime(iso: string | Date): string;
@@ -167,6 +215,8 @@ export const createFormatter = (settings: TFormatSettings): TFormatter => {
     formatDateTime,
     formatDate,
     formatDay,
+    startOfDay,
+    endOfDay,
     formatIsoMinute,
     formatNumber,
     formatMoney,

@@ -32,13 +32,3 @@ export const DateRangeInputs = ({ from, to, onChange }: TDateRangeInputsProps) =
     />
   </Flex>
 );
-
-/** The first instant of a YYYY-MM-DD day in the reader's time zone, as the API's ISO time. */
-export const startOfDay = (day: string) => new Date(`${day}T00:00:00`).toISOString();
-
-/** The last millisecond of a YYYY-MM-DD day in the reader's time zone (a day of 23 or 25 hours too). */
-export const endOfDay = (day: string) => {
-  const nextDay = new Date(`${day}T00:00:00`);
-  nextDay.setDate(nextDay.getDate() + 1);
-  return new Date(nextDay.getTime() - 1).toISOString();
-};

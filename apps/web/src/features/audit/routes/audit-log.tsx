@@ -11,6 +11,7 @@ import { ListFilterSelects, loadedOptions, type TListFilter } from '@/components
 import { ListPage } from '@/components/list-page.tsx';
 import { RequirePermission } from '@/components/require-permission.tsx';
 import { useFormat } from '@/lib/format/format-store.ts';
+import type { TFormatter } from '@/lib/format/formatter.ts';
 import { anyText, oneOf } from '@/lib/list/list-url.ts';
 import { useListState } from '@/lib/list/use-list-state.ts';
 import {
@@ -28,7 +29,7 @@ import {
   auditEntityTypes,
   entityTypeLabelOf,
 } from '../components/audit-labels.ts';
-import { DateRangeInputs, endOfDay, startOfDay } from '../components/date-range-inputs.tsx';
+import { DateRangeInputs } from '../components/date-range-inputs.tsx';
 import { TextFilterInput } from '../components/text-filter-input.tsx';
 
 type TAuditFilters = {
@@ -40,11 +41,17 @@ type TAuditFilters = {
   ip: string;
 };
 
-// A day from the address only if it exists: 2026-13-45 would make startOfDay's toISOString throw.
+// A day from the address only if it exists: startOfDay would throw on 2026-13-45.
 const day = (raw: string) => (isCalendarDate(raw) ? raw : undefined);
 
-/** The screen's state as the API's filter: the days become instants of the reader's own days. */
-const filterOf = ({ q, from, to, ...rest }: { q?: string } & Partial<TAuditFilters>): TAuditFilter => ({
+/**
+ * The screen's state as the API's filter: the days become instants, their bounds in the time zone of
+ * the reader's App settings.
+ */
+const filterOf = (
+  { q, from, to, ...rest }: { q?: string } & Partial<TAuditFilters>,
+  { startOfDay, endOfDay }: Pick<TFormatter, 'startOfDay' | 'endOfDay'>,
+): TAuditFilter => ({
   ...rest,
   ...(q ? { q } : {}),
   ...(from ? { from: startOfDay(from) } : {}),
@@ -57,7 +64,8 @@ const actorOption = (user: { _id: string; name: string; email: string }) => ({
 });
 
 const AuditLog = () => {
-  const { formatDateTime } = useFormat();
+  const format = useFormat();
+  const { formatDateTime } = format;
   const list = useListState<TAuditFilters, never>({
     filters: {
       actorUserId: anyText,
@@ -70,7 +78,7 @@ const AuditLog = () => {
     sortFields: [],
     defaultPageSize: 25,
   });
-  const filter = filterOf({ q: list.query.q, ...list.filters });
+  const filter = filterOf({ q: list.query.q, ...list.filters }, format);
   const query: TAuditListQuery = { ...filter, page: list.page, pageSize: list.pageSize };
   const events = useAuditEvents(query);
   const actors = useAuditActors();
