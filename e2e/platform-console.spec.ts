@@ -7,8 +7,17 @@ import { createCompanyUser, expect, expectAccessible, signIn, test, waitForMail 
 // and extends its plan, and suspends and reactivates it; the company's own user sees each change at
 // their next sign-in.
 
+// An operator east of UTC, where a plan's last day (it ends at 23:59:59.999 UTC) is already the next
+// day's morning: the console still says the day the plan was given.
+test.use({ timezoneId: 'Pacific/Auckland' });
+
 const operator = { email: platformAdminEmail, password: demoPassword };
 const dayFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** A YYYY-MM-DD day as the operator's browser writes it (US English, no App settings chosen). */
+const shownDay = (day: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 // A company's name is searched for and must match one company only: each attempt names its own, so
 // a retried test does not find the company its first attempt made.
 const uniqueLabel = (label: string) => `${label}-${Date.now().toString(36)}`;
@@ -74,6 +83,7 @@ test('a platform admin ends and extends a company’s plan, and the company’s 
   await setPlan(page, 'Business', dayFromNow(365));
   await expect(page.getByText('Plan expired', { exact: true })).toBeHidden();
   await expect(page.locator('.ant-descriptions').getByText('Business', { exact: true })).toBeVisible();
+  await expect(page.locator('.ant-descriptions')).toContainText(shownDay(dayFromNow(365)));
   await signOut(customerPage);
   await signIn(customerPage, customer);
   await expect(customerPage.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
@@ -87,7 +97,7 @@ test('a platform admin ends and extends a company’s plan, and the company’s 
   await page.getByRole('textbox', { name: 'Search the trail' }).fill(companyName);
   const latest = page.getByRole('row', { name: /Changed the plan/ }).first();
   await expect(latest).toContainText(platformAdminEmail);
-  await expect(latest).toContainText(`Business until ${dayFromNow(365)}`);
+  await expect(latest).toContainText(`Business until ${shownDay(dayFromNow(365))}`);
   await expectAccessible(page);
   await customerContext.close();
 });

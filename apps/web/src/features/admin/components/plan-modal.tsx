@@ -7,14 +7,12 @@ import { useFormat } from '@/lib/format/format-store.ts';
 import { focusFieldOnOpen } from '@/lib/forms/focus-field-on-open.ts';
 import { notifySuccess } from '@/lib/notify.ts';
 import { useChangePlan } from '../api/companies.ts';
+import { planLastDayOf } from './plan-day.ts';
 
 type TPlanValues = { planName: string; expiresOn: string };
 
 // Spelled out rather than imported: shared's values would bring zod, which the page's CSP refuses.
 const planSuggestions = ['Trial', 'Starter', 'Business', 'Enterprise'].map((value) => ({ value }));
-
-/** The company's plan runs until the end of the chosen day (UTC); the date as YYYY-MM-DD. */
-const dayOf = (iso: string) => iso.slice(0, 10);
 
 /**
  * Changes a company's plan or extends it: the company's users see the new plan (and lose the
@@ -66,7 +64,7 @@ export const PlanModal = ({
         layout="vertical"
         onFinish={onSubmit}
         noValidate
-        initialValues={{ planName: company.planName, expiresOn: dayOf(company.planExpiresAt) }}
+        initialValues={{ planName: company.planName, expiresOn: planLastDayOf(company.planExpiresAt) }}
       >
         <Form.Item
           name="planName"

@@ -11,6 +11,7 @@ import { useListState } from '@/lib/list/use-list-state.ts';
 import { getAdminCompanies, useAdminCompanies } from '../api/companies.ts';
 import { CompanyStatusTags } from '../components/company-status-tag.tsx';
 import { formatBytes } from '../components/format-usage.ts';
+import { planLastDayOf } from '../components/plan-day.ts';
 
 type TCompanyFilters = { status: 'active' | 'suspended'; expired: 'true' | 'false' };
 type TSortField = 'name' | 'planExpiresAt' | 'createdAt' | 'status';
@@ -26,6 +27,7 @@ const filters: TListFilter<TCompanyFilters>[] = [
 
 const columnsOf = ({
   formatDate,
+  formatDay,
   formatNumber,
 }: TFormatter): NonNullable<TableProps<TAdminCompany>['columns']> => [
   {
@@ -45,7 +47,7 @@ const columnsOf = ({
     key: 'planExpiresAt',
     title: 'Plan until',
     sorter: true,
-    render: (_, company) => formatDate(company.planExpiresAt),
+    render: (_, company) => formatDay(planLastDayOf(company.planExpiresAt)),
   },
   { key: 'userCount', title: 'Users', align: 'right', dataIndex: 'userCount' },
   {

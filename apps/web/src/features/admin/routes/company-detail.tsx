@@ -31,6 +31,7 @@ import { useListState } from '@/lib/list/use-list-state.ts';
 import { useAdminCompany, useCompanyPart } from '../api/companies.ts';
 import { CompanyStatusTags } from '../components/company-status-tag.tsx';
 import { formatBytes } from '../components/format-usage.ts';
+import { planLastDayOf } from '../components/plan-day.ts';
 import { PlanModal } from '../components/plan-modal.tsx';
 import { StatusModal } from '../components/status-modal.tsx';
 
@@ -126,7 +127,7 @@ const companyListTab = <TRow extends { _id: string }>(
 });
 
 const CompanyFacts = ({ company }: { company: TAdminCompany }) => {
-  const { formatDate, formatNumber } = useFormat();
+  const { formatDate, formatDay, formatNumber } = useFormat();
   return (
     <Descriptions
       bordered
@@ -134,7 +135,7 @@ const CompanyFacts = ({ company }: { company: TAdminCompany }) => {
       column={{ xs: 1, sm: 1, md: 2 }}
       items={[
         { key: 'plan', label: 'Plan', children: company.planName },
-        { key: 'until', label: 'Plan until', children: formatDate(company.planExpiresAt) },
+        { key: 'until', label: 'Plan until', children: formatDay(planLastDayOf(company.planExpiresAt)) },
         { key: 'users', label: 'Users', children: company.userCount },
         {
           key: 'mails',

@@ -9,6 +9,7 @@ import type { TFormatter } from '@/lib/format/formatter.ts';
 import { oneOf } from '@/lib/list/list-url.ts';
 import { useListState } from '@/lib/list/use-list-state.ts';
 import { usePlatformAudit } from '../api/companies.ts';
+import { planLastDayOf } from '../components/plan-day.ts';
 
 // The platform's own trail: which platform administrator did what to which company, newest first.
 
@@ -24,7 +25,7 @@ const actionLabels: Record<TPlatformAuditAction, string> = {
 const actions = Object.keys(actionLabels) as TPlatformAuditAction[];
 
 /** What changed, as a short line: the plan before and after, or the reason given. */
-const describe = (event: TPlatformAuditEvent) => {
+const describe = (event: TPlatformAuditEvent, { formatDay }: Pick<TFormatter, 'formatDay'>) => {
   const details = event.details as {
     before?: Record<string, unknown>;
     after?: Record<string, unknown>;
@@ -38,14 +39,12 @@ const describe = (event: TPlatformAuditEvent) => {
   if (!after) return '';
   if (typeof after.statusReason === 'string') return `“${after.statusReason}”`;
   if (typeof after.planName === 'string' && typeof after.planExpiresAt === 'string')
-    return `${after.planName} until ${after.planExpiresAt.slice(0, 10)}`;
+    return `${after.planName} until ${formatDay(planLastDayOf(after.planExpiresAt))}`;
   return '';
 };
 
-const columnsOf = ({
-  formatDateTime,
-}: TFormatter): NonNullable<TableProps<TPlatformAuditEvent>['columns']> => [
-  { key: 'occurredAt', title: 'When', render: (_, event) => formatDateTime(event.occurredAt) },
+const columnsOf = (format: TFormatter): NonNullable<TableProps<TPlatformAuditEvent>['columns']> => [
+  { key: 'occurredAt', title: 'When', render: (_, event) => format.formatDateTime(event.occurredAt) },
   { key: 'actor', title: 'Who', dataIndex: 'actorEmail' },
   {
     key: 'action',
@@ -64,7 +63,7 @@ const columnsOf = ({
         '—'
       ),
   },
-  { key: 'details', title: 'Details', responsive: ['md'], render: (_, event) => describe(event) },
+  { key: 'details', title: 'Details', responsive: ['md'], render: (_, event) => describe(event, format) },
 ];
 
 type TAuditFilters = { action: TPlatformAuditAction };
