@@ -306,7 +306,7 @@ test('picklists keep the picked list and its search in the URL, export what the 
   expect(download.suggestedFilename()).toBe('picklist-prefered_language.csv');
   const csv = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
   expect(csv.trimEnd().split('\r\n')).toEqual([
-    'Position,Label,Value,Active,Colour',
+    'Position,Label,Value code,Active,Colour',
     '2,Spanish,es,yes,',
     '4,German,de,yes,',
     '6,Italian,it,yes,',

@@ -32,4 +32,11 @@ test('a Viewer is told why the settings do not respond, and whom to ask to chang
   );
   await expect(page.locator('.ant-skeleton, #nprogress')).toHaveCount(0);
   await expectAccessible(page);
+
+  // A role opened by a Viewer says the same in its own words.
+  await page.goto('/settings/roles');
+  await page.getByRole('link', { name: 'Member', exact: true }).click();
+  await expect(page.getByRole('dialog')).toContainText(
+    'You can see this role but not change it: that is for people whose role allows “Roles: Write”.',
+  );
 });

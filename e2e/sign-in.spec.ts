@@ -45,10 +45,12 @@ test('register, verify the email from the mailbox, then sign in to the dashboard
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Robin' })).toBeVisible();
   await expect(page.getByText('Harbour Lines Ltd')).toBeVisible();
-  // The dashboard's company summary counts the new company's one user: its admin.
-  const companyPanel = page.getByRole('region', { name: 'Company' });
-  await expect(companyPanel.getByText('Users')).toBeVisible();
-  await expect(companyPanel.getByText('1 active')).toBeVisible();
+  // The dashboard's first steps: the country chose the base currency; the admin is still alone.
+  const start = page.getByRole('region', { name: 'Getting started' });
+  await expect(start.getByText('1 of 5 done')).toBeVisible();
+  await expect(start.getByText('Choose your base currency')).toBeVisible();
+  await expect(start.getByRole('link', { name: 'Choose your base currency' })).toHaveCount(0);
+  await expect(start.getByRole('link', { name: 'Invite a colleague' })).toBeVisible();
   await expect(page.getByText(messages.verifyEmailBanner)).toBeVisible();
   await expect(page.getByText(messages.verifyEmailNotice)).toBeVisible();
   await page.getByRole('button', { name: messages.resendEmailLink }).click();
@@ -62,7 +64,7 @@ test('register, verify the email from the mailbox, then sign in to the dashboard
 
   await signInThroughScreen(page, { email, password: testPassword });
   await expect(page.getByText(messages.verifyEmailBanner)).toBeHidden();
-  await expect(page.getByText('Robin Quay')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Robin' })).toBeVisible();
 
   // Its country's currency is the base, and only it and the majors are in use.
   await page.goto('/settings/currencies');

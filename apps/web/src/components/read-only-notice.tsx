@@ -2,7 +2,7 @@ import { permissionMatrix, type TPermission } from '@cargodesk/shared';
 import { Alert } from 'antd';
 
 /** A permission as the Roles screen shows it to whoever grants it: "Picklists: Write". */
-const roleScreenLabelOf = (permission: TPermission) => {
+export const roleScreenLabelOf = (permission: TPermission) => {
   const row = permissionMatrix.find((module) => module.write?.permission === permission);
   return row?.write ? `${row.label}: ${row.write.label}` : permission;
 };

@@ -6,6 +6,7 @@ import {
 } from '@cargodesk/shared';
 import { Alert, Button, Checkbox, Form, Input, Modal, Popconfirm, Select } from 'antd';
 import { useState } from 'react';
+import { roleScreenLabelOf } from '@/components/read-only-notice.tsx';
 import { toErrorMessage } from '@/lib/api-client.ts';
 import { useCan } from '@/lib/auth/permissions.ts';
 import { zodRule } from '@/lib/forms/zod-rule.ts';
@@ -131,7 +132,11 @@ export const SavedFilters = ({
           <Form.Item
             name="isShared"
             valuePropName="checked"
-            extra={canShare ? undefined : 'Sharing a filter needs the contacts:write permission.'}
+            extra={
+              canShare
+                ? undefined
+                : `Sharing a filter is for people whose role allows “${roleScreenLabelOf('contacts:write')}”.`
+            }
           >
             <Checkbox disabled={!canShare}>Share with everyone in the company</Checkbox>
           </Form.Item>

@@ -1,6 +1,7 @@
 import { type TPermission, ZRoleInput } from '@cargodesk/shared';
 import { Alert, Button, ConfigProvider, Form, Space, Tag } from 'antd';
 import { HistoryButton } from '@/components/history/history-drawer.tsx';
+import { roleScreenLabelOf } from '@/components/read-only-notice.tsx';
 import { notifySuccess } from '@/lib/notify.ts';
 import { useCreateRole, useRole, useUpdateRole } from '../api/roles.ts';
 import { DeleteRoleButton } from './delete-role-button.tsx';
@@ -128,8 +129,8 @@ export const RoleModal = ({
               style={{ marginBottom: 16 }}
               title={
                 state.mode === 'create'
-                  ? 'Creating roles needs the roles:write permission.'
-                  : 'You can see this role but not change it: that needs the roles:write permission.'
+                  ? `Creating roles is for people whose role allows “${roleScreenLabelOf('roles:write')}”. Ask your company’s Admin if you need one.`
+                  : `You can see this role but not change it: that is for people whose role allows “${roleScreenLabelOf('roles:write')}”.`
               }
             />
           )}
