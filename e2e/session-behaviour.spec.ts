@@ -102,11 +102,12 @@ test('the guard: / leads to the dashboard; an open page signs out unless its que
   expect((await tokenCookies(context)).map(({ value }) => value)).toEqual([sessionToken]);
   expect(await identityUserStored(page)).toBe(true);
 
-  // Without it, the same page signs the user out before it shows.
+  // Without it, the same page signs the user out. The page is already on screen from the step
+  // above, so its heading says nothing of this navigation: wait for the sign-out itself.
   await goInApp(page, '/forgot-password');
+  await expect.poll(() => tokenCookies(context)).toEqual([]);
+  await expect.poll(() => identityUserStored(page)).toBe(false);
   await expect(page.getByRole('heading', { level: 2, name: 'Reset your password' })).toBeVisible();
-  expect(await tokenCookies(context)).toEqual([]);
-  expect(await identityUserStored(page)).toBe(false);
 });
 
 test('the sign-in page reloads when the token cookie appears, as when another tab signs in', async ({
