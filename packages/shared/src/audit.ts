@@ -45,6 +45,8 @@ export const auditActions = [
   'sign-in',
   'sign-in-failed',
   'two-factor-failed',
+  /** A signed-in user confirmed a fresh identity sign-in with the app session (decision 042). */
+  'sign-in-confirmed',
   'sign-out',
   'invite',
   'suspend',

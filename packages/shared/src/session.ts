@@ -68,6 +68,16 @@ export const ZCodeAuthRequest = z.object({
 });
 export type TCodeAuthRequest = z.infer<typeof ZCodeAuthRequest>;
 
+/**
+ * POST /iamserver/api/v1/auth/confirm-sign-in, with the app token in Authorization: vouches for a
+ * fresh identity sign-in of the same user (re-authentication), so its ID token may change the
+ * identity account of a two-factor company's user.
+ */
+export const ZConfirmSignInRequest = z.object({
+  idToken: z.string().min(1, 'is required').max(8192, 'is too long'),
+});
+export type TConfirmSignInRequest = z.infer<typeof ZConfirmSignInRequest>;
+
 /** POST /iamserver/api/v1/auth, with the ID token of a fresh sign-up in Authorization: registers a company. */
 export const ZRegisterCompanyRequest = z.object({
   companyName: z

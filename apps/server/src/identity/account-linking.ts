@@ -27,6 +27,12 @@ export const createAccountLinkingService = (context: IdentityContext) => {
     }
     // A second password would be a password change without the current one: updatePassword it is.
     if (account.passwordHash) throw new IdentityError('PROVIDER_ALREADY_LINKED');
+    await context.accountChangeChecks.assertAllowed({
+      project: project.name,
+      uid: account.id,
+      authTime: claims.auth_time,
+      kinds: ['link-password'],
+    });
     const password = readPassword(body, 'password');
     assertPasswordMeetsPolicy(context, password);
     const passwordHash = await context.passwords.hash(password);

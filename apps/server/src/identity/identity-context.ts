@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db, Queryable } from '../db/client.ts';
 import type { TOutgoingMail } from '../mail/outbox.ts';
 import type { TRateLimits } from '../platform/http/rate-limits.ts';
+import type { TAccountChangeChecks } from './account-change-checks.ts';
 import type { IdTokenVerifier } from './id-tokens.ts';
 import type { TPasswordPolicy } from './password-policy.ts';
 import type { TPasswords } from './passwords.ts';
@@ -31,6 +32,8 @@ export type IdentityContext = {
   passwordResetGate: { current: TPasswordResetGate | undefined };
   /** Rules the app adds to passwordless sign-in (sign-in-checks.ts). */
   signInChecks: TSignInChecks;
+  /** Rules the app adds to changes an ID token makes to its own account (account-change-checks.ts). */
+  accountChangeChecks: TAccountChangeChecks;
 };
 
 /**

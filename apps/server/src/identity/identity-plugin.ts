@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { createAccountChangeChecks, type TAccountChangeChecks } from './account-change-checks.ts';
 import { createAccountLinkingService } from './account-linking.ts';
 import { createActionCodeService } from './action-codes.ts';
 import { authorizedDomainsFor } from './authorized-domains.ts';
@@ -38,6 +39,8 @@ declare module 'fastify' {
       gatePasswordReset: (gate: TPasswordResetGate) => void;
       /** Rules the app adds to passwordless sign-in, e.g. a company that requires single sign-on. */
       onSignInCheck: TSignInChecks['add'];
+      /** Rules the app adds to an ID token's changes of its own account, e.g. a two-factor company's (decision 042). */
+      onAccountChangeCheck: TAccountChangeChecks['add'];
       /** The same-origin token-sync URL the SPA gives the SDK; undefined unless IDENTITY_TOKEN_SYNC. */
       tokenSyncUrl: string | undefined;
     };
@@ -67,6 +70,7 @@ export const registerIdentity = async (app: FastifyInstance) => {
     limits: app.rateLimits,
     passwordResetGate: { current: undefined },
     signInChecks: createSignInChecks(),
+    accountChangeChecks: createAccountChangeChecks(),
   };
   app.decorate('identity', {
     projects: context.projects,
@@ -79,6 +83,7 @@ export const registerIdentity = async (app: FastifyInstance) => {
       context.passwordResetGate.current = gate;
     },
     onSignInCheck: context.signInChecks.add,
+    onAccountChangeCheck: context.accountChangeChecks.add,
     tokenSyncUrl: app.config.identityTokenSync ? tokenSyncPath : undefined,
   });
   const actionCodes = createActionCodeService(context);

@@ -160,6 +160,17 @@ export const createIdentityService = (context: IdentityContext) => {
     if (deleted.includes('PHOTO_URL')) changes.photoUrl = null;
     const isCredentialChange = body.email !== undefined || body.password !== undefined;
     if (isCredentialChange) requireRecentLogin(claims);
+    // Before any work and outside the transaction below (docs/decisions/042 and 025).
+    await context.accountChangeChecks.assertAllowed({
+      project: project.name,
+      uid: account.id,
+      authTime: claims.auth_time,
+      kinds: [
+        ...(body.password !== undefined ? ['password' as const] : []),
+        ...(body.email !== undefined ? ['email' as const] : []),
+        ...(Object.keys(changes).length > 0 ? ['profile' as const] : []),
+      ],
+    });
     if (body.email !== undefined) {
       const email = readEmail(body);
       if (email !== account.email) {
@@ -203,6 +214,12 @@ export const createIdentityService = (context: IdentityContext) => {
   const remove = async ({ project, body, ip, userAgent }: TIdentityRequest) => {
     const { account, claims } = await authenticateIdToken(context, project, body.idToken);
     requireRecentLogin(claims);
+    await context.accountChangeChecks.assertAllowed({
+      project: project.name,
+      uid: account.id,
+      authTime: claims.auth_time,
+      kinds: ['delete'],
+    });
     await db.transaction((tx) => deleteAccount(tx, project.projectId, account.id));
     await context.signals.emit(
       requestedAccountEvent('account-deleted', account.id, { project, ip, userAgent }),

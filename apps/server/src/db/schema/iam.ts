@@ -1,6 +1,17 @@
 import type { TDateFormat, TNumberFormat, TPreferredLanguage } from '@cargodesk/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { companyReference, companyRowKey, createdAtColumn, rowTimestamps, timestamptz } from './columns.ts';
 import { companyIdColumn, companyRowColumns } from './tenancy.ts';
 
@@ -157,6 +168,27 @@ export const twoFactorCodes = pgTable(
     companyRowKey(table),
     companyReference([table.companyId, table.userId], users).onDelete('cascade'),
     index('two_factor_codes_user_idx').on(table.companyId, table.userId, table.createdAt),
+  ],
+);
+
+/**
+ * Sign-ins of a two-factor company's users that passed the mailed code, by the identity sign-in's
+ * `auth_time` (docs/decisions/042): only such a sign-in's ID token may change the identity account.
+ * Written when the code is accepted or the app session confirms a fresh sign-in; pruned as it is written.
+ */
+export const twoFactorSignIns = pgTable(
+  'two_factor_sign_ins',
+  {
+    ...companyRowColumns(),
+    userId: uuid('user_id').notNull(),
+    /** The ID token's `auth_time`, in seconds. */
+    authTime: bigint('auth_time', { mode: 'number' }).notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (table) => [
+    companyRowKey(table),
+    companyReference([table.companyId, table.userId], users).onDelete('cascade'),
+    unique('two_factor_sign_ins_sign_in_key').on(table.companyId, table.userId, table.authTime),
   ],
 );
 

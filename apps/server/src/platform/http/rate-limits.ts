@@ -65,6 +65,8 @@ export const buildRateLimitRules = (config: Pick<Config, 'rateLimits'>) =>
     // the lookup like sign-in attempts, and given back when the secret was right, so an
     // integration's own calls never add up; apart from sign-ins, so neither starves the other.
     apiTokenFailuresPerIp: { points: 100, durationSeconds: 15 * minutes },
+    // A signed-in user confirming a fresh sign-in (decision 042): a few per password change.
+    signInConfirmationsPerUser: { points: 20, durationSeconds: 15 * minutes },
     // Single sign-on starts are open to anyone and each stores a flow: an office signs in a few
     // hundred times in a quarter hour at most; apart from password sign-ins, so neither starves the other.
     ssoStartsPerIp: { points: 300, durationSeconds: 15 * minutes },

@@ -7,6 +7,7 @@ import {
   roles,
   sessions,
   twoFactorCodes,
+  twoFactorSignIns,
   userRoles,
   users,
 } from '../../db/schema/index.ts';
@@ -157,6 +158,45 @@ export const closeTwoFactorCodes = async (db: Queryable, companyId: string, user
 
 export const insertTwoFactorCode = async (db: Queryable, row: typeof twoFactorCodes.$inferInsert) => {
   await db.insert(twoFactorCodes).values(row);
+};
+
+/**
+ * Records that the identity sign-in of `authTime` passed the second factor (docs/decisions/042), and
+ * drops this user's records older than `keepSince`: a sign-in that old no longer needs one.
+ */
+export const recordTwoFactorSignIn = async (
+  db: Queryable,
+  row: { companyId: string; id: string; userId: string; authTime: number; keepSince: Date },
+) => {
+  const { keepSince, ...values } = row;
+  await db
+    .delete(twoFactorSignIns)
+    .where(
+      and(
+        eq(twoFactorSignIns.companyId, row.companyId),
+        eq(twoFactorSignIns.userId, row.userId),
+        lt(twoFactorSignIns.createdAt, keepSince),
+      ),
+    );
+  await db.insert(twoFactorSignIns).values(values).onConflictDoNothing();
+};
+
+/** Whether the identity sign-in of `authTime` passed the second factor (system context or the company's). */
+export const hasTwoFactorSignIn = async (
+  db: Queryable,
+  { companyId, userId, authTime }: { companyId: string; userId: string; authTime: number },
+) => {
+  const [row] = await db
+    .select({ id: twoFactorSignIns.id })
+    .from(twoFactorSignIns)
+    .where(
+      and(
+        eq(twoFactorSignIns.companyId, companyId),
+        eq(twoFactorSignIns.userId, userId),
+        eq(twoFactorSignIns.authTime, authTime),
+      ),
+    );
+  return row !== undefined;
 };
 
 /**

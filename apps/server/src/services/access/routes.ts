@@ -1,6 +1,7 @@
 import type { TLoginResponse } from '@cargodesk/shared';
 import {
   ZCodeAuthRequest,
+  ZConfirmSignInRequest,
   ZCurrentUser,
   ZInvitationQuery,
   ZInvitationSummary,
@@ -28,6 +29,7 @@ import { auditAccountEvents } from './sign-in/security-audit.ts';
 import { endSessionsOnAccountEvents } from './sign-in/session-end.ts';
 import type { TCaller } from './sign-in/sign-in-caller.ts';
 import { createSignInService } from './sign-in/sign-in-service.ts';
+import { twoFactorAccountChangeCheck } from './sign-in/two-factor-sign-ins.ts';
 import { registerSsoRoutes } from './single-sign-on/sso-routes.ts';
 import { registerUsersRoutes } from './users/users-routes.ts';
 
@@ -46,7 +48,11 @@ export const registerAccessRoutes = async (app: FastifyInstance) => {
     domainEvents: app.domainEvents,
     events: app.events,
     codeResendIntervalMs: app.config.twoFactorResendIntervalMs,
+    confirmationsPerUser: app.rateLimits.signInConfirmationsPerUser,
   });
+  // docs/decisions/042: a two-factor company's user changes their identity account only from a
+  // sign-in that passed the mailed code.
+  app.identity.onAccountChangeCheck(twoFactorAccountChangeCheck(app.database.db));
   const registration = createRegistrationService({
     db: app.database.db,
     identityAdmin: app.identity.admin,
@@ -200,6 +206,25 @@ export const registerAccessRoutes = async (app: FastifyInstance) => {
         },
       },
       async (request) => ({ data: [await service.getCurrentUser(request.caller)] }),
+    );
+    routes.post(
+      '/auth/confirm-sign-in',
+      {
+        schema: {
+          summary: 'Confirm a fresh identity sign-in of the signed-in user',
+          description:
+            'After re-authenticating, the page sends the new ID token with its app session, so that sign-in may change the identity account of a two-factor company’s user (docs/decisions/042).',
+          body: ZConfirmSignInRequest,
+          response: {
+            200: dataOf(z.object({ confirmed: z.literal(true) })),
+            400: ZErrorBody,
+            ...signedInErrors,
+          },
+        },
+      },
+      async (request) => ({
+        data: await service.confirmSignIn(request.caller, request.auditActor, request.body.idToken),
+      }),
     );
     routes.get(
       '/users/count',

@@ -54,6 +54,7 @@ const actionSentences: Record<string, (target: string, event: TEventToDescribe) 
   'sign-in': () => 'signed in',
   'sign-in-failed': () => 'tried to sign in with a wrong password',
   'two-factor-failed': () => 'entered a wrong two-factor code',
+  'sign-in-confirmed': () => 'confirmed a new sign-in to change the account',
   'sign-out': () => 'signed out',
   invite: () => 'sent the invitation',
   suspend: () => 'suspended the account',

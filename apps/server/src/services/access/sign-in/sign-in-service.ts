@@ -16,7 +16,8 @@ import { withTenant, withTenantRead } from '../../../platform/data-access/tenant
 import { auditTrails, recordAudit, type TAuditActor } from '../../../platform/events/audit.ts';
 import type { TDomainEvents } from '../../../platform/events/domain-events.ts';
 import type { TEventsBus } from '../../../platform/events/events-bus.ts';
-import { AppError } from '../../../platform/http/errors.ts';
+import { AppError, fieldError } from '../../../platform/http/errors.ts';
+import type { TRateLimit } from '../../../platform/http/rate-limits.ts';
 import { isPlanExpired, toCompany, toPersonFields, toProduct } from '../mappers.ts';
 import * as repository from '../repository.ts';
 import { isPasswordSignInBlocked, ssoProviderIdOf } from '../single-sign-on/sso-policy.ts';
@@ -30,6 +31,7 @@ import {
   twoFactorMessages,
   twoFactorRules,
 } from './two-factor.ts';
+import { recordTwoFactorSignIn } from './two-factor-sign-ins.ts';
 
 const sessionSlideMs = 7 * 24 * 60 * 60 * 1000;
 const sessionAbsoluteMs = 30 * 24 * 60 * 60 * 1000;
@@ -46,6 +48,16 @@ export const iamMessages = {
     'Accept the invitation through the link in its email: it sets your password and proves the address is yours',
   tooManyRegistrations: 'Too many companies were registered from this address; try again later',
 } as const;
+
+export const signInConfirmationMessages = {
+  invalidIdToken: 'is not a valid sign-in; sign in again',
+  notRecent: 'is from a sign-in more than 5 minutes old; sign in again',
+  otherAccount: 'The sign-in belongs to another account than this session',
+  tooMany: 'Too many sign-in confirmations; try again later',
+} as const;
+
+/** As the identity provider's own window for changing credentials (identity/sessions.ts). */
+const recentSignInSeconds = 5 * 60;
 
 const unauthenticated = (message: string) => new AppError('UNAUTHENTICATED', message);
 
@@ -65,6 +77,8 @@ export type TSignInServiceDependencies = {
   events: TEventsBus;
   /** The least time between two mailed sign-in codes (TWO_FACTOR_RESEND_INTERVAL_MS; 30 s). */
   codeResendIntervalMs?: number;
+  /** Sign-in confirmations (POST /auth/confirm-sign-in) per user. */
+  confirmationsPerUser: Pick<TRateLimit, 'consume'>;
 };
 
 export const createSignInService = async ({
@@ -75,6 +89,7 @@ export const createSignInService = async ({
   domainEvents,
   events,
   codeResendIntervalMs = twoFactorRules.resendIntervalMs,
+  confirmationsPerUser,
 }: TSignInServiceDependencies) => {
   // Read up front: on PGlite a query outside an open transaction would wait for it to end.
   const codeKey = await getOrCreateSecret(db, 'two-factor-code-key');
@@ -266,36 +281,46 @@ export const createSignInService = async ({
 
   const signInWithCode = async (caller: TCaller, code: string): Promise<TLoginResponse> => {
     // A wrong try must be counted even though the request fails, so the outcome commits first.
-    const outcome = await withSignedInUser(caller, async ({ tx, user, company }): Promise<TCodeOutcome> => {
-      if (!company.twoFactorAuth) throw new AppError('BAD_REQUEST', twoFactorMessages.notEnabled);
-      const [latest] = await repository.findRecentTwoFactorCodes(tx, {
-        companyId: user.companyId,
-        userId: user.id,
-        since: new Date(Date.now() - twoFactorRules.codeLifetimeMs),
-      });
-      if (!latest || latest.closedAt || latest.expiresAt.getTime() <= Date.now()) return { kind: 'expired' };
-      // Counted before comparing, in one update that parallel guesses queue on: reading the count
-      // first let every guess in flight see the same count and be compared.
-      const counted = await repository.countTwoFactorAttempt(tx, {
-        companyId: user.companyId,
-        codeId: latest.id,
-        maxAttempts: twoFactorRules.maxAttempts,
-      });
-      // No row: its tries are spent, or a parallel request used or replaced it meanwhile.
-      if (!counted) return codeGone(tx, user);
-      const expected = hashCode({ key: codeKey, codeId: counted.id, code });
-      if (!isSameHash(expected, counted.codeHash)) {
-        await recordAudit(tx, signInActor(user, caller), {
-          entityType: 'user',
-          entityId: user.id,
-          action: 'two-factor-failed',
+    const outcome = await withSignedInUser(
+      caller,
+      async ({ tx, user, company, identity }): Promise<TCodeOutcome> => {
+        if (!company.twoFactorAuth) throw new AppError('BAD_REQUEST', twoFactorMessages.notEnabled);
+        const [latest] = await repository.findRecentTwoFactorCodes(tx, {
+          companyId: user.companyId,
+          userId: user.id,
+          since: new Date(Date.now() - twoFactorRules.codeLifetimeMs),
         });
-        return { kind: 'wrong' };
-      }
-      await repository.closeTwoFactorCodes(tx, user.companyId, user.id);
-      const jwt = await startSession(tx, { user, caller });
-      return { kind: 'signedIn', response: await buildLoginResponse(tx, { user, company, jwt }) };
-    });
+        if (!latest || latest.closedAt || latest.expiresAt.getTime() <= Date.now())
+          return { kind: 'expired' };
+        // Counted before comparing, in one update that parallel guesses queue on: reading the count
+        // first let every guess in flight see the same count and be compared.
+        const counted = await repository.countTwoFactorAttempt(tx, {
+          companyId: user.companyId,
+          codeId: latest.id,
+          maxAttempts: twoFactorRules.maxAttempts,
+        });
+        // No row: its tries are spent, or a parallel request used or replaced it meanwhile.
+        if (!counted) return codeGone(tx, user);
+        const expected = hashCode({ key: codeKey, codeId: counted.id, code });
+        if (!isSameHash(expected, counted.codeHash)) {
+          await recordAudit(tx, signInActor(user, caller), {
+            entityType: 'user',
+            entityId: user.id,
+            action: 'two-factor-failed',
+          });
+          return { kind: 'wrong' };
+        }
+        await repository.closeTwoFactorCodes(tx, user.companyId, user.id);
+        // This sign-in may now change its identity account (docs/decisions/042).
+        await recordTwoFactorSignIn(tx, {
+          companyId: user.companyId,
+          userId: user.id,
+          authTime: identity.authTime,
+        });
+        const jwt = await startSession(tx, { user, caller });
+        return { kind: 'signedIn', response: await buildLoginResponse(tx, { user, company, jwt }) };
+      },
+    );
     switch (outcome.kind) {
       case 'signedIn':
         return outcome.response;
@@ -306,6 +331,47 @@ export const createSignInService = async ({
       case 'locked':
         throw new AppError('RATE_LIMITED', twoFactorMessages.tooManyAttempts);
     }
+  };
+
+  /**
+   * A signed-in user re-authenticated (a new identity sign-in with a new auth_time) and asks, with the
+   * app session the mailed code opened, that this sign-in count as having passed the second factor,
+   * so its ID token may change their identity account (docs/decisions/042). Only a sign-in of the
+   * same identity account, recent enough to change credentials, is confirmed.
+   */
+  const confirmSignIn = async (
+    auth: TAuthContext,
+    actor: TAuditActor,
+    idToken: string,
+  ): Promise<{ confirmed: true }> => {
+    const verdict = await confirmationsPerUser.consume(auth.userId);
+    if (!verdict.isAllowed) {
+      throw new AppError('RATE_LIMITED', signInConfirmationMessages.tooMany, {
+        retryAfterSeconds: verdict.retryAfterSeconds,
+      });
+    }
+    let identity: TVerifiedIdentity;
+    try {
+      identity = await identityAdmin.verifyIdToken(idToken);
+    } catch (error) {
+      if (!(error instanceof IdentityError)) throw error;
+      throw fieldError('idToken', signInConfirmationMessages.invalidIdToken);
+    }
+    if (identity.project !== auth.user.identityProject || identity.uid !== auth.user.identityUid) {
+      throw new AppError('FORBIDDEN', signInConfirmationMessages.otherAccount);
+    }
+    if (Date.now() / 1000 - identity.authTime > recentSignInSeconds) {
+      throw fieldError('idToken', signInConfirmationMessages.notRecent);
+    }
+    await withTenant(db, auth.companyId, async (tx) => {
+      await recordTwoFactorSignIn(tx, {
+        companyId: auth.companyId,
+        userId: auth.userId,
+        authTime: identity.authTime,
+      });
+      await auditTrails.session(tx, actor, 'sign-in-confirmed', auth.sessionId);
+    });
+    return { confirmed: true };
   };
 
   const refreshToken = async (auth: TAuthContext): Promise<{ jwt: string }> => {
@@ -363,6 +429,7 @@ export const createSignInService = async ({
     login,
     resendCode,
     signInWithCode,
+    confirmSignIn,
     /** What registration shares with sign-in: checking the ID token and starting the app session. */
     parts: { verifyIdentity, startSession, buildLoginResponse },
     refreshToken,

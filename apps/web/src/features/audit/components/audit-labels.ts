@@ -11,6 +11,7 @@ export const auditActionLabels: Record<TAuditAction, string> = {
   'sign-in': 'Signed in',
   'sign-in-failed': 'Failed sign-in',
   'two-factor-failed': 'Wrong two-factor code',
+  'sign-in-confirmed': 'Sign-in confirmed',
   'sign-out': 'Signed out',
   invite: 'Invited',
   suspend: 'Suspended',

@@ -28,7 +28,14 @@ export const panelSize = 5;
  * Audit actions that say who was signed in rather than what changed: a morning of sign-ins would
  * otherwise fill the panel. The panel asks for more events than it shows and leaves these out.
  */
-const sessionActions = new Set(['sign-in', 'sign-in-failed', 'two-factor-failed', 'sign-out', 'view']);
+const sessionActions = new Set([
+  'sign-in',
+  'sign-in-failed',
+  'two-factor-failed',
+  'sign-in-confirmed',
+  'sign-out',
+  'view',
+]);
 
 export const dashboardQueries = {
   userCounts: () =>
