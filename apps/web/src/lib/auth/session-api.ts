@@ -32,6 +32,17 @@ export const resendTwoFactorCode = (idToken: string) =>
     isUnauthorizedExpected: true,
   });
 
+/**
+ * POST /auth/confirm-sign-in with the app token: vouches for a fresh identity sign-in (after
+ * re-authentication) of the signed-in user, so a two-factor company's user may change their
+ * password with it (docs/decisions/042).
+ */
+export const confirmSignIn = (idToken: string) =>
+  apiRequest<{ confirmed: true }>('iamserver', '/auth/confirm-sign-in', {
+    method: 'POST',
+    body: { idToken },
+  });
+
 /** GET /auth/token-refresh with the current app token. */
 export const refreshAppToken = () =>
   apiRequest<{ jwt: string }>('iamserver', '/auth/token-refresh', { isUnauthorizedExpected: true });

@@ -246,6 +246,10 @@ export const renewAppSession = async (user: User) => {
       knownToken = reply.jwt;
       return;
     }
+    // A two-factor company: the old session ended with the change, and the new one waits for the
+    // emailed code. Its cookie goes, or the code step would try to resume the ended session.
+    removeTokenCookie();
+    knownToken = undefined;
     resetSession();
     redirectToTwoFactor({ idToken, emailId: reply.emailId });
   } catch {
