@@ -57,6 +57,8 @@ const openToEverySignedInUser = new Set([
   'GET /iamserver/api/v1/users/me/preferences',
   'PATCH /iamserver/api/v1/users/me/preferences',
   'POST /iamserver/api/v1/users/me/sessions/revoke',
+  // Confirms a fresh sign-in of the caller's own identity account (docs/decisions/042); API tokens are refused.
+  'POST /iamserver/api/v1/auth/confirm-sign-in',
   // The caller's own notifications.
   'GET /notifyserver/api/v1/notifications',
   'PATCH /notifyserver/api/v1/notifications/:id',
