@@ -11,6 +11,7 @@ export * from './date-schemas.ts';
 export * from './default-dropdowns.ts';
 export * from './errors.ts';
 export * from './files.ts';
+export * from './freight/index.ts';
 export * from './issues.ts';
 export * from './lists.ts';
 export * from './messages.ts';
