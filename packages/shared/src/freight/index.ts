@@ -9,3 +9,4 @@ export * from './imo-number.ts';
 export * from './incoterms.ts';
 export * from './package-types.ts';
 export * from './size-type-codes.ts';
+export * from './zod.ts';
