@@ -34,6 +34,8 @@ export const auditEntityTypes = [
   'report-sketch',
   /** A company's single sign-on configuration (docs/decisions/020-single-sign-on.md). */
   'sso-config',
+  /** A sea or air shipment (docs/decisions/043-shipments-model.md). */
+  'shipment',
 ] as const;
 export type TAuditEntityType = (typeof auditEntityTypes)[number];
 

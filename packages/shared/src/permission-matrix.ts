@@ -20,6 +20,8 @@ const moduleLabels: Record<TPermissionModule, { label: string; description: stri
   audit: { label: 'Audit history', description: 'Who changed what, and sign-in events' },
   issues: { label: 'Issues', description: 'The issue tracker' },
   reports: { label: 'Reports', description: 'Report sketches' },
+  shipments: { label: 'Shipments', description: 'Sea and air shipments, their parties and routing' },
+  charges: { label: 'Charges and margins', description: 'A shipment’s buy and sell lines and its margin' },
 };
 
 const actionLabels: Record<string, string> = { read: 'Read', write: 'Write', send: 'Send' };

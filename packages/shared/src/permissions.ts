@@ -26,6 +26,10 @@ export const permissions = [
   'issues:write',
   'reports:read',
   'reports:write',
+  'shipments:read',
+  'shipments:write',
+  /** A shipment's buy and sell lines, its revenue, cost and margin. */
+  'charges:read',
 ] as const;
 
 export type TPermission = (typeof permissions)[number];
@@ -39,8 +43,17 @@ export const isPermission = (value: string): value is TPermission =>
  */
 const adminOnlyPermissions: readonly TPermission[] = ['audit:read'];
 
+/**
+ * Margins are not for every reader (docs/decisions/043-shipments-model.md): a Viewer reads
+ * shipments without their charges, while a Member, who keys buy and sell lines, reads them.
+ */
+const marginPermissions: readonly TPermission[] = ['charges:read'];
+
 const readPermissions = permissions.filter(
-  (permission) => permission.endsWith(':read') && !adminOnlyPermissions.includes(permission),
+  (permission) =>
+    permission.endsWith(':read') &&
+    !adminOnlyPermissions.includes(permission) &&
+    !marginPermissions.includes(permission),
 );
 
 /** The roles every company starts with; `key` stays fixed while a company may rename the role. */
@@ -49,7 +62,15 @@ export const systemRoles = [
   {
     key: 'member',
     name: 'Member',
-    permissions: [...readPermissions, 'contacts:write', 'mail:send', 'files:write', 'reports:write'],
+    permissions: [
+      ...readPermissions,
+      ...marginPermissions,
+      'contacts:write',
+      'mail:send',
+      'files:write',
+      'reports:write',
+      'shipments:write',
+    ],
   },
   { key: 'viewer', name: 'Viewer', permissions: [...readPermissions] },
 ] as const satisfies readonly { key: string; name: string; permissions: TPermission[] }[];

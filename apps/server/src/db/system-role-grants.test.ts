@@ -150,9 +150,15 @@ describe.each(testDatabaseKinds)('system role grants on %s', (kind) => {
       db,
       systemRoles.map((role) => ({ key: role.key, permissions: [...role.permissions, 'audit:read'] })),
     );
-    // Only a default added after 0022 arrives: reports:write, which Members gained with report sketches.
-    expect((await roleOf(companyId, 'member')).permissions).toEqual(['reports:write']);
-    expect((await roleOf(companyId, 'viewer')).permissions).toEqual([]);
+    // Only the defaults added after 0022 arrive: reports:write, which Members gained with report
+    // sketches, and the shipments' permissions (charges:read is the Member's, not the Viewer's).
+    expect((await roleOf(companyId, 'member')).permissions).toEqual([
+      'shipments:read',
+      'charges:read',
+      'reports:write',
+      'shipments:write',
+    ]);
+    expect((await roleOf(companyId, 'viewer')).permissions).toEqual(['shipments:read']);
   });
 });
 

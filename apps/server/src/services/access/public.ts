@@ -2,6 +2,8 @@
 
 /** A company's base currency, read and set inside the caller's tenant transaction (master's currency settings). */
 export { findCompanyCurrency, setCompanyCurrency } from './company-and-profile/company-repository.ts';
+/** Whether a company has a product, before that product's routes answer (the Freight product's gate). */
+export { createProductGate, productGateMessage } from './company-and-profile/product-gate.ts';
 /**
  * Whether a company's plan has run out (docs/product.md §4): the one rule behind the user's
  * isExpired, the mail composer's refusal and the scheduled reports' (DESIGN §6, enforced here).

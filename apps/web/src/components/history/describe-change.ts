@@ -40,6 +40,7 @@ const entityNouns: Record<string, string> = {
   'contact-filter': 'saved contact filter',
   issue: 'reported problem',
   'issue-comment': 'comment on a reported problem',
+  shipment: 'shipment',
 };
 
 /** The entity type as a noun people say: "exchange rate", "API token". */

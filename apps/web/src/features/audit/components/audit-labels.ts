@@ -56,6 +56,7 @@ export const auditEntityTypeLabels: Record<TAuditEntityType, string> = {
   'contact-filter': 'Saved contact filter',
   issue: 'Reported problem',
   'issue-comment': 'Problem comment',
+  shipment: 'Shipment',
   'audit-trail': 'Audit log',
 };
 

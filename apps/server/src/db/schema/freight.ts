@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { companyReference, companyRowKey, rowTimestamps, timestamptz } from './columns.ts';
+import { companyIdColumn, companyRowColumns } from './tenancy.ts';
+
+// The freight module's tables (services/freight/, docs/decisions/043-shipments-model.md).
+
+/** A sea or air shipment; its parties are rows of `shipment_parties`. */
+export const shipments = pgTable(
+  'shipments',
+  {
+    ...companyRowColumns(),
+    /** From the company's sequence (`shipment_reference_counters`); never given twice. */
+    reference: text('reference').notNull(),
+    mode: text('mode', { enum: ['sea', 'air', 'road'] }).notNull(),
+    direction: text('direction', { enum: ['export', 'import', 'cross-trade'] }).notNull(),
+    loadType: text('load_type', { enum: ['fcl', 'lcl', 'break-bulk', 'loose', 'uld'] }).notNull(),
+    incoterm: text('incoterm'),
+    incotermPlace: text('incoterm_place'),
+    /** Catalogue codes: UN/LOCODE for ocean ports, IATA for airports. */
+    placeOfReceipt: text('place_of_receipt'),
+    portOfLoading: text('port_of_loading'),
+    portOfDischarge: text('port_of_discharge'),
+    placeOfDelivery: text('place_of_delivery'),
+    vesselName: text('vessel_name'),
+    vesselImo: text('vessel_imo'),
+    voyageNumber: text('voyage_number'),
+    flightNumber: text('flight_number'),
+    billOfLadingNumber: text('bill_of_lading_number'),
+    airWaybillNumber: text('air_waybill_number'),
+    plannedDeparture: timestamptz('planned_departure'),
+    actualDeparture: timestamptz('actual_departure'),
+    plannedArrival: timestamptz('planned_arrival'),
+    actualArrival: timestamptz('actual_arrival'),
+    notes: text('notes'),
+    marks: text('marks'),
+    /** DCSA Booking 2.0; moves only as the standard allows (services/freight/shipments/service.ts). */
+    bookingStatus: text('booking_status').notNull(),
+    /** Reference, bill and air waybill numbers, lower-cased, for trigram search; derived on write. */
+    searchText: text('search_text').notNull(),
+    ...rowTimestamps(),
+    createdBy: uuid('created_by'),
+    updatedBy: uuid('updated_by'),
+  },
+  (table) => [
+    companyRowKey(table),
+    uniqueIndex('shipments_reference_key').on(table.companyId, table.reference),
+    index('shipments_created_idx').on(table.companyId, table.createdAt, table.id),
+    index('shipments_updated_idx').on(table.companyId, table.updatedAt, table.id),
+    index('shipments_departure_idx').on(table.companyId, table.plannedDeparture, table.id),
+    index('shipments_arrival_idx').on(table.companyId, table.plannedArrival, table.id),
+    index('shipments_status_idx').on(table.companyId, table.bookingStatus, table.updatedAt),
+    index('shipments_search_idx').using('gin', table.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+/**
+ * A contact in one of a shipment's roles. `issued_copy` keeps the party as a document printed it
+ * (Freight II), so a later edit of the contact never rewrites an issued bill. No foreign key into
+ * contacts: contacts are checked through their module's public surface.
+ */
+export const shipmentParties = pgTable(
+  'shipment_parties',
+  {
+    companyId: companyIdColumn(),
+    shipmentId: uuid('shipment_id').notNull(),
+    role: text('role').notNull(),
+    organisationId: uuid('organisation_id').notNull(),
+    personId: uuid('person_id'),
+    issuedCopy: jsonb('issued_copy'),
+    issuedAt: timestamptz('issued_at'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.shipmentId, table.role] }),
+    companyReference([table.companyId, table.shipmentId], shipments).onDelete('cascade'),
+    index('shipment_parties_organisation_idx').on(table.companyId, table.organisationId),
+    index('shipment_parties_person_idx')
+      .on(table.companyId, table.personId)
+      .where(sql`${table.personId} is not null`),
+  ],
+);
+
+/** The last number given in each reference scope (the pattern with its year filled, e.g. `SE-2026-`). */
+export const shipmentReferenceCounters = pgTable(
+  'shipment_reference_counters',
+  {
+    companyId: companyIdColumn(),
+    scope: text('scope').notNull(),
+    lastNumber: bigint('last_number', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.scope] })],
+);
