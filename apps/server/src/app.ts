@@ -33,6 +33,7 @@ import { registerAccessRoutes } from './services/access/routes.ts';
 import { registerAuditRoutes } from './services/audit/routes.ts';
 import { registerContactsRoutes } from './services/contacts/routes.ts';
 import { registerFilesRoutes } from './services/files/routes.ts';
+import { registerFreightRoutes } from './services/freight/public.ts';
 import { registerIssueTracker } from './services/issue-tracker/public.ts';
 import { registerMailRoutes } from './services/mail/routes.ts';
 import { registerMasterDataRoutes } from './services/master-data/routes.ts';
@@ -197,6 +198,7 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   await app.register(registerTemplatesRoutes, { prefix: '/templateserver/api/v1' });
   await app.register(registerContactsRoutes, { prefix: '/contactserver/api/v1' });
   await app.register(registerReportsRoutes, { prefix: '/reportserver/api/v1' });
+  await app.register(registerFreightRoutes, { prefix: '/freightserver/api/v1' });
   // Named in the spec under iamserver, but a module of its own (docs/decisions/017-issue-tracker.md).
   await app.register(registerIssueTracker, { prefix: '/iamserver/api/v1' });
   await registerApiDocsRoutes(app);

@@ -34,6 +34,7 @@ type TWorld = {
   contactTagId: string;
   issueId: string;
   reportSketchId: string;
+  shipmentId: string;
 };
 
 /** Streams never end by themselves; they get their own tests (attack-session-end.test.ts). */
@@ -221,6 +222,12 @@ const idFieldProbes: Record<string, TProbe> = {
       body: 'Tenancy',
       familyId: other.templateId,
     }),
+  },
+  // A shipment's parties are the company's own contacts; its list finds no other company's party.
+  'GET /freightserver/api/v1/shipments partyId': {
+    method: 'GET',
+    kind: 'read',
+    url: (_own, other) => `/freightserver/api/v1/shipments?partyId=${other.contactId}`,
   },
   'POST /contactserver/api/v1/contacts organisationId': {
     method: 'POST',
@@ -466,7 +473,14 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
       definition: { source: 'users', groupBy: ['status'] },
       isShared: true,
     });
+    const shipment = await dataOf<{ _id: string }>(admin.jwt, 'POST', '/freightserver/api/v1/shipments', {
+      mode: 'sea',
+      direction: 'export',
+      loadType: 'fcl',
+      parties: { shipper: { organisationId: contact._id, personId: person._id } },
+    });
     return {
+      shipmentId: shipment._id,
       issueId: issue._id,
       reportSketchId: report._id,
       contactId: contact._id,
@@ -511,6 +525,7 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
     world.contactTagId,
     world.issueId,
     world.reportSketchId,
+    world.shipmentId,
   ];
 
   beforeAll(async () => {
@@ -607,5 +622,31 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
       `/contactserver/api/v1/contacts/${worldA.personId}`,
     );
     expect(people.organisation?._id).toBe(worldA.contactId);
+  });
+
+  // A shipment's parties sit inside `parties`, where the id-field scan above does not look.
+  it("refuses company A's contacts as the parties of company B's shipments", async () => {
+    const parties = (other: TWorld) => ({
+      shipper: { organisationId: other.contactId },
+      consignee: { organisationId: worldB.contactId, personId: other.personId },
+    });
+    for (const [method, url] of [
+      ['POST', '/freightserver/api/v1/shipments'],
+      ['PATCH', `/freightserver/api/v1/shipments/${worldB.shipmentId}`],
+    ] as const) {
+      const body = {
+        ...(method === 'POST' ? { mode: 'sea', direction: 'export', loadType: 'fcl' } : {}),
+        parties: parties(worldA),
+      };
+      const response = await call(worldB.admin.jwt, method, url, body);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.body).toContain('parties.shipper.organisationId');
+    }
+    const own = await dataOf<{ parties: { shipper: { organisation: { _id: string } } } }>(
+      worldB.admin.jwt,
+      'GET',
+      `/freightserver/api/v1/shipments/${worldB.shipmentId}`,
+    );
+    expect(own.parties.shipper.organisation._id).toBe(worldB.contactId);
   });
 });

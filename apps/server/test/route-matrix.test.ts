@@ -103,6 +103,7 @@ type TCompanyWorld = {
   issueId: string;
   apiTokenId: string;
   reportSketchId: string;
+  shipmentId: string;
 };
 const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   users: (world) => world.userId,
@@ -130,6 +131,7 @@ const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   'users-token': (world) => world.apiTokenId,
   'api-tokens': (world) => world.apiTokenId,
   reportSketch: (world) => world.reportSketchId,
+  shipments: (world) => world.shipmentId,
   // A version number: company A's template has a version 1, which B must not reach either.
   versions: () => '1',
 };
@@ -245,6 +247,12 @@ describe.each(behaviourDatabaseKinds)('route matrix on %s', (kind) => {
       isShared: true,
     });
     expect(contactFilter.statusCode, contactFilter.body).toBe(201);
+    const shipment = await call('POST', '/freightserver/api/v1/shipments', admin.jwt, {
+      mode: 'sea',
+      direction: 'export',
+      loadType: 'fcl',
+    });
+    expect(shipment.statusCode, shipment.body).toBe(201);
     const issue = await call('POST', '/iamserver/api/v1/issue/tracker', admin.jwt, {
       title: 'Matrix world problem',
       severity: 'high',
@@ -266,6 +274,7 @@ describe.each(behaviourDatabaseKinds)('route matrix on %s', (kind) => {
     return {
       reportSketchId: (report.json() as { data: { _id: string } }).data._id,
       issueId: (issue.json() as { data: { _id: string } }).data._id,
+      shipmentId: (shipment.json() as { data: { _id: string } }).data._id,
       apiTokenId: (apiToken.json() as { data: { _id: string } }).data._id,
       contactFilterId: (contactFilter.json() as { data: { _id: string } }).data._id,
       contactId: (contact.json() as { data: { _id: string } }).data._id,

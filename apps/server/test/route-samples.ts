@@ -94,4 +94,7 @@ export const sampleBodies: Record<string, unknown> = {
     recipientIds: ['01970000-0000-7000-8000-00000000abcd'],
   },
   'POST /iamserver/api/v1/app-admin/issues/:id/comments': { body: 'Matrix answer' },
+  'POST /freightserver/api/v1/shipments': { mode: 'sea', direction: 'export', loadType: 'fcl' },
+  'PATCH /freightserver/api/v1/shipments/:id': { notes: 'Matrix note' },
+  'POST /freightserver/api/v1/shipments/:id/booking-status': { status: 'CONFIRMED' },
 };

@@ -16,7 +16,8 @@ export type TService =
   | 'reportserver'
   | 'contactserver'
   | 'notifyserver'
-  | 'templateserver';
+  | 'templateserver'
+  | 'freightserver';
 
 /**
  * docs/product.md §7's "localhost on a per-service port": an API origin in the runtime config may carry a
@@ -33,6 +34,7 @@ export const servicePorts: Record<TService, number> = {
   contactserver: 3007,
   notifyserver: 3008,
   templateserver: 3009,
+  freightserver: 3010,
 };
 
 /** The base URL of a service's API for the current page host (docs/product.md §7). */

@@ -1,0 +1,4 @@
+// freight's public surface: what other modules may use. Everything else in freight/ is its own.
+
+/** The Freight product's routes, registered by app.ts under /freightserver/api/v1. */
+export { registerFreightRoutes } from './routes.ts';

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { authenticate } from '../../platform/auth/auth-context.ts';
+import { createProductGate } from '../access/public.ts';
+import { registerShipmentRoutes } from './shipments/routes.ts';
+
+/** The Freight product, as the products catalogue names it (migration 0003). */
+export const freightProduct = { code: 'freight', name: 'Freight' } as const;
+
+/**
+ * freightserver (docs/decisions/043-shipments-model.md): the Freight product's shipments. A company
+ * without the product finds no route here (404), checked right after sign-in, before the route's
+ * permission and input.
+ */
+export const registerFreightRoutes = async (app: FastifyInstance) => {
+  const gate = createProductGate({ db: app.database.db, changes: app.changes });
+  app.addHook('onRequest', authenticate(app));
+  app.addHook('onRequest', async (request) => {
+    await gate.assertCompanyHasProduct(request.caller.companyId, freightProduct);
+  });
+  await app.register(registerShipmentRoutes);
+};

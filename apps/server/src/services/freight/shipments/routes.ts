@@ -1,0 +1,100 @@
+import {
+  ZShipment,
+  ZShipmentBookingMove,
+  ZShipmentCreate,
+  ZShipmentIdParams,
+  ZShipmentListQuery,
+  ZShipmentSummary,
+  ZShipmentUpdate,
+} from '@cargodesk/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { dataOf, listOf, signedInErrors, ZErrorBody } from '../../../platform/http/http.ts';
+import { createLocationLookup } from '../../master-data/public.ts';
+import { createShipmentsService } from './service.ts';
+
+const errors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody } as const;
+
+/** Shipments: reading needs shipments:read; creating, changing and moving the booking shipments:write. */
+export const registerShipmentRoutes = async (app: FastifyInstance) => {
+  const service = createShipmentsService({
+    db: app.database.db,
+    locations: createLocationLookup(app.changes),
+  });
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const read = { permission: 'shipments:read' } as const;
+  const write = { permission: 'shipments:write' } as const;
+
+  routes.get(
+    '/shipments',
+    {
+      config: read,
+      schema: {
+        summary: 'List shipments: a page, searched, filtered and sorted',
+        querystring: ZShipmentListQuery,
+        response: { 200: listOf(ZShipmentSummary), ...errors },
+      },
+    },
+    async (request) => service.list(request.caller, request.query),
+  );
+  routes.get(
+    '/shipments/:id',
+    {
+      config: read,
+      schema: {
+        summary: 'Get a shipment with its parties and routing',
+        params: ZShipmentIdParams,
+        response: { 200: dataOf(ZShipment), ...errors },
+      },
+    },
+    async (request) => ({ data: await service.get(request.caller, request.params.id) }),
+  );
+  routes.post(
+    '/shipments',
+    {
+      config: write,
+      schema: {
+        summary: 'Create a shipment; its reference comes from the company’s sequence',
+        body: ZShipmentCreate,
+        response: { 201: dataOf(ZShipment), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await service.create(request.caller, request.auditActor, request.body) }),
+  );
+  routes.patch(
+    '/shipments/:id',
+    {
+      config: write,
+      schema: {
+        summary: 'Change a shipment’s fields or parties (its mode and reference stay)',
+        params: ZShipmentIdParams,
+        body: ZShipmentUpdate,
+        response: { 200: dataOf(ZShipment), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await service.update(request.caller, request.auditActor, request.params.id, request.body),
+    }),
+  );
+  routes.post(
+    '/shipments/:id/booking-status',
+    {
+      config: write,
+      schema: {
+        summary: 'Move the booking to another DCSA Booking 2.0 status (only its legal moves)',
+        params: ZShipmentIdParams,
+        body: ZShipmentBookingMove,
+        response: { 200: dataOf(ZShipment), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await service.moveBooking(
+        request.caller,
+        request.auditActor,
+        request.params.id,
+        request.body.status,
+      ),
+    }),
+  );
+};

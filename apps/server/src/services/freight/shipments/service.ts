@@ -1,0 +1,521 @@
+import {
+  bookingMoveRefusal,
+  bookingTransitionsFrom,
+  checkAirWaybillNumber,
+  checkImoNumber,
+  incotermRefusal,
+  loadTypesOfMode,
+  shipmentPartyRoles,
+  type TBookingStatus,
+  type TIncotermRule,
+  type TListMeta,
+  type TOperationalStatus,
+  type TShipment,
+  type TShipmentLocation,
+  type TShipmentMode,
+  type TShipmentPartyRole,
+  type TShipmentPartyView,
+  type TShipmentSummary,
+  type ZShipmentCreate,
+  type ZShipmentListQuery,
+  type ZShipmentUpdate,
+} from '@cargodesk/shared';
+import type { z } from 'zod';
+import type { Db, Queryable, Tx } from '../../../db/client.ts';
+import { cappedTotal, listMeta } from '../../../db/paging.ts';
+import type { TAuthContext } from '../../../platform/auth/auth-context.ts';
+import { createId } from '../../../platform/data-access/ids.ts';
+import { withTenant, withTenantRead } from '../../../platform/data-access/tenant-transaction.ts';
+import { auditTrails, type TAuditActor } from '../../../platform/events/audit.ts';
+import { AppError, fieldError } from '../../../platform/http/errors.ts';
+import { readSort } from '../../../platform/http/list-sort.ts';
+import { findContactIdsByName, findPartyContacts } from '../../contacts/public.ts';
+import type { TLocationLookup } from '../../master-data/public.ts';
+import { weekAround } from './company-week.ts';
+import { defaultReferencePatterns, formatReference, referenceScopeOf, yearIn } from './reference-pattern.ts';
+import * as repository from './repository.ts';
+
+// Shipments (docs/decisions/043-shipments-model.md): every write in one transaction with its audit
+// entry; parties are contacts of the company, places are catalogue codes, identifiers carry their
+// check digits, and the booking moves only as DCSA Booking 2.0 allows.
+
+export const shipmentMessages = {
+  notFound: 'No such shipment in your company',
+  loadType: (mode: string, allowed: readonly string[]) =>
+    `must be one of ${allowed.join(', ')} for a ${mode} shipment`,
+  incotermPlaceWithoutRule: 'needs an Incoterms rule to name its place',
+  notForMode: (mode: string) => `does not apply to a ${mode} shipment`,
+  organisation: 'must be an organisation of your contacts',
+  person: 'must be a person of your contacts who belongs to the organisation given',
+  location: (code: string, kind: string) =>
+    `${code} is not ${kind} in the catalogue or your company's own list`,
+  arrivalBeforeDeparture: 'must not be before the departure',
+} as const;
+
+type TCreateInput = z.output<typeof ZShipmentCreate>;
+type TUpdateInput = z.output<typeof ZShipmentUpdate>;
+type TListInput = z.output<typeof ZShipmentListQuery>;
+
+/** How many contacts a search by party name looks for; their shipments are searched with the rest. */
+const partySearchLimit = 200;
+
+const notFound = () => new AppError('NOT_FOUND', shipmentMessages.notFound);
+
+export const operationalStatusOf = (
+  row: Pick<repository.TShipmentRow, 'bookingStatus' | 'actualDeparture' | 'actualArrival'>,
+): TOperationalStatus => {
+  const status = row.bookingStatus as TBookingStatus;
+  if (status === 'REJECTED' || status === 'DECLINED' || status === 'CANCELLED') return 'cancelled';
+  if (status === 'COMPLETED') return 'completed';
+  if (row.actualArrival) return 'arrived';
+  if (row.actualDeparture) return 'departed';
+  if (status === 'CONFIRMED' || status === 'PENDING_AMENDMENT') return 'booked';
+  return 'draft';
+};
+
+const isLateAt = (row: repository.TShipmentRow, now: Date) => {
+  const status = operationalStatusOf(row);
+  return (
+    row.plannedArrival !== null &&
+    row.actualArrival === null &&
+    row.plannedArrival < now &&
+    status !== 'cancelled' &&
+    status !== 'completed'
+  );
+};
+
+const searchTextOf = (
+  row: Pick<repository.TShipmentRow, 'reference' | 'billOfLadingNumber' | 'airWaybillNumber'>,
+) =>
+  [row.reference, row.billOfLadingNumber, row.airWaybillNumber, row.airWaybillNumber?.replace('-', '')]
+    .filter(Boolean)
+    .join(' ')
+    .toLowerCase();
+
+const dateOf = (text: string | null | undefined) => (text ? new Date(text) : null);
+const textOf = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** The shipment's own fields as the audit trail keeps them. */
+const auditedShipment = (row: repository.TShipmentRow, parties: repository.TPartyRow[]) => ({
+  reference: row.reference,
+  mode: row.mode,
+  direction: row.direction,
+  loadType: row.loadType,
+  incoterm: row.incoterm,
+  incotermPlace: row.incotermPlace,
+  placeOfReceipt: row.placeOfReceipt,
+  portOfLoading: row.portOfLoading,
+  portOfDischarge: row.portOfDischarge,
+  placeOfDelivery: row.placeOfDelivery,
+  vesselName: row.vesselName,
+  vesselImo: row.vesselImo,
+  voyageNumber: row.voyageNumber,
+  flightNumber: row.flightNumber,
+  billOfLadingNumber: row.billOfLadingNumber,
+  airWaybillNumber: row.airWaybillNumber,
+  plannedDeparture: textOf(row.plannedDeparture),
+  actualDeparture: textOf(row.actualDeparture),
+  plannedArrival: textOf(row.plannedArrival),
+  actualArrival: textOf(row.actualArrival),
+  bookingStatus: row.bookingStatus,
+  notes: row.notes,
+  marks: row.marks,
+  parties: Object.fromEntries(
+    parties.map((party) => [party.role, { organisationId: party.organisationId, personId: party.personId }]),
+  ),
+});
+
+type TLocationField = 'placeOfReceipt' | 'portOfLoading' | 'portOfDischarge' | 'placeOfDelivery';
+const locationFields: TLocationField[] = [
+  'placeOfReceipt',
+  'portOfLoading',
+  'portOfDischarge',
+  'placeOfDelivery',
+];
+
+export type TShipmentsServiceDependencies = { db: Db; locations: TLocationLookup };
+
+export const createShipmentsService = ({ db, locations }: TShipmentsServiceDependencies) => {
+  /** A field's place: ports of loading and discharge of the mode's kind; receipt and delivery either. */
+  const findPlace = async (
+    tx: Queryable,
+    companyId: string,
+    mode: TShipmentMode,
+    field: TLocationField,
+    code: string,
+  ): Promise<TShipmentLocation | undefined> => {
+    const isPort = field === 'portOfLoading' || field === 'portOfDischarge';
+    const kinds = isPort
+      ? [mode === 'air' ? ('airport' as const) : ('oceanport' as const)]
+      : (['oceanport', 'airport'] as const);
+    for (const kind of kinds) {
+      const found = await locations.findLocation(tx, companyId, kind, code);
+      if (found) return found;
+    }
+    return undefined;
+  };
+
+  /** Refuses, naming the field, what does not fit the mode or the standards. */
+  const checkFields = async (
+    tx: Queryable,
+    companyId: string,
+    mode: TShipmentMode,
+    row: repository.TShipmentInsert,
+  ) => {
+    const allowed = loadTypesOfMode[mode];
+    if (!allowed.includes(row.loadType))
+      throw fieldError('loadType', shipmentMessages.loadType(mode, allowed));
+    if (row.incoterm) {
+      const refusal = incotermRefusal(row.incoterm as TIncotermRule, mode);
+      if (refusal) throw fieldError('incoterm', refusal);
+    } else if (row.incotermPlace)
+      throw fieldError('incotermPlace', shipmentMessages.incotermPlaceWithoutRule);
+    const seaOnly = ['vesselName', 'vesselImo', 'voyageNumber', 'billOfLadingNumber'] as const;
+    const airOnly = ['flightNumber', 'airWaybillNumber'] as const;
+    for (const field of mode === 'air' ? seaOnly : airOnly) {
+      if (row[field]) throw fieldError(field, shipmentMessages.notForMode(mode));
+    }
+    if (row.vesselImo) {
+      const checked = checkImoNumber(row.vesselImo);
+      if (!checked.ok) throw fieldError('vesselImo', checked.message, checkDetails(checked));
+      row.vesselImo = checked.value;
+    }
+    if (row.airWaybillNumber) {
+      const checked = checkAirWaybillNumber(row.airWaybillNumber);
+      if (!checked.ok) throw fieldError('airWaybillNumber', checked.message, checkDetails(checked));
+      row.airWaybillNumber = checked.value;
+    }
+    if (row.plannedDeparture && row.plannedArrival && row.plannedArrival < row.plannedDeparture)
+      throw fieldError('plannedArrival', shipmentMessages.arrivalBeforeDeparture);
+    if (row.actualDeparture && row.actualArrival && row.actualArrival < row.actualDeparture)
+      throw fieldError('actualArrival', shipmentMessages.arrivalBeforeDeparture);
+    for (const field of locationFields) {
+      const code = row[field];
+      if (!code) continue;
+      if (!(await findPlace(tx, companyId, mode, field, code))) {
+        const isPort = field === 'portOfLoading' || field === 'portOfDischarge';
+        const kind = !isPort ? 'a port or airport' : mode === 'air' ? 'an airport' : 'an ocean port';
+        throw fieldError(field, shipmentMessages.location(code, kind));
+      }
+    }
+  };
+
+  const checkDetails = (checked: { expectedDigit?: number; suggestions?: string[] }) => ({
+    ...(checked.expectedDigit === undefined ? {} : { expectedDigit: checked.expectedDigit }),
+    ...(checked.suggestions ? { suggestions: checked.suggestions } : {}),
+  });
+
+  /** Each party given: an organisation of the company and, optionally, one of its people. */
+  const checkParties = async (tx: Queryable, companyId: string, parties: TCreateInput['parties']) => {
+    if (!parties) return;
+    const given = shipmentPartyRoles.flatMap((role) => {
+      const party = parties[role];
+      return party ? [{ role, party }] : [];
+    });
+    const contacts = await findPartyContacts(
+      tx,
+      companyId,
+      given.flatMap(({ party }) => [party.organisationId, ...(party.personId ? [party.personId] : [])]),
+    );
+    for (const { role, party } of given) {
+      if (contacts.get(party.organisationId)?.kind !== 'organisation')
+        throw fieldError(`parties.${role}.organisationId`, shipmentMessages.organisation);
+      if (party.personId) {
+        const person = contacts.get(party.personId);
+        if (person?.kind !== 'person' || person.organisationId !== party.organisationId)
+          throw fieldError(`parties.${role}.personId`, shipmentMessages.person);
+      }
+    }
+  };
+
+  const writeParties = async (
+    tx: Queryable,
+    companyId: string,
+    shipmentId: string,
+    parties: TCreateInput['parties'],
+  ) => {
+    if (!parties) return;
+    for (const role of shipmentPartyRoles) {
+      const party = parties[role];
+      if (party === undefined) continue;
+      await repository.setParty(
+        tx,
+        companyId,
+        shipmentId,
+        role,
+        party && { organisationId: party.organisationId, personId: party.personId ?? null },
+      );
+    }
+  };
+
+  const partyViews = async (tx: Queryable, companyId: string, parties: repository.TPartyRow[]) => {
+    const contacts = await findPartyContacts(
+      tx,
+      companyId,
+      parties.flatMap((party) => [party.organisationId, ...(party.personId ? [party.personId] : [])]),
+    );
+    // A contact deleted since shows as gone rather than as nothing.
+    const named = (id: string) => ({ _id: id, name: contacts.get(id)?.name ?? 'Deleted contact' });
+    return (shipmentId: string) =>
+      Object.fromEntries(
+        shipmentPartyRoles.map((role) => {
+          const party = parties.find((row) => row.shipmentId === shipmentId && row.role === role);
+          const view: TShipmentPartyView | null = party
+            ? {
+                organisation: named(party.organisationId),
+                person: party.personId ? named(party.personId) : null,
+              }
+            : null;
+          return [role, view];
+        }),
+      ) as Record<TShipmentPartyRole, TShipmentPartyView | null>;
+  };
+
+  const common = (row: repository.TShipmentRow, now: Date) => ({
+    _id: row.id,
+    reference: row.reference,
+    mode: row.mode,
+    direction: row.direction,
+    loadType: row.loadType,
+    bookingStatus: row.bookingStatus as TBookingStatus,
+    operationalStatus: operationalStatusOf(row),
+    plannedDeparture: textOf(row.plannedDeparture),
+    actualDeparture: textOf(row.actualDeparture),
+    plannedArrival: textOf(row.plannedArrival),
+    actualArrival: textOf(row.actualArrival),
+    isLate: isLateAt(row, now),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  });
+
+  const readView = async (
+    tx: Queryable,
+    companyId: string,
+    row: repository.TShipmentRow,
+  ): Promise<TShipment> => {
+    const parties = await repository.findParties(tx, companyId, [row.id]);
+    const partiesOf = await partyViews(tx, companyId, parties);
+    const place = async (field: TLocationField) => {
+      const code = row[field];
+      if (!code) return null;
+      // A code the catalogue has since retired still shows, without its details.
+      return (
+        (await findPlace(tx, companyId, row.mode, field, code)) ?? {
+          code,
+          kind: row.mode === 'air' ? ('airport' as const) : ('oceanport' as const),
+          name: code,
+          countryCode: code.length === 5 ? code.slice(0, 2) : '',
+          timezone: null,
+        }
+      );
+    };
+    return {
+      ...common(row, new Date()),
+      incoterm: row.incoterm as TIncotermRule | null,
+      incotermPlace: row.incotermPlace,
+      parties: partiesOf(row.id),
+      placeOfReceipt: await place('placeOfReceipt'),
+      portOfLoading: await place('portOfLoading'),
+      portOfDischarge: await place('portOfDischarge'),
+      placeOfDelivery: await place('placeOfDelivery'),
+      vesselName: row.vesselName,
+      vesselImo: row.vesselImo,
+      voyageNumber: row.voyageNumber,
+      flightNumber: row.flightNumber,
+      billOfLadingNumber: row.billOfLadingNumber,
+      airWaybillNumber: row.airWaybillNumber,
+      notes: row.notes,
+      marks: row.marks,
+      bookingMoves: [
+        ...new Set(bookingTransitionsFrom(row.bookingStatus as TBookingStatus).map((move) => move.to)),
+      ],
+    };
+  };
+
+  const fieldsOf = (input: TUpdateInput): Partial<repository.TShipmentInsert> => {
+    const fields: Partial<repository.TShipmentInsert> = {};
+    const copy = <TKey extends keyof TUpdateInput & keyof repository.TShipmentInsert>(key: TKey) => {
+      if (input[key] !== undefined) (fields as Record<string, unknown>)[key] = input[key];
+    };
+    for (const key of [
+      'direction',
+      'loadType',
+      'incoterm',
+      'incotermPlace',
+      'placeOfReceipt',
+      'portOfLoading',
+      'portOfDischarge',
+      'placeOfDelivery',
+      'vesselName',
+      'vesselImo',
+      'voyageNumber',
+      'flightNumber',
+      'billOfLadingNumber',
+      'airWaybillNumber',
+      'notes',
+      'marks',
+    ] as const)
+      copy(key);
+    for (const key of ['plannedDeparture', 'actualDeparture', 'plannedArrival', 'actualArrival'] as const) {
+      if (input[key] !== undefined) fields[key] = dateOf(input[key]);
+    }
+    return fields;
+  };
+
+  const list = async (
+    auth: TAuthContext,
+    query: TListInput,
+  ): Promise<{ data: TShipmentSummary[]; meta: TListMeta }> =>
+    withTenantRead(db, auth.companyId, async (tx) => {
+      const sort = readSort(query.sort, repository.shipmentSortColumns);
+      const now = new Date();
+      const q = query.q?.toLowerCase();
+      const page = { page: query.page, pageSize: query.pageSize };
+      const { rows, total } = await repository.findShipmentPage(tx, {
+        ...page,
+        companyId: auth.companyId,
+        q,
+        partyIdsOfSearch: q ? await findContactIdsByName(tx, auth.companyId, q, partySearchLimit) : undefined,
+        mode: query.mode,
+        direction: query.direction,
+        bookingStatus: query.bookingStatus,
+        portOfLoading: query.portOfLoading,
+        portOfDischarge: query.portOfDischarge,
+        partyId: query.partyId,
+        departureFrom: dateOf(query.departureFrom) ?? undefined,
+        departureTo: dateOf(query.departureTo) ?? undefined,
+        arrivalFrom: dateOf(query.arrivalFrom) ?? undefined,
+        arrivalTo: dateOf(query.arrivalTo) ?? undefined,
+        arrivingBetween: query.arrivingThisWeek ? weekAround(now, auth.company.timezone) : undefined,
+        lateAt: query.isLate ? now : undefined,
+        sort: sort
+          ? { field: sort.field, isDescending: sort.isDescending }
+          : { field: 'createdAt', isDescending: true },
+      });
+      const parties = await repository.findParties(
+        tx,
+        auth.companyId,
+        rows.map((row) => row.id),
+      );
+      const partiesOf = await partyViews(
+        tx,
+        auth.companyId,
+        parties.filter((party) => party.role === 'customer'),
+      );
+      return {
+        data: rows.map((row) => ({
+          ...common(row, now),
+          customer: partiesOf(row.id).customer?.organisation ?? null,
+          portOfLoading: row.portOfLoading,
+          portOfDischarge: row.portOfDischarge,
+          billOfLadingNumber: row.billOfLadingNumber,
+          airWaybillNumber: row.airWaybillNumber,
+        })),
+        meta: { ...listMeta(0, page), ...cappedTotal(total) },
+      };
+    });
+
+  const get = async (auth: TAuthContext, id: string): Promise<TShipment> =>
+    withTenantRead(db, auth.companyId, async (tx) => {
+      const row = await repository.findShipment(tx, auth.companyId, id);
+      if (!row) throw notFound();
+      return readView(tx, auth.companyId, row);
+    });
+
+  const create = async (auth: TAuthContext, actor: TAuditActor, input: TCreateInput): Promise<TShipment> =>
+    withTenant(db, auth.companyId, async (tx) => {
+      const now = new Date();
+      const row: repository.TShipmentInsert = {
+        companyId: auth.companyId,
+        id: createId(),
+        reference: '',
+        mode: input.mode,
+        bookingStatus: 'RECEIVED',
+        searchText: '',
+        createdAt: now,
+        updatedAt: now,
+        createdBy: auth.userId,
+        updatedBy: auth.userId,
+        ...(fieldsOf(input) as Pick<repository.TShipmentInsert, 'direction' | 'loadType'>),
+      };
+      await checkFields(tx, auth.companyId, input.mode, row);
+      await checkParties(tx, auth.companyId, input.parties);
+      // Last: a refused shipment takes no number, and the counter's lock is held the shortest time.
+      const pattern = defaultReferencePatterns[input.mode];
+      const year = yearIn(now, auth.company.timezone);
+      const number = await repository.takeReferenceNumber(
+        tx,
+        auth.companyId,
+        referenceScopeOf(pattern, year),
+      );
+      row.reference = formatReference(pattern, year, number);
+      row.searchText = searchTextOf({
+        ...row,
+        billOfLadingNumber: row.billOfLadingNumber ?? null,
+        airWaybillNumber: row.airWaybillNumber ?? null,
+      });
+      await repository.insertShipment(tx, row);
+      await writeParties(tx, auth.companyId, row.id, input.parties);
+      const saved = await repository.findShipment(tx, auth.companyId, row.id);
+      if (!saved) throw notFound();
+      const parties = await repository.findParties(tx, auth.companyId, [row.id]);
+      await auditTrails.shipment(tx, actor, 'create', row.id, { after: auditedShipment(saved, parties) });
+      return readView(tx, auth.companyId, saved);
+    });
+
+  /** Locks the shipment, applies `change` to a copy, writes it and audits before and after. */
+  const change = async (
+    auth: TAuthContext,
+    actor: TAuditActor,
+    id: string,
+    work: (tx: Tx, before: repository.TShipmentRow) => Promise<Partial<repository.TShipmentInsert>>,
+  ): Promise<TShipment> =>
+    withTenant(db, auth.companyId, async (tx) => {
+      const before = await repository.findShipment(tx, auth.companyId, id, { forUpdate: true });
+      if (!before) throw notFound();
+      const partiesBefore = await repository.findParties(tx, auth.companyId, [id]);
+      const changes = await work(tx, before);
+      const merged = { ...before, ...changes };
+      await repository.updateShipment(tx, auth.companyId, id, {
+        ...changes,
+        searchText: searchTextOf(merged),
+        updatedAt: new Date(),
+        updatedBy: auth.userId,
+      });
+      const after = await repository.findShipment(tx, auth.companyId, id);
+      if (!after) throw notFound();
+      const partiesAfter = await repository.findParties(tx, auth.companyId, [id]);
+      await auditTrails.shipment(tx, actor, 'update', id, {
+        before: auditedShipment(before, partiesBefore),
+        after: auditedShipment(after, partiesAfter),
+      });
+      return readView(tx, auth.companyId, after);
+    });
+
+  const update = (auth: TAuthContext, actor: TAuditActor, id: string, input: TUpdateInput) =>
+    change(auth, actor, id, async (tx, before) => {
+      const changes = fieldsOf(input);
+      const merged = { ...before, ...changes } as repository.TShipmentInsert;
+      await checkFields(tx, auth.companyId, before.mode, merged);
+      // The checks write the numbers in their standard form.
+      if (changes.vesselImo) changes.vesselImo = merged.vesselImo;
+      if (changes.airWaybillNumber) changes.airWaybillNumber = merged.airWaybillNumber;
+      await checkParties(tx, auth.companyId, input.parties);
+      await writeParties(tx, auth.companyId, id, input.parties);
+      return changes;
+    });
+
+  const moveBooking = (auth: TAuthContext, actor: TAuditActor, id: string, status: TBookingStatus) =>
+    change(auth, actor, id, async (_tx, before) => {
+      const refusal = bookingMoveRefusal(before.bookingStatus as TBookingStatus, status);
+      if (refusal)
+        throw new AppError('CONFLICT', refusal, {
+          from: before.bookingStatus,
+          to: status,
+          allowed: bookingTransitionsFrom(before.bookingStatus as TBookingStatus).map((move) => move.to),
+        });
+      return { bookingStatus: status };
+    });
+
+  return { list, get, create, update, moveBooking };
+};

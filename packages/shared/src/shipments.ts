@@ -1,0 +1,258 @@
+import { z } from 'zod';
+import { ZDateTime } from './date-schemas.ts';
+import { bookingStatuses, incotermRules } from './freight/index.ts';
+import { ZPageQuery } from './lists.ts';
+
+// Shipments (docs/decisions/043-shipments-model.md): the freight service's records, by sea and air.
+// The identifiers' check digits and the standards' code lists come from ./freight/; the service
+// applies the rules that join two fields (a load type or an Incoterms rule of the mode).
+
+/** Road is reserved: the model has room for it, the API refuses it until it has its fields. */
+export const shipmentModes = ['sea', 'air', 'road'] as const;
+export type TShipmentMode = (typeof shipmentModes)[number];
+
+export const shipmentDirections = ['export', 'import', 'cross-trade'] as const;
+export type TShipmentDirection = (typeof shipmentDirections)[number];
+
+export const shipmentLoadTypes = ['fcl', 'lcl', 'break-bulk', 'loose', 'uld'] as const;
+export type TShipmentLoadType = (typeof shipmentLoadTypes)[number];
+
+/** The load types each mode takes: full or shared containers or break bulk by sea; loose or ULD by air. */
+export const loadTypesOfMode: Record<TShipmentMode, readonly TShipmentLoadType[]> = {
+  sea: ['fcl', 'lcl', 'break-bulk'],
+  air: ['loose', 'uld'],
+  road: [],
+};
+
+/** Each role a shipment gives a contact; the customer is the one billed. */
+export const shipmentPartyRoles = [
+  'customer',
+  'shipper',
+  'consignee',
+  'notifyParty',
+  'originAgent',
+  'destinationAgent',
+  'carrier',
+] as const;
+export type TShipmentPartyRole = (typeof shipmentPartyRoles)[number];
+
+/** Derived from the booking status and what actually happened (decision 043); never stored. */
+export const operationalStatuses = [
+  'draft',
+  'booked',
+  'departed',
+  'arrived',
+  'completed',
+  'cancelled',
+] as const;
+export type TOperationalStatus = (typeof operationalStatuses)[number];
+
+export const shipmentRules = {
+  incotermPlaceMax: 100,
+  vesselNameMax: 100,
+  voyageNumberMax: 20,
+  documentNumberMax: 35,
+  notesMax: 5000,
+  marksMax: 2000,
+} as const;
+
+const ZId = z.uuid({ error: 'must be an id' });
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `must be at most ${max} characters` })
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+
+/** A UN/LOCODE (country and three characters) or an IATA airport code, checked against the catalogues. */
+export const ZLocationCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^([A-Z]{2}[A-Z2-9]{3}|[A-Z]{3})$/, {
+    error: 'must be a UN/LOCODE (like NLRTM) or an IATA airport code (like AMS)',
+  });
+
+/** An IATA flight: the airline's two-character designator, 1 to 4 digits, an optional suffix letter. */
+export const ZFlightNumber = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .transform((value) => value.replace(/\s/g, ''))
+  .pipe(
+    z.string().regex(/^[A-Z0-9]{2}\d{1,4}[A-Z]?$/, {
+      error: 'must be a flight number: the airline code and 1 to 4 digits, like LH8160',
+    }),
+  );
+
+export const ZShipmentParty = z
+  .object({
+    /** An organisation of the company's contacts. */
+    organisationId: ZId,
+    /** Optionally one of its people. */
+    personId: ZId.nullable().optional(),
+  })
+  .strict();
+export type TShipmentPartyInput = z.input<typeof ZShipmentParty>;
+
+export const ZShipmentParties = z
+  .object(
+    Object.fromEntries(
+      shipmentPartyRoles.map((role) => [role, ZShipmentParty.nullable().optional()]),
+    ) as Record<TShipmentPartyRole, z.ZodOptional<z.ZodNullable<typeof ZShipmentParty>>>,
+  )
+  .strict();
+
+/** The fields a shipment's create and update share; check digits and catalogue codes are checked by the service. */
+const shipmentFields = {
+  direction: z.enum(shipmentDirections),
+  loadType: z.enum(shipmentLoadTypes),
+  incoterm: z.enum(incotermRules).nullable().optional(),
+  incotermPlace: optionalText(shipmentRules.incotermPlaceMax),
+  parties: ZShipmentParties.optional(),
+  placeOfReceipt: ZLocationCode.nullable().optional(),
+  portOfLoading: ZLocationCode.nullable().optional(),
+  portOfDischarge: ZLocationCode.nullable().optional(),
+  placeOfDelivery: ZLocationCode.nullable().optional(),
+  vesselName: optionalText(shipmentRules.vesselNameMax),
+  /** `IMO 9074729` or its seven digits; the check digit is verified. */
+  vesselImo: z.string().trim().max(20).nullable().optional(),
+  voyageNumber: optionalText(shipmentRules.voyageNumberMax),
+  flightNumber: ZFlightNumber.nullable().optional(),
+  billOfLadingNumber: optionalText(shipmentRules.documentNumberMax),
+  /** `176-12345675`; the check digit is verified. */
+  airWaybillNumber: z.string().trim().max(20).nullable().optional(),
+  plannedDeparture: ZDateTime.nullable().optional(),
+  actualDeparture: ZDateTime.nullable().optional(),
+  plannedArrival: ZDateTime.nullable().optional(),
+  actualArrival: ZDateTime.nullable().optional(),
+  /** Internal: never printed on a document. */
+  notes: optionalText(shipmentRules.notesMax),
+  marks: optionalText(shipmentRules.marksMax),
+};
+
+export const ZShipmentCreate = z
+  .object({
+    /** Road is refused until it has its own fields. */
+    mode: z.enum(['sea', 'air'], { error: 'must be sea or air' }),
+    ...shipmentFields,
+  })
+  .strict();
+export type TShipmentCreate = z.input<typeof ZShipmentCreate>;
+
+/** The mode stays: the reference was taken from the mode's sequence. */
+export const ZShipmentUpdate = z.object(shipmentFields).partial().strict();
+export type TShipmentUpdate = z.input<typeof ZShipmentUpdate>;
+
+export const ZShipmentBookingMove = z.object({ status: z.enum(bookingStatuses) }).strict();
+export type TShipmentBookingMove = z.input<typeof ZShipmentBookingMove>;
+
+export const ZShipmentIdParams = z.object({ id: ZId }).strict();
+
+const ZNamed = z.object({ _id: z.string(), name: z.string() });
+
+export const ZShipmentPartyView = z.object({
+  organisation: ZNamed,
+  person: ZNamed.nullable(),
+});
+export type TShipmentPartyView = z.infer<typeof ZShipmentPartyView>;
+
+export const ZShipmentLocation = z.object({
+  code: z.string(),
+  kind: z.enum(['oceanport', 'airport']),
+  name: z.string(),
+  countryCode: z.string(),
+  /** The IANA time zone, when the catalogue knows it. */
+  timezone: z.string().nullable(),
+});
+export type TShipmentLocation = z.infer<typeof ZShipmentLocation>;
+
+const shipmentCommon = {
+  _id: z.string(),
+  reference: z.string(),
+  mode: z.enum(shipmentModes),
+  direction: z.enum(shipmentDirections),
+  loadType: z.enum(shipmentLoadTypes),
+  bookingStatus: z.enum(bookingStatuses),
+  operationalStatus: z.enum(operationalStatuses),
+  plannedDeparture: z.string().nullable(),
+  actualDeparture: z.string().nullable(),
+  plannedArrival: z.string().nullable(),
+  actualArrival: z.string().nullable(),
+  /** Planned arrival passed with no actual arrival, on a shipment still under way. */
+  isLate: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
+
+export const ZShipmentSummary = z.object({
+  ...shipmentCommon,
+  customer: ZNamed.nullable(),
+  portOfLoading: z.string().nullable(),
+  portOfDischarge: z.string().nullable(),
+  billOfLadingNumber: z.string().nullable(),
+  airWaybillNumber: z.string().nullable(),
+});
+export type TShipmentSummary = z.infer<typeof ZShipmentSummary>;
+
+export const ZShipment = z.object({
+  ...shipmentCommon,
+  incoterm: z.enum(incotermRules).nullable(),
+  incotermPlace: z.string().nullable(),
+  parties: z.object(
+    Object.fromEntries(shipmentPartyRoles.map((role) => [role, ZShipmentPartyView.nullable()])) as Record<
+      TShipmentPartyRole,
+      z.ZodNullable<typeof ZShipmentPartyView>
+    >,
+  ),
+  placeOfReceipt: ZShipmentLocation.nullable(),
+  portOfLoading: ZShipmentLocation.nullable(),
+  portOfDischarge: ZShipmentLocation.nullable(),
+  placeOfDelivery: ZShipmentLocation.nullable(),
+  vesselName: z.string().nullable(),
+  vesselImo: z.string().nullable(),
+  voyageNumber: z.string().nullable(),
+  flightNumber: z.string().nullable(),
+  billOfLadingNumber: z.string().nullable(),
+  airWaybillNumber: z.string().nullable(),
+  notes: z.string().nullable(),
+  marks: z.string().nullable(),
+  /** The booking statuses DCSA Booking 2.0 allows from this one. */
+  bookingMoves: z.array(z.enum(bookingStatuses)),
+});
+export type TShipment = z.infer<typeof ZShipment>;
+
+const ZBooleanFlag = z
+  .enum(['true', 'false'])
+  .transform((value) => value === 'true')
+  .optional();
+
+export const shipmentSortFields = [
+  'reference',
+  'createdAt',
+  'updatedAt',
+  'plannedDeparture',
+  'plannedArrival',
+] as const;
+
+/** GET /freightserver/api/v1/shipments: search by reference, party name, bill or air waybill number. */
+export const ZShipmentListQuery = ZPageQuery.extend({
+  mode: z.enum(shipmentModes).optional(),
+  direction: z.enum(shipmentDirections).optional(),
+  bookingStatus: z.enum(bookingStatuses).optional(),
+  portOfLoading: ZLocationCode.optional(),
+  portOfDischarge: ZLocationCode.optional(),
+  /** Shipments where this organisation or person holds any role. */
+  partyId: ZId.optional(),
+  departureFrom: ZDateTime.optional(),
+  departureTo: ZDateTime.optional(),
+  arrivalFrom: ZDateTime.optional(),
+  arrivalTo: ZDateTime.optional(),
+  /** Planned or actual arrival in the company's current week, Monday to Sunday. */
+  arrivingThisWeek: ZBooleanFlag,
+  isLate: ZBooleanFlag,
+}).strict();
+export type TShipmentListQuery = z.input<typeof ZShipmentListQuery>;
