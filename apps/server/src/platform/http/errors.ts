@@ -39,6 +39,17 @@ const codeForStatus = (statusCode: number): TErrorCode => {
   return statusCode >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
 };
 
+/**
+ * What a custom zod issue carries for the client in its `params` (a refused freight value's
+ * `{ problem, expectedDigit, suggestions }`), kept only when it is plain data: the screen offers
+ * "did you mean …?" from it. Zod's own issues carry no `params`, so their fields stay as they were.
+ */
+const issueParams = (params: unknown): { params?: Record<string, unknown> } => {
+  const given = (params as { params?: unknown } | undefined)?.params;
+  if (!given || typeof given !== 'object' || Array.isArray(given)) return {};
+  return { params: JSON.parse(JSON.stringify(given)) as Record<string, unknown> };
+};
+
 /** Turns any error into the envelope; no stack trace or internal message ever leaves the server. */
 export const toErrorBody = (error: FastifyError | Error): { statusCode: number; body: TErrorBody } => {
   if (error instanceof AppError) {
@@ -52,6 +63,7 @@ export const toErrorBody = (error: FastifyError | Error): { statusCode: number; 
     const fields = error.validation.map((issue) => ({
       field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
       message: issue.message,
+      ...issueParams(issue.params),
     }));
     return {
       statusCode: 400,
