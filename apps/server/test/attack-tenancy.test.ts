@@ -229,6 +229,13 @@ const idFieldProbes: Record<string, TProbe> = {
     kind: 'read',
     url: (_own, other) => `/freightserver/api/v1/shipments?partyId=${other.contactId}`,
   },
+  // A house goes only under a master of its own company: B's shipment under A's master is refused.
+  'PUT /freightserver/api/v1/shipments/:id/master masterId': {
+    method: 'PUT',
+    kind: 'write',
+    url: (own) => `/freightserver/api/v1/shipments/${own.shipmentId}/master`,
+    body: (_own, other) => ({ masterId: other.shipmentId }),
+  },
   'POST /contactserver/api/v1/contacts organisationId': {
     method: 'POST',
     kind: 'write',
@@ -473,10 +480,12 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
       definition: { source: 'users', groupBy: ['status'] },
       isShared: true,
     });
+    // A master, so another company's shipment trying to join it as a house is a real attempt.
     const shipment = await dataOf<{ _id: string }>(admin.jwt, 'POST', '/freightserver/api/v1/shipments', {
       mode: 'sea',
       direction: 'export',
       loadType: 'fcl',
+      consolidation: 'master',
       parties: { shipper: { organisationId: contact._id, personId: person._id } },
     });
     return {

@@ -97,4 +97,9 @@ export const sampleBodies: Record<string, unknown> = {
   'POST /freightserver/api/v1/shipments': { mode: 'sea', direction: 'export', loadType: 'fcl' },
   'PATCH /freightserver/api/v1/shipments/:id': { notes: 'Matrix note' },
   'POST /freightserver/api/v1/shipments/:id/booking-status': { status: 'CONFIRMED' },
+  'PUT /freightserver/api/v1/shipments/:id/cargo': {
+    lines: [{ packageCount: 1, packageType: 'CT', description: 'Matrix parts', grossWeightKg: 10 }],
+    containers: [{ number: 'MSKU9070323', sizeType: '22G1' }],
+  },
+  'PUT /freightserver/api/v1/shipments/:id/master': { masterId: '01970000-0000-7000-8000-00000000abcd' },
 };

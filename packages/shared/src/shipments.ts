@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { ZDateTime } from './date-schemas.ts';
-import { bookingStatuses, incotermRules } from './freight/index.ts';
+import {
+  bookingStatuses,
+  incotermRules,
+  ZContainerNumber,
+  ZDangerousGoodsClass,
+  ZDimensionLine,
+  ZHsCode,
+  ZPackageTypeCode,
+  ZSizeTypeCode,
+  ZUnNumber,
+} from './freight/index.ts';
 import { ZPageQuery } from './lists.ts';
 
 // Shipments (docs/decisions/043-shipments-model.md): the freight service's records, by sea and air.
@@ -47,6 +57,13 @@ export const operationalStatuses = [
 ] as const;
 export type TOperationalStatus = (typeof operationalStatuses)[number];
 
+/**
+ * How a shipment stands in a consolidation (decision 043): a direct shipment is a master alone; a
+ * master (MBL, MAWB) carries houses (HBL, HAWB) consolidated under it.
+ */
+export const shipmentConsolidations = ['direct', 'master', 'house'] as const;
+export type TShipmentConsolidation = (typeof shipmentConsolidations)[number];
+
 export const shipmentRules = {
   incotermPlaceMax: 100,
   vesselNameMax: 100,
@@ -54,6 +71,15 @@ export const shipmentRules = {
   documentNumberMax: 35,
   notesMax: 5000,
   marksMax: 2000,
+  cargoLinesMax: 200,
+  containersMax: 200,
+  cargoDescriptionMax: 500,
+  dimensionLinesMax: 50,
+  sealsMax: 5,
+  sealMax: 20,
+  packageCountMax: 1_000_000,
+  weightKgMax: 10_000_000,
+  volumeM3Max: 100_000,
 } as const;
 
 const ZId = z.uuid({ error: 'must be an id' });
@@ -138,6 +164,8 @@ export const ZShipmentCreate = z
   .object({
     /** Road is refused until it has its own fields. */
     mode: z.enum(['sea', 'air'], { error: 'must be sea or air' }),
+    /** A master (MBL, MAWB) to consolidate houses under, or a direct shipment (the default). */
+    consolidation: z.enum(['direct', 'master'], { error: 'must be direct or master' }).optional(),
     ...shipmentFields,
   })
   .strict();
@@ -146,6 +174,92 @@ export type TShipmentCreate = z.input<typeof ZShipmentCreate>;
 /** The mode stays: the reference was taken from the mode's sequence. */
 export const ZShipmentUpdate = z.object(shipmentFields).partial().strict();
 export type TShipmentUpdate = z.input<typeof ZShipmentUpdate>;
+
+const ZCount = (max: number) =>
+  z
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(max, `must be at most ${max.toLocaleString('en')}`);
+
+const ZAmount = (max: number, unit: string, { isZeroAllowed = true } = {}) =>
+  z
+    .number({ error: 'must be a number' })
+    .min(0, 'must be 0 or more')
+    .refine((value) => isZeroAllowed || value > 0, 'must be more than 0')
+    .refine((value) => value <= max, `must be at most ${max.toLocaleString('en')} ${unit}`);
+
+/** One cargo line: packages of one type and description; by air, the dimension lines of its pieces. */
+export const ZCargoLine = z
+  .object({
+    packageCount: ZCount(shipmentRules.packageCountMax),
+    /** A UN/ECE Recommendation 21 code (`CT` carton, `PX` pallet). */
+    packageType: ZPackageTypeCode,
+    description: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(
+        shipmentRules.cargoDescriptionMax,
+        `must be at most ${shipmentRules.cargoDescriptionMax} characters`,
+      ),
+    /** 6 to 10 digits, dots and spaces aside; stored as digits. */
+    hsCode: ZHsCode.nullable().optional(),
+    grossWeightKg: ZAmount(shipmentRules.weightKgMax, 'kg', { isZeroAllowed: false }),
+    volumeM3: ZAmount(shipmentRules.volumeM3Max, 'm³').nullable().optional(),
+    /** Four digits (`UN 1203` → `1203`); with a class, or neither. */
+    dangerousGoodsUnNumber: ZUnNumber.nullable().optional(),
+    /** 1.1 to 9 with the divisions (2.1, 5.2 …). */
+    dangerousGoodsClass: ZDangerousGoodsClass.nullable().optional(),
+    /** Air: pieces × length × width × height in cm, from which the volume weight comes. */
+    dimensions: z
+      .array(ZDimensionLine)
+      .max(shipmentRules.dimensionLinesMax, `must have at most ${shipmentRules.dimensionLinesMax} lines`)
+      .optional(),
+  })
+  .strict();
+export type TCargoLineInput = z.input<typeof ZCargoLine>;
+
+/** A container of a sea shipment: its ISO 6346 number, check digit verified, is unique in the shipment. */
+export const ZShipmentContainer = z
+  .object({
+    number: ZContainerNumber,
+    sizeType: ZSizeTypeCode,
+    seals: z
+      .array(
+        z
+          .string()
+          .trim()
+          .toUpperCase()
+          .min(1, 'must not be empty')
+          .max(shipmentRules.sealMax, `must be at most ${shipmentRules.sealMax} characters`),
+      )
+      .max(shipmentRules.sealsMax, `must have at most ${shipmentRules.sealsMax} seals`)
+      .optional(),
+    tareKg: ZAmount(shipmentRules.weightKgMax, 'kg').nullable().optional(),
+    /** SOLAS verified gross mass: cargo, packing and the container's tare. */
+    verifiedGrossMassKg: ZAmount(shipmentRules.weightKgMax, 'kg').nullable().optional(),
+  })
+  .strict();
+export type TShipmentContainerInput = z.input<typeof ZShipmentContainer>;
+
+/** PUT /shipments/:id/cargo: the shipment's cargo lines and containers, replaced as a whole. */
+export const ZShipmentCargo = z
+  .object({
+    lines: z
+      .array(ZCargoLine)
+      .max(shipmentRules.cargoLinesMax, `must have at most ${shipmentRules.cargoLinesMax} lines`),
+    containers: z
+      .array(ZShipmentContainer)
+      .max(shipmentRules.containersMax, `must have at most ${shipmentRules.containersMax} containers`)
+      .default([]),
+  })
+  .strict();
+export type TShipmentCargo = z.input<typeof ZShipmentCargo>;
+
+/** PUT /shipments/:id/master: consolidates the shipment as a house under a master of its mode. */
+export const ZShipmentMasterLink = z.object({ masterId: ZId }).strict();
+export type TShipmentMasterLink = z.input<typeof ZShipmentMasterLink>;
 
 export const ZShipmentBookingMove = z.object({ status: z.enum(bookingStatuses) }).strict();
 export type TShipmentBookingMove = z.input<typeof ZShipmentBookingMove>;
@@ -170,6 +284,52 @@ export const ZShipmentLocation = z.object({
 });
 export type TShipmentLocation = z.infer<typeof ZShipmentLocation>;
 
+export const ZCargoLineView = z.object({
+  packageCount: z.number(),
+  packageType: z.string(),
+  description: z.string(),
+  hsCode: z.string().nullable(),
+  grossWeightKg: z.number(),
+  volumeM3: z.number().nullable(),
+  dangerousGoodsUnNumber: z.string().nullable(),
+  dangerousGoodsClass: z.string().nullable(),
+  dimensions: z.array(
+    z.object({ pieces: z.number(), lengthCm: z.number(), widthCm: z.number(), heightCm: z.number() }),
+  ),
+});
+export type TCargoLineView = z.infer<typeof ZCargoLineView>;
+
+export const ZShipmentContainerView = z.object({
+  number: z.string(),
+  sizeType: z.string(),
+  seals: z.array(z.string()),
+  tareKg: z.number().nullable(),
+  verifiedGrossMassKg: z.number().nullable(),
+});
+export type TShipmentContainerView = z.infer<typeof ZShipmentContainerView>;
+
+/**
+ * Summed when read (decision 043): a master's totals are its own lines' and its houses'. By air,
+ * the chargeable weight follows IATA: the greater of gross and volume weight (6,000 cm³ per kg),
+ * up to the next half kilogram; `null` by sea.
+ */
+export const ZShipmentTotals = z.object({
+  packages: z.number(),
+  grossWeightKg: z.number(),
+  volumeM3: z.number(),
+  /** Containers by ISO size-type code, e.g. `{ "22G1": 2, "45G1": 1 }`. */
+  containersBySizeType: z.record(z.string(), z.number()),
+  containerCount: z.number(),
+  volumeWeightKg: z.number().nullable(),
+  chargeableWeightKg: z.number().nullable(),
+  /** Which weight the air charge follows. */
+  chargeableBasis: z.enum(['gross', 'volume']).nullable(),
+});
+export type TShipmentTotals = z.infer<typeof ZShipmentTotals>;
+
+export const ZShipmentLink = z.object({ _id: z.string(), reference: z.string() });
+export type TShipmentLink = z.infer<typeof ZShipmentLink>;
+
 const shipmentCommon = {
   _id: z.string(),
   reference: z.string(),
@@ -178,6 +338,7 @@ const shipmentCommon = {
   loadType: z.enum(shipmentLoadTypes),
   bookingStatus: z.enum(bookingStatuses),
   operationalStatus: z.enum(operationalStatuses),
+  consolidation: z.enum(shipmentConsolidations),
   plannedDeparture: z.string().nullable(),
   actualDeparture: z.string().nullable(),
   plannedArrival: z.string().nullable(),
@@ -222,6 +383,13 @@ export const ZShipment = z.object({
   marks: z.string().nullable(),
   /** The booking statuses DCSA Booking 2.0 allows from this one. */
   bookingMoves: z.array(z.enum(bookingStatuses)),
+  /** A house's master. */
+  master: ZShipmentLink.nullable(),
+  /** A master's houses, by reference. */
+  houses: z.array(ZShipmentLink),
+  cargoLines: z.array(ZCargoLineView),
+  containers: z.array(ZShipmentContainerView),
+  totals: ZShipmentTotals,
 });
 export type TShipment = z.infer<typeof ZShipment>;
 
@@ -238,7 +406,7 @@ export const shipmentSortFields = [
   'plannedArrival',
 ] as const;
 
-/** GET /freightserver/api/v1/shipments: search by reference, party name, bill or air waybill number. */
+/** GET /freightserver/api/v1/shipments: search by reference, party name, container, bill or air waybill number. */
 export const ZShipmentListQuery = ZPageQuery.extend({
   mode: z.enum(shipmentModes).optional(),
   direction: z.enum(shipmentDirections).optional(),

@@ -2,6 +2,7 @@ export * from './air-waybill.ts';
 export * from './booking-status.ts';
 export * from './chargeable-weight.ts';
 export * from './container-number.ts';
+export * from './dangerous-goods.ts';
 export * from './dcsa-events.ts';
 export * from './hs-code.ts';
 export * from './iata-status.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { checkAirWaybillNumber } from './air-waybill.ts';
 import { bookingStatuses } from './booking-status.ts';
 import { checkContainerNumber } from './container-number.ts';
+import { checkDangerousGoodsClass, checkUnNumber } from './dangerous-goods.ts';
 import { checkHsCode } from './hs-code.ts';
 import { checkImoNumber } from './imo-number.ts';
 import { incotermRules, isIncotermRule } from './incoterms.ts';
@@ -42,6 +43,10 @@ export const ZImoNumber = checkedString(checkImoNumber);
 export const ZHsCode = checkedString(checkHsCode);
 /** An ISO 6346 size-type code (`22G1`). */
 export const ZSizeTypeCode = checkedString(checkSizeTypeCode);
+/** A dangerous goods UN number, stored as its four digits (`UN 1203` → `1203`). */
+export const ZUnNumber = checkedString(checkUnNumber);
+/** A dangerous goods class or division (`2.1`, `5.2`, `3`). */
+export const ZDangerousGoodsClass = checkedString(checkDangerousGoodsClass);
 
 const codeInList = <TCode extends string>(
   isCode: (value: string) => value is TCode,

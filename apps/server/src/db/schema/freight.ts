@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { companyReference, companyRowKey, rowTimestamps, timestamptz } from './columns.ts';
 import { companyIdColumn, companyRowColumns } from './tenancy.ts';
 
@@ -38,6 +50,12 @@ export const shipments = pgTable(
     bookingStatus: text('booking_status').notNull(),
     /** Reference, bill and air waybill numbers, lower-cased, for trigram search; derived on write. */
     searchText: text('search_text').notNull(),
+    /** `direct` (a master alone), `master` (houses consolidated under it) or `house` (under `master_id`). */
+    consolidation: text('consolidation', { enum: ['direct', 'master', 'house'] })
+      .notNull()
+      .default('direct'),
+    /** A house's master: a shipment of the same company and mode whose consolidation is `master`. */
+    masterId: uuid('master_id'),
     ...rowTimestamps(),
     createdBy: uuid('created_by'),
     updatedBy: uuid('updated_by'),
@@ -51,6 +69,14 @@ export const shipments = pgTable(
     index('shipments_arrival_idx').on(table.companyId, table.plannedArrival, table.id),
     index('shipments_status_idx').on(table.companyId, table.bookingStatus, table.updatedAt),
     index('shipments_search_idx').using('gin', table.searchText.op('gin_trgm_ops')),
+    foreignKey({
+      columns: [table.companyId, table.masterId],
+      foreignColumns: [table.companyId, table.id],
+      name: 'shipments_master_fk',
+    }),
+    index('shipments_master_idx')
+      .on(table.companyId, table.masterId)
+      .where(sql`${table.masterId} is not null`),
   ],
 );
 
@@ -89,4 +115,55 @@ export const shipmentReferenceCounters = pgTable(
     lastNumber: bigint('last_number', { mode: 'number' }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.scope] })],
+);
+
+/** Air dimension lines as a cargo line keeps them: pieces of one size, in centimetres. */
+export type TStoredDimensionLine = { pieces: number; lengthCm: number; widthCm: number; heightCm: number };
+
+/**
+ * A line of a shipment's cargo: packages of one type and description (UN/ECE Rec. 21 code, HS
+ * code, dangerous goods UN number and class) and, by air, the dimension lines of its pieces.
+ */
+export const shipmentCargoLines = pgTable(
+  'shipment_cargo_lines',
+  {
+    companyId: companyIdColumn(),
+    shipmentId: uuid('shipment_id').notNull(),
+    /** 1, 2, … in the order the shipment lists them. */
+    position: integer('position').notNull(),
+    packageCount: integer('package_count').notNull(),
+    packageType: text('package_type').notNull(),
+    description: text('description').notNull(),
+    hsCode: text('hs_code'),
+    grossWeightKg: doublePrecision('gross_weight_kg').notNull(),
+    volumeM3: doublePrecision('volume_m3'),
+    dangerousGoodsUnNumber: text('dangerous_goods_un_number'),
+    dangerousGoodsClass: text('dangerous_goods_class'),
+    dimensions: jsonb('dimensions').$type<TStoredDimensionLine[]>().notNull().default([]),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.shipmentId, table.position] }),
+    companyReference([table.companyId, table.shipmentId], shipments).onDelete('cascade'),
+  ],
+);
+
+/** A sea shipment's container: ISO 6346 number (unique in its shipment), size-type, seals, weights. */
+export const shipmentContainers = pgTable(
+  'shipment_containers',
+  {
+    companyId: companyIdColumn(),
+    shipmentId: uuid('shipment_id').notNull(),
+    /** Normalised, check digit verified (`MSKU9070323`). */
+    number: text('number').notNull(),
+    position: integer('position').notNull(),
+    sizeType: text('size_type').notNull(),
+    seals: jsonb('seals').$type<string[]>().notNull().default([]),
+    tareKg: doublePrecision('tare_kg'),
+    verifiedGrossMassKg: doublePrecision('verified_gross_mass_kg'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.shipmentId, table.number] }),
+    companyReference([table.companyId, table.shipmentId], shipments).onDelete('cascade'),
+    index('shipment_containers_number_idx').on(table.companyId, table.number),
+  ],
 );

@@ -28,7 +28,11 @@ export const serviceTags = [
   { name: 'mailserver', description: 'Sending mail through the outbox, and the sent list' },
   { name: 'notifyserver', description: 'Notifications, announcements and the live event stream' },
   { name: 'templateserver', description: 'Email and document templates and their versions' },
-  { name: 'freightserver', description: 'Sea and air shipments: parties, routing and the booking status' },
+  {
+    name: 'freightserver',
+    description:
+      'Sea and air shipments: parties, routing, the booking status, cargo and containers, master and houses',
+  },
   { name: 'contactserver', description: 'Organisations and people the company works with, and their tags' },
   {
     name: 'reportserver',

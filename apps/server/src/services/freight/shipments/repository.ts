@@ -183,3 +183,11 @@ export const takeReferenceNumber = async (db: Queryable, companyId: string, scop
   if (!row) throw new Error('The reference counter returned no row');
   return row.lastNumber;
 };
+
+/** A master's houses, by reference. */
+export const findHouses = (db: Queryable, companyId: string, masterId: string) =>
+  db
+    .select({ id: shipments.id, reference: shipments.reference })
+    .from(shipments)
+    .where(and(eq(shipments.companyId, companyId), eq(shipments.masterId, masterId)))
+    .orderBy(asc(shipments.reference));

@@ -1,9 +1,11 @@
 import {
   ZShipment,
   ZShipmentBookingMove,
+  ZShipmentCargo,
   ZShipmentCreate,
   ZShipmentIdParams,
   ZShipmentListQuery,
+  ZShipmentMasterLink,
   ZShipmentSummary,
   ZShipmentUpdate,
 } from '@cargodesk/shared';
@@ -15,7 +17,10 @@ import { createShipmentsService } from './service.ts';
 
 const errors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody } as const;
 
-/** Shipments: reading needs shipments:read; creating, changing and moving the booking shipments:write. */
+/**
+ * Shipments: reading needs shipments:read; creating, changing, moving the booking, replacing the
+ * cargo and consolidating under a master shipments:write.
+ */
 export const registerShipmentRoutes = async (app: FastifyInstance) => {
   const service = createShipmentsService({
     db: app.database.db,
@@ -95,6 +100,57 @@ export const registerShipmentRoutes = async (app: FastifyInstance) => {
         request.params.id,
         request.body.status,
       ),
+    }),
+  );
+  routes.put(
+    '/shipments/:id/cargo',
+    {
+      config: write,
+      schema: {
+        summary:
+          'Replace the cargo lines and containers (ISO 6346 numbers verified, each once in the shipment)',
+        params: ZShipmentIdParams,
+        body: ZShipmentCargo,
+        response: { 200: dataOf(ZShipment), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await service.replaceCargo(request.caller, request.auditActor, request.params.id, request.body),
+    }),
+  );
+  routes.put(
+    '/shipments/:id/master',
+    {
+      config: write,
+      schema: {
+        summary:
+          'Consolidate the shipment as a house under a master of its mode, or move it to another master',
+        params: ZShipmentIdParams,
+        body: ZShipmentMasterLink,
+        response: { 200: dataOf(ZShipment), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await service.attachToMaster(
+        request.caller,
+        request.auditActor,
+        request.params.id,
+        request.body.masterId,
+      ),
+    }),
+  );
+  routes.delete(
+    '/shipments/:id/master',
+    {
+      config: write,
+      schema: {
+        summary: 'Detach a house from its master: it becomes a direct shipment',
+        params: ZShipmentIdParams,
+        response: { 200: dataOf(ZShipment), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await service.detachFromMaster(request.caller, request.auditActor, request.params.id),
     }),
   );
 };

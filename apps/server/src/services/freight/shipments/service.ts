@@ -11,11 +11,13 @@ import {
   type TListMeta,
   type TOperationalStatus,
   type TShipment,
+  type TShipmentLink,
   type TShipmentLocation,
   type TShipmentMode,
   type TShipmentPartyRole,
   type TShipmentPartyView,
   type TShipmentSummary,
+  type ZShipmentCargo,
   type ZShipmentCreate,
   type ZShipmentListQuery,
   type ZShipmentUpdate,
@@ -31,6 +33,8 @@ import { AppError, fieldError } from '../../../platform/http/errors.ts';
 import { readSort } from '../../../platform/http/list-sort.ts';
 import { findContactIdsByName, findPartyContacts } from '../../contacts/public.ts';
 import type { TLocationLookup } from '../../master-data/public.ts';
+import * as cargoRepository from '../cargo/repository.ts';
+import { totalsOf } from '../cargo/totals.ts';
 import { weekAround } from './company-week.ts';
 import { defaultReferencePatterns, formatReference, referenceScopeOf, yearIn } from './reference-pattern.ts';
 import * as repository from './repository.ts';
@@ -50,11 +54,28 @@ export const shipmentMessages = {
   location: (code: string, kind: string) =>
     `${code} is not ${kind} in the catalogue or your company's own list`,
   arrivalBeforeDeparture: 'must not be before the departure',
+  containersNotForAir: 'are for sea shipments: an air shipment has its pieces and dimensions',
+  duplicateContainer: (number: string, position: number) =>
+    `${number} is already container ${position} of this shipment`,
+  unNumberWithoutClass: 'needs the dangerous goods class with the UN number',
+  classWithoutUnNumber: 'needs the UN number with the dangerous goods class',
+  masterNotFound: 'must be a master shipment of your company',
+  notAMaster: (reference: string) =>
+    `${reference} is not a master: create a master (MBL or MAWB) to consolidate houses under it`,
+  masterOfOtherMode: (reference: string, masterMode: string, mode: string) =>
+    `${reference} is a ${masterMode} master: a ${mode} house goes under a ${mode} master`,
+  ownMaster: 'must be another shipment than the house itself',
+  masterCannotBeHouse: (houses: number) =>
+    houses > 0
+      ? `This shipment is a master with ${houses} house${houses === 1 ? '' : 's'}: move them to another master or detach them first`
+      : 'This shipment is a master: a master is not consolidated under another',
+  notAHouse: 'This shipment is not a house under a master, so there is nothing to detach',
 } as const;
 
 type TCreateInput = z.output<typeof ZShipmentCreate>;
 type TUpdateInput = z.output<typeof ZShipmentUpdate>;
 type TListInput = z.output<typeof ZShipmentListQuery>;
+type TCargoInput = z.output<typeof ZShipmentCargo>;
 
 /** How many contacts a search by party name looks for; their shipments are searched with the rest. */
 const partySearchLimit = 200;
@@ -84,10 +105,18 @@ const isLateAt = (row: repository.TShipmentRow, now: Date) => {
   );
 };
 
+/** Reference, bill and air waybill numbers and the container numbers, lower-cased (decision 043). */
 const searchTextOf = (
   row: Pick<repository.TShipmentRow, 'reference' | 'billOfLadingNumber' | 'airWaybillNumber'>,
+  containerNumbers: readonly string[] = [],
 ) =>
-  [row.reference, row.billOfLadingNumber, row.airWaybillNumber, row.airWaybillNumber?.replace('-', '')]
+  [
+    row.reference,
+    row.billOfLadingNumber,
+    row.airWaybillNumber,
+    row.airWaybillNumber?.replace('-', ''),
+    ...containerNumbers,
+  ]
     .filter(Boolean)
     .join(' ')
     .toLowerCase();
@@ -95,9 +124,39 @@ const searchTextOf = (
 const dateOf = (text: string | null | undefined) => (text ? new Date(text) : null);
 const textOf = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** The shipment's own fields as the audit trail keeps them. */
-const auditedShipment = (row: repository.TShipmentRow, parties: repository.TPartyRow[]) => ({
+type TCargoRows = { lines: cargoRepository.TCargoLineRow[]; containers: cargoRepository.TContainerRow[] };
+
+const lineView = (line: cargoRepository.TCargoLineRow) => ({
+  packageCount: line.packageCount,
+  packageType: line.packageType,
+  description: line.description,
+  hsCode: line.hsCode,
+  grossWeightKg: line.grossWeightKg,
+  volumeM3: line.volumeM3,
+  dangerousGoodsUnNumber: line.dangerousGoodsUnNumber,
+  dangerousGoodsClass: line.dangerousGoodsClass,
+  dimensions: line.dimensions,
+});
+
+const containerView = (container: cargoRepository.TContainerRow) => ({
+  number: container.number,
+  sizeType: container.sizeType,
+  seals: container.seals,
+  tareKg: container.tareKg,
+  verifiedGrossMassKg: container.verifiedGrossMassKg,
+});
+
+/** The shipment's own fields as the audit trail keeps them, with its consolidation and cargo. */
+const auditedShipment = (
+  row: repository.TShipmentRow,
+  parties: repository.TPartyRow[],
+  cargo: TCargoRows,
+) => ({
   reference: row.reference,
+  consolidation: row.consolidation,
+  masterId: row.masterId,
+  cargoLines: cargo.lines.map(lineView),
+  containers: cargo.containers.map(containerView),
   mode: row.mode,
   direction: row.direction,
   loadType: row.loadType,
@@ -279,6 +338,7 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
     loadType: row.loadType,
     bookingStatus: row.bookingStatus as TBookingStatus,
     operationalStatus: operationalStatusOf(row),
+    consolidation: row.consolidation,
     plannedDeparture: textOf(row.plannedDeparture),
     actualDeparture: textOf(row.actualDeparture),
     plannedArrival: textOf(row.plannedArrival),
@@ -286,6 +346,11 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
     isLate: isLateAt(row, now),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+  });
+
+  const cargoOf = async (tx: Queryable, companyId: string, shipmentIds: string[]): Promise<TCargoRows> => ({
+    lines: await cargoRepository.findCargoLines(tx, companyId, shipmentIds),
+    containers: await cargoRepository.findContainers(tx, companyId, shipmentIds),
   });
 
   const readView = async (
@@ -309,8 +374,25 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
         }
       );
     };
+    // A master's totals are its own cargo's and its houses', summed now (decision 043).
+    const houses = row.consolidation === 'master' ? await repository.findHouses(tx, companyId, row.id) : [];
+    const master =
+      row.masterId === null ? undefined : await repository.findShipment(tx, companyId, row.masterId);
+    const own = await cargoOf(tx, companyId, [row.id]);
+    const summed = houses.length
+      ? await cargoOf(tx, companyId, [row.id, ...houses.map((house) => house.id)])
+      : own;
+    const link = (shipment: { id: string; reference: string }): TShipmentLink => ({
+      _id: shipment.id,
+      reference: shipment.reference,
+    });
     return {
       ...common(row, new Date()),
+      master: master ? link(master) : null,
+      houses: houses.map(link),
+      cargoLines: own.lines.map(lineView),
+      containers: own.containers.map(containerView),
+      totals: totalsOf(row.mode, summed.lines, summed.containers),
       incoterm: row.incoterm as TIncotermRule | null,
       incotermPlace: row.incotermPlace,
       parties: partiesOf(row.id),
@@ -430,6 +512,7 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
         id: createId(),
         reference: '',
         mode: input.mode,
+        consolidation: input.consolidation ?? 'direct',
         bookingStatus: 'RECEIVED',
         searchText: '',
         createdAt: now,
@@ -459,7 +542,9 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
       const saved = await repository.findShipment(tx, auth.companyId, row.id);
       if (!saved) throw notFound();
       const parties = await repository.findParties(tx, auth.companyId, [row.id]);
-      await auditTrails.shipment(tx, actor, 'create', row.id, { after: auditedShipment(saved, parties) });
+      await auditTrails.shipment(tx, actor, 'create', row.id, {
+        after: auditedShipment(saved, parties, { lines: [], containers: [] }),
+      });
       return readView(tx, auth.companyId, saved);
     });
 
@@ -474,11 +559,16 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
       const before = await repository.findShipment(tx, auth.companyId, id, { forUpdate: true });
       if (!before) throw notFound();
       const partiesBefore = await repository.findParties(tx, auth.companyId, [id]);
+      const cargoBefore = await cargoOf(tx, auth.companyId, [id]);
       const changes = await work(tx, before);
       const merged = { ...before, ...changes };
+      const cargoAfter = await cargoOf(tx, auth.companyId, [id]);
       await repository.updateShipment(tx, auth.companyId, id, {
         ...changes,
-        searchText: searchTextOf(merged),
+        searchText: searchTextOf(
+          merged,
+          cargoAfter.containers.map((container) => container.number),
+        ),
         updatedAt: new Date(),
         updatedBy: auth.userId,
       });
@@ -486,8 +576,8 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
       if (!after) throw notFound();
       const partiesAfter = await repository.findParties(tx, auth.companyId, [id]);
       await auditTrails.shipment(tx, actor, 'update', id, {
-        before: auditedShipment(before, partiesBefore),
-        after: auditedShipment(after, partiesAfter),
+        before: auditedShipment(before, partiesBefore, cargoBefore),
+        after: auditedShipment(after, partiesAfter, cargoAfter),
       });
       return readView(tx, auth.companyId, after);
     });
@@ -517,5 +607,129 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
       return { bookingStatus: status };
     });
 
-  return { list, get, create, update, moveBooking };
+  /** Replaces the cargo lines and containers; a container number appears once in a shipment. */
+  const replaceCargo = (auth: TAuthContext, actor: TAuditActor, id: string, input: TCargoInput) =>
+    change(auth, actor, id, async (tx, before) => {
+      if (before.mode === 'air' && input.containers.length > 0)
+        throw fieldError('containers', shipmentMessages.containersNotForAir);
+      const seen = new Map<string, number>();
+      input.containers.forEach((container, index) => {
+        const earlier = seen.get(container.number);
+        if (earlier !== undefined)
+          throw fieldError(
+            `containers.${index}.number`,
+            shipmentMessages.duplicateContainer(container.number, earlier + 1),
+            { duplicateOf: earlier },
+          );
+        seen.set(container.number, index);
+      });
+      input.lines.forEach((line, index) => {
+        if (line.dangerousGoodsUnNumber && !line.dangerousGoodsClass)
+          throw fieldError(`lines.${index}.dangerousGoodsClass`, shipmentMessages.unNumberWithoutClass);
+        if (line.dangerousGoodsClass && !line.dangerousGoodsUnNumber)
+          throw fieldError(`lines.${index}.dangerousGoodsUnNumber`, shipmentMessages.classWithoutUnNumber);
+      });
+      await cargoRepository.replaceCargo(
+        tx,
+        auth.companyId,
+        id,
+        input.lines.map((line) => ({
+          packageCount: line.packageCount,
+          packageType: line.packageType,
+          description: line.description,
+          hsCode: line.hsCode ?? null,
+          grossWeightKg: line.grossWeightKg,
+          volumeM3: line.volumeM3 ?? null,
+          dangerousGoodsUnNumber: line.dangerousGoodsUnNumber ?? null,
+          dangerousGoodsClass: line.dangerousGoodsClass ?? null,
+          dimensions: (line.dimensions ?? []).map(({ pieces, lengthCm, widthCm, heightCm }) => ({
+            pieces,
+            lengthCm,
+            widthCm,
+            heightCm,
+          })),
+        })),
+        input.containers.map((container) => ({
+          number: container.number,
+          sizeType: container.sizeType,
+          seals: container.seals ?? [],
+          tareKg: container.tareKg ?? null,
+          verifiedGrossMassKg: container.verifiedGrossMassKg ?? null,
+        })),
+      );
+      return {};
+    });
+
+  /** Audits a master's houses before and after a house joined or left it, in its own history. */
+  const auditMasterHouses = async (
+    tx: Tx,
+    companyId: string,
+    actor: TAuditActor,
+    masterId: string,
+    change: () => Promise<void>,
+  ) => {
+    const houses = async () => (await repository.findHouses(tx, companyId, masterId)).map((h) => h.reference);
+    const before = await houses();
+    await change();
+    await auditTrails.shipment(tx, actor, 'update', masterId, {
+      before: { houses: before },
+      after: { houses: await houses() },
+    });
+  };
+
+  /**
+   * Consolidates the shipment as a house under a master of its mode, or moves it from its master to
+   * another. The house and both masters are locked (the house first, then the masters by id), so a
+   * concurrent move or detach waits; each master's history shows the house arriving or leaving.
+   */
+  const attachToMaster = (auth: TAuthContext, actor: TAuditActor, id: string, masterId: string) =>
+    change(auth, actor, id, async (tx, before) => {
+      if (masterId === id) throw fieldError('masterId', shipmentMessages.ownMaster);
+      if (before.consolidation === 'master') {
+        const houses = await repository.findHouses(tx, auth.companyId, id);
+        throw new AppError('CONFLICT', shipmentMessages.masterCannotBeHouse(houses.length));
+      }
+      const masterIds = [...new Set([masterId, ...(before.masterId ? [before.masterId] : [])])].sort();
+      const locked = new Map<string, repository.TShipmentRow>();
+      for (const lockId of masterIds) {
+        const row = await repository.findShipment(tx, auth.companyId, lockId, { forUpdate: true });
+        if (row) locked.set(lockId, row);
+      }
+      const master = locked.get(masterId);
+      if (!master) throw fieldError('masterId', shipmentMessages.masterNotFound);
+      if (master.consolidation !== 'master')
+        throw fieldError('masterId', shipmentMessages.notAMaster(master.reference));
+      if (master.mode !== before.mode)
+        throw fieldError(
+          'masterId',
+          shipmentMessages.masterOfOtherMode(master.reference, master.mode, before.mode),
+        );
+      if (before.masterId === masterId) return {};
+      const move = async () => {
+        await repository.updateShipment(tx, auth.companyId, id, { consolidation: 'house', masterId });
+      };
+      if (before.masterId) {
+        // The old master's history shows the house leaving, the new one's its arrival.
+        const oldMasterId = before.masterId;
+        await auditMasterHouses(tx, auth.companyId, actor, masterId, () =>
+          auditMasterHouses(tx, auth.companyId, actor, oldMasterId, move),
+        );
+      } else await auditMasterHouses(tx, auth.companyId, actor, masterId, move);
+      return { consolidation: 'house', masterId };
+    });
+
+  /** Takes a house out of its master: it becomes a direct shipment again. */
+  const detachFromMaster = (auth: TAuthContext, actor: TAuditActor, id: string) =>
+    change(auth, actor, id, async (tx, before) => {
+      const { masterId } = before;
+      if (before.consolidation !== 'house' || !masterId)
+        throw new AppError('CONFLICT', shipmentMessages.notAHouse);
+      await repository.findShipment(tx, auth.companyId, masterId, { forUpdate: true });
+      await auditMasterHouses(tx, auth.companyId, actor, masterId, async () => {
+        await repository.updateShipment(tx, auth.companyId, id, { consolidation: 'direct', masterId: null });
+      });
+      return { consolidation: 'direct', masterId: null };
+    });
+
+  return { list, get, create, update, moveBooking, replaceCargo, attachToMaster, detachFromMaster };
 };

@@ -1,0 +1,69 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Queryable } from '../../../db/client.ts';
+import { shipmentCargoLines, shipmentContainers } from '../../../db/schema/index.ts';
+
+// A shipment's cargo lines and containers: read for one or more shipments (a master and its
+// houses), and replaced as a whole in the transaction that changes the shipment.
+
+export type TCargoLineRow = typeof shipmentCargoLines.$inferSelect;
+export type TContainerRow = typeof shipmentContainers.$inferSelect;
+export type TCargoLineInsert = Omit<
+  typeof shipmentCargoLines.$inferInsert,
+  'companyId' | 'shipmentId' | 'position'
+>;
+export type TContainerInsert = Omit<
+  typeof shipmentContainers.$inferInsert,
+  'companyId' | 'shipmentId' | 'position'
+>;
+
+export const findCargoLines = (db: Queryable, companyId: string, shipmentIds: string[]) =>
+  shipmentIds.length === 0
+    ? Promise.resolve([] as TCargoLineRow[])
+    : db
+        .select()
+        .from(shipmentCargoLines)
+        .where(
+          and(
+            eq(shipmentCargoLines.companyId, companyId),
+            inArray(shipmentCargoLines.shipmentId, shipmentIds),
+          ),
+        )
+        .orderBy(asc(shipmentCargoLines.shipmentId), asc(shipmentCargoLines.position));
+
+export const findContainers = (db: Queryable, companyId: string, shipmentIds: string[]) =>
+  shipmentIds.length === 0
+    ? Promise.resolve([] as TContainerRow[])
+    : db
+        .select()
+        .from(shipmentContainers)
+        .where(
+          and(
+            eq(shipmentContainers.companyId, companyId),
+            inArray(shipmentContainers.shipmentId, shipmentIds),
+          ),
+        )
+        .orderBy(asc(shipmentContainers.shipmentId), asc(shipmentContainers.position));
+
+/** Replaces the shipment's lines and containers with these, in their order. */
+export const replaceCargo = async (
+  db: Queryable,
+  companyId: string,
+  shipmentId: string,
+  lines: TCargoLineInsert[],
+  containers: TContainerInsert[],
+) => {
+  const ofShipment = <TTable extends typeof shipmentCargoLines | typeof shipmentContainers>(table: TTable) =>
+    and(eq(table.companyId, companyId), eq(table.shipmentId, shipmentId));
+  await db.delete(shipmentCargoLines).where(ofShipment(shipmentCargoLines));
+  await db.delete(shipmentContainers).where(ofShipment(shipmentContainers));
+  if (lines.length > 0)
+    await db
+      .insert(shipmentCargoLines)
+      .values(lines.map((line, index) => ({ ...line, companyId, shipmentId, position: index + 1 })));
+  if (containers.length > 0)
+    await db
+      .insert(shipmentContainers)
+      .values(
+        containers.map((container, index) => ({ ...container, companyId, shipmentId, position: index + 1 })),
+      );
+};
