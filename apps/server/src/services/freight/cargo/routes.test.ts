@@ -302,7 +302,7 @@ describe.each(testDatabaseKinds)('shipment cargo and consolidation on %s', (kind
 
     // Refusals, each naming why.
     const refusals: [string, object, number, string][] = [
-      [first._id, { masterId: seaMaster._id }, 400, 'is a sea master: a air house goes under a air master'],
+      [first._id, { masterId: seaMaster._id }, 400, 'is a sea master: an air house goes under an air master'],
       [first._id, { masterId: second._id }, 400, 'is not a master'],
       [first._id, { masterId: first._id }, 400, 'masterId'],
       [first._id, { masterId: '01970000-0000-7000-8000-00000000abcd' }, 400, 'masterId'],

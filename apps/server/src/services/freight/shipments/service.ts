@@ -43,6 +43,9 @@ import * as repository from './repository.ts';
 // entry; parties are contacts of the company, places are catalogue codes, identifiers carry their
 // check digits, and the booking moves only as DCSA Booking 2.0 allows.
 
+/** "a sea", "an air": a mode's name with its article. */
+const withArticle = (mode: string) => `${/^[aeiou]/.test(mode) ? 'an' : 'a'} ${mode}`;
+
 export const shipmentMessages = {
   notFound: 'No such shipment in your company',
   loadType: (mode: string, allowed: readonly string[]) =>
@@ -63,7 +66,7 @@ export const shipmentMessages = {
   notAMaster: (reference: string) =>
     `${reference} is not a master: create a master (MBL or MAWB) to consolidate houses under it`,
   masterOfOtherMode: (reference: string, masterMode: string, mode: string) =>
-    `${reference} is a ${masterMode} master: a ${mode} house goes under a ${mode} master`,
+    `${reference} is ${withArticle(masterMode)} master: ${withArticle(mode)} house goes under ${withArticle(mode)} master`,
   ownMaster: 'must be another shipment than the house itself',
   masterCannotBeHouse: (houses: number) =>
     houses > 0
