@@ -27,6 +27,17 @@ describe('the formatter', () => {
     expect(tokyo.formatIsoMinute(at)).toBe('2026-11-25 08:30');
   });
 
+  it('writes a moment as a place’s clock shows it, and starts a day there', () => {
+    const gb = createFormatter(base);
+    expect(gb.formatDateTimeIn(at, 'Asia/Shanghai')).toBe('25 Nov 2026, 07:30');
+    expect(gb.formatDateTimeIn(at, null)).toBe('24 Nov 2026, 23:30');
+    expect(gb.formatDateTimeIn(at, 'Nowhere/Atlantis')).toBe('24 Nov 2026, 23:30');
+    expect(gb.startOfDayIn('2030-03-01', 'Europe/Amsterdam')).toBe('2030-02-28T23:00:00.000Z');
+    expect(gb.startOfDayIn('2030-03-01', undefined)).toBe('2030-03-01T00:00:00.000Z');
+    expect(gb.dayIn(at, 'Asia/Shanghai')).toBe('2026-11-25');
+    expect(gb.dayIn(at, null)).toBe('2026-11-24');
+  });
+
   it.each([
     ['dd/mm/yyyy', '24/11/2026'],
     ['mm/dd/yyyy', '11/24/2026'],

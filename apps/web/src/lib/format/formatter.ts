@@ -51,6 +51,15 @@ export type TFormatter = {
    * this day", the day included), a day of 23 or 25 hours too.
    */
   endOfDay: (day: string) => string;
+  /**
+   * A moment as a place's clock shows it (a port's departure, an airport's arrival), in the user's
+   * formats; the user's time zone when the place's zone is unknown or not one this browser knows.
+   */
+  formatDateTimeIn: (iso: string | Date, timeZone: string | null | undefined) => string;
+  /** The YYYY-MM-DD day a moment falls on in a place's time zone (the user's when unknown). */
+  dayIn: (iso: string | Date, timeZone: string | null | undefined) => string;
+  /** The first instant of a YYYY-MM-DD day in a place's time zone (the user's when unknown), as ISO 8601. */
+  startOfDayIn: (day: string, timeZone: string | null | undefined) => string;
   /** A moment as YYYY-MM-DD HH:mm in the user's time zone, beside dates typed that way. */
   formatIsoMinute: (iso: string | Date) => string;
   /** A number with the user's separators ("1,234.5", "1.234,5"). */
@@ -210,9 +219,32 @@ export const createFormatter = (settings: TFormatSettings): TFormatter => {
     return `${sign}${grouped}${fraction ? `${decimalSeparator}${fraction}` : ''}`;
   };
 
+  const zoned = new Map<string, TFormatter>();
+  const inZone = (zone: string | null | undefined): TFormatter | undefined => {
+    if (!zone || zone === timeZone) return undefined;
+    if (!zoned.has(zone)) {
+      try {
+        zoned.set(zone, createFormatter({ ...settings, timeZone: zone }));
+      } catch {
+        // A zone this browser does not know: the user's own.
+        return undefined;
+      }
+    }
+    return zoned.get(zone);
+  };
+  const formatDateTimeIn = (iso: string | Date, zone: string | null | undefined) =>
+    inZone(zone)?.formatDateTime(iso) ?? formatDateTime(iso);
+  const startOfDayIn = (day: string, zone: string | null | undefined) =>
+    inZone(zone)?.startOfDay(day) ?? startOfDay(day);
+  const dayIn = (iso: string | Date, zone: string | null | undefined) =>
+    (inZone(zone)?.formatIsoMinute(iso) ?? formatIsoMinute(iso)).slice(0, 10);
+
   return {
     settings,
     formatDateTime,
+    formatDateTimeIn,
+    startOfDayIn,
+    dayIn,
     formatDate,
     formatDay,
     startOfDay,
