@@ -35,6 +35,8 @@ const screenTitles: Record<
   settingsAudit: 'Audit log',
   contacts: 'Contacts',
   contactDetail: 'Contact',
+  shipments: 'Shipments',
+  shipmentDetail: 'Shipment',
   reports: 'Reports',
   reportDetail: 'Report',
   admin: 'Platform console',

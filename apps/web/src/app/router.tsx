@@ -69,6 +69,9 @@ export const routes: RouteObject[] = [
           named('contactDetail', async () => ({
             Component: (await import('../features/contacts/routes/contact-detail.tsx')).ContactDetailRoute,
           })),
+          named('shipments', async () => ({
+            Component: (await import('../features/shipments/routes/shipments.tsx')).ShipmentsRoute,
+          })),
           named('reports', async () => ({
             Component: (await import('../features/reports/routes/reports.tsx')).ReportsRoute,
           })),

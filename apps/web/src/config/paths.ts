@@ -46,6 +46,11 @@ export const paths = {
   settingsAudit: { path: '/settings/audit', href: () => '/settings/audit' },
   contacts: { path: '/contacts', href: () => '/contacts' },
   contactDetail: { path: '/contacts/:id', href: ({ id }: { id: string }) => `/contacts/${id}` },
+  shipments: { path: '/shipments', href: () => '/shipments' },
+  shipmentDetail: {
+    path: '/shipments/:id',
+    href: ({ id }: { id: string }) => `/shipments/${encodeURIComponent(id)}`,
+  },
   reports: { path: '/reports', href: () => '/reports' },
   reportDetail: { path: '/reports/:id', href: ({ id }: { id: string }) => `/reports/${id}` },
   // The platform console: its screens open only for platform administrators.

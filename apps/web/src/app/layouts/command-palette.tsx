@@ -7,6 +7,7 @@ import { getPortsQueryOptions } from '@/features/ports/api/ports.ts';
 import { getRolesQueryOptions } from '@/features/roles/api/roles.ts';
 import { getUsersQueryOptions } from '@/features/users/api/users.ts';
 import { usePermissionCheck } from '@/lib/auth/permissions.ts';
+import { freightProductCode, useHasProduct } from '@/lib/auth/products.ts';
 import { useDebounced } from '@/lib/list/use-debounced.ts';
 import { settingsLinks } from './settings-links.ts';
 import './command-palette.css';
@@ -20,6 +21,7 @@ const shortestSearch = 2;
 
 const screens: typeof settingsLinks = [
   { href: paths.dashboard.href(), label: 'Dashboard' },
+  { href: paths.shipments.href(), label: 'Shipments', permission: 'shipments:read' },
   { href: paths.contacts.href(), label: 'Contacts', permission: 'contacts:read' },
   { href: paths.reports.href(), label: 'Reports', permission: 'reports:read' },
   ...settingsLinks,
@@ -32,6 +34,7 @@ const screens: typeof settingsLinks = [
  */
 const useCommandGroups = (text: string): { groups: TCommandGroup[]; isSearching: boolean } => {
   const can = usePermissionCheck();
+  const hasFreight = useHasProduct(freightProductCode);
   const needle = text.trim().toLowerCase();
   const q = useDebounced(text.trim(), 200);
   const page = { page: 1, pageSize: resultsPerGroup, q };
@@ -61,6 +64,7 @@ const useCommandGroups = (text: string): { groups: TCommandGroup[]; isSearching:
       name: 'Screens',
       commands: screens
         .filter(({ permission }) => !permission || can(permission))
+        .filter(({ href }) => hasFreight || href !== paths.shipments.href())
         .filter(({ label }) => label.toLowerCase().includes(needle))
         .map(({ href, label }) => ({ id: `screen-${href}`, label, href })),
     },

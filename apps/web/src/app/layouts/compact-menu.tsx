@@ -18,10 +18,12 @@ export const CompactMenu = ({
   onSignOut,
   onReportProblem,
   onAppSettings,
+  canReadShipments,
   canReadContacts,
   canReadReports,
   isSuperAdmin,
 }: {
+  canReadShipments: boolean;
   unreadCount: number;
   canReadContacts: boolean;
   canReadReports: boolean;
@@ -69,6 +71,15 @@ export const CompactMenu = ({
             <Link className="ant-btn ant-btn-text ant-btn-block" to={paths.dashboard.href()} onClick={close}>
               Dashboard
             </Link>
+            {canReadShipments && (
+              <Link
+                className="ant-btn ant-btn-text ant-btn-block"
+                to={paths.shipments.href()}
+                onClick={close}
+              >
+                Shipments
+              </Link>
+            )}
             {canReadContacts && (
               <Link className="ant-btn ant-btn-text ant-btn-block" to={paths.contacts.href()} onClick={close}>
                 Contacts

@@ -7,6 +7,7 @@ import { paths } from '@/config/paths.ts';
 import { useUnreadNotificationCount } from '@/features/notifications/api/notifications.ts';
 import { NotificationsBell } from '@/features/notifications/components/notifications-bell.tsx';
 import { useCan } from '@/lib/auth/permissions.ts';
+import { useCanReadShipments } from '@/lib/auth/products.ts';
 import { logout } from '@/lib/auth/session.ts';
 import { useSession } from '@/lib/auth/session-store.ts';
 import { useFileUrl } from '@/lib/file-url.ts';
@@ -52,6 +53,7 @@ export const Navbar = () => {
   const canMail = useCan('mail:send');
   const canReadContacts = useCan('contacts:read');
   const canReadReports = useCan('reports:read');
+  const canReadShipments = useCanReadShipments();
   const [isNotificationsOpen, setIsNotificationsOpen] = useState(false);
   const unreadCount = useUnreadNotificationCount();
 
@@ -118,6 +120,7 @@ export const Navbar = () => {
       </Link>
       <nav className="app-navbar__main" aria-label="Main">
         <NavLink to={paths.dashboard.href()}>Dashboard</NavLink>
+        {canReadShipments && <NavLink to={paths.shipments.href()}>Shipments</NavLink>}
         {canReadContacts && <NavLink to={paths.contacts.href()}>Contacts</NavLink>}
         {canReadReports && <NavLink to={paths.reports.href()}>Reports</NavLink>}
         {isSuperAdmin && <NavLink to={paths.adminCompanies.href()}>Platform console</NavLink>}
@@ -168,6 +171,7 @@ export const Navbar = () => {
         onMail={canMail ? onMailClick : undefined}
         onNotifications={() => setIsNotificationsOpen(true)}
         onGoTo={() => setIsPaletteOpen(true)}
+        canReadShipments={canReadShipments}
         canReadContacts={canReadContacts}
         canReadReports={canReadReports}
         isSuperAdmin={isSuperAdmin}

@@ -1,16 +1,3 @@
-import { Button, Result } from 'antd';
-import { Link } from 'react-router';
-import { paths } from '@/config/paths.ts';
+import { PageNotFound } from '@/components/page-not-found.tsx';
 
-export const NotFoundRoute = () => (
-  <Result
-    status="404"
-    title="Page not found"
-    subTitle="The page you asked for does not exist or has moved."
-    extra={
-      <Link to={paths.dashboard.href()}>
-        <Button type="primary">Go to the dashboard</Button>
-      </Link>
-    }
-  />
-);
+export const NotFoundRoute = PageNotFound;

@@ -1,0 +1,10 @@
+// Every query key of the shipments feature, under one root: a change to a shipment refreshes the
+// lists and its page at once.
+
+export const shipmentsKeys = {
+  all: ['shipments'] as const,
+  list: (query: object) => ['shipments', 'list', query] as const,
+  detail: (id: string) => ['shipments', 'detail', id] as const,
+  contacts: (q: string, kind: string) => ['shipments', 'contacts', q, kind] as const,
+  places: (kind: string, q: string) => ['shipments', 'places', kind, q] as const,
+};

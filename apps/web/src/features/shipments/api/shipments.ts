@@ -1,0 +1,90 @@
+import type {
+  TBookingStatus,
+  TContactLookup,
+  TPortEntry,
+  TPortKind,
+  TShipment,
+  TShipmentCreate,
+  TShipmentListQuery,
+  TShipmentSummary,
+  TShipmentUpdate,
+} from '@cargodesk/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiListRequest, apiRequest } from '@/lib/api-client.ts';
+import { useInvalidatingMutation } from '@/lib/use-invalidating-mutation.ts';
+import { shipmentsKeys } from './keys.ts';
+
+// The company's shipments (freightserver), and the contacts and places a shipment names.
+
+/** The list's query as the URL and the list kit hold it. */
+export type TShipmentsQuery = Partial<
+  Omit<TShipmentListQuery, 'page' | 'pageSize'> & { page: number; pageSize: number }
+>;
+
+const shipmentPath = (id?: string) => (id ? `/shipments/${encodeURIComponent(id)}` : '/shipments');
+
+export const getShipments = (query: TShipmentsQuery) =>
+  apiListRequest<TShipmentSummary>('freightserver', shipmentPath(), { query });
+
+export const getShipmentsQueryOptions = (query: TShipmentsQuery) =>
+  queryOptions({ queryKey: shipmentsKeys.list(query), queryFn: () => getShipments(query) });
+
+/** A page of shipments; the previous page stays on screen while the next one loads. */
+export const useShipments = (query: TShipmentsQuery) =>
+  useQuery({ ...getShipmentsQueryOptions(query), placeholderData: keepPreviousData });
+
+export const getShipmentQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: shipmentsKeys.detail(id),
+    queryFn: () => apiRequest<TShipment>('freightserver', shipmentPath(id)),
+  });
+
+export const useShipment = (id: string) => useQuery({ ...getShipmentQueryOptions(id), enabled: Boolean(id) });
+
+export const useCreateShipment = () =>
+  useInvalidatingMutation({
+    mutationFn: (input: TShipmentCreate) =>
+      apiRequest<TShipment>('freightserver', shipmentPath(), { method: 'POST', body: input }),
+    invalidates: shipmentsKeys.all,
+    meta: { isErrorShownByCaller: true },
+  });
+
+export const useUpdateShipment = () =>
+  useInvalidatingMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: TShipmentUpdate }) =>
+      apiRequest<TShipment>('freightserver', shipmentPath(id), { method: 'PATCH', body: changes }),
+    invalidates: shipmentsKeys.all,
+    meta: { isErrorShownByCaller: true },
+  });
+
+export const useMoveBooking = () =>
+  useInvalidatingMutation({
+    mutationFn: ({ id, status }: { id: string; status: TBookingStatus }) =>
+      apiRequest<TShipment>('freightserver', `${shipmentPath(id)}/booking-status`, {
+        method: 'POST',
+        body: { status },
+      }),
+    invalidates: shipmentsKeys.all,
+    meta: { isErrorShownByCaller: true },
+  });
+
+export const getContactOptionsQueryOptions = (q: string, kind: TContactLookup['kind']) =>
+  queryOptions({
+    queryKey: shipmentsKeys.contacts(q, kind),
+    queryFn: () =>
+      apiRequest<TContactLookup[]>('contactserver', '/contacts', { query: { q, kind, limit: 20 } }),
+  });
+
+/** A few of the company's contacts by name, for a party's picker. */
+export const useContactOptions = (q: string, kind: TContactLookup['kind']) =>
+  useQuery({ ...getContactOptionsQueryOptions(q, kind), placeholderData: keepPreviousData });
+
+export const getPlaceOptionsQueryOptions = (kind: TPortKind, q: string) =>
+  queryOptions({
+    queryKey: shipmentsKeys.places(kind, q),
+    queryFn: () => apiListRequest<TPortEntry>('master', `/${kind}`, { query: { q, page: 1, pageSize: 20 } }),
+  });
+
+/** A few ocean ports or airports of the catalogues and the company's own entries, for a place's picker. */
+export const usePlaceOptions = (kind: TPortKind, q: string) =>
+  useQuery({ ...getPlaceOptionsQueryOptions(kind, q), placeholderData: keepPreviousData });
