@@ -116,6 +116,7 @@ const screens = (ids: { userId: string; roleId: string }) =>
     { path: '/settings/templates', ready: { role: 'link', name: 'Booking confirmation email' } },
     { path: '/settings/audit', ready: { role: 'heading', name: 'Audit log' } },
     { path: '/contacts', ready: { role: 'heading', name: 'Contacts' } },
+    { path: '/shipments', ready: { role: 'heading', name: 'Shipments' } },
   ] as const;
 
 const openScreen = async (page: Page, screen: ReturnType<typeof screens>[number]) => {

@@ -72,6 +72,9 @@ export const routes: RouteObject[] = [
           named('shipments', async () => ({
             Component: (await import('../features/shipments/routes/shipments.tsx')).ShipmentsRoute,
           })),
+          named('shipmentDetail', async () => ({
+            Component: (await import('../features/shipments/routes/shipment-detail.tsx')).ShipmentDetailRoute,
+          })),
           named('reports', async () => ({
             Component: (await import('../features/reports/routes/reports.tsx')).ReportsRoute,
           })),

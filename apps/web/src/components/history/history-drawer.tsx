@@ -12,7 +12,8 @@ import { getAuditHistoryQueryOptions, historyPageSize } from './get-audit-histor
 
 export type THistoryProps = { entityType: TAuditEntityType; entityId: string; title?: string };
 
-const HistoryList = ({ entityType, entityId }: THistoryProps) => {
+/** The timeline of who changed what and when, for a tab or the drawer. */
+export const HistoryList = ({ entityType, entityId }: THistoryProps) => {
   const { formatDateTime } = useFormat();
   const [page, setPage] = useState(1);
   const history = useQuery(getAuditHistoryQueryOptions({ entityType, entityId, page }));

@@ -195,12 +195,16 @@ const ShipmentsScreen = () => {
       title: 'ETA',
       sorter: true,
       width: 150,
-      render: (_, shipment) => (
-        <Space size={4} wrap={false}>
-          {when(shipment.actualArrival ?? shipment.plannedArrival)}
-          {shipment.isLate && <Tag color="red">Late</Tag>}
-        </Space>
-      ),
+      render: (_, shipment) => {
+        const arrival = shipment.actualArrival ?? shipment.plannedArrival;
+        if (!arrival && !shipment.isLate) return null;
+        return (
+          <Space size={4} wrap={false}>
+            {when(arrival)}
+            {shipment.isLate && <Tag color="red">Late</Tag>}
+          </Space>
+        );
+      },
     },
     {
       key: 'bookingStatus',
