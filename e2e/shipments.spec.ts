@@ -69,6 +69,13 @@ test('a forwarder books a sea export, finds it, confirms it, and a Viewer only r
   await pick(page, 'Consignee', 'Pudong', 'Pudong Imports Ltd');
   await pick(page, 'Port of loading', 'Rotterdam', /\(NLRTM\)/);
   await pick(page, 'Port of discharge', 'Shanghai', /\(CNSHA\)/);
+  for (const [label, day] of [
+    ['Planned departure', '2030-03-01'],
+    ['Planned arrival', '2030-04-02'],
+  ] as const) {
+    await dialog.getByLabel(label).fill(day);
+    await dialog.getByLabel(label).press('Tab');
+  }
   await dialog.getByLabel('Vessel').fill('Ever Given');
   await dialog.getByLabel('IMO number').fill('IMO 9811000');
   await dialog.getByLabel('Voyage').fill('0123E');
@@ -84,6 +91,9 @@ test('a forwarder books a sea export, finds it, confirms it, and a Viewer only r
   const header = page.locator('.ant-card').first();
   await expect(header.locator('.ant-tag').first()).toHaveText('Received');
   await expect(page.getByText('FOB – Free On Board, Rotterdam')).toBeVisible();
+  // Planned days are days at the port: Rotterdam's and Shanghai's clocks.
+  await expect(page.locator('time').filter({ hasText: /Mar 0?1, 2030/ })).toHaveCount(1);
+  await expect(page.locator('time').filter({ hasText: /Apr 0?2, 2030/ })).toHaveCount(1);
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Carrier confirms' }).click();
@@ -104,6 +114,7 @@ test('a forwarder books a sea export, finds it, confirms it, and a Viewer only r
   await expect(rows.first()).toContainText('NLRTM → CNSHA');
   await expect(rows.first()).toContainText('Harbour Exports BV');
   await expect(rows.first()).toContainText('Confirmed');
+  await expect(rows.first().locator('time')).toHaveCount(2);
   await expectAccessible(page);
 
   // An air waybill number with the wrong check digit is refused on its field, naming the right one.

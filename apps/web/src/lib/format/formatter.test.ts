@@ -34,6 +34,8 @@ describe('the formatter', () => {
     expect(gb.formatDateTimeIn(at, 'Nowhere/Atlantis')).toBe('24 Nov 2026, 23:30');
     expect(gb.startOfDayIn('2030-03-01', 'Europe/Amsterdam')).toBe('2030-02-28T23:00:00.000Z');
     expect(gb.startOfDayIn('2030-03-01', undefined)).toBe('2030-03-01T00:00:00.000Z');
+    expect(gb.middayIn('2030-03-01', 'Europe/Amsterdam')).toBe('2030-03-01T11:00:00.000Z');
+    expect(gb.middayIn('2030-03-01', 'Asia/Shanghai')).toBe('2030-03-01T04:00:00.000Z');
     expect(gb.dayIn(at, 'Asia/Shanghai')).toBe('2026-11-25');
     expect(gb.dayIn(at, null)).toBe('2026-11-24');
   });

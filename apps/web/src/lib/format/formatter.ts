@@ -56,6 +56,11 @@ export type TFormatter = {
    * formats; the user's time zone when the place's zone is unknown or not one this browser knows.
    */
   formatDateTimeIn: (iso: string | Date, timeZone: string | null | undefined) => string;
+  /**
+   * Midday of a YYYY-MM-DD day in a place's time zone (the user's when unknown), as ISO 8601: a day
+   * planned at a port, which then reads as the same day wherever the reader is, within twelve hours.
+   */
+  middayIn: (day: string, timeZone: string | null | undefined) => string;
   /** The YYYY-MM-DD day a moment falls on in a place's time zone (the user's when unknown). */
   dayIn: (iso: string | Date, timeZone: string | null | undefined) => string;
   /** The first instant of a YYYY-MM-DD day in a place's time zone (the user's when unknown), as ISO 8601. */
@@ -236,6 +241,8 @@ export const createFormatter = (settings: TFormatSettings): TFormatter => {
     inZone(zone)?.formatDateTime(iso) ?? formatDateTime(iso);
   const startOfDayIn = (day: string, zone: string | null | undefined) =>
     inZone(zone)?.startOfDay(day) ?? startOfDay(day);
+  const middayIn = (day: string, zone: string | null | undefined) =>
+    new Date(new Date(startOfDayIn(day, zone)).getTime() + dayLength / 2).toISOString();
   const dayIn = (iso: string | Date, zone: string | null | undefined) =>
     (inZone(zone)?.formatIsoMinute(iso) ?? formatIsoMinute(iso)).slice(0, 10);
 
@@ -244,6 +251,7 @@ export const createFormatter = (settings: TFormatSettings): TFormatter => {
     formatDateTime,
     formatDateTimeIn,
     startOfDayIn,
+    middayIn,
     dayIn,
     formatDate,
     formatDay,

@@ -172,7 +172,7 @@ const text = (value: string | undefined) => (value?.trim() ? value.trim() : null
 export const ShipmentFormModal = ({ shipment, onClose }: { shipment?: TShipment; onClose: () => void }) => {
   const [form] = Form.useForm<TShipmentValues>();
   const navigate = useNavigate();
-  const { dayIn, startOfDayIn } = useFormat();
+  const { dayIn, middayIn } = useFormat();
   const create = useCreateShipment();
   const update = useUpdateShipment();
   const [failure, setFailure] = useState<string>();
@@ -216,7 +216,7 @@ export const ShipmentFormModal = ({ shipment, onClose }: { shipment?: TShipment;
     return code ? (zones.get(code) ?? null) : null;
   };
 
-  /** A day unchanged keeps its time; a new day starts at midnight where the ship or plane is. */
+  /** A day unchanged keeps its time; a new day is midday where the ship or plane is, the same day everywhere near. */
   const momentOf = (
     field: 'plannedDeparture' | 'plannedArrival',
     place: TPlaceField,
@@ -225,7 +225,7 @@ export const ShipmentFormModal = ({ shipment, onClose }: { shipment?: TShipment;
     const day = values[field];
     if (!day) return null;
     if (shipment && day === initialValues[field]) return shipment[field];
-    return startOfDayIn(day, zoneOf(place, values));
+    return middayIn(day, zoneOf(place, values));
   };
 
   const inputOf = (values: TShipmentValues): TShipmentUpdate => {
