@@ -236,6 +236,26 @@ const idFieldProbes: Record<string, TProbe> = {
     url: (own) => `/freightserver/api/v1/shipments/${own.shipmentId}/master`,
     body: (_own, other) => ({ masterId: other.shipmentId }),
   },
+  // A charge line's party is an organisation of the company's own contacts (nested in the lines).
+  'PUT /freightserver/api/v1/shipments/:id/charges lines.partyId': {
+    method: 'PUT',
+    kind: 'write',
+    url: (own) => `/freightserver/api/v1/shipments/${own.shipmentId}/charges`,
+    body: (_own, other) => ({
+      lines: [
+        {
+          side: 'sell',
+          chargeCode: 'OFR',
+          partyId: other.contactId,
+          quantity: '1',
+          unit: 'shipment',
+          unitPrice: '100',
+          currency: 'EUR',
+          date: '2026-03-01',
+        },
+      ],
+    }),
+  },
   'POST /contactserver/api/v1/contacts organisationId': {
     method: 'POST',
     kind: 'write',
@@ -369,9 +389,14 @@ const idFieldProbes: Record<string, TProbe> = {
 /** Field names of a route's zod body or query schema that name ids. */
 const idFieldsOf = (schema: unknown): string[] => {
   const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
-  return shape
-    ? Object.keys(shape).filter((field) => /(Id|Ids)$|^ids$|^reassignTo$|^before$/.test(field))
-    : [];
+  if (!shape) return [];
+  const own = Object.keys(shape).filter((field) => /(Id|Ids)$|^ids$|^reassignTo$|^before$/.test(field));
+  // Ids inside a list of objects (a shipment's charge lines name their party): `lines.partyId`.
+  const nested = Object.entries(shape).flatMap(([field, value]) => {
+    const element = (value as { element?: unknown } | undefined)?.element;
+    return element ? idFieldsOf(element).map((inner) => `${field}.${inner}`) : [];
+  });
+  return [...own, ...nested];
 };
 
 const methodsOf = (route: TRouteEntry): string[] =>

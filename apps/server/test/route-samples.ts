@@ -101,5 +101,19 @@ export const sampleBodies: Record<string, unknown> = {
     lines: [{ packageCount: 1, packageType: 'CT', description: 'Matrix parts', grossWeightKg: 10 }],
     containers: [{ number: 'MSKU9070323', sizeType: '22G1' }],
   },
+  'PUT /freightserver/api/v1/shipments/:id/charges': {
+    lines: [
+      {
+        side: 'sell',
+        chargeCode: 'OFR',
+        partyId: '01970000-0000-7000-8000-00000000abcd',
+        quantity: '1',
+        unit: 'shipment',
+        unitPrice: '100',
+        currency: 'EUR',
+        date: '2026-03-01',
+      },
+    ],
+  },
   'PUT /freightserver/api/v1/shipments/:id/master': { masterId: '01970000-0000-7000-8000-00000000abcd' },
 };

@@ -4,8 +4,9 @@ const toValues = (entries: [label: string, value: string][]) =>
   entries.map(([label, value], index) => ({ label, value, order: index + 1 }));
 
 /**
- * The picklists the company profile needs at start-up (module `home`). Until picklists become
- * editable per company, every company sees this catalogue.
+ * The default picklists of each module: the company profile's (module `home`) and the charge codes of
+ * a shipment's buy and sell lines (module `freight`). Each company starts from these and edits its
+ * own copy (master-data picklists).
  */
 export const defaultDropdowns: Record<string, TDropdownGroup[]> = {
   home: [
@@ -48,6 +49,28 @@ export const defaultDropdowns: Record<string, TDropdownGroup[]> = {
         ['Arabic', 'ar'],
         ['Chinese', 'zh'],
         ['Hindi', 'hi'],
+      ]),
+    },
+  ],
+  freight: [
+    {
+      group: 'charge_code',
+      label: 'Charge code',
+      values: toValues([
+        ['Ocean freight', 'OFR'],
+        ['Air freight', 'AFR'],
+        ['Bunker adjustment factor', 'BAF'],
+        ['Currency adjustment factor', 'CAF'],
+        ['Terminal handling, origin', 'THC-O'],
+        ['Terminal handling, destination', 'THC-D'],
+        ['Fuel surcharge', 'FSC'],
+        ['Security surcharge', 'SSC'],
+        ['Pick-up', 'PUP'],
+        ['Delivery', 'DEL'],
+        ['Documentation', 'DOC'],
+        ['Customs clearance', 'CUS'],
+        ['Insurance', 'INS'],
+        ['Handling', 'HDL'],
       ]),
     },
   ],

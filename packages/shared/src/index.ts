@@ -28,6 +28,7 @@ export * from './reports.ts';
 export * from './roles.ts';
 export * from './runtime-config.ts';
 export * from './session.ts';
+export * from './shipment-charges.ts';
 export * from './shipments.ts';
 export * from './sso.ts';
 export * from './templates.ts';

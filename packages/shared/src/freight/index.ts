@@ -4,6 +4,7 @@ export * from './chargeable-weight.ts';
 export * from './container-number.ts';
 export * from './dangerous-goods.ts';
 export * from './dcsa-events.ts';
+export * from './exact-decimal.ts';
 export * from './hs-code.ts';
 export * from './iata-status.ts';
 export * from './imo-number.ts';

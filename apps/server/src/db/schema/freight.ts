@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  date,
   doublePrecision,
   foreignKey,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -165,5 +167,37 @@ export const shipmentContainers = pgTable(
     primaryKey({ columns: [table.companyId, table.shipmentId, table.number] }),
     companyReference([table.companyId, table.shipmentId], shipments).onDelete('cascade'),
     index('shipment_containers_number_idx').on(table.companyId, table.number),
+  ],
+);
+
+/**
+ * A shipment's buy or sell line. The exchange rate in force on the line's date is copied onto it
+ * (rate, base currency, the rate's effective date), so a later rate never rewrites its amount.
+ */
+export const shipmentCharges = pgTable(
+  'shipment_charges',
+  {
+    companyId: companyIdColumn(),
+    shipmentId: uuid('shipment_id').notNull(),
+    /** 1, 2, … in the order the shipment lists them. */
+    position: integer('position').notNull(),
+    side: text('side', { enum: ['buy', 'sell'] }).notNull(),
+    /** A value of the company's `freight/charge_code` picklist. */
+    chargeCode: text('charge_code').notNull(),
+    description: text('description').notNull().default(''),
+    /** An organisation of the company's contacts (contacts' public surface checks it). */
+    partyId: uuid('party_id').notNull(),
+    quantity: numeric('quantity', { precision: 12, scale: 3 }).notNull(),
+    unit: text('unit').notNull(),
+    unitPrice: numeric('unit_price', { precision: 16, scale: 4 }).notNull(),
+    currency: text('currency').notNull(),
+    chargeDate: date('charge_date', { mode: 'string' }).notNull(),
+    rate: numeric('rate', { precision: 24, scale: 10 }).notNull(),
+    rateBaseCurrency: text('rate_base_currency').notNull(),
+    rateEffectiveDate: date('rate_effective_date', { mode: 'string' }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.shipmentId, table.position] }),
+    companyReference([table.companyId, table.shipmentId], shipments).onDelete('cascade'),
   ],
 );

@@ -31,7 +31,7 @@ export const serviceTags = [
   {
     name: 'freightserver',
     description:
-      'Sea and air shipments: parties, routing, the booking status, cargo and containers, master and houses',
+      'Sea and air shipments: parties, routing, the booking status, cargo and containers, master and houses, buy and sell charges with their margin',
   },
   { name: 'contactserver', description: 'Organisations and people the company works with, and their tags' },
   {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../../platform/auth/auth-context.ts';
 import { createProductGate } from '../access/public.ts';
+import { registerChargeRoutes } from './charges/routes.ts';
 import { registerShipmentRoutes } from './shipments/routes.ts';
 
 /** The Freight product, as the products catalogue names it (migration 0003). */
@@ -18,4 +19,5 @@ export const registerFreightRoutes = async (app: FastifyInstance) => {
     await gate.assertCompanyHasProduct(request.caller.companyId, freightProduct);
   });
   await app.register(registerShipmentRoutes);
+  await app.register(registerChargeRoutes);
 };

@@ -105,3 +105,29 @@ export const findRateHistoryPage = async (
     .offset(pageOffset(page));
   return { rows, total: counted?.total ?? 0 };
 };
+
+/** The rate of `currency` against `baseCurrency` in force on `date` (latest effective on or before it). */
+export const findRateInForce = async (
+  db: Queryable,
+  {
+    companyId,
+    baseCurrency,
+    currency,
+    date,
+  }: { companyId: string; baseCurrency: string; currency: string; date: string },
+) => {
+  const [row] = await db
+    .select()
+    .from(exchangeRates)
+    .where(
+      and(
+        eq(exchangeRates.companyId, companyId),
+        eq(exchangeRates.baseCurrency, baseCurrency),
+        eq(exchangeRates.currencyCode, currency),
+        lte(exchangeRates.effectiveDate, date),
+      ),
+    )
+    .orderBy(desc(exchangeRates.effectiveDate))
+    .limit(1);
+  return row;
+};

@@ -1,0 +1,47 @@
+import type { Queryable } from '../../../db/client.ts';
+import { listCurrencies } from '../../../platform/reference/reference-data.ts';
+import { findCompanyCurrency } from '../../access/public.ts';
+import * as repository from './repository.ts';
+
+// The company's currencies as other modules read them inside their own tenant transaction: the
+// base currency, which currencies are in use, and the rate in force on a day (freight charges).
+
+export type TRateInForce = { rate: string; baseCurrency: string; effectiveDate: string };
+
+const trimDecimal = (text: string) =>
+  text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+
+/** The company's base currency, if it is one we know. */
+export const findBaseCurrency = async (db: Queryable, companyId: string) => {
+  const currency = await findCompanyCurrency(db, companyId);
+  return currency && listCurrencies().some((known) => known.code === currency) ? currency : null;
+};
+
+/** The minor units (decimals) of each known ISO 4217 currency. */
+export const currencyMinorUnits = (): ReadonlyMap<string, number> =>
+  new Map(listCurrencies().map((currency) => [currency.code, currency.minorUnits]));
+
+/** Of `codes`, those the company does not have in use (unknown, withdrawn or switched off). */
+export const findCurrenciesNotInUse = async (db: Queryable, companyId: string, codes: string[]) => {
+  const known = currencyMinorUnits();
+  const unique = [...new Set(codes)];
+  const rows = unique.length === 0 ? [] : await repository.findCurrencySettings(db, companyId, unique);
+  const switchedOff = new Set(rows.filter((row) => !row.isEnabled).map((row) => row.currencyCode));
+  return unique.filter((code) => !known.has(code) || switchedOff.has(code));
+};
+
+/**
+ * The rate of `currency` against `baseCurrency` in force on `date`, as entered under Currencies;
+ * the base currency against itself is 1 on any day. Undefined when no rate is in force.
+ */
+export const findRateInForce = async (
+  db: Queryable,
+  query: { companyId: string; baseCurrency: string; currency: string; date: string },
+): Promise<TRateInForce | undefined> => {
+  if (query.currency === query.baseCurrency)
+    return { rate: '1', baseCurrency: query.baseCurrency, effectiveDate: query.date };
+  const row = await repository.findRateInForce(db, query);
+  return (
+    row && { rate: trimDecimal(row.rate), baseCurrency: row.baseCurrency, effectiveDate: row.effectiveDate }
+  );
+};
