@@ -1,10 +1,17 @@
-import type { TCurrentUser, TLoginResponse } from '@cargodesk/shared';
+import {
+  checkAirWaybillNumber,
+  checkContainerNumber,
+  type TCurrentUser,
+  type TLoginResponse,
+  type TShipment,
+  type TShipmentSummary,
+} from '@cargodesk/shared';
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { behaviourDatabaseKinds } from '../../test/databases.ts';
 import { createAuthClient } from '../../test/identity-client.ts';
-import { companies } from '../db/schema/index.ts';
+import { companies, shipmentContainers, shipments } from '../db/schema/index.ts';
 import { seedDemo, type TDemoLogin } from './demo-seed.ts';
 
 describe.each(behaviourDatabaseKinds)('the demo seed on %s', (kind) => {
@@ -91,6 +98,58 @@ describe.each(behaviourDatabaseKinds)('the demo seed on %s', (kind) => {
     const { data } = login.json() as { data: TLoginResponse };
     expect(data).toMatchObject({ twoFactorAuth: true, emailId: 'admin@secure-shipping.test' });
     expect(data.jwt).toBeUndefined();
+  });
+
+  it('gives Demo Freight Ltd a living shipments list, only once', async () => {
+    const login = await signIn('admin@demo-freight.test');
+    const { data } = login.json() as { data: TLoginResponse };
+    const authorization = data.jwt ?? '';
+    const list = async (query: string) => {
+      const response = await testApp.app.inject({
+        url: `/freightserver/api/v1/shipments?pageSize=100${query}`,
+        headers: { authorization },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { data: TShipmentSummary[] }).data;
+    };
+    const all = await list('');
+    expect(all.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(all.map((shipment) => shipment.mode))).toEqual(new Set(['sea', 'air']));
+    expect(new Set(all.map((shipment) => shipment.direction)).size).toBe(3);
+    const statuses = all.map((shipment) => shipment.bookingStatus);
+    expect(
+      statuses.filter((status) => status === 'CONFIRMED' || status === 'COMPLETED').length,
+    ).toBeGreaterThan(25);
+    expect(statuses).toContain('RECEIVED');
+    expect(statuses).toContain('CANCELLED');
+    expect(all.every((shipment) => shipment.customer !== null)).toBe(true);
+    expect((await list('&isLate=true')).length).toBeGreaterThanOrEqual(3);
+    expect((await list('&arrivingThisWeek=true')).length).toBeGreaterThanOrEqual(1);
+    const operational = new Set(all.map((shipment) => shipment.operationalStatus));
+    for (const status of ['departed', 'completed', 'booked', 'cancelled'])
+      expect(operational).toContain(status);
+    for (const shipment of all.filter((row) => row.airWaybillNumber))
+      expect(checkAirWaybillNumber(shipment.airWaybillNumber ?? '').ok).toBe(true);
+
+    const containers = await testApp.database.db
+      .select({ number: shipmentContainers.number })
+      .from(shipmentContainers);
+    expect(containers.length).toBeGreaterThan(10);
+    for (const { number } of containers)
+      expect(checkContainerNumber(number), number).toMatchObject({ ok: true });
+
+    const sea = all.find((shipment) => shipment.mode === 'sea' && shipment.operationalStatus === 'departed');
+    const screen = await testApp.app.inject({
+      url: `/freightserver/api/v1/shipments/${sea?._id}`,
+      headers: { authorization },
+    });
+    const shipment = (screen.json() as { data: TShipment }).data;
+    expect(shipment.parties.shipper?.organisation.name).toBeTruthy();
+    expect(shipment.parties.carrier?.organisation.name).toBeTruthy();
+    expect(shipment.cargoLines.length).toBeGreaterThan(0);
+
+    await seedDemo(testApp.app);
+    expect(await testApp.database.db.$count(shipments)).toBe(all.length);
   });
 
   it('refuses the suspended company', async () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { TSystemRoleKey } from '@cargodesk/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { roles } from '../db/schema/index.ts';
+import { companies, roles } from '../db/schema/index.ts';
 import type { TProjectName } from '../identity/projects.ts';
 import { projectNameForHost } from '../identity/projects.ts';
 import { getOrCreateSecret } from '../platform/auth/secrets.ts';
@@ -10,6 +10,7 @@ import { createId } from '../platform/data-access/ids.ts';
 import { withTenant } from '../platform/data-access/tenant-transaction.ts';
 import { createCompanyWithAdmin } from '../services/access/company-and-profile/company-setup.ts';
 import { findUserLinkByIdentity, insertUser, insertUserRoles } from '../services/access/repository.ts';
+import { seedDemoFreight } from './demo-freight.ts';
 
 export const demoAdminEmail = 'admin@demo-freight.test';
 
@@ -30,6 +31,8 @@ type TDemoCompany = TDemoAccount & {
   planExpiresAt: () => Date;
   /** More people of the company besides its admin, to try what other roles see. */
   members?: TDemoMember[];
+  /** Whether it gets the demo's organisations and shipments (cli/demo-freight.ts). */
+  hasFreight?: boolean;
 };
 
 // One company per path worth trying by hand: a working one, an expired plan, a suspended account,
@@ -44,6 +47,7 @@ const demoCompanies: TDemoCompany[] = [
     status: 'active',
     country: 'GB',
     planExpiresAt: () => new Date(Date.now() + 30 * dayMs),
+    hasFreight: true,
     members: [
       {
         label: 'Viewer (read-only)',
@@ -115,7 +119,8 @@ export const seedDemo = async (app: FastifyInstance): Promise<TDemoLogin> => {
   };
   for (const demo of demoCompanies) {
     const uid = await ensureAccount(demo);
-    let companyId = (await findUserLinkByIdentity(app.database.db, project, uid))?.companyId;
+    const link = await findUserLinkByIdentity(app.database.db, project, uid);
+    let companyId = link?.companyId;
     if (!companyId) {
       const newCompanyId = createId();
       await withTenant(app.database.db, newCompanyId, async (tx) => {
@@ -131,6 +136,21 @@ export const seedDemo = async (app: FastifyInstance): Promise<TDemoLogin> => {
         await app.domainEvents.emit(tx, { type: 'company-created', companyId: newCompanyId });
       });
       companyId = newCompanyId;
+    }
+    if (demo.hasFreight) {
+      const freightCompanyId = companyId;
+      await withTenant(app.database.db, freightCompanyId, async (tx) => {
+        const [company] = await tx
+          .select({ timezone: companies.timezone })
+          .from(companies)
+          .where(eq(companies.id, freightCompanyId));
+        const userId = link?.userId ?? (await findUserLinkByIdentity(tx, project, uid))?.userId ?? null;
+        await seedDemoFreight(tx, {
+          companyId: freightCompanyId,
+          userId,
+          timezone: company?.timezone ?? null,
+        });
+      });
     }
     for (const member of demo.members ?? []) {
       await seedMember(app, { project, companyId, uid: await ensureAccount(member), member });

@@ -2,3 +2,5 @@
 
 /** The Freight product's routes, registered by app.ts under /freightserver/api/v1. */
 export { registerFreightRoutes } from './routes.ts';
+/** The demo company's shipments (cli/demo-seed.ts). */
+export { hasShipmentHistory, seedDemoShipments, type TDemoShipment } from './shipments/demo.ts';

@@ -67,3 +67,13 @@ export const replaceCargo = async (
         containers.map((container, index) => ({ ...container, companyId, shipmentId, position: index + 1 })),
       );
 };
+
+/** Cargo lines and containers of several new shipments at once (the demo company's). */
+export const insertCargo = async (
+  db: Queryable,
+  lines: (typeof shipmentCargoLines.$inferInsert)[],
+  containers: (typeof shipmentContainers.$inferInsert)[],
+) => {
+  if (lines.length > 0) await db.insert(shipmentCargoLines).values(lines);
+  if (containers.length > 0) await db.insert(shipmentContainers).values(containers);
+};

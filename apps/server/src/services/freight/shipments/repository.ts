@@ -125,6 +125,14 @@ export const findShipment = async (
 
 export const insertShipment = (db: Queryable, row: TShipmentInsert) => db.insert(shipments).values(row);
 
+/** Several new shipments at once (the demo company's). */
+export const insertShipments = (db: Queryable, rows: TShipmentInsert[]) => db.insert(shipments).values(rows);
+
+/** Parties of new shipments at once (the demo company's). */
+export const insertParties = async (db: Queryable, rows: (typeof shipmentParties.$inferInsert)[]) => {
+  if (rows.length > 0) await db.insert(shipmentParties).values(rows);
+};
+
 export const updateShipment = (
   db: Queryable,
   companyId: string,
