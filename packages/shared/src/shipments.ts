@@ -421,6 +421,8 @@ export const ZShipmentListQuery = ZPageQuery.extend({
   arrivalTo: ZDateTime.optional(),
   /** Planned or actual arrival in the company's current week, Monday to Sunday. */
   arrivingThisWeek: ZBooleanFlag,
+  /** Planned or actual departure in the company's current week, Monday to Sunday. */
+  departingThisWeek: ZBooleanFlag,
   isLate: ZBooleanFlag,
 }).strict();
 export type TShipmentListQuery = z.input<typeof ZShipmentListQuery>;

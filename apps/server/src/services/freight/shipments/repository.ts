@@ -40,6 +40,7 @@ export type TShipmentFilter = TPage & {
   arrivalFrom?: Date;
   arrivalTo?: Date;
   arrivingBetween?: { from: Date; to: Date };
+  departingBetween?: { from: Date; to: Date };
   lateAt?: Date;
   sort: { field: TShipmentSortField; isDescending: boolean };
 };
@@ -51,6 +52,7 @@ const withParty = (companyId: string, contactIds: string[]) =>
 
 const filterConditions = (filter: TShipmentFilter): SQL | undefined => {
   const arrival = sql`coalesce(${shipments.actualArrival}, ${shipments.plannedArrival})`;
+  const departure = sql`coalesce(${shipments.actualDeparture}, ${shipments.plannedDeparture})`;
   const search = filter.q
     ? or(
         sql`${shipments.searchText} like ${containsPattern(filter.q)}`,
@@ -72,6 +74,9 @@ const filterConditions = (filter: TShipmentFilter): SQL | undefined => {
     filter.arrivalTo ? lte(shipments.plannedArrival, filter.arrivalTo) : undefined,
     filter.arrivingBetween
       ? sql`${arrival} >= ${filter.arrivingBetween.from} and ${arrival} < ${filter.arrivingBetween.to}`
+      : undefined,
+    filter.departingBetween
+      ? sql`${departure} >= ${filter.departingBetween.from} and ${departure} < ${filter.departingBetween.to}`
       : undefined,
     filter.lateAt
       ? and(

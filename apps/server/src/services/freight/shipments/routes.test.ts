@@ -193,7 +193,12 @@ describe.each(behaviourDatabaseKinds)('freightserver shipments on %s', (kind) =>
       plannedArrival: new Date(Date.now() + 60_000).toISOString(),
       parties: { customer: { organisationId: other } },
     });
-    const air = await make({ mode: 'air', loadType: 'uld', airWaybillNumber: '176-12345675' });
+    const air = await make({
+      mode: 'air',
+      loadType: 'uld',
+      airWaybillNumber: '176-12345675',
+      plannedDeparture: new Date(Date.now() + 60_000).toISOString(),
+    });
     const list = async (query: string) => {
       const answered = await call('GET', `/shipments${query}`, company.jwt);
       expect(answered.statusCode, answered.body).toBe(200);
@@ -212,6 +217,7 @@ describe.each(behaviourDatabaseKinds)('freightserver shipments on %s', (kind) =>
     expect(await ids(`?partyId=${other}`)).toEqual([soon._id]);
     expect(await ids('?isLate=true')).toEqual([late._id]);
     expect(await ids('?arrivingThisWeek=true')).toEqual([soon._id]);
+    expect(await ids('?departingThisWeek=true')).toEqual([air._id]);
     expect(await ids('?arrivalFrom=2019-12-31T00:00:00Z&arrivalTo=2020-01-02T00:00:00Z')).toEqual([late._id]);
     expect(await ids('?sort=plannedArrival')).toEqual([late._id, soon._id, air._id]);
     expect(await ids('?sort=-reference')).toEqual([soon._id, late._id, air._id]);

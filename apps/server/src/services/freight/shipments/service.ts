@@ -472,6 +472,7 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
         arrivalFrom: dateOf(query.arrivalFrom) ?? undefined,
         arrivalTo: dateOf(query.arrivalTo) ?? undefined,
         arrivingBetween: query.arrivingThisWeek ? weekAround(now, auth.company.timezone) : undefined,
+        departingBetween: query.departingThisWeek ? weekAround(now, auth.company.timezone) : undefined,
         lateAt: query.isLate ? now : undefined,
         sort: sort
           ? { field: sort.field, isDescending: sort.isDescending }

@@ -36,6 +36,7 @@ type TShipmentFilters = {
   portOfLoading: string;
   portOfDischarge: string;
   arrivingThisWeek: 'true';
+  departingThisWeek: 'true';
   isLate: 'true';
 };
 type TSortField = 'reference' | 'createdAt' | 'updatedAt' | 'plannedDeparture' | 'plannedArrival';
@@ -86,22 +87,32 @@ const PlaceFilter = ({
   );
 };
 
-/** "Arriving this week" or "Late": two flags of the API, one choice on screen. */
+/** "Arriving this week", "Departing this week" or "Late": flags of the API, one choice on screen. */
 const TimingFilter = ({ list }: { list: TFilterList }) => (
-  <Select<'this-week' | 'late'>
+  <Select<'this-week' | 'departing-this-week' | 'late'>
     allowClear
     aria-label="Filter by timing"
     placeholder="Any timing"
     style={{ width: 180 }}
-    value={list.filters.isLate ? 'late' : list.filters.arrivingThisWeek ? 'this-week' : undefined}
+    value={
+      list.filters.isLate
+        ? 'late'
+        : list.filters.arrivingThisWeek
+          ? 'this-week'
+          : list.filters.departingThisWeek
+            ? 'departing-this-week'
+            : undefined
+    }
     onChange={(value) =>
       list.setFilters({
         arrivingThisWeek: value === 'this-week' ? 'true' : undefined,
+        departingThisWeek: value === 'departing-this-week' ? 'true' : undefined,
         isLate: value === 'late' ? 'true' : undefined,
       })
     }
     options={[
       { value: 'this-week', label: 'Arriving this week' },
+      { value: 'departing-this-week', label: 'Departing this week' },
       { value: 'late', label: 'Late' },
     ]}
   />
@@ -119,6 +130,7 @@ const ShipmentsScreen = () => {
       portOfLoading: anyText,
       portOfDischarge: anyText,
       arrivingThisWeek: oneOf(['true'] as const),
+      departingThisWeek: oneOf(['true'] as const),
       isLate: oneOf(['true'] as const),
     },
     sortFields: ['reference', 'createdAt', 'updatedAt', 'plannedDeparture', 'plannedArrival'],
