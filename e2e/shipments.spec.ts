@@ -117,6 +117,15 @@ test('a forwarder books a sea export, finds it, confirms it, and a Viewer only r
   await expect(rows.first().locator('time')).toHaveCount(2);
   await expectAccessible(page);
 
+  // The dashboard counts it by its booking status, and the count opens the list so filtered.
+  await page.goto('/dashboard');
+  const panel = page.getByRole('region', { name: 'Shipments' });
+  await expect(panel.getByRole('link', { name: '0 Late' })).toHaveAttribute('href', '/shipments?isLate=true');
+  await expect(panel.getByRole('link', { name: '0 Departing this week' })).toBeVisible();
+  await panel.getByRole('link', { name: 'Confirmed: 1' }).click();
+  await expect(page).toHaveURL(/\/shipments\?bookingStatus=CONFIRMED$/);
+  await expect(rows).toHaveCount(1);
+
   // An air waybill number with the wrong check digit is refused on its field, naming the right one.
   await page.getByRole('button', { name: 'New shipment' }).click();
   await dialog.getByText('Air', { exact: true }).click();

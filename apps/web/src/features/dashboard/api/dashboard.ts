@@ -1,6 +1,7 @@
 import type {
   TAuditEvent,
   TBaseCurrency,
+  TBookingStatus,
   TContactSummary,
   TIssueStatus,
   TIssueSummary,
@@ -37,7 +38,59 @@ const sessionActions = new Set([
   'view',
 ]);
 
+/** The booking statuses the Shipments panel counts, in the order a booking goes through them. */
+export const dashboardBookingStatuses: TBookingStatus[] = [
+  'RECEIVED',
+  'PENDING_UPDATE',
+  'UPDATE_RECEIVED',
+  'CONFIRMED',
+  'PENDING_AMENDMENT',
+  'COMPLETED',
+  'REJECTED',
+  'DECLINED',
+  'CANCELLED',
+];
+
+/** The shipments list's filters the Shipments panel counts; its links open the list with them. */
+export const shipmentTimingFilters = {
+  arriving: { arrivingThisWeek: 'true' },
+  departing: { departingThisWeek: 'true' },
+  late: { isLate: 'true' },
+} as const;
+
+export type TShipmentCounts = {
+  arriving: number;
+  departing: number;
+  late: number;
+  byStatus: { status: TBookingStatus; count: number }[];
+};
+
 export const dashboardQueries = {
+  /** The Shipments panel's counts: each the total of the shipments list filtered, one row asked for. */
+  shipmentCounts: () =>
+    queryOptions({
+      queryKey: dashboardKeys.shipmentCounts(),
+      queryFn: async (): Promise<TShipmentCounts> => {
+        const totalOf = async (query: Record<string, string>) =>
+          (await apiListRequest<unknown>('freightserver', '/shipments', { query: { ...query, pageSize: 1 } }))
+            .meta.total;
+        const [arriving, departing, late, ...byStatus] = await Promise.all([
+          totalOf(shipmentTimingFilters.arriving),
+          totalOf(shipmentTimingFilters.departing),
+          totalOf(shipmentTimingFilters.late),
+          ...dashboardBookingStatuses.map((bookingStatus) => totalOf({ bookingStatus })),
+        ]);
+        return {
+          arriving: arriving ?? 0,
+          departing: departing ?? 0,
+          late: late ?? 0,
+          byStatus: dashboardBookingStatuses.map((status, index) => ({
+            status,
+            count: byStatus[index] ?? 0,
+          })),
+        };
+      },
+    }),
   userCounts: () =>
     queryOptions({
       queryKey: dashboardKeys.userCounts(),

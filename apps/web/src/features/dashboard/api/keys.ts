@@ -9,4 +9,5 @@ export const dashboardKeys = {
   recentMail: () => ['mail', 'sent', 'recent'] as const,
   baseCurrency: () => ['currency-settings', 'base'] as const,
   lastChangedTemplate: () => ['templates', 'last-changed'] as const,
+  shipmentCounts: () => ['shipments', 'dashboard-counts'] as const,
 };

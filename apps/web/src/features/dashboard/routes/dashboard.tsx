@@ -1,12 +1,19 @@
 import { BankOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
-import type { TAuditEvent, TIssueStatus, TReportChartType, TSentMail } from '@cargodesk/shared';
+import type {
+  TAuditEvent,
+  TBookingStatus,
+  TIssueStatus,
+  TReportChartType,
+  TSentMail,
+} from '@cargodesk/shared';
 import { Link } from 'react-router';
 import { describeEvent, describeSubject } from '@/components/history/describe-change.ts';
 import { paths } from '@/config/paths.ts';
 import { useCan } from '@/lib/auth/permissions.ts';
+import { useCanReadShipments } from '@/lib/auth/products.ts';
 import { useSession } from '@/lib/auth/session-store.ts';
 import { useFormat } from '@/lib/format/format-store.ts';
-import { dashboardQueries, usePanelData } from '../api/dashboard.ts';
+import { dashboardQueries, shipmentTimingFilters, usePanelData } from '../api/dashboard.ts';
 import { GettingStarted, type TGettingStartedStep } from '../components/getting-started.tsx';
 import { Panel, PanelRow, PanelRows } from '../components/panel.tsx';
 import './dashboard.css';
@@ -25,6 +32,27 @@ const problemStatusLabels: Partial<Record<TIssueStatus, string>> = {
   open: 'Open',
   in_progress: 'In progress',
 };
+const bookingStatusLabels: Record<TBookingStatus, string> = {
+  RECEIVED: 'Received',
+  PENDING_UPDATE: 'Pending update',
+  UPDATE_RECEIVED: 'Update received',
+  CONFIRMED: 'Confirmed',
+  PENDING_AMENDMENT: 'Pending amendment',
+  REJECTED: 'Rejected',
+  DECLINED: 'Declined',
+  CANCELLED: 'Cancelled',
+  COMPLETED: 'Completed',
+};
+const shipmentTimings = [
+  { key: 'arriving', label: 'Arriving this week' },
+  { key: 'departing', label: 'Departing this week' },
+  { key: 'late', label: 'Late' },
+] as const;
+
+/** The shipments list with these filters, as its URL keeps them. */
+const shipmentsWith = (filters: Record<string, string>) =>
+  `${paths.shipments.href()}?${new URLSearchParams(filters).toString()}`;
+
 const mailStatusLabels: Record<TSentMail['status'], string> = {
   queued: 'Waiting to send',
   sent: 'Sent',
@@ -59,7 +87,7 @@ const recipientsOf = (mail: TSentMail) => {
  * shown to those whose role lets them open the list behind it.
  */
 export const DashboardRoute = () => {
-  const { formatDate, formatDateTime } = useFormat();
+  const { formatDate, formatDateTime, formatNumber } = useFormat();
   const { user } = useSession();
   const can = {
     readUsers: useCan('users:read'),
@@ -72,7 +100,9 @@ export const DashboardRoute = () => {
     writeCompany: useCan('company:write'),
     writeCurrencies: useCan('currencies:write'),
     writeTemplates: useCan('templates:write'),
+    readShipments: useCanReadShipments(),
   };
+  const shipmentCounts = usePanelData(dashboardQueries.shipmentCounts(), { enabled: can.readShipments });
   const userCounts = usePanelData(dashboardQueries.userCounts(), {
     enabled: can.inviteUsers && can.readUsers,
   });
@@ -151,6 +181,52 @@ export const DashboardRoute = () => {
       </p>
       <div className="dash-grid">
         <GettingStarted steps={stepsShown} />
+        {can.readShipments && (
+          <Panel
+            title="Shipments"
+            className="dash-grid__full"
+            more={{ href: paths.shipments.href(), label: 'All shipments' }}
+          >
+            <PanelRows
+              panel={shipmentCounts}
+              isEmpty={({ byStatus }) => byStatus.every(({ count }) => count === 0)}
+              empty={
+                <>
+                  No shipments yet. <Link to={paths.shipments.href()}>Book the first one</Link>.
+                </>
+              }
+            >
+              {(counts) => (
+                <div className="dash-shipments">
+                  <ul className="dash-tiles" aria-label="This week">
+                    {shipmentTimings.map(({ key, label }) => (
+                      <li key={key}>
+                        <Link
+                          to={shipmentsWith(shipmentTimingFilters[key])}
+                          className={`dash-tile${key === 'late' && counts.late > 0 ? ' dash-tile--late' : ''}`}
+                        >
+                          <span className="dash-tile__count">{formatNumber(counts[key])}</span>
+                          <span className="dash-tile__label">{label}</span>
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                  <ul className="dash-statuses" aria-label="By booking status">
+                    {counts.byStatus
+                      .filter(({ count }) => count > 0)
+                      .map(({ status, count }) => (
+                        <li key={status}>
+                          <Link to={shipmentsWith({ bookingStatus: status })}>
+                            {`${bookingStatusLabels[status]}: ${formatNumber(count)}`}
+                          </Link>
+                        </li>
+                      ))}
+                  </ul>
+                </div>
+              )}
+            </PanelRows>
+          </Panel>
+        )}
         {can.readAudit && (
           <Panel
             title="Recent changes"
