@@ -1,6 +1,7 @@
 import {
   airWaybillCheckDigit,
   containerCheckDigit,
+  imoCheckDigit,
   type TBookingStatus,
   type TContactRole,
   type TIncotermRule,
@@ -161,11 +162,7 @@ const airWaybill = (prefix: string, serial: number) => {
 };
 
 /** An IMO number with its check digit (the first six digits weighted 7 to 2). */
-const imoNumber = (first6: number) => {
-  const digits = String(first6);
-  const sum = [...digits].reduce((total, digit, index) => total + Number(digit) * (7 - index), 0);
-  return `${digits}${sum % 10}`;
-};
+const imoNumber = (first6: number) => `${first6}${imoCheckDigit(String(first6))}`;
 
 type TLane = { from: string; to: string; days: number };
 const seaLanes: (TLane & { carrier: string; owner: string; scac: string; vessel: string; imo: number })[] = [

@@ -23,15 +23,19 @@ type TCheck = (
   | { ok: false; problem: string; message: string; expectedDigit?: number; suggestions?: string[] };
 
 const checkedString = (check: TCheck) =>
-  z.string().transform((text, context) => {
-    const result = check(text);
-    if (result.ok) return result.value;
-    const params: TFreightIssueParams = { problem: result.problem };
-    if (result.expectedDigit !== undefined) params.expectedDigit = result.expectedDigit;
-    if (result.suggestions) params.suggestions = result.suggestions;
-    context.addIssue({ code: 'custom', message: result.message, input: text, params });
-    return z.NEVER;
-  });
+  // Every code these check is under 20 characters: a longer text is refused before any work.
+  z
+    .string()
+    .max(40, 'is too long for a code')
+    .transform((text, context) => {
+      const result = check(text);
+      if (result.ok) return result.value;
+      const params: TFreightIssueParams = { problem: result.problem };
+      if (result.expectedDigit !== undefined) params.expectedDigit = result.expectedDigit;
+      if (result.suggestions) params.suggestions = result.suggestions;
+      context.addIssue({ code: 'custom', message: result.message, input: text, params });
+      return z.NEVER;
+    });
 
 /** An ISO 6346 container number, normalised (`MSKU9070323`). */
 export const ZContainerNumber = checkedString(checkContainerNumber);
@@ -83,10 +87,17 @@ const positiveCm = z
   .max(10_000, 'must be at most 10,000 cm');
 
 /** One dimension line of an air consignment: pieces of the same size. */
-export const ZDimensionLine = z.object({
-  lengthCm: positiveCm,
-  widthCm: positiveCm,
-  heightCm: positiveCm,
-  pieces: z.number().int('must be a whole number').min(1, 'must be at least 1').default(1),
-});
+export const ZDimensionLine = z
+  .object({
+    lengthCm: positiveCm,
+    widthCm: positiveCm,
+    heightCm: positiveCm,
+    pieces: z
+      .number()
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(1_000_000, 'must be at most 1,000,000')
+      .default(1),
+  })
+  .strict();
 export type TDimensionLineInput = z.infer<typeof ZDimensionLine>;

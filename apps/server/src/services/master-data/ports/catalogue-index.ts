@@ -177,8 +177,21 @@ export type TCatalogue = {
 
 const kindOfTable: Record<string, TPortKind> = { sea_ports: 'oceanport', airports: 'airport' };
 
-/** One cache per app; `read` returns the catalogue as the database has it now. */
-export const createCatalogueIndex = (changes: Pick<TChangeFeed, 'subscribe' | 'isLive'>) => {
+type TChangeSource = Pick<TChangeFeed, 'subscribe' | 'isLive'>;
+
+/**
+ * One cache per app: the ports screens and freight's place look-ups share it, so the catalogues
+ * are held and re-indexed once per change feed. `read` returns the catalogue as the database has it now.
+ */
+export const createCatalogueIndex = (changes: TChangeSource) => {
+  const existing = indexesByFeed.get(changes);
+  if (existing) return existing;
+  const index = buildCatalogueIndex(changes);
+  indexesByFeed.set(changes, index);
+  return index;
+};
+
+const buildCatalogueIndex = (changes: TChangeSource) => {
   const cached = new Map<TPortKind, { version: string; generation: number; catalogue: TCatalogue }>();
   const generations: Record<TPortKind, number> = { oceanport: 0, airport: 0 };
   changes.subscribe((change) => {
@@ -223,3 +236,5 @@ export const createCatalogueIndex = (changes: Pick<TChangeFeed, 'subscribe' | 'i
     },
   };
 };
+
+const indexesByFeed = new WeakMap<TChangeSource, ReturnType<typeof buildCatalogueIndex>>();

@@ -1,3 +1,4 @@
+import { trimDecimal } from '@cargodesk/shared';
 import type { Queryable } from '../../../db/client.ts';
 import { listCurrencies } from '../../../platform/reference/reference-data.ts';
 import { findCompanyCurrency } from '../../access/public.ts';
@@ -7,9 +8,6 @@ import * as repository from './repository.ts';
 // base currency, which currencies are in use, and the rate in force on a day (freight charges).
 
 export type TRateInForce = { rate: string; baseCurrency: string; effectiveDate: string };
-
-const trimDecimal = (text: string) =>
-  text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
 
 /** The company's base currency, if it is one we know. */
 export const findBaseCurrency = async (db: Queryable, companyId: string) => {

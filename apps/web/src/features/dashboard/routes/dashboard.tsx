@@ -264,7 +264,7 @@ export const DashboardRoute = () => {
           >
             {({ issues, openCount, inProgressCount }) => (
               <>
-                <p className="dash-count">{`${openCount} open, ${inProgressCount} in progress`}</p>
+                <p className="dash-count">{`${formatNumber(openCount)} open, ${formatNumber(inProgressCount)} in progress`}</p>
                 <ul className="dash-rows">
                   {issues.map((issue) => (
                     <PanelRow

@@ -15,7 +15,7 @@ export const reportCellText = (format: TFormatter, type: TColumnType, value: TCe
   if (value === null) return '—';
   if (type === 'number' && typeof value === 'number') return format.formatNumber(value);
   if (type === 'date' && typeof value === 'string')
-    return isCalendarDate(value) ? format.formatDay(value) : (format.formatDateTime(value) ?? value);
+    return isCalendarDate(value) ? format.formatDay(value) : format.formatDateTime(value);
   if (type === 'enum') return formatEnumValue(String(value));
   return String(value);
 };

@@ -177,8 +177,7 @@ export const ShipmentFormModal = ({ shipment, onClose }: { shipment?: TShipment;
   const update = useUpdateShipment();
   const [failure, setFailure] = useState<string>();
   const zones = useRef(new Map<string, string | null>()).current;
-  const mode: TFormMode =
-    Form.useWatch('mode', form) ?? (shipment?.mode === 'air' ? 'air' : shipment ? 'sea' : 'sea');
+  const mode: TFormMode = Form.useWatch('mode', form) ?? (shipment?.mode === 'air' ? 'air' : 'sea');
 
   const initialValues: TShipmentValues = shipment
     ? {
