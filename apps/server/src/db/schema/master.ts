@@ -66,6 +66,8 @@ export const airports = pgTable(
     elevationFt: integer('elevation_ft'),
     type: text('type', { enum: ['large', 'medium'] }).notNull(),
     scheduledService: boolean('scheduled_service').notNull().default(false),
+    /** The IANA time zone at its coordinates (seeded; see cli/build-catalogues.ts). */
+    timezone: text('timezone'),
     retiredAt: timestamptz('retired_at'),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },

@@ -25,4 +25,6 @@ export type TAirportSeed = {
   elevationFt: number | null;
   type: 'large' | 'medium';
   scheduledService: boolean;
+  /** The IANA time zone at its coordinates. */
+  timezone: string;
 };

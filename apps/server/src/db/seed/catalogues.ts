@@ -36,6 +36,20 @@ const slices = <T>(rows: T[]) =>
     rows.slice(index * seedSliceRows, (index + 1) * seedSliceRows),
   );
 
+const airportRows = (names: Record<string, string>) =>
+  readCatalogueSeed<TAirportSeed>('airports.json').map((airport) => ({
+    ...airport,
+    countryName: names[airport.countryCode] ?? '',
+  }));
+
+const lacksAirportTimeZones = async (db: Db) => {
+  const rows = await executeRows<{ lacks: boolean }>(
+    db,
+    sql.raw('select not exists (select 1 from airports where timezone is not null) as lacks'),
+  );
+  return Boolean(rows[0]?.lacks);
+};
+
 export const seedCatalogues = async (db: Db) => {
   const names = countryNames();
   if (await isEmpty(db, 'sea_ports')) {
@@ -55,21 +69,25 @@ export const seedCatalogues = async (db: Db) => {
     }
   }
   if (await isEmpty(db, 'airports')) {
-    const rows = readCatalogueSeed<TAirportSeed>('airports.json').map((airport) => ({
-      ...airport,
-      countryName: names[airport.countryCode] ?? '',
-    }));
-    for (const slice of slices(rows)) {
+    for (const slice of slices(airportRows(names))) {
       await db.execute(sql`
       insert into airports (ident, iata_code, icao_code, name, city, country_code, country_name, region,
-        latitude, longitude, elevation_ft, type, scheduled_service)
+        latitude, longitude, elevation_ft, type, scheduled_service, timezone)
       select ident, "iataCode", "icaoCode", name, city, "countryCode", "countryName", region,
-        latitude, longitude, "elevationFt", type, "scheduledService"
+        latitude, longitude, "elevationFt", type, "scheduledService", timezone
       from json_to_recordset(${JSON.stringify(slice)}::json) as x(
         ident text, "iataCode" text, "icaoCode" text, name text, city text, "countryCode" text,
         "countryName" text, region text, latitude double precision, longitude double precision,
-        "elevationFt" integer, type text, "scheduledService" boolean)
+        "elevationFt" integer, type text, "scheduledService" boolean, timezone text)
       on conflict (ident) do nothing`);
+    }
+  } else if (await lacksAirportTimeZones(db)) {
+    // A catalogue seeded before airports had zones (migration 0066): fill them once, by ident.
+    for (const slice of slices(airportRows(names).map(({ ident, timezone }) => ({ ident, timezone })))) {
+      await db.execute(sql`
+      update airports set timezone = x.timezone
+      from json_to_recordset(${JSON.stringify(slice)}::json) as x(ident text, timezone text)
+      where airports.ident = x.ident and airports.timezone is null`);
     }
   }
 };

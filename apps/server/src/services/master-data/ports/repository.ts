@@ -42,7 +42,7 @@ const catalogueRows: Record<TPortKind, SQL> = {
     from sea_ports`,
   airport: sql`
     select ident as id, coalesce(iata_code, ident) as code, iata_code, icao_code, name, city, country_code,
-      country_name, latitude, longitude, null::text as timezone, retired_at is not null as retired
+      country_name, latitude, longitude, timezone, retired_at is not null as retired
     from airports`,
 };
 

@@ -71,7 +71,12 @@ describe.each(behaviourDatabaseKinds)('master ports and airports on %s', (kind) 
     const all = await list('/airport?pageSize=1');
     expect(all.meta.total).toBe(readCatalogueSeed<TAirportSeed>('airports.json').length);
     const ams = await list('/airport?q=AMS');
-    expect(ams.data[0]).toMatchObject({ code: 'AMS', icaoCode: 'EHAM', countryCode: 'NL' });
+    expect(ams.data[0]).toMatchObject({
+      code: 'AMS',
+      icaoCode: 'EHAM',
+      countryCode: 'NL',
+      timezone: 'Europe/Amsterdam',
+    });
     const byIcao = await list('/airport?q=eham');
     expect(byIcao.data[0]?.iataCode).toBe('AMS');
     const byCity = await list('/airport?q=Frankfurt');
@@ -79,6 +84,9 @@ describe.each(behaviourDatabaseKinds)('master ports and airports on %s', (kind) 
     const detail = (await call('GET', '/airport/LHR', alpha.jwt)).json() as { data: TPortEntry };
     expect(detail.data).toMatchObject({ _id: 'EGLL', iataCode: 'LHR', countryCode: 'GB' });
     expect(detail.data.latitude).toBeCloseTo(51.47, 1);
+    // A flight's times show in its airport's clock: Denver is not on New York's.
+    const denver = await list('/airport?q=DEN');
+    expect(denver.data.find((airport) => airport.code === 'DEN')?.timezone).toBe('America/Denver');
   });
 
   it('adds a custom airport, finds it, edits and deletes it, with audit rows', async () => {
