@@ -84,8 +84,11 @@ export const authenticateIdToken = async (
   return { account, claims };
 };
 
-// Changing credentials or deleting needs a sign-in within this window (identity-protocol.md §10.6).
-const recentLoginSeconds = 5 * 60;
+/**
+ * Changing credentials or deleting needs a sign-in within this window (identity-protocol.md §10.6);
+ * the app's own sign-in confirmation holds to the same one.
+ */
+export const recentLoginSeconds = 5 * 60;
 
 export const requireRecentLogin = (claims: TIdTokenClaims) => {
   if (nowInSeconds() - claims.auth_time > recentLoginSeconds)

@@ -8,6 +8,7 @@ import {
 import type { Db, Tx } from '../../../db/client.ts';
 import type { IdentityAdmin, TVerifiedIdentity } from '../../../identity/identity-admin.ts';
 import { IdentityError } from '../../../identity/identity-error.ts';
+import { recentLoginSeconds } from '../../../identity/sessions.ts';
 import type { TMailer } from '../../../mail/mail-plugin.ts';
 import type { TAppTokens, TAuthContext, TCompanyRow, TUserRow } from '../../../platform/auth/auth-context.ts';
 import { getOrCreateSecret } from '../../../platform/auth/secrets.ts';
@@ -55,9 +56,6 @@ export const signInConfirmationMessages = {
   otherAccount: 'The sign-in belongs to another account than this session',
   tooMany: 'Too many sign-in confirmations; try again later',
 } as const;
-
-/** As the identity provider's own window for changing credentials (identity/sessions.ts). */
-const recentSignInSeconds = 5 * 60;
 
 const unauthenticated = (message: string) => new AppError('UNAUTHENTICATED', message);
 
@@ -360,7 +358,7 @@ export const createSignInService = async ({
     if (identity.project !== auth.user.identityProject || identity.uid !== auth.user.identityUid) {
       throw new AppError('FORBIDDEN', signInConfirmationMessages.otherAccount);
     }
-    if (Date.now() / 1000 - identity.authTime > recentSignInSeconds) {
+    if (Date.now() / 1000 - identity.authTime > recentLoginSeconds) {
       throw fieldError('idToken', signInConfirmationMessages.notRecent);
     }
     await withTenant(db, auth.companyId, async (tx) => {
