@@ -13,9 +13,10 @@ import { Alert, Col, Form, Input, Modal, Radio, Row, Select, Typography } from '
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths.ts';
-import { ApiError, toErrorMessage } from '@/lib/api-client.ts';
+import { toErrorMessage } from '@/lib/api-client.ts';
 import { DayPicker } from '@/lib/format/day-picker.tsx';
 import { useFormat } from '@/lib/format/format-store.ts';
+import { serverFieldErrorsOf } from '@/lib/forms/server-field-errors.ts';
 import { useDebounced } from '@/lib/list/use-debounced.ts';
 import { notifySuccess } from '@/lib/notify.ts';
 import {
@@ -273,11 +274,7 @@ export const ShipmentFormModal = ({ shipment, onClose }: { shipment?: TShipment;
         navigate(paths.shipmentDetail.href({ id: created._id }));
       }
     } catch (error) {
-      const fieldErrors =
-        error instanceof ApiError
-          ? ((error.details as { fields?: { field: string; message: string }[] } | undefined)?.fields ?? [])
-          : [];
-      const placed = fieldErrors.filter((field) => formFields.has(formFieldOf(field.field)));
+      const placed = serverFieldErrorsOf(error).filter((field) => formFields.has(formFieldOf(field.field)));
       if (placed.length > 0) {
         form.setFields(
           placed.map((field) => ({

@@ -24,6 +24,7 @@ import { useFormat } from '@/lib/format/format-store.ts';
 import { notifySuccess } from '@/lib/notify.ts';
 import { useMoveBooking, useShipment } from '../api/shipments.ts';
 import { BookingStatusTag } from '../components/booking-status-tag.tsx';
+import { CargoTab, cargoTabLabel } from '../components/cargo-tab.tsx';
 import { ModeTag } from '../components/mode-tag.tsx';
 import { ShipmentFormModal } from '../components/shipment-form-modal.tsx';
 import {
@@ -270,6 +271,7 @@ const ShipmentScreen = () => {
           { key: 'overview', label: 'Overview', children: <Overview shipment={shown} /> },
           { key: 'parties', label: 'Parties', children: <Parties shipment={shown} /> },
           { key: 'routing', label: 'Routing', children: <Routing shipment={shown} /> },
+          { key: 'cargo', label: cargoTabLabel(shown.mode), children: <CargoTab shipment={shown} /> },
           ...(canReadHistory
             ? [
                 {
