@@ -1,6 +1,11 @@
 import type { RuleObject } from 'antd/es/form';
 import { describe, expect, it } from 'vitest';
-import { cargoRules, containerNumberRule, dangerousGoodsRules } from './cargo-rules.ts';
+import {
+  cargoRules,
+  containerNumberRule,
+  dangerousGoodsRules,
+  uniqueContainerNumberRule,
+} from './cargo-rules.ts';
 
 // The rule as antd calls it: the validator's promise resolves for a valid value, else rejects.
 const check = async (rule: RuleObject, value: unknown) => {
@@ -40,6 +45,14 @@ describe('the cargo form’s rules', () => {
     );
     expect(await check(containerNumberRule, 'MSKU907')).toContain('4 letters and 7 digits');
     expect(await check(containerNumberRule, '')).toBe('Enter the container number, like MSKU9070323.');
+  });
+
+  it('refuses a container number already in the shipment, however it is typed', async () => {
+    const form = { getFieldValue: () => [{ number: 'MSKU9070323' }, { number: 'msku 907032-3' }] };
+    expect(await check(uniqueContainerNumberRule(form, 0), 'MSKU9070323')).toBe('ok');
+    expect(await check(uniqueContainerNumberRule(form, 1), 'msku 907032-3')).toBe(
+      'MSKU9070323 is already container 1.',
+    );
   });
 
   it('wants dangerous goods’ UN number and class together, or neither', async () => {

@@ -4,6 +4,7 @@ import {
   checkHsCode,
   checkSizeTypeCode,
   checkUnNumber,
+  normaliseContainerNumber,
   shipmentRules,
   ZCargoLine,
   ZDimensionLine,
@@ -119,11 +120,27 @@ export const containerNumberRule: RuleObject = {
   },
 };
 
+/** A number is once in a shipment (the server's key): a repeat names the container that has it. */
+export const uniqueContainerNumberRule = (
+  form: Pick<FormInstance, 'getFieldValue'>,
+  index: number,
+): RuleObject => ({
+  validator: async (_rule, text: string | undefined) => {
+    if (isBlank(text)) return;
+    const number = normaliseContainerNumber(String(text));
+    const containers = (form.getFieldValue('containers') ?? []) as ({ number?: string } | undefined)[];
+    const earlier = containers.findIndex(
+      (container, place) => place < index && normaliseContainerNumber(container?.number ?? '') === number,
+    );
+    if (earlier >= 0) throw new Error(`${number} is already container ${earlier + 1}.`);
+  },
+});
+
 /**
  * Dangerous goods have a UN number and a class, or neither (ZCargoLine's rule): each field names
  * the other when only one is given.
  */
-export const dangerousGoodsRules = (form: FormInstance, index: number) => ({
+export const dangerousGoodsRules = (form: Pick<FormInstance, 'getFieldValue'>, index: number) => ({
   unNumber: {
     validator: async (_rule: unknown, text: string | undefined) => {
       const dangerousClass = form.getFieldValue(['lines', index, 'dangerousGoodsClass']) as string | null;

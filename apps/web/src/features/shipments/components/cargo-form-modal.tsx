@@ -105,6 +105,8 @@ export const CargoFormModal = ({ shipment, onClose }: { shipment: TShipment; onC
       });
       setServerSuggestions(suggestions);
       form.setFields(placed as never);
+      const [first] = placed;
+      if (first) form.scrollToField(first.name);
       if (placed.length < refusals.length || placed.length === 0) setFailure(toErrorMessage(error));
     }
   };

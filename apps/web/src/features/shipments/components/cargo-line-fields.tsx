@@ -104,12 +104,12 @@ export const CargoLineFields = ({
             <Input maxLength={shipmentRules.cargoDescriptionMax} autoComplete="off" />
           </Form.Item>
         </Col>
-        <Col xs={12} md={6}>
+        <Col xs={12} md={5}>
           <Form.Item name={[index, 'hsCode']} label="HS code" rules={[cargoRules.hsCode]}>
             <Input placeholder="8714.91" autoComplete="off" />
           </Form.Item>
         </Col>
-        <Col xs={12} md={6}>
+        <Col xs={12} md={5}>
           <Form.Item
             name={[index, 'grossWeightKg']}
             label="Gross weight (kg)"
@@ -133,7 +133,7 @@ export const CargoLineFields = ({
             <Input placeholder="UN 1263" autoComplete="off" />
           </Form.Item>
         </Col>
-        <Col xs={24} md={4}>
+        <Col xs={24} md={6}>
           <Form.Item
             name={[index, 'dangerousGoodsClass']}
             label="Hazard class"

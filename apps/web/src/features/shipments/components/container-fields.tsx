@@ -1,13 +1,11 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { normaliseContainerNumber } from '@cargodesk/shared';
 import { Button, Col, Flex, Form, Input, Row, Select, Typography } from 'antd';
-import type { RuleObject } from 'antd/es/form';
 import {
   containerSuggestionOf,
   containerSuggestionText,
   type TContainerSuggestion,
 } from '../cargo-form-values.ts';
-import { cargoRules, containerNumberRule } from '../cargo-rules.ts';
+import { cargoRules, containerNumberRule, uniqueContainerNumberRule } from '../cargo-rules.ts';
 
 // One container of the cargo form. Its number is checked as typed (ISO 6346's check digit, in the
 // browser): a wrong digit offers the number one character away, to take with one click or key.
@@ -16,21 +14,6 @@ import { cargoRules, containerNumberRule } from '../cargo-rules.ts';
 export type TServerSuggestion = TContainerSuggestion & { typed: string };
 
 const decimalInput = { inputMode: 'decimal', autoComplete: 'off' } as const;
-
-/** The same number twice in the shipment is refused by the server; say so before it is sent. */
-const uniqueNumberRule =
-  (index: number): ((form: { getFieldValue: (name: string) => unknown }) => RuleObject) =>
-  (form) => ({
-    validator: async (_rule, text: string | undefined) => {
-      if (!text?.trim()) return;
-      const number = normaliseContainerNumber(text);
-      const containers = (form.getFieldValue('containers') ?? []) as { number?: string }[];
-      const earlier = containers.findIndex(
-        (container, place) => place < index && normaliseContainerNumber(container?.number ?? '') === number,
-      );
-      if (earlier >= 0) throw new Error(`${number} is already container ${earlier + 1}.`);
-    },
-  });
 
 const ContainerNumberItem = ({
   index,
@@ -56,7 +39,7 @@ const ContainerNumberItem = ({
     <Form.Item
       name={[index, 'number']}
       label="Container number"
-      rules={[containerNumberRule, uniqueNumberRule(index)]}
+      rules={[containerNumberRule, uniqueContainerNumberRule(form, index)]}
       validateTrigger="onBlur"
       {...(suggestion
         ? {
