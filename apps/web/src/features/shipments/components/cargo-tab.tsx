@@ -6,7 +6,7 @@ import {
   type TShipmentContainerView,
 } from '@cargodesk/shared';
 import { Button, Descriptions, Empty, Flex, Table, type TableProps, Typography } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ListCards } from '@/components/list-cards.tsx';
 import { useCan } from '@/lib/auth/permissions.ts';
 import { useFormat } from '@/lib/format/format-store.ts';
@@ -32,7 +32,7 @@ const useQuantities = () => {
   return { formatNumber, kg, cubicMetres };
 };
 
-const Section = ({ id, title, children }: { id: string; title: string; children: React.ReactNode }) => (
+const Section = ({ id, title, children }: { id: string; title: string; children: ReactNode }) => (
   <section aria-labelledby={id} style={{ marginTop: 24 }}>
     <Typography.Title level={2} id={id} style={{ fontSize: 16 }}>
       {title}
