@@ -7,4 +7,8 @@ export const shipmentsKeys = {
   detail: (id: string) => ['shipments', 'detail', id] as const,
   contacts: (q: string, kind: string) => ['shipments', 'contacts', q, kind] as const,
   places: (kind: string, q: string) => ['shipments', 'places', kind, q] as const,
+  masters: (mode: string, q: string) => ['shipments', 'masters', mode, q] as const,
+  charges: (id: string) => ['shipments', 'charges', id] as const,
+  chargeCodes: () => ['shipments', 'charge-codes'] as const,
+  currenciesInUse: () => ['shipments', 'currencies-in-use'] as const,
 };

@@ -42,6 +42,8 @@ type TPlaceField = 'portOfLoading' | 'portOfDischarge';
 
 type TShipmentValues = {
   mode: TFormMode;
+  /** On create only: a master to consolidate houses under, or a direct shipment. */
+  consolidation?: 'direct' | 'master';
   direction: TShipmentDirection;
   loadType: TShipmentLoadType;
   incoterm?: TIncotermRule | null;
@@ -63,6 +65,7 @@ type TShipmentValues = {
 
 const formFields = new Set<string>([
   'mode',
+  'consolidation',
   'direction',
   'loadType',
   'incoterm',
@@ -205,7 +208,7 @@ export const ShipmentFormModal = ({ shipment, onClose }: { shipment?: TShipment;
         billOfLadingNumber: shipment.billOfLadingNumber ?? '',
         airWaybillNumber: shipment.airWaybillNumber ?? '',
       }
-    : { mode: 'sea', direction: 'export', loadType: 'fcl', incoterm: null };
+    : { mode: 'sea', consolidation: 'direct', direction: 'export', loadType: 'fcl', incoterm: null };
   if (shipment) {
     for (const place of [shipment.portOfLoading, shipment.portOfDischarge])
       if (place) zones.set(place.code, place.timezone);
@@ -267,7 +270,11 @@ export const ShipmentFormModal = ({ shipment, onClose }: { shipment?: TShipment;
         notifySuccess(`${saved.reference} saved`);
         onClose();
       } else {
-        const input: TShipmentCreate = { mode: values.mode, ...inputOf(values) } as TShipmentCreate;
+        const input: TShipmentCreate = {
+          mode: values.mode,
+          consolidation: values.consolidation ?? 'direct',
+          ...inputOf(values),
+        } as TShipmentCreate;
         const created = await create.mutateAsync(input);
         notifySuccess(`${created.reference} created`);
         onClose();
@@ -348,6 +355,23 @@ export const ShipmentFormModal = ({ shipment, onClose }: { shipment?: TShipment;
               <Select options={loadTypeOptionsFor(mode)} />
             </Form.Item>
           </Col>
+          {!shipment && (
+            <Col xs={24} md={16}>
+              <Form.Item
+                name="consolidation"
+                label="Consolidation"
+                extra="A master (MBL or MAWB) carries the houses consolidated under it."
+              >
+                <Radio.Group
+                  optionType="button"
+                  options={[
+                    { value: 'direct', label: 'Direct' },
+                    { value: 'master', label: 'Master' },
+                  ]}
+                />
+              </Form.Item>
+            </Col>
+          )}
           <Col xs={24} md={16}>
             <Form.Item name="incoterm" label="Incoterms rule">
               <Select

@@ -25,6 +25,8 @@ import { notifySuccess } from '@/lib/notify.ts';
 import { useMoveBooking, useShipment } from '../api/shipments.ts';
 import { BookingStatusTag } from '../components/booking-status-tag.tsx';
 import { CargoTab, cargoTabLabel } from '../components/cargo-tab.tsx';
+import { ChargesTab } from '../components/charges-tab.tsx';
+import { Consolidation } from '../components/consolidation.tsx';
 import { ModeTag } from '../components/mode-tag.tsx';
 import { ShipmentFormModal } from '../components/shipment-form-modal.tsx';
 import {
@@ -231,6 +233,7 @@ const ShipmentScreen = () => {
   const { id = '' } = useParams();
   const canWrite = useCan('shipments:write');
   const canReadHistory = useCan('audit:read');
+  const canReadCharges = useCan('charges:read');
   const shipment = useShipment(id);
   const [isEditing, setIsEditing] = useState(false);
 
@@ -268,10 +271,22 @@ const ShipmentScreen = () => {
       )}
       <Tabs
         items={[
-          { key: 'overview', label: 'Overview', children: <Overview shipment={shown} /> },
+          {
+            key: 'overview',
+            label: 'Overview',
+            children: (
+              <>
+                <Overview shipment={shown} />
+                <Consolidation shipment={shown} />
+              </>
+            ),
+          },
           { key: 'parties', label: 'Parties', children: <Parties shipment={shown} /> },
           { key: 'routing', label: 'Routing', children: <Routing shipment={shown} /> },
           { key: 'cargo', label: cargoTabLabel(shown.mode), children: <CargoTab shipment={shown} /> },
+          ...(canReadCharges
+            ? [{ key: 'charges', label: 'Charges', children: <ChargesTab shipment={shown} /> }]
+            : []),
           ...(canReadHistory
             ? [
                 {
