@@ -47,32 +47,55 @@ test('a forwarder keys charges, reads the margin and consolidates houses; a View
     (await page.context().cookies()).find(({ name }) => name === constants.tokenCookieName)?.value ?? '';
   const headers = { authorization: token };
 
-  // The company totals in euros and has a dollar rate; its customer, carrier, two houses and a master.
-  const base = await request.put('/master/api/v1/currency-settings/base', {
-    headers,
-    data: { baseCurrency: 'EUR' },
-  });
-  expect(base.ok(), await base.text()).toBe(true);
-  await createByApi(request, headers, '/master/api/v1/exchange-rates', {
-    currency: 'USD',
-    rate: 0.9,
-    effectiveDate: '2024-01-01',
-  });
-  for (const name of ['Harbour Exports BV', 'Blue Line Carriers'])
-    await createByApi(request, headers, '/contactserver/api/v1/contacts', {
-      kind: 'organisation',
-      name,
-      roles: ['customer'],
+  // A Viewer colleague is invited meanwhile, for the end: the mails and sign-ins take a while.
+  const viewerReady = (async () => {
+    const roles = (await (await request.get('/iamserver/api/v1/roles?pageSize=50', { headers })).json()) as {
+      data: { _id: string; name: string }[];
+    };
+    const colleague = await inviteColleague(request, token, 'charges-viewer');
+    const assigned = await request.put(`/iamserver/api/v1/users/${colleague.userId}/roles`, {
+      headers,
+      data: { roleIds: [roles.data.find((role) => role.name === 'Viewer')?._id] },
     });
+    expect(assigned.ok(), await assigned.text()).toBe(true);
+    return colleague;
+  })();
+
+  // The company totals in euros and has a dollar rate; its customer, carrier, two houses and a master.
   const sea = { mode: 'sea', direction: 'export', loadType: 'fcl' };
   const shipments = '/freightserver/api/v1/shipments';
-  const house = await createByApi(request, headers, shipments, sea);
-  const secondHouse = await createByApi(request, headers, shipments, sea);
-  const master = await createByApi(request, headers, shipments, {
-    ...sea,
-    consolidation: 'master',
-    billOfLadingNumber: 'MAEU123456789',
-  });
+  const [, , [house, secondHouse, master]] = await Promise.all([
+    (async () => {
+      const base = await request.put('/master/api/v1/currency-settings/base', {
+        headers,
+        data: { baseCurrency: 'EUR' },
+      });
+      expect(base.ok(), await base.text()).toBe(true);
+      await createByApi(request, headers, '/master/api/v1/exchange-rates', {
+        currency: 'USD',
+        rate: 0.9,
+        effectiveDate: '2024-01-01',
+      });
+    })(),
+    Promise.all(
+      ['Harbour Exports BV', 'Blue Line Carriers'].map((name) =>
+        createByApi(request, headers, '/contactserver/api/v1/contacts', {
+          kind: 'organisation',
+          name,
+          roles: ['customer'],
+        }),
+      ),
+    ),
+    (async () => [
+      await createByApi(request, headers, shipments, sea),
+      await createByApi(request, headers, shipments, sea),
+      await createByApi(request, headers, shipments, {
+        ...sea,
+        consolidation: 'master',
+        billOfLadingNumber: 'MAEU123456789',
+      }),
+    ])(),
+  ]);
 
   // Charges: empty at first, then a sell line in euros and a buy line in dollars.
   await goInApp(page, `/shipments/${house._id}`);
@@ -115,7 +138,6 @@ test('a forwarder keys charges, reads the margin and consolidates houses; a View
   await expect(buyRow).toContainText('1 USD = 0.9 EUR');
   await expect(buyRow).toContainText('1,800.90 EUR');
   await expectAccessible(page);
-  await page.screenshot({ path: '/tmp/charges-shots/charges-1440.png', fullPage: true });
 
   // On a phone the tables scroll inside the page, which does not scroll sideways.
   await page.setViewportSize({ width: 390, height: 844 });
@@ -124,11 +146,9 @@ test('a forwarder keys charges, reads the margin and consolidates houses; a View
   // A narrow desktop window gets antd's "more tabs" button inside the tab list, which axe refuses
   // there; a phone gets none (rc-tabs leaves it out on mobile), and at 1440 the list was checked.
   await expectAccessible(page, { exclude: ['.ant-tabs-nav'] });
-  await page.screenshot({ path: '/tmp/charges-shots/charges-390.png', fullPage: true });
   await page.getByRole('button', { name: 'Edit charges' }).click();
   await expect(page.getByRole('group', { name: 'Line 2: buy' })).toBeVisible();
   await expect.poll(() => pageWidth(page)).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: '/tmp/charges-shots/charges-form-390.png', fullPage: true });
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
   await page.setViewportSize({ width: 1440, height: 900 });
 
@@ -150,20 +170,9 @@ test('a forwarder keys charges, reads the margin and consolidates houses; a View
   const houses = page.getByRole('list', { name: 'Houses' });
   await expect(houses.getByRole('link', { name: house.reference ?? '' })).toBeVisible();
   await expect(houses.getByRole('link', { name: secondHouse.reference ?? '' })).toBeVisible();
-  await page.screenshot({ path: '/tmp/charges-shots/master-1440.png', fullPage: true });
 
   // A Viewer reads the shipment but not its charges: no tab, and the API refuses them.
-  const viewerRole = (
-    (await (await request.get('/iamserver/api/v1/roles?pageSize=50', { headers })).json()) as {
-      data: { _id: string; name: string }[];
-    }
-  ).data.find((role) => role.name === 'Viewer');
-  const colleague = await inviteColleague(request, token, 'charges-viewer');
-  const assigned = await request.put(`/iamserver/api/v1/users/${colleague.userId}/roles`, {
-    headers,
-    data: { roleIds: [viewerRole?._id] },
-  });
-  expect(assigned.ok(), await assigned.text()).toBe(true);
+  const colleague = await viewerReady;
   const refused = await request.get(`${shipments}/${house._id}/charges`, {
     headers: { authorization: colleague.jwt },
   });

@@ -35,7 +35,10 @@ const MasterPickerModal = ({ shipment, onClose }: { shipment: TShipment; onClose
   const isMove = shipment.master !== null;
   const options = (masters.data ?? [])
     .filter((master) => master._id !== shipment.master?._id && master._id !== shipment._id)
-    .map((master) => ({ value: master._id, label: master.reference }));
+    .map((master) => {
+      const number = master.billOfLadingNumber ?? master.airWaybillNumber;
+      return { value: master._id, label: number ? `${master.reference} · ${number}` : master.reference };
+    });
 
   const onConsolidate = () => {
     if (!masterId) {
@@ -70,7 +73,7 @@ const MasterPickerModal = ({ shipment, onClose }: { shipment: TShipment; onClose
         <Form.Item
           label="Master"
           htmlFor="master-picker"
-          extra={`Masters by ${modeLabels[shipment.mode].toLowerCase()}, found by reference or by bill of lading or air waybill number.`}
+          extra={`Masters by ${modeLabels[shipment.mode].toLowerCase()}, found by reference or ${shipment.mode === 'air' ? 'air waybill' : 'bill of lading'} number.`}
         >
           <Select
             id="master-picker"
