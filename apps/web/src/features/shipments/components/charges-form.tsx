@@ -147,7 +147,10 @@ export const ChargesForm = ({
         setFailure(
           elsewhere.length > 0
             ? elsewhere
-                .map((field) => `${field.field === 'lines' ? 'Charges' : field.field} ${field.message}`)
+                .map(
+                  (field) =>
+                    `${field.field === 'lines' ? 'The list of lines' : field.field} ${field.message}`,
+                )
                 .join('. ')
             : toErrorMessage(error),
         );
