@@ -12,6 +12,7 @@ export const reportSourceKeys = [
   'notifications',
   'contacts',
   'templates',
+  'shipments',
 ] as const;
 export type TReportSourceKey = (typeof reportSourceKeys)[number];
 
@@ -109,6 +110,7 @@ export const reportSourceLabels: Record<TReportSourceKey, string> = {
   notifications: 'Notifications',
   contacts: 'Contacts',
   templates: 'Templates',
+  shipments: 'Shipments',
 };
 
 export const reportChartLabels: Record<TReportChartType, string> = {

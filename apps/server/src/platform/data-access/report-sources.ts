@@ -24,6 +24,8 @@ export type TReportSource = {
   label: string;
   /** What the caller must hold to read the source; null: every signed-in user (their own rows). */
   permission: TPermission | null;
+  /** The product a company needs for the source to exist for it (a product's routes are gated alike). */
+  product?: { code: string; name: string };
   /** The FROM item: the module's table. */
   from: SQL;
   /** The rows the viewer may read, beside row-level security: the company, and their own where it applies. */

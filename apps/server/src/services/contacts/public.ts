@@ -4,7 +4,7 @@
 export { findContactIdsByName, findPartyContacts, type TPartyContact } from './party-repository.ts';
 /** Contacts with an e-mail, found by name or e-mail: the mail composer suggests them beside colleagues. */
 export { findContactRecipients } from './recipients-repository.ts';
-/** Organisations and people as a report source (reports). */
-export { contactsReportSource } from './report-source.ts';
+/** Organisations and people as a report source (reports); a contact's name for another module's source (freight). */
+export { contactNameExpression, contactsReportSource } from './report-source.ts';
 /** The contact a mail goes to, for a template's `contact` variables. */
 export { findTemplateContact, noTemplateContact } from './template-contact.ts';

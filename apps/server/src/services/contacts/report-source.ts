@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { contacts } from '../../db/schema/index.ts';
 import type { TReportSource } from '../../platform/data-access/report-sources.ts';
 
@@ -50,3 +50,11 @@ export const contactsReportSource: TReportSource = {
     },
   ],
 };
+
+/**
+ * A contact's name by id, as an expression another module's report source selects (a shipment's
+ * customer): the id is the other module's column, the lookup stays contacts' own. Null for an id
+ * that is not the company's, or a contact since deleted.
+ */
+export const contactNameExpression = ({ companyId, contactId }: { companyId: SQL; contactId: SQL }): SQL =>
+  sql`(select ${contacts.name} from ${contacts} where ${contacts.companyId} = ${companyId} and ${contacts.id} = ${contactId})`;

@@ -4,3 +4,5 @@
 export { registerFreightRoutes } from './routes.ts';
 /** The demo company's shipments (cli/demo-seed.ts). */
 export { hasShipmentHistory, seedDemoShipments, type TDemoShipment } from './shipments/demo.ts';
+/** The company's shipments as a report source, for companies with the Freight product (reports). */
+export { shipmentsReportSource } from './shipments/report-source.ts';

@@ -16,6 +16,7 @@ import { auditEventDailyCounts } from '../../db/schema/index.ts';
 import type { TAuthContext } from '../../platform/auth/auth-context.ts';
 import type { TReportColumn, TReportSource } from '../../platform/data-access/report-sources.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { productGateMessage } from '../access/public.ts';
 import { reportSources } from './sources.ts';
 
 // A definition becomes SQL here, and only from the whitelist: every column is the module's own
@@ -33,16 +34,29 @@ const invalid = (fields: TField[]) =>
     },
   );
 
+/** Beside the caller's permissions, what decides the sources they may read: their company's products. */
+export type TReportReach = { productCodes: readonly string[] };
+
+const isInCompany = (source: TReportSource, { productCodes }: TReportReach) =>
+  !source.product || productCodes.includes(source.product.code);
+
 /** The sources the caller may read: the builder offers these and no other. */
-export const readableSources = (auth: TAuthContext) =>
+export const readableSources = (auth: TAuthContext, reach: TReportReach) =>
   reportSources.filter(
-    (source) => source.permission === null || auth.permissions.includes(source.permission),
+    (source) =>
+      isInCompany(source, reach) &&
+      (source.permission === null || auth.permissions.includes(source.permission)),
   );
 
-/** The source a definition names, or 400 for an unknown one and 403 for one the caller may not read. */
-export const sourceFor = (auth: TAuthContext, key: string) => {
+/**
+ * The source a definition names, or 400 for an unknown one, 404 for one of a product the company
+ * does not have (as the product's routes answer), and 403 for one the caller may not read.
+ */
+export const sourceFor = (auth: TAuthContext, reach: TReportReach, key: string) => {
   const source = reportSources.find((candidate) => candidate.key === key);
   if (!source) throw invalid([{ field: 'definition.source', message: reportMessages.unknownSource }]);
+  if (source.product && !isInCompany(source, reach))
+    throw new AppError('NOT_FOUND', productGateMessage(source.product.name));
   if (source.permission && !auth.permissions.includes(source.permission))
     throw new AppError('FORBIDDEN', reportMessages.sourceForbidden(source.permission));
   return source;
@@ -128,10 +142,15 @@ export const aggregateKeyOf = (aggregate: TReportDefinition['aggregates'][number
 
 /**
  * Checks a definition against its source's whitelist, every field at once, and prepares the SQL
- * fragments of the run. Throws 400 naming each bad field, 403 for a source the caller may not read.
+ * fragments of the run. Throws 400 naming each bad field, 403 for a source the caller may not read
+ * (404 for one the company does not have).
  */
-export const checkDefinition = (auth: TAuthContext, definition: TReportDefinition): TCheckedReport => {
-  const source = sourceFor(auth, definition.source);
+export const checkDefinition = (
+  auth: TAuthContext,
+  reach: TReportReach,
+  definition: TReportDefinition,
+): TCheckedReport => {
+  const source = sourceFor(auth, reach, definition.source);
   const columnsByKey = new Map(source.columns.map((column) => [column.key, column]));
   const fields: TField[] = [];
   const columnOf = (key: string, field: string) => {

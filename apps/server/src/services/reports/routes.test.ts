@@ -20,6 +20,7 @@ import {
 } from '../../db/schema/index.ts';
 import { createId } from '../../platform/data-access/ids.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../access/access-test-support.ts';
+import { createProductGate } from '../access/public.ts';
 import { createScheduleRunner, nextRunAfter } from './schedule.ts';
 
 describe.each(behaviourDatabaseKinds)('reportserver on %s', (kind) => {
@@ -78,6 +79,7 @@ describe.each(behaviourDatabaseKinds)('reportserver on %s', (kind) => {
       'notifications',
       'contacts',
       'templates',
+      'shipments',
     ]);
     const viewerSources = await dataOf<TReportSourceInfo[]>(call('GET', '/reportSketch/sources', viewer.jwt));
     expect(viewerSources.map((source) => source.key)).toEqual(['notifications']);
@@ -511,6 +513,7 @@ describe.each(behaviourDatabaseKinds)('reportserver on %s', (kind) => {
     const runnerOf = () =>
       createScheduleRunner({
         db,
+        products: createProductGate({ db, changes: app.changes }),
         mailer: app.mailer,
         drive: { db, store: app.fileStore, fileMaxBytes: app.config.fileMaxBytes, log: app.log },
         log: app.log,
@@ -571,6 +574,7 @@ describe.each(behaviourDatabaseKinds)('reportserver on %s', (kind) => {
       .where(eq(companies.id, lapsed.companyId));
     const runner = createScheduleRunner({
       db,
+      products: createProductGate({ db, changes: app.changes }),
       mailer: app.mailer,
       drive: { db, store: app.fileStore, fileMaxBytes: app.config.fileMaxBytes, log: app.log },
       log: app.log,

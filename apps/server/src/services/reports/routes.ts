@@ -24,6 +24,7 @@ import {
   ZErrorBody,
 } from '../../platform/http/http.ts';
 import { registerBackgroundJob } from '../../platform/runtime/background-job.ts';
+import { createProductGate } from '../access/public.ts';
 import { createScheduleRunner } from './schedule.ts';
 import { createReportsService } from './service.ts';
 
@@ -42,9 +43,11 @@ const exportFileName = (name: string) => `${name.replace(/[^\w .-]+/g, '_').trim
  * scheduling and deleting reports:write.
  */
 export const registerReportsRoutes = async (app: FastifyInstance) => {
-  const service = createReportsService({ db: app.database.db });
+  const products = createProductGate({ db: app.database.db, changes: app.changes });
+  const service = createReportsService({ db: app.database.db, products });
   const runner = createScheduleRunner({
     db: app.database.db,
+    products,
     mailer: app.mailer,
     drive: { db: app.database.db, store: app.fileStore, fileMaxBytes: app.config.fileMaxBytes, log: app.log },
     log: app.log.child({ module: 'report-schedules' }),
@@ -84,7 +87,7 @@ export const registerReportsRoutes = async (app: FastifyInstance) => {
         response: { 200: dataOf(z.array(ZReportSourceInfo)), ...errors },
       },
     },
-    async (request) => ({ data: service.sources(request.caller) }),
+    async (request) => ({ data: await service.sources(request.caller) }),
   );
   routes.get(
     '/reportSketch',

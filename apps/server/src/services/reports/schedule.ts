@@ -6,6 +6,7 @@ import type { TAuthContext } from '../../platform/auth/auth-context.ts';
 import { withTenant } from '../../platform/data-access/tenant-transaction.ts';
 import { recordAudit, type TAuditActor } from '../../platform/events/audit.ts';
 import {
+  type createProductGate,
   findUserAccess,
   findUserIdsWithPermission,
   findUserMailboxes,
@@ -42,6 +43,8 @@ export const nextRunAfter = (frequency: TReportScheduleFrequency, from: Date): D
 
 export type TScheduleRunnerDependencies = {
   db: Db;
+  /** The company's products (access's product gate): a product's source exists only for its companies. */
+  products: Pick<ReturnType<typeof createProductGate>, 'findProductCodes'>;
   mailer: Pick<TMailer, 'enqueue' | 'wake'>;
   drive: TFilesServiceDependencies;
   log: FastifyBaseLogger;
@@ -56,7 +59,7 @@ const systemActorOf = (auth: TAuthContext): TAuditActor => ({
   requestId: null,
 });
 
-export const createScheduleRunner = ({ db, mailer, drive, log }: TScheduleRunnerDependencies) => {
+export const createScheduleRunner = ({ db, products, mailer, drive, log }: TScheduleRunnerDependencies) => {
   /** Delivers one claimed schedule as its owner, with the permissions they hold now. */
   const deliver = async (
     claimed: Awaited<ReturnType<typeof repository.claimDueSchedules>>[number],
@@ -65,6 +68,7 @@ export const createScheduleRunner = ({ db, mailer, drive, log }: TScheduleRunner
     const { companyId, sketchId } = claimed;
     // A run missed while no instance was up is sent once, then the schedule moves on from now.
     const nextRunAt = nextRunAfter(claimed.frequency, claimed.nextRunAt > now ? claimed.nextRunAt : now);
+    const reach = { productCodes: await products.findProductCodes(companyId) };
     const prepared = await withTenant(db, companyId, async (tx) => {
       const sketch = await repository.findSketch(tx, companyId, sketchId);
       const owner = sketch ? await findUserAccess(tx, companyId, sketch.ownerId) : undefined;
@@ -83,7 +87,7 @@ export const createScheduleRunner = ({ db, mailer, drive, log }: TScheduleRunner
         return undefined;
       }
       try {
-        const report = checkDefinition(owner, sketch.definition);
+        const report = checkDefinition(owner, reach, sketch.definition);
         // Colleagues who lost the source's permission since the schedule was saved get nothing.
         const { permission } = report.source;
         const recipientIds = permission
@@ -92,7 +96,7 @@ export const createScheduleRunner = ({ db, mailer, drive, log }: TScheduleRunner
         const recipients = await findUserMailboxes(tx, companyId, recipientIds);
         return { sketch, owner, report, recipients };
       } catch (error) {
-        // The owner lost the source's permission, or the source a column: nothing to send.
+        // The owner lost the source's permission, the company its product, or the source a column: nothing to send.
         log.warn({ err: error, companyId, sketchId }, 'a scheduled report could not run');
         return undefined;
       }

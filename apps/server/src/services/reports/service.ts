@@ -20,8 +20,13 @@ import { createId } from '../../platform/data-access/ids.ts';
 import { withTenant, withTenantRead } from '../../platform/data-access/tenant-transaction.ts';
 import { auditTrails, type TAuditActor } from '../../platform/events/audit.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { findReachableUserIds, findUserDisplayNames, findUserIdsWithPermission } from '../access/public.ts';
-import { checkDefinition, readableSources, runReport } from './query.ts';
+import {
+  type createProductGate,
+  findReachableUserIds,
+  findUserDisplayNames,
+  findUserIdsWithPermission,
+} from '../access/public.ts';
+import { checkDefinition, readableSources, runReport, type TReportReach } from './query.ts';
 import * as repository from './repository.ts';
 import { reportCsvChunks, reportExportMaxRows } from './result-batches.ts';
 import { nextRunAfter } from './schedule.ts';
@@ -67,7 +72,18 @@ const auditedOf = (row: { name: string; isShared: boolean; definition: TReportDe
   definition: row.definition,
 });
 
-export const createReportsService = ({ db }: { db: Db }) => {
+export type TReportsServiceDependencies = {
+  db: Db;
+  /** The company's products (access's product gate): a product's source exists only for its companies. */
+  products: Pick<ReturnType<typeof createProductGate>, 'findProductCodes'>;
+};
+
+export const createReportsService = ({ db, products }: TReportsServiceDependencies) => {
+  /** Read before a transaction opens: the gate reads in a transaction of its own when it has not kept them. */
+  const reachOf = async (auth: TAuthContext): Promise<TReportReach> => ({
+    productCodes: await products.findProductCodes(auth.companyId),
+  });
+
   const detailOf = async (
     tx: Queryable,
     auth: TAuthContext,
@@ -102,8 +118,8 @@ export const createReportsService = ({ db }: { db: Db }) => {
     return row;
   };
 
-  const sources = (auth: TAuthContext): TReportSourceInfo[] =>
-    readableSources(auth).map((source) => ({
+  const sources = async (auth: TAuthContext): Promise<TReportSourceInfo[]> =>
+    readableSources(auth, await reachOf(auth)).map((source) => ({
       key: source.key,
       label: source.label,
       columns: source.columns.map((column) => ({
@@ -165,9 +181,13 @@ export const createReportsService = ({ db }: { db: Db }) => {
       detailOf(tx, auth, await visibleOrNotFound(tx, auth, id)),
     );
 
-  const create = (auth: TAuthContext, actor: TAuditActor, input: z.output<typeof ZReportSketchCreate>) => {
+  const create = async (
+    auth: TAuthContext,
+    actor: TAuditActor,
+    input: z.output<typeof ZReportSketchCreate>,
+  ) => {
     // Checked before anything is written: an unknown column is a 400, a source the caller may not read a 403.
-    checkDefinition(auth, input.definition);
+    checkDefinition(auth, await reachOf(auth), input.definition);
     return withTenant(db, auth.companyId, async (tx) => {
       const id = createId();
       await repository.insertSketch(tx, {
@@ -183,13 +203,13 @@ export const createReportsService = ({ db }: { db: Db }) => {
     });
   };
 
-  const update = (
+  const update = async (
     auth: TAuthContext,
     actor: TAuditActor,
     id: string,
     input: z.output<typeof ZReportSketchUpdate>,
   ) => {
-    if (input.definition) checkDefinition(auth, input.definition);
+    if (input.definition) checkDefinition(auth, await reachOf(auth), input.definition);
     return withTenant(db, auth.companyId, async (tx) => {
       const found = await ownedOrRefused(tx, auth, id);
       const change = {
@@ -238,16 +258,18 @@ export const createReportsService = ({ db }: { db: Db }) => {
     });
 
   /** The builder's live result: a definition not saved yet, run as the caller. */
-  const run = (auth: TAuthContext, definition: TReportDefinition): Promise<TReportResult> => {
-    const report = checkDefinition(auth, definition);
+  const run = async (auth: TAuthContext, definition: TReportDefinition): Promise<TReportResult> => {
+    const report = checkDefinition(auth, await reachOf(auth), definition);
     return withTenantRead(db, auth.companyId, (tx) => runReport(tx, auth, report));
   };
 
-  const runSaved = (auth: TAuthContext, id: string): Promise<TReportResult> =>
-    withTenantRead(db, auth.companyId, async (tx) => {
+  const runSaved = async (auth: TAuthContext, id: string): Promise<TReportResult> => {
+    const reach = await reachOf(auth);
+    return withTenantRead(db, auth.companyId, async (tx) => {
       const found = await visibleOrNotFound(tx, auth, id);
-      return runReport(tx, auth, checkDefinition(auth, found.definition));
+      return runReport(tx, auth, checkDefinition(auth, reach, found.definition));
     });
+  };
 
   /**
    * A saved report's result as CSV, a batch at a time (result-batches.ts). The sketch is found,
@@ -255,9 +277,10 @@ export const createReportsService = ({ db }: { db: Db }) => {
    * caller may no longer read answers its status, never a broken download.
    */
   const exportCsv = async (auth: TAuthContext, actor: TAuditActor, id: string) => {
+    const reach = await reachOf(auth);
     const { name, report } = await withTenant(db, auth.companyId, async (tx) => {
       const found = await visibleOrNotFound(tx, auth, id);
-      const checked = checkDefinition(auth, found.definition);
+      const checked = checkDefinition(auth, reach, found.definition);
       await auditTrails['report-sketch'](tx, actor, 'export', id, {
         after: { name: found.name, maxRows: reportExportMaxRows },
       });
@@ -281,13 +304,14 @@ export const createReportsService = ({ db }: { db: Db }) => {
       await repository.deletePin(tx, auth.companyId, auth.userId, id);
     });
 
-  const setSchedule = (
+  const setSchedule = async (
     auth: TAuthContext,
     actor: TAuditActor,
     id: string,
     input: z.output<typeof ZReportScheduleInput>,
-  ) =>
-    withTenant(db, auth.companyId, async (tx) => {
+  ) => {
+    const reach = await reachOf(auth);
+    return withTenant(db, auth.companyId, async (tx) => {
       const found = await ownedOrRefused(tx, auth, id);
       const recipientIds = [...new Set(input.recipientIds)];
       const reachable = new Set(await findReachableUserIds(tx, auth.companyId, { among: recipientIds }));
@@ -298,7 +322,7 @@ export const createReportsService = ({ db }: { db: Db }) => {
       if (recipientIds.some((recipient) => !reachable.has(recipient)))
         throw refuse(reportMessages.recipientNotFound);
       // The mailed CSV is the owner's result: only colleagues who may read the source get it.
-      const { permission } = checkDefinition(auth, found.definition).source;
+      const { permission } = checkDefinition(auth, reach, found.definition).source;
       if (permission) {
         const allowed = new Set(
           await findUserIdsWithPermission(tx, auth.companyId, permission, { among: recipientIds }),
@@ -319,6 +343,7 @@ export const createReportsService = ({ db }: { db: Db }) => {
       });
       return detailOf(tx, auth, found);
     });
+  };
 
   const removeSchedule = (auth: TAuthContext, actor: TAuditActor, id: string) =>
     withTenant(db, auth.companyId, async (tx) => {

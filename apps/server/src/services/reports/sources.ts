@@ -3,6 +3,7 @@ import { usersReportSource } from '../access/public.ts';
 import { auditReportSource } from '../audit/public.ts';
 import { contactsReportSource } from '../contacts/public.ts';
 import { filesReportSource } from '../files/public.ts';
+import { shipmentsReportSource } from '../freight/public.ts';
 import { mailsReportSource } from '../mail/public.ts';
 import { notificationsReportSource } from '../notifications/public.ts';
 import { templatesReportSource } from '../templates/public.ts';
@@ -16,4 +17,5 @@ export const reportSources: readonly TReportSource[] = [
   notificationsReportSource,
   contactsReportSource,
   templatesReportSource,
+  shipmentsReportSource,
 ];

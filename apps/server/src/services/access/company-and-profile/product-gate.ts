@@ -31,6 +31,8 @@ export const createProductGate = ({
     return codes;
   };
   return {
+    /** The codes of the company's products: a report offers a product's source only to its companies. */
+    findProductCodes: (companyId: string): Promise<readonly string[]> => findProductCodes(companyId),
     /** Throws 404 unless the company has the product `code` (named `name` in the message). */
     assertCompanyHasProduct: async (companyId: string, { code, name }: { code: string; name: string }) => {
       if (!(await findProductCodes(companyId)).includes(code))
