@@ -13,7 +13,7 @@ test('Ctrl-K finds a screen, a colleague, a role and a port by name and goes the
 
   await page.keyboard.press('Control+k');
   const palette = page.getByRole('dialog', { name: 'Go to' });
-  const search = palette.getByRole('combobox', { name: 'Screen, user, role or port' });
+  const search = palette.getByRole('combobox', { name: 'Screen, shipment, user, role or port' });
   await expect(search).toBeFocused();
   // Before typing, it lists the screens this user may open.
   await expect(palette.getByRole('option', { name: 'Dashboard' })).toHaveAttribute('aria-selected', 'true');

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { getPortsQueryOptions } from '@/features/ports/api/ports.ts';
 import { getRolesQueryOptions } from '@/features/roles/api/roles.ts';
+import { getShipmentsQueryOptions } from '@/features/shipments/api/shipments.ts';
 import { getUsersQueryOptions } from '@/features/users/api/users.ts';
 import { usePermissionCheck } from '@/lib/auth/permissions.ts';
 import { freightProductCode, useHasProduct } from '@/lib/auth/products.ts';
@@ -16,7 +17,7 @@ type TCommand = { id: string; label: string; detail?: string | undefined; href: 
 type TCommandGroup = { name: string; commands: TCommand[] };
 
 const resultsPerGroup = 5;
-/** Searching people and ports starts at two characters: one matches half the company. */
+/** Searching shipments, people and ports starts at two characters: one matches half the company. */
 const shortestSearch = 2;
 
 const screens: typeof settingsLinks = [
@@ -29,8 +30,9 @@ const screens: typeof settingsLinks = [
 
 /**
  * What the palette offers for `text`: the screens whose name matches at once, then the company's
- * users, roles, ocean ports and airports from the server's own searches, each only for a user who
- * may read them.
+ * shipments (by reference, container, bill or air waybill number, in a Freight company), users,
+ * roles, ocean ports and airports from the server's own searches, each only for a user who may
+ * read them.
  */
 const useCommandGroups = (text: string): { groups: TCommandGroup[]; isSearching: boolean } => {
   const can = usePermissionCheck();
@@ -39,6 +41,10 @@ const useCommandGroups = (text: string): { groups: TCommandGroup[]; isSearching:
   const q = useDebounced(text.trim(), 200);
   const page = { page: 1, pageSize: resultsPerGroup, q };
   const isSearch = q.length >= shortestSearch;
+  const shipments = useQuery({
+    ...getShipmentsQueryOptions(page),
+    enabled: isSearch && hasFreight && can('shipments:read'),
+  });
   const users = useQuery({ ...getUsersQueryOptions(page), enabled: isSearch && can('users:read') });
   const roles = useQuery({ ...getRolesQueryOptions(page), enabled: isSearch && can('roles:read') });
   const oceanPorts = useQuery({
@@ -69,6 +75,20 @@ const useCommandGroups = (text: string): { groups: TCommandGroup[]; isSearching:
         .map(({ href, label }) => ({ id: `screen-${href}`, label, href })),
     },
     {
+      name: 'Shipments',
+      commands: (isSearch ? (shipments.data?.data ?? []) : []).map((shipment) => ({
+        id: `shipment-${shipment._id}`,
+        label: shipment.reference,
+        detail: [
+          shipment.customer?.name,
+          [shipment.portOfLoading, shipment.portOfDischarge].filter(Boolean).join(' → '),
+        ]
+          .filter(Boolean)
+          .join(' · '),
+        href: paths.shipmentDetail.href({ id: shipment._id }),
+      })),
+    },
+    {
       name: 'Users',
       commands: (isSearch ? (users.data?.data ?? []) : []).map((user) => ({
         id: `user-${user._id}`,
@@ -93,13 +113,13 @@ const useCommandGroups = (text: string): { groups: TCommandGroup[]; isSearching:
     { name: 'Airports', commands: (isSearch ? (airports.data?.data ?? []) : []).map(portCommand('airport')) },
   ];
   const isSearching =
-    text.trim() !== q || [users, roles, oceanPorts, airports].some((query) => query.isFetching);
+    text.trim() !== q || [shipments, users, roles, oceanPorts, airports].some((query) => query.isFetching);
   return { groups: groups.filter((group) => group.commands.length > 0), isSearching };
 };
 
 /**
- * Ctrl/⌘-K: type a few letters of a settings screen, a colleague, a role or a port and press Enter
- * to go there. A combobox with its list, so the keyboard and a screen reader follow the choice.
+ * Ctrl/⌘-K: type a few letters of a screen, a shipment's reference or container, a colleague, a
+ * role or a port and press Enter to go there. A combobox with its list, so the keyboard and a screen reader follow the choice.
  */
 export const CommandPalette = ({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) => {
   const navigate = useNavigate();
@@ -152,12 +172,12 @@ export const CommandPalette = ({ isOpen, onClose }: { isOpen: boolean; onClose: 
         ref={inputRef}
         autoFocus
         role="combobox"
-        aria-label="Screen, user, role or port"
+        aria-label="Screen, shipment, user, role or port"
         aria-expanded={commands.length > 0}
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={active ? optionId(active) : undefined}
-        placeholder="Screen, user, role or port"
+        placeholder="Screen, shipment, user, role or port"
         value={text}
         onChange={(event) => {
           setText(event.target.value);
@@ -206,7 +226,7 @@ export const CommandPalette = ({ isOpen, onClose }: { isOpen: boolean; onClose: 
         {commands.length === 0 && !isSearching
           ? text.trim().length >= shortestSearch
             ? `Nothing matches “${text.trim()}”.`
-            : 'Type a screen’s name, or two letters of a person, role or port.'
+            : 'Type a screen’s name, or two letters of a shipment, person, role or port.'
           : ''}
       </p>
     </Modal>
