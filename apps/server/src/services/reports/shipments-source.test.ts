@@ -1,10 +1,13 @@
 import type { TReportResult, TReportSketch, TReportSourceInfo, TShipment } from '@cargodesk/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../../test/databases.ts';
 import { routeCaller } from '../../../test/route-helpers.ts';
+import { executeRows } from '../../db/driver.ts';
 import { companyProducts, products } from '../../db/schema/index.ts';
+import { withTenantRead } from '../../platform/data-access/tenant-transaction.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../access/access-test-support.ts';
+import { shipmentsReportSource } from '../freight/public.ts';
 
 // Shipments as a report source (docs/decisions/046-shipments-report-source.md), through the real
 // routes: freight's rows, read under row-level security in the caller's company, offered only to
@@ -222,6 +225,14 @@ describe.each(testDatabaseKinds)('reports over shipments on %s', (kind) => {
       sort: { column: 'plannedArrival', direction: 'asc' },
     });
     expect(mine.rows).toEqual([['2030-04-28T08:00:00.000Z'], ['2030-05-20T08:00:00.000Z']]);
+  });
+
+  it('reads through row-level security: without its scope, the source still sees one company', async () => {
+    const customer = shipmentsReportSource.columns.find((column) => column.key === 'customer')?.expression;
+    const rows = await withTenantRead(testApp.database.db, other.companyId, (tx) =>
+      executeRows(tx, sql`select ${customer} as customer from ${shipmentsReportSource.from}`),
+    );
+    expect(rows).toEqual([{ customer: 'Harbour Exports BV' }]);
   });
 
   it('refuses the source to a caller without shipments:read, as other sources do', async () => {
