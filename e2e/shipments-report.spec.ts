@@ -24,8 +24,9 @@ test('a report counts the company’s shipments by port of discharge', async ({ 
   await expect(page.getByRole('heading', { level: 1, name: 'New report' })).toBeVisible();
   await choose(page, page.getByLabel('Source', { exact: true }), 'Shipments');
   const result = page.getByRole('region', { name: 'Result' });
-  // One row each, every column ticked: the booking status reads as words.
+  // One row each, every column ticked: the booking status reads as words, the load as its code.
   await expect(result.getByRole('cell', { name: 'Received', exact: true })).toHaveCount(3);
+  await expect(result.getByRole('cell', { name: 'FCL', exact: true })).toHaveCount(3);
   await choose(page, page.getByLabel('Group by', { exact: true }), 'Port of discharge');
   await page.keyboard.press('Escape');
   await expect(result.getByRole('row', { name: 'CNSHA 2' })).toBeVisible();

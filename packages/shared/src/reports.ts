@@ -131,11 +131,15 @@ export const ZReportSketch = ZReportSketchSummary.extend({
 });
 export type TReportSketch = z.infer<typeof ZReportSketch>;
 
+/** How the screen writes an enum column's codes, where a code is no word (`fcl` → `FCL`). */
+const ZReportValueLabels = z.record(z.string(), z.string());
+
 export const ZReportColumnInfo = z.object({
   key: z.string(),
   label: z.string(),
   type: z.enum(reportColumnTypes),
   values: z.array(z.string()).optional(),
+  valueLabels: ZReportValueLabels.optional(),
   isGroupable: z.boolean(),
 });
 export type TReportColumnInfo = z.infer<typeof ZReportColumnInfo>;
@@ -148,7 +152,14 @@ export const ZReportSourceInfo = z.object({
 export type TReportSourceInfo = z.infer<typeof ZReportSourceInfo>;
 
 export const ZReportResult = z.object({
-  columns: z.array(z.object({ key: z.string(), label: z.string(), type: z.enum(reportColumnTypes) })),
+  columns: z.array(
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      type: z.enum(reportColumnTypes),
+      valueLabels: ZReportValueLabels.optional(),
+    }),
+  ),
   rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))),
   /** More rows matched than a run answers (reportRules.maxRows). */
   isTruncated: z.boolean(),

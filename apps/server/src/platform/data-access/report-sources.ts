@@ -13,6 +13,8 @@ export type TReportColumn = {
   type: TReportColumnType;
   /** The values of an enum column: a filter's value must be one of them. */
   values?: readonly string[];
+  /** How the screen writes a value that is a code rather than a word; the CSV keeps the code. */
+  valueLabels?: Readonly<Record<string, string>>;
   /** An expression over the source's table, written by the module that owns it. */
   expression: SQL;
   /** Text, enum and date columns group (a date by its day); numbers are aggregated instead. */

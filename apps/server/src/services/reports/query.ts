@@ -131,7 +131,13 @@ export type TCheckedReport = {
   source: TReportSource;
   definition: TReportDefinition;
   /** The result's columns, in order: the chosen columns, or the groups then the aggregates. */
-  output: { key: string; label: string; type: TReportColumnType; select: SQL }[];
+  output: {
+    key: string;
+    label: string;
+    type: TReportColumnType;
+    valueLabels?: Readonly<Record<string, string>> | undefined;
+    select: SQL;
+  }[];
   where: SQL[];
   groupBy: SQL[];
   orderBy: SQL | undefined;
@@ -172,7 +178,13 @@ export const checkDefinition = (
       }
       const expression = groupExpression(column);
       groupBy.push(expression);
-      output.push({ key, label: column.label, type: column.type, select: expression });
+      output.push({
+        key,
+        label: column.label,
+        type: column.type,
+        valueLabels: column.valueLabels,
+        select: expression,
+      });
     });
     const aggregates =
       definition.aggregates.length > 0 ? definition.aggregates : [{ function: 'count' as const }];
@@ -210,7 +222,13 @@ export const checkDefinition = (
     keys.forEach((key, index) => {
       const column = columnOf(key, `definition.columns.${index}`);
       if (column)
-        output.push({ key, label: column.label, type: column.type, select: sql`(${column.expression})` });
+        output.push({
+          key,
+          label: column.label,
+          type: column.type,
+          valueLabels: column.valueLabels,
+          select: sql`(${column.expression})`,
+        });
     });
   }
 
@@ -332,7 +350,12 @@ export const cellsOf = (report: TCheckedReport, row: Record<string, unknown>) =>
 
 /** The result's header: each column's key, label and type. */
 export const columnsOf = (report: TCheckedReport) =>
-  report.output.map(({ key, label, type }) => ({ key, label, type }));
+  report.output.map(({ key, label, type, valueLabels }) => ({
+    key,
+    label,
+    type,
+    ...(valueLabels ? { valueLabels: { ...valueLabels } } : {}),
+  }));
 
 /** Runs a checked definition in the caller's tenant transaction: at most `limit` rows, and whether more matched. */
 export const runReport = async (

@@ -127,6 +127,7 @@ export const createReportsService = ({ db, products }: TReportsServiceDependenci
         label: column.label,
         type: column.type,
         ...(column.values ? { values: [...column.values] } : {}),
+        ...(column.valueLabels ? { valueLabels: { ...column.valueLabels } } : {}),
         isGroupable: column.isGroupable === true,
       })),
     }));

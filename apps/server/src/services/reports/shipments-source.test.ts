@@ -145,6 +145,10 @@ describe.each(testDatabaseKinds)('reports over shipments on %s', (kind) => {
       values: expect.arrayContaining(['CONFIRMED', 'CANCELLED']),
       isGroupable: true,
     });
+    // Codes that are no words come with the screen's words for them.
+    expect(shipments?.columns.find((column) => column.key === 'loadType')?.valueLabels).toMatchObject({
+      fcl: 'FCL',
+    });
     // A new report ticks every column: that is a definition the server takes.
     const all = await run(admin.jwt, { source: 'shipments' });
     expect(all.columns).toHaveLength(shipments?.columns.length ?? 0);
@@ -189,6 +193,9 @@ describe.each(testDatabaseKinds)('reports over shipments on %s', (kind) => {
       sort: { column: 'bookingStatus', direction: 'asc' },
     });
     expect(byStatus.columns.map((column) => column.key)).toEqual(['bookingStatus', 'count']);
+    const byLoad = await run(admin.jwt, { source: 'shipments', groupBy: ['loadType', 'incoterm'] });
+    expect(byLoad.columns[0]?.valueLabels).toMatchObject({ fcl: 'FCL', lcl: 'LCL' });
+    expect(byLoad.columns[1]?.valueLabels).toMatchObject({ FOB: 'FOB' });
     expect(byStatus.rows).toEqual([
       ['CONFIRMED', 2],
       ['RECEIVED', 1],

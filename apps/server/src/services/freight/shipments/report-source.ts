@@ -1,5 +1,6 @@
 import {
   bookingStatuses,
+  incotermRules,
   operationalStatuses,
   shipmentDirections,
   shipmentLoadTypes,
@@ -69,6 +70,7 @@ export const shipmentsReportSource: TReportSource = {
       label: 'Load',
       type: 'enum',
       values: shipmentLoadTypes,
+      valueLabels: { fcl: 'FCL', lcl: 'LCL', uld: 'ULD' },
       expression: sql`${shipments.loadType}`,
       isGroupable: true,
     },
@@ -88,11 +90,13 @@ export const shipmentsReportSource: TReportSource = {
       expression: operationalStatus,
       isGroupable: true,
     },
-    // Text rather than a list: the screen writes a list's values as words, and FOB is no word.
     {
       key: 'incoterm',
       label: 'Incoterms rule',
-      type: 'text',
+      type: 'enum',
+      values: incotermRules,
+      // The rules' codes are what a forwarder reads, never "Fob".
+      valueLabels: Object.fromEntries(incotermRules.map((rule) => [rule, rule])),
       expression: sql`${shipments.incoterm}`,
       isGroupable: true,
     },

@@ -22,6 +22,9 @@ describe('a report cell as its reader reads it', () => {
     expect(reportCellText(format, 'number', 1234.5)).toBe('1.234,5');
     expect(reportCellText(format, 'enum', 'active')).toBe('Active');
     expect(reportCellText(format, 'enum', 'in_progress')).toBe('In progress');
+    // A code that is no word, as its source writes it.
+    expect(reportCellText(format, 'enum', 'fcl', { fcl: 'FCL' })).toBe('FCL');
+    expect(reportCellText(format, 'enum', 'break-bulk', { fcl: 'FCL' })).toBe('Break bulk');
   });
 
   it('keeps text as it is and marks an empty cell', () => {

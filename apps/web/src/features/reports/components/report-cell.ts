@@ -11,11 +11,17 @@ type TCell = TReportResult['rows'][number][number];
  * values of a fixed list as words ("active" → "Active"). The API and the CSV keep the stored
  * values and ISO dates.
  */
-export const reportCellText = (format: TFormatter, type: TColumnType, value: TCell) => {
+export const reportCellText = (
+  format: TFormatter,
+  type: TColumnType,
+  value: TCell,
+  /** The source's words for codes that are none (`fcl` → `FCL`). */
+  valueLabels?: Readonly<Record<string, string>>,
+) => {
   if (value === null) return '—';
   if (type === 'number' && typeof value === 'number') return format.formatNumber(value);
   if (type === 'date' && typeof value === 'string')
     return isCalendarDate(value) ? format.formatDay(value) : format.formatDateTime(value);
-  if (type === 'enum') return formatEnumValue(String(value));
+  if (type === 'enum') return valueLabels?.[String(value)] ?? formatEnumValue(String(value));
   return String(value);
 };

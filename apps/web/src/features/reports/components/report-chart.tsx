@@ -73,7 +73,8 @@ export const ReportChart = ({
   const format = useFormat();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const { labels, series } = useMemo(
-    () => chartDataOf(result, (column, value) => reportCellText(format, column.type, value)),
+    () =>
+      chartDataOf(result, (column, value) => reportCellText(format, column.type, value, column.valueLabels)),
     [result, format],
   );
   const summary = `${title}: ${type} chart of ${series.map((one) => one.label).join(', ')} over ${labels.length} ${labels.length === 1 ? 'group' : 'groups'}. The table below holds the same figures.`;

@@ -153,7 +153,10 @@ const ResultTable = ({ result, caption }: { result: TReportResult; caption: stri
         title: column.label,
         align: column.type === 'number' ? 'right' : 'left',
         render: (_: unknown, row: TReportResult['rows'][number]) => (
-          <ResultCell type={column.type} text={reportCellText(format, column.type, row[index] ?? null)} />
+          <ResultCell
+            type={column.type}
+            text={reportCellText(format, column.type, row[index] ?? null, column.valueLabels)}
+          />
         ),
       }))}
       title={() => <span className="report-builder__caption">{caption}</span>}
@@ -216,7 +219,10 @@ const FilterRow = ({
             disabled={isDisabled}
             value={filter.value === null ? undefined : String(filter.value)}
             onChange={(value: string) => onChange({ ...filter, value })}
-            options={(column.values ?? []).map((value) => ({ value, label: formatEnumValue(value) }))}
+            options={(column.values ?? []).map((value) => ({
+              value,
+              label: column.valueLabels?.[value] ?? formatEnumValue(value),
+            }))}
           />
         ) : column?.type === 'date' && isDayOrEmpty(filter.value) ? (
           <DayPicker
