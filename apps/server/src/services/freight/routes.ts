@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../../platform/auth/auth-context.ts';
 import { createProductGate } from '../access/public.ts';
 import { registerChargeRoutes } from './charges/routes.ts';
-import { freightProduct } from './product.ts';
 import { registerShipmentRoutes } from './shipments/routes.ts';
+
+/** The Freight product, as the products catalogue names it (migration 0003). */
+export const freightProduct = { code: 'freight', name: 'Freight' } as const;
 
 /**
  * freightserver (docs/decisions/043-shipments-model.md): the Freight product's shipments. A company

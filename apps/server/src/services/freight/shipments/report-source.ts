@@ -15,7 +15,7 @@ import {
 } from '../../../db/schema/index.ts';
 import type { TReportSource } from '../../../platform/data-access/report-sources.ts';
 import { contactNameExpression } from '../../contacts/public.ts';
-import { freightProduct } from '../product.ts';
+import { freightProduct } from '../routes.ts';
 
 // The company's shipments as a report source (docs/decisions/046-shipments-report-source.md):
 // freight writes every expression over its own tables and lends them through public.ts; the
