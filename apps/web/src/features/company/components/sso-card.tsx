@@ -15,8 +15,9 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { FieldGrid, SaveRow, SettingsCard } from '@/components/settings-form.tsx';
 import { UnsavedChangesGuard, useIsFormChanged } from '@/components/unsaved-changes.tsx';
-import { ApiError, toErrorMessage } from '@/lib/api-client.ts';
+import { toErrorMessage } from '@/lib/api-client.ts';
 import { useSession } from '@/lib/auth/session-store.ts';
+import { serverFieldErrorsOf } from '@/lib/forms/server-field-errors.ts';
 import { zodRule } from '@/lib/forms/zod-rule.ts';
 import { notifySuccess } from '@/lib/notify.ts';
 import {
@@ -70,15 +71,6 @@ const domainsRule = {
   },
 };
 
-/** The server's field errors (`details.fields`), shown under the fields they are about. */
-const fieldErrorsOf = (error: unknown) => {
-  const details =
-    error instanceof ApiError
-      ? (error.details as { fields?: { field: string; message: string }[] })
-      : undefined;
-  return details?.fields ?? [];
-};
-
 const SsoForm = ({ config, redirectUri }: { config: TSsoConfig | null; redirectUri: string }) => {
   const [form] = Form.useForm<TSsoFields>();
   const save = useSaveSsoSettings();
@@ -109,7 +101,7 @@ const SsoForm = ({ config, redirectUri }: { config: TSsoConfig | null; redirectU
       form.setFieldValue('clientSecret', '');
       notifySuccess(ssoTexts.saved);
     } catch (error) {
-      const fieldErrors = fieldErrorsOf(error);
+      const fieldErrors = serverFieldErrorsOf(error);
       if (fieldErrors.length > 0) {
         form.setFields(
           fieldErrors.map(({ field, message }) => ({
@@ -162,7 +154,7 @@ const SsoForm = ({ config, redirectUri }: { config: TSsoConfig | null; redirectU
           type="error"
           showIcon
           title="The identity provider could not be reached"
-          description={fieldErrorsOf(test.error)[0]?.message ?? toErrorMessage(test.error)}
+          description={serverFieldErrorsOf(test.error)[0]?.message ?? toErrorMessage(test.error)}
         />
       )}
       <Form

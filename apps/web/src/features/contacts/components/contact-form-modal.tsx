@@ -30,9 +30,10 @@ import type { RuleObject, RuleRender } from 'antd/es/form';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths.ts';
-import { ApiError, toErrorMessage } from '@/lib/api-client.ts';
+import { toErrorMessage } from '@/lib/api-client.ts';
 import { useCan } from '@/lib/auth/permissions.ts';
 import { useCountryOptions } from '@/lib/country-options.ts';
+import { serverFieldErrorsOf } from '@/lib/forms/server-field-errors.ts';
 import { zodRule } from '@/lib/forms/zod-rule.ts';
 import { useDebounced } from '@/lib/list/use-debounced.ts';
 import { notifySuccess } from '@/lib/notify.ts';
@@ -295,11 +296,7 @@ export const ContactFormModal = ({
         navigate(paths.contactDetail.href({ id: created._id }));
       }
     } catch (error) {
-      const fieldErrors =
-        error instanceof ApiError
-          ? ((error.details as { fields?: { field: string; message: string }[] } | undefined)?.fields ?? [])
-          : [];
-      const placed = fieldErrors.filter((field) => field.field !== '');
+      const placed = serverFieldErrorsOf(error).filter((field) => field.field !== '');
       if (placed.length > 0) {
         form.setFields(
           placed.map((field) => ({
