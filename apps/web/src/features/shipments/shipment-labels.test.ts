@@ -36,7 +36,7 @@ describe('the shipment screens’ rules', () => {
 
   it('lands a refusal of a party on its picker and any other on its own field', () => {
     expect(formFieldOf('parties.customer.organisationId')).toBe('customerId');
-    expect(formFieldOf('parties.shipper.personId')).toBe('shipperId');
+    expect(formFieldOf('parties.shipper.personId')).toBe('shipperPersonId');
     expect(formFieldOf('airWaybillNumber')).toBe('airWaybillNumber');
   });
 

@@ -85,10 +85,11 @@ export const placeKindOf = (mode: TShipmentMode): TPortKind => (mode === 'air' ?
 export const placeCodeOf = (entry: Pick<TPortEntry, 'kind' | 'code' | 'iataCode'>) =>
   entry.kind === 'airport' ? (entry.iataCode ?? entry.code) : entry.code;
 
-/** Where a server refusal's field path lands on the shipment form (a party's organisation on its picker). */
+/** Where a server refusal's field path lands on the shipment form (a party's organisation or person picker). */
 export const formFieldOf = (path: string) => {
-  const party = /^parties\.([a-zA-Z]+)\./.exec(path);
-  return party ? `${party[1]}Id` : path;
+  const party = /^parties\.([a-zA-Z]+)\.(organisationId|personId)/.exec(path);
+  if (!party) return path;
+  return party[2] === 'personId' ? `${party[1]}PersonId` : `${party[1]}Id`;
 };
 
 /** A move that cannot be undone asks first: a rejected, declined, cancelled or completed booking is final. */

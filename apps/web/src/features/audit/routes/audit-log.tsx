@@ -7,6 +7,7 @@ import {
 } from '@cargodesk/shared';
 import { Button, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
+import { DateRangeInputs } from '@/components/date-range-inputs.tsx';
 import { ListFilterSelects, loadedOptions, type TListFilter } from '@/components/list-filter-select.tsx';
 import { ListPage } from '@/components/list-page.tsx';
 import { RequirePermission } from '@/components/require-permission.tsx';
@@ -29,7 +30,6 @@ import {
   auditEntityTypes,
   entityTypeLabelOf,
 } from '../components/audit-labels.ts';
-import { DateRangeInputs } from '../components/date-range-inputs.tsx';
 import { TextFilterInput } from '../components/text-filter-input.tsx';
 
 type TAuditFilters = {

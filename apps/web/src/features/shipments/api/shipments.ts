@@ -1,6 +1,8 @@
 import type {
   TBookingStatus,
+  TContact,
   TContactLookup,
+  TContactSummary,
   TPortEntry,
   TPortKind,
   TShipment,
@@ -68,16 +70,42 @@ export const useMoveBooking = () =>
     meta: { isErrorShownByCaller: true },
   });
 
-export const getContactOptionsQueryOptions = (q: string, kind: TContactLookup['kind']) =>
+export const getContactOptionsQueryOptions = (q: string, kind?: TContactLookup['kind']) =>
   queryOptions({
-    queryKey: shipmentsKeys.contacts(q, kind),
+    queryKey: shipmentsKeys.contacts(q, kind ?? 'any'),
     queryFn: () =>
       apiRequest<TContactLookup[]>('contactserver', '/contacts', { query: { q, kind, limit: 20 } }),
   });
 
-/** A few of the company's contacts by name, for a party's picker. */
-export const useContactOptions = (q: string, kind: TContactLookup['kind']) =>
+/** A few of the company's contacts by name (of one kind, or any), for a party's picker. */
+export const useContactOptions = (q: string, kind?: TContactLookup['kind']) =>
   useQuery({ ...getContactOptionsQueryOptions(q, kind), placeholderData: keepPreviousData });
+
+export const getContactQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: shipmentsKeys.contact(id),
+    queryFn: () => apiRequest<TContact>('contactserver', `/contacts/${encodeURIComponent(id)}`),
+  });
+
+/** One contact, for the name of a party the list's address names by id. */
+export const useContact = (id: string | undefined) =>
+  useQuery({ ...getContactQueryOptions(id ?? ''), enabled: Boolean(id) });
+
+export const getOrganisationPeopleQueryOptions = (organisationId: string) =>
+  queryOptions({
+    queryKey: shipmentsKeys.people(organisationId),
+    queryFn: () =>
+      apiListRequest<TContactSummary>('contactserver', '/contacts/paginate', {
+        query: { organisationId, kind: 'person', sort: 'name', page: 1, pageSize: 100 },
+      }),
+  });
+
+/** The people of an organisation, for a party's contact person; nothing asked without one. */
+export const useOrganisationPeople = (organisationId: string | null | undefined) =>
+  useQuery({
+    ...getOrganisationPeopleQueryOptions(organisationId ?? ''),
+    enabled: Boolean(organisationId),
+  });
 
 export const getPlaceOptionsQueryOptions = (kind: TPortKind, q: string) =>
   queryOptions({

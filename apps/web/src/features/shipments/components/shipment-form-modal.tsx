@@ -1,16 +1,19 @@
 import {
   shipmentDirections,
+  shipmentPartyRoles,
   shipmentRules,
   type TIncotermRule,
+  type TPortKind,
   type TShipment,
   type TShipmentCreate,
   type TShipmentDirection,
   type TShipmentLoadType,
   type TShipmentLocation,
+  type TShipmentPartyRole,
   type TShipmentUpdate,
 } from '@cargodesk/shared';
 import { Alert, Col, Form, Input, Modal, Radio, Row, Select, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { toErrorMessage } from '@/lib/api-client.ts';
@@ -22,6 +25,7 @@ import { notifySuccess } from '@/lib/notify.ts';
 import {
   useContactOptions,
   useCreateShipment,
+  useOrganisationPeople,
   usePlaceOptions,
   useUpdateShipment,
 } from '../api/shipments.ts';
@@ -31,16 +35,18 @@ import {
   incotermOptionsFor,
   loadTypeOptionsFor,
   modeLabels,
+  partyRoleLabels,
   placeCodeOf,
   placeKindOf,
 } from '../shipment-labels.ts';
 
 type TFormMode = 'sea' | 'air';
 type TShipmentParties = NonNullable<TShipmentCreate['parties']>;
-type TPartyField = 'customerId' | 'shipperId' | 'consigneeId';
-type TPlaceField = 'portOfLoading' | 'portOfDischarge';
+type TPlaceField = 'placeOfReceipt' | 'portOfLoading' | 'portOfDischarge' | 'placeOfDelivery';
+type TMomentField = 'plannedDeparture' | 'actualDeparture' | 'plannedArrival' | 'actualArrival';
+type TPartyValues = { [Role in TShipmentPartyRole as `${Role}Id` | `${Role}PersonId`]?: string | null };
 
-type TShipmentValues = {
+type TShipmentValues = TPartyValues & {
   mode: TFormMode;
   /** On create only: a master to consolidate houses under, or a direct shipment. */
   consolidation?: 'direct' | 'master';
@@ -48,19 +54,25 @@ type TShipmentValues = {
   loadType: TShipmentLoadType;
   incoterm?: TIncotermRule | null;
   incotermPlace?: string;
-  customerId?: string | null;
-  shipperId?: string | null;
-  consigneeId?: string | null;
-  portOfLoading?: string | null;
-  portOfDischarge?: string | null;
-  plannedDeparture?: string | null;
-  plannedArrival?: string | null;
+} & { [Field in TPlaceField]?: string | null } & { [Field in TMomentField]?: string | null } & {
   vesselName?: string;
   vesselImo?: string;
   voyageNumber?: string;
   flightNumber?: string;
   billOfLadingNumber?: string;
   airWaybillNumber?: string;
+  notes?: string;
+  marks?: string;
+};
+
+const placeFields: TPlaceField[] = ['placeOfReceipt', 'portOfLoading', 'portOfDischarge', 'placeOfDelivery'];
+
+/** Each moment with the place whose clock it keeps: departures where they leave, arrivals where they arrive. */
+const momentPlaces: Record<TMomentField, TPlaceField> = {
+  plannedDeparture: 'portOfLoading',
+  actualDeparture: 'portOfLoading',
+  plannedArrival: 'portOfDischarge',
+  actualArrival: 'portOfDischarge',
 };
 
 const formFields = new Set<string>([
@@ -70,26 +82,28 @@ const formFields = new Set<string>([
   'loadType',
   'incoterm',
   'incotermPlace',
-  'customerId',
-  'shipperId',
-  'consigneeId',
-  'portOfLoading',
-  'portOfDischarge',
-  'plannedDeparture',
-  'plannedArrival',
+  ...shipmentPartyRoles.flatMap((role) => [`${role}Id`, `${role}PersonId`]),
+  ...placeFields,
+  ...Object.keys(momentPlaces),
   'vesselName',
   'vesselImo',
   'voyageNumber',
   'flightNumber',
   'billOfLadingNumber',
   'airWaybillNumber',
+  'notes',
+  'marks',
 ]);
 
-const partyFields: Record<TPartyField, 'customer' | 'shipper' | 'consignee'> = {
-  customerId: 'customer',
-  shipperId: 'shipper',
-  consigneeId: 'consignee',
-};
+/** A titled group of the form's fields, one column on a phone. */
+const FormSection = ({ title, children }: { title: string; children: ReactNode }) => (
+  <section>
+    <Typography.Title level={3} style={{ fontSize: 16 }}>
+      {title}
+    </Typography.Title>
+    <Row gutter={16}>{children}</Row>
+  </section>
+);
 
 /** A party's picker over the company's organisations. */
 const PartyPicker = ({
@@ -125,34 +139,114 @@ const PartyPicker = ({
   );
 };
 
-/** A place's picker over the ocean ports or the airports, remembering each place's time zone. */
+/** A party's contact person: one of the chosen organisation's people. */
+const PersonPicker = ({
+  id,
+  value,
+  onChange,
+  organisationId,
+  known,
+  role,
+}: {
+  id?: string;
+  value?: string | null;
+  onChange?: (value: string | null) => void;
+  organisationId: string | null | undefined;
+  known: { _id: string; name: string } | null | undefined;
+  role: string;
+}) => {
+  const people = useOrganisationPeople(organisationId);
+  const options = [
+    ...(known ? [{ value: known._id, label: known.name }] : []),
+    ...(people.data?.data ?? [])
+      .filter((person) => person._id !== known?._id)
+      .map((person) => ({ value: person._id, label: person.name })),
+  ];
+  return (
+    <Select
+      id={id}
+      aria-label={`${role} contact person`}
+      value={value ?? undefined}
+      onChange={(next) => onChange?.(next ?? null)}
+      allowClear
+      disabled={!organisationId}
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder={organisationId ? 'Anyone there' : 'Choose the organisation first'}
+      options={options}
+      loading={people.isFetching}
+      notFoundContent="No people at this organisation"
+    />
+  );
+};
+
+/** A party's organisation and, optionally, the person there; a new organisation clears the person. */
+const PartyFields = ({ role, shipment }: { role: TShipmentPartyRole; shipment: TShipment | undefined }) => {
+  const form = Form.useFormInstance<TShipmentValues>();
+  const organisationId = Form.useWatch(`${role}Id`, form) as string | null | undefined;
+  const known = shipment?.parties[role];
+  return (
+    <>
+      <Col xs={24} md={12}>
+        <Form.Item name={`${role}Id`} label={partyRoleLabels[role]}>
+          <PartyPicker
+            known={known?.organisation}
+            onChange={() => form.setFieldValue(`${role}PersonId`, null)}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item name={`${role}PersonId`} label="Contact person">
+          <PersonPicker
+            role={partyRoleLabels[role]}
+            organisationId={organisationId}
+            known={known?.organisation._id === organisationId ? known?.person : null}
+          />
+        </Form.Item>
+      </Col>
+    </>
+  );
+};
+
+/** A place's picker over the ocean ports, the airports or both, remembering each place's time zone. */
 const PlacePicker = ({
   id,
   value,
   onChange,
-  mode,
+  kinds,
   known,
   zones,
 }: {
   id?: string;
   value?: string | null;
   onChange?: (value: string | null) => void;
-  mode: TFormMode;
+  kinds: TPortKind[];
   known: TShipmentLocation | null | undefined;
   zones: Map<string, string | null>;
 }) => {
   const [search, setSearch] = useState('');
-  const places = usePlaceOptions(placeKindOf(mode), useDebounced(search, 250));
-  const entries = places.data?.data ?? [];
+  const q = useDebounced(search, 250);
+  // Both catalogues are asked each time; the kind not wanted is simply not shown.
+  const ports = usePlaceOptions('oceanport', q);
+  const airports = usePlaceOptions('airport', q);
+  const entries = [
+    ...(kinds.includes('oceanport') ? (ports.data?.data ?? []) : []),
+    ...(kinds.includes('airport') ? (airports.data?.data ?? []) : []),
+  ];
   for (const entry of entries) zones.set(placeCodeOf(entry), entry.timezone);
   const options = [
-    ...(known && known.kind === placeKindOf(mode)
+    ...(known && kinds.includes(known.kind)
       ? [{ value: known.code, label: `${known.name} (${known.code})` }]
       : []),
     ...entries
       .filter((entry) => placeCodeOf(entry) !== known?.code)
       .map((entry) => ({ value: placeCodeOf(entry), label: `${entry.name} (${placeCodeOf(entry)})` })),
   ];
+  const placeholder =
+    kinds.length > 1
+      ? 'Search the ports and airports'
+      : kinds[0] === 'airport'
+        ? 'Search the airports'
+        : 'Search the ocean ports';
   return (
     <Select
       id={id}
@@ -160,18 +254,37 @@ const PlacePicker = ({
       onChange={(next) => onChange?.(next ?? null)}
       allowClear
       showSearch={{ filterOption: false, onSearch: setSearch }}
-      placeholder={mode === 'air' ? 'Search the airports' : 'Search the ocean ports'}
+      placeholder={placeholder}
       options={options}
-      notFoundContent={places.isFetching ? 'Searching…' : 'Nothing found'}
+      notFoundContent={ports.isFetching || airports.isFetching ? 'Searching…' : 'Nothing found'}
     />
   );
 };
 
 const text = (value: string | undefined) => (value?.trim() ? value.trim() : null);
 
+const isSame = (one: unknown, other: unknown) =>
+  JSON.stringify(one ?? null) === JSON.stringify(other ?? null);
+
+/** What an edit changed: the fields and the parties that differ from the shipment as it was opened. */
+const changesOf = (next: TShipmentUpdate, before: TShipmentUpdate): TShipmentUpdate => {
+  const { parties: nextParties = {}, ...nextFields } = next;
+  const { parties: beforeParties = {}, ...beforeFields } = before;
+  const fields = Object.entries(nextFields).filter(
+    ([key, value]) => !isSame(value, beforeFields[key as keyof typeof beforeFields]),
+  );
+  const parties = Object.entries(nextParties).filter(
+    ([role, party]) => !isSame(party, beforeParties[role as TShipmentPartyRole]),
+  );
+  return {
+    ...Object.fromEntries(fields),
+    ...(parties.length > 0 ? { parties: Object.fromEntries(parties) } : {}),
+  };
+};
+
 /**
- * Creates a shipment by sea or air, or, given one, changes its overview. A new shipment opens on
- * its own page; a refusal of the server lands on its field.
+ * Creates a shipment by sea or air, or, given one, changes any of its fields; an edit sends only
+ * what changed. A new shipment opens on its own page; a refusal of the server lands on its field.
  */
 export const ShipmentFormModal = ({ shipment, onClose }: { shipment?: TShipment; onClose: () => void }) => {
   const [form] = Form.useForm<TShipmentValues>();
@@ -190,28 +303,34 @@ export const ShipmentFormModal = ({ shipment, onClose }: { shipment?: TShipment;
         loadType: shipment.loadType,
         incoterm: shipment.incoterm,
         incotermPlace: shipment.incotermPlace ?? '',
-        customerId: shipment.parties.customer?.organisation._id ?? null,
-        shipperId: shipment.parties.shipper?.organisation._id ?? null,
-        consigneeId: shipment.parties.consignee?.organisation._id ?? null,
-        portOfLoading: shipment.portOfLoading?.code ?? null,
-        portOfDischarge: shipment.portOfDischarge?.code ?? null,
-        plannedDeparture: shipment.plannedDeparture
-          ? dayIn(shipment.plannedDeparture, shipment.portOfLoading?.timezone)
-          : null,
-        plannedArrival: shipment.plannedArrival
-          ? dayIn(shipment.plannedArrival, shipment.portOfDischarge?.timezone)
-          : null,
+        ...Object.fromEntries(
+          shipmentPartyRoles.flatMap((role) => [
+            [`${role}Id`, shipment.parties[role]?.organisation._id ?? null],
+            [`${role}PersonId`, shipment.parties[role]?.person?._id ?? null],
+          ]),
+        ),
+        ...Object.fromEntries(placeFields.map((field) => [field, shipment[field]?.code ?? null])),
+        ...Object.fromEntries(
+          (Object.entries(momentPlaces) as [TMomentField, TPlaceField][]).map(([field, place]) => {
+            const moment = shipment[field];
+            return [field, moment ? dayIn(moment, shipment[place]?.timezone) : null];
+          }),
+        ),
         vesselName: shipment.vesselName ?? '',
         vesselImo: shipment.vesselImo ?? '',
         voyageNumber: shipment.voyageNumber ?? '',
         flightNumber: shipment.flightNumber ?? '',
         billOfLadingNumber: shipment.billOfLadingNumber ?? '',
         airWaybillNumber: shipment.airWaybillNumber ?? '',
+        notes: shipment.notes ?? '',
+        marks: shipment.marks ?? '',
       }
     : { mode: 'sea', consolidation: 'direct', direction: 'export', loadType: 'fcl', incoterm: null };
   if (shipment) {
-    for (const place of [shipment.portOfLoading, shipment.portOfDischarge])
+    for (const field of placeFields) {
+      const place = shipment[field];
       if (place) zones.set(place.code, place.timezone);
+    }
   }
 
   const zoneOf = (field: TPlaceField, values: TShipmentValues) => {
@@ -220,27 +339,18 @@ export const ShipmentFormModal = ({ shipment, onClose }: { shipment?: TShipment;
   };
 
   /** A day unchanged keeps its time; a new day is midday where the ship or plane is, the same day everywhere near. */
-  const momentOf = (
-    field: 'plannedDeparture' | 'plannedArrival',
-    place: TPlaceField,
-    values: TShipmentValues,
-  ) => {
+  const momentOf = (field: TMomentField, values: TShipmentValues) => {
     const day = values[field];
     if (!day) return null;
     if (shipment && day === initialValues[field]) return shipment[field];
-    return middayIn(day, zoneOf(place, values));
+    return middayIn(day, zoneOf(momentPlaces[field], values));
   };
 
   const inputOf = (values: TShipmentValues): TShipmentUpdate => {
     const parties: TShipmentParties = {};
-    for (const [field, role] of Object.entries(partyFields) as [
-      TPartyField,
-      'customer' | 'shipper' | 'consignee',
-    ][]) {
-      const organisationId = values[field];
-      const person =
-        shipment?.parties[role]?.organisation._id === organisationId ? shipment?.parties[role]?.person : null;
-      parties[role] = organisationId ? { organisationId, personId: person?._id ?? null } : null;
+    for (const role of shipmentPartyRoles) {
+      const organisationId = values[`${role}Id`];
+      parties[role] = organisationId ? { organisationId, personId: values[`${role}PersonId`] ?? null } : null;
     }
     const isSea = values.mode === 'sea';
     return {
@@ -249,16 +359,18 @@ export const ShipmentFormModal = ({ shipment, onClose }: { shipment?: TShipment;
       incoterm: values.incoterm ?? null,
       incotermPlace: text(values.incotermPlace),
       parties,
-      portOfLoading: values.portOfLoading ?? null,
-      portOfDischarge: values.portOfDischarge ?? null,
-      plannedDeparture: momentOf('plannedDeparture', 'portOfLoading', values),
-      plannedArrival: momentOf('plannedArrival', 'portOfDischarge', values),
+      ...Object.fromEntries(placeFields.map((field) => [field, values[field] ?? null])),
+      ...Object.fromEntries(
+        (Object.keys(momentPlaces) as TMomentField[]).map((field) => [field, momentOf(field, values)]),
+      ),
       vesselName: isSea ? text(values.vesselName) : null,
       vesselImo: isSea ? text(values.vesselImo) : null,
       voyageNumber: isSea ? text(values.voyageNumber) : null,
       flightNumber: isSea ? null : text(values.flightNumber),
       billOfLadingNumber: isSea ? text(values.billOfLadingNumber) : null,
       airWaybillNumber: isSea ? null : text(values.airWaybillNumber),
+      notes: text(values.notes),
+      marks: text(values.marks),
     };
   };
 
@@ -266,7 +378,12 @@ export const ShipmentFormModal = ({ shipment, onClose }: { shipment?: TShipment;
     setFailure(undefined);
     try {
       if (shipment) {
-        const saved = await update.mutateAsync({ id: shipment._id, changes: inputOf(values) });
+        const changes = changesOf(inputOf(values), inputOf(initialValues));
+        if (Object.keys(changes).length === 0) {
+          onClose();
+          return;
+        }
+        const saved = await update.mutateAsync({ id: shipment._id, changes });
         notifySuccess(`${saved.reference} saved`);
         onClose();
       } else {
@@ -289,6 +406,7 @@ export const ShipmentFormModal = ({ shipment, onClose }: { shipment?: TShipment;
             errors: [field.message],
           })),
         );
+        form.scrollToField(formFieldOf(placed[0]?.field ?? '') as keyof TShipmentValues);
         return;
       }
       setFailure(toErrorMessage(error));
@@ -307,7 +425,8 @@ export const ShipmentFormModal = ({ shipment, onClose }: { shipment?: TShipment;
     });
   };
 
-  const known = (field: TPartyField) => shipment?.parties[partyFields[field]]?.organisation;
+  const portKinds = [placeKindOf(mode)];
+  const eitherKind: TPortKind[] = ['oceanport', 'airport'];
 
   return (
     <Modal
@@ -330,7 +449,7 @@ export const ShipmentFormModal = ({ shipment, onClose }: { shipment?: TShipment;
         initialValues={initialValues}
         onFinish={(values) => void onSubmit(values)}
       >
-        <Row gutter={16}>
+        <FormSection title="Basics">
           {!shipment && (
             <Col xs={24} md={8}>
               <Form.Item name="mode" label="Mode" required>
@@ -387,34 +506,26 @@ export const ShipmentFormModal = ({ shipment, onClose }: { shipment?: TShipment;
               <Input maxLength={shipmentRules.incotermPlaceMax} autoComplete="off" />
             </Form.Item>
           </Col>
-        </Row>
+        </FormSection>
 
-        <Typography.Title level={3} style={{ fontSize: 16 }}>
-          Parties
-        </Typography.Title>
-        <Row gutter={16}>
-          {(['customerId', 'shipperId', 'consigneeId'] as const).map((field) => (
-            <Col xs={24} md={8} key={field}>
-              <Form.Item
-                name={field}
-                label={{ customerId: 'Customer', shipperId: 'Shipper', consigneeId: 'Consignee' }[field]}
-              >
-                <PartyPicker known={known(field)} />
-              </Form.Item>
-            </Col>
+        <FormSection title="Parties">
+          {shipmentPartyRoles.map((role) => (
+            <PartyFields key={role} role={role} shipment={shipment} />
           ))}
-        </Row>
+        </FormSection>
 
-        <Typography.Title level={3} style={{ fontSize: 16 }}>
-          Routing
-        </Typography.Title>
-        <Row gutter={16}>
+        <FormSection title="Routing">
+          <Col xs={24} md={12}>
+            <Form.Item name="placeOfReceipt" label="Place of receipt">
+              <PlacePicker kinds={eitherKind} known={shipment?.placeOfReceipt} zones={zones} />
+            </Form.Item>
+          </Col>
           <Col xs={24} md={12}>
             <Form.Item
               name="portOfLoading"
               label={mode === 'air' ? 'Airport of departure' : 'Port of loading'}
             >
-              <PlacePicker mode={mode} known={shipment?.portOfLoading} zones={zones} />
+              <PlacePicker kinds={portKinds} known={shipment?.portOfLoading} zones={zones} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -422,19 +533,34 @@ export const ShipmentFormModal = ({ shipment, onClose }: { shipment?: TShipment;
               name="portOfDischarge"
               label={mode === 'air' ? 'Airport of destination' : 'Port of discharge'}
             >
-              <PlacePicker mode={mode} known={shipment?.portOfDischarge} zones={zones} />
+              <PlacePicker kinds={portKinds} known={shipment?.portOfDischarge} zones={zones} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="plannedDeparture" label="Planned departure">
-              <DayPicker style={{ width: '100%' }} />
+            <Form.Item name="placeOfDelivery" label="Place of delivery">
+              <PlacePicker kinds={eitherKind} known={shipment?.placeOfDelivery} zones={zones} />
             </Form.Item>
           </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="plannedArrival" label="Planned arrival">
-              <DayPicker style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
+        </FormSection>
+
+        <FormSection title="Schedule">
+          {(
+            [
+              ['plannedDeparture', 'Planned departure'],
+              ['plannedArrival', 'Planned arrival'],
+              ['actualDeparture', 'Actual departure'],
+              ['actualArrival', 'Actual arrival'],
+            ] as const
+          ).map(([field, label]) => (
+            <Col xs={24} md={12} key={field}>
+              <Form.Item name={field} label={label}>
+                <DayPicker style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+          ))}
+        </FormSection>
+
+        <FormSection title="Transport">
           {mode === 'sea' ? (
             <>
               <Col xs={24} md={10}>
@@ -472,7 +598,20 @@ export const ShipmentFormModal = ({ shipment, onClose }: { shipment?: TShipment;
               </Col>
             </>
           )}
-        </Row>
+        </FormSection>
+
+        <FormSection title="Notes">
+          <Col xs={24} md={12}>
+            <Form.Item name="notes" label="Internal notes" extra="Never printed on a document.">
+              <Input.TextArea rows={3} maxLength={shipmentRules.notesMax} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="marks" label="Marks and numbers">
+              <Input.TextArea rows={3} maxLength={shipmentRules.marksMax} />
+            </Form.Item>
+          </Col>
+        </FormSection>
       </Form>
     </Modal>
   );

@@ -2,6 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import {
   bookingStatuses,
   bookingStatusLabels,
+  isCalendarDate,
   shipmentDirections,
   type TBookingStatus,
   type TShipmentDirection,
@@ -11,6 +12,7 @@ import { Button, Select, Space, type TableProps, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ClippedText } from '@/components/clipped-text.tsx';
+import { DateRangeInputs } from '@/components/date-range-inputs.tsx';
 import { ListFilterSelects, labelledOptions, type TListFilter } from '@/components/list-filter-select.tsx';
 import { ListPage } from '@/components/list-page.tsx';
 import { PageNotFound } from '@/components/page-not-found.tsx';
@@ -20,10 +22,18 @@ import { paths } from '@/config/paths.ts';
 import { useCan } from '@/lib/auth/permissions.ts';
 import { freightProductCode, useHasProduct } from '@/lib/auth/products.ts';
 import { useFormat } from '@/lib/format/format-store.ts';
+import type { TFormatter } from '@/lib/format/formatter.ts';
 import { anyText, oneOf } from '@/lib/list/list-url.ts';
 import { useDebounced } from '@/lib/list/use-debounced.ts';
 import { useListState } from '@/lib/list/use-list-state.ts';
-import { getShipments, type TShipmentsQuery, usePlaceOptions, useShipments } from '../api/shipments.ts';
+import {
+  getShipments,
+  type TShipmentsQuery,
+  useContact,
+  useContactOptions,
+  usePlaceOptions,
+  useShipments,
+} from '../api/shipments.ts';
 import { BookingStatusTag } from '../components/booking-status-tag.tsx';
 import { ModeTag } from '../components/mode-tag.tsx';
 import { ShipmentFormModal } from '../components/shipment-form-modal.tsx';
@@ -38,10 +48,65 @@ type TShipmentFilters = {
   arrivingThisWeek: 'true';
   departingThisWeek: 'true';
   isLate: 'true';
+  partyId: string;
+  /** Days, YYYY-MM-DD, as the address keeps them; the API is sent their bounds in the user's zone. */
+  departureFrom: string;
+  departureTo: string;
+  arrivalFrom: string;
+  arrivalTo: string;
 };
 type TSortField = 'reference' | 'createdAt' | 'updatedAt' | 'plannedDeparture' | 'plannedArrival';
 
 type TFilterList = ReturnType<typeof useListState<TShipmentFilters, TSortField>>;
+
+// A day or an id from the address only if it is one: startOfDay would throw on 2026-13-45.
+const day = (raw: string) => (isCalendarDate(raw) ? raw : undefined);
+const id = (raw: string) => (/^[0-9a-f-]{36}$/i.test(raw) ? raw : undefined);
+
+/** The list's state as the API's query: the days become instants, bounded in the user's time zone. */
+const shipmentsQueryOf = (
+  query: Record<string, unknown>,
+  { startOfDay, endOfDay }: Pick<TFormatter, 'startOfDay' | 'endOfDay'>,
+): TShipmentsQuery => {
+  const { departureFrom, departureTo, arrivalFrom, arrivalTo, ...rest } = query as TShipmentsQuery;
+  return {
+    ...rest,
+    ...(departureFrom ? { departureFrom: startOfDay(departureFrom) } : {}),
+    ...(departureTo ? { departureTo: endOfDay(departureTo) } : {}),
+    ...(arrivalFrom ? { arrivalFrom: startOfDay(arrivalFrom) } : {}),
+    ...(arrivalTo ? { arrivalTo: endOfDay(arrivalTo) } : {}),
+  };
+};
+
+/** Shipments where a contact holds any role: the contacts searched as one types, its id in the URL. */
+const PartyFilter = ({ list }: { list: TFilterList }) => {
+  const [search, setSearch] = useState('');
+  const contacts = useContactOptions(useDebounced(search, 250));
+  const chosenId = list.filters.partyId;
+  const chosen = useContact(chosenId);
+  const options = [
+    ...(chosenId ? [{ value: chosenId, label: chosen.data?.name ?? 'Loading…' }] : []),
+    ...(contacts.data ?? [])
+      .filter((contact) => contact._id !== chosenId)
+      .map((contact) => ({
+        value: contact._id,
+        label: contact.organisation ? `${contact.name} (${contact.organisation})` : contact.name,
+      })),
+  ];
+  return (
+    <Select
+      allowClear
+      aria-label="Filter by party"
+      placeholder="Any party"
+      style={{ width: 220 }}
+      value={chosenId}
+      onChange={(value?: string) => list.setFilter('partyId', value)}
+      showSearch={{ filterOption: false, onSearch: setSearch }}
+      options={options}
+      notFoundContent={contacts.isFetching ? 'Searching…' : 'No contact found'}
+    />
+  );
+};
 
 /** A port or airport filter: the catalogues searched as one types, the chosen code kept in the URL. */
 const PlaceFilter = ({
@@ -119,7 +184,7 @@ const TimingFilter = ({ list }: { list: TFilterList }) => (
 );
 
 const ShipmentsScreen = () => {
-  const { formatDate } = useFormat();
+  const { formatDate, startOfDay, endOfDay } = useFormat();
   const canWrite = useCan('shipments:write');
   const [isCreating, setIsCreating] = useState(false);
   const list = useListState<TShipmentFilters, TSortField>({
@@ -132,10 +197,15 @@ const ShipmentsScreen = () => {
       arrivingThisWeek: oneOf(['true'] as const),
       departingThisWeek: oneOf(['true'] as const),
       isLate: oneOf(['true'] as const),
+      partyId: id,
+      departureFrom: day,
+      departureTo: day,
+      arrivalFrom: day,
+      arrivalTo: day,
     },
     sortFields: ['reference', 'createdAt', 'updatedAt', 'plannedDeparture', 'plannedArrival'],
   });
-  const query = list.query as TShipmentsQuery;
+  const query = shipmentsQueryOf(list.query, { startOfDay, endOfDay });
   const shipments = useShipments(query);
   const filters: TListFilter<TShipmentFilters>[] = [
     {
@@ -271,6 +341,23 @@ const ShipmentsScreen = () => {
               placeholder="Any discharge place"
             />
             <TimingFilter list={list} />
+            <PartyFilter list={list} />
+            <DateRangeInputs
+              label="Departure"
+              from={list.filters.departureFrom}
+              to={list.filters.departureTo}
+              onChange={(range) =>
+                list.setFilters('from' in range ? { departureFrom: range.from } : { departureTo: range.to })
+              }
+            />
+            <DateRangeInputs
+              label="Arrival"
+              from={list.filters.arrivalFrom}
+              to={list.filters.arrivalTo}
+              onChange={(range) =>
+                list.setFilters('from' in range ? { arrivalFrom: range.from } : { arrivalTo: range.to })
+              }
+            />
           </>
         }
         list={list}
