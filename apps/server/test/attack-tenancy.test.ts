@@ -35,6 +35,7 @@ type TWorld = {
   issueId: string;
   reportSketchId: string;
   shipmentId: string;
+  shipmentFilterId: string;
 };
 
 /** Streams never end by themselves; they get their own tests (attack-session-end.test.ts). */
@@ -513,8 +514,16 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
       consolidation: 'master',
       parties: { shipper: { organisationId: contact._id, personId: person._id } },
     });
+    // Shared, naming the company's own party: no other company's list of saved filters shows it.
+    const shipmentFilter = await dataOf<{ _id: string }>(
+      admin.jwt,
+      'POST',
+      '/freightserver/api/v1/shipment-filters',
+      { name: `${label} shipments`, query: { partyId: contact._id }, isShared: true },
+    );
     return {
       shipmentId: shipment._id,
+      shipmentFilterId: shipmentFilter._id,
       issueId: issue._id,
       reportSketchId: report._id,
       contactId: contact._id,
@@ -560,6 +569,7 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
     world.issueId,
     world.reportSketchId,
     world.shipmentId,
+    world.shipmentFilterId,
   ];
 
   beforeAll(async () => {

@@ -104,6 +104,7 @@ type TCompanyWorld = {
   apiTokenId: string;
   reportSketchId: string;
   shipmentId: string;
+  shipmentFilterId: string;
 };
 const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   users: (world) => world.userId,
@@ -132,6 +133,7 @@ const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   'api-tokens': (world) => world.apiTokenId,
   reportSketch: (world) => world.reportSketchId,
   shipments: (world) => world.shipmentId,
+  'shipment-filters': (world) => world.shipmentFilterId,
   // A version number: company A's template has a version 1, which B must not reach either.
   versions: () => '1',
 };
@@ -253,6 +255,12 @@ describe.each(behaviourDatabaseKinds)('route matrix on %s', (kind) => {
       loadType: 'fcl',
     });
     expect(shipment.statusCode, shipment.body).toBe(201);
+    const shipmentFilter = await call('POST', '/freightserver/api/v1/shipment-filters', admin.jwt, {
+      name: 'Matrix world shipments',
+      query: { mode: 'sea' },
+      isShared: true,
+    });
+    expect(shipmentFilter.statusCode, shipmentFilter.body).toBe(201);
     const issue = await call('POST', '/iamserver/api/v1/issue/tracker', admin.jwt, {
       title: 'Matrix world problem',
       severity: 'high',
@@ -275,6 +283,7 @@ describe.each(behaviourDatabaseKinds)('route matrix on %s', (kind) => {
       reportSketchId: (report.json() as { data: { _id: string } }).data._id,
       issueId: (issue.json() as { data: { _id: string } }).data._id,
       shipmentId: (shipment.json() as { data: { _id: string } }).data._id,
+      shipmentFilterId: (shipmentFilter.json() as { data: { _id: string } }).data._id,
       apiTokenId: (apiToken.json() as { data: { _id: string } }).data._id,
       contactFilterId: (contactFilter.json() as { data: { _id: string } }).data._id,
       contactId: (contact.json() as { data: { _id: string } }).data._id,

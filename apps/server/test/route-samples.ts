@@ -115,5 +115,7 @@ export const sampleBodies: Record<string, unknown> = {
       },
     ],
   },
+  'POST /freightserver/api/v1/shipment-filters': { name: 'Matrix filter', query: { mode: 'air' } },
+  'PUT /freightserver/api/v1/reference-patterns': { air: 'MX-{YYYY}-{####}' },
   'PUT /freightserver/api/v1/shipments/:id/master': { masterId: '01970000-0000-7000-8000-00000000abcd' },
 };

@@ -36,6 +36,9 @@ export const auditEntityTypes = [
   'sso-config',
   /** A sea or air shipment (docs/decisions/043-shipments-model.md). */
   'shipment',
+  /** A company's shipment reference patterns, one entry for both modes. */
+  'shipment-reference-pattern',
+  'shipment-filter',
 ] as const;
 export type TAuditEntityType = (typeof auditEntityTypes)[number];
 

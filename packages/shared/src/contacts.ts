@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZCalendarDate } from './date-schemas.ts';
 import { ZPageQuery } from './lists.ts';
+import { savedFilterInputOf, savedFilterRules, type TSavedFilter, ZSavedFilter } from './saved-filters.ts';
 
 // Contacts (contactserver): the organisations and people a freight company works with — customers,
 // shippers, consignees, carriers, agents — with their addresses, e-mails, phones and tags.
@@ -419,25 +420,10 @@ export const contactImportProgressType = 'application/x-ndjson';
 /** The part of the list's query a saved filter keeps: everything but the page. */
 export const ZContactSavedQuery = ZContactListQuery.omit({ page: true, pageSize: true }).strict();
 
-export const contactSavedFilterRules = { nameMaxLength: 60, perUserMax: 50 } as const;
+export const contactSavedFilterRules = savedFilterRules;
 
-export const ZContactSavedFilterInput = z
-  .object({
-    name: text(contactSavedFilterRules.nameMaxLength).min(1, { error: 'is required' }),
-    query: ZContactSavedQuery,
-    /** Shared filters show for everyone in the company; sharing needs contacts:write. */
-    isShared: z.boolean().default(false),
-  })
-  .strict();
+export const ZContactSavedFilterInput = savedFilterInputOf(ZContactSavedQuery);
 export type TContactSavedFilterInput = z.input<typeof ZContactSavedFilterInput>;
 
-export const ZContactSavedFilter = z.object({
-  _id: z.string(),
-  name: z.string(),
-  query: z.record(z.string(), z.string()),
-  isShared: z.boolean(),
-  /** The caller saved it, and may delete it. */
-  isMine: z.boolean(),
-  ownerName: z.string().nullable(),
-});
-export type TContactSavedFilter = z.infer<typeof ZContactSavedFilter>;
+export const ZContactSavedFilter = ZSavedFilter;
+export type TContactSavedFilter = TSavedFilter;

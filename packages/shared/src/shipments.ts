@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZDateTime } from './date-schemas.ts';
+import { ZCalendarDate, ZDateTime } from './date-schemas.ts';
 import {
   bookingStatuses,
   incotermRules,
@@ -12,6 +12,7 @@ import {
   ZUnNumber,
 } from './freight/index.ts';
 import { ZPageQuery } from './lists.ts';
+import { savedFilterInputOf } from './saved-filters.ts';
 
 // Shipments (docs/decisions/043-shipments-model.md): the freight service's records, by sea and air.
 // The identifiers' check digits and the standards' code lists come from ./freight/; the service
@@ -426,3 +427,35 @@ export const ZShipmentListQuery = ZPageQuery.extend({
   isLate: ZBooleanFlag,
 }).strict();
 export type TShipmentListQuery = z.input<typeof ZShipmentListQuery>;
+
+const ZFlagText = z.enum(['true'], { error: 'must be true' }).optional();
+
+/**
+ * The part of the list's query a saved shipments filter keeps, as the list's address carries it:
+ * everything but the page, departure and arrival as days (bounded in the reader's zone when applied).
+ */
+export const ZShipmentSavedQuery = ZShipmentListQuery.omit({
+  page: true,
+  pageSize: true,
+  departureFrom: true,
+  departureTo: true,
+  arrivalFrom: true,
+  arrivalTo: true,
+  arrivingThisWeek: true,
+  departingThisWeek: true,
+  isLate: true,
+})
+  .extend({
+    sort: z.enum(shipmentSortFields.flatMap((field) => [field, `-${field}`] as const)).optional(),
+    departureFrom: ZCalendarDate.optional(),
+    departureTo: ZCalendarDate.optional(),
+    arrivalFrom: ZCalendarDate.optional(),
+    arrivalTo: ZCalendarDate.optional(),
+    arrivingThisWeek: ZFlagText,
+    departingThisWeek: ZFlagText,
+    isLate: ZFlagText,
+  })
+  .strict();
+
+export const ZShipmentSavedFilterInput = savedFilterInputOf(ZShipmentSavedQuery);
+export type TShipmentSavedFilterInput = z.input<typeof ZShipmentSavedFilterInput>;

@@ -6,7 +6,6 @@ import {
 } from '@cargodesk/shared';
 import { sql } from 'drizzle-orm';
 import {
-  boolean,
   index,
   integer,
   jsonb,
@@ -214,24 +213,6 @@ export const contactImportMappings = pgTable('contact_import_mappings', {
   fieldsByHeader: jsonb('fields_by_header').$type<Record<string, string>>().notNull(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
-
-/** A search and filters of the contacts list kept under a name: the user's own, or shared with the company. */
-export const contactSavedFilters = pgTable(
-  'contact_saved_filters',
-  {
-    ...companyRowColumns(),
-    name: text('name').notNull(),
-    /** The list's query as the address carries it (q, kind, role, tagId, countryCode, sort). */
-    query: jsonb('query').$type<Record<string, string>>().notNull(),
-    ownerId: uuid('owner_id').notNull(),
-    isShared: boolean('is_shared').notNull().default(false),
-    createdAt: createdAtColumn(),
-  },
-  (table) => [
-    companyRowKey(table),
-    index('contact_saved_filters_owner_idx').on(table.companyId, table.ownerId),
-  ],
-);
 
 /** The dictionary of the transaction's company, read as `tenantContacts` is (migration 0038). */
 export const tenantContactWords = pgView('tenant_contact_words', contactWordColumns()).existing();

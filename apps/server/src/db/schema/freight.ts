@@ -119,6 +119,19 @@ export const shipmentReferenceCounters = pgTable(
   (table) => [primaryKey({ columns: [table.companyId, table.scope] })],
 );
 
+/** A company's reference pattern for a mode (company settings); a mode without a row numbers by the default. */
+export const shipmentReferencePatterns = pgTable(
+  'shipment_reference_patterns',
+  {
+    companyId: companyIdColumn(),
+    mode: text('mode', { enum: ['sea', 'air'] }).notNull(),
+    pattern: text('pattern').notNull(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    updatedBy: uuid('updated_by'),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.mode] })],
+);
+
 /** Air dimension lines as a cargo line keeps them: pieces of one size, in centimetres. */
 export type TStoredDimensionLine = { pieces: number; lengthCm: number; widthCm: number; heightCm: number };
 

@@ -10,6 +10,7 @@ export * from './master.ts';
 export * from './notify.ts';
 export * from './platform.ts';
 export * from './reports.ts';
+export * from './saved-filters.ts';
 export * from './sso.ts';
 export * from './templates.ts';
 export * from './tenancy.ts';

@@ -16,7 +16,6 @@ import {
   ZContactLookup,
   ZContactLookupQuery,
   ZContactMerge,
-  ZContactSavedFilter,
   ZContactSavedFilterInput,
   ZContactSummary,
   ZContactTag,
@@ -39,8 +38,10 @@ import {
   streamedResponse,
   ZErrorBody,
 } from '../../platform/http/http.ts';
+import { registerSavedFilterRoutes } from '../../platform/saved-filters/saved-filter-routes.ts';
+import { createSavedFiltersService } from '../../platform/saved-filters/saved-filters-service.ts';
+import { findUserDisplayNames } from '../access/public.ts';
 import { createContactImportService } from './import/import-service.ts';
-import { createSavedFiltersService } from './saved-filters-service.ts';
 import { createContactsService } from './service.ts';
 
 const errors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody } as const;
@@ -92,7 +93,13 @@ export const registerContactsRoutes = async (app: FastifyInstance) => {
     fileReadsPerCompany: app.rateLimits.contactFileReadsPerCompany,
     tenantWork: app.tenantWork,
   });
-  const savedFilters = createSavedFiltersService({ db: app.database.db });
+  const savedFilters = createSavedFiltersService({
+    db: app.database.db,
+    list: 'contacts',
+    sharePermission: 'contacts:write',
+    auditEntity: 'contact-filter',
+    findOwnerNames: findUserDisplayNames,
+  });
   app.addHook('onRequest', authenticate(app));
   // An import's file is the body, whatever a browser calls a CSV; a bigger one is refused by its
   // Content-Length before a byte is read (413).
@@ -323,47 +330,13 @@ export const registerContactsRoutes = async (app: FastifyInstance) => {
     },
   );
 
-  routes.get(
-    '/contact-filters',
-    {
-      config: read,
-      schema: {
-        summary: 'List your saved contact filters and those shared with you',
-        response: { 200: dataOf(z.array(ZContactSavedFilter)), ...errors },
-      },
-    },
-    async (request) => ({ data: await savedFilters.list(request.caller) }),
-  );
-  routes.post(
-    '/contact-filters',
-    {
-      config: read,
-      schema: {
-        summary: 'Save the contacts list’s filters under a name',
-        body: ZContactSavedFilterInput,
-        response: { 201: dataOf(ZContactSavedFilter), ...errors },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send({ data: await savedFilters.create(request.caller, request.auditActor, request.body) }),
-  );
-  routes.delete(
-    '/contact-filters/:id',
-    {
-      config: read,
-      schema: {
-        summary: 'Delete a saved contact filter',
-        params: ZContactIdParams,
-        response: { 200: deleted, ...errors },
-      },
-    },
-    async (request) => {
-      await savedFilters.remove(request.caller, request.auditActor, request.params.id);
-      return { data: { deleted: true as const } };
-    },
-  );
+  registerSavedFilterRoutes(app, {
+    path: '/contact-filters',
+    noun: 'contact',
+    readPermission: 'contacts:read',
+    input: ZContactSavedFilterInput,
+    service: savedFilters,
+  });
 
   routes.get(
     '/contact-tags',

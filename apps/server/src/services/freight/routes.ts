@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../../platform/auth/auth-context.ts';
 import { createProductGate } from '../access/public.ts';
 import { registerChargeRoutes } from './charges/routes.ts';
+import { registerReferenceSettingsRoutes } from './shipments/reference-settings-routes.ts';
 import { registerShipmentRoutes } from './shipments/routes.ts';
+import { registerShipmentSavedFilterRoutes } from './shipments/saved-filters.ts';
 
 /** The Freight product, as the products catalogue names it (migration 0003). */
 export const freightProduct = { code: 'freight', name: 'Freight' } as const;
@@ -20,4 +22,6 @@ export const registerFreightRoutes = async (app: FastifyInstance) => {
   });
   await app.register(registerShipmentRoutes);
   await app.register(registerChargeRoutes);
+  await app.register(registerReferenceSettingsRoutes);
+  await app.register(registerShipmentSavedFilterRoutes);
 };

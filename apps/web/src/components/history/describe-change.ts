@@ -41,6 +41,8 @@ const entityNouns: Record<string, string> = {
   issue: 'reported problem',
   'issue-comment': 'comment on a reported problem',
   shipment: 'shipment',
+  'shipment-reference-pattern': 'shipment reference patterns',
+  'shipment-filter': 'saved shipment filter',
 };
 
 /** The entity type as a noun people say: "exchange rate", "API token". */

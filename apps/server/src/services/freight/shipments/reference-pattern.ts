@@ -1,16 +1,10 @@
-import type { TShipmentMode } from '@cargodesk/shared';
+import { defaultReferencePatterns, formatReference, referenceScopeOf } from '@cargodesk/shared';
 
-// A company's shipment references (docs/decisions/043-shipments-model.md): a pattern whose `{YYYY}`
-// is the year of creation in the company's time zone and whose `{#####}` is the number, padded to
-// as many digits as it has hashes. Fixed per mode for now; a company setting comes next.
+// A company's shipment references (docs/decisions/043-shipments-model.md): the pattern helpers are
+// shared with the settings card (@cargodesk/shared); each company's patterns are in
+// reference-settings.ts.
 
-export const defaultReferencePatterns: Record<TShipmentMode, string> = {
-  sea: 'SE-{YYYY}-{#####}',
-  air: 'AF-{YYYY}-{#####}',
-  road: 'RO-{YYYY}-{#####}',
-};
-
-const numberToken = /\{(#+)\}/;
+export { defaultReferencePatterns, formatReference, referenceScopeOf };
 
 /** The year of `at` in `timezone` (an IANA name; UTC when unknown or missing). */
 export const yearIn = (at: Date, timezone: string | null | undefined) => {
@@ -22,15 +16,3 @@ export const yearIn = (at: Date, timezone: string | null | undefined) => {
     return at.getUTCFullYear();
   }
 };
-
-/**
- * The pattern with its year filled and its number left out: the counter's scope, so each year (and
- * each pattern a company may choose later) counts on its own.
- */
-export const referenceScopeOf = (pattern: string, year: number) =>
-  pattern.replaceAll('{YYYY}', String(year)).replace(numberToken, '');
-
-export const formatReference = (pattern: string, year: number, number: number) =>
-  pattern
-    .replaceAll('{YYYY}', String(year))
-    .replace(numberToken, (_token, hashes: string) => String(number).padStart(hashes.length, '0'));

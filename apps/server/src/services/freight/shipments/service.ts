@@ -36,7 +36,7 @@ import type { TLocationLookup } from '../../master-data/public.ts';
 import * as cargoRepository from '../cargo/repository.ts';
 import { totalsOf } from '../cargo/totals.ts';
 import { weekAround } from './company-week.ts';
-import { defaultReferencePatterns, formatReference, referenceScopeOf, yearIn } from './reference-pattern.ts';
+import { takeReference } from './reference-settings.ts';
 import * as repository from './repository.ts';
 
 // Shipments (docs/decisions/043-shipments-model.md): every write in one transaction with its audit
@@ -528,14 +528,10 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
       await checkFields(tx, auth.companyId, input.mode, row);
       await checkParties(tx, auth.companyId, input.parties);
       // Last: a refused shipment takes no number, and the counter's lock is held the shortest time.
-      const pattern = defaultReferencePatterns[input.mode];
-      const year = yearIn(now, auth.company.timezone);
-      const number = await repository.takeReferenceNumber(
-        tx,
-        auth.companyId,
-        referenceScopeOf(pattern, year),
-      );
-      row.reference = formatReference(pattern, year, number);
+      row.reference = await takeReference(tx, auth.companyId, input.mode, {
+        at: now,
+        timezone: auth.company.timezone,
+      });
       row.searchText = searchTextOf({
         ...row,
         billOfLadingNumber: row.billOfLadingNumber ?? null,

@@ -57,6 +57,8 @@ export const auditEntityTypeLabels: Record<TAuditEntityType, string> = {
   issue: 'Reported problem',
   'issue-comment': 'Problem comment',
   shipment: 'Shipment',
+  'shipment-reference-pattern': 'Shipment reference patterns',
+  'shipment-filter': 'Saved shipment filter',
   'audit-trail': 'Audit log',
 };
 

@@ -2,13 +2,16 @@ import { Button, Card, Result, Skeleton, Space, Typography } from 'antd';
 import { RequirePermission } from '@/components/require-permission.tsx';
 import { toErrorMessage } from '@/lib/api-client.ts';
 import { useCan } from '@/lib/auth/permissions.ts';
+import { freightProductCode, useHasProduct } from '@/lib/auth/products.ts';
 import { useCompany } from '../api/company.ts';
 import { CompanyForm } from '../components/company-form.tsx';
+import { ShipmentReferencesCard } from '../components/shipment-references-card.tsx';
 import { SsoCard } from '../components/sso-card.tsx';
 
 const CompanyProfile = () => {
   const company = useCompany();
   const canConfigureSso = useCan('company:write');
+  const hasFreight = useHasProduct(freightProductCode);
 
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
@@ -31,6 +34,7 @@ const CompanyProfile = () => {
       ) : (
         <CompanyForm company={company.data} />
       )}
+      {hasFreight && <ShipmentReferencesCard />}
       {canConfigureSso && <SsoCard />}
     </Space>
   );

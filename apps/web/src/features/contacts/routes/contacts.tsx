@@ -16,6 +16,7 @@ import { ListFilterSelects, labelledOptions, type TListFilter } from '@/componen
 import { ListPage, type TBulkAction } from '@/components/list-page.tsx';
 import { ReadOnlyNotice } from '@/components/read-only-notice.tsx';
 import { RequirePermission } from '@/components/require-permission.tsx';
+import { SavedFilters } from '@/components/saved-filters.tsx';
 import { paths } from '@/config/paths.ts';
 import { useCan } from '@/lib/auth/permissions.ts';
 import { useCountryOptions } from '@/lib/country-options.ts';
@@ -23,13 +24,20 @@ import { useFormat } from '@/lib/format/format-store.ts';
 import { anyText, oneOf } from '@/lib/list/list-url.ts';
 import { useListState } from '@/lib/list/use-list-state.ts';
 import { notifySuccess } from '@/lib/notify.ts';
-import { downloadContactsCsv, useBulkContacts, useContacts, useContactTags } from '../api/contacts.ts';
+import {
+  downloadContactsCsv,
+  useBulkContacts,
+  useContacts,
+  useContactTags,
+  useDeleteSavedFilter,
+  useSavedFilters,
+  useSaveFilter,
+} from '../api/contacts.ts';
 import { BulkTagModal, type TBulkTagRequest } from '../components/bulk-tag-modal.tsx';
 import { ContactFormModal } from '../components/contact-form-modal.tsx';
 import { ContactTags } from '../components/contact-tags.tsx';
 import { DuplicatesDrawer } from '../components/duplicates-drawer.tsx';
 import { ImportModal } from '../components/import-modal.tsx';
-import { SavedFilters } from '../components/saved-filters.tsx';
 import { TagsModal } from '../components/tags-modal.tsx';
 import { kindLabels } from '../contact-labels.ts';
 
@@ -63,6 +71,7 @@ const ContactsScreen = () => {
   });
   const query = list.query as Partial<TContactListQuery>;
   const contacts = useContacts(query);
+  const savedFilters = { filters: useSavedFilters(), save: useSaveFilter(), remove: useDeleteSavedFilter() };
   const tags = useContactTags();
   const tagOptions = (tags.data ?? []).map((tag) => ({ value: tag._id, label: tag.name }));
   const bulk = useBulkContacts();
@@ -208,7 +217,14 @@ const ContactsScreen = () => {
         filters={
           <>
             <ListFilterSelects list={list} filters={filters} />
-            <SavedFilters query={list.query} isFiltered={list.isFiltered} onApply={list.applyQuery} />
+            <SavedFilters
+              store={savedFilters}
+              sharePermission="contacts:write"
+              formName="save-contact-filter"
+              query={list.query}
+              isFiltered={list.isFiltered}
+              onApply={list.applyQuery}
+            />
           </>
         }
         list={list}

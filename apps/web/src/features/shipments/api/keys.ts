@@ -6,6 +6,7 @@ export const shipmentsKeys = {
   list: (query: object) => ['shipments', 'list', query] as const,
   detail: (id: string) => ['shipments', 'detail', id] as const,
   contacts: (q: string, kind: string) => ['shipments', 'contacts', q, kind] as const,
+  savedFilters: ['shipments', 'saved-filters'] as const,
   contact: (id: string) => ['shipments', 'contact', id] as const,
   people: (organisationId: string) => ['shipments', 'people', organisationId] as const,
   places: (kind: string, q: string) => ['shipments', 'places', kind, q] as const,

@@ -5,9 +5,11 @@ import type {
   TContactSummary,
   TPortEntry,
   TPortKind,
+  TSavedFilter,
   TShipment,
   TShipmentCreate,
   TShipmentListQuery,
+  TShipmentSavedFilterInput,
   TShipmentSummary,
   TShipmentUpdate,
 } from '@cargodesk/shared';
@@ -116,3 +118,27 @@ export const getPlaceOptionsQueryOptions = (kind: TPortKind, q: string) =>
 /** A few ocean ports or airports of the catalogues and the company's own entries, for a place's picker. */
 export const usePlaceOptions = (kind: TPortKind, q: string) =>
   useQuery({ ...getPlaceOptionsQueryOptions(kind, q), placeholderData: keepPreviousData });
+
+export const getShipmentFiltersQueryOptions = () =>
+  queryOptions({
+    queryKey: shipmentsKeys.savedFilters,
+    queryFn: () => apiRequest<TSavedFilter[]>('freightserver', '/shipment-filters'),
+  });
+
+/** The user's saved shipments filters and those shared with the company. */
+export const useShipmentFilters = () => useQuery(getShipmentFiltersQueryOptions());
+
+export const useSaveShipmentFilter = () =>
+  useInvalidatingMutation({
+    mutationFn: (input: TShipmentSavedFilterInput) =>
+      apiRequest<TSavedFilter>('freightserver', '/shipment-filters', { method: 'POST', body: input }),
+    invalidates: shipmentsKeys.savedFilters,
+    meta: { isErrorShownByCaller: true },
+  });
+
+export const useDeleteShipmentFilter = () =>
+  useInvalidatingMutation({
+    mutationFn: (id: string) =>
+      apiRequest('freightserver', `/shipment-filters/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    invalidates: shipmentsKeys.savedFilters,
+  });

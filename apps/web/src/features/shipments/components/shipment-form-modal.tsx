@@ -146,14 +146,12 @@ const PersonPicker = ({
   onChange,
   organisationId,
   known,
-  role,
 }: {
   id?: string;
   value?: string | null;
   onChange?: (value: string | null) => void;
   organisationId: string | null | undefined;
   known: { _id: string; name: string } | null | undefined;
-  role: string;
 }) => {
   const people = useOrganisationPeople(organisationId);
   const options = [
@@ -165,7 +163,6 @@ const PersonPicker = ({
   return (
     <Select
       id={id}
-      aria-label={`${role} contact person`}
       value={value ?? undefined}
       onChange={(next) => onChange?.(next ?? null)}
       allowClear
@@ -197,7 +194,6 @@ const PartyFields = ({ role, shipment }: { role: TShipmentPartyRole; shipment: T
       <Col xs={24} md={12}>
         <Form.Item name={`${role}PersonId`} label="Contact person">
           <PersonPicker
-            role={partyRoleLabels[role]}
             organisationId={organisationId}
             known={known?.organisation._id === organisationId ? known?.person : null}
           />

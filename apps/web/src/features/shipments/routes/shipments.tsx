@@ -18,6 +18,7 @@ import { ListPage } from '@/components/list-page.tsx';
 import { PageNotFound } from '@/components/page-not-found.tsx';
 import { ReadOnlyNotice } from '@/components/read-only-notice.tsx';
 import { RequirePermission } from '@/components/require-permission.tsx';
+import { SavedFilters } from '@/components/saved-filters.tsx';
 import { paths } from '@/config/paths.ts';
 import { useCan } from '@/lib/auth/permissions.ts';
 import { freightProductCode, useHasProduct } from '@/lib/auth/products.ts';
@@ -31,7 +32,10 @@ import {
   type TShipmentsQuery,
   useContact,
   useContactOptions,
+  useDeleteShipmentFilter,
   usePlaceOptions,
+  useSaveShipmentFilter,
+  useShipmentFilters,
   useShipments,
 } from '../api/shipments.ts';
 import { BookingStatusTag } from '../components/booking-status-tag.tsx';
@@ -207,6 +211,11 @@ const ShipmentsScreen = () => {
   });
   const query = shipmentsQueryOf(list.query, { startOfDay, endOfDay });
   const shipments = useShipments(query);
+  const savedFilters = {
+    filters: useShipmentFilters(),
+    save: useSaveShipmentFilter(),
+    remove: useDeleteShipmentFilter(),
+  };
   const filters: TListFilter<TShipmentFilters>[] = [
     {
       name: 'mode',
@@ -339,6 +348,14 @@ const ShipmentsScreen = () => {
               name="portOfDischarge"
               label="Filter by port or airport of discharge"
               placeholder="Any discharge place"
+            />
+            <SavedFilters
+              store={savedFilters}
+              sharePermission="shipments:write"
+              formName="save-shipment-filter"
+              query={list.query}
+              isFiltered={list.isFiltered}
+              onApply={list.applyQuery}
             />
             <TimingFilter list={list} />
             <PartyFilter list={list} />

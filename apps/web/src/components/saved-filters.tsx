@@ -1,9 +1,12 @@
 import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
 import {
-  contactSavedFilterRules,
-  type TContactSavedFilter,
-  ZContactSavedFilterInput,
+  savedFilterRules,
+  type TPermission,
+  type TSavedFilter,
+  type TSavedFilterInput,
+  ZSavedFilterName,
 } from '@cargodesk/shared';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Form, Input, Modal, Popconfirm, Select } from 'antd';
 import { useState } from 'react';
 import { roleScreenLabelOf } from '@/components/read-only-notice.tsx';
@@ -11,14 +14,20 @@ import { toErrorMessage } from '@/lib/api-client.ts';
 import { useCan } from '@/lib/auth/permissions.ts';
 import { zodRule } from '@/lib/forms/zod-rule.ts';
 import { notifySuccess } from '@/lib/notify.ts';
-import { useDeleteSavedFilter, useSavedFilters, useSaveFilter } from '../api/contacts.ts';
 
-const nameRule = zodRule(ZContactSavedFilterInput.shape.name, {
+const nameRule = zodRule(ZSavedFilterName, {
   label: 'The name',
   requiredMessage: 'Please name the filter.',
 });
 
-const labelOf = (filter: TContactSavedFilter) =>
+/** A list's saved filters as its feature's API hooks give them. */
+export type TSavedFilterStore = {
+  filters: UseQueryResult<TSavedFilter[]>;
+  save: UseMutationResult<TSavedFilter, Error, TSavedFilterInput>;
+  remove: UseMutationResult<unknown, Error, string>;
+};
+
+const labelOf = (filter: TSavedFilter) =>
   filter.isMine
     ? filter.isShared
       ? `${filter.name} (shared)`
@@ -26,23 +35,29 @@ const labelOf = (filter: TContactSavedFilter) =>
     : `${filter.name} (${filter.ownerName ?? 'a colleague'})`;
 
 /**
- * The list's saved filters: choose one to see its contacts, save what the list shows now under a
- * name (for yourself, or shared with the company by who may change contacts), delete one.
+ * A list's saved filters (docs/decisions/045-saved-filters.md): choose one to see what it finds, save
+ * what the list shows now under a name (for yourself, or shared with the company by who may change
+ * the list's records), delete one.
  */
 export const SavedFilters = ({
+  store: { filters, save, remove },
+  sharePermission,
+  formName,
   query,
   isFiltered,
   onApply,
 }: {
+  store: TSavedFilterStore;
+  /** What sharing a filter, or deleting a colleague's shared one, needs. */
+  sharePermission: TPermission;
+  /** The save dialog's form name, unique on the page. */
+  formName: string;
   /** What the list shows now, as its address carries it. */
   query: Record<string, string | number | undefined>;
   isFiltered: boolean;
   onApply: (query: Record<string, string>) => void;
 }) => {
-  const canShare = useCan('contacts:write');
-  const filters = useSavedFilters();
-  const save = useSaveFilter();
-  const remove = useDeleteSavedFilter();
+  const canShare = useCan(sharePermission);
   const [chosenId, setChosenId] = useState<string>();
   const [isSaving, setIsSaving] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -112,7 +127,7 @@ export const SavedFilters = ({
         title="Save this filter"
         open={isSaving}
         okText="Save"
-        okButtonProps={{ htmlType: 'submit', form: 'save-contact-filter' }}
+        okButtonProps={{ htmlType: 'submit', form: formName }}
         confirmLoading={save.isPending}
         onCancel={() => setIsSaving(false)}
         destroyOnHidden
@@ -120,14 +135,14 @@ export const SavedFilters = ({
         {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
         <Form
           form={form}
-          name="save-contact-filter"
+          name={formName}
           layout="vertical"
           initialValues={{ isShared: false }}
           onFinish={(values) => void onSave(values)}
           noValidate
         >
           <Form.Item name="name" label="Name" rules={[nameRule]}>
-            <Input maxLength={contactSavedFilterRules.nameMaxLength} autoComplete="off" />
+            <Input maxLength={savedFilterRules.nameMaxLength} autoComplete="off" />
           </Form.Item>
           <Form.Item
             name="isShared"
@@ -135,7 +150,7 @@ export const SavedFilters = ({
             extra={
               canShare
                 ? undefined
-                : `Sharing a filter is for people whose role allows “${roleScreenLabelOf('contacts:write')}”.`
+                : `Sharing a filter is for people whose role allows “${roleScreenLabelOf(sharePermission)}”.`
             }
           >
             <Checkbox disabled={!canShare}>Share with everyone in the company</Checkbox>
