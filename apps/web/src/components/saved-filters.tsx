@@ -27,6 +27,20 @@ export type TSavedFilterStore = {
   remove: UseMutationResult<unknown, Error, string>;
 };
 
+/** The part of the list's query a filter keeps: no page, nothing empty, every value as text. */
+const keptOf = (query: Record<string, string | number | undefined>) => {
+  const { page: _page, pageSize: _pageSize, ...kept } = query;
+  return Object.fromEntries(
+    Object.entries(kept).flatMap(([key, value]) =>
+      value === undefined || value === '' ? [] : [[key, String(value)]],
+    ),
+  );
+};
+
+const isSameQuery = (one: Record<string, string>, other: Record<string, string>) =>
+  Object.keys(one).length === Object.keys(other).length &&
+  Object.entries(one).every(([key, value]) => other[key] === value);
+
 const labelOf = (filter: TSavedFilter) =>
   filter.isMine
     ? filter.isShared
@@ -62,19 +76,20 @@ export const SavedFilters = ({
   const [isSaving, setIsSaving] = useState(false);
   const [failure, setFailure] = useState<string>();
   const [form] = Form.useForm<{ name: string; isShared: boolean }>();
-  const chosen = filters.data?.find((filter) => filter._id === chosenId);
+  // A filter stays chosen while the list shows what it finds: changed, the list is no longer it,
+  // and choosing it again applies it again.
+  const chosen = filters.data?.find(
+    (filter) => filter._id === chosenId && isSameQuery(filter.query, keptOf(query)),
+  );
   const canDelete = chosen && (chosen.isMine || canShare);
 
   const onSave = async (values: { name: string; isShared: boolean }) => {
     setFailure(undefined);
-    const { page: _page, pageSize: _pageSize, ...kept } = query;
     try {
       const saved = await save.mutateAsync({
         name: values.name,
         isShared: values.isShared,
-        query: Object.fromEntries(
-          Object.entries(kept).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
-        ),
+        query: keptOf(query),
       });
       notifySuccess(`${saved.name} saved`);
       setChosenId(saved._id);
@@ -92,7 +107,7 @@ export const SavedFilters = ({
         aria-label="Saved filters"
         placeholder="Saved filters"
         style={{ width: 200 }}
-        value={chosenId}
+        value={chosen?._id}
         loading={filters.isLoading}
         onChange={(id?: string) => {
           setChosenId(id);
