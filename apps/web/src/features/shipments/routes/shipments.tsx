@@ -89,7 +89,14 @@ const PartyFilter = ({ list }: { list: TFilterList }) => {
   const chosenId = list.filters.partyId;
   const chosen = useContact(chosenId);
   const options = [
-    ...(chosenId ? [{ value: chosenId, label: chosen.data?.name ?? 'Loading…' }] : []),
+    ...(chosenId
+      ? [
+          {
+            value: chosenId,
+            label: chosen.data?.name ?? (chosen.isError ? 'A contact not found' : 'Loading…'),
+          },
+        ]
+      : []),
     ...(contacts.data ?? [])
       .filter((contact) => contact._id !== chosenId)
       .map((contact) => ({
