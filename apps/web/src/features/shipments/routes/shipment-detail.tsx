@@ -174,10 +174,26 @@ const Overview = ({ shipment }: { shipment: TShipment }) => {
           label: 'Arrived',
           children: <PlaceTime iso={shipment.actualArrival} place={shipment.portOfDischarge} />,
         },
+        {
+          key: 'marks',
+          label: 'Marks and numbers',
+          span: 'filled',
+          children: <MultilineText text={shipment.marks} />,
+        },
+        {
+          key: 'notes',
+          label: 'Internal notes',
+          span: 'filled',
+          children: <MultilineText text={shipment.notes} />,
+        },
       ]}
     />
   );
 };
+
+/** Text as it was typed, its line breaks kept; a dash when there is none. */
+const MultilineText = ({ text }: { text: string | null }) =>
+  text ? <span style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{text}</span> : '—';
 
 const Parties = ({ shipment }: { shipment: TShipment }) => (
   <Descriptions
