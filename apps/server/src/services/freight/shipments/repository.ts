@@ -138,16 +138,20 @@ export const insertParties = async (db: Queryable, rows: (typeof shipmentParties
   if (rows.length > 0) await db.insert(shipmentParties).values(rows);
 };
 
-export const updateShipment = (
+/** Writes the changes and answers the row as it now is (none when no such shipment). */
+export const updateShipment = async (
   db: Queryable,
   companyId: string,
   id: string,
   changes: Partial<TShipmentInsert>,
-) =>
-  db
+): Promise<TShipmentRow | undefined> => {
+  const [row] = await db
     .update(shipments)
     .set(changes)
-    .where(and(eq(shipments.companyId, companyId), eq(shipments.id, id)));
+    .where(and(eq(shipments.companyId, companyId), eq(shipments.id, id)))
+    .returning();
+  return row;
+};
 
 export const findParties = (db: Queryable, companyId: string, shipmentIds: string[]) =>
   shipmentIds.length === 0

@@ -148,6 +148,51 @@ describe.each(behaviourDatabaseKinds)('freightserver shipments on %s', (kind) =>
     expect(next.reference).toBe(`SE-${thisYear}-00002`);
   });
 
+  it('edits a shipment whose port was retired since, and refuses the retired port newly chosen', async () => {
+    const master = routeCaller(() => testApp.app, '/master/api/v1');
+    const added = await master('POST', '/oceanport', admin.jwt, {
+      code: 'NLQZX',
+      name: 'Old Harbour Quay',
+      countryCode: 'NL',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const { _id } = await dataOf<TShipment>(
+      call('POST', '/shipments', admin.jwt, { ...seaExport(), portOfDischarge: 'NLQZX' }),
+      201,
+    );
+    const removed = await master('DELETE', '/oceanport/NLQZX', admin.jwt);
+    expect(removed.statusCode, removed.body).toBe(200);
+
+    const edited = await dataOf<TShipment>(
+      call('PATCH', `/shipments/${_id}`, admin.jwt, { notes: 'Call the consignee before delivery' }),
+    );
+    expect(edited).toMatchObject({
+      notes: 'Call the consignee before delivery',
+      portOfDischarge: { code: 'NLQZX' },
+    });
+    // Sent again unchanged, as a form saving every field does, the old port and parties stay.
+    const resent = await dataOf<TShipment>(
+      call('PATCH', `/shipments/${_id}`, admin.jwt, {
+        portOfDischarge: 'NLQZX',
+        vesselImo: 'IMO 9811000',
+        parties: { shipper: { organisationId: shipper, personId: clerk } },
+        marks: 'CARGODESK / ROTTERDAM',
+      }),
+    );
+    expect(resent).toMatchObject({ marks: 'CARGODESK / ROTTERDAM', portOfDischarge: { code: 'NLQZX' } });
+
+    for (const field of ['placeOfDelivery', 'portOfLoading']) {
+      const refused = await errorOf(call('PATCH', `/shipments/${_id}`, admin.jwt, { [field]: 'NLQZX' }), 400);
+      expect(refused.code).toBe('VALIDATION_FAILED');
+      expect(refused.message).toContain('NLQZX');
+      expect(refused.details).toMatchObject({ fields: [{ field }] });
+    }
+    const bad = await errorOf(call('PATCH', `/shipments/${_id}`, admin.jwt, { vesselImo: '9811001' }), 400);
+    expect(bad.details).toMatchObject({ fields: [{ field: 'vesselImo' }] });
+    const unchanged = await dataOf<TShipment>(call('GET', `/shipments/${_id}`, admin.jwt));
+    expect(unchanged).toMatchObject({ placeOfDelivery: null, vesselImo: 'IMO 9811000' });
+  });
+
   it('moves the booking only as DCSA Booking 2.0 allows', async () => {
     const { _id } = await dataOf<TShipment>(call('POST', '/shipments', admin.jwt, seaExport()), 201);
     const confirmed = await dataOf<TShipment>(

@@ -217,12 +217,17 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
     return undefined;
   };
 
-  /** Refuses, naming the field, what does not fit the mode or the standards. */
+  /**
+   * Refuses, naming the field, what does not fit the mode or the standards. Catalogue codes and
+   * check digits are checked only where `isChanged` says the value is new: a port the catalogue or
+   * the company's list has retired since must not block every later edit of the shipment.
+   */
   const checkFields = async (
     tx: Queryable,
     companyId: string,
     mode: TShipmentMode,
     row: repository.TShipmentInsert,
+    isChanged: (field: keyof repository.TShipmentInsert) => boolean = () => true,
   ) => {
     const allowed = loadTypesOfMode[mode];
     if (!allowed.includes(row.loadType))
@@ -237,12 +242,12 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
     for (const field of mode === 'air' ? seaOnly : airOnly) {
       if (row[field]) throw fieldError(field, shipmentMessages.notForMode(mode));
     }
-    if (row.vesselImo) {
+    if (row.vesselImo && isChanged('vesselImo')) {
       const checked = checkImoNumber(row.vesselImo);
       if (!checked.ok) throw fieldError('vesselImo', checked.message, checkDetails(checked));
       row.vesselImo = checked.value;
     }
-    if (row.airWaybillNumber) {
+    if (row.airWaybillNumber && isChanged('airWaybillNumber')) {
       const checked = checkAirWaybillNumber(row.airWaybillNumber);
       if (!checked.ok) throw fieldError('airWaybillNumber', checked.message, checkDetails(checked));
       row.airWaybillNumber = checked.value;
@@ -253,7 +258,7 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
       throw fieldError('actualArrival', shipmentMessages.arrivalBeforeDeparture);
     for (const field of locationFields) {
       const code = row[field];
-      if (!code) continue;
+      if (!code || !isChanged(field)) continue;
       if (!(await findPlace(tx, companyId, mode, field, code))) {
         const isPort = field === 'portOfLoading' || field === 'portOfDischarge';
         const kind = !isPort ? 'a port or airport' : mode === 'air' ? 'an airport' : 'an ocean port';
@@ -267,13 +272,27 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
     ...(checked.suggestions ? { suggestions: checked.suggestions } : {}),
   });
 
-  /** Each party given: an organisation of the company and, optionally, one of its people. */
-  const checkParties = async (tx: Queryable, companyId: string, parties: TCreateInput['parties']) => {
+  /**
+   * Each party given: an organisation of the company and, optionally, one of its people. A party
+   * the shipment already has, unchanged, is not checked again: a contact deleted since stays.
+   */
+  const checkParties = async (
+    tx: Queryable,
+    companyId: string,
+    parties: TCreateInput['parties'],
+    current: repository.TPartyRow[] = [],
+  ) => {
     if (!parties) return;
     const given = shipmentPartyRoles.flatMap((role) => {
       const party = parties[role];
-      return party ? [{ role, party }] : [];
+      const held = current.find((row) => row.role === role);
+      const isUnchanged =
+        held !== undefined &&
+        party?.organisationId === held.organisationId &&
+        (party.personId ?? null) === held.personId;
+      return party && !isUnchanged ? [{ role, party }] : [];
     });
+    if (given.length === 0) return;
     const contacts = await findPartyContacts(
       tx,
       companyId,
@@ -356,12 +375,14 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
     containers: await cargoRepository.findContainers(tx, companyId, shipmentIds),
   });
 
+  /** The shipment's screen; a write passes the parties and cargo it already holds, so they are read once. */
   const readView = async (
     tx: Queryable,
     companyId: string,
     row: repository.TShipmentRow,
+    known: { parties?: repository.TPartyRow[]; cargo?: TCargoRows } = {},
   ): Promise<TShipment> => {
-    const parties = await repository.findParties(tx, companyId, [row.id]);
+    const parties = known.parties ?? (await repository.findParties(tx, companyId, [row.id]));
     const partiesOf = await partyViews(tx, companyId, parties);
     const place = async (field: TLocationField) => {
       const code = row[field];
@@ -381,7 +402,7 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
     const houses = row.consolidation === 'master' ? await repository.findHouses(tx, companyId, row.id) : [];
     const master =
       row.masterId === null ? undefined : await repository.findShipment(tx, companyId, row.masterId);
-    const own = await cargoOf(tx, companyId, [row.id]);
+    const own = known.cargo ?? (await cargoOf(tx, companyId, [row.id]));
     const summed = houses.length
       ? await cargoOf(tx, companyId, [row.id, ...houses.map((house) => house.id)])
       : own;
@@ -545,25 +566,33 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
       await auditTrails.shipment(tx, actor, 'create', row.id, {
         after: auditedShipment(saved, parties, { lines: [], containers: [] }),
       });
-      return readView(tx, auth.companyId, saved);
+      return readView(tx, auth.companyId, saved, { parties, cargo: { lines: [], containers: [] } });
     });
 
-  /** Locks the shipment, applies `change` to a copy, writes it and audits before and after. */
+  /**
+   * Locks the shipment, applies `work`, writes it and audits before and after. The shipment, its
+   * parties and its cargo are read once; again afterwards only what `work` says it rewrote.
+   */
   const change = async (
     auth: TAuthContext,
     actor: TAuditActor,
     id: string,
-    work: (tx: Tx, before: repository.TShipmentRow) => Promise<Partial<repository.TShipmentInsert>>,
+    work: (
+      tx: Tx,
+      before: repository.TShipmentRow,
+      partiesBefore: repository.TPartyRow[],
+    ) => Promise<Partial<repository.TShipmentInsert>>,
+    rewrites: { parties?: boolean; cargo?: boolean } = {},
   ): Promise<TShipment> =>
     withTenant(db, auth.companyId, async (tx) => {
       const before = await repository.findShipment(tx, auth.companyId, id, { forUpdate: true });
       if (!before) throw notFound();
       const partiesBefore = await repository.findParties(tx, auth.companyId, [id]);
       const cargoBefore = await cargoOf(tx, auth.companyId, [id]);
-      const changes = await work(tx, before);
+      const changes = await work(tx, before, partiesBefore);
       const merged = { ...before, ...changes };
-      const cargoAfter = await cargoOf(tx, auth.companyId, [id]);
-      await repository.updateShipment(tx, auth.companyId, id, {
+      const cargoAfter = rewrites.cargo ? await cargoOf(tx, auth.companyId, [id]) : cargoBefore;
+      const after = await repository.updateShipment(tx, auth.companyId, id, {
         ...changes,
         searchText: searchTextOf(
           merged,
@@ -572,28 +601,42 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
         updatedAt: new Date(),
         updatedBy: auth.userId,
       });
-      const after = await repository.findShipment(tx, auth.companyId, id);
       if (!after) throw notFound();
-      const partiesAfter = await repository.findParties(tx, auth.companyId, [id]);
+      const partiesAfter = rewrites.parties
+        ? await repository.findParties(tx, auth.companyId, [id])
+        : partiesBefore;
       await auditTrails.shipment(tx, actor, 'update', id, {
         before: auditedShipment(before, partiesBefore, cargoBefore),
         after: auditedShipment(after, partiesAfter, cargoAfter),
       });
-      return readView(tx, auth.companyId, after);
+      return readView(tx, auth.companyId, after, { parties: partiesAfter, cargo: cargoAfter });
     });
 
+  /** Changes the fields given; only values that differ from the shipment's are checked again. */
   const update = (auth: TAuthContext, actor: TAuditActor, id: string, input: TUpdateInput) =>
-    change(auth, actor, id, async (tx, before) => {
-      const changes = fieldsOf(input);
-      const merged = { ...before, ...changes } as repository.TShipmentInsert;
-      await checkFields(tx, auth.companyId, before.mode, merged);
-      // The checks write the numbers in their standard form.
-      if (changes.vesselImo) changes.vesselImo = merged.vesselImo;
-      if (changes.airWaybillNumber) changes.airWaybillNumber = merged.airWaybillNumber;
-      await checkParties(tx, auth.companyId, input.parties);
-      await writeParties(tx, auth.companyId, id, input.parties);
-      return changes;
-    });
+    change(
+      auth,
+      actor,
+      id,
+      async (tx, before, partiesBefore) => {
+        const changes = fieldsOf(input);
+        const merged = { ...before, ...changes } as repository.TShipmentInsert;
+        await checkFields(
+          tx,
+          auth.companyId,
+          before.mode,
+          merged,
+          (field) => field in changes && changes[field] !== before[field as keyof repository.TShipmentRow],
+        );
+        // The checks write the numbers in their standard form.
+        if (changes.vesselImo) changes.vesselImo = merged.vesselImo;
+        if (changes.airWaybillNumber) changes.airWaybillNumber = merged.airWaybillNumber;
+        await checkParties(tx, auth.companyId, input.parties, partiesBefore);
+        await writeParties(tx, auth.companyId, id, input.parties);
+        return changes;
+      },
+      { parties: input.parties !== undefined },
+    );
 
   const moveBooking = (auth: TAuthContext, actor: TAuditActor, id: string, status: TBookingStatus) =>
     change(auth, actor, id, async (_tx, before) => {
@@ -609,56 +652,62 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
 
   /** Replaces the cargo lines and containers; a container number appears once in a shipment. */
   const replaceCargo = (auth: TAuthContext, actor: TAuditActor, id: string, input: TCargoInput) =>
-    change(auth, actor, id, async (tx, before) => {
-      if (before.mode === 'air' && input.containers.length > 0)
-        throw fieldError('containers', shipmentMessages.containersNotForAir);
-      const seen = new Map<string, number>();
-      input.containers.forEach((container, index) => {
-        const earlier = seen.get(container.number);
-        if (earlier !== undefined)
-          throw fieldError(
-            `containers.${index}.number`,
-            shipmentMessages.duplicateContainer(container.number, earlier + 1),
-            { duplicateOf: earlier },
-          );
-        seen.set(container.number, index);
-      });
-      input.lines.forEach((line, index) => {
-        if (line.dangerousGoodsUnNumber && !line.dangerousGoodsClass)
-          throw fieldError(`lines.${index}.dangerousGoodsClass`, shipmentMessages.unNumberWithoutClass);
-        if (line.dangerousGoodsClass && !line.dangerousGoodsUnNumber)
-          throw fieldError(`lines.${index}.dangerousGoodsUnNumber`, shipmentMessages.classWithoutUnNumber);
-      });
-      await cargoRepository.replaceCargo(
-        tx,
-        auth.companyId,
-        id,
-        input.lines.map((line) => ({
-          packageCount: line.packageCount,
-          packageType: line.packageType,
-          description: line.description,
-          hsCode: line.hsCode ?? null,
-          grossWeightKg: line.grossWeightKg,
-          volumeM3: line.volumeM3 ?? null,
-          dangerousGoodsUnNumber: line.dangerousGoodsUnNumber ?? null,
-          dangerousGoodsClass: line.dangerousGoodsClass ?? null,
-          dimensions: (line.dimensions ?? []).map(({ pieces, lengthCm, widthCm, heightCm }) => ({
-            pieces,
-            lengthCm,
-            widthCm,
-            heightCm,
+    change(
+      auth,
+      actor,
+      id,
+      async (tx, before) => {
+        if (before.mode === 'air' && input.containers.length > 0)
+          throw fieldError('containers', shipmentMessages.containersNotForAir);
+        const seen = new Map<string, number>();
+        input.containers.forEach((container, index) => {
+          const earlier = seen.get(container.number);
+          if (earlier !== undefined)
+            throw fieldError(
+              `containers.${index}.number`,
+              shipmentMessages.duplicateContainer(container.number, earlier + 1),
+              { duplicateOf: earlier },
+            );
+          seen.set(container.number, index);
+        });
+        input.lines.forEach((line, index) => {
+          if (line.dangerousGoodsUnNumber && !line.dangerousGoodsClass)
+            throw fieldError(`lines.${index}.dangerousGoodsClass`, shipmentMessages.unNumberWithoutClass);
+          if (line.dangerousGoodsClass && !line.dangerousGoodsUnNumber)
+            throw fieldError(`lines.${index}.dangerousGoodsUnNumber`, shipmentMessages.classWithoutUnNumber);
+        });
+        await cargoRepository.replaceCargo(
+          tx,
+          auth.companyId,
+          id,
+          input.lines.map((line) => ({
+            packageCount: line.packageCount,
+            packageType: line.packageType,
+            description: line.description,
+            hsCode: line.hsCode ?? null,
+            grossWeightKg: line.grossWeightKg,
+            volumeM3: line.volumeM3 ?? null,
+            dangerousGoodsUnNumber: line.dangerousGoodsUnNumber ?? null,
+            dangerousGoodsClass: line.dangerousGoodsClass ?? null,
+            dimensions: (line.dimensions ?? []).map(({ pieces, lengthCm, widthCm, heightCm }) => ({
+              pieces,
+              lengthCm,
+              widthCm,
+              heightCm,
+            })),
           })),
-        })),
-        input.containers.map((container) => ({
-          number: container.number,
-          sizeType: container.sizeType,
-          seals: container.seals ?? [],
-          tareKg: container.tareKg ?? null,
-          verifiedGrossMassKg: container.verifiedGrossMassKg ?? null,
-        })),
-      );
-      return {};
-    });
+          input.containers.map((container) => ({
+            number: container.number,
+            sizeType: container.sizeType,
+            seals: container.seals ?? [],
+            tareKg: container.tareKg ?? null,
+            verifiedGrossMassKg: container.verifiedGrossMassKg ?? null,
+          })),
+        );
+        return {};
+      },
+      { cargo: true },
+    );
 
   /** Audits a master's houses before and after a house joined or left it, in its own history. */
   const auditMasterHouses = async (
