@@ -459,3 +459,25 @@ export const ZShipmentSavedQuery = ZShipmentListQuery.omit({
 
 export const ZShipmentSavedFilterInput = savedFilterInputOf(ZShipmentSavedQuery);
 export type TShipmentSavedFilterInput = z.input<typeof ZShipmentSavedFilterInput>;
+
+/**
+ * GET /freightserver/api/v1/shipments/counts: the dashboard's numbers in one answer, each exact and
+ * counted by the same rules as the list's filters (this week in the company's time zone, late).
+ */
+export const ZShipmentCounts = z.object({
+  arrivingThisWeek: z.number(),
+  departingThisWeek: z.number(),
+  late: z.number(),
+  /** Every booking status, 0 where none is in it. */
+  byBookingStatus: z.object(
+    Object.fromEntries(bookingStatuses.map((status) => [status, z.number()])) as Record<
+      (typeof bookingStatuses)[number],
+      z.ZodNumber
+    >,
+  ),
+  total: z.number(),
+});
+export type TShipmentCounts = z.infer<typeof ZShipmentCounts>;
+
+/** The counts take no parameters: the week is the company's, the time is now. */
+export const ZShipmentCountsQuery = z.object({}).strict();

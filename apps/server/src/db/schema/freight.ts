@@ -9,6 +9,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  pgView,
   primaryKey,
   text,
   uniqueIndex,
@@ -19,68 +20,93 @@ import { companyIdColumn, companyRowColumns } from './tenancy.ts';
 
 // The freight module's tables (services/freight/, docs/decisions/043-shipments-model.md).
 
+const shipmentColumns = () => ({
+  ...companyRowColumns(),
+  /** From the company's sequence (`shipment_reference_counters`); never given twice. */
+  reference: text('reference').notNull(),
+  mode: text('mode', { enum: ['sea', 'air', 'road'] }).notNull(),
+  direction: text('direction', { enum: ['export', 'import', 'cross-trade'] }).notNull(),
+  loadType: text('load_type', { enum: ['fcl', 'lcl', 'break-bulk', 'loose', 'uld'] }).notNull(),
+  incoterm: text('incoterm'),
+  incotermPlace: text('incoterm_place'),
+  /** Catalogue codes: UN/LOCODE for ocean ports, IATA for airports. */
+  placeOfReceipt: text('place_of_receipt'),
+  portOfLoading: text('port_of_loading'),
+  portOfDischarge: text('port_of_discharge'),
+  placeOfDelivery: text('place_of_delivery'),
+  vesselName: text('vessel_name'),
+  vesselImo: text('vessel_imo'),
+  voyageNumber: text('voyage_number'),
+  flightNumber: text('flight_number'),
+  billOfLadingNumber: text('bill_of_lading_number'),
+  airWaybillNumber: text('air_waybill_number'),
+  plannedDeparture: timestamptz('planned_departure'),
+  actualDeparture: timestamptz('actual_departure'),
+  plannedArrival: timestamptz('planned_arrival'),
+  actualArrival: timestamptz('actual_arrival'),
+  notes: text('notes'),
+  marks: text('marks'),
+  /** DCSA Booking 2.0; moves only as the standard allows (services/freight/shipments/service.ts). */
+  bookingStatus: text('booking_status').notNull(),
+  /** Reference, bill and air waybill numbers, lower-cased, for trigram search; derived on write. */
+  searchText: text('search_text').notNull(),
+  /** `direct` (a master alone), `master` (houses consolidated under it) or `house` (under `master_id`). */
+  consolidation: text('consolidation', { enum: ['direct', 'master', 'house'] })
+    .notNull()
+    .default('direct'),
+  /** A house's master: a shipment of the same company and mode whose consolidation is `master`. */
+  masterId: uuid('master_id'),
+  ...rowTimestamps(),
+  createdBy: uuid('created_by'),
+  updatedBy: uuid('updated_by'),
+});
+
+/** Booking statuses after which a shipment is no longer under way: it cannot be late. */
+export const closedBookingStatuses = ['REJECTED', 'DECLINED', 'CANCELLED', 'COMPLETED'] as const;
+
 /** A sea or air shipment; its parties are rows of `shipment_parties`. */
-export const shipments = pgTable(
-  'shipments',
-  {
-    ...companyRowColumns(),
-    /** From the company's sequence (`shipment_reference_counters`); never given twice. */
-    reference: text('reference').notNull(),
-    mode: text('mode', { enum: ['sea', 'air', 'road'] }).notNull(),
-    direction: text('direction', { enum: ['export', 'import', 'cross-trade'] }).notNull(),
-    loadType: text('load_type', { enum: ['fcl', 'lcl', 'break-bulk', 'loose', 'uld'] }).notNull(),
-    incoterm: text('incoterm'),
-    incotermPlace: text('incoterm_place'),
-    /** Catalogue codes: UN/LOCODE for ocean ports, IATA for airports. */
-    placeOfReceipt: text('place_of_receipt'),
-    portOfLoading: text('port_of_loading'),
-    portOfDischarge: text('port_of_discharge'),
-    placeOfDelivery: text('place_of_delivery'),
-    vesselName: text('vessel_name'),
-    vesselImo: text('vessel_imo'),
-    voyageNumber: text('voyage_number'),
-    flightNumber: text('flight_number'),
-    billOfLadingNumber: text('bill_of_lading_number'),
-    airWaybillNumber: text('air_waybill_number'),
-    plannedDeparture: timestamptz('planned_departure'),
-    actualDeparture: timestamptz('actual_departure'),
-    plannedArrival: timestamptz('planned_arrival'),
-    actualArrival: timestamptz('actual_arrival'),
-    notes: text('notes'),
-    marks: text('marks'),
-    /** DCSA Booking 2.0; moves only as the standard allows (services/freight/shipments/service.ts). */
-    bookingStatus: text('booking_status').notNull(),
-    /** Reference, bill and air waybill numbers, lower-cased, for trigram search; derived on write. */
-    searchText: text('search_text').notNull(),
-    /** `direct` (a master alone), `master` (houses consolidated under it) or `house` (under `master_id`). */
-    consolidation: text('consolidation', { enum: ['direct', 'master', 'house'] })
-      .notNull()
-      .default('direct'),
-    /** A house's master: a shipment of the same company and mode whose consolidation is `master`. */
-    masterId: uuid('master_id'),
-    ...rowTimestamps(),
-    createdBy: uuid('created_by'),
-    updatedBy: uuid('updated_by'),
-  },
-  (table) => [
-    companyRowKey(table),
-    uniqueIndex('shipments_reference_key').on(table.companyId, table.reference),
-    index('shipments_created_idx').on(table.companyId, table.createdAt, table.id),
-    index('shipments_updated_idx').on(table.companyId, table.updatedAt, table.id),
-    index('shipments_departure_idx').on(table.companyId, table.plannedDeparture, table.id),
-    index('shipments_arrival_idx').on(table.companyId, table.plannedArrival, table.id),
-    index('shipments_status_idx').on(table.companyId, table.bookingStatus, table.updatedAt),
-    index('shipments_search_idx').using('gin', table.searchText.op('gin_trgm_ops')),
-    foreignKey({
-      columns: [table.companyId, table.masterId],
-      foreignColumns: [table.companyId, table.id],
-      name: 'shipments_master_fk',
-    }),
-    index('shipments_master_idx')
-      .on(table.companyId, table.masterId)
-      .where(sql`${table.masterId} is not null`),
-  ],
-);
+export const shipments = pgTable('shipments', shipmentColumns(), (table) => [
+  companyRowKey(table),
+  uniqueIndex('shipments_reference_key').on(table.companyId, table.reference),
+  index('shipments_created_idx').on(table.companyId, table.createdAt, table.id),
+  index('shipments_updated_idx').on(table.companyId, table.updatedAt, table.id),
+  index('shipments_departure_idx').on(table.companyId, table.plannedDeparture, table.id),
+  index('shipments_arrival_idx').on(table.companyId, table.plannedArrival, table.id),
+  index('shipments_status_idx').on(table.companyId, table.bookingStatus, table.updatedAt),
+  index('shipments_search_idx').using('gin', table.searchText.op('gin_trgm_ops')),
+  foreignKey({
+    columns: [table.companyId, table.masterId],
+    foreignColumns: [table.companyId, table.id],
+    name: 'shipments_master_fk',
+  }),
+  index('shipments_master_idx').on(table.companyId, table.masterId).where(sql`${table.masterId} is not null`),
+  // The list's filters and the dashboard's counts (migration 0063, decision 044): this week's
+  // arrivals and departures by the date that counts (actual, else planned), the late ones, and
+  // each port with the newest first.
+  index('shipments_arriving_idx').on(
+    table.companyId,
+    sql`coalesce(${table.actualArrival}, ${table.plannedArrival})`,
+  ),
+  index('shipments_departing_idx').on(
+    table.companyId,
+    sql`coalesce(${table.actualDeparture}, ${table.plannedDeparture})`,
+  ),
+  index('shipments_late_idx')
+    .on(table.companyId, table.plannedArrival)
+    .where(
+      sql`${table.actualArrival} is null and ${table.bookingStatus} not in ('REJECTED', 'DECLINED', 'CANCELLED', 'COMPLETED')`,
+    ),
+  index('shipments_loading_idx').on(table.companyId, table.portOfLoading, table.createdAt, table.id),
+  index('shipments_discharge_idx').on(table.companyId, table.portOfDischarge, table.createdAt, table.id),
+]);
+
+/**
+ * The shipments of the company the transaction is for (migration 0063), read by the list, its
+ * search and the counts, as `tenant_contacts` is: the view holds row-level security's own
+ * condition, so PostgreSQL may use the trigram index for `like`, which is not leakproof and so
+ * stays off every index under a policy. Writes and single reads go to `shipments`.
+ */
+export const tenantShipments = pgView('tenant_shipments', shipmentColumns()).existing();
 
 /**
  * A contact in one of a shipment's roles. `issued_copy` keeps the party as a document printed it

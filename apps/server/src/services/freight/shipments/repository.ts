@@ -1,26 +1,36 @@
 import { listCountCap, type TShipmentPartyRole } from '@cargodesk/shared';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
 import { containsPattern } from '../../../db/like-pattern.ts';
 import { pageOffset, type TPage } from '../../../db/paging.ts';
-import { shipmentParties, shipmentReferenceCounters, shipments } from '../../../db/schema/index.ts';
+import {
+  closedBookingStatuses,
+  shipmentParties,
+  shipmentReferenceCounters,
+  shipments,
+  tenantShipments,
+} from '../../../db/schema/index.ts';
 
-// The shipments' queries: the rows, their parties, the list's page and the reference counters.
+// The shipments' queries: the rows, their parties, the list's page, the counts and the reference
+// counters. The list and the counts read `tenant_shipments` (migration 0063), so their `like` and
+// filters may use the indexes under row-level security; writes and single rows use `shipments`.
 
 export type TShipmentRow = typeof shipments.$inferSelect;
 export type TShipmentInsert = typeof shipments.$inferInsert;
 export type TPartyRow = typeof shipmentParties.$inferSelect;
 
-/** Booking statuses after which a shipment is no longer under way: it cannot be late. */
-const closedStatuses = ['REJECTED', 'DECLINED', 'CANCELLED', 'COMPLETED'];
+const listed = tenantShipments;
 
 export const shipmentSortColumns = {
-  reference: shipments.reference,
-  createdAt: shipments.createdAt,
-  updatedAt: shipments.updatedAt,
-  plannedDeparture: shipments.plannedDeparture,
-  plannedArrival: shipments.plannedArrival,
+  reference: listed.reference,
+  createdAt: listed.createdAt,
+  updatedAt: listed.updatedAt,
+  plannedDeparture: listed.plannedDeparture,
+  plannedArrival: listed.plannedArrival,
 } as const;
+
+/** Sorts whose column may be empty: those shipments come last either way. */
+const nullableSortFields = new Set<TShipmentSortField>(['plannedDeparture', 'plannedArrival']);
 export type TShipmentSortField = keyof typeof shipmentSortColumns;
 
 export type TShipmentFilter = TPage & {
@@ -45,73 +55,128 @@ export type TShipmentFilter = TPage & {
   sort: { field: TShipmentSortField; isDescending: boolean };
 };
 
+/** Shipments where one of the contacts holds any role. */
 const withParty = (companyId: string, contactIds: string[]) =>
   sql`exists (select 1 from ${shipmentParties} where ${shipmentParties.companyId} = ${companyId}
-    and ${shipmentParties.shipmentId} = ${shipments.id}
+    and ${shipmentParties.shipmentId} = ${listed.id}
     and (${inArray(shipmentParties.organisationId, contactIds)} or ${inArray(shipmentParties.personId, contactIds)}))`;
 
-const filterConditions = (filter: TShipmentFilter): SQL | undefined => {
-  const arrival = sql`coalesce(${shipments.actualArrival}, ${shipments.plannedArrival})`;
-  const departure = sql`coalesce(${shipments.actualDeparture}, ${shipments.plannedDeparture})`;
-  const search = filter.q
-    ? or(
-        sql`${shipments.searchText} like ${containsPattern(filter.q)}`,
-        filter.partyIdsOfSearch?.length ? withParty(filter.companyId, filter.partyIdsOfSearch) : undefined,
-      )
-    : undefined;
-  return and(
-    eq(shipments.companyId, filter.companyId),
-    search,
-    filter.mode ? eq(shipments.mode, filter.mode as TShipmentRow['mode']) : undefined,
-    filter.direction ? eq(shipments.direction, filter.direction as TShipmentRow['direction']) : undefined,
-    filter.bookingStatus ? eq(shipments.bookingStatus, filter.bookingStatus) : undefined,
-    filter.portOfLoading ? eq(shipments.portOfLoading, filter.portOfLoading) : undefined,
-    filter.portOfDischarge ? eq(shipments.portOfDischarge, filter.portOfDischarge) : undefined,
-    filter.partyId ? withParty(filter.companyId, [filter.partyId]) : undefined,
-    filter.departureFrom ? gte(shipments.plannedDeparture, filter.departureFrom) : undefined,
-    filter.departureTo ? lte(shipments.plannedDeparture, filter.departureTo) : undefined,
-    filter.arrivalFrom ? gte(shipments.plannedArrival, filter.arrivalFrom) : undefined,
-    filter.arrivalTo ? lte(shipments.plannedArrival, filter.arrivalTo) : undefined,
-    filter.arrivingBetween
-      ? sql`${arrival} >= ${filter.arrivingBetween.from} and ${arrival} < ${filter.arrivingBetween.to}`
-      : undefined,
-    filter.departingBetween
-      ? sql`${departure} >= ${filter.departingBetween.from} and ${departure} < ${filter.departingBetween.to}`
-      : undefined,
-    filter.lateAt
-      ? and(
-          lt(shipments.plannedArrival, filter.lateAt),
-          isNull(shipments.actualArrival),
-          sql`${shipments.bookingStatus} not in (${sql.join(
-            closedStatuses.map((status) => sql`${status}`),
-            sql`, `,
-          )})`,
-        )
-      : undefined,
+/** The date an arrival or departure counts by: the actual one once known, else the planned one (indexed). */
+const arrivalAt = sql`coalesce(${listed.actualArrival}, ${listed.plannedArrival})`;
+const departureAt = sql`coalesce(${listed.actualDeparture}, ${listed.plannedDeparture})`;
+
+const between = (at: SQL, { from, to }: { from: Date; to: Date }) => sql`${at} >= ${from} and ${at} < ${to}`;
+
+/**
+ * Planned arrival passed, no actual arrival, booking still under way. The statuses are written as
+ * constants, so the condition is the late index's own and a kept plan still uses it.
+ */
+const lateAt = (now: Date) =>
+  and(
+    lt(listed.plannedArrival, now),
+    isNull(listed.actualArrival),
+    sql.raw(`"booking_status" not in (${closedBookingStatuses.map((status) => `'${status}'`).join(', ')})`),
   );
+
+/**
+ * The search: the trigram index's `like` over the shipment's numbers and, when contacts' names
+ * matched, their shipments too. The two are joined as one id set, so each side keeps its index
+ * rather than the whole company being walked to test an `or`.
+ */
+const searchCondition = (filter: TShipmentFilter) => {
+  if (!filter.q) return undefined;
+  const numbers = sql`${listed.searchText} like ${containsPattern(filter.q)}`;
+  const contactIds = filter.partyIdsOfSearch ?? [];
+  if (contactIds.length === 0) return numbers;
+  return sql`${listed.id} in (select ${listed.id} from ${listed} where ${numbers}
+    union select ${shipmentParties.shipmentId} from ${shipmentParties}
+      where ${shipmentParties.companyId} = ${filter.companyId}
+      and (${inArray(shipmentParties.organisationId, contactIds)} or ${inArray(shipmentParties.personId, contactIds)}))`;
 };
+
+const filterConditions = (filter: TShipmentFilter): SQL | undefined =>
+  and(
+    eq(listed.companyId, filter.companyId),
+    searchCondition(filter),
+    filter.mode ? eq(listed.mode, filter.mode as TShipmentRow['mode']) : undefined,
+    filter.direction ? eq(listed.direction, filter.direction as TShipmentRow['direction']) : undefined,
+    filter.bookingStatus ? eq(listed.bookingStatus, filter.bookingStatus) : undefined,
+    filter.portOfLoading ? eq(listed.portOfLoading, filter.portOfLoading) : undefined,
+    filter.portOfDischarge ? eq(listed.portOfDischarge, filter.portOfDischarge) : undefined,
+    filter.partyId ? withParty(filter.companyId, [filter.partyId]) : undefined,
+    filter.departureFrom ? gte(listed.plannedDeparture, filter.departureFrom) : undefined,
+    filter.departureTo ? lte(listed.plannedDeparture, filter.departureTo) : undefined,
+    filter.arrivalFrom ? gte(listed.plannedArrival, filter.arrivalFrom) : undefined,
+    filter.arrivalTo ? lte(listed.plannedArrival, filter.arrivalTo) : undefined,
+    filter.arrivingBetween ? between(arrivalAt, filter.arrivingBetween) : undefined,
+    filter.departingBetween ? between(departureAt, filter.departingBetween) : undefined,
+    filter.lateAt ? lateAt(filter.lateAt) : undefined,
+  );
 
 /** A page of the filter, and how many match (counted up to the list kit's cap and one beyond). */
 export const findShipmentPage = async (db: Queryable, filter: TShipmentFilter) => {
   const where = filterConditions(filter);
   const column = shipmentSortColumns[filter.sort.field];
   const order = filter.sort.isDescending ? desc : asc;
-  const rows = await db
-    .select()
-    .from(shipments)
-    .where(where)
-    // Nulls (no planned date yet) last either way; the id breaks ties so pages never overlap.
-    .orderBy(sql`${column} is null`, order(column), order(shipments.id))
-    .limit(filter.pageSize)
-    .offset(pageOffset(filter));
-  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(
-    sql`(${db
-      .select({ one: sql`1` })
-      .from(shipments)
+  // Nulls (no planned date yet) last either way; the id breaks ties so pages never overlap. A
+  // column that is never empty is sorted plainly, so its index gives the page in order.
+  const sorted = nullableSortFields.has(filter.sort.field)
+    ? sql`${column} ${sql.raw(filter.sort.isDescending ? 'desc' : 'asc')} nulls last`
+    : order(column);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(listed)
       .where(where)
-      .limit(listCountCap + 1)}) as matching`,
-  );
-  return { rows, total: counted?.total ?? 0 };
+      .orderBy(sorted, order(listed.id))
+      .limit(filter.pageSize)
+      .offset(pageOffset(filter)),
+    db.select({ total: sql<number>`count(*)::int` }).from(
+      sql`(${db
+        .select({ one: sql`1` })
+        .from(listed)
+        .where(where)
+        .limit(listCountCap + 1)}) as matching`,
+    ),
+  ]);
+  return { rows: rows as TShipmentRow[], total: counted?.total ?? 0 };
+};
+
+/**
+ * The dashboard's counts, exact: shipments by booking status, and those arriving and departing in
+ * the week and late at `now` by the list's own conditions. Each is one walk of its own index.
+ */
+export const countShipments = async (
+  db: Queryable,
+  { companyId, week, now }: { companyId: string; week: { from: Date; to: Date }; now: Date },
+) => {
+  const company = eq(listed.companyId, companyId);
+  const count = { count: sql<number>`count(*)::int` };
+  const [byStatus, [arriving], [departing], [late]] = await Promise.all([
+    db
+      .select({ status: listed.bookingStatus, ...count })
+      .from(listed)
+      .where(company)
+      .groupBy(listed.bookingStatus),
+    db
+      .select(count)
+      .from(listed)
+      .where(and(company, between(arrivalAt, week))),
+    db
+      .select(count)
+      .from(listed)
+      .where(and(company, between(departureAt, week))),
+    db
+      .select(count)
+      .from(listed)
+      .where(and(company, lateAt(now))),
+  ]);
+  return {
+    byStatus,
+    arriving: arriving?.count ?? 0,
+    departing: departing?.count ?? 0,
+    late: late?.count ?? 0,
+  };
 };
 
 export const findShipment = async (

@@ -1,4 +1,10 @@
-import { systemRoles, type TListMeta, type TShipment, type TShipmentSummary } from '@cargodesk/shared';
+import {
+  systemRoles,
+  type TListMeta,
+  type TShipment,
+  type TShipmentCounts,
+  type TShipmentSummary,
+} from '@cargodesk/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompanyMember } from '../../../../test/company-members.ts';
@@ -273,6 +279,73 @@ describe.each(behaviourDatabaseKinds)('freightserver shipments on %s', (kind) =>
     await errorOf(call('GET', '/shipments?mode=rail', company.jwt), 400);
   });
 
+  it('counts the dashboard numbers exactly, by the list filters’ own rules, in one request', async () => {
+    const company = await testApp.register('shipments-counts');
+    const viewer = await addCompanyMember(testApp, { companyId: company.companyId, role: 'viewer' });
+    const empty = await dataOf<TShipmentCounts>(call('GET', '/shipments/counts', viewer.jwt));
+    expect(empty).toMatchObject({ arrivingThisWeek: 0, departingThisWeek: 0, late: 0, total: 0 });
+    expect(Object.values(empty.byBookingStatus)).toEqual(Array(9).fill(0));
+
+    const inAMinute = new Date(Date.now() + 60_000).toISOString();
+    const make = (change: object) =>
+      dataOf<TShipment>(
+        call('POST', '/shipments', company.jwt, {
+          mode: 'sea',
+          direction: 'export',
+          loadType: 'lcl',
+          ...change,
+        }),
+        201,
+      );
+    await make({ plannedArrival: '2020-01-01T00:00:00Z' });
+    await make({ plannedArrival: '2020-01-01T00:00:00Z' });
+    const arrived = await make({ plannedArrival: '2020-01-01T00:00:00Z' });
+    await dataOf(call('PATCH', `/shipments/${arrived._id}`, company.jwt, { actualArrival: inAMinute }));
+    const cancelled = await make({ plannedArrival: '2020-01-01T00:00:00Z' });
+    await dataOf(
+      call('POST', `/shipments/${cancelled._id}/booking-status`, company.jwt, { status: 'CANCELLED' }),
+    );
+    const confirmed = await make({ plannedDeparture: inAMinute });
+    await dataOf(
+      call('POST', `/shipments/${confirmed._id}/booking-status`, company.jwt, { status: 'CONFIRMED' }),
+    );
+    // Another company's shipments are none of these counts.
+    await dataOf(call('POST', '/shipments', admin.jwt, { ...seaExport(), plannedDeparture: inAMinute }), 201);
+
+    const counts = await dataOf<TShipmentCounts>(call('GET', '/shipments/counts', viewer.jwt));
+    expect(counts).toEqual({
+      arrivingThisWeek: 1,
+      departingThisWeek: 1,
+      late: 2,
+      byBookingStatus: {
+        RECEIVED: 3,
+        PENDING_UPDATE: 0,
+        UPDATE_RECEIVED: 0,
+        CONFIRMED: 1,
+        PENDING_AMENDMENT: 0,
+        COMPLETED: 0,
+        REJECTED: 0,
+        DECLINED: 0,
+        CANCELLED: 1,
+      },
+      total: 5,
+    });
+    // The same numbers as the list's totals with its filters.
+    const totalOf = async (query: string) =>
+      ((await call('GET', `/shipments?pageSize=1&${query}`, viewer.jwt)).json() as { meta: TListMeta }).meta
+        .total;
+    expect(await totalOf('arrivingThisWeek=true')).toBe(counts.arrivingThisWeek);
+    expect(await totalOf('departingThisWeek=true')).toBe(counts.departingThisWeek);
+    expect(await totalOf('isLate=true')).toBe(counts.late);
+    expect(await totalOf('bookingStatus=CONFIRMED')).toBe(counts.byBookingStatus.CONFIRMED);
+    expect(await totalOf('')).toBe(counts.total);
+
+    const powerless = await testApp.addUser(company, { label: 'counts-none', role: { permissions: [] } });
+    const refused = await errorOf(call('GET', '/shipments/counts', powerless.jwt), 403);
+    expect(refused.message).toBe('This needs the shipments:read permission');
+    await errorOf(call('GET', '/shipments/counts?extra=1', viewer.jwt), 400);
+  });
+
   it('gives a Viewer shipments to read, not to change, and no charges; a Member both and charges', async () => {
     const viewer = await addCompanyMember(testApp, { companyId: admin.companyId, role: 'viewer' });
     const { data } = (await call('GET', '/shipments', viewer.jwt)).json() as { data: TShipmentSummary[] };
@@ -326,6 +399,7 @@ describe.each(behaviourDatabaseKinds)('freightserver shipments on %s', (kind) =>
       );
     for (const [method, url, jwt, body] of [
       ['GET', '/shipments', company.jwt],
+      ['GET', '/shipments/counts', company.jwt],
       ['GET', '/shipments/01970000-0000-7000-8000-00000000abcd', company.jwt],
       ['POST', '/shipments', company.jwt, { unexpected: 1 }],
       ['POST', '/shipments', viewer.jwt, seaExport()],

@@ -2,6 +2,8 @@ import {
   ZShipment,
   ZShipmentBookingMove,
   ZShipmentCargo,
+  ZShipmentCounts,
+  ZShipmentCountsQuery,
   ZShipmentCreate,
   ZShipmentIdParams,
   ZShipmentListQuery,
@@ -41,6 +43,19 @@ export const registerShipmentRoutes = async (app: FastifyInstance) => {
       },
     },
     async (request) => service.list(request.caller, request.query),
+  );
+  routes.get(
+    '/shipments/counts',
+    {
+      config: read,
+      schema: {
+        summary:
+          'Count shipments for the dashboard: arriving and departing this week, late, and by booking status',
+        querystring: ZShipmentCountsQuery,
+        response: { 200: dataOf(ZShipmentCounts), ...errors },
+      },
+    },
+    async (request) => ({ data: await service.counts(request.caller) }),
   );
   routes.get(
     '/shipments/:id',

@@ -1,5 +1,6 @@
 import {
   bookingMoveRefusal,
+  bookingStatuses,
   bookingTransitionsFrom,
   checkAirWaybillNumber,
   checkImoNumber,
@@ -11,6 +12,7 @@ import {
   type TListMeta,
   type TOperationalStatus,
   type TShipment,
+  type TShipmentCounts,
   type TShipmentLink,
   type TShipmentLocation,
   type TShipmentMode,
@@ -522,6 +524,30 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
       };
     });
 
+  /** The dashboard's numbers: this week's arrivals and departures, the late ones, and by booking status. */
+  const counts = async (auth: TAuthContext): Promise<TShipmentCounts> =>
+    withTenantRead(db, auth.companyId, async (tx) => {
+      const now = new Date();
+      const counted = await repository.countShipments(tx, {
+        companyId: auth.companyId,
+        week: weekAround(now, auth.company.timezone),
+        now,
+      });
+      const byBookingStatus = Object.fromEntries(
+        bookingStatuses.map((status) => [
+          status,
+          counted.byStatus.find((row) => row.status === status)?.count ?? 0,
+        ]),
+      ) as TShipmentCounts['byBookingStatus'];
+      return {
+        arrivingThisWeek: counted.arriving,
+        departingThisWeek: counted.departing,
+        late: counted.late,
+        byBookingStatus,
+        total: counted.byStatus.reduce((sum, row) => sum + row.count, 0),
+      };
+    });
+
   const get = async (auth: TAuthContext, id: string): Promise<TShipment> =>
     withTenantRead(db, auth.companyId, async (tx) => {
       const row = await repository.findShipment(tx, auth.companyId, id);
@@ -780,5 +806,5 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
       return { consolidation: 'direct', masterId: null };
     });
 
-  return { list, get, create, update, moveBooking, replaceCargo, attachToMaster, detachFromMaster };
+  return { list, counts, get, create, update, moveBooking, replaceCargo, attachToMaster, detachFromMaster };
 };

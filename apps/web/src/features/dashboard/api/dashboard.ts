@@ -8,6 +8,7 @@ import type {
   TListMeta,
   TReportSketchSummary,
   TSentMail,
+  TShipmentCounts,
   TTemplateSummary,
   TUserCounts,
 } from '@cargodesk/shared';
@@ -51,45 +52,22 @@ export const dashboardBookingStatuses: TBookingStatus[] = [
   'CANCELLED',
 ];
 
-/** The shipments list's filters the Shipments panel counts; its links open the list with them. */
+/**
+ * The shipments list's filters behind each of the Shipments panel's counts: its links open the list
+ * with them, and the server counts by the same rules.
+ */
 export const shipmentTimingFilters = {
-  arriving: { arrivingThisWeek: 'true' },
-  departing: { departingThisWeek: 'true' },
+  arrivingThisWeek: { arrivingThisWeek: 'true' },
+  departingThisWeek: { departingThisWeek: 'true' },
   late: { isLate: 'true' },
 } as const;
 
-export type TShipmentCounts = {
-  arriving: number;
-  departing: number;
-  late: number;
-  byStatus: { status: TBookingStatus; count: number }[];
-};
-
 export const dashboardQueries = {
-  /** The Shipments panel's counts: each the total of the shipments list filtered, one row asked for. */
+  /** The Shipments panel's counts, exact, in one request. */
   shipmentCounts: () =>
     queryOptions({
       queryKey: dashboardKeys.shipmentCounts(),
-      queryFn: async (): Promise<TShipmentCounts> => {
-        const totalOf = async (query: Record<string, string>) =>
-          (await apiListRequest<unknown>('freightserver', '/shipments', { query: { ...query, pageSize: 1 } }))
-            .meta.total;
-        const [arriving, departing, late, ...byStatus] = await Promise.all([
-          totalOf(shipmentTimingFilters.arriving),
-          totalOf(shipmentTimingFilters.departing),
-          totalOf(shipmentTimingFilters.late),
-          ...dashboardBookingStatuses.map((bookingStatus) => totalOf({ bookingStatus })),
-        ]);
-        return {
-          arriving: arriving ?? 0,
-          departing: departing ?? 0,
-          late: late ?? 0,
-          byStatus: dashboardBookingStatuses.map((status, index) => ({
-            status,
-            count: byStatus[index] ?? 0,
-          })),
-        };
-      },
+      queryFn: () => apiRequest<TShipmentCounts>('freightserver', '/shipments/counts'),
     }),
   userCounts: () =>
     queryOptions({

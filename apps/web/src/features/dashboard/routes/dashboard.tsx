@@ -13,7 +13,12 @@ import { useCan } from '@/lib/auth/permissions.ts';
 import { useCanReadShipments } from '@/lib/auth/products.ts';
 import { useSession } from '@/lib/auth/session-store.ts';
 import { useFormat } from '@/lib/format/format-store.ts';
-import { dashboardQueries, shipmentTimingFilters, usePanelData } from '../api/dashboard.ts';
+import {
+  dashboardBookingStatuses,
+  dashboardQueries,
+  shipmentTimingFilters,
+  usePanelData,
+} from '../api/dashboard.ts';
 import { GettingStarted, type TGettingStartedStep } from '../components/getting-started.tsx';
 import { Panel, PanelRow, PanelRows } from '../components/panel.tsx';
 import './dashboard.css';
@@ -44,8 +49,8 @@ const bookingStatusLabels: Record<TBookingStatus, string> = {
   COMPLETED: 'Completed',
 };
 const shipmentTimings = [
-  { key: 'arriving', label: 'Arriving this week' },
-  { key: 'departing', label: 'Departing this week' },
+  { key: 'arrivingThisWeek', label: 'Arriving this week' },
+  { key: 'departingThisWeek', label: 'Departing this week' },
   { key: 'late', label: 'Late' },
 ] as const;
 
@@ -189,7 +194,7 @@ export const DashboardRoute = () => {
           >
             <PanelRows
               panel={shipmentCounts}
-              isEmpty={({ byStatus }) => byStatus.every(({ count }) => count === 0)}
+              isEmpty={({ total }) => total === 0}
               empty={
                 <>
                   No shipments yet. <Link to={paths.shipments.href()}>Book the first one</Link>.
@@ -212,12 +217,12 @@ export const DashboardRoute = () => {
                     ))}
                   </ul>
                   <ul className="dash-statuses" aria-label="By booking status">
-                    {counts.byStatus
-                      .filter(({ count }) => count > 0)
-                      .map(({ status, count }) => (
+                    {dashboardBookingStatuses
+                      .filter((status) => counts.byBookingStatus[status] > 0)
+                      .map((status) => (
                         <li key={status}>
                           <Link to={shipmentsWith({ bookingStatus: status })}>
-                            {`${bookingStatusLabels[status]}: ${formatNumber(count)}`}
+                            {`${bookingStatusLabels[status]}: ${formatNumber(counts.byBookingStatus[status])}`}
                           </Link>
                         </li>
                       ))}
