@@ -11,6 +11,7 @@ const benchmarks = [
   'contacts',
   'reports',
   'tenant-work',
+  'shipments',
 ];
 const requested = process.argv[2];
 if (!requested || !benchmarks.includes(requested)) {

@@ -3,10 +3,12 @@ import { ZCalendarDate, ZDateTime } from './date-schemas.ts';
 import {
   bookingStatuses,
   incotermRules,
+  ZAirWaybillNumber,
   ZContainerNumber,
   ZDangerousGoodsClass,
   ZDimensionLine,
   ZHsCode,
+  ZImoNumber,
   ZPackageTypeCode,
   ZSizeTypeCode,
   ZUnNumber,
@@ -94,6 +96,19 @@ const optionalText = (max: number) =>
     .nullable()
     .optional();
 
+/**
+ * A number with a check digit, or none: empty means none, anything else must check. A refusal names
+ * the digit that fits in its field's `params`, as a container number's does.
+ */
+const optionalChecked = (schema: typeof ZImoNumber) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? null : value))
+    .pipe(schema.nullable())
+    .nullable()
+    .optional();
+
 /** A UN/LOCODE (country and three characters) or an IATA airport code, checked against the catalogues. */
 export const ZLocationCode = z
   .string()
@@ -146,12 +161,12 @@ const shipmentFields = {
   placeOfDelivery: ZLocationCode.nullable().optional(),
   vesselName: optionalText(shipmentRules.vesselNameMax),
   /** `IMO 9074729` or its seven digits; the check digit is verified. */
-  vesselImo: z.string().trim().max(20).nullable().optional(),
+  vesselImo: optionalChecked(ZImoNumber),
   voyageNumber: optionalText(shipmentRules.voyageNumberMax),
   flightNumber: ZFlightNumber.nullable().optional(),
   billOfLadingNumber: optionalText(shipmentRules.documentNumberMax),
   /** `176-12345675`; the check digit is verified. */
-  airWaybillNumber: z.string().trim().max(20).nullable().optional(),
+  airWaybillNumber: optionalChecked(ZAirWaybillNumber),
   plannedDeparture: ZDateTime.nullable().optional(),
   actualDeparture: ZDateTime.nullable().optional(),
   plannedArrival: ZDateTime.nullable().optional(),

@@ -96,9 +96,35 @@ export const shipments = pgTable('shipments', shipmentColumns(), (table) => [
     .where(
       sql`${table.actualArrival} is null and ${table.bookingStatus} not in ('REJECTED', 'DECLINED', 'CANCELLED', 'COMPLETED')`,
     ),
+  // Each also carries the filters' columns (mode, direction, booking status; migration 0063), which
+  // drizzle's schema cannot say: a filtered page counts its matches from the index alone.
   index('shipments_loading_idx').on(table.companyId, table.portOfLoading, table.createdAt, table.id),
   index('shipments_discharge_idx').on(table.companyId, table.portOfDischarge, table.createdAt, table.id),
 ]);
+
+const shipmentSearchWordColumns = () => ({
+  companyId: companyIdColumn(),
+  /** A word of the shipment's search text; compared bytewise (`C`), so a prefix is a range of the key. */
+  word: text('word').notNull(),
+  shipmentId: uuid('shipment_id').notNull(),
+});
+
+/**
+ * Each word of each shipment's search text (reference, bill and air waybill numbers, containers),
+ * kept by triggers on `shipments` (migration 0063, decision 044): a search by number is a range
+ * of this key, where a trigram lookup of a number reads posting lists as long as the company.
+ */
+export const shipmentSearchWords = pgTable('shipment_search_words', shipmentSearchWordColumns(), (table) => [
+  primaryKey({ columns: [table.companyId, table.word, table.shipmentId] }),
+  companyReference([table.companyId, table.shipmentId], shipments).onDelete('cascade'),
+  index('shipment_search_words_shipment_idx').on(table.companyId, table.shipmentId),
+]);
+
+/** The words of the transaction's company, read as `tenantShipments` is (migration 0063). */
+export const tenantShipmentSearchWords = pgView(
+  'tenant_shipment_search_words',
+  shipmentSearchWordColumns(),
+).existing();
 
 /**
  * The shipments of the company the transaction is for (migration 0063), read by the list, its

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, testDatabaseKinds } from '../../../test/databases.ts';
 import type { Database } from '../../db/client.ts';
 import { executeRows } from '../../db/driver.ts';
-import { companies, contacts, mails, tenantContacts, users } from '../../db/schema/index.ts';
+import { companies, contacts, mails, shipments, tenantContacts, users } from '../../db/schema/index.ts';
 import { findUserWithCompany } from '../../services/access/repository.ts';
 import { withTenant, withTenantRead } from './tenant-transaction.ts';
 
@@ -90,6 +90,19 @@ describe.each(testDatabaseKinds)('row-level security on %s', (kind) => {
     await database.db
       .insert(contacts)
       .values([contactOf(companyA, 'Alpha Customer'), contactOf(companyB, 'Bravo Customer')]);
+    // A shipment each, whose search text's words its trigger writes beside it.
+    await database.db.insert(shipments).values(
+      [companyA, companyB].map((companyId, index) => ({
+        companyId,
+        id: crypto.randomUUID(),
+        reference: `SE-2030-0000${index + 1}`,
+        mode: 'sea' as const,
+        direction: 'export' as const,
+        loadType: 'fcl' as const,
+        bookingStatus: 'RECEIVED',
+        searchText: `se-2030-0000${index + 1}`,
+      })),
+    );
     const views = (
       await executeRows<{ view: string }>(
         database.db,
@@ -100,7 +113,13 @@ describe.each(testDatabaseKinds)('row-level security on %s', (kind) => {
         order by c.relname`,
       )
     ).map((row) => row.view);
-    expect(views).toEqual(['tenant_contact_words', 'tenant_contacts', 'tenant_contacts_by_role']);
+    expect(views).toEqual([
+      'tenant_contact_words',
+      'tenant_contacts',
+      'tenant_contacts_by_role',
+      'tenant_shipment_search_words',
+      'tenant_shipments',
+    ]);
     for (const view of views) {
       const companiesSeen = async (companyId: string | null) =>
         (

@@ -300,8 +300,12 @@ describe.each(testDatabaseKinds)('shipment cargo and consolidation on %s', (kind
     expect(joined?.houses.map((h) => h._id)).toEqual([second._id]);
     expect(joined?.totals.grossWeightKg).toBe(50);
 
-    // Refusals, each naming why.
+    // Refusals, each naming why; a master whose booking was cancelled takes no house.
+    const cancelledMaster = await air({ consolidation: 'master' });
+    for (const status of ['CONFIRMED', 'CANCELLED'])
+      await dataOf(call('POST', `/shipments/${cancelledMaster._id}/booking-status`, admin.jwt, { status }));
     const refusals: [string, object, number, string][] = [
+      [first._id, { masterId: cancelledMaster._id }, 400, `${cancelledMaster.reference} is cancelled`],
       [first._id, { masterId: seaMaster._id }, 400, 'is a sea master: an air house goes under an air master'],
       [first._id, { masterId: second._id }, 400, 'is not a master'],
       [first._id, { masterId: first._id }, 400, 'masterId'],

@@ -8,6 +8,7 @@ import {
   shipmentParties,
   shipmentReferenceCounters,
   shipments,
+  tenantShipmentSearchWords,
   tenantShipments,
 } from '../../../db/schema/index.ts';
 
@@ -35,8 +36,10 @@ export type TShipmentSortField = keyof typeof shipmentSortColumns;
 
 export type TShipmentFilter = TPage & {
   companyId: string;
-  /** Lower-cased search text, matched in reference, bill and air waybill numbers. */
+  /** Lower-cased search text, matched in reference, bill and air waybill numbers and containers. */
   q?: string;
+  /** `word`: a word of the numbers begins with it (the words' key); `contains`: found anywhere (trigram). */
+  searchBy?: 'word' | 'contains';
   /** Contacts whose name matched the search: their shipments match too. */
   partyIdsOfSearch?: string[];
   mode?: string;
@@ -78,17 +81,33 @@ const lateAt = (now: Date) =>
     sql.raw(`"booking_status" not in (${closedBookingStatuses.map((status) => `'${status}'`).join(', ')})`),
   );
 
+/** The first text after every text `prefix` begins, in code point (bytewise UTF-8) order. */
+const afterPrefix = (prefix: string) => {
+  const characters = Array.from(prefix);
+  const last = characters.pop()?.codePointAt(0) ?? 0;
+  return characters.join('') + String.fromCodePoint(last + 1);
+};
+
+/** The ids of shipments one of whose numbers begins with `q`: a range of the words' key (decision 044). */
+const numbersBeginning = (q: string) =>
+  sql`select ${tenantShipmentSearchWords.shipmentId} from ${tenantShipmentSearchWords}
+    where ${tenantShipmentSearchWords.word} >= ${q} and ${tenantShipmentSearchWords.word} < ${afterPrefix(q)}`;
+
 /**
- * The search: the trigram index's `like` over the shipment's numbers and, when contacts' names
- * matched, their shipments too. The two are joined as one id set, so each side keeps its index
- * rather than the whole company being walked to test an `or`.
+ * The search: shipments one of whose numbers begins with the text (or, `contains`, holds it
+ * anywhere: the trigram index's `like`) and, when contacts' names matched, their shipments too. The
+ * two are joined as one id set, so each side keeps its index rather than the whole company being
+ * walked to test an `or`.
  */
 const searchCondition = (filter: TShipmentFilter) => {
   if (!filter.q) return undefined;
-  const numbers = sql`${listed.searchText} like ${containsPattern(filter.q)}`;
+  const matching =
+    filter.searchBy === 'contains'
+      ? sql`select ${listed.id} from ${listed} where ${listed.searchText} like ${containsPattern(filter.q)}`
+      : numbersBeginning(filter.q);
   const contactIds = filter.partyIdsOfSearch ?? [];
-  if (contactIds.length === 0) return numbers;
-  return sql`${listed.id} in (select ${listed.id} from ${listed} where ${numbers}
+  if (contactIds.length === 0) return sql`${listed.id} in (${matching})`;
+  return sql`${listed.id} in (${matching}
     union select ${shipmentParties.shipmentId} from ${shipmentParties}
       where ${shipmentParties.companyId} = ${filter.companyId}
       and (${inArray(shipmentParties.organisationId, contactIds)} or ${inArray(shipmentParties.personId, contactIds)}))`;

@@ -118,7 +118,9 @@ describe.each(behaviourDatabaseKinds)('freightserver shipments on %s', (kind) =>
     );
     expect(bad.message).toContain('airWaybillNumber');
     expect(bad.message).toContain('should be 5');
-    expect(bad.details).toMatchObject({ fields: [{ field: 'airWaybillNumber' }], expectedDigit: 5 });
+    expect(bad.details).toMatchObject({
+      fields: [{ field: 'airWaybillNumber', params: { problem: 'check-digit', expectedDigit: 5 } }],
+    });
   });
 
   it('refuses, naming the field, what does not fit the mode, the standards or the catalogues', async () => {
@@ -262,6 +264,8 @@ describe.each(behaviourDatabaseKinds)('freightserver shipments on %s', (kind) =>
     const ids = async (query: string) => (await list(query)).data.map((row) => row._id);
     expect(await ids(`?q=${encodeURIComponent(late.reference)}`)).toEqual([late._id]);
     expect(await ids('?q=maeu1234')).toEqual([late._id]);
+    // A piece inside a number, which begins none of them, is still found.
+    expect(await ids('?q=3456789')).toEqual([late._id]);
     expect(await ids('?q=17612345675')).toEqual([air._id]);
     expect(await ids('?q=oporto')).toEqual([soon._id]);
     expect(await ids('?mode=air')).toEqual([air._id]);

@@ -2,8 +2,6 @@ import {
   bookingMoveRefusal,
   bookingStatuses,
   bookingTransitionsFrom,
-  checkAirWaybillNumber,
-  checkImoNumber,
   incotermRefusal,
   loadTypesOfMode,
   shipmentPartyRoles,
@@ -70,6 +68,8 @@ export const shipmentMessages = {
   masterOfOtherMode: (reference: string, masterMode: string, mode: string) =>
     `${reference} is ${withArticle(masterMode)} master: ${withArticle(mode)} house goes under ${withArticle(mode)} master`,
   ownMaster: 'must be another shipment than the house itself',
+  masterCancelled: (reference: string) =>
+    `${reference} is cancelled: consolidate the house under a master still under way`,
   masterCannotBeHouse: (houses: number) =>
     houses > 0
       ? `This shipment is a master with ${houses} house${houses === 1 ? '' : 's'}: move them to another master or detach them first`
@@ -220,9 +220,10 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
   };
 
   /**
-   * Refuses, naming the field, what does not fit the mode or the standards. Catalogue codes and
-   * check digits are checked only where `isChanged` says the value is new: a port the catalogue or
-   * the company's list has retired since must not block every later edit of the shipment.
+   * Refuses, naming the field, what does not fit the mode or the standards (the IMO and air waybill
+   * numbers' check digits are the input schema's). Catalogue codes are checked only where
+   * `isChanged` says the value is new: a port the catalogue or the company's list has retired since
+   * must not block every later edit of the shipment.
    */
   const checkFields = async (
     tx: Queryable,
@@ -244,16 +245,6 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
     for (const field of mode === 'air' ? seaOnly : airOnly) {
       if (row[field]) throw fieldError(field, shipmentMessages.notForMode(mode));
     }
-    if (row.vesselImo && isChanged('vesselImo')) {
-      const checked = checkImoNumber(row.vesselImo);
-      if (!checked.ok) throw fieldError('vesselImo', checked.message, checkDetails(checked));
-      row.vesselImo = checked.value;
-    }
-    if (row.airWaybillNumber && isChanged('airWaybillNumber')) {
-      const checked = checkAirWaybillNumber(row.airWaybillNumber);
-      if (!checked.ok) throw fieldError('airWaybillNumber', checked.message, checkDetails(checked));
-      row.airWaybillNumber = checked.value;
-    }
     if (row.plannedDeparture && row.plannedArrival && row.plannedArrival < row.plannedDeparture)
       throw fieldError('plannedArrival', shipmentMessages.arrivalBeforeDeparture);
     if (row.actualDeparture && row.actualArrival && row.actualArrival < row.actualDeparture)
@@ -268,11 +259,6 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
       }
     }
   };
-
-  const checkDetails = (checked: { expectedDigit?: number; suggestions?: string[] }) => ({
-    ...(checked.expectedDigit === undefined ? {} : { expectedDigit: checked.expectedDigit }),
-    ...(checked.suggestions ? { suggestions: checked.suggestions } : {}),
-  });
 
   /**
    * Each party given: an organisation of the company and, optionally, one of its people. A party
@@ -479,7 +465,7 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
       const now = new Date();
       const q = query.q?.toLowerCase();
       const page = { page: query.page, pageSize: query.pageSize };
-      const { rows, total } = await repository.findShipmentPage(tx, {
+      const filter: repository.TShipmentFilter = {
         ...page,
         companyId: auth.companyId,
         q,
@@ -500,7 +486,14 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
         sort: sort
           ? { field: sort.field, isDescending: sort.isDescending }
           : { field: 'createdAt', isDescending: true },
-      });
+      };
+      // A number is looked up by the words it begins (decision 044); only when none begins with the
+      // text is it looked for anywhere in the numbers, as a piece of one.
+      const byWord = await repository.findShipmentPage(tx, { ...filter, searchBy: 'word' });
+      const { rows, total } =
+        q && byWord.total === 0
+          ? await repository.findShipmentPage(tx, { ...filter, searchBy: 'contains' })
+          : byWord;
       const parties = await repository.findParties(
         tx,
         auth.companyId,
@@ -654,9 +647,6 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
           merged,
           (field) => field in changes && changes[field] !== before[field as keyof repository.TShipmentRow],
         );
-        // The checks write the numbers in their standard form.
-        if (changes.vesselImo) changes.vesselImo = merged.vesselImo;
-        if (changes.airWaybillNumber) changes.airWaybillNumber = merged.airWaybillNumber;
         await checkParties(tx, auth.companyId, input.parties, partiesBefore);
         await writeParties(tx, auth.companyId, id, input.parties);
         return changes;
@@ -779,6 +769,8 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
           'masterId',
           shipmentMessages.masterOfOtherMode(master.reference, master.mode, before.mode),
         );
+      if (operationalStatusOf(master) === 'cancelled')
+        throw fieldError('masterId', shipmentMessages.masterCancelled(master.reference));
       if (before.masterId === masterId) return {};
       const move = async () => {
         await repository.updateShipment(tx, auth.companyId, id, { consolidation: 'house', masterId });
