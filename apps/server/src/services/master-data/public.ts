@@ -12,5 +12,6 @@ export {
   findBaseCurrency,
   findCurrenciesNotInUse,
   findRateInForce,
+  findRatesInForce,
   type TRateInForce,
 } from './settings/rate-lookup.ts';

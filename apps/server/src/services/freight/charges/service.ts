@@ -18,7 +18,7 @@ import {
   findBaseCurrency,
   findCurrenciesNotInUse,
   findPicklistEntries,
-  findRateInForce,
+  findRatesInForce,
   type TRateInForce,
 } from '../../master-data/public.ts';
 import * as shipmentsRepository from '../shipments/repository.ts';
@@ -159,7 +159,12 @@ export const createChargesService = ({ db }: { db: Db }) => {
           input.lines.map((line) => line.currency),
         ),
       );
-      const rates = new Map<string, TRateInForce | undefined>();
+      // Every line's rate in one statement, whatever its currency and day.
+      const rates = await findRatesInForce(tx, {
+        companyId,
+        baseCurrency: baseCurrency as string,
+        wanted: input.lines.map((line) => ({ currency: line.currency, date: line.date })),
+      });
       const snapshots: TRateInForce[] = [];
       for (const [index, line] of input.lines.entries()) {
         if (!codes.has(line.chargeCode))
@@ -168,18 +173,7 @@ export const createChargesService = ({ db }: { db: Db }) => {
           throw fieldError(`lines.${index}.partyId`, chargeMessages.party);
         if (notInUse.has(line.currency))
           throw fieldError(`lines.${index}.currency`, chargeMessages.currencyNotInUse(line.currency));
-        const key = `${line.currency} ${line.date}`;
-        if (!rates.has(key))
-          rates.set(
-            key,
-            await findRateInForce(tx, {
-              companyId,
-              baseCurrency: baseCurrency as string,
-              currency: line.currency,
-              date: line.date,
-            }),
-          );
-        const rate = rates.get(key);
+        const rate = rates.get(`${line.currency} ${line.date}`);
         if (!rate)
           throw fieldError(`lines.${index}.currency`, chargeMessages.noRate(line.currency, line.date));
         snapshots.push(rate);

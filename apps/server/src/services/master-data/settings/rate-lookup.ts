@@ -43,3 +43,31 @@ export const findRateInForce = async (
     row && { rate: trimDecimal(row.rate), baseCurrency: row.baseCurrency, effectiveDate: row.effectiveDate }
   );
 };
+
+/**
+ * `findRateInForce` for many currencies and days in one statement (a shipment's charge lines):
+ * answers by `"<currency> <date>"`, a pair with no rate in force missing.
+ */
+export const findRatesInForce = async (
+  db: Queryable,
+  query: { companyId: string; baseCurrency: string; wanted: { currency: string; date: string }[] },
+): Promise<Map<string, TRateInForce>> => {
+  const found = new Map<string, TRateInForce>();
+  const others: { currency: string; date: string }[] = [];
+  for (const pair of query.wanted) {
+    if (pair.currency === query.baseCurrency)
+      found.set(`${pair.currency} ${pair.date}`, {
+        rate: '1',
+        baseCurrency: query.baseCurrency,
+        effectiveDate: pair.date,
+      });
+    else others.push(pair);
+  }
+  for (const row of await repository.findRatesInForce(db, { ...query, wanted: others }))
+    found.set(`${row.currency} ${row.date}`, {
+      rate: trimDecimal(row.rate),
+      baseCurrency: row.baseCurrency,
+      effectiveDate: row.effectiveDate,
+    });
+  return found;
+};

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
+import { executeRows } from '../../../db/driver.ts';
 import { pageOffset, type TPage } from '../../../db/paging.ts';
 import { companyCountries, companyCurrencies, exchangeRates } from '../../../db/schema/index.ts';
 
@@ -130,4 +131,42 @@ export const findRateInForce = async (
     .orderBy(desc(exchangeRates.effectiveDate))
     .limit(1);
   return row;
+};
+
+/**
+ * The rate in force for each wanted currency and day at once: one statement, each pair's latest
+ * rate effective on or before its day. Pairs with no rate in force are missing from the answer.
+ */
+export const findRatesInForce = async (
+  db: Queryable,
+  {
+    companyId,
+    baseCurrency,
+    wanted,
+  }: { companyId: string; baseCurrency: string; wanted: { currency: string; date: string }[] },
+) => {
+  if (wanted.length === 0) return [];
+  const arrayOf = (values: string[]) =>
+    sql`array[${sql.join(
+      values.map((value) => sql`${value}`),
+      sql`, `,
+    )}]`;
+  return executeRows<{
+    currency: string;
+    date: string;
+    rate: string;
+    baseCurrency: string;
+    effectiveDate: string;
+  }>(
+    db,
+    sql`select wanted.currency, wanted.day::text as "date", found.rate::text as rate,
+        found.base_currency as "baseCurrency", found.effective_date::text as "effectiveDate"
+      from unnest(${arrayOf(wanted.map((pair) => pair.currency))}::text[],
+        ${arrayOf(wanted.map((pair) => pair.date))}::date[]) as wanted(currency, day)
+      join lateral (select ${exchangeRates.rate}, ${exchangeRates.baseCurrency}, ${exchangeRates.effectiveDate}
+        from ${exchangeRates}
+        where ${exchangeRates.companyId} = ${companyId} and ${exchangeRates.baseCurrency} = ${baseCurrency}
+          and ${exchangeRates.currencyCode} = wanted.currency and ${exchangeRates.effectiveDate} <= wanted.day
+        order by ${exchangeRates.effectiveDate} desc limit 1) as found on true`,
+  );
 };
