@@ -271,9 +271,11 @@ describe.each(testDatabaseKinds)('shipment cargo and consolidation on %s', (kind
     const house = await dataOf<TShipment>(
       call('PUT', `/shipments/${first._id}/master`, admin.jwt, { masterId: master._id }),
     );
+    // The house takes its master's flight.
     expect(house).toMatchObject({
       consolidation: 'house',
       master: { _id: master._id, reference: master.reference },
+      flightNumber: 'LH8160',
     });
     await dataOf(call('PUT', `/shipments/${second._id}/master`, admin.jwt, { masterId: master._id }));
     const consolidated = await dataOf<TShipment>(call('GET', `/shipments/${master._id}`, admin.jwt));

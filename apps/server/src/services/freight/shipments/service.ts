@@ -772,6 +772,15 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
       if (operationalStatusOf(master) === 'cancelled')
         throw fieldError('masterId', shipmentMessages.masterCancelled(master.reference));
       if (before.masterId === masterId) return {};
+      // The house travels on its master's carriage: it takes the master's vessel, IMO number and
+      // voyage, or its flight, where the master has them (a master without one leaves the house's).
+      const carriageFields =
+        master.mode === 'air'
+          ? (['flightNumber'] as const)
+          : (['vesselName', 'vesselImo', 'voyageNumber'] as const);
+      const carriage = Object.fromEntries(
+        carriageFields.filter((field) => master[field] !== null).map((field) => [field, master[field]]),
+      ) as Partial<repository.TShipmentInsert>;
       const move = async () => {
         await repository.updateShipment(tx, auth.companyId, id, { consolidation: 'house', masterId });
       };
@@ -782,7 +791,7 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
           auditMasterHouses(tx, auth.companyId, actor, oldMasterId, move),
         );
       } else await auditMasterHouses(tx, auth.companyId, actor, masterId, move);
-      return { consolidation: 'house', masterId };
+      return { consolidation: 'house', masterId, ...carriage };
     });
 
   /** Takes a house out of its master: it becomes a direct shipment again. */
