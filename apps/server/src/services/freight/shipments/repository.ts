@@ -1,8 +1,8 @@
-import { listCountCap, type TShipmentPartyRole } from '@cargodesk/shared';
+import type { TShipmentPartyRole } from '@cargodesk/shared';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
 import { containsPattern } from '../../../db/like-pattern.ts';
-import { pageOffset, type TPage } from '../../../db/paging.ts';
+import { pageOffset, slidingCountCap, type TPage } from '../../../db/paging.ts';
 import {
   closedBookingStatuses,
   shipmentParties,
@@ -132,8 +132,12 @@ const filterConditions = (filter: TShipmentFilter): SQL | undefined =>
     filter.lateAt ? lateAt(filter.lateAt) : undefined,
   );
 
-/** A page of the filter, and how many match (counted up to the list kit's cap and one beyond). */
+/**
+ * A page of the filter, and how many match: counted up to a cap that moves with the page (a
+ * thousand past it) and one beyond, so the first page of a million counts a thousand, not ten.
+ */
 export const findShipmentPage = async (db: Queryable, filter: TShipmentFilter) => {
+  const cap = slidingCountCap(filter);
   const where = filterConditions(filter);
   const column = shipmentSortColumns[filter.sort.field];
   const order = filter.sort.isDescending ? desc : asc;
@@ -155,10 +159,10 @@ export const findShipmentPage = async (db: Queryable, filter: TShipmentFilter) =
         .select({ one: sql`1` })
         .from(listed)
         .where(where)
-        .limit(listCountCap + 1)}) as matching`,
+        .limit(cap + 1)}) as matching`,
     ),
   ]);
-  return { rows: rows as TShipmentRow[], total: counted?.total ?? 0 };
+  return { rows: rows as TShipmentRow[], total: counted?.total ?? 0, cap };
 };
 
 /**

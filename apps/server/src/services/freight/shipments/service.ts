@@ -490,7 +490,7 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
       // A number is looked up by the words it begins (decision 044); only when none begins with the
       // text is it looked for anywhere in the numbers, as a piece of one.
       const byWord = await repository.findShipmentPage(tx, { ...filter, searchBy: 'word' });
-      const { rows, total } =
+      const { rows, total, cap } =
         q && byWord.total === 0
           ? await repository.findShipmentPage(tx, { ...filter, searchBy: 'contains' })
           : byWord;
@@ -513,7 +513,7 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
           billOfLadingNumber: row.billOfLadingNumber,
           airWaybillNumber: row.airWaybillNumber,
         })),
-        meta: { ...listMeta(0, page), ...cappedTotal(total) },
+        meta: { ...listMeta(0, page), ...cappedTotal(total, cap) },
       };
     });
 
