@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZDateTime } from './date-schemas.ts';
+import type { TPermission } from './permissions.ts';
 
 // The audit trail (logserver): who changed what, and security events.
 
@@ -93,6 +94,24 @@ export const ZAuditEvent = z.object({
   userAgent: z.string().nullable(),
 });
 export type TAuditEvent = z.infer<typeof ZAuditEvent>;
+
+/**
+ * What an event shows in place of a part its reader may not read (a shipment's `charges` without
+ * `charges:read`, docs/decisions/047-restricted-audit-entries.md): that the part is there, and the
+ * permission that would show it, so a screen can say "charges changed (amounts hidden)".
+ */
+export type TAuditHiddenPart = { isHidden: true; permission: TPermission };
+
+export const hiddenAuditPart = (permission: TPermission): TAuditHiddenPart => ({
+  isHidden: true,
+  permission,
+});
+
+export const isAuditHiddenPart = (value: unknown): value is TAuditHiddenPart =>
+  typeof value === 'object' &&
+  value !== null &&
+  (value as Partial<TAuditHiddenPart>).isHidden === true &&
+  typeof (value as Partial<TAuditHiddenPart>).permission === 'string';
 
 /** An event as the History drawer reads it: the actor also by name, while they are in the company. */
 export const ZAuditHistoryEvent = ZAuditEvent.extend({

@@ -16,6 +16,8 @@ export type TAuditFilter = {
   ip?: string | undefined;
   /** Found in the actor's address, the entity's id or the IP address. */
   q?: string | undefined;
+  /** Entity types left out: those of a product the company does not have (restricted-entries.ts). */
+  excludedEntityTypes?: readonly string[] | undefined;
 };
 
 /** An event as the page statement reads it: columns by their SQL names, the time as the driver's text. */
@@ -51,6 +53,12 @@ const conditionsOf = (filter: TAuditFilter): SQL[] =>
     filter.to ? sql`occurred_at <= ${filter.to.toISOString()}` : undefined,
     filter.actorEmail ? sql`lower(actor_email) = lower(${filter.actorEmail})` : undefined,
     filter.ip ? sql`ip = ${filter.ip}` : undefined,
+    filter.excludedEntityTypes?.length
+      ? sql`entity_type not in (${sql.join(
+          filter.excludedEntityTypes.map((entityType) => sql`${entityType}`),
+          sql`, `,
+        )})`
+      : undefined,
     filter.q
       ? sql`(actor_email ilike ${containsPattern(filter.q)} or entity_id ilike ${containsPattern(filter.q)}
           or ip ilike ${containsPattern(filter.q)})`

@@ -18,6 +18,7 @@ import {
   streamedResponse,
   ZErrorBody,
 } from '../../platform/http/http.ts';
+import { createProductGate } from '../access/public.ts';
 import { createAuditService } from './service.ts';
 
 const ZAuditQuery = ZPageQuery.omit({ q: true, sort: true }).extend(ZAuditFilter.shape);
@@ -38,7 +39,8 @@ const filterOf = ({ from, to, ...rest }: TAuditFilter) => ({
 
 /** audit (docs/product.md §7): the company's audit trail, and one entity's history for the History drawer. */
 export const registerAuditRoutes = async (app: FastifyInstance) => {
-  const service = createAuditService({ db: app.database.db, changes: app.changes });
+  const products = createProductGate({ db: app.database.db, changes: app.changes });
+  const service = createAuditService({ db: app.database.db, changes: app.changes, products });
   app.addHook('onRequest', authenticate(app));
   const routes = app.withTypeProvider<ZodTypeProvider>();
 

@@ -1,3 +1,4 @@
+import { hiddenAuditPart } from '@cargodesk/shared';
 import { describe, expect, it } from 'vitest';
 import { describeEvent, describeSubject, labelOf, listFieldChanges } from './describe-change.ts';
 
@@ -192,6 +193,34 @@ describe('the audit log away from the entity', () => {
         label: 'filter actor user',
         before: '',
         after: '0190f3a2-1c2b-7c3d-8e4f-5a6b7c8d9e0f',
+      },
+    ]);
+  });
+
+  it('says a part the reader may not see changed, without showing it or its marker', () => {
+    const hidden = hiddenAuditPart('charges:read');
+    const chargesReplaced = {
+      action: 'update',
+      actor: ada,
+      entityType: 'shipment',
+      before: { charges: hidden },
+      after: { charges: hidden },
+    };
+    const sentences = [
+      ...describeEvent(chargesReplaced),
+      ...describeEvent(chargesReplaced, { subject: 'the shipment “SE-2026-00001”' }),
+    ];
+    expect(sentences).toEqual([
+      'Ada King changed the charges (details hidden: they need the charges:read permission).',
+      'Ada King changed the shipment “SE-2026-00001”: changed the charges (details hidden: they need the charges:read permission).',
+    ]);
+    expect(sentences.join(' ')).not.toMatch(/isHidden|[{}]/);
+    expect(listFieldChanges(chargesReplaced)).toEqual([
+      {
+        path: 'charges',
+        label: 'charges',
+        before: 'hidden (needs the charges:read permission)',
+        after: 'hidden (needs the charges:read permission)',
       },
     ]);
   });

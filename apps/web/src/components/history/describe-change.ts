@@ -1,4 +1,4 @@
-import type { TAuditHistoryEvent } from '@cargodesk/shared';
+import { isAuditHiddenPart, type TAuditHistoryEvent } from '@cargodesk/shared';
 import { formatDateTime } from '@/lib/format/format-store.ts';
 import { withIndefiniteArticle } from '@/lib/format/nouns.ts';
 
@@ -127,7 +127,7 @@ const listed = (items: string[]) => items.map(quoted).join(', ');
 const flatten = (record: Record<string, unknown>, prefix = ''): Record<string, unknown> =>
   Object.fromEntries(
     Object.entries(record).flatMap(([key, value]) =>
-      isRecord(value) && typeof value.name !== 'string'
+      isRecord(value) && typeof value.name !== 'string' && !isAuditHiddenPart(value)
         ? Object.entries(flatten(value, `${prefix}${key}.`))
         : [[`${prefix}${key}`, value]],
     ),
@@ -146,9 +146,29 @@ const describeListChange = (label: string, before: unknown[], after: unknown[]) 
   return parts.length > 0 ? parts.join(' and ') : `changed the ${label}`;
 };
 
+/**
+ * A field the reader may not see (a shipment's charges without charges:read) comes as the same
+ * marker before and after: it is shown as changed, since the entry is there because it was.
+ */
+const hiddenPartOf = (before: unknown, after: unknown) =>
+  isAuditHiddenPart(after) ? after : isAuditHiddenPart(before) ? before : undefined;
+
+/** The fields of an event worth a sentence or a row: those whose values differ, or that are hidden. */
+const changedPaths = (before: Record<string, unknown>, after: Record<string, unknown>) =>
+  [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .sort()
+    .filter((path) => !hiddenFields.has(path.split('.').at(-1) ?? path))
+    .filter(
+      (path) =>
+        hiddenPartOf(before[path], after[path]) !== undefined ||
+        JSON.stringify(before[path] ?? null) !== JSON.stringify(after[path] ?? null),
+    );
+
 /** One field's change as a predicate: "changed the phone from “a” to “b”". */
 const describeFieldChange = (path: string, before: unknown, after: unknown) => {
   const label = labelOf(path);
+  const hidden = hiddenPartOf(before, after);
+  if (hidden) return `changed the ${label} (details hidden: they need the ${hidden.permission} permission)`;
   if (Array.isArray(before) || Array.isArray(after)) {
     return describeListChange(label, Array.isArray(before) ? before : [], Array.isArray(after) ? after : []);
   }
@@ -173,10 +193,8 @@ export const describeFieldChanges = (event: Pick<TAuditHistoryEvent, 'before' | 
   const after = isRecord(event.after) ? flatten(event.after) : {};
   // A user's "name" is their first and last name joined: those are the fields a person edits.
   const isDerivedName = (path: string) => path === 'name' && ('firstName' in after || 'firstName' in before);
-  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
-    .sort()
-    .filter((path) => !hiddenFields.has(path.split('.').at(-1) ?? path) && !isDerivedName(path))
-    .filter((path) => JSON.stringify(before[path] ?? null) !== JSON.stringify(after[path] ?? null))
+  return changedPaths(before, after)
+    .filter((path) => !isDerivedName(path))
     .map((path) => describeFieldChange(path, before[path], after[path]));
 };
 
@@ -224,6 +242,7 @@ export type TFieldChange = { path: string; label: string; before: string; after:
 /** A value for the before/after table: as readable as in a sentence, ids shown as they are. */
 const tableValue = (value: unknown): string => {
   if (isEmpty(value)) return '';
+  if (isAuditHiddenPart(value)) return `hidden (needs the ${value.permission} permission)`;
   if (Array.isArray(value)) return value.map(tableValue).filter(Boolean).join(', ');
   return readable(value) || (typeof value === 'object' ? JSON.stringify(value) : String(value));
 };
@@ -235,14 +254,10 @@ const tableValue = (value: unknown): string => {
 export const listFieldChanges = (event: Pick<TAuditHistoryEvent, 'before' | 'after'>): TFieldChange[] => {
   const before = isRecord(event.before) ? flatten(event.before) : {};
   const after = isRecord(event.after) ? flatten(event.after) : {};
-  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
-    .sort()
-    .filter((path) => !hiddenFields.has(path.split('.').at(-1) ?? path))
-    .filter((path) => JSON.stringify(before[path] ?? null) !== JSON.stringify(after[path] ?? null))
-    .map((path) => ({
-      path,
-      label: labelOf(path),
-      before: tableValue(before[path]),
-      after: tableValue(after[path]),
-    }));
+  return changedPaths(before, after).map((path) => ({
+    path,
+    label: labelOf(path),
+    before: tableValue(before[path]),
+    after: tableValue(after[path]),
+  }));
 };
