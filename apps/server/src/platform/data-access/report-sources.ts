@@ -5,7 +5,12 @@ import type { SQL } from 'drizzle-orm';
 // a whitelist of columns, each an SQL expression the module wrote, and the condition that keeps a
 // caller to the rows they may read. A definition names columns by key; no text of it becomes SQL.
 
-export type TReportViewer = { companyId: string; userId: string };
+export type TReportViewer = {
+  companyId: string;
+  userId: string;
+  /** The company's products: a source holding several products' rows keeps to those it has (audit). */
+  productCodes: readonly string[];
+};
 
 export type TReportColumn = {
   key: string;

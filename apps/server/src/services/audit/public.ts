@@ -2,3 +2,5 @@
 
 /** The audit trail as a report source (reports). */
 export { auditReportSource } from './report-source.ts';
+/** The entity types of products a company lacks, for the audit summary reports count from (reports). */
+export { entityTypesOutside as auditEntityTypesOutside } from './restricted-entries.ts';

@@ -1,6 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, notInArray, sql } from 'drizzle-orm';
 import { auditEvents } from '../../db/schema/index.ts';
 import type { TReportSource } from '../../platform/data-access/report-sources.ts';
+import { entityTypesOutside } from './restricted-entries.ts';
+
+/** The company's events, without those of a product it lacks (restricted-entries.ts). */
+const scopeOf = ({ companyId, productCodes }: { companyId: string; productCodes: readonly string[] }) => {
+  const ofCompany = eq(auditEvents.companyId, companyId);
+  const excluded = entityTypesOutside(productCodes);
+  return excluded.length > 0
+    ? sql`(${ofCompany} and ${notInArray(auditEvents.entityType, excluded)})`
+    : ofCompany;
+};
 
 /** The audit trail for reports: who did what to which kind of thing, and when. */
 export const auditReportSource: TReportSource = {
@@ -8,7 +18,7 @@ export const auditReportSource: TReportSource = {
   label: 'Audit events',
   permission: 'audit:read',
   from: sql`${auditEvents}`,
-  scope: ({ companyId }) => eq(auditEvents.companyId, companyId),
+  scope: scopeOf,
   columns: [
     {
       key: 'occurredAt',

@@ -14,7 +14,8 @@ import { withTenant } from '../../platform/data-access/tenant-transaction.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../access/access-test-support.ts';
 
 // What audit:read alone does not show (docs/decisions/047-restricted-audit-entries.md): a shipment's
-// charge lines without charges:read, and a product's entries to a company without the product.
+// charge lines without charges:read, and a product's entries to a company without the product (nor
+// in the audit report source).
 // Both began as findings of the freight attacker review.
 
 type TPage<T> = { data: T[]; meta: TListMeta };
@@ -25,6 +26,7 @@ describe.each(testDatabaseKinds)('restricted audit entries on %s', (kind) => {
   const contacts = routeCaller(() => testApp.app, '/contactserver/api/v1');
   const master = routeCaller(() => testApp.app, '/master/api/v1');
   const logs = routeCaller(() => testApp.app, '/logserver/api/v1');
+  const reports = routeCaller(() => testApp.app, '/reportserver/api/v1');
 
   const dataOf = async <T>(response: ReturnType<typeof logs>, status = 200) => {
     const answered = await response;
@@ -127,6 +129,21 @@ describe.each(testDatabaseKinds)('restricted audit entries on %s', (kind) => {
     const before = await pageOf<TAuditEvent>('/audit?pageSize=100', company.jwt);
     const freightEntries = before.data.filter((event) => freightEntityTypes.includes(event.entityType));
     expect(freightEntries.map((event) => event.entityType).sort()).toEqual(['shipment', 'shipment-filter']);
+    // The audit report source, counted from the daily counts when grouped by entity, else row by row.
+    const entityTypesReported = async () => {
+      const reported = [];
+      for (const definition of [
+        { source: 'audit', groupBy: ['entityType'] },
+        { source: 'audit', columns: ['entityType', 'entityId'] },
+      ]) {
+        const { rows } = await dataOf<{ rows: unknown[][] }>(
+          reports('POST', '/reportSketch/run', company.jwt, definition),
+        );
+        reported.push(...rows.map(([entityType]) => entityType));
+      }
+      return reported;
+    };
+    expect(await entityTypesReported()).toContain('shipment-filter');
 
     const { db } = testApp.database;
     const [product] = await db.select({ id: products.id }).from(products).where(eq(products.code, 'freight'));
@@ -166,5 +183,8 @@ describe.each(testDatabaseKinds)('restricted audit entries on %s', (kind) => {
     expect(csv).not.toMatch(/,shipment(-filter)?,/);
     // The header, every event of the list, and the export's own entry, written before its first line.
     expect(csv.trimEnd().split('\r\n')).toHaveLength(1 + after.meta.total + 1);
+    const reported = await entityTypesReported();
+    expect(reported.filter((entityType) => freightEntityTypes.includes(String(entityType)))).toEqual([]);
+    expect(reported).toContain('audit-trail');
   });
 });

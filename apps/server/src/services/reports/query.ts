@@ -8,7 +8,7 @@ import {
   type TReportDefinition,
   type TReportResult,
 } from '@cargodesk/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { executeRows } from '../../db/driver.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
@@ -17,6 +17,7 @@ import type { TAuthContext } from '../../platform/auth/auth-context.ts';
 import type { TReportColumn, TReportSource } from '../../platform/data-access/report-sources.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { productGateMessage } from '../access/public.ts';
+import { auditEntityTypesOutside } from '../audit/public.ts';
 import { reportSources } from './sources.ts';
 
 // A definition becomes SQL here, and only from the whitelist: every column is the module's own
@@ -130,6 +131,8 @@ const conditionOf = (
 export type TCheckedReport = {
   source: TReportSource;
   definition: TReportDefinition;
+  /** The company's products when the definition was checked: the source's scope reads them. */
+  reach: TReportReach;
   /** The result's columns, in order: the chosen columns, or the groups then the aggregates. */
   output: {
     key: string;
@@ -261,7 +264,7 @@ export const checkDefinition = (
   }
 
   if (fields.length > 0) throw invalid(fields);
-  return { source, definition, output, where, groupBy, orderBy };
+  return { source, definition, reach, output, where, groupBy, orderBy };
 };
 
 /**
@@ -286,7 +289,8 @@ const cellOf = (value: unknown, type: TReportColumnType): string | number | null
 
 /**
  * A grouped count of audit events by entity, action and day, filtered on those alone (a date at a
- * whole day), is answered from the daily counts rather than the million events they summarise.
+ * whole day), is answered from the daily counts rather than the million events they summarise;
+ * like the source's scope, without the entity types of products the company lacks.
  */
 const summaryFor = (report: TCheckedReport, companyId: string): SQL | undefined => {
   const { definition } = report;
@@ -299,6 +303,8 @@ const summaryFor = (report: TCheckedReport, companyId: string): SQL | undefined 
   };
   if (!definition.groupBy.every((key) => key in summaryColumns)) return undefined;
   const conditions: SQL[] = [sql`${auditEventDailyCounts.companyId} = ${companyId}`];
+  const excluded = auditEntityTypesOutside(report.reach.productCodes);
+  if (excluded.length > 0) conditions.push(notInArray(auditEventDailyCounts.entityType, excluded));
   for (const filter of definition.filters) {
     const value = filter.value === null ? '' : String(filter.value);
     if (filter.column === 'occurredAt') {
@@ -337,7 +343,14 @@ export const reportStatementOf = (auth: TAuthContext, report: TCheckedReport, li
       report.output.map((column, index) => sql`${column.select} as ${sql.raw(`c${index}`)}`),
       sql`, `,
     )} from ${report.source.from} where ${sql.join(
-      [report.source.scope({ companyId: auth.companyId, userId: auth.userId }), ...report.where],
+      [
+        report.source.scope({
+          companyId: auth.companyId,
+          userId: auth.userId,
+          productCodes: report.reach.productCodes,
+        }),
+        ...report.where,
+      ],
       sql` and `,
     )}${report.groupBy.length > 0 ? sql` group by ${sql.join(report.groupBy, sql`, `)}` : sql``}`;
   const ordered = report.orderBy ? sql`${base} order by ${report.orderBy}` : base;
