@@ -251,7 +251,11 @@ export const findParties = (db: Queryable, companyId: string, shipmentIds: strin
           and(eq(shipmentParties.companyId, companyId), inArray(shipmentParties.shipmentId, shipmentIds)),
         );
 
-/** Sets one role's party, or removes it (`null`). */
+/**
+ * Sets one role's party, or removes it (`null`). The row is updated in place, so the copy an issued
+ * document kept of the party (`issued_copy`, decision 043) stays with it: a document issued is
+ * changed by a void and a new version, never by an edit of the live party.
+ */
 export const setParty = async (
   db: Queryable,
   companyId: string,
@@ -259,16 +263,22 @@ export const setParty = async (
   role: TShipmentPartyRole,
   party: { organisationId: string; personId: string | null } | null,
 ) => {
+  const ofRole = and(
+    eq(shipmentParties.companyId, companyId),
+    eq(shipmentParties.shipmentId, shipmentId),
+    eq(shipmentParties.role, role),
+  );
+  if (!party) {
+    await db.delete(shipmentParties).where(ofRole);
+    return;
+  }
   await db
-    .delete(shipmentParties)
-    .where(
-      and(
-        eq(shipmentParties.companyId, companyId),
-        eq(shipmentParties.shipmentId, shipmentId),
-        eq(shipmentParties.role, role),
-      ),
-    );
-  if (party) await db.insert(shipmentParties).values({ companyId, shipmentId, role, ...party });
+    .insert(shipmentParties)
+    .values({ companyId, shipmentId, role, ...party })
+    .onConflictDoUpdate({
+      target: [shipmentParties.companyId, shipmentParties.shipmentId, shipmentParties.role],
+      set: { organisationId: party.organisationId, personId: party.personId },
+    });
 };
 
 /**

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   bookingMoveRefusal,
   bookingStatuses,
@@ -609,6 +610,9 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
       const partiesBefore = await repository.findParties(tx, auth.companyId, [id]);
       const cargoBefore = await cargoOf(tx, auth.companyId, [id]);
       const changes = await work(tx, before, partiesBefore);
+      // Nothing to change (an empty edit, a house sent to the master it has): no write, no history.
+      if (Object.keys(changes).length === 0 && !rewrites.parties && !rewrites.cargo)
+        return readView(tx, auth.companyId, before, { parties: partiesBefore, cargo: cargoBefore });
       const merged = { ...before, ...changes };
       const cargoAfter = rewrites.cargo ? await cargoOf(tx, auth.companyId, [id]) : cargoBefore;
       const after = await repository.updateShipment(tx, auth.companyId, id, {
@@ -624,10 +628,13 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
       const partiesAfter = rewrites.parties
         ? await repository.findParties(tx, auth.companyId, [id])
         : partiesBefore;
-      await auditTrails.shipment(tx, actor, 'update', id, {
+      const audited = {
         before: auditedShipment(before, partiesBefore, cargoBefore),
         after: auditedShipment(after, partiesAfter, cargoAfter),
-      });
+      };
+      // Values sent again as they were leave the history as it was.
+      if (!isDeepStrictEqual(audited.before, audited.after))
+        await auditTrails.shipment(tx, actor, 'update', id, audited);
       return readView(tx, auth.companyId, after, { parties: partiesAfter, cargo: cargoAfter });
     });
 
@@ -754,6 +761,13 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
         const houses = await repository.findHouses(tx, auth.companyId, id);
         throw new AppError('CONFLICT', shipmentMessages.masterCannotBeHouse(houses.length));
       }
+      // The target is checked before it is locked: a shipment that is no master is refused without
+      // waiting on its lock, so two direct shipments sent under each other at once cannot deadlock
+      // (each holds its own row). A master stays a master, so the check holds once locked.
+      const target = await repository.findShipment(tx, auth.companyId, masterId);
+      if (!target) throw fieldError('masterId', shipmentMessages.masterNotFound);
+      if (target.consolidation !== 'master')
+        throw fieldError('masterId', shipmentMessages.notAMaster(target.reference));
       const masterIds = [...new Set([masterId, ...(before.masterId ? [before.masterId] : [])])].sort();
       const locked = new Map<string, repository.TShipmentRow>();
       for (const lockId of masterIds) {
