@@ -426,6 +426,8 @@ export const shipmentSortFields = [
 export const ZShipmentListQuery = ZPageQuery.extend({
   mode: z.enum(shipmentModes).optional(),
   direction: z.enum(shipmentDirections).optional(),
+  /** Masters only, say, for the picker a house is consolidated from. */
+  consolidation: z.enum(shipmentConsolidations).optional(),
   bookingStatus: z.enum(bookingStatuses).optional(),
   portOfLoading: ZLocationCode.optional(),
   portOfDischarge: ZLocationCode.optional(),

@@ -306,6 +306,13 @@ describe.each(testDatabaseKinds)('shipment cargo and consolidation on %s', (kind
     const cancelledMaster = await air({ consolidation: 'master' });
     for (const status of ['CONFIRMED', 'CANCELLED'])
       await dataOf(call('POST', `/shipments/${cancelledMaster._id}/booking-status`, admin.jwt, { status }));
+    // The picker a house is consolidated from lists the masters of its mode, and nothing else.
+    const masters = (await call('GET', '/shipments?mode=air&consolidation=master', admin.jwt)).json() as {
+      data: TShipment[];
+    };
+    expect(masters.data.map((shipment) => shipment._id).sort()).toEqual(
+      [master._id, otherMaster._id, cancelledMaster._id].sort(),
+    );
     const refusals: [string, object, number, string][] = [
       [first._id, { masterId: cancelledMaster._id }, 400, `${cancelledMaster.reference} is cancelled`],
       [first._id, { masterId: seaMaster._id }, 400, 'is a sea master: an air house goes under an air master'],

@@ -44,6 +44,7 @@ export type TShipmentFilter = TPage & {
   partyIdsOfSearch?: string[];
   mode?: string;
   direction?: string;
+  consolidation?: TShipmentRow['consolidation'];
   bookingStatus?: string;
   portOfLoading?: string;
   portOfDischarge?: string;
@@ -119,6 +120,7 @@ const filterConditions = (filter: TShipmentFilter): SQL | undefined =>
     searchCondition(filter),
     filter.mode ? eq(listed.mode, filter.mode as TShipmentRow['mode']) : undefined,
     filter.direction ? eq(listed.direction, filter.direction as TShipmentRow['direction']) : undefined,
+    filter.consolidation ? eq(listed.consolidation, filter.consolidation) : undefined,
     filter.bookingStatus ? eq(listed.bookingStatus, filter.bookingStatus) : undefined,
     filter.portOfLoading ? eq(listed.portOfLoading, filter.portOfLoading) : undefined,
     filter.portOfDischarge ? eq(listed.portOfDischarge, filter.portOfDischarge) : undefined,

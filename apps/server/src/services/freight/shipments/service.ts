@@ -473,6 +473,7 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
         partyIdsOfSearch: q ? await findContactIdsByName(tx, auth.companyId, q, partySearchLimit) : undefined,
         mode: query.mode,
         direction: query.direction,
+        consolidation: query.consolidation,
         bookingStatus: query.bookingStatus,
         portOfLoading: query.portOfLoading,
         portOfDischarge: query.portOfDischarge,

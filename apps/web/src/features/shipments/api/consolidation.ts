@@ -8,17 +8,24 @@ import { shipmentsKeys } from './keys.ts';
 
 const masterPath = (id: string) => `/shipments/${encodeURIComponent(id)}/master`;
 
-/** How many shipments a master search reads: the list cannot filter by consolidation yet. */
-const masterSearchSize = 50;
+/** How many masters the picker offers at once; typing narrows them. */
+const masterSearchSize = 20;
 
 export const getMasterOptionsQueryOptions = (mode: TShipmentMode, q: string) =>
   queryOptions({
     queryKey: shipmentsKeys.masters(mode, q),
     queryFn: async () => {
       const found = await apiListRequest<TShipmentSummary>('freightserver', '/shipments', {
-        query: { mode, q: q || undefined, page: 1, pageSize: masterSearchSize, sort: '-createdAt' },
+        query: {
+          mode,
+          consolidation: 'master',
+          q: q || undefined,
+          page: 1,
+          pageSize: masterSearchSize,
+          sort: '-createdAt',
+        },
       });
-      return found.data.filter((shipment) => shipment.consolidation === 'master');
+      return found.data;
     },
   });
 
