@@ -8,13 +8,11 @@ import {
   type TRegistered,
 } from '../src/services/access/access-test-support.ts';
 import { testDatabaseKinds } from './databases.ts';
-import { auditReader, routeCaller } from './route-helpers.ts';
+import { answeredData, answeredError, auditReader, routeCaller } from './route-helpers.ts';
 
 // The freight (shipments) code against an attacker with a valid account in company A, and the rights
 // model of decision 043 (shipments:read, shipments:write, charges:read, the Freight product): what a
 // review found and what it checked and found sound, each pinned.
-
-type TError = { code: string; message: string; details?: { fields?: { field: string; message: string }[] } };
 
 describe.each(testDatabaseKinds)('freight against an attacker on %s', (kind) => {
   let testApp: TIamTestApp;
@@ -31,16 +29,8 @@ describe.each(testDatabaseKinds)('freight against an attacker on %s', (kind) => 
   const reports = routeCaller(() => testApp.app, '/reportserver/api/v1');
   const auditOf = auditReader(() => testApp.database.db);
 
-  const dataOf = async <T>(response: ReturnType<typeof call>, status = 200) => {
-    const answered = await response;
-    expect(answered.statusCode, answered.body).toBe(status);
-    return (answered.json() as { data: T }).data;
-  };
-  const errorOf = async (response: ReturnType<typeof call>, status: number) => {
-    const answered = await response;
-    expect(answered.statusCode, answered.body).toBe(status);
-    return (answered.json() as { error: TError }).error;
-  };
+  const dataOf = answeredData;
+  const errorOf = answeredError;
   const contact = async (jwt: string, body: object) =>
     (await dataOf<{ _id: string }>(contacts('POST', '/contacts', jwt, body), 201))._id;
   const create = (jwt: string, body: object = {}) =>

@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { auditEvents } from '../src/db/schema/index.ts';
 
@@ -34,3 +35,29 @@ export const auditReader =
         ),
       )
       .orderBy(asc(auditEvents.occurredAt), asc(auditEvents.id));
+
+type TAnswer = { statusCode: number; body: string; json: () => unknown };
+
+/** What a refused call answers: `{ error: { code, message, details } }`. */
+export type TRouteError = {
+  code: string;
+  message: string;
+  details?: { fields?: { field: string; message: string; params?: Record<string, unknown> }[] } & Record<
+    string,
+    unknown
+  >;
+};
+
+/** The `data` of a call's answer, once its status is `status` (the body shows when it is not). */
+export const answeredData = async <T>(response: Promise<TAnswer>, status = 200) => {
+  const answered = await response;
+  expect(answered.statusCode, answered.body).toBe(status);
+  return (answered.json() as { data: T }).data;
+};
+
+/** The `error` of a refused call, once its status is `status`. */
+export const answeredError = async (response: Promise<TAnswer>, status: number) => {
+  const answered = await response;
+  expect(answered.statusCode, answered.body).toBe(status);
+  return (answered.json() as { error: TRouteError }).error;
+};

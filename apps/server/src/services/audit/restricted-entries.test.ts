@@ -8,7 +8,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../../test/databases.ts';
-import { routeCaller } from '../../../test/route-helpers.ts';
+import { answeredData, routeCaller } from '../../../test/route-helpers.ts';
 import { companyProducts, products } from '../../db/schema/index.ts';
 import { withTenant } from '../../platform/data-access/tenant-transaction.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../access/access-test-support.ts';
@@ -28,11 +28,7 @@ describe.each(testDatabaseKinds)('restricted audit entries on %s', (kind) => {
   const logs = routeCaller(() => testApp.app, '/logserver/api/v1');
   const reports = routeCaller(() => testApp.app, '/reportserver/api/v1');
 
-  const dataOf = async <T>(response: ReturnType<typeof logs>, status = 200) => {
-    const answered = await response;
-    expect(answered.statusCode, answered.body).toBe(status);
-    return (answered.json() as { data: T }).data;
-  };
+  const dataOf = answeredData;
   const pageOf = async <T>(url: string, jwt: string) => {
     const answered = await logs('GET', url, jwt);
     expect(answered.statusCode, answered.body).toBe(200);

@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompanyMember } from '../../../test/company-members.ts';
 import { behaviourDatabaseKinds } from '../../../test/databases.ts';
-import { auditReader, routeCaller } from '../../../test/route-helpers.ts';
+import { answeredData, answeredError, auditReader, routeCaller } from '../../../test/route-helpers.ts';
 import { contacts, contactTags } from '../../db/schema/index.ts';
 import { reauthenticate } from '../../platform/auth/auth-context.ts';
 import { createId } from '../../platform/data-access/ids.ts';
@@ -43,21 +43,13 @@ describe.each(behaviourDatabaseKinds)('contactserver on %s', (kind) => {
   let testApp: TIamTestApp;
   const call = routeCaller(() => testApp.app, '/contactserver/api/v1');
   const auditOf = auditReader(() => testApp.database.db);
-  const dataOf = async <T>(response: ReturnType<typeof call>, status = 200) => {
-    const answered = await response;
-    expect(answered.statusCode, answered.body).toBe(status);
-    return (answered.json() as { data: T }).data;
-  };
+  const dataOf = answeredData;
   const pageOf = async (url: string, jwt: string) => {
     const answered = await call('GET', url, jwt);
     expect(answered.statusCode, answered.body).toBe(200);
     return answered.json() as { data: TContactSummary[]; meta: TListMeta };
   };
-  const errorOf = async (response: ReturnType<typeof call>, status: number) => {
-    const answered = await response;
-    expect(answered.statusCode, answered.body).toBe(status);
-    return (answered.json() as { error: { code: string; message: string; details?: unknown } }).error;
-  };
+  const errorOf = answeredError;
 
   beforeAll(async () => {
     testApp = await startIamTestApp({ kind });

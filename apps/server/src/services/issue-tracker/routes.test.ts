@@ -9,7 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { behaviourDatabaseKinds } from '../../../test/databases.ts';
 import { uploadTinyPng } from '../../../test/multipart.ts';
-import { auditReader, routeCaller } from '../../../test/route-helpers.ts';
+import { answeredData, auditReader, routeCaller } from '../../../test/route-helpers.ts';
 import { mails } from '../../db/schema/index.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../access/access-test-support.ts';
 
@@ -17,11 +17,7 @@ describe.each(behaviourDatabaseKinds)('issue tracker on %s', (kind) => {
   let testApp: TIamTestApp;
   const call = routeCaller(() => testApp.app, '/iamserver/api/v1');
   const auditOf = auditReader(() => testApp.database.db);
-  const dataOf = async <T>(response: ReturnType<typeof call>, status = 200) => {
-    const answered = await response;
-    expect(answered.statusCode, answered.body).toBe(status);
-    return (answered.json() as { data: T }).data;
-  };
+  const dataOf = answeredData;
   const notificationsOf = async (user: TRegistered) =>
     (
       (

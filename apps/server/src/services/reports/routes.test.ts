@@ -9,7 +9,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { behaviourDatabaseKinds } from '../../../test/databases.ts';
-import { auditReader, routeCaller } from '../../../test/route-helpers.ts';
+import { answeredData, auditReader, routeCaller } from '../../../test/route-helpers.ts';
 import {
   auditEvents,
   companies,
@@ -30,11 +30,7 @@ describe.each(behaviourDatabaseKinds)('reportserver on %s', (kind) => {
   let viewer: TRegistered;
   const call = routeCaller(() => testApp.app, '/reportserver/api/v1');
   const auditOf = auditReader(() => testApp.database.db);
-  const dataOf = async <T>(response: ReturnType<typeof call>, status = 200) => {
-    const answered = await response;
-    expect(answered.statusCode, answered.body).toBe(status);
-    return (answered.json() as { data: T }).data;
-  };
+  const dataOf = answeredData;
   const errorOf = async (response: ReturnType<typeof call>, status: number) => {
     const answered = await response;
     expect(answered.statusCode, answered.body).toBe(status);

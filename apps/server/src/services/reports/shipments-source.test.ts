@@ -2,7 +2,7 @@ import type { TReportResult, TReportSketch, TReportSourceInfo, TShipment } from 
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../../test/databases.ts';
-import { routeCaller } from '../../../test/route-helpers.ts';
+import { answeredData, answeredError, routeCaller } from '../../../test/route-helpers.ts';
 import { executeRows } from '../../db/driver.ts';
 import { companyProducts, products } from '../../db/schema/index.ts';
 import { withTenantRead } from '../../platform/data-access/tenant-transaction.ts';
@@ -21,16 +21,8 @@ describe.each(testDatabaseKinds)('reports over shipments on %s', (kind) => {
   const call = routeCaller(() => testApp.app, '/reportserver/api/v1');
   const freight = routeCaller(() => testApp.app, '/freightserver/api/v1');
   const contactCall = routeCaller(() => testApp.app, '/contactserver/api/v1');
-  const dataOf = async <T>(response: ReturnType<typeof call>, status = 200) => {
-    const answered = await response;
-    expect(answered.statusCode, answered.body).toBe(status);
-    return (answered.json() as { data: T }).data;
-  };
-  const errorOf = async (response: ReturnType<typeof call>, status: number) => {
-    const answered = await response;
-    expect(answered.statusCode, answered.body).toBe(status);
-    return (answered.json() as { error: { code: string; message: string } }).error;
-  };
+  const dataOf = answeredData;
+  const errorOf = answeredError;
   const organisation = async (jwt: string, name: string) =>
     (
       await dataOf<{ _id: string }>(

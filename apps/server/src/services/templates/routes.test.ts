@@ -11,7 +11,7 @@ import {
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { behaviourDatabaseKinds } from '../../../test/databases.ts';
-import { auditReader, routeCaller } from '../../../test/route-helpers.ts';
+import { answeredData, auditReader, routeCaller } from '../../../test/route-helpers.ts';
 import { findChromium } from '../../pdf/find-chromium.ts';
 import { startIamTestApp, type TIamTestApp } from '../access/access-test-support.ts';
 
@@ -33,11 +33,7 @@ describe.each(behaviourDatabaseKinds)('templateserver templates on %s', (kind) =
   let testApp: TIamTestApp;
   const call = routeCaller(() => testApp.app, '/templateserver/api/v1');
   const auditOf = auditReader(() => testApp.database.db);
-  const dataOf = async <T>(response: ReturnType<typeof call>, status = 200) => {
-    const answered = await response;
-    expect(answered.statusCode, answered.body).toBe(status);
-    return (answered.json() as { data: T }).data;
-  };
+  const dataOf = answeredData;
 
   beforeAll(async () => {
     testApp = await startIamTestApp({ kind });

@@ -2,34 +2,20 @@ import type { TListMeta, TShipment, TShipmentSummary } from '@cargodesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompanyMember } from '../../../../test/company-members.ts';
 import { testDatabaseKinds } from '../../../../test/databases.ts';
-import { auditReader, routeCaller } from '../../../../test/route-helpers.ts';
+import { answeredData, answeredError, auditReader, routeCaller } from '../../../../test/route-helpers.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../../access/access-test-support.ts';
 
 // Cargo lines, containers, totals and master/house consolidation through the real routes, on
 // PGlite and, when TEST_DATABASE_URL names one, on PostgreSQL: the consolidation locks and the
 // container key are the database's to keep.
 
-type TError = {
-  code: string;
-  message: string;
-  details?: { fields?: Record<string, unknown>[] } & Record<string, unknown>;
-};
-
 describe.each(testDatabaseKinds)('shipment cargo and consolidation on %s', (kind) => {
   let testApp: TIamTestApp;
   let admin: TRegistered;
   const call = routeCaller(() => testApp.app, '/freightserver/api/v1');
   const auditOf = auditReader(() => testApp.database.db);
-  const dataOf = async <T>(response: ReturnType<typeof call>, status = 200) => {
-    const answered = await response;
-    expect(answered.statusCode, answered.body).toBe(status);
-    return (answered.json() as { data: T }).data;
-  };
-  const errorOf = async (response: ReturnType<typeof call>, status: number) => {
-    const answered = await response;
-    expect(answered.statusCode, answered.body).toBe(status);
-    return (answered.json() as { error: TError }).error;
-  };
+  const dataOf = answeredData;
+  const errorOf = answeredError;
   const create = (body: object, jwt = admin.jwt) =>
     dataOf<TShipment>(call('POST', '/shipments', jwt, body), 201);
   const sea = (change: object = {}, jwt = admin.jwt) =>

@@ -2,14 +2,12 @@ import type { TShipment, TShipmentCharges } from '@cargodesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompanyMember } from '../../../../test/company-members.ts';
 import { testDatabaseKinds } from '../../../../test/databases.ts';
-import { auditReader, routeCaller } from '../../../../test/route-helpers.ts';
+import { answeredData, answeredError, auditReader, routeCaller } from '../../../../test/route-helpers.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../../access/access-test-support.ts';
 
 // A shipment's buy and sell lines through the real routes, on PGlite and, when TEST_DATABASE_URL
 // names one, on PostgreSQL: rates entered through the currencies API, snapshots on the lines, exact
 // totals in the base currency, and who may read and write them.
-
-type TError = { code: string; message: string; details?: { fields?: { field: string; message: string }[] } };
 
 describe.each(testDatabaseKinds)('shipment charges on %s', (kind) => {
   let testApp: TIamTestApp;
@@ -20,16 +18,8 @@ describe.each(testDatabaseKinds)('shipment charges on %s', (kind) => {
   const master = routeCaller(() => testApp.app, '/master/api/v1');
   const contacts = routeCaller(() => testApp.app, '/contactserver/api/v1');
   const auditOf = auditReader(() => testApp.database.db);
-  const dataOf = async <T>(response: ReturnType<typeof call>, status = 200) => {
-    const answered = await response;
-    expect(answered.statusCode, answered.body).toBe(status);
-    return (answered.json() as { data: T }).data;
-  };
-  const errorOf = async (response: ReturnType<typeof call>, status: number) => {
-    const answered = await response;
-    expect(answered.statusCode, answered.body).toBe(status);
-    return (answered.json() as { error: TError }).error;
-  };
+  const dataOf = answeredData;
+  const errorOf = answeredError;
   const contact = async (jwt: string, body: object) =>
     (await dataOf<{ _id: string }>(contacts('POST', '/contacts', jwt, body), 201))._id;
   const rate = (jwt: string, currency: string, value: number, effectiveDate: string) =>

@@ -9,7 +9,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompanyMember } from '../../../../test/company-members.ts';
 import { behaviourDatabaseKinds } from '../../../../test/databases.ts';
-import { auditReader, routeCaller } from '../../../../test/route-helpers.ts';
+import { answeredData, answeredError, auditReader, routeCaller } from '../../../../test/route-helpers.ts';
 import { companyProducts, products } from '../../../db/schema/index.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../../access/access-test-support.ts';
 
@@ -24,18 +24,8 @@ describe.each(behaviourDatabaseKinds)('freightserver shipments on %s', (kind) =>
   const call = routeCaller(() => testApp.app, '/freightserver/api/v1');
   const contactCall = routeCaller(() => testApp.app, '/contactserver/api/v1');
   const auditOf = auditReader(() => testApp.database.db);
-  const dataOf = async <T>(response: ReturnType<typeof call>, status = 200) => {
-    const answered = await response;
-    expect(answered.statusCode, answered.body).toBe(status);
-    return (answered.json() as { data: T }).data;
-  };
-  const errorOf = async (response: ReturnType<typeof call>, status: number) => {
-    const answered = await response;
-    expect(answered.statusCode, answered.body).toBe(status);
-    return (
-      answered.json() as { error: { code: string; message: string; details?: Record<string, unknown> } }
-    ).error;
-  };
+  const dataOf = answeredData;
+  const errorOf = answeredError;
   const contact = async (jwt: string, body: object) =>
     (await dataOf<{ _id: string }>(contactCall('POST', '/contacts', jwt, body), 201))._id;
 
