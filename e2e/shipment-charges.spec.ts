@@ -171,6 +171,14 @@ test('a forwarder keys charges, reads the margin and consolidates houses; a View
   await expect(houses.getByRole('link', { name: house.reference ?? '' })).toBeVisible();
   await expect(houses.getByRole('link', { name: secondHouse.reference ?? '' })).toBeVisible();
 
+  // The second house leaves its master again, once the forwarder confirms it.
+  await houses.getByRole('link', { name: secondHouse.reference ?? '' }).click();
+  await page.getByRole('button', { name: 'Detach' }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Detach' }).click();
+  await expect(page.getByText('A direct shipment, not consolidated under a master.')).toBeVisible();
+  await goInApp(page, `/shipments/${master._id}`);
+  await expect(page.getByText('A master of one house.', { exact: false })).toBeVisible();
+
   // A Viewer reads the shipment but not its charges: no tab, and the API refuses them.
   const colleague = await viewerReady;
   const refused = await request.get(`${shipments}/${house._id}/charges`, {

@@ -1,5 +1,5 @@
-import type { TShipment } from '@cargodesk/shared';
-import { and, eq } from 'drizzle-orm';
+import { shipmentRules, type TShipment } from '@cargodesk/shared';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shipmentParties } from '../src/db/schema/index.ts';
 import {
@@ -249,6 +249,22 @@ describe.each(testDatabaseKinds)('freight against an attacker on %s', (kind) => 
   });
 
   // ---- Integrity ---------------------------------------------------------------------------------
+
+  it('refuses a house past the most a master may hold, so its read and history stay bounded', async () => {
+    const master = await create(a.jwt, { consolidation: 'master' });
+    // The houses a master may hold, written in one statement rather than one request each.
+    await testApp.database.db.execute(sql`insert into shipments
+      (company_id, id, reference, mode, direction, load_type, booking_status, search_text, consolidation, master_id)
+      select ${a.companyId}, gen_random_uuid(), 'FULL-' || n, 'sea', 'export', 'fcl', 'RECEIVED', 'full-' || n,
+        'house', ${master._id}
+      from generate_series(1, ${shipmentRules.housesPerMasterMax}) as n`);
+    const oneMore = await create(a.jwt);
+    const refused = await errorOf(
+      call('PUT', `/shipments/${oneMore._id}/master`, a.jwt, { masterId: master._id }),
+      409,
+    );
+    expect(refused.message).toContain(`already holds ${shipmentRules.housesPerMasterMax} houses`);
+  });
 
   it('writes nothing of a refused cargo or charges replace', async () => {
     const shipment = await create(a.jwt);

@@ -83,6 +83,8 @@ export const shipmentRules = {
   packageCountMax: 1_000_000,
   weightKgMax: 10_000_000,
   volumeM3Max: 100_000,
+  /** A consolidation of more is a data error; the bound keeps a master's read and history small. */
+  housesPerMasterMax: 500,
 } as const;
 
 const ZId = z.uuid({ error: 'must be an id' });

@@ -6,6 +6,7 @@ import {
   incotermRefusal,
   loadTypesOfMode,
   shipmentPartyRoles,
+  shipmentRules,
   type TBookingStatus,
   type TIncotermRule,
   type TListMeta,
@@ -69,6 +70,8 @@ export const shipmentMessages = {
   masterOfOtherMode: (reference: string, masterMode: string, mode: string) =>
     `${reference} is ${withArticle(masterMode)} master: ${withArticle(mode)} house goes under ${withArticle(mode)} master`,
   ownMaster: 'must be another shipment than the house itself',
+  masterFull: (reference: string) =>
+    `${reference} already holds ${shipmentRules.housesPerMasterMax} houses, the most a master may: consolidate under another master`,
   masterCancelled: (reference: string) =>
     `${reference} is cancelled: consolidate the house under a master still under way`,
   masterCannotBeHouse: (houses: number) =>
@@ -787,6 +790,10 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
       if (operationalStatusOf(master) === 'cancelled')
         throw fieldError('masterId', shipmentMessages.masterCancelled(master.reference));
       if (before.masterId === masterId) return {};
+      if (
+        (await repository.findHouses(tx, auth.companyId, masterId)).length >= shipmentRules.housesPerMasterMax
+      )
+        throw new AppError('CONFLICT', shipmentMessages.masterFull(master.reference));
       // The house travels on its master's carriage: it takes the master's vessel, IMO number and
       // voyage, or its flight, where the master has them (a master without one leaves the house's).
       const carriageFields =
