@@ -5,7 +5,7 @@ import type { Database } from '../client.ts';
 import { executeRows } from '../driver.ts';
 import { seedCatalogues } from './catalogues.ts';
 
-// A catalogue seeded before airports had time zones (migration 0066) gets them on the next start,
+// A catalogue seeded before airports had time zones (migration 0065) gets them on the next start,
 // once; an airport's zone someone has since set is kept.
 describe('the catalogue seed on a database migrated from before airport time zones', () => {
   let database: Database;

@@ -82,7 +82,7 @@ export const seedCatalogues = async (db: Db) => {
       on conflict (ident) do nothing`);
     }
   } else if (await lacksAirportTimeZones(db)) {
-    // A catalogue seeded before airports had zones (migration 0066): fill them once, by ident.
+    // A catalogue seeded before airports had zones (migration 0065): fill them once, by ident.
     for (const slice of slices(airportRows(names).map(({ ident, timezone }) => ({ ident, timezone })))) {
       await db.execute(sql`
       update airports set timezone = x.timezone
