@@ -1,18 +1,10 @@
 import { constants } from '@cargodesk/shared';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import {
-  createCompanyUser,
-  demoAccounts,
-  expect,
-  expectAccessible,
-  goInApp,
-  signIn,
-  test,
-} from './fixtures.ts';
+import { createCompanyUser, expect, expectAccessible, goInApp, signIn, test } from './fixtures.ts';
 
 // A shipment's cargo tab: a forwarder keys the packages and containers of a sea shipment, taking
 // the container number the check digit says was meant; by air the chargeable weight shows as the
-// dimensions are typed; a Viewer reads the cargo without the button that changes it.
+// dimensions are typed. A Viewer's read-only cargo is checked in e2e/shipment-charges.spec.ts.
 
 const tokenOf = async (page: Page) =>
   (await page.context().cookies()).find(({ name }) => name === constants.tokenCookieName)?.value ?? '';
@@ -151,18 +143,4 @@ test('by air the chargeable weight shows as the dimensions are typed, the volume
   await expect(totals).toContainText('Chargeable weight200 kg, by volume');
   await expect(totals).toContainText('Volume1.2 m³');
   await expect(page.getByRole('region', { name: 'Cargo lines' })).toContainText('1 × 120 × 100 × 100');
-});
-
-test('a Viewer reads a shipment’s cargo without the button that changes it', async ({ page }) => {
-  await signIn(page, demoAccounts.viewer, { at: '/shipments' });
-  const listed = await page.request.get('/freightserver/api/v1/shipments?pageSize=1&mode=sea', {
-    headers: { authorization: await tokenOf(page) },
-  });
-  const [shipment] = ((await listed.json()) as { data: { _id: string; reference: string }[] }).data;
-  if (!shipment) throw new Error('Demo Freight Ltd has no sea shipment');
-  await goInApp(page, `/shipments/${shipment._id}`);
-  await page.getByRole('tab', { name: 'Cargo and containers' }).click();
-  await expect(page.getByRole('region', { name: 'Totals' })).toContainText('Packages');
-  await expect(page.getByRole('button', { name: 'Edit cargo' })).toHaveCount(0);
-  await expectAccessible(page);
 });

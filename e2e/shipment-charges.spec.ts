@@ -13,7 +13,8 @@ import {
 
 // A shipment's charges and its consolidation (decision 043): a forwarder keys a sell line in euros
 // and a buy line in dollars, reads the margin in the base currency, and consolidates two houses
-// under a master; a Viewer, whose role does not read margins, sees no charges at all.
+// under a master; a Viewer, whose role does not read margins, sees no charges at all, and reads the
+// cargo without changing it.
 
 /** Picks an option of the select labelled `label` inside `scope`, typing `typed` to find it. */
 const pick = async (page: Page, scope: Locator, label: string, typed: string, option: RegExp | string) => {
@@ -192,5 +193,9 @@ test('a forwarder keys charges, reads the margin and consolidates houses; a View
   await expect(viewer.getByRole('tab', { name: 'Charges' })).toHaveCount(0);
   await expect(viewer.getByText(`A house consolidated under master ${master.reference}.`)).toBeVisible();
   await expect(viewer.getByRole('button', { name: /master|Detach/ })).toHaveCount(0);
+  // … and its cargo, without the button that changes it.
+  await viewer.getByRole('tab', { name: 'Cargo and containers' }).click();
+  await expect(viewer.getByRole('region', { name: 'Totals' })).toContainText('Packages');
+  await expect(viewer.getByRole('button', { name: 'Edit cargo' })).toHaveCount(0);
   await viewerContext.close();
 });

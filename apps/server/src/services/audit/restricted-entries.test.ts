@@ -7,7 +7,7 @@ import {
 } from '@cargodesk/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../../test/databases.ts';
+import { behaviourDatabaseKinds } from '../../../test/databases.ts';
 import { answeredData, routeCaller } from '../../../test/route-helpers.ts';
 import { companyProducts, products } from '../../db/schema/index.ts';
 import { withTenant } from '../../platform/data-access/tenant-transaction.ts';
@@ -20,7 +20,7 @@ import { startIamTestApp, type TIamTestApp, type TRegistered } from '../access/a
 
 type TPage<T> = { data: T[]; meta: TListMeta };
 
-describe.each(testDatabaseKinds)('restricted audit entries on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('restricted audit entries on %s', (kind) => {
   let testApp: TIamTestApp;
   const freight = routeCaller(() => testApp.app, '/freightserver/api/v1');
   const contacts = routeCaller(() => testApp.app, '/contactserver/api/v1');

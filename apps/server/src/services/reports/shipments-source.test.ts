@@ -1,7 +1,7 @@
 import type { TReportResult, TReportSketch, TReportSourceInfo, TShipment } from '@cargodesk/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabaseKinds } from '../../../test/databases.ts';
+import { behaviourDatabaseKinds } from '../../../test/databases.ts';
 import { answeredData, answeredError, routeCaller } from '../../../test/route-helpers.ts';
 import { executeRows } from '../../db/driver.ts';
 import { companyProducts, products } from '../../db/schema/index.ts';
@@ -13,7 +13,7 @@ import { shipmentsReportSource } from '../freight/public.ts';
 // routes: freight's rows, read under row-level security in the caller's company, offered only to
 // callers with shipments:read in companies with the Freight product.
 
-describe.each(testDatabaseKinds)('reports over shipments on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('reports over shipments on %s', (kind) => {
   let testApp: TIamTestApp;
   let admin: TRegistered;
   let other: TRegistered;

@@ -1,7 +1,7 @@
 import type { TListMeta, TShipment, TShipmentSummary } from '@cargodesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompanyMember } from '../../../../test/company-members.ts';
-import { testDatabaseKinds } from '../../../../test/databases.ts';
+import { behaviourDatabaseKinds } from '../../../../test/databases.ts';
 import { answeredData, answeredError, auditReader, routeCaller } from '../../../../test/route-helpers.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../../access/access-test-support.ts';
 
@@ -9,7 +9,7 @@ import { startIamTestApp, type TIamTestApp, type TRegistered } from '../../acces
 // PGlite and, when TEST_DATABASE_URL names one, on PostgreSQL: the consolidation locks and the
 // container key are the database's to keep.
 
-describe.each(testDatabaseKinds)('shipment cargo and consolidation on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('shipment cargo and consolidation on %s', (kind) => {
   let testApp: TIamTestApp;
   let admin: TRegistered;
   const call = routeCaller(() => testApp.app, '/freightserver/api/v1');

@@ -1,7 +1,7 @@
 import type { TShipment, TShipmentCharges } from '@cargodesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompanyMember } from '../../../../test/company-members.ts';
-import { testDatabaseKinds } from '../../../../test/databases.ts';
+import { behaviourDatabaseKinds } from '../../../../test/databases.ts';
 import { answeredData, answeredError, auditReader, routeCaller } from '../../../../test/route-helpers.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../../access/access-test-support.ts';
 
@@ -9,7 +9,7 @@ import { startIamTestApp, type TIamTestApp, type TRegistered } from '../../acces
 // names one, on PostgreSQL: rates entered through the currencies API, snapshots on the lines, exact
 // totals in the base currency, and who may read and write them.
 
-describe.each(testDatabaseKinds)('shipment charges on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('shipment charges on %s', (kind) => {
   let testApp: TIamTestApp;
   let admin: TRegistered;
   let customer: string;

@@ -1,7 +1,7 @@
 import type { TShipment, TShipmentReferencePatterns } from '@cargodesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompanyMember } from '../../../../test/company-members.ts';
-import { testDatabaseKinds } from '../../../../test/databases.ts';
+import { behaviourDatabaseKinds } from '../../../../test/databases.ts';
 import { auditReader, routeCaller } from '../../../../test/route-helpers.ts';
 import { startIamTestApp, type TIamTestApp } from '../../access/access-test-support.ts';
 
@@ -10,7 +10,7 @@ import { startIamTestApp, type TIamTestApp } from '../../access/access-test-supp
 
 const year = new Date().getUTCFullYear();
 
-describe.each(testDatabaseKinds)('shipment reference patterns on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('shipment reference patterns on %s', (kind) => {
   let testApp: TIamTestApp;
   const call = routeCaller(() => testApp.app, '/freightserver/api/v1');
   const auditOf = auditReader(() => testApp.database.db);

@@ -1,14 +1,14 @@
 import type { TSavedFilter } from '@cargodesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCompanyMember } from '../../../../test/company-members.ts';
-import { testDatabaseKinds } from '../../../../test/databases.ts';
+import { behaviourDatabaseKinds } from '../../../../test/databases.ts';
 import { auditReader, routeCaller } from '../../../../test/route-helpers.ts';
 import { startIamTestApp, type TIamTestApp } from '../../access/access-test-support.ts';
 
 // The shipments list's saved filters, kept in the store the contacts list shares (decision 045):
 // each list sees only its own, and sharing follows the list's write permission.
 
-describe.each(testDatabaseKinds)('saved shipment filters on %s', (kind) => {
+describe.each(behaviourDatabaseKinds)('saved shipment filters on %s', (kind) => {
   let testApp: TIamTestApp;
   const call = routeCaller(() => testApp.app, '/freightserver/api/v1');
   const contactCall = routeCaller(() => testApp.app, '/contactserver/api/v1');
