@@ -6,7 +6,7 @@ import type { Measurement } from './measure.ts';
 import { measureRounds, onBenchDatabases, startBare, type TRoute, withBenchDatabase } from './rounds.ts';
 import { signInForAppToken } from './sign-in.ts';
 import { residentMegabytes, startBenchServer } from './start-server.ts';
-import { atLeast, atMost, printTargets, type TTarget } from './targets.ts';
+import { atLeast, atMost, printTargets, readingsOf, type TTarget } from './targets.ts';
 
 // `npm run bench -- contacts` (issue 15): the contacts list beside a bare Fastify route running the
 // same statements, on a company with 1,000,000 contacts while two others hold 100,000 each; then a
@@ -182,13 +182,7 @@ const benchOn = async (label: string, kind: 'pglite' | 'postgres', databaseUrl?:
         `${exported.ms} ms; server RSS ${rssBeforeExport} MB before, ${exported.peakMb} MB at most`,
     );
 
-    // A run that completed no request has no latency to pass with.
-    const p99 = (key: string) => {
-      const run = measured[key];
-      return run && run.requestsPerSecond > 0 && run.errors === 0 ? run.p99 : Number.NaN;
-    };
-    const ratio = (product: string, bareKey: string) =>
-      (measured[product]?.requestsPerSecond ?? 0) / Math.max(1, measured[bareKey]?.requestsPerSecond ?? 0);
+    const { p99, ratio } = readingsOf(() => measured);
     targets.push(
       atMost('page 1 p99 (10 concurrent)', p99('page1'), 50, 'ms'),
       atMost('page 200 p99 (10 concurrent)', p99('page200'), 50, 'ms'),

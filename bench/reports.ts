@@ -5,7 +5,7 @@ import type { Measurement } from './measure.ts';
 import { measureRounds, onBenchDatabases, startBare, type TRoute, withBenchDatabase } from './rounds.ts';
 import { signInForAppToken } from './sign-in.ts';
 import { startBenchServer } from './start-server.ts';
-import { atLeast, atMost, printTargets, type TTarget } from './targets.ts';
+import { atLeast, atMost, printTargets, readingsOf, type TTarget } from './targets.ts';
 
 // `npm run bench -- reports`: a grouped count over 1,000,000 audit events of one company through
 // the API (a saved report sketch, run at 10 concurrent requests), beside the bare statements in the
@@ -141,12 +141,7 @@ const benchOn = async (label: string, kind: 'pglite' | 'postgres', databaseUrl?:
     };
     const counted = (check.data?.rows ?? []).reduce((sum, row) => sum + Number(row[1]), 0);
     console.log(`the report counts ${counted.toLocaleString('en')} events`);
-    const p99 = (key: string) => {
-      const run = measured[key];
-      return run && run.requestsPerSecond > 0 && run.errors === 0 ? run.p99 : Number.NaN;
-    };
-    const ratio = (product: string, bareKey: string) =>
-      (measured[product]?.requestsPerSecond ?? 0) / Math.max(1, measured[bareKey]?.requestsPerSecond ?? 0);
+    const { p99, ratio } = readingsOf(() => measured);
     targets.push(
       atMost('grouped count p99 (10 concurrent)', p99('report'), 200, 'ms'),
       atMost('count by day and entity p99 (10 concurrent)', p99('byDay'), 200, 'ms'),

@@ -6,7 +6,7 @@ import { measureRounds, onBenchDatabases, startBare, type TRoute, withBenchDatab
 import { companiesFor, containerOf, demoPassword, prepareShipments, referenceOf } from './shipment-fill.ts';
 import { signInForAppToken } from './sign-in.ts';
 import { startBenchServer } from './start-server.ts';
-import { atLeast, atMost, printTargets, type TTarget } from './targets.ts';
+import { atLeast, atMost, printTargets, readingsOf, type TTarget } from './targets.ts';
 
 // `npm run bench -- shipments`: the shipments list, its search and the shipment screen beside a bare
 // Fastify route running the same statements, on a company with 1,000,000 shipments (200,000 on
@@ -104,13 +104,7 @@ const benchOn = async (label: string, kind: 'pglite' | 'postgres', databaseUrl?:
         };
       }),
     );
-    // A run that completed no request has no latency to pass with.
-    const p99 = (key: string) => {
-      const run = results[key];
-      return run && run.requestsPerSecond > 0 && run.errors === 0 ? run.p99 : Number.NaN;
-    };
-    const ratio = (productKey: string, bareKey: string) =>
-      (results[productKey]?.requestsPerSecond ?? 0) / Math.max(1, results[bareKey]?.requestsPerSecond ?? 0);
+    const { p99, ratio } = readingsOf(() => results);
     targets.push(
       atMost('list page 1 p99 (10 concurrent)', p99('page1'), 50, 'ms'),
       atMost('filtered page p99 (10 concurrent)', p99('filtered'), 50, 'ms'),

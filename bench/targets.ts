@@ -1,5 +1,7 @@
 // A bench's targets: each value beside what the issue wants, printed as one PASS/FAIL table.
 
+import type { Measurement } from './measure.ts';
+
 export type TTarget = { name: string; value: number; target: string; pass: boolean };
 
 /** A ratio that must reach `minimum`, shown to two decimals. */
@@ -27,3 +29,17 @@ export const printTargets = (targets: TTarget[]) =>
       result: t.pass ? 'PASS' : 'FAIL',
     })),
   );
+
+/**
+ * Readers of a run's measurements by key: a route's p99 (NaN when the run completed no request or
+ * had errors, so a latency target fails rather than passes on nothing) and a route's throughput
+ * beside its bare route's.
+ */
+export const readingsOf = (results: () => Record<string, Measurement>) => ({
+  p99: (key: string) => {
+    const run = results()[key];
+    return run && run.requestsPerSecond > 0 && run.errors === 0 ? run.p99 : Number.NaN;
+  },
+  ratio: (productKey: string, bareKey: string) =>
+    (results()[productKey]?.requestsPerSecond ?? 0) / Math.max(1, results()[bareKey]?.requestsPerSecond ?? 0),
+});

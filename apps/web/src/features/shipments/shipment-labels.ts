@@ -82,6 +82,26 @@ export const incotermOptionsFor = (mode: TShipmentMode) =>
 export const placeKindOf = (mode: TShipmentMode): TPortKind => (mode === 'air' ? 'airport' : 'oceanport');
 
 /** The code a shipment names a place by: the UN/LOCODE of a port, the IATA code of an airport. */
+/**
+ * A shipment's four places in route order, named for its mode; receipt and delivery may be a port
+ * or an airport whatever the mode (a sea shipment may be picked up at an airport city).
+ */
+export const routingPlacesOf = (mode: TShipmentMode) =>
+  [
+    { field: 'placeOfReceipt', label: 'Place of receipt', isEitherKind: true },
+    {
+      field: 'portOfLoading',
+      label: mode === 'air' ? 'Airport of departure' : 'Port of loading',
+      isEitherKind: false,
+    },
+    {
+      field: 'portOfDischarge',
+      label: mode === 'air' ? 'Airport of destination' : 'Port of discharge',
+      isEitherKind: false,
+    },
+    { field: 'placeOfDelivery', label: 'Place of delivery', isEitherKind: true },
+  ] as const;
+
 export const placeCodeOf = (entry: Pick<TPortEntry, 'kind' | 'code' | 'iataCode'>) =>
   entry.kind === 'airport' ? (entry.iataCode ?? entry.code) : entry.code;
 

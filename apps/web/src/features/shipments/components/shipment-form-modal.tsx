@@ -38,6 +38,7 @@ import {
   partyRoleLabels,
   placeCodeOf,
   placeKindOf,
+  routingPlacesOf,
 } from '../shipment-labels.ts';
 
 type TFormMode = 'sea' | 'air';
@@ -511,32 +512,17 @@ export const ShipmentFormModal = ({ shipment, onClose }: { shipment?: TShipment;
         </FormSection>
 
         <FormSection title="Routing">
-          <Col xs={24} md={12}>
-            <Form.Item name="placeOfReceipt" label="Place of receipt">
-              <PlacePicker kinds={eitherKind} known={shipment?.placeOfReceipt} zones={zones} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="portOfLoading"
-              label={mode === 'air' ? 'Airport of departure' : 'Port of loading'}
-            >
-              <PlacePicker kinds={portKinds} known={shipment?.portOfLoading} zones={zones} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              name="portOfDischarge"
-              label={mode === 'air' ? 'Airport of destination' : 'Port of discharge'}
-            >
-              <PlacePicker kinds={portKinds} known={shipment?.portOfDischarge} zones={zones} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="placeOfDelivery" label="Place of delivery">
-              <PlacePicker kinds={eitherKind} known={shipment?.placeOfDelivery} zones={zones} />
-            </Form.Item>
-          </Col>
+          {routingPlacesOf(mode).map(({ field, label, isEitherKind }) => (
+            <Col xs={24} md={12} key={field}>
+              <Form.Item name={field} label={label}>
+                <PlacePicker
+                  kinds={isEitherKind ? eitherKind : portKinds}
+                  known={shipment?.[field]}
+                  zones={zones}
+                />
+              </Form.Item>
+            </Col>
+          ))}
         </FormSection>
 
         <FormSection title="Schedule">

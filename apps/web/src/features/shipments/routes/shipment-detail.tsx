@@ -35,6 +35,7 @@ import {
   loadTypeLabels,
   operationalStatusLabels,
   partyRoleLabels,
+  routingPlacesOf,
 } from '../shipment-labels.ts';
 
 const BackToShipments = () => (
@@ -224,26 +225,20 @@ const Parties = ({ shipment }: { shipment: TShipment }) => (
   />
 );
 
-const Routing = ({ shipment }: { shipment: TShipment }) => {
-  const isAir = shipment.mode === 'air';
-  const places: [string, string, TShipmentLocation | null][] = [
-    ['receipt', 'Place of receipt', shipment.placeOfReceipt],
-    ['loading', isAir ? 'Airport of departure' : 'Port of loading', shipment.portOfLoading],
-    ['discharge', isAir ? 'Airport of destination' : 'Port of discharge', shipment.portOfDischarge],
-    ['delivery', 'Place of delivery', shipment.placeOfDelivery],
-  ];
-  return (
-    <Descriptions
-      column={1}
-      size="small"
-      items={places.map(([key, label, place]) => ({
-        key,
+const Routing = ({ shipment }: { shipment: TShipment }) => (
+  <Descriptions
+    column={1}
+    size="small"
+    items={routingPlacesOf(shipment.mode).map(({ field, label }) => {
+      const place = shipment[field];
+      return {
+        key: field,
         label,
         children: place ? `${place.code} – ${place.name}, ${place.countryCode}` : '—',
-      }))}
-    />
-  );
-};
+      };
+    })}
+  />
+);
 
 const ShipmentScreen = () => {
   const { id = '' } = useParams();
