@@ -35,6 +35,7 @@ type TWorld = {
   issueId: string;
   reportSketchId: string;
   shipmentId: string;
+  shipmentEventId: string;
   shipmentFilterId: string;
 };
 
@@ -236,6 +237,14 @@ const idFieldProbes: Record<string, TProbe> = {
     kind: 'write',
     url: (own) => `/freightserver/api/v1/shipments/${own.shipmentId}/master`,
     body: (_own, other) => ({ masterId: other.shipmentId }),
+  },
+  // A retraction takes back an event of the shipment named in its path: A's event on B's shipment is absent.
+  'POST /freightserver/api/v1/shipments/:id/events/:eventId/retraction eventId': {
+    method: 'POST',
+    kind: 'write',
+    url: (own, other) =>
+      `/freightserver/api/v1/shipments/${own.shipmentId}/events/${other.shipmentEventId}/retraction`,
+    body: () => ({ reason: 'Tenancy probe' }),
   },
   // A charge line's party is an organisation of the company's own contacts (nested in the lines).
   'PUT /freightserver/api/v1/shipments/:id/charges lines.partyId': {
@@ -514,6 +523,12 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
       consolidation: 'master',
       parties: { shipper: { organisationId: contact._id, personId: person._id } },
     });
+    const shipmentEvent = await dataOf<{ _id: string }>(
+      admin.jwt,
+      'POST',
+      `/freightserver/api/v1/shipments/${shipment._id}/events`,
+      { code: 'CONF', classifier: 'ACT', eventAt: '2026-03-01T10:00:00Z' },
+    );
     // Shared, naming the company's own party: no other company's list of saved filters shows it.
     const shipmentFilter = await dataOf<{ _id: string }>(
       admin.jwt,
@@ -523,6 +538,7 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
     );
     return {
       shipmentId: shipment._id,
+      shipmentEventId: shipmentEvent._id,
       shipmentFilterId: shipmentFilter._id,
       issueId: issue._id,
       reportSketchId: report._id,
@@ -569,6 +585,7 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
     world.issueId,
     world.reportSketchId,
     world.shipmentId,
+    world.shipmentEventId,
     world.shipmentFilterId,
   ];
 
@@ -622,8 +639,9 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
       }
     }
     expect(missing).toEqual([]);
-    // The schemas were read at all: the table above lists this many.
-    expect(fields).toBeGreaterThanOrEqual(Object.keys(idFieldProbes).length - 1);
+    // The schemas were read at all: the table above lists this many (less one more since the
+    // retraction's probe, whose event id sits in its path rather than in a body).
+    expect(fields).toBeGreaterThanOrEqual(Object.keys(idFieldProbes).length - 2);
   });
 
   it("refuses company A's ids inside company B's bodies and query strings", async () => {
@@ -666,6 +684,12 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
       `/contactserver/api/v1/contacts/${worldA.personId}`,
     );
     expect(people.organisation?._id).toBe(worldA.contactId);
+    const timeline = await dataOf<{ events: { _id: string; retractedByEventId: string | null }[] }>(
+      worldA.admin.jwt,
+      'GET',
+      `/freightserver/api/v1/shipments/${worldA.shipmentId}/events`,
+    );
+    expect(timeline.events).toMatchObject([{ _id: worldA.shipmentEventId, retractedByEventId: null }]);
   });
 
   // A shipment's parties sit inside `parties`, where the id-field scan above does not look.

@@ -104,6 +104,7 @@ type TCompanyWorld = {
   apiTokenId: string;
   reportSketchId: string;
   shipmentId: string;
+  shipmentEventId: string;
   shipmentFilterId: string;
 };
 const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
@@ -133,6 +134,7 @@ const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   'api-tokens': (world) => world.apiTokenId,
   reportSketch: (world) => world.reportSketchId,
   shipments: (world) => world.shipmentId,
+  events: (world) => world.shipmentEventId,
   'shipment-filters': (world) => world.shipmentFilterId,
   // A version number: company A's template has a version 1, which B must not reach either.
   versions: () => '1',
@@ -255,6 +257,13 @@ describe.each(behaviourDatabaseKinds)('route matrix on %s', (kind) => {
       loadType: 'fcl',
     });
     expect(shipment.statusCode, shipment.body).toBe(201);
+    const shipmentEvent = await call(
+      'POST',
+      `/freightserver/api/v1/shipments/${(shipment.json() as { data: { _id: string } }).data._id}/events`,
+      admin.jwt,
+      { code: 'CONF', classifier: 'ACT', eventAt: '2026-03-01T10:00:00Z' },
+    );
+    expect(shipmentEvent.statusCode, shipmentEvent.body).toBe(201);
     const shipmentFilter = await call('POST', '/freightserver/api/v1/shipment-filters', admin.jwt, {
       name: 'Matrix world shipments',
       query: { mode: 'sea' },
@@ -283,6 +292,7 @@ describe.each(behaviourDatabaseKinds)('route matrix on %s', (kind) => {
       reportSketchId: (report.json() as { data: { _id: string } }).data._id,
       issueId: (issue.json() as { data: { _id: string } }).data._id,
       shipmentId: (shipment.json() as { data: { _id: string } }).data._id,
+      shipmentEventId: (shipmentEvent.json() as { data: { _id: string } }).data._id,
       shipmentFilterId: (shipmentFilter.json() as { data: { _id: string } }).data._id,
       apiTokenId: (apiToken.json() as { data: { _id: string } }).data._id,
       contactFilterId: (contactFilter.json() as { data: { _id: string } }).data._id,

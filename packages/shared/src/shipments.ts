@@ -3,6 +3,7 @@ import { ZCalendarDate, ZDateTime } from './date-schemas.ts';
 import {
   bookingStatuses,
   incotermRules,
+  progressStatuses,
   ZAirWaybillNumber,
   ZContainerNumber,
   ZDangerousGoodsClass,
@@ -49,15 +50,11 @@ export const shipmentPartyRoles = [
 ] as const;
 export type TShipmentPartyRole = (typeof shipmentPartyRoles)[number];
 
-/** Derived from the booking status and what actually happened (decision 043); never stored. */
-export const operationalStatuses = [
-  'draft',
-  'booked',
-  'departed',
-  'arrived',
-  'completed',
-  'cancelled',
-] as const;
+/**
+ * Derived from the booking status and the actual events (decisions 043 and 048); never stored. The
+ * steps between booked and delivered are freight/milestones.ts's `progressStatuses`.
+ */
+export const operationalStatuses = [...progressStatuses, 'on-hold', 'completed', 'cancelled'] as const;
 export type TOperationalStatus = (typeof operationalStatuses)[number];
 
 /**

@@ -9,6 +9,7 @@ export * from './hs-code.ts';
 export * from './iata-status.ts';
 export * from './imo-number.ts';
 export * from './incoterms.ts';
+export * from './milestones.ts';
 export * from './package-types.ts';
 export * from './size-type-codes.ts';
 export * from './zod.ts';

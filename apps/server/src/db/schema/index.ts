@@ -2,6 +2,7 @@ export * from './audit.ts';
 export * from './contacts.ts';
 export * from './files.ts';
 export * from './freight.ts';
+export * from './freight-events.ts';
 export * from './iam.ts';
 export * from './identity.ts';
 export * from './issues.ts';

@@ -35,8 +35,14 @@ export const loadTypeLabels: Record<TShipmentLoadType, string> = {
 export const operationalStatusLabels: Record<TOperationalStatus, string> = {
   draft: 'Draft',
   booked: 'Booked',
+  received: 'Received',
+  loaded: 'Loaded',
   departed: 'Departed',
   arrived: 'Arrived',
+  discharged: 'Discharged',
+  available: 'Available',
+  delivered: 'Delivered',
+  'on-hold': 'On hold',
   completed: 'Completed',
   cancelled: 'Cancelled',
 };

@@ -1,15 +1,21 @@
 import {
   bookingStatuses,
+  holdCodes,
   incotermRules,
   operationalStatuses,
+  progressRank,
+  progressStatuses,
+  progressStatusOfCode,
   shipmentDirections,
   shipmentLoadTypes,
   shipmentModes,
+  type TProgressStatus,
 } from '@cargodesk/shared';
 import { eq, sql } from 'drizzle-orm';
 import {
   shipmentCargoLines,
   shipmentContainers,
+  shipmentEvents,
   shipmentParties,
   shipments,
 } from '../../../db/schema/index.ts';
@@ -21,14 +27,44 @@ import { freightProduct } from '../routes.ts';
 // freight writes every expression over its own tables and lends them through public.ts; the
 // customer's name is contacts' expression, given the customer's id.
 
-/** The derived status (decision 043), as service.ts's `operationalStatusOf` tells it, in SQL. */
+/** A code's step as its rank, in SQL: `case event_code when 'DEPA' then 4 … end`. */
+const rankOfCode = sql.join(
+  [
+    sql`case ${shipmentEvents.eventCode}`,
+    ...[...progressStatusOfCode].map(
+      ([code, status]) => sql`when ${sql.raw(`'${code}'`)} then ${sql.raw(String(progressRank(status)))}`,
+    ),
+    sql`end`,
+  ],
+  sql` `,
+);
+
+/** The shipment's actual events that stand: neither a retraction nor retracted (decision 048). */
+const standingActual = sql`${shipmentEvents.companyId} = ${shipments.companyId} and ${shipmentEvents.shipmentId} = ${shipments.id}
+  and ${shipmentEvents.classifier} = 'ACT' and ${shipmentEvents.retractsEventId} is null
+  and not exists (select 1 from shipment_events retraction where retraction.company_id = ${shipmentEvents.companyId} and retraction.retracts_event_id = ${shipmentEvents.id})`;
+
+/** The latest hold or release is a hold; at the same moment a release wins, as milestoneFactsOf has it. */
+const isOnHold = sql`coalesce((select ${shipmentEvents.eventCode} = ${holdCodes.hold} from ${shipmentEvents}
+  where ${standingActual} and ${shipmentEvents.eventCode} in (${holdCodes.hold}, ${holdCodes.release})
+  order by ${shipmentEvents.eventAt} desc, (${shipmentEvents.eventCode} = ${holdCodes.release}) desc limit 1), false)`;
+
+const rankOf = (status: TProgressStatus) => sql.raw(String(progressRank(status)));
+
+/** The furthest step reached, as a rank: the events', the actual dates' and a confirmed booking's. */
+const furthestRank = sql`greatest(
+  (select max(${rankOfCode}) from ${shipmentEvents} where ${standingActual}),
+  case when ${shipments.actualArrival} is not null then ${rankOf('arrived')} end,
+  case when ${shipments.actualDeparture} is not null then ${rankOf('departed')} end,
+  case when ${shipments.bookingStatus} in ('CONFIRMED', 'PENDING_AMENDMENT') then ${rankOf('booked')} end,
+  ${rankOf('draft')})`;
+
+/** The derived status as service.ts's `operationalStatusOf` tells it, in SQL (shipments-status.test.ts). */
 const operationalStatus = sql`case
   when ${shipments.bookingStatus} in ('REJECTED', 'DECLINED', 'CANCELLED') then 'cancelled'
   when ${shipments.bookingStatus} = 'COMPLETED' then 'completed'
-  when ${shipments.actualArrival} is not null then 'arrived'
-  when ${shipments.actualDeparture} is not null then 'departed'
-  when ${shipments.bookingStatus} in ('CONFIRMED', 'PENDING_AMENDMENT') then 'booked'
-  else 'draft' end`;
+  when ${isOnHold} then 'on-hold'
+  else (array[${sql.raw(progressStatuses.map((status) => `'${status}'`).join(', '))}])[${furthestRank} + 1] end`;
 
 const customerId = sql`(select ${shipmentParties.organisationId} from ${shipmentParties} where ${shipmentParties.companyId} = ${shipments.companyId} and ${shipmentParties.shipmentId} = ${shipments.id} and ${shipmentParties.role} = 'customer')`;
 

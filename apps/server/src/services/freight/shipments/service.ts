@@ -5,12 +5,16 @@ import {
   bookingTransitionsFrom,
   incotermRefusal,
   loadTypesOfMode,
+  progressRank,
+  progressStatuses,
   shipmentPartyRoles,
   shipmentRules,
   type TBookingStatus,
   type TIncotermRule,
   type TListMeta,
+  type TMilestoneFacts,
   type TOperationalStatus,
+  type TProgressStatus,
   type TShipment,
   type TShipmentCounts,
   type TShipmentLink,
@@ -37,6 +41,7 @@ import { findContactIdsByName, findPartyContacts } from '../../contacts/public.t
 import type { TLocationLookup } from '../../master-data/public.ts';
 import * as cargoRepository from '../cargo/repository.ts';
 import { totalsOf } from '../cargo/totals.ts';
+import { findMilestoneFacts } from '../events/public.ts';
 import { weekAround } from './company-week.ts';
 import { takeReference } from './reference-settings.ts';
 import * as repository from './repository.ts';
@@ -91,16 +96,29 @@ const partySearchLimit = 200;
 
 const notFound = () => new AppError('NOT_FOUND', shipmentMessages.notFound);
 
+/** Actual events reached no step and hold nothing: the status is the booking's and the dates'. */
+const noMilestones: TMilestoneFacts = { furthest: null, isOnHold: false };
+
+/**
+ * The operational status (decisions 043 and 048): the booking's end first (cancelled, completed),
+ * then a hold not yet released, then the furthest step the actual events, the actual dates and a
+ * confirmed booking reach. report-source.ts says the same in SQL (shipments-status.test.ts).
+ */
 export const operationalStatusOf = (
   row: Pick<repository.TShipmentRow, 'bookingStatus' | 'actualDeparture' | 'actualArrival'>,
+  milestones: TMilestoneFacts = noMilestones,
 ): TOperationalStatus => {
   const status = row.bookingStatus as TBookingStatus;
   if (status === 'REJECTED' || status === 'DECLINED' || status === 'CANCELLED') return 'cancelled';
   if (status === 'COMPLETED') return 'completed';
-  if (row.actualArrival) return 'arrived';
-  if (row.actualDeparture) return 'departed';
-  if (status === 'CONFIRMED' || status === 'PENDING_AMENDMENT') return 'booked';
-  return 'draft';
+  if (milestones.isOnHold) return 'on-hold';
+  const reached: TProgressStatus[] = [
+    milestones.furthest ?? 'draft',
+    row.actualArrival ? 'arrived' : 'draft',
+    row.actualDeparture ? 'departed' : 'draft',
+    status === 'CONFIRMED' || status === 'PENDING_AMENDMENT' ? 'booked' : 'draft',
+  ];
+  return progressStatuses[Math.max(...reached.map(progressRank))] ?? 'draft';
 };
 
 const isLateAt = (row: repository.TShipmentRow, now: Date) => {
@@ -344,14 +362,14 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
       ) as Record<TShipmentPartyRole, TShipmentPartyView | null>;
   };
 
-  const common = (row: repository.TShipmentRow, now: Date) => ({
+  const common = (row: repository.TShipmentRow, now: Date, milestones?: TMilestoneFacts) => ({
     _id: row.id,
     reference: row.reference,
     mode: row.mode,
     direction: row.direction,
     loadType: row.loadType,
     bookingStatus: row.bookingStatus as TBookingStatus,
-    operationalStatus: operationalStatusOf(row),
+    operationalStatus: operationalStatusOf(row, milestones),
     consolidation: row.consolidation,
     plannedDeparture: textOf(row.plannedDeparture),
     actualDeparture: textOf(row.actualDeparture),
@@ -402,8 +420,9 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
       _id: shipment.id,
       reference: shipment.reference,
     });
+    const milestones = await findMilestoneFacts(tx, companyId, [row.id]);
     return {
-      ...common(row, new Date()),
+      ...common(row, new Date(), milestones.get(row.id)),
       master: master ? link(master) : null,
       houses: houses.map(link),
       cargoLines: own.lines.map(lineView),
@@ -509,9 +528,16 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
         auth.companyId,
         parties.filter((party) => party.role === 'customer'),
       );
+      // The page's status from its actual events: one lookup by the page's ids beside the list's
+      // statement, which stays as it is (decision 048).
+      const milestones = await findMilestoneFacts(
+        tx,
+        auth.companyId,
+        rows.map((row) => row.id),
+      );
       return {
         data: rows.map((row) => ({
-          ...common(row, now),
+          ...common(row, now, milestones.get(row.id)),
           customer: partiesOf(row.id).customer?.organisation ?? null,
           portOfLoading: row.portOfLoading,
           portOfDischarge: row.portOfDischarge,
