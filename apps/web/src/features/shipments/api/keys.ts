@@ -12,6 +12,7 @@ export const shipmentsKeys = {
   places: (kind: string, q: string) => ['shipments', 'places', kind, q] as const,
   masters: (mode: string, q: string) => ['shipments', 'masters', mode, q] as const,
   charges: (id: string) => ['shipments', 'charges', id] as const,
+  events: (id: string) => ['shipments', 'events', id] as const,
   chargeCodes: () => ['shipments', 'charge-codes'] as const,
   currenciesInUse: () => ['shipments', 'currencies-in-use'] as const,
 };

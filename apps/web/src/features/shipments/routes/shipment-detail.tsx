@@ -27,6 +27,7 @@ import { BookingStatusTag } from '../components/booking-status-tag.tsx';
 import { CargoTab, cargoTabLabel } from '../components/cargo-tab.tsx';
 import { ChargesTab } from '../components/charges-tab.tsx';
 import { Consolidation } from '../components/consolidation.tsx';
+import { MilestonesTab } from '../components/milestones-tab.tsx';
 import { ModeTag } from '../components/mode-tag.tsx';
 import { ShipmentFormModal } from '../components/shipment-form-modal.tsx';
 import {
@@ -294,6 +295,7 @@ const ShipmentScreen = () => {
           },
           { key: 'parties', label: 'Parties', children: <Parties shipment={shown} /> },
           { key: 'routing', label: 'Routing', children: <Routing shipment={shown} /> },
+          { key: 'milestones', label: 'Milestones', children: <MilestonesTab shipment={shown} /> },
           { key: 'cargo', label: cargoTabLabel(shown.mode), children: <CargoTab shipment={shown} /> },
           ...(canReadCharges
             ? [{ key: 'charges', label: 'Charges', children: <ChargesTab shipment={shown} /> }]
@@ -315,7 +317,7 @@ const ShipmentScreen = () => {
   );
 };
 
-/** /shipments/{id}: a shipment's overview, parties, routing and history, and its booking's moves. */
+/** /shipments/{id}: a shipment's overview, parties, routing, milestones and history, and its booking's moves. */
 export const ShipmentDetailRoute = () => {
   if (!useHasProduct(freightProductCode)) return <PageNotFound />;
   return (
