@@ -5,13 +5,15 @@ import {
   type TLoginResponse,
   type TShipment,
   type TShipmentSummary,
+  type TShipmentTimeline,
 } from '@cargodesk/shared';
+import { eq } from 'drizzle-orm';
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { behaviourDatabaseKinds } from '../../test/databases.ts';
 import { createAuthClient } from '../../test/identity-client.ts';
-import { companies, shipmentContainers, shipments } from '../db/schema/index.ts';
+import { companies, shipmentContainers, shipmentEvents, shipments } from '../db/schema/index.ts';
 import { seedDemo, type TDemoLogin } from './demo-seed.ts';
 
 describe.each(behaviourDatabaseKinds)('the demo seed on %s', (kind) => {
@@ -147,6 +149,24 @@ describe.each(behaviourDatabaseKinds)('the demo seed on %s', (kind) => {
     expect(shipment.parties.shipper?.organisation.name).toBeTruthy();
     expect(shipment.parties.carrier?.organisation.name).toBeTruthy();
     expect(shipment.cargoLines.length).toBeGreaterThan(0);
+    // Its milestones say what its dates say: departed, in its port's zone, and due a day late.
+    const events = await testApp.app.inject({
+      url: `/freightserver/api/v1/shipments/${sea?._id}/events`,
+      headers: { authorization },
+    });
+    const timeline = (events.json() as { data: TShipmentTimeline }).data;
+    const departed = timeline.steps.find((step) => step.code === 'DEPA');
+    expect(departed?.actual?.eventAt).toBe(shipment.actualDeparture);
+    expect(departed?.actual?.timezone).toBe(shipment.portOfLoading?.timezone);
+    const arrival = timeline.steps.find((step) => step.code === 'ARRI');
+    expect(arrival?.actual).toBeNull();
+    expect(Date.parse(arrival?.estimated?.eventAt ?? '')).toBeGreaterThan(
+      Date.parse(shipment.plannedArrival ?? ''),
+    );
+    // Containers gated in and loaded, on the shipments that have them.
+    expect(
+      await testApp.database.db.$count(shipmentEvents, eq(shipmentEvents.eventType, 'EQUIPMENT')),
+    ).toBeGreaterThan(10);
 
     await seedDemo(testApp.app);
     expect(await testApp.database.db.$count(shipments)).toBe(all.length);

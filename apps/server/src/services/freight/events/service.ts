@@ -54,10 +54,14 @@ const shipmentNotFound = () => new AppError('NOT_FOUND', eventMessages.shipmentN
 
 const sourceOf = (auth: TAuthContext): TShipmentEventSource => (auth.apiToken ? 'api' : 'person');
 
+/**
+ * An event as the API shows it. Its zone is the one recorded with it; an event written without one
+ * (the demo's, a company port with no zone then) takes its place's zone now.
+ */
 const eventView = (
   row: repository.TEventRow,
   retractedBy: string | null,
-  names: Map<string, string>,
+  places: Map<string, TLocation>,
 ): TShipmentEvent => {
   const code = milestoneCodeOf(row.eventCode);
   return {
@@ -68,7 +72,11 @@ const eventView = (
     classifier: row.classifier,
     eventAt: row.eventAt.toISOString(),
     location: row.location
-      ? { code: row.location, name: names.get(row.location) ?? row.location, timezone: row.timezone }
+      ? {
+          code: row.location,
+          name: places.get(row.location)?.name ?? row.location,
+          timezone: row.timezone ?? places.get(row.location)?.timezone ?? null,
+        }
       : null,
     containerNumber: row.containerNumber,
     pieces: row.pieces,
@@ -129,7 +137,6 @@ export const createEventsService = ({ db, locations }: TEventsServiceDependencie
         ...rows.map((row) => row.location),
         ...steps.map((step) => (step.place ? shipment[step.place] : null)),
       ]);
-      const names = new Map([...places].map(([code, place]) => [code, place.name]));
       const retractedBy = new Map(
         rows.flatMap((row) => (row.retractsEventId ? [[row.retractsEventId, row.id] as const] : [])),
       );
@@ -141,7 +148,8 @@ export const createEventsService = ({ db, locations }: TEventsServiceDependencie
           .filter((row) => row.eventCode === code && row.classifier === classifier)
           .sort((a, b) => b.recordedAt.getTime() - a.recordedAt.getTime());
         const row = matching[0];
-        return row ? { eventId: row.id, eventAt: row.eventAt.toISOString(), timezone: row.timezone } : null;
+        const timezone = row?.timezone ?? (row?.location ? places.get(row.location)?.timezone : null) ?? null;
+        return row ? { eventId: row.id, eventAt: row.eventAt.toISOString(), timezone } : null;
       };
       const placeOf = (code: string | null) => {
         if (!code) return null;
@@ -175,7 +183,7 @@ export const createEventsService = ({ db, locations }: TEventsServiceDependencie
       }));
       return {
         steps: stepViews,
-        events: rows.map((row) => eventView(row, retractedBy.get(row.id) ?? null, names)),
+        events: rows.map((row) => eventView(row, retractedBy.get(row.id) ?? null, places)),
         containerNumbers: containers.map((container) => container.number),
       };
     });
@@ -236,7 +244,7 @@ export const createEventsService = ({ db, locations }: TEventsServiceDependencie
       await auditTrails.shipment(tx, actor, 'update', shipmentId, {
         after: { recordedEvent: auditedEvent(row) },
       });
-      return eventView(row, null, new Map(location ? [[location.code, location.name]] : []));
+      return eventView(row, null, new Map(location ? [[location.code, location]] : []));
     });
 
   /** Takes an event back with a retraction row pointing at it; the event itself stays as it was. */
@@ -284,7 +292,7 @@ export const createEventsService = ({ db, locations }: TEventsServiceDependencie
       const places = await placesOf(tx, auth.companyId, event.eventType === 'AIR' ? 'air' : 'sea', [
         row.location,
       ]);
-      return eventView(row, null, new Map([...places].map(([code, place]) => [code, place.name])));
+      return eventView(row, null, places);
     });
 
   return { timeline, record, retract };

@@ -13,11 +13,13 @@ import type { Queryable } from '../../../db/client.ts';
 import { shipmentReferenceCounters } from '../../../db/schema/index.ts';
 import { createId } from '../../../platform/data-access/ids.ts';
 import * as cargoRepository from '../cargo/repository.ts';
+import { seedDemoEvents } from '../events/public.ts';
 import { defaultReferencePatterns, formatReference, referenceScopeOf, yearIn } from './reference-pattern.ts';
 import * as repository from './repository.ts';
 
 // The demo company's shipments, written in the caller's transaction in a few statements: the
-// service's one transaction per shipment, cargo and booking move took most of a first start.
+// service's one transaction per shipment, cargo and booking move took most of a first start. Their
+// milestones come with them (events/demo.ts).
 
 export type TDemoShipment = {
   mode: TShipmentMode;
@@ -149,5 +151,21 @@ export const seedDemoShipments = async (
   await repository.insertShipments(tx, rows);
   await repository.insertParties(tx, parties);
   await cargoRepository.insertCargo(tx, lines, containers);
+  await seedDemoEvents(
+    tx,
+    { companyId, userId },
+    rows.map((row) => ({
+      id: row.id,
+      mode: row.mode,
+      bookingStatus: row.bookingStatus,
+      portOfLoading: row.portOfLoading ?? null,
+      portOfDischarge: row.portOfDischarge ?? null,
+      plannedDeparture: row.plannedDeparture ?? null,
+      actualDeparture: row.actualDeparture ?? null,
+      plannedArrival: row.plannedArrival ?? null,
+      actualArrival: row.actualArrival ?? null,
+    })),
+    (shipmentId) => containers.find((container) => container.shipmentId === shipmentId)?.number,
+  );
   return rows.length;
 };
