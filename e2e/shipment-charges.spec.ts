@@ -197,5 +197,10 @@ test('a forwarder keys charges, reads the margin and consolidates houses; a View
   await viewer.getByRole('tab', { name: 'Cargo and containers' }).click();
   await expect(viewer.getByRole('region', { name: 'Totals' })).toContainText('Packages');
   await expect(viewer.getByRole('button', { name: 'Edit cargo' })).toHaveCount(0);
+  // … and its milestones, with nothing to record or retract (decision 048).
+  await viewer.getByRole('tab', { name: 'Milestones' }).click();
+  await expect(viewer.getByRole('region', { name: 'Steps', exact: true })).toContainText('Departed');
+  await expect(viewer.getByRole('button', { name: /Record|Estimate|Retract/ })).toHaveCount(0);
+  await expectAccessible(viewer);
   await viewerContext.close();
 });
