@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { act, cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { runtimeConfigElementId, type TRuntimeConfig } from '../config/runtime-config.ts';
 import { apiServer } from './api-server.ts';
@@ -32,4 +32,12 @@ afterEach(() => {
   cleanup();
   apiServer.resetHandlers();
 });
-afterAll(() => apiServer.close());
+afterAll(async () => {
+  apiServer.close();
+  // A stand-alone toast host (lib/toast-host.tsx) outlives the tests that showed a toast: unmounted
+  // here, inside act(), React has no work left to wake for once the file's window is gone.
+  if (document.querySelector('.toast-host')) {
+    const { removeToastHost } = await import('../lib/toast-host.tsx');
+    await act(async () => removeToastHost());
+  }
+});

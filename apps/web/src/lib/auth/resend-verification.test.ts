@@ -1,6 +1,6 @@
 import { signInWithEmailAndPassword, signOut } from 'firebase/auth';
 import { HttpResponse, http } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiServer } from '@/test/api-server.ts';
 import { identityUrl, idToken, signInHandlers } from '@/test/identity-service.ts';
 import { getIdentity } from '../identity.ts';
@@ -55,12 +55,6 @@ afterEach(async () => {
   vi.restoreAllMocks();
   window.localStorage.clear();
   (await getToastHostMessageApi()).destroy();
-});
-// The toast host's React root outlives the tests: give the work the last destroy() scheduled a
-// turn while the page still exists. Otherwise React's scheduler can wake after the test
-// environment is gone and fail the run with "window is not defined" on a busy machine.
-afterAll(async () => {
-  await new Promise((resolve) => setTimeout(resolve, 100));
 });
 
 describe('resending the verification email', () => {
