@@ -29,10 +29,10 @@ import { QueryErrorAlert } from '@/components/query-error-alert.tsx';
 import { toErrorMessage } from '@/lib/api-client.ts';
 import { useCan } from '@/lib/auth/permissions.ts';
 import { useFormat } from '@/lib/format/format-store.ts';
+import { instantOfLocalMinute, localMinuteOf } from '@/lib/format/wall-clock.ts';
 import { serverFieldErrorsOf } from '@/lib/forms/server-field-errors.ts';
 import { notifySuccess } from '@/lib/notify.ts';
 import { useRecordEvent, useRetractEvent, useTimeline } from '../api/events.ts';
-import { instantOfLocalMinute, localMinuteOf } from '../event-times.ts';
 
 // A shipment's milestones (decision 048): each step's planned, estimated and actual times in the
 // place's clock, recorded in two clicks ("Record actual", then Save on a form filled with now and

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instantOfLocalMinute, localMinuteOf } from './event-times.ts';
+import { instantOfLocalMinute, localMinuteOf } from './wall-clock.ts';
 
 describe('event times on the place’s clock', () => {
   it('reads an instant as the place’s wall clock and back', () => {
