@@ -31,6 +31,7 @@ export * from './saved-filters.ts';
 export * from './session.ts';
 export * from './shipment-charges.ts';
 export * from './shipment-events.ts';
+export * from './shipment-documents.ts';
 export * from './shipment-references.ts';
 export * from './shipments.ts';
 export * from './sso.ts';

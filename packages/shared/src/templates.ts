@@ -13,6 +13,8 @@ export const templatePurposes = [
   'booking-confirmation',
   'arrival-notice',
   'house-bill-of-lading',
+  'sea-waybill',
+  'house-air-waybill',
   'quotation',
   'invoice-email',
   'invitation',
@@ -24,6 +26,8 @@ export const templatePurposeLabels: Record<TTemplatePurpose, string> = {
   'booking-confirmation': 'Booking confirmation',
   'arrival-notice': 'Arrival notice',
   'house-bill-of-lading': 'House bill of lading',
+  'sea-waybill': 'Sea waybill',
+  'house-air-waybill': 'House air waybill',
   quotation: 'Quotation',
   'invoice-email': 'Invoice email',
   invitation: 'Invitation',
@@ -95,18 +99,74 @@ const commonSample = {
   today: '2026-11-23',
 };
 
+/** A shipment's party as its documents receive it (decision 049): the contact's name and first address. */
+export type TTemplateParty = { name: string; address: string; email: string; phone: string };
+const sampleParty = (name: string, address: string, email: string): TTemplateParty => ({
+  name,
+  address,
+  email,
+  phone: '',
+});
+
+// A shipment as its documents receive it (services/freight/documents/document-data.ts fills it):
+// every name is always there, empty when the shipment has no value for it.
 const shipmentSample = {
   shipment: {
     reference: 'HF-2026-0412',
+    mode: 'sea',
+    direction: 'export',
+    placeOfReceipt: samplePort('DEHAM', 'Hamburg', 'Germany'),
     portOfLoading: samplePort('DEHAM', 'Hamburg', 'Germany'),
     portOfDischarge: samplePort('USNYC', 'New York', 'United States'),
+    placeOfDelivery: samplePort('USNYC', 'New York', 'United States'),
     vessel: 'Nordic Star',
     voyage: '112W',
+    flight: '',
+    billOfLadingNumber: 'HFHAM2604120',
+    airWaybillNumber: '',
+    incoterm: 'FOB Hamburg',
+    marks: 'KING/NYC 1-24',
     departureDate: '2026-12-02',
     arrivalDate: '2026-12-14',
+    packages: 24,
+    grossWeightKg: 27370,
+    volumeM3: 58.4,
     containers: [
-      { number: 'MSCU1234565', type: '40HC', weightKg: 18250 },
-      { number: 'MSCU7654321', type: '20GP', weightKg: 9120 },
+      { number: 'MSCU1234565', type: '40HC', weightKg: 18250, seals: 'SL-88121' },
+      { number: 'MSCU7654321', type: '20GP', weightKg: 9120, seals: 'SL-88122' },
+    ],
+  },
+  cargo: [
+    {
+      packages: 24,
+      packageType: 'PX',
+      description: 'Machine parts',
+      hsCode: '847990',
+      grossWeightKg: 27370,
+      volumeM3: 58.4,
+    },
+  ],
+  shipper: sampleParty(
+    'Harbour Freight GmbH',
+    'Am Sandtorkai 1, 20457 Hamburg',
+    'ops@harbour-freight.example',
+  ),
+  consignee: sampleParty('King Imports Ltd', '350 5th Ave, New York, NY 10118', 'ada.king@client.example'),
+  notifyParty: sampleParty('King Imports Ltd', '350 5th Ave, New York, NY 10118', 'ada.king@client.example'),
+  customer: sampleParty('King Imports Ltd', '350 5th Ave, New York, NY 10118', 'ada.king@client.example'),
+  goods: 'Machine parts, 24 pallets',
+};
+
+/** The sell charges an arrival notice asks for (never the buy side or a margin: decision 049). */
+const chargesSample = {
+  charges: {
+    total: { amount: 1845.5, currency: 'EUR' } satisfies TTemplateMoney,
+    lines: [
+      {
+        code: 'THC-D',
+        description: 'Terminal handling at destination',
+        amount: { amount: 1845.5, currency: 'EUR' } satisfies TTemplateMoney,
+      },
     ],
   },
 };
@@ -114,18 +174,10 @@ const shipmentSample = {
 /** Sample data per purpose: the editor previews with it, and it names every variable a purpose has. */
 export const templateSamples: Record<TTemplatePurpose, Record<string, unknown>> = {
   'booking-confirmation': { ...commonSample, ...shipmentSample },
-  'arrival-notice': {
-    ...commonSample,
-    ...shipmentSample,
-    charges: { total: { amount: 1845.5, currency: 'EUR' } satisfies TTemplateMoney },
-  },
-  'house-bill-of-lading': {
-    ...commonSample,
-    ...shipmentSample,
-    shipper: { name: 'Harbour Freight GmbH', address: 'Am Sandtorkai 1, 20457 Hamburg' },
-    consignee: { name: 'King Imports Ltd', address: '350 5th Ave, New York, NY 10118' },
-    goods: 'Machine parts, 24 pallets',
-  },
+  'arrival-notice': { ...commonSample, ...shipmentSample, ...chargesSample },
+  'house-bill-of-lading': { ...commonSample, ...shipmentSample },
+  'sea-waybill': { ...commonSample, ...shipmentSample },
+  'house-air-waybill': { ...commonSample, ...shipmentSample },
   quotation: {
     ...commonSample,
     quote: {

@@ -12,4 +12,5 @@ export * from './incoterms.ts';
 export * from './milestones.ts';
 export * from './package-types.ts';
 export * from './size-type-codes.ts';
+export * from './transport-documents.ts';
 export * from './zod.ts';

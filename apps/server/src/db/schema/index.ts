@@ -3,6 +3,7 @@ export * from './contacts.ts';
 export * from './files.ts';
 export * from './freight.ts';
 export * from './freight-events.ts';
+export * from './freight-documents.ts';
 export * from './iam.ts';
 export * from './identity.ts';
 export * from './issues.ts';

@@ -6,5 +6,5 @@ export { findContactIdsByName, findPartyContacts, type TPartyContact } from './p
 export { findContactRecipients } from './recipients-repository.ts';
 /** Organisations and people as a report source (reports); a contact's name for another module's source (freight). */
 export { contactNameExpression, contactsReportSource } from './report-source.ts';
-/** The contact a mail goes to, for a template's `contact` variables. */
-export { findTemplateContact, noTemplateContact } from './template-contact.ts';
+/** The contact a mail goes to, for a template's `contact` variables; a shipment's parties for its documents. */
+export { findDocumentParties, findTemplateContact, noTemplateContact } from './template-contact.ts';

@@ -45,3 +45,13 @@ export const findContactByEmail = async (db: Queryable, companyId: string, email
     .where(and(eq(contacts.companyId, companyId), sql`${contacts.id} = (${found})`));
   return row;
 };
+
+/** Contacts by id with their organisation's name: a shipment's parties as its documents print them. */
+export const findContactsByIds = (db: Queryable, companyId: string, ids: readonly string[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({ contact: contacts, organisationName: organisations.name })
+        .from(contacts)
+        .leftJoin(organisations, organisationJoin)
+        .where(and(eq(contacts.companyId, companyId), inArray(contacts.id, [...new Set(ids)])));

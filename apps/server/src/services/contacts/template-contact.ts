@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/client.ts';
 import type { TAuthContext } from '../../platform/auth/auth-context.ts';
 import { listCountries } from '../../platform/reference/reference-data.ts';
 import { emailKeyOf } from './contact-row.ts';
-import { findContactByEmail } from './recipients-repository.ts';
+import { findContactByEmail, findContactsByIds } from './recipients-repository.ts';
 
 // The `contact` a template is filled with: the company's contact the mail goes to, found by the
 // recipient's e-mail. A writer who may not read contacts gets none, so a template cannot be used to
@@ -30,16 +30,9 @@ const countryNameOf = (code: string) => {
   return countryNames.get(code) ?? code;
 };
 
-/** The recipient's contact as templates receive it, or null when there is none the writer may read. */
-export const findTemplateContact = async (
-  tx: Queryable,
-  auth: TAuthContext,
-  recipientEmail: string,
-): Promise<TTemplateContact | null> => {
-  if (!auth.permissions.includes('contacts:read')) return null;
-  const found = await findContactByEmail(tx, auth.companyId, emailKeyOf(recipientEmail));
-  if (!found) return null;
-  const { contact, organisationName } = found;
+type TContactRow = NonNullable<Awaited<ReturnType<typeof findContactByEmail>>>;
+
+const templateContactOf = ({ contact, organisationName }: TContactRow): TTemplateContact => {
   const [address] = contact.addresses;
   const country = address ? countryNameOf(address.countryCode) : '';
   const cityLine = address ? [address.postalCode, address.city].filter(Boolean).join(' ') : '';
@@ -57,4 +50,29 @@ export const findTemplateContact = async (
     city: address?.city ?? '',
     country,
   };
+};
+
+/**
+ * A shipment's parties as its documents print them (freight, decision 049): each contact's current
+ * details by id, for the copy an issued document keeps. A contact deleted since is left out.
+ */
+export const findDocumentParties = async (
+  tx: Queryable,
+  companyId: string,
+  ids: readonly string[],
+): Promise<Map<string, TTemplateContact>> => {
+  const rows = await findContactsByIds(tx, companyId, ids);
+  return new Map(rows.map((row) => [row.contact.id, templateContactOf(row)]));
+};
+
+/** The recipient's contact as templates receive it, or null when there is none the writer may read. */
+export const findTemplateContact = async (
+  tx: Queryable,
+  auth: TAuthContext,
+  recipientEmail: string,
+): Promise<TTemplateContact | null> => {
+  if (!auth.permissions.includes('contacts:read')) return null;
+  const found = await findContactByEmail(tx, auth.companyId, emailKeyOf(recipientEmail));
+  if (!found) return null;
+  return templateContactOf(found);
 };

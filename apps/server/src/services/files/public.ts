@@ -7,8 +7,10 @@ export { sumStorageByCompany } from './repository.ts';
 /** A company's file looked up for another module: an avatar or logo, a mail attachment. */
 export {
   assertCompanyImage,
+  discardMadeFile,
   findCompanyFile,
   findCompanyFileForAttaching,
+  openCompanyFile,
   storeMadeFile,
   type TFilesServiceDependencies,
 } from './service.ts';

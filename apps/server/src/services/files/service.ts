@@ -220,3 +220,21 @@ export const storeMadeFile = (
     fileName,
     purpose: 'attachment',
   });
+
+/**
+ * Removes a file another module made when the write it was made for failed (a document whose issue
+ * was refused after its PDF was stored), so no file is left that nothing names.
+ */
+export const discardMadeFile = (
+  dependencies: TFilesServiceDependencies,
+  auth: TAuthContext,
+  actor: TAuditActor,
+  fileId: string,
+) => createFilesService(dependencies).remove(auth, actor, fileId);
+
+/** The bytes of a company's file, for a module that serves its own (an issued document's PDF). */
+export const openCompanyFile = (
+  dependencies: TFilesServiceDependencies,
+  auth: TAuthContext,
+  fileId: string,
+) => createFilesService(dependencies).download(auth, fileId);

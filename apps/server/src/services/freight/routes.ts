@@ -3,6 +3,7 @@ import { authenticate } from '../../platform/auth/auth-context.ts';
 import { createProductGate } from '../access/public.ts';
 import { registerChargeRoutes } from './charges/routes.ts';
 import { registerShipmentEventRoutes } from './events/public.ts';
+import { registerDocumentRoutes } from './documents/routes.ts';
 import { registerReferenceSettingsRoutes } from './shipments/reference-settings-routes.ts';
 import { registerShipmentRoutes } from './shipments/routes.ts';
 import { registerShipmentSavedFilterRoutes } from './shipments/saved-filters.ts';
@@ -24,6 +25,7 @@ export const registerFreightRoutes = async (app: FastifyInstance) => {
   await app.register(registerShipmentRoutes);
   await app.register(registerChargeRoutes);
   await app.register(registerShipmentEventRoutes);
+  await app.register(registerDocumentRoutes);
   await app.register(registerReferenceSettingsRoutes);
   await app.register(registerShipmentSavedFilterRoutes);
 };

@@ -80,6 +80,52 @@ const wording: Record<TTemplatePurpose, Record<TLanguage, TWording>> = {
       ],
     },
   },
+  'sea-waybill': {
+    en: {
+      title: 'Sea waybill',
+      subject: 'Sea waybill {{ shipment.billOfLadingNumber }} for {{ shipment.reference }}',
+      lines: [
+        'Shipper: {{ shipper.name }}, {{ shipper.address }}',
+        'Consignee: {{ consignee.name }}, {{ consignee.address }}',
+        'Goods: {{ goods }}',
+        shipmentLines.en,
+        'Non-negotiable: the goods are delivered to the consignee named here.',
+      ],
+    },
+    de: {
+      title: 'Seefrachtbrief',
+      subject: 'Seefrachtbrief {{ shipment.billOfLadingNumber }} für {{ shipment.reference }}',
+      lines: [
+        'Versender: {{ shipper.name }}, {{ shipper.address }}',
+        'Empfänger: {{ consignee.name }}, {{ consignee.address }}',
+        'Ware: {{ goods }}',
+        shipmentLines.de,
+        'Nicht begebbar: die Ware wird an den hier genannten Empfänger ausgeliefert.',
+      ],
+    },
+  },
+  'house-air-waybill': {
+    en: {
+      title: 'House air waybill',
+      subject: 'House air waybill {{ shipment.airWaybillNumber }} for {{ shipment.reference }}',
+      lines: [
+        'Shipper: {{ shipper.name }}, {{ shipper.address }}',
+        'Consignee: {{ consignee.name }}, {{ consignee.address }}',
+        'Goods: {{ goods }}',
+        'From {{ shipment.portOfLoading.name }} to {{ shipment.portOfDischarge.name }} on flight {{ shipment.flight }}.',
+      ],
+    },
+    de: {
+      title: 'House Air Waybill',
+      subject: 'House Air Waybill {{ shipment.airWaybillNumber }} für {{ shipment.reference }}',
+      lines: [
+        'Versender: {{ shipper.name }}, {{ shipper.address }}',
+        'Empfänger: {{ consignee.name }}, {{ consignee.address }}',
+        'Ware: {{ goods }}',
+        'Von {{ shipment.portOfLoading.name }} nach {{ shipment.portOfDischarge.name }} mit Flug {{ shipment.flight }}.',
+      ],
+    },
+  },
   quotation: {
     en: {
       title: 'Quotation',
@@ -158,7 +204,48 @@ const shipmentPurposes = new Set<TTemplatePurpose>([
   'booking-confirmation',
   'arrival-notice',
   'house-bill-of-lading',
+  'sea-waybill',
+  'house-air-waybill',
 ]);
+
+const cargoHeadings: Record<TLanguage, [string, string, string, string]> = {
+  en: ['Packages', 'Description', 'HS code', 'Gross weight'],
+  de: ['Packstücke', 'Beschreibung', 'HS-Code', 'Bruttogewicht'],
+};
+const chargeHeadings: Record<TLanguage, [string, string]> = {
+  en: ['Charge', 'Amount'],
+  de: ['Kosten', 'Betrag'],
+};
+
+/** The shipment's cargo lines: what a bill or notice describes the goods by. */
+const cargoTable = (language: TLanguage) => {
+  const [packages, description, hsCode, weight] = cargoHeadings[language];
+  return [
+    '<table>',
+    `  <thead><tr><th>${packages}</th><th>${description}</th><th>${hsCode}</th><th>${weight}</th></tr></thead>`,
+    '  <tbody>',
+    '  {% for line in cargo %}',
+    '    <tr><td>{{ line.packages }} {{ line.packageType }}</td><td>{{ line.description }}</td><td>{{ line.hsCode }}</td><td>{{ line.grossWeightKg | number }} kg</td></tr>',
+    '  {% endfor %}',
+    '  </tbody>',
+    '</table>',
+  ].join('\n');
+};
+
+/** The sell charges an arrival notice asks for before release. */
+const chargeTable = (language: TLanguage) => {
+  const [charge, amount] = chargeHeadings[language];
+  return [
+    '<table>',
+    `  <thead><tr><th>${charge}</th><th>${amount}</th></tr></thead>`,
+    '  <tbody>',
+    '  {% for line in charges.lines %}',
+    '    <tr><td>{{ line.code }} {{ line.description }}</td><td>{{ line.amount | money }}</td></tr>',
+    '  {% endfor %}',
+    '  </tbody>',
+    '</table>',
+  ].join('\n');
+};
 
 const containerTable = (language: TLanguage) => {
   const [container, type, weight] = containerHeadings[language];
@@ -213,10 +300,12 @@ export const defaultTemplates = (): TDefaultTemplate[][] =>
           body: [
             documentStyle,
             `<h1>${title}</h1>`,
+            ...(shipmentPurposes.has(purpose) ? ['<p>{{ shipment.reference }}</p>'] : []),
             '<p>{{ company.name }} · {{ company.address }} · {{ company.phone }}</p>',
             '<p>{{ recipient.name }}<br>{{ recipient.company }}</p>',
             ...paragraphs(lines),
-            ...(shipmentPurposes.has(purpose) ? [containerTable(language)] : []),
+            ...(shipmentPurposes.has(purpose) ? [cargoTable(language), containerTable(language)] : []),
+            ...(purpose === 'arrival-notice' ? [chargeTable(language)] : []),
             '<p>{{ today | local_date: "long" }}</p>',
           ].join('\n'),
           page: defaultTemplatePage,

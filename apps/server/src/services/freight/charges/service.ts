@@ -61,6 +61,64 @@ const auditedLine = (row: repository.TChargeRow) => ({
   rateEffectiveDate: row.rateEffectiveDate,
 });
 
+/** The shipment's lines and totals, read in the caller's transaction (the documents print the sell side). */
+export const readShipmentCharges = async (
+  tx: Queryable,
+  companyId: string,
+  id: string,
+): Promise<TShipmentCharges> => {
+  const rows = await repository.findCharges(tx, companyId, id);
+  const baseCurrency = await findBaseCurrency(tx, companyId);
+  const parties = await findPartyContacts(
+    tx,
+    companyId,
+    rows.map((row) => row.partyId),
+  );
+  const lines = rows.map((row) => {
+    const { amount, baseAmount } = lineAmounts({
+      side: row.side,
+      quantity: row.quantity,
+      unitPrice: row.unitPrice,
+      rate: row.rate,
+      minorUnits: minorUnitsOf(row.currency),
+      baseMinorUnits: minorUnitsOf(row.rateBaseCurrency),
+    });
+    return { row, amount, baseAmount };
+  });
+  const inBase = lines.filter((line) => line.row.rateBaseCurrency === baseCurrency);
+  const baseMinorUnits = baseCurrency ? minorUnitsOf(baseCurrency) : 2;
+  return {
+    baseCurrency,
+    lines: lines.map(
+      ({ row, amount, baseAmount }): TChargeLine => ({
+        side: row.side,
+        chargeCode: row.chargeCode,
+        description: row.description,
+        party: { _id: row.partyId, name: parties.get(row.partyId)?.name ?? 'Deleted contact' },
+        quantity: trimDecimal(row.quantity),
+        unit: row.unit as TChargeLine['unit'],
+        unitPrice: trimDecimal(row.unitPrice),
+        currency: row.currency,
+        date: row.chargeDate,
+        amount: formatScaled(amount, minorUnitsOf(row.currency)),
+        exchangeRate: {
+          rate: trimDecimal(row.rate),
+          baseCurrency: row.rateBaseCurrency,
+          effectiveDate: row.rateEffectiveDate,
+        },
+        baseAmount: formatScaled(baseAmount, minorUnitsOf(row.rateBaseCurrency)),
+      }),
+    ),
+    totals: {
+      ...totalsOf(
+        inBase.map((line) => ({ side: line.row.side, baseAmount: line.baseAmount })),
+        baseMinorUnits,
+      ),
+      linesInOtherBase: lines.length - inBase.length,
+    },
+  };
+};
+
 export const createChargesService = ({ db }: { db: Db }) => {
   const assertShipment = async (tx: Queryable, companyId: string, id: string, forUpdate = false) => {
     const shipment = await shipmentsRepository.findShipment(tx, companyId, id, { forUpdate });
@@ -68,63 +126,10 @@ export const createChargesService = ({ db }: { db: Db }) => {
     return shipment;
   };
 
-  const readView = async (tx: Queryable, companyId: string, id: string): Promise<TShipmentCharges> => {
-    const rows = await repository.findCharges(tx, companyId, id);
-    const baseCurrency = await findBaseCurrency(tx, companyId);
-    const parties = await findPartyContacts(
-      tx,
-      companyId,
-      rows.map((row) => row.partyId),
-    );
-    const lines = rows.map((row) => {
-      const { amount, baseAmount } = lineAmounts({
-        side: row.side,
-        quantity: row.quantity,
-        unitPrice: row.unitPrice,
-        rate: row.rate,
-        minorUnits: minorUnitsOf(row.currency),
-        baseMinorUnits: minorUnitsOf(row.rateBaseCurrency),
-      });
-      return { row, amount, baseAmount };
-    });
-    const inBase = lines.filter((line) => line.row.rateBaseCurrency === baseCurrency);
-    const baseMinorUnits = baseCurrency ? minorUnitsOf(baseCurrency) : 2;
-    return {
-      baseCurrency,
-      lines: lines.map(
-        ({ row, amount, baseAmount }): TChargeLine => ({
-          side: row.side,
-          chargeCode: row.chargeCode,
-          description: row.description,
-          party: { _id: row.partyId, name: parties.get(row.partyId)?.name ?? 'Deleted contact' },
-          quantity: trimDecimal(row.quantity),
-          unit: row.unit as TChargeLine['unit'],
-          unitPrice: trimDecimal(row.unitPrice),
-          currency: row.currency,
-          date: row.chargeDate,
-          amount: formatScaled(amount, minorUnitsOf(row.currency)),
-          exchangeRate: {
-            rate: trimDecimal(row.rate),
-            baseCurrency: row.rateBaseCurrency,
-            effectiveDate: row.rateEffectiveDate,
-          },
-          baseAmount: formatScaled(baseAmount, minorUnitsOf(row.rateBaseCurrency)),
-        }),
-      ),
-      totals: {
-        ...totalsOf(
-          inBase.map((line) => ({ side: line.row.side, baseAmount: line.baseAmount })),
-          baseMinorUnits,
-        ),
-        linesInOtherBase: lines.length - inBase.length,
-      },
-    };
-  };
-
   const get = (auth: TAuthContext, id: string) =>
     withTenantRead(db, auth.companyId, async (tx) => {
       await assertShipment(tx, auth.companyId, id);
-      return readView(tx, auth.companyId, id);
+      return readShipmentCharges(tx, auth.companyId, id);
     });
 
   /** Replaces the lines; every line is checked and its rate found before anything is written. */
@@ -206,7 +211,7 @@ export const createChargesService = ({ db }: { db: Db }) => {
         before: { charges: before.map(auditedLine) },
         after: { charges: after.map(auditedLine) },
       });
-      return readView(tx, companyId, id);
+      return readShipmentCharges(tx, companyId, id);
     });
 
   return { get, replace };

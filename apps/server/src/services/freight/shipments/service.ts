@@ -855,5 +855,22 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
       return { consolidation: 'direct', masterId: null };
     });
 
-  return { list, counts, get, create, update, moveBooking, replaceCargo, attachToMaster, detachFromMaster };
+  /** The shipment's screen in the caller's transaction, for freight's documents; undefined when not the company's. */
+  const readInTransaction = async (tx: Queryable, companyId: string, id: string, forUpdate = false) => {
+    const row = await repository.findShipment(tx, companyId, id, { forUpdate });
+    return row ? readView(tx, companyId, row) : undefined;
+  };
+
+  return {
+    list,
+    counts,
+    get,
+    readInTransaction,
+    create,
+    update,
+    moveBooking,
+    replaceCargo,
+    attachToMaster,
+    detachFromMaster,
+  };
 };
