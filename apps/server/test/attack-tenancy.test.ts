@@ -37,6 +37,7 @@ type TWorld = {
   shipmentId: string;
   shipmentEventId: string;
   shipmentFilterId: string;
+  shipmentDocumentId: string;
 };
 
 /** Streams never end by themselves; they get their own tests (attack-session-end.test.ts). */
@@ -536,10 +537,18 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
       '/freightserver/api/v1/shipment-filters',
       { name: `${label} shipments`, query: { partyId: contact._id }, isShared: true },
     );
+    // A booking confirmation of the shipment, drafted from the company's own seeded template.
+    const shipmentDocument = await dataOf<{ _id: string }>(
+      admin.jwt,
+      'POST',
+      `/freightserver/api/v1/shipments/${shipment._id}/documents`,
+      { kind: 'booking-confirmation' },
+    );
     return {
       shipmentId: shipment._id,
       shipmentEventId: shipmentEvent._id,
       shipmentFilterId: shipmentFilter._id,
+      shipmentDocumentId: shipmentDocument._id,
       issueId: issue._id,
       reportSketchId: report._id,
       contactId: contact._id,
@@ -572,6 +581,7 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
     world.roleId,
     world.groupId,
     world.fileId,
+    world.shipmentDocumentId,
     world.notificationId,
     world.picklistGroupId,
     world.picklistValueId,
@@ -716,5 +726,29 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
       `/freightserver/api/v1/shipments/${worldB.shipmentId}`,
     );
     expect(own.parties.shipper.organisation._id).toBe(worldB.contactId);
+  });
+  // A document's id sits in the path beside a shipment's: B's own shipment does not open A's document.
+  it("reaches none of company A's shipment documents through company B's own shipments", async () => {
+    const base = `/freightserver/api/v1/shipments/${worldB.shipmentId}/documents`;
+    const theirs = `${base}/${worldA.shipmentDocumentId}`;
+    for (const [method, url, body] of [
+      ['GET', theirs],
+      ['GET', `${theirs}/preview`],
+      ['GET', `${theirs}/pdf`],
+      ['POST', `${theirs}/status`, { status: 'APPROVED' }],
+      ['POST', `${theirs}/versions`],
+    ] as const) {
+      const response = await call(worldB.admin.jwt, method, url, body);
+      expect(response.statusCode, `${method} ${url} ${response.body}`).toBe(404);
+    }
+    const listed = await call(worldB.admin.jwt, 'GET', base);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.body).not.toContain(worldA.shipmentDocumentId);
+    const own = await dataOf<{ status: string }>(
+      worldA.admin.jwt,
+      'GET',
+      `/freightserver/api/v1/shipments/${worldA.shipmentId}/documents/${worldA.shipmentDocumentId}`,
+    );
+    expect(own.status).toBe('DRAFT');
   });
 });

@@ -106,6 +106,7 @@ type TCompanyWorld = {
   shipmentId: string;
   shipmentEventId: string;
   shipmentFilterId: string;
+  shipmentDocumentId: string;
 };
 const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   users: (world) => world.userId,
@@ -136,6 +137,7 @@ const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   shipments: (world) => world.shipmentId,
   events: (world) => world.shipmentEventId,
   'shipment-filters': (world) => world.shipmentFilterId,
+  documents: (world) => world.shipmentDocumentId,
   // A version number: company A's template has a version 1, which B must not reach either.
   versions: () => '1',
 };
@@ -270,6 +272,13 @@ describe.each(behaviourDatabaseKinds)('route matrix on %s', (kind) => {
       isShared: true,
     });
     expect(shipmentFilter.statusCode, shipmentFilter.body).toBe(201);
+    const shipmentDocument = await call(
+      'POST',
+      `/freightserver/api/v1/shipments/${(shipment.json() as { data: { _id: string } }).data._id}/documents`,
+      admin.jwt,
+      { kind: 'booking-confirmation' },
+    );
+    expect(shipmentDocument.statusCode, shipmentDocument.body).toBe(201);
     const issue = await call('POST', '/iamserver/api/v1/issue/tracker', admin.jwt, {
       title: 'Matrix world problem',
       severity: 'high',
@@ -294,6 +303,7 @@ describe.each(behaviourDatabaseKinds)('route matrix on %s', (kind) => {
       shipmentId: (shipment.json() as { data: { _id: string } }).data._id,
       shipmentEventId: (shipmentEvent.json() as { data: { _id: string } }).data._id,
       shipmentFilterId: (shipmentFilter.json() as { data: { _id: string } }).data._id,
+      shipmentDocumentId: (shipmentDocument.json() as { data: { _id: string } }).data._id,
       apiTokenId: (apiToken.json() as { data: { _id: string } }).data._id,
       contactFilterId: (contactFilter.json() as { data: { _id: string } }).data._id,
       contactId: (contact.json() as { data: { _id: string } }).data._id,

@@ -3,7 +3,7 @@ import type { TShipment, TShipmentDocument, TShipmentDocumentPreview } from '@ca
 import { and, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { behaviourDatabaseKinds } from '../../../../test/databases.ts';
+import { behaviourDatabaseKinds, testDatabaseKinds } from '../../../../test/databases.ts';
 import { answeredData, answeredError, auditReader, routeCaller } from '../../../../test/route-helpers.ts';
 import { files, shipmentParties } from '../../../db/schema/index.ts';
 import { findChromium } from '../../../pdf/find-chromium.ts';
@@ -271,5 +271,34 @@ describe.each(behaviourDatabaseKinds)('shipment documents on %s', (kind) => {
     await dataOf(move(sea._id, bill._id, 'SURRENDER_FOR_AMENDMENT'));
     const voided = await dataOf<TShipmentDocument>(move(sea._id, bill._id, 'VOID'));
     expect(voided.status).toBe('VOID');
+  });
+});
+
+// The database's part: two drafts of one kind at once number in turn under the shipment's lock, and
+// the open-document index leaves exactly one, on either database.
+describe.each(testDatabaseKinds)('shipment documents made at once on %s', (kind) => {
+  let testApp: TIamTestApp;
+  const call = routeCaller(() => testApp.app, '/freightserver/api/v1');
+
+  beforeAll(async () => {
+    testApp = await startIamTestApp({ kind });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('keeps one open document of a kind when two drafts race, and numbers versions without gaps', async () => {
+    const admin = await testApp.register('shipment-documents-race');
+    const sea = await answeredData<TShipment>(
+      call('POST', '/shipments', admin.jwt, { mode: 'sea', direction: 'export', loadType: 'fcl' }),
+      201,
+    );
+    const url = `/shipments/${sea._id}/documents`;
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => call('POST', url, admin.jwt, { kind: 'sea-waybill' })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409]);
+    const listed = await answeredData<TShipmentDocument[]>(call('GET', url, admin.jwt));
+    expect(listed.map((document) => [document.kind, document.version])).toEqual([['sea-waybill', 1]]);
   });
 });
