@@ -28,6 +28,7 @@ import { CargoTab, cargoTabLabel } from '../components/cargo-tab.tsx';
 import { ChargesTab } from '../components/charges-tab.tsx';
 import { Consolidation } from '../components/consolidation.tsx';
 import { MilestonesTab } from '../components/milestones-tab.tsx';
+import { DocumentsTab } from '../components/documents-tab.tsx';
 import { ModeTag } from '../components/mode-tag.tsx';
 import { ShipmentFormModal } from '../components/shipment-form-modal.tsx';
 import {
@@ -300,6 +301,7 @@ const ShipmentScreen = () => {
           ...(canReadCharges
             ? [{ key: 'charges', label: 'Charges', children: <ChargesTab shipment={shown} /> }]
             : []),
+          { key: 'documents', label: 'Documents', children: <DocumentsTab shipment={shown} /> },
           ...(canReadHistory
             ? [
                 {
