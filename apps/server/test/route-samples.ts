@@ -123,6 +123,7 @@ export const sampleBodies: Record<string, unknown> = {
   'POST /freightserver/api/v1/shipments/:id/events/:eventId/retraction': { reason: 'Matrix check' },
   'POST /freightserver/api/v1/shipments/:id/documents': { kind: 'booking-confirmation' },
   'POST /freightserver/api/v1/shipments/:id/documents/:documentId/status': { status: 'APPROVED' },
+  'POST /freightserver/api/v1/shipments/:id/documents/:documentId/send': {},
   'POST /freightserver/api/v1/shipment-filters': { name: 'Matrix filter', query: { mode: 'air' } },
   'PUT /freightserver/api/v1/reference-patterns': { air: 'MX-{YYYY}-{####}' },
   'PUT /freightserver/api/v1/shipments/:id/master': { masterId: '01970000-0000-7000-8000-00000000abcd' },

@@ -5,6 +5,7 @@ import {
   transportDocumentStatuses,
 } from './freight/transport-documents.ts';
 import { ZPageQuery } from './lists.ts';
+import { shipmentPartyRoles } from './shipments.ts';
 
 // A shipment's transport documents (freightserver /shipments/:id/documents, decision 049): drafts
 // filled live from the shipment, issued once to a stored PDF with its SHA-256.
@@ -26,6 +27,19 @@ export type TShipmentDocumentCreate = z.input<typeof ZShipmentDocumentCreate>;
 /** POST /shipments/:id/documents/:documentId/status: a move eBL allows (ISSUED prints the PDF). */
 export const ZShipmentDocumentMove = z.object({ status: z.enum(transportDocumentStatuses) }).strict();
 export type TShipmentDocumentMove = z.input<typeof ZShipmentDocumentMove>;
+
+/**
+ * POST /shipments/:id/documents/:documentId/send: the issued PDF mailed, by reference, to the
+ * parties in these roles at their contacts' addresses; an arrival notice goes to the consignee and
+ * the notify party unless told otherwise.
+ */
+export const ZShipmentDocumentSend = z
+  .object({ roles: z.array(z.enum(shipmentPartyRoles)).min(1).max(shipmentPartyRoles.length).optional() })
+  .strict();
+export type TShipmentDocumentSend = z.input<typeof ZShipmentDocumentSend>;
+
+export const ZShipmentDocumentSent = z.object({ mailId: z.string(), to: z.array(z.string()) });
+export type TShipmentDocumentSent = z.infer<typeof ZShipmentDocumentSent>;
 
 export const ZShipmentDocumentListQuery = ZPageQuery.omit({ q: true, sort: true })
   .extend({ kind: z.enum(shipmentDocumentKindList).optional() })
@@ -76,6 +90,8 @@ export const shipmentDocumentMessages = {
   noTemplate: 'Your company has no active document template for this kind: add one under Templates',
   notIssued: 'The document has no PDF until it is issued',
   issueRendersOnce: 'Issue prints the PDF once, from an approved draft',
+  notSendable: 'Only an issued document is sent: issue it first',
+  noAddress: 'None of these parties has an e-mail address in your contacts',
   missingData: (names: string[]) =>
     `The template uses ${names.join(', ')}, which this shipment has no value for. Edit the template or the shipment.`,
 } as const;

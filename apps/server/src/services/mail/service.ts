@@ -116,7 +116,15 @@ export const createMailService = ({
     );
   };
 
-  const send = async ({ auth, actor }: TMailCaller, body: z.output<typeof ZSendMailRequest>) => {
+  /**
+   * Queues a composer mail. `onQueued` runs in the transaction that queues it, for a module that
+   * records the send on its own record (a shipment's history), so both commit or neither does.
+   */
+  const send = async (
+    { auth, actor }: TMailCaller,
+    body: z.output<typeof ZSendMailRequest>,
+    { onQueued }: { onQueued?: (tx: Tx, mailId: string) => Promise<void> } = {},
+  ) => {
     assertPlanActive(auth);
     if (/[\r\n]/.test(body.subject)) throw fieldError('subject', mailMessages.headerInjection);
     const recipients = dedupeRecipients(body);
@@ -175,6 +183,7 @@ export const createMailService = ({
           attachments: attachments.map(({ filename, size }) => ({ filename, size })),
         },
       });
+      await onQueued?.(tx, mailId);
       if (attachments.length > 0) {
         // Colleagues among the recipients hear that files were shared with them, with the mail.
         await domainEvents.emit(tx, {

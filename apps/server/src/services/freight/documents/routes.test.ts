@@ -5,7 +5,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { behaviourDatabaseKinds, testDatabaseKinds } from '../../../../test/databases.ts';
 import { answeredData, answeredError, auditReader, routeCaller } from '../../../../test/route-helpers.ts';
-import { files, shipmentParties } from '../../../db/schema/index.ts';
+import { files, mails, shipmentParties } from '../../../db/schema/index.ts';
 import { findChromium } from '../../../pdf/find-chromium.ts';
 import { startIamTestApp, type TIamTestApp, type TRegistered } from '../../access/access-test-support.ts';
 
@@ -53,7 +53,8 @@ describe.each(behaviourDatabaseKinds)('shipment documents on %s', (kind) => {
 
   beforeAll(async () => {
     testApp = await startIamTestApp({ kind });
-    admin = await testApp.register('shipment-documents');
+    // A proved address: the company may mail outside addresses.
+    admin = await testApp.register('shipment-documents', undefined, { isVerified: true });
     viewer = await testApp.addUser(admin, { label: 'documents-viewer', role: { systemKey: 'viewer' } });
     await dataOf(master('PUT', '/currency-settings/base', admin.jwt, { baseCurrency: 'EUR' }));
     consignee = await contact({
@@ -244,7 +245,23 @@ describe.each(behaviourDatabaseKinds)('shipment documents on %s', (kind) => {
         organisation: { name: 'King Imports Ltd', email: 'imports@king.example' },
       });
 
+      // Sent in one action to the consignee and notify party at their contacts' addresses, by
+      // reference to the stored file, and recorded on the shipment's history.
+      const sent = await dataOf<{ mailId: string; to: string[] }>(
+        call('POST', `${documents(sea._id)}/${notice._id}/send`, admin.jwt, {}),
+        201,
+      );
+      expect(sent.to).toEqual(['imports@king.example']);
+      const [queued] = await testApp.database.db.select().from(mails).where(eq(mails.id, sent.mailId));
+      expect(queued?.subject).toBe(`Arrival notice ${sea.reference}`);
+      expect(JSON.stringify(queued?.attachments)).toContain(issued.file?._id ?? 'no file');
+      const history = await auditOf(admin.companyId, { entityId: sea._id });
+      expect(history.at(-1)?.after).toMatchObject({
+        documentSent: { _id: notice._id, mailId: sent.mailId, to: ['imports@king.example'] },
+      });
+
       const voided = await dataOf<TShipmentDocument>(move(sea._id, notice._id, 'VOID'));
+      await errorOf(call('POST', `${documents(sea._id)}/${notice._id}/send`, admin.jwt, {}), 409);
       expect(voided).toMatchObject({ status: 'VOID', moves: [] });
       expect(voided.file?.sha256).toBe(issued.file?.sha256);
       const next = await dataOf<TShipmentDocument>(
@@ -267,6 +284,15 @@ describe.each(behaviourDatabaseKinds)('shipment documents on %s', (kind) => {
     const issued = await dataOf<TShipmentDocument>(move(sea._id, bill._id, 'ISSUED'));
     expect(issued.moves).toEqual(['PENDING_SURRENDER_FOR_AMENDMENT', 'PENDING_SURRENDER_FOR_DELIVERY']);
     await errorOf(move(sea._id, bill._id, 'VOID'), 409);
+    // The shipper's contact has no address to send the bill to.
+    const noAddress = await errorOf(
+      call('POST', `${documents(sea._id)}/${bill._id}/send`, admin.jwt, {}),
+      400,
+    );
+    expect(noAddress.details?.fields?.[0]).toEqual({
+      field: 'roles',
+      message: 'None of these parties has an e-mail address in your contacts',
+    });
     await dataOf(move(sea._id, bill._id, 'PENDING_SURRENDER_FOR_AMENDMENT'));
     await dataOf(move(sea._id, bill._id, 'SURRENDER_FOR_AMENDMENT'));
     const voided = await dataOf<TShipmentDocument>(move(sea._id, bill._id, 'VOID'));

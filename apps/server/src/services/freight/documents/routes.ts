@@ -5,12 +5,16 @@ import {
   ZShipmentDocumentMove,
   ZShipmentDocumentParams,
   ZShipmentDocumentPreview,
+  ZShipmentDocumentSend,
+  ZShipmentDocumentSent,
   ZShipmentIdParams,
 } from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requirePermission } from '../../../platform/auth/auth-context.ts';
 import { dataOf, listOf, signedInErrors, streamedResponse, ZErrorBody } from '../../../platform/http/http.ts';
 import { createTenantTemplates } from '../../../templating/tenant-templates.ts';
+import { createMailService } from '../../mail/public.ts';
 import { createLocationLookup } from '../../master-data/public.ts';
 import { createShipmentsService } from '../shipments/service.ts';
 import { createDocumentsService } from './service.ts';
@@ -38,6 +42,13 @@ export const registerDocumentRoutes = async (app: FastifyInstance) => {
     pdf: app.pdf,
     pdfRendersPerCompany: app.rateLimits.pdfRendersPerCompany,
     drive: { db: app.database.db, store: app.fileStore, fileMaxBytes: app.config.fileMaxBytes, log: app.log },
+    mail: createMailService({
+      db: app.database.db,
+      config: app.config,
+      mailer: app.mailer,
+      domainEvents: app.domainEvents,
+      identityAdmin: app.identity.admin,
+    }),
   });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const read = { permission: 'shipments:read' } as const;
@@ -143,6 +154,33 @@ export const registerDocumentRoutes = async (app: FastifyInstance) => {
           request.auditActor,
           request.params.id,
           request.params.documentId,
+        ),
+      };
+    },
+  );
+  routes.post(
+    '/shipments/:id/documents/:documentId/send',
+    {
+      config: { permission: 'mail:send' },
+      // Also shipments:read, before the input is read: the mail names the shipment and its parties.
+      preValidation: requirePermission('shipments:read'),
+      schema: {
+        summary:
+          'Mail the issued PDF, by reference, to the parties’ contact addresses (an arrival notice: consignee and notify party), recorded on the shipment’s history',
+        params: ZShipmentDocumentParams,
+        body: ZShipmentDocumentSend,
+        response: { 201: dataOf(ZShipmentDocumentSent), ...errors, 413: ZErrorBody },
+      },
+    },
+    async (request, reply) => {
+      reply.code(201);
+      return {
+        data: await service.send(
+          request.caller,
+          request.auditActor,
+          request.params.id,
+          request.params.documentId,
+          request.body,
         ),
       };
     },

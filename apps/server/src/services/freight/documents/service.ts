@@ -6,6 +6,9 @@ import {
   type TShipmentDocumentCreate,
   type TShipmentDocumentKind,
   type TShipmentDocumentListQuery,
+  type TShipmentDocumentSend,
+  type TShipmentDocumentSent,
+  type TShipmentPartyRole,
   type TTransportDocumentStatus,
   transportDocumentMoveRefusal,
   transportDocumentStatusLabels,
@@ -28,6 +31,7 @@ import {
   storeMadeFile,
   type TFilesServiceDependencies,
 } from '../../files/public.ts';
+import type { createMailService } from '../../mail/public.ts';
 import { chooseDocumentTemplate, findDocumentTemplateText, localeOf } from '../../templates/public.ts';
 import { readShipmentCharges } from '../charges/service.ts';
 import type { createShipmentsService } from '../shipments/service.ts';
@@ -47,6 +51,16 @@ export type TDocumentsServiceDependencies = {
   pdf: TPdfRenderer;
   pdfRendersPerCompany: TRateLimit;
   drive: TFilesServiceDependencies;
+  mail: Pick<ReturnType<typeof createMailService>, 'send'>;
+};
+
+/** Whom a document goes to when the sender names no roles. */
+const sendsTo: Record<TShipmentDocumentKind, TShipmentPartyRole[]> = {
+  'house-bill-of-lading': ['shipper'],
+  'sea-waybill': ['shipper'],
+  'house-air-waybill': ['shipper'],
+  'booking-confirmation': ['customer'],
+  'arrival-notice': ['consignee', 'notifyParty'],
 };
 
 const tooManyPdfs = 'Your company has made many PDFs in the last hour. Try again later.';
@@ -109,6 +123,7 @@ export const createDocumentsService = ({
   pdf,
   pdfRendersPerCompany,
   drive,
+  mail,
 }: TDocumentsServiceDependencies) => {
   const findShipment = async (tx: Queryable, auth: TAuthContext, id: string, forUpdate = false) => {
     const shipment = await shipments.readInTransaction(tx, auth.companyId, id, forUpdate);
@@ -371,5 +386,66 @@ export const createDocumentsService = ({
     return openCompanyFile(drive, auth, row.fileId);
   };
 
-  return { list, get, create, newVersion, preview, move, download };
+  /**
+   * Mails the issued PDF by reference to the parties' current addresses in one action, and records
+   * the send on the shipment's history in the transaction that queues the mail.
+   */
+  const send = async (
+    auth: TAuthContext,
+    actor: TAuditActor,
+    shipmentId: string,
+    id: string,
+    input: TShipmentDocumentSend,
+  ): Promise<TShipmentDocumentSent> => {
+    const { row, shipment, to } = await withTenantRead(db, auth.companyId, async (tx) => {
+      const shipment = await findShipment(tx, auth, shipmentId);
+      const row = await findRow(tx, auth, shipmentId, id);
+      const kind = row.kind as TShipmentDocumentKind;
+      assertMayShow(auth, kind);
+      if (!row.fileId || row.status === 'VOID')
+        throw new AppError('CONFLICT', shipmentDocumentMessages.notSendable);
+      const roles = input.roles ?? sendsTo[kind];
+      const named = roles.flatMap((role) => {
+        const party = shipment.parties[role];
+        return party
+          ? [party.person?._id, party.organisation._id].filter((value) => value !== undefined)
+          : [];
+      });
+      const contacts = await findDocumentParties(tx, auth.companyId, named);
+      const copies = partyCopiesOf(shipment, contacts);
+      const addresses = roles.flatMap((role) => {
+        const copy = copies.get(role);
+        const address = copy?.person?.email || copy?.organisation.email;
+        return address ? [address] : [];
+      });
+      return { row, shipment, to: [...new Set(addresses)] };
+    });
+    if (to.length === 0)
+      throw new AppError('VALIDATION_FAILED', `Invalid body: roles ${shipmentDocumentMessages.noAddress}`, {
+        fields: [{ field: 'roles', message: shipmentDocumentMessages.noAddress }],
+      });
+    const { label } = shipmentDocumentKinds[row.kind as TShipmentDocumentKind];
+    const subject = `${label} ${shipment.reference}`;
+    const sent = await mail.send(
+      { auth, actor },
+      {
+        to,
+        cc: [],
+        bcc: [],
+        subject,
+        html: `<p>Please find attached the ${label.toLowerCase()} for shipment ${shipment.reference}.</p>`,
+        attachmentFileIds: [row.fileId as string],
+        templateVersionIds: [],
+      },
+      {
+        onQueued: (tx, mailId) =>
+          auditTrails.shipment(tx, actor, 'update', shipmentId, {
+            after: { documentSent: { ...audited(row).document, mailId, to, subject } },
+          }),
+      },
+    );
+    return { mailId: sent._id, to };
+  };
+
+  return { list, get, create, newVersion, preview, move, download, send };
 };

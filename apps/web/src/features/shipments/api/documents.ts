@@ -2,6 +2,7 @@ import type {
   TShipmentDocument,
   TShipmentDocumentKind,
   TShipmentDocumentPreview,
+  TShipmentDocumentSent,
   TTransportDocumentStatus,
 } from '@cargodesk/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
@@ -74,6 +75,18 @@ export const useNewDocumentVersion = () =>
     mutationFn: ({ id, documentId }: { id: string; documentId: string }) =>
       apiRequest<TShipmentDocument>('freightserver', `${documentPath(id, documentId)}/versions`, {
         method: 'POST',
+      }),
+    invalidates: shipmentsKeys.all,
+    meta: { isErrorShownByCaller: true },
+  });
+
+/** The issued PDF mailed to the kind's parties (an arrival notice: consignee and notify party). */
+export const useSendDocument = () =>
+  useInvalidatingMutation({
+    mutationFn: ({ id, documentId }: { id: string; documentId: string }) =>
+      apiRequest<TShipmentDocumentSent>('freightserver', `${documentPath(id, documentId)}/send`, {
+        method: 'POST',
+        body: {},
       }),
     invalidates: shipmentsKeys.all,
     meta: { isErrorShownByCaller: true },

@@ -35,6 +35,7 @@ import {
   useDocuments,
   useMoveDocument,
   useNewDocumentVersion,
+  useSendDocument,
 } from '../api/documents.ts';
 
 // The shipment's transport documents (decision 049): drafts previewed live from the shipment,
@@ -57,6 +58,15 @@ const moveConsequences: Partial<Record<TTransportDocumentStatus, string>> = {
 };
 
 const kindLabel = (kind: TShipmentDocumentKind) => shipmentDocumentKinds[kind].label;
+/** Whom the one-action send mails, as its button says. */
+const sendLabels: Record<TShipmentDocumentKind, string> = {
+  'house-bill-of-lading': 'Send to shipper',
+  'sea-waybill': 'Send to shipper',
+  'house-air-waybill': 'Send to shipper',
+  'booking-confirmation': 'Send to customer',
+  'arrival-notice': 'Send to consignee and notify party',
+};
+
 const isPreviewable = (document: TShipmentDocument) =>
   document.status === 'DRAFT' || document.status === 'APPROVED';
 
@@ -71,7 +81,9 @@ const DocumentActions = ({
 }) => {
   const canWrite = useCan('shipments:write');
   const canReadCharges = useCan('charges:read');
+  const canSend = useCan('mail:send');
   const move = useMoveDocument();
+  const send = useSendDocument();
   const newVersion = useNewDocumentVersion();
   const [isDownloading, setIsDownloading] = useState(false);
   const mayShow = !shipmentDocumentKinds[document.kind].showsCharges || canReadCharges;
@@ -136,6 +148,24 @@ const DocumentActions = ({
         >
           Download PDF
         </Button>
+      )}
+      {canSend && mayShow && document.file && document.status !== 'VOID' && (
+        <Popconfirm
+          title={`${sendLabels[document.kind]}: ${name}?`}
+          description="The issued PDF goes by mail to the parties' addresses in your contacts, and the send shows in the shipment's history."
+          okText="Send"
+          okButtonProps={{ loading: send.isPending }}
+          onConfirm={() =>
+            send.mutateAsync(
+              { id: shipment._id, documentId: document._id },
+              { onSuccess: (sent) => notifySuccess(`Sent to ${sent.to.join(', ')}`), onError: notifyFailure },
+            )
+          }
+        >
+          <Button size="small" disabled={send.isPending}>
+            {sendLabels[document.kind]}
+          </Button>
+        </Popconfirm>
       )}
       {canWrite && mayShow && document.status === 'VOID' && (
         <Button
