@@ -144,7 +144,7 @@ const DocumentActions = ({
           size="small"
           loading={isDownloading}
           onClick={onDownload}
-          aria-label={`Download the PDF of ${name}`}
+          aria-label={`Download PDF of ${name}`}
         >
           Download PDF
         </Button>
