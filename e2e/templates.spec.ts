@@ -20,7 +20,7 @@ test('a company starts with its templates; one is found, its versions shown, an 
   const admin = await createCompanyUser(request, { label: 'templates' });
   await signIn(page, admin, { at: '/settings/templates' });
   await expect(page.getByRole('heading', { level: 2, name: 'Templates' })).toBeVisible();
-  await expect(page.getByText('28 templates', { exact: true })).toBeVisible();
+  await expect(page.getByText('36 templates', { exact: true })).toBeVisible();
   await expectAccessible(page);
 
   await page.getByLabel('Search templates').fill('booking');

@@ -60,7 +60,9 @@ export const HtmlSourceEditor = ({
           // Tab indents; Esc then Tab leaves the editor, as CodeMirror documents for keyboard users.
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
           EditorState.readOnly.of(isReadOnly),
-          EditorView.contentAttributes.of({ 'aria-label': label }),
+          // The text is in the tab order already; saying so lets a checker see the scrolled source is
+          // reachable by keyboard once a document is longer than the editor.
+          EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) latestOnChange.current(update.state.doc.toString());
           }),
