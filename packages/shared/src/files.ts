@@ -55,6 +55,7 @@ export const fileMessages = {
   malformedUpload: 'The upload was cut off or is not valid multipart/form-data. Send the file again.',
   notFound: 'No such file in your company',
   notAnImage: 'Choose an image file (PNG, JPEG, WebP or GIF).',
+  kept: 'This file is an issued document’s PDF, kept as it was issued. Void the document instead: its file stays on record.',
   inUnsentMail:
     'This file is attached to a mail that has not been sent yet. Delete it once the mail has gone out.',
 } as const;

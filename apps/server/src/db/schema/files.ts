@@ -18,6 +18,11 @@ export const files = pgTable(
     /** What the file is for: avatar, logo, attachment. */
     purpose: text('purpose').notNull().default('attachment'),
     uploadedBy: uuid('uploaded_by'),
+    /**
+     * What keeps the file from being deleted: an issued shipment document is its PDF, re-printed
+     * from it for good (migration 0070, decision 049). Null for an ordinary file.
+     */
+    keptFor: text('kept_for'),
     createdAt: createdAtColumn(),
   },
   (table) => [companyRowKey(table), index('files_company_created_idx').on(table.companyId, table.createdAt)],

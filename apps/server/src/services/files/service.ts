@@ -24,6 +24,8 @@ export type TUpload = {
   stream: Readable & { truncated?: boolean };
   fileName: string;
   purpose: TFilePurpose;
+  /** What keeps the file (an issued document): the files routes never delete it. */
+  keptFor?: string;
 };
 
 export const toFileMeta = (row: repository.TFileRow): TFileMeta => ({
@@ -124,6 +126,7 @@ export const createFilesService = ({ db, store, fileMaxBytes, log }: TFilesServi
             sha256: staged.sha256,
             storageKey,
             purpose: upload.purpose,
+            keptFor: upload.keptFor ?? null,
             uploadedBy: auth.userId,
           });
           const row = await repository.findFile(tx, auth.companyId, fileId);
@@ -166,10 +169,17 @@ export const createFilesService = ({ db, store, fileMaxBytes, log }: TFilesServi
    * Removes the row (and records it) first; bytes left behind by a failed removal are harmless.
    * A file attached to a mail not yet sent stays: the mail reads its bytes when it goes out.
    */
-  const remove = async (auth: TAuthContext, actor: TAuditActor, fileId: string): Promise<TFileMeta> => {
+  const remove = async (
+    auth: TAuthContext,
+    actor: TAuditActor,
+    fileId: string,
+    { isKeptReleased = false }: { isKeptReleased?: boolean } = {},
+  ): Promise<TFileMeta> => {
     const removed = await withTenant(db, auth.companyId, async (tx) => {
       // Locked first, so a mail attaching it at this moment is either seen below or finds it gone.
-      if (!(await repository.findFile(tx, auth.companyId, fileId, 'update'))) return undefined;
+      const locked = await repository.findFile(tx, auth.companyId, fileId, 'update');
+      if (!locked) return undefined;
+      if (locked.keptFor && !isKeptReleased) throw new AppError('CONFLICT', fileMessages.kept);
       if (await isFileInUnsentMail(tx, auth.companyId, fileId)) {
         throw new AppError('CONFLICT', fileMessages.inUnsentMail);
       }
@@ -213,12 +223,13 @@ export const storeMadeFile = (
   dependencies: TFilesServiceDependencies,
   auth: TAuthContext,
   actor: TAuditActor,
-  { fileName, bytes }: { fileName: string; bytes: Uint8Array },
+  { fileName, bytes, keptFor }: { fileName: string; bytes: Uint8Array; keptFor?: string },
 ) =>
   createFilesService(dependencies).upload(auth, actor, {
     stream: Readable.from([Buffer.from(bytes)]),
     fileName,
     purpose: 'attachment',
+    ...(keptFor ? { keptFor } : {}),
   });
 
 /**
@@ -230,7 +241,7 @@ export const discardMadeFile = (
   auth: TAuthContext,
   actor: TAuditActor,
   fileId: string,
-) => createFilesService(dependencies).remove(auth, actor, fileId);
+) => createFilesService(dependencies).remove(auth, actor, fileId, { isKeptReleased: true });
 
 /** The bytes of a company's file, for a module that serves its own (an issued document's PDF). */
 export const openCompanyFile = (

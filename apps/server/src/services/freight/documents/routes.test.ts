@@ -231,6 +231,13 @@ describe.each(behaviourDatabaseKinds)('shipment documents on %s', (kind) => {
       expect(filesAfter).toHaveLength(filesBefore.length + 1);
       const reprint = await call('GET', `${documents(sea._id)}/${notice._id}/pdf`, admin.jwt);
       expect(Buffer.compare(reprint.rawPayload, download.rawPayload)).toBe(0);
+      // The files routes keep it: deleting an issued document's PDF is refused.
+      const kept = await testApp.app.inject({
+        method: 'DELETE',
+        url: `/driveserver/api/v1/filesystem/file/${issued.file?._id}`,
+        headers: { authorization: admin.jwt },
+      });
+      expect(kept.statusCode, kept.body).toBe(409);
       // An issued document previews no more: its PDF is the document.
       await errorOf(call('GET', `${documents(sea._id)}/${notice._id}/preview`, admin.jwt), 409);
       await errorOf(move(sea._id, notice._id, 'ISSUED'), 409);

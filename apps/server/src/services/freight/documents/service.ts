@@ -309,6 +309,7 @@ export const createDocumentsService = ({
     const file = await storeMadeFile(drive, auth, actor, {
       fileName: `${label} ${shipment.reference} v${row.version}.pdf`,
       bytes,
+      keptFor: 'shipment-document',
     });
     try {
       return await withTenant(db, auth.companyId, async (tx) => {
