@@ -159,6 +159,35 @@ test('a forwarder issues the arrival notice, reads its hash and sends it to the 
     ]);
   }
 
+  // The composer opens from the document with both parties' addresses and the PDF attached by
+  // reference, as a file picked from the stored ones would be.
+  await row.getByRole('link', { name: 'Write a mail with Arrival notice version 1' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Mail composer' });
+  const chips = dialog
+    .locator('.ant-select', { has: page.getByLabel('To', { exact: true }) })
+    .locator('.ant-tag');
+  await expect(chips).toHaveText([
+    `King Imports Ltd <${consigneeEmail}>`,
+    `Hudson Customs Brokers <${notifyEmail}>`,
+  ]);
+  const attached = dialog.locator('.compose-attachment').filter({
+    hasText: `Arrival notice ${shipment.reference} v1.pdf`,
+  });
+  await expect(attached).toBeVisible();
+  await dialog.getByLabel('Subject').fill(`Your arrival notice for ${shipment.reference}`);
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Your mail is on its way.')).toBeVisible();
+  const composed = await waitForMail(request, {
+    to: consigneeEmail,
+    subject: `Your arrival notice for ${shipment.reference}`,
+  });
+  expect(composed.attachments.map((attachment) => attachment.filename)).toEqual([
+    `Arrival notice ${shipment.reference} v1.pdf`,
+  ]);
+  await dialog.locator('.ant-modal-close').click();
+  await expect(dialog).toBeHidden();
+
   // On a phone the table scrolls inside the page, which does not scroll sideways.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(hash).toHaveText(shown);

@@ -68,6 +68,11 @@ export const ZShipmentDocument = z.object({
   file: z
     .object({ _id: z.string(), name: z.string(), size: z.number().int(), sha256: z.string() })
     .nullable(),
+  /**
+   * The addresses a send mails to now: its parties' e-mails in the contacts, which the composer
+   * pre-fills too. Filled by the list and a read; a write's answer leaves it empty.
+   */
+  sendTo: z.array(z.string()),
   created: ZWho,
   approved: ZWho.nullable(),
   issued: ZWho.nullable(),

@@ -4,6 +4,7 @@ import { Button, Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths.ts';
+import type { TMailDraft } from '@/features/mail/components/mail-modal.tsx';
 import { useUnreadNotificationCount } from '@/features/notifications/api/notifications.ts';
 import { NotificationsBell } from '@/features/notifications/components/notifications-bell.tsx';
 import { useCan } from '@/lib/auth/permissions.ts';
@@ -76,6 +77,7 @@ export const Navbar = () => {
   }, []);
 
   const [mailTab, setMailTab] = useState<'compose' | 'sent'>('compose');
+  const [mailDraft, setMailDraft] = useState<TMailDraft>();
   const { pathname, search, hash } = useLocation();
 
   const openMail = (tab: 'compose' | 'sent') => {
@@ -89,7 +91,10 @@ export const Navbar = () => {
     setHasOpenedMail(true);
     setIsMailOpen(true);
   };
-  const onMailClick = () => openMail('compose');
+  const onMailClick = () => {
+    setMailDraft(undefined);
+    openMail('compose');
+  };
 
   // A link to `?mail=sent` (the failed-mail notification's) opens the Sent list; `?mail=compose`
   // (the shared-files notification's, the dashboard's) the composer. The field leaves the address at
@@ -99,8 +104,14 @@ export const Navbar = () => {
     const query = new URLSearchParams(search);
     const tab = query.get('mail');
     if (tab !== 'sent' && tab !== 'compose') return;
+    // A shipment's document opens the composer with its parties' addresses and its PDF attached.
+    const to = query.get('mailTo')?.split(',').filter(Boolean) ?? [];
+    const fileIds = query.get('mailFile')?.split(',').filter(Boolean) ?? [];
+    setMailDraft(to.length > 0 || fileIds.length > 0 ? { to, fileIds } : undefined);
     openMail(tab);
     query.delete('mail');
+    query.delete('mailTo');
+    query.delete('mailFile');
     const rest = query.toString();
     navigateTo(`${pathname}${rest ? `?${rest}` : ''}${hash}`, { replace: true });
   }, [search]);
@@ -189,6 +200,7 @@ export const Navbar = () => {
             onClose={() => setIsMailOpen(false)}
             companyName={user?.company.name}
             initialTab={mailTab}
+            draft={mailDraft}
           />
         )}
         {isReportingProblem && <ReportProblemModal onClose={() => setIsReportingProblem(false)} />}

@@ -259,6 +259,11 @@ describe.each(behaviourDatabaseKinds)('shipment documents on %s', (kind) => {
         201,
       );
       expect(sent.to).toEqual(['imports@king.example']);
+      // The composer pre-fills the same addresses from the document as read.
+      const read = await dataOf<TShipmentDocument>(
+        call('GET', `${documents(sea._id)}/${notice._id}`, admin.jwt),
+      );
+      expect(read.sendTo).toEqual(['imports@king.example']);
       const [queued] = await testApp.database.db.select().from(mails).where(eq(mails.id, sent.mailId));
       expect(queued?.subject).toBe(`Arrival notice ${sea.reference}`);
       expect(JSON.stringify(queued?.attachments)).toContain(issued.file?._id ?? 'no file');

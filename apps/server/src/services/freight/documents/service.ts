@@ -69,7 +69,7 @@ const shipmentNotFound = 'No such shipment in your company';
 const who = (at: Date | null, userId: string | null, email: string | null) =>
   at ? { userId, email, at: at.toISOString() } : null;
 
-const toView = (row: repository.TDocumentRow): TShipmentDocument => {
+const toView = (row: repository.TDocumentRow, sendTo: string[] = []): TShipmentDocument => {
   const kind = row.kind as TShipmentDocumentKind;
   const status = row.status as TTransportDocumentStatus;
   return {
@@ -90,6 +90,7 @@ const toView = (row: repository.TDocumentRow): TShipmentDocument => {
       row.fileId && row.fileSha256
         ? { _id: row.fileId, name: row.fileName ?? '', size: row.fileSize ?? 0, sha256: row.fileSha256 }
         : null,
+    sendTo,
     created: { userId: row.createdBy, email: row.createdByEmail, at: row.createdAt.toISOString() },
     approved: who(row.approvedAt, row.approvedBy, row.approvedByEmail),
     issued: who(row.issuedAt, row.issuedBy, row.issuedByEmail),
@@ -154,9 +155,31 @@ export const createDocumentsService = ({
     }
   };
 
+  /** Each kind's addresses now: the e-mails of its parties (or those of `roles`), from the contacts. */
+  const addressesOf = async (
+    tx: Queryable,
+    auth: TAuthContext,
+    shipment: Awaited<ReturnType<typeof findShipment>>,
+  ) => {
+    const ids = Object.values(shipment.parties).flatMap((party) =>
+      party ? [party.organisation._id, ...(party.person ? [party.person._id] : [])] : [],
+    );
+    const copies = partyCopiesOf(shipment, await findDocumentParties(tx, auth.companyId, ids));
+    return (roles: readonly TShipmentPartyRole[]) => [
+      ...new Set(
+        roles.flatMap((role) => {
+          const copy = copies.get(role);
+          const address = copy?.person?.email || copy?.organisation.email;
+          return address ? [address] : [];
+        }),
+      ),
+    ];
+  };
+
   const list = (auth: TAuthContext, shipmentId: string, query: TShipmentDocumentListQuery) =>
     withTenantRead(db, auth.companyId, async (tx) => {
-      await findShipment(tx, auth, shipmentId);
+      const shipment = await findShipment(tx, auth, shipmentId);
+      const addresses = await addressesOf(tx, auth, shipment);
       const page = { page: query.page, pageSize: query.pageSize };
       const { rows, total } = await repository.findDocumentPage(tx, {
         companyId: auth.companyId,
@@ -164,13 +187,18 @@ export const createDocumentsService = ({
         kind: query.kind,
         ...page,
       });
-      return { data: rows.map(toView), meta: listMeta(total, page) };
+      return {
+        data: rows.map((row) => toView(row, addresses(sendsTo[row.kind as TShipmentDocumentKind]))),
+        meta: listMeta(total, page),
+      };
     });
 
   const get = (auth: TAuthContext, shipmentId: string, id: string) =>
     withTenantRead(db, auth.companyId, async (tx) => {
-      await findShipment(tx, auth, shipmentId);
-      return toView(await findRow(tx, auth, shipmentId, id));
+      const shipment = await findShipment(tx, auth, shipmentId);
+      const row = await findRow(tx, auth, shipmentId, id);
+      const addresses = await addressesOf(tx, auth, shipment);
+      return toView(row, addresses(sendsTo[row.kind as TShipmentDocumentKind]));
     });
 
   /**
@@ -405,21 +433,8 @@ export const createDocumentsService = ({
       assertMayShow(auth, kind);
       if (!row.fileId || row.status === 'VOID')
         throw new AppError('CONFLICT', shipmentDocumentMessages.notSendable);
-      const roles = input.roles ?? sendsTo[kind];
-      const named = roles.flatMap((role) => {
-        const party = shipment.parties[role];
-        return party
-          ? [party.person?._id, party.organisation._id].filter((value) => value !== undefined)
-          : [];
-      });
-      const contacts = await findDocumentParties(tx, auth.companyId, named);
-      const copies = partyCopiesOf(shipment, contacts);
-      const addresses = roles.flatMap((role) => {
-        const copy = copies.get(role);
-        const address = copy?.person?.email || copy?.organisation.email;
-        return address ? [address] : [];
-      });
-      return { row, shipment, to: [...new Set(addresses)] };
+      const to = (await addressesOf(tx, auth, shipment))(input.roles ?? sendsTo[kind]);
+      return { row, shipment, to };
     });
     if (to.length === 0)
       throw new AppError('VALIDATION_FAILED', `Invalid body: roles ${shipmentDocumentMessages.noAddress}`, {

@@ -69,3 +69,7 @@ export const getAttachableFilesQueryOptions = (q: string) =>
 
 export const useAttachableFiles = (q: string, { enabled }: { enabled: boolean }) =>
   useQuery({ ...getAttachableFilesQueryOptions(q), enabled, placeholderData: keepPreviousData });
+
+/** A stored file's name and size, for a draft that attaches it by reference. */
+export const fetchFileMeta = (fileId: string) =>
+  apiRequest<TFileMeta>('driveserver', `/filesystem/file/${encodeURIComponent(fileId)}/meta`);

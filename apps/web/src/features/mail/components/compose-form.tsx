@@ -8,9 +8,9 @@ import { useCan } from '@/lib/auth/permissions.ts';
 import { openFileInNewTab } from '@/lib/file-url.ts';
 import { formatLanguageName } from '@/lib/format/language-names.ts';
 import { zodRule } from '@/lib/forms/zod-rule.ts';
-import { notifyError, notifySuccess } from '@/lib/notify.ts';
+import { notifyError, notifyFailure, notifySuccess } from '@/lib/notify.ts';
 import { uploadFile } from '@/lib/upload-file.ts';
-import { useRecipientSuggestions, useSendMail } from '../api/mail.ts';
+import { fetchFileMeta, useRecipientSuggestions, useSendMail } from '../api/mail.ts';
 import { ExistingFilePicker } from './existing-file-picker.tsx';
 import { isMailAddress, namesIn, normaliseAddresses } from './recipient-addresses.ts';
 import { RichTextInput } from './rich-text-input.tsx';
@@ -121,8 +121,11 @@ export const ComposeForm = ({
   onSent,
   onDraftChange,
   draftCheck,
+  draft,
 }: {
   onSent: () => void;
+  /** Recipients and stored files to start with (a shipment's issued document, its parties). */
+  draft?: { to: string[]; fileIds: string[] } | undefined;
   onDraftChange?: (hasDraft: boolean) => void;
   /**
    * Set to a function that tells from the form's values at that instant whether anything is
@@ -155,6 +158,33 @@ export const ComposeForm = ({
   );
   const isUploading = attachments.some((file) => file.status === 'uploading');
   const canPickExisting = useCan('files:read');
+
+  // A draft's recipients are set, and its files join by reference as a file picked from the existing ones does.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the draft is read once, as the composer opens.
+  useEffect(() => {
+    // Set, not initial values: a reset after sending clears them as it clears what was typed.
+    if (draft?.to.length) form.setFieldsValue({ to: draft.to });
+    for (const fileId of draft?.fileIds ?? []) {
+      fetchFileMeta(fileId)
+        .then((file) =>
+          setAttachments((current) =>
+            current.some((attached) => attached.response?._id === file._id)
+              ? current
+              : [
+                  ...current,
+                  {
+                    uid: `existing-${file._id}`,
+                    name: file.name,
+                    size: file.size,
+                    status: 'done',
+                    response: file,
+                  },
+                ],
+          ),
+        )
+        .catch(notifyFailure);
+    }
+  }, []);
 
   /** Refuses (with a toast) an attachment that would pass the count or the size limit. */
   const fitsLimits = (size: number) => {

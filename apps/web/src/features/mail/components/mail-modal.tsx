@@ -5,17 +5,22 @@ import { SentList } from './sent-list.tsx';
 
 export type TMailTab = 'compose' | 'sent';
 
+/** What another screen opens the composer with: recipients and files already stored, by reference. */
+export type TMailDraft = { to: string[]; fileIds: string[] };
+
 /** The mail modal of docs/product.md §2: the composer, and the user's Sent list with each mail's status. */
 export const MailModal = ({
   isOpen,
   onClose,
   companyName,
   initialTab = 'compose',
+  draft,
 }: {
   isOpen: boolean;
   onClose: () => void;
   companyName?: string;
   initialTab?: TMailTab;
+  draft?: TMailDraft | undefined;
 }) => {
   const [tab, setTab] = useState<TMailTab>(initialTab);
   const [hasDraft, setHasDraft] = useState(false);
@@ -72,6 +77,7 @@ export const MailModal = ({
                     onSent={() => setTab('sent')}
                     onDraftChange={onDraftChange}
                     draftCheck={draftCheck}
+                    draft={draft}
                   />
                 </>
               ),

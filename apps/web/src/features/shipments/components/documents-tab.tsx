@@ -22,6 +22,7 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { QueryErrorAlert } from '@/components/query-error-alert.tsx';
 import { toErrorMessage } from '@/lib/api-client.ts';
 import { useCan } from '@/lib/auth/permissions.ts';
@@ -166,6 +167,14 @@ const DocumentActions = ({
             {sendLabels[document.kind]}
           </Button>
         </Popconfirm>
+      )}
+      {canSend && mayShow && document.file && document.status !== 'VOID' && (
+        <Link
+          to={`?${new URLSearchParams({ mail: 'compose', mailTo: document.sendTo.join(','), mailFile: document.file._id })}`}
+          aria-label={`Write a mail with ${name}`}
+        >
+          Write a mail
+        </Link>
       )}
       {canWrite && mayShow && document.status === 'VOID' && (
         <Button
