@@ -27,8 +27,8 @@ import { BookingStatusTag } from '../components/booking-status-tag.tsx';
 import { CargoTab, cargoTabLabel } from '../components/cargo-tab.tsx';
 import { ChargesTab } from '../components/charges-tab.tsx';
 import { Consolidation } from '../components/consolidation.tsx';
-import { MilestonesTab } from '../components/milestones-tab.tsx';
 import { DocumentsTab } from '../components/documents-tab.tsx';
+import { MilestonesTab } from '../components/milestones-tab.tsx';
 import { ModeTag } from '../components/mode-tag.tsx';
 import { ShipmentFormModal } from '../components/shipment-form-modal.tsx';
 import {
