@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
+import { compiledStatement } from '../../../db/compiled-statement.ts';
 import { shipmentCargoLines, shipmentContainers } from '../../../db/schema/index.ts';
 
 // A shipment's cargo lines and containers: read for one or more shipments (a master and its
@@ -16,33 +17,43 @@ export type TContainerInsert = Omit<
   'companyId' | 'shipmentId' | 'position'
 >;
 
+// The shipments' cargo, read for the shipment screen on every view: compiled once (decision 027),
+// the ids an array placeholder.
+const ofShipments = <TTable extends typeof shipmentCargoLines | typeof shipmentContainers>(table: TTable) =>
+  and(
+    eq(table.companyId, sql.placeholder('companyId')),
+    sql`${table.shipmentId} = any(${sql.placeholder('shipmentIds')})`,
+  );
+
+const cargoLinesOf = compiledStatement<null, TCargoLineRow>(
+  (db) =>
+    db
+      .select()
+      .from(shipmentCargoLines)
+      .where(ofShipments(shipmentCargoLines))
+      .orderBy(asc(shipmentCargoLines.shipmentId), asc(shipmentCargoLines.position)),
+  { planOf: () => 'once' },
+);
+
+const containersOf = compiledStatement<null, TContainerRow>(
+  (db) =>
+    db
+      .select()
+      .from(shipmentContainers)
+      .where(ofShipments(shipmentContainers))
+      .orderBy(asc(shipmentContainers.shipmentId), asc(shipmentContainers.position)),
+  { planOf: () => 'once' },
+);
+
 export const findCargoLines = (db: Queryable, companyId: string, shipmentIds: string[]) =>
   shipmentIds.length === 0
     ? Promise.resolve([] as TCargoLineRow[])
-    : db
-        .select()
-        .from(shipmentCargoLines)
-        .where(
-          and(
-            eq(shipmentCargoLines.companyId, companyId),
-            inArray(shipmentCargoLines.shipmentId, shipmentIds),
-          ),
-        )
-        .orderBy(asc(shipmentCargoLines.shipmentId), asc(shipmentCargoLines.position));
+    : cargoLinesOf(db, null, { companyId, shipmentIds });
 
 export const findContainers = (db: Queryable, companyId: string, shipmentIds: string[]) =>
   shipmentIds.length === 0
     ? Promise.resolve([] as TContainerRow[])
-    : db
-        .select()
-        .from(shipmentContainers)
-        .where(
-          and(
-            eq(shipmentContainers.companyId, companyId),
-            inArray(shipmentContainers.shipmentId, shipmentIds),
-          ),
-        )
-        .orderBy(asc(shipmentContainers.shipmentId), asc(shipmentContainers.position));
+    : containersOf(db, null, { companyId, shipmentIds });
 
 /** Replaces the shipment's lines and containers with these, in their order. */
 export const replaceCargo = async (

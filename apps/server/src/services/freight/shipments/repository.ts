@@ -1,6 +1,21 @@
 import type { TShipmentPartyRole } from '@cargodesk/shared';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getViewSelectedFields,
+  gte,
+  isNull,
+  lt,
+  lte,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../../db/client.ts';
+import { compiledStatement, type TCompilingDb } from '../../../db/compiled-statement.ts';
 import { containsPattern } from '../../../db/like-pattern.ts';
 import { pageOffset, slidingCountCap, type TPage } from '../../../db/paging.ts';
 import {
@@ -11,6 +26,7 @@ import {
   tenantShipmentSearchWords,
   tenantShipments,
 } from '../../../db/schema/index.ts';
+import { contactNameExpression } from '../../contacts/public.ts';
 
 // The shipments' queries: the rows, their parties, the list's page, the counts and the reference
 // counters. The list and the counts read `tenant_shipments` (migration 0063), so their `like` and
@@ -59,28 +75,54 @@ export type TShipmentFilter = TPage & {
   sort: { field: TShipmentSortField; isDescending: boolean };
 };
 
-/** Shipments where one of the contacts holds any role. */
-const withParty = (companyId: string, contactIds: string[]) =>
-  sql`exists (select 1 from ${shipmentParties} where ${shipmentParties.companyId} = ${companyId}
-    and ${shipmentParties.shipmentId} = ${listed.id}
-    and (${inArray(shipmentParties.organisationId, contactIds)} or ${inArray(shipmentParties.personId, contactIds)}))`;
+// The list's statements are written from a filter's shape alone, every value a named placeholder:
+// each shape is compiled once (db/compiled-statement.ts, docs/decisions/027-compiled-list-statements.md),
+// and no statement kept can hold a request's values. `valuesOfFilter` gives the values by the same names.
 
-/** The date an arrival or departure counts by: the actual one once known, else the planned one (indexed). */
-const arrivalAt = sql`coalesce(${listed.actualArrival}, ${listed.plannedArrival})`;
-const departureAt = sql`coalesce(${listed.actualDeparture}, ${listed.plannedDeparture})`;
+const value = (name: string) => sql.placeholder(name);
 
-const between = (at: SQL, { from, to }: { from: Date; to: Date }) => sql`${at} >= ${from} and ${at} < ${to}`;
+/** Which parts of a filter are on, and how its search is made: all its statements' text depends on. */
+type TShipmentFilterShape = {
+  search: null | { by: 'word' | 'contains'; withParties: boolean };
+  mode: boolean;
+  direction: boolean;
+  consolidation: boolean;
+  bookingStatus: boolean;
+  portOfLoading: boolean;
+  portOfDischarge: boolean;
+  partyId: boolean;
+  departureFrom: boolean;
+  departureTo: boolean;
+  arrivalFrom: boolean;
+  arrivalTo: boolean;
+  arrivingBetween: boolean;
+  departingBetween: boolean;
+  lateAt: boolean;
+  sort: TShipmentSortField;
+  isDescending: boolean;
+};
 
-/**
- * Planned arrival passed, no actual arrival, booking still under way. The statuses are written as
- * constants, so the condition is the late index's own and a kept plan still uses it.
- */
-const lateAt = (now: Date) =>
-  and(
-    lt(listed.plannedArrival, now),
-    isNull(listed.actualArrival),
-    sql.raw(`"booking_status" not in (${closedBookingStatuses.map((status) => `'${status}'`).join(', ')})`),
-  );
+const shapeOfFilter = (filter: TShipmentFilter): TShipmentFilterShape => ({
+  search: filter.q
+    ? { by: filter.searchBy ?? 'word', withParties: (filter.partyIdsOfSearch ?? []).length > 0 }
+    : null,
+  mode: Boolean(filter.mode),
+  direction: Boolean(filter.direction),
+  consolidation: Boolean(filter.consolidation),
+  bookingStatus: Boolean(filter.bookingStatus),
+  portOfLoading: Boolean(filter.portOfLoading),
+  portOfDischarge: Boolean(filter.portOfDischarge),
+  partyId: Boolean(filter.partyId),
+  departureFrom: Boolean(filter.departureFrom),
+  departureTo: Boolean(filter.departureTo),
+  arrivalFrom: Boolean(filter.arrivalFrom),
+  arrivalTo: Boolean(filter.arrivalTo),
+  arrivingBetween: Boolean(filter.arrivingBetween),
+  departingBetween: Boolean(filter.departingBetween),
+  lateAt: Boolean(filter.lateAt),
+  sort: filter.sort.field,
+  isDescending: filter.sort.isDescending,
+});
 
 /** The first text after every text `prefix` begins, in code point (bytewise UTF-8) order. */
 const afterPrefix = (prefix: string) => {
@@ -89,10 +131,57 @@ const afterPrefix = (prefix: string) => {
   return characters.join('') + String.fromCodePoint(last + 1);
 };
 
-/** The ids of shipments one of whose numbers begins with `q`: a range of the words' key (decision 044). */
-const numbersBeginning = (q: string) =>
-  sql`select ${tenantShipmentSearchWords.shipmentId} from ${tenantShipmentSearchWords}
-    where ${tenantShipmentSearchWords.word} >= ${q} and ${tenantShipmentSearchWords.word} < ${afterPrefix(q)}`;
+/** A filter's values, by the names of the placeholders its statements hold. */
+const valuesOfFilter = (filter: TShipmentFilter): Record<string, unknown> => ({
+  companyId: filter.companyId,
+  wordFrom: filter.q,
+  wordBefore: filter.q === undefined ? undefined : afterPrefix(filter.q),
+  pattern: filter.q === undefined ? undefined : containsPattern(filter.q),
+  partyIdsOfSearch: filter.partyIdsOfSearch,
+  mode: filter.mode,
+  direction: filter.direction,
+  consolidation: filter.consolidation,
+  bookingStatus: filter.bookingStatus,
+  portOfLoading: filter.portOfLoading,
+  portOfDischarge: filter.portOfDischarge,
+  partyIds: filter.partyId === undefined ? undefined : [filter.partyId],
+  departureFrom: filter.departureFrom,
+  departureTo: filter.departureTo,
+  arrivalFrom: filter.arrivalFrom,
+  arrivalTo: filter.arrivalTo,
+  arrivingFrom: filter.arrivingBetween?.from,
+  arrivingTo: filter.arrivingBetween?.to,
+  departingFrom: filter.departingBetween?.from,
+  departingTo: filter.departingBetween?.to,
+  lateAt: filter.lateAt,
+});
+
+/** Shipments where one of the contacts of the placeholder `partyIds` holds any role. */
+const withParty = sql`exists (select 1 from ${shipmentParties} where ${shipmentParties.companyId} = ${value('companyId')}
+    and ${shipmentParties.shipmentId} = ${listed.id}
+    and (${shipmentParties.organisationId} = any(${value('partyIds')}) or ${shipmentParties.personId} = any(${value('partyIds')})))`;
+
+/** The date an arrival or departure counts by: the actual one once known, else the planned one (indexed). */
+const arrivalAt = sql`coalesce(${listed.actualArrival}, ${listed.plannedArrival})`;
+const departureAt = sql`coalesce(${listed.actualDeparture}, ${listed.plannedDeparture})`;
+
+const between = (at: SQL, from: Placeholder | Date, to: Placeholder | Date) =>
+  sql`${at} >= ${from} and ${at} < ${to}`;
+
+/**
+ * Planned arrival passed, no actual arrival, booking still under way. The statuses are written as
+ * constants, so the condition is the late index's own and a kept plan still uses it.
+ */
+const lateAt = (now: Placeholder | Date) =>
+  and(
+    lt(listed.plannedArrival, now),
+    isNull(listed.actualArrival),
+    sql.raw(`"booking_status" not in (${closedBookingStatuses.map((status) => `'${status}'`).join(', ')})`),
+  );
+
+/** The ids of shipments one of whose numbers begins with the text: a range of the words' key (decision 044). */
+const numbersBeginning = sql`select ${tenantShipmentSearchWords.shipmentId} from ${tenantShipmentSearchWords}
+    where ${tenantShipmentSearchWords.word} >= ${value('wordFrom')} and ${tenantShipmentSearchWords.word} < ${value('wordBefore')}`;
 
 /**
  * The search: shipments one of whose numbers begins with the text (or, `contains`, holds it
@@ -100,71 +189,123 @@ const numbersBeginning = (q: string) =>
  * two are joined as one id set, so each side keeps its index rather than the whole company being
  * walked to test an `or`.
  */
-const searchCondition = (filter: TShipmentFilter) => {
-  if (!filter.q) return undefined;
+const searchCondition = (search: TShipmentFilterShape['search']) => {
+  if (!search) return undefined;
   const matching =
-    filter.searchBy === 'contains'
-      ? sql`select ${listed.id} from ${listed} where ${listed.searchText} like ${containsPattern(filter.q)}`
-      : numbersBeginning(filter.q);
-  const contactIds = filter.partyIdsOfSearch ?? [];
-  if (contactIds.length === 0) return sql`${listed.id} in (${matching})`;
+    search.by === 'contains'
+      ? sql`select ${listed.id} from ${listed} where ${listed.searchText} like ${value('pattern')}`
+      : numbersBeginning;
+  if (!search.withParties) return sql`${listed.id} in (${matching})`;
   return sql`${listed.id} in (${matching}
     union select ${shipmentParties.shipmentId} from ${shipmentParties}
-      where ${shipmentParties.companyId} = ${filter.companyId}
-      and (${inArray(shipmentParties.organisationId, contactIds)} or ${inArray(shipmentParties.personId, contactIds)}))`;
+      where ${shipmentParties.companyId} = ${value('companyId')}
+      and (${shipmentParties.organisationId} = any(${value('partyIdsOfSearch')})
+        or ${shipmentParties.personId} = any(${value('partyIdsOfSearch')})))`;
 };
 
-const filterConditions = (filter: TShipmentFilter): SQL | undefined =>
+const filterConditions = (shape: TShipmentFilterShape): SQL | undefined =>
   and(
-    eq(listed.companyId, filter.companyId),
-    searchCondition(filter),
-    filter.mode ? eq(listed.mode, filter.mode as TShipmentRow['mode']) : undefined,
-    filter.direction ? eq(listed.direction, filter.direction as TShipmentRow['direction']) : undefined,
-    filter.consolidation ? eq(listed.consolidation, filter.consolidation) : undefined,
-    filter.bookingStatus ? eq(listed.bookingStatus, filter.bookingStatus) : undefined,
-    filter.portOfLoading ? eq(listed.portOfLoading, filter.portOfLoading) : undefined,
-    filter.portOfDischarge ? eq(listed.portOfDischarge, filter.portOfDischarge) : undefined,
-    filter.partyId ? withParty(filter.companyId, [filter.partyId]) : undefined,
-    filter.departureFrom ? gte(listed.plannedDeparture, filter.departureFrom) : undefined,
-    filter.departureTo ? lte(listed.plannedDeparture, filter.departureTo) : undefined,
-    filter.arrivalFrom ? gte(listed.plannedArrival, filter.arrivalFrom) : undefined,
-    filter.arrivalTo ? lte(listed.plannedArrival, filter.arrivalTo) : undefined,
-    filter.arrivingBetween ? between(arrivalAt, filter.arrivingBetween) : undefined,
-    filter.departingBetween ? between(departureAt, filter.departingBetween) : undefined,
-    filter.lateAt ? lateAt(filter.lateAt) : undefined,
+    eq(listed.companyId, value('companyId')),
+    searchCondition(shape.search),
+    shape.mode ? eq(listed.mode, value('mode')) : undefined,
+    shape.direction ? eq(listed.direction, value('direction')) : undefined,
+    shape.consolidation ? eq(listed.consolidation, value('consolidation')) : undefined,
+    shape.bookingStatus ? eq(listed.bookingStatus, value('bookingStatus')) : undefined,
+    shape.portOfLoading ? eq(listed.portOfLoading, value('portOfLoading')) : undefined,
+    shape.portOfDischarge ? eq(listed.portOfDischarge, value('portOfDischarge')) : undefined,
+    shape.partyId ? withParty : undefined,
+    shape.departureFrom ? gte(listed.plannedDeparture, value('departureFrom')) : undefined,
+    shape.departureTo ? lte(listed.plannedDeparture, value('departureTo')) : undefined,
+    shape.arrivalFrom ? gte(listed.plannedArrival, value('arrivalFrom')) : undefined,
+    shape.arrivalTo ? lte(listed.plannedArrival, value('arrivalTo')) : undefined,
+    shape.arrivingBetween ? between(arrivalAt, value('arrivingFrom'), value('arrivingTo')) : undefined,
+    shape.departingBetween ? between(departureAt, value('departingFrom'), value('departingTo')) : undefined,
+    shape.lateAt ? lateAt(value('lateAt')) : undefined,
   );
+
+/** The shipments matching the filter, counted up to the placeholder `countLimit`. */
+const cappedCountOf = (db: TCompilingDb, shape: TShipmentFilterShape) =>
+  db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(
+      db
+        .select({ one: sql`1` })
+        .from(listed)
+        .where(filterConditions(shape))
+        .limit(value('countLimit'))
+        .as('matching'),
+    );
+
+/** The customer's party of a listed shipment, joined to its row (at most one: the role is in the key). */
+const customerParty = alias(shipmentParties, 'customer_party');
+
+export type TShipmentListRow = TShipmentRow & {
+  /** How many match, counted up to `countLimit`: the same on every row of the page. */
+  total: number;
+  customerId: string | null;
+  /** Null for a customer since deleted. */
+  customerName: string | null;
+};
+
+/**
+ * A page of the filter in one statement (docs/decisions/050-shipment-reads-in-fewer-statements.md):
+ * its rows, each with its customer's id and name (contacts' own expression), and how many match as a
+ * scalar subquery PostgreSQL works out once for the statement (decision 008), only when the page has
+ * a row. Nulls (no planned date yet) last either way; the id breaks ties so pages never overlap. A
+ * column that is never empty is sorted plainly, so its index gives the page in order.
+ */
+const shipmentPage = compiledStatement<TShipmentFilterShape, TShipmentListRow>((db, shape) => {
+  const where = filterConditions(shape);
+  const column = shipmentSortColumns[shape.sort];
+  const order = shape.isDescending ? desc : asc;
+  const sorted = nullableSortFields.has(shape.sort)
+    ? sql`${column} ${sql.raw(shape.isDescending ? 'desc' : 'asc')} nulls last`
+    : order(column);
+  return db
+    .select({
+      ...getViewSelectedFields(listed),
+      total: sql<number>`(${cappedCountOf(db, shape)})`.mapWith(Number),
+      customerId: customerParty.organisationId,
+      customerName: contactNameExpression({
+        companyId: sql`${value('companyId')}`,
+        contactId: sql`${customerParty.organisationId}`,
+      }),
+    })
+    .from(listed)
+    .leftJoin(
+      customerParty,
+      and(
+        eq(customerParty.companyId, value('companyId')),
+        eq(customerParty.shipmentId, listed.id),
+        eq(customerParty.role, sql.raw(`'customer'`)),
+      ),
+    )
+    .where(where)
+    .orderBy(sorted, order(listed.id))
+    .limit(value('limit'))
+    .offset(value('offset'));
+});
+
+const cappedShipmentCount = compiledStatement<TShipmentFilterShape, { total: number }>(cappedCountOf);
 
 /**
  * A page of the filter, and how many match: counted up to a cap that moves with the page (a
- * thousand past it) and one beyond, so the first page of a million counts a thousand, not ten.
+ * thousand past it) and one beyond, so the first page of a million counts a thousand, not ten. The
+ * count rides in the page; only a page past the end counts on its own, to say how many there are.
  */
 export const findShipmentPage = async (db: Queryable, filter: TShipmentFilter) => {
   const cap = slidingCountCap(filter);
-  const where = filterConditions(filter);
-  const column = shipmentSortColumns[filter.sort.field];
-  const order = filter.sort.isDescending ? desc : asc;
-  // Nulls (no planned date yet) last either way; the id breaks ties so pages never overlap. A
-  // column that is never empty is sorted plainly, so its index gives the page in order.
-  const sorted = nullableSortFields.has(filter.sort.field)
-    ? sql`${column} ${sql.raw(filter.sort.isDescending ? 'desc' : 'asc')} nulls last`
-    : order(column);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(listed)
-      .where(where)
-      .orderBy(sorted, order(listed.id))
-      .limit(filter.pageSize)
-      .offset(pageOffset(filter)),
-    db.select({ total: sql<number>`count(*)::int` }).from(
-      sql`(${db
-        .select({ one: sql`1` })
-        .from(listed)
-        .where(where)
-        .limit(cap + 1)}) as matching`,
-    ),
-  ]);
-  return { rows: rows as TShipmentRow[], total: counted?.total ?? 0, cap };
+  const shape = shapeOfFilter(filter);
+  const values = valuesOfFilter(filter);
+  const offset = pageOffset(filter);
+  const countLimit = cap + 1;
+  const rows = await shipmentPage(db, shape, { ...values, limit: filter.pageSize, offset, countLimit });
+  const total = rows[0]
+    ? rows[0].total
+    : offset === 0
+      ? 0
+      : ((await cappedShipmentCount(db, shape, { ...values, countLimit }))[0]?.total ?? 0);
+  return { rows, total, cap };
 };
 
 /**
@@ -186,11 +327,11 @@ export const countShipments = async (
     db
       .select(count)
       .from(listed)
-      .where(and(company, between(arrivalAt, week))),
+      .where(and(company, between(arrivalAt, week.from, week.to))),
     db
       .select(count)
       .from(listed)
-      .where(and(company, between(departureAt, week))),
+      .where(and(company, between(departureAt, week.from, week.to))),
     db
       .select(count)
       .from(listed)
@@ -204,17 +345,28 @@ export const countShipments = async (
   };
 };
 
+/** A shipment by id, as every view of its screen reads it: compiled once (decision 027). */
+const shipmentById = compiledStatement<null, TShipmentRow>(
+  (db) =>
+    db
+      .select()
+      .from(shipments)
+      .where(and(eq(shipments.companyId, value('companyId')), eq(shipments.id, value('id')))),
+  { planOf: () => 'once' },
+);
+
 export const findShipment = async (
   db: Queryable,
   companyId: string,
   id: string,
   { forUpdate = false }: { forUpdate?: boolean } = {},
 ) => {
-  const query = db
+  if (!forUpdate) return (await shipmentById(db, null, { companyId, id }))[0];
+  const [row] = await db
     .select()
     .from(shipments)
-    .where(and(eq(shipments.companyId, companyId), eq(shipments.id, id)));
-  const [row] = await (forUpdate ? query.for('update') : query);
+    .where(and(eq(shipments.companyId, companyId), eq(shipments.id, id)))
+    .for('update');
   return row;
 };
 
@@ -243,15 +395,24 @@ export const updateShipment = async (
   return row;
 };
 
+const partiesOf = compiledStatement<null, TPartyRow>(
+  (db) =>
+    db
+      .select()
+      .from(shipmentParties)
+      .where(
+        and(
+          eq(shipmentParties.companyId, value('companyId')),
+          sql`${shipmentParties.shipmentId} = any(${value('shipmentIds')})`,
+        ),
+      ),
+  { planOf: () => 'once' },
+);
+
 export const findParties = (db: Queryable, companyId: string, shipmentIds: string[]) =>
   shipmentIds.length === 0
     ? Promise.resolve([] as TPartyRow[])
-    : db
-        .select()
-        .from(shipmentParties)
-        .where(
-          and(eq(shipmentParties.companyId, companyId), inArray(shipmentParties.shipmentId, shipmentIds)),
-        );
+    : partiesOf(db, null, { companyId, shipmentIds });
 
 /**
  * Sets one role's party, or removes it (`null`). The row is updated in place, so the copy an issued

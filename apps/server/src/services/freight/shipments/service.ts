@@ -94,6 +94,9 @@ type TCargoInput = z.output<typeof ZShipmentCargo>;
 /** How many contacts a search by party name looks for; their shipments are searched with the rest. */
 const partySearchLimit = 200;
 
+/** The name a party shows whose contact was deleted since. */
+const deletedContact = 'Deleted contact';
+
 const notFound = () => new AppError('NOT_FOUND', shipmentMessages.notFound);
 
 /** Actual events reached no step and hold nothing: the status is the booking's and the dates'. */
@@ -346,7 +349,7 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
       parties.flatMap((party) => [party.organisationId, ...(party.personId ? [party.personId] : [])]),
     );
     // A contact deleted since shows as gone rather than as nothing.
-    const named = (id: string) => ({ _id: id, name: contacts.get(id)?.name ?? 'Deleted contact' });
+    const named = (id: string) => ({ _id: id, name: contacts.get(id)?.name ?? deletedContact });
     return (shipmentId: string) =>
       Object.fromEntries(
         shipmentPartyRoles.map((role) => {
@@ -380,20 +383,26 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
     updatedAt: row.updatedAt.toISOString(),
   });
 
-  const cargoOf = async (tx: Queryable, companyId: string, shipmentIds: string[]): Promise<TCargoRows> => ({
-    lines: await cargoRepository.findCargoLines(tx, companyId, shipmentIds),
-    containers: await cargoRepository.findContainers(tx, companyId, shipmentIds),
-  });
+  /** Lines and containers at once: on PostgreSQL both leave in one write (withTenantRead). */
+  const cargoOf = async (tx: Queryable, companyId: string, shipmentIds: string[]): Promise<TCargoRows> => {
+    const [lines, containers] = await Promise.all([
+      cargoRepository.findCargoLines(tx, companyId, shipmentIds),
+      cargoRepository.findContainers(tx, companyId, shipmentIds),
+    ]);
+    return { lines, containers };
+  };
 
-  /** The shipment's screen; a write passes the parties and cargo it already holds, so they are read once. */
+  /**
+   * The shipment's screen; a write passes the parties and cargo it already holds, so they are read
+   * once. What depends only on the row is read at once (the parties' contacts, its places, a
+   * master's houses or a house's master): one round trip on PostgreSQL, not one a read.
+   */
   const readView = async (
     tx: Queryable,
     companyId: string,
     row: repository.TShipmentRow,
     known: { parties?: repository.TPartyRow[]; cargo?: TCargoRows } = {},
   ): Promise<TShipment> => {
-    const parties = known.parties ?? (await repository.findParties(tx, companyId, [row.id]));
-    const partiesOf = await partyViews(tx, companyId, parties);
     const place = async (field: TLocationField) => {
       const code = row[field];
       if (!code) return null;
@@ -408,11 +417,16 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
         }
       );
     };
-    // A master's totals are its own cargo's and its houses', summed now (decision 043).
-    const houses = row.consolidation === 'master' ? await repository.findHouses(tx, companyId, row.id) : [];
-    const master =
-      row.masterId === null ? undefined : await repository.findShipment(tx, companyId, row.masterId);
-    const own = known.cargo ?? (await cargoOf(tx, companyId, [row.id]));
+    const parties = known.parties ?? (await repository.findParties(tx, companyId, [row.id]));
+    const [partiesOf, houses, master, own, places] = await Promise.all([
+      partyViews(tx, companyId, parties),
+      // A master's totals are its own cargo's and its houses', summed now (decision 043).
+      row.consolidation === 'master' ? repository.findHouses(tx, companyId, row.id) : [],
+      row.masterId === null ? undefined : repository.findShipment(tx, companyId, row.masterId),
+      known.cargo ?? cargoOf(tx, companyId, [row.id]),
+      Promise.all(locationFields.map(place)),
+    ]);
+    const [placeOfReceipt, portOfLoading, portOfDischarge, placeOfDelivery] = places;
     const summed = houses.length
       ? await cargoOf(tx, companyId, [row.id, ...houses.map((house) => house.id)])
       : own;
@@ -431,10 +445,10 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
       incoterm: row.incoterm as TIncotermRule | null,
       incotermPlace: row.incotermPlace,
       parties: partiesOf(row.id),
-      placeOfReceipt: await place('placeOfReceipt'),
-      portOfLoading: await place('portOfLoading'),
-      portOfDischarge: await place('portOfDischarge'),
-      placeOfDelivery: await place('placeOfDelivery'),
+      placeOfReceipt: placeOfReceipt ?? null,
+      portOfLoading: portOfLoading ?? null,
+      portOfDischarge: portOfDischarge ?? null,
+      placeOfDelivery: placeOfDelivery ?? null,
       vesselName: row.vesselName,
       vesselImo: row.vesselImo,
       voyageNumber: row.voyageNumber,
@@ -518,16 +532,6 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
         q && byWord.total === 0
           ? await repository.findShipmentPage(tx, { ...filter, searchBy: 'contains' })
           : byWord;
-      const parties = await repository.findParties(
-        tx,
-        auth.companyId,
-        rows.map((row) => row.id),
-      );
-      const partiesOf = await partyViews(
-        tx,
-        auth.companyId,
-        parties.filter((party) => party.role === 'customer'),
-      );
       // The page's status from its actual events: one lookup by the page's ids beside the list's
       // statement, which stays as it is (decision 048).
       const milestones = await findMilestoneFacts(
@@ -538,7 +542,8 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
       return {
         data: rows.map((row) => ({
           ...common(row, now, milestones.get(row.id)),
-          customer: partiesOf(row.id).customer?.organisation ?? null,
+          // A customer deleted since shows as gone rather than as nothing.
+          customer: row.customerId ? { _id: row.customerId, name: row.customerName ?? deletedContact } : null,
           portOfLoading: row.portOfLoading,
           portOfDischarge: row.portOfDischarge,
           billOfLadingNumber: row.billOfLadingNumber,
@@ -574,9 +579,15 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
 
   const get = async (auth: TAuthContext, id: string): Promise<TShipment> =>
     withTenantRead(db, auth.companyId, async (tx) => {
-      const row = await repository.findShipment(tx, auth.companyId, id);
+      // The row, its parties and its cargo at once: all three need only the id. Another company's
+      // id finds no row (and, under row-level security, no parties or cargo either).
+      const [row, parties, cargo] = await Promise.all([
+        repository.findShipment(tx, auth.companyId, id),
+        repository.findParties(tx, auth.companyId, [id]),
+        cargoOf(tx, auth.companyId, [id]),
+      ]);
       if (!row) throw notFound();
-      return readView(tx, auth.companyId, row);
+      return readView(tx, auth.companyId, row, { parties, cargo });
     });
 
   const create = async (auth: TAuthContext, actor: TAuditActor, input: TCreateInput): Promise<TShipment> =>

@@ -1,6 +1,7 @@
 import type { TPortKind } from '@cargodesk/shared';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
+import { compiledStatement } from '../../../db/compiled-statement.ts';
 import { executeRows } from '../../../db/driver.ts';
 import {
   airports,
@@ -83,11 +84,24 @@ const customOf = (companyId: string, kind: TPortKind) =>
 export const findCustomPorts = (db: Queryable, companyId: string, kind: TPortKind) =>
   db.select().from(companyPorts).where(customOf(companyId, kind));
 
+/** One of the company's own entries by code: the shipment screen looks up each of its places (compiled once, decision 027). */
+const customPortByCode = compiledStatement<null, TCustomPortRow>(
+  (compilingDb) =>
+    compilingDb
+      .select()
+      .from(companyPorts)
+      .where(
+        and(
+          eq(companyPorts.companyId, sql.placeholder('companyId')),
+          eq(companyPorts.kind, sql.placeholder('kind')),
+          eq(companyPorts.code, sql.placeholder('code')),
+        ),
+      ),
+  { planOf: () => 'once' },
+);
+
 export const findCustomPort = async (db: Queryable, companyId: string, kind: TPortKind, code: string) => {
-  const [row] = await db
-    .select()
-    .from(companyPorts)
-    .where(and(customOf(companyId, kind), eq(companyPorts.code, code)));
+  const [row] = await customPortByCode(db, null, { companyId, kind, code });
   return row;
 };
 
