@@ -8,8 +8,9 @@ import { listenUntilStopped } from './bare-listen.ts';
 // and the plain driver on the product's own tables running the product's statements (a page is one
 // statement: its rows, each row's customer and name, and the count capped a thousand past the page;
 // a search first looks the text up in the contacts' names, then reads the words of the numbers it
-// begins; the screen reads what needs only the id at once, then what needs the row at once), with a
-// static token, no ORM, no transaction, no row-level security.
+// begins; the screen reads its row, its parties with their names and its cargo at once, then its
+// places among the company's own ports at once), with a static token, no ORM, no transaction, no
+// row-level security.
 // DATABASE_URL names PostgreSQL; otherwise PGLITE_DIR a PGlite cluster.
 
 type TQuery = (text: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
@@ -72,10 +73,14 @@ app.get<{ Querystring: TListQuery }>('/shipments', async (request) => {
     conditions.push(`shipments.port_of_discharge = $${values.length}`);
   }
   const where = conditions.join(' and ');
-  // One statement, as the product's: the page, each row's customer and its name, and the count
+  // One statement, as the product's: the page's columns the list shows, each row's customer and its name, and the count
   // (capped a thousand past the page) as a scalar subquery worked out once.
   const rows = await query(
-    `select shipments.*,
+    `select shipments.id, shipments.reference, shipments.mode, shipments.direction, shipments.load_type,
+      shipments.booking_status, shipments.consolidation, shipments.planned_departure,
+      shipments.actual_departure, shipments.planned_arrival, shipments.actual_arrival,
+      shipments.created_at, shipments.updated_at, shipments.port_of_loading,
+      shipments.port_of_discharge, shipments.bill_of_lading_number, shipments.air_waybill_number,
       (select count(*)::int from (select 1 from shipments where ${where} limit 1021) matching) as total,
       customer_party.organisation_id as customer_id,
       (select name from contacts where company_id = $1 and id = customer_party.organisation_id) as customer_name
@@ -127,10 +132,13 @@ app.get<{ Params: { id: string }; Querystring: { companyId: string } }>(
     // As the product: what needs only the id at once, then what needs the row at once.
     const [[row], parties, lines, containers] = await Promise.all([
       query(`select * from shipments where company_id = $1 and id = $2`, [companyId, request.params.id]),
-      query(`select * from shipment_parties where company_id = $1 and shipment_id = any($2)`, [
-        companyId,
-        ids,
-      ]),
+      query(
+        `select shipment_parties.*,
+          (select name from contacts where company_id = $1 and id = shipment_parties.organisation_id) as organisation_name,
+          (select name from contacts where company_id = $1 and id = shipment_parties.person_id) as person_name
+        from shipment_parties where company_id = $1 and shipment_id = $2`,
+        [companyId, request.params.id],
+      ),
       query(
         `select * from shipment_cargo_lines where company_id = $1 and shipment_id = any($2) order by shipment_id, position`,
         [companyId, ids],
@@ -142,19 +150,15 @@ app.get<{ Params: { id: string }; Querystring: { companyId: string } }>(
     ]);
     if (!row) return reply.code(404).send({ error: 'not found' });
     const kind = row.mode === 'air' ? 'airport' : 'oceanport';
-    const [contacts, ...places] = await Promise.all([
-      query(`select id, kind, name, organisation_id from contacts where company_id = $1 and id = any($2)`, [
-        companyId,
-        parties.map((party) => party.organisation_id),
-      ]),
-      ...[row.port_of_loading, row.port_of_discharge].map((code) =>
+    const places = await Promise.all(
+      [row.port_of_loading, row.port_of_discharge].map((code) =>
         query(`select * from company_ports where company_id = $1 and kind = $2 and code = $3`, [
           companyId,
           kind,
           code,
         ]),
       ),
-    ]);
+    );
     return {
       data: {
         _id: row.id,
@@ -162,12 +166,11 @@ app.get<{ Params: { id: string }; Querystring: { companyId: string } }>(
         mode: row.mode,
         portOfLoading: row.port_of_loading,
         portOfDischarge: row.port_of_discharge,
+        places: places.length,
         parties: parties.map((party) => ({
           role: party.role,
-          organisation:
-            contacts.find((contact) => contact.id === party.organisation_id)?.name ?? 'Deleted contact',
+          organisation: party.organisation_name ?? 'Deleted contact',
         })),
-        places: places.length,
         cargoLines: lines,
         containers: containers.map((container) => ({
           number: container.number,

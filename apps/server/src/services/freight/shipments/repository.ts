@@ -4,7 +4,7 @@ import {
   asc,
   desc,
   eq,
-  getViewSelectedFields,
+  getTableColumns,
   gte,
   isNull,
   lt,
@@ -239,7 +239,31 @@ const cappedCountOf = (db: TCompilingDb, shape: TShipmentFilterShape) =>
 /** The customer's party of a listed shipment, joined to its row (at most one: the role is in the key). */
 const customerParty = alias(shipmentParties, 'customer_party');
 
-export type TShipmentListRow = TShipmentRow & {
+/** The columns a row of the list shows: only those are read, and mapped. */
+const listColumns = {
+  id: listed.id,
+  reference: listed.reference,
+  mode: listed.mode,
+  direction: listed.direction,
+  loadType: listed.loadType,
+  bookingStatus: listed.bookingStatus,
+  consolidation: listed.consolidation,
+  plannedDeparture: listed.plannedDeparture,
+  actualDeparture: listed.actualDeparture,
+  plannedArrival: listed.plannedArrival,
+  actualArrival: listed.actualArrival,
+  createdAt: listed.createdAt,
+  updatedAt: listed.updatedAt,
+  portOfLoading: listed.portOfLoading,
+  portOfDischarge: listed.portOfDischarge,
+  billOfLadingNumber: listed.billOfLadingNumber,
+  airWaybillNumber: listed.airWaybillNumber,
+};
+
+/** What the list shows of a shipment; its screen shows more. */
+export type TShipmentSummaryRow = Pick<TShipmentRow, keyof typeof listColumns>;
+
+export type TShipmentListRow = TShipmentSummaryRow & {
   /** How many match, counted up to `countLimit`: the same on every row of the page. */
   total: number;
   customerId: string | null;
@@ -263,13 +287,10 @@ const shipmentPage = compiledStatement<TShipmentFilterShape, TShipmentListRow>((
     : order(column);
   return db
     .select({
-      ...getViewSelectedFields(listed),
+      ...listColumns,
       total: sql<number>`(${cappedCountOf(db, shape)})`.mapWith(Number),
       customerId: customerParty.organisationId,
-      customerName: contactNameExpression({
-        companyId: sql`${value('companyId')}`,
-        contactId: sql`${customerParty.organisationId}`,
-      }),
+      customerName: contactName(sql`${customerParty.organisationId}`),
     })
     .from(listed)
     .leftJoin(
@@ -413,6 +434,37 @@ export const findParties = (db: Queryable, companyId: string, shipmentIds: strin
   shipmentIds.length === 0
     ? Promise.resolve([] as TPartyRow[])
     : partiesOf(db, null, { companyId, shipmentIds });
+
+export type TNamedPartyRow = TPartyRow & {
+  /** The contacts' names now (contacts' own expression); null for a contact since deleted, or no person. */
+  organisationName: string | null;
+  personName: string | null;
+};
+
+const contactName = (contactId: SQL) =>
+  contactNameExpression({ companyId: sql`${value('companyId')}`, contactId });
+
+/** A shipment's parties with their contacts' names, in one statement: the screen shows them on every view. */
+const namedPartiesOf = compiledStatement<null, TNamedPartyRow>(
+  (db) =>
+    db
+      .select({
+        ...getTableColumns(shipmentParties),
+        organisationName: contactName(sql`${shipmentParties.organisationId}`),
+        personName: contactName(sql`${shipmentParties.personId}`),
+      })
+      .from(shipmentParties)
+      .where(
+        and(
+          eq(shipmentParties.companyId, value('companyId')),
+          eq(shipmentParties.shipmentId, value('shipmentId')),
+        ),
+      ),
+  { planOf: () => 'once' },
+);
+
+export const findNamedParties = (db: Queryable, companyId: string, shipmentId: string) =>
+  namedPartiesOf(db, null, { companyId, shipmentId });
 
 /**
  * Sets one role's party, or removes it (`null`). The row is updated in place, so the copy an issued

@@ -124,7 +124,7 @@ export const operationalStatusOf = (
   return progressStatuses[Math.max(...reached.map(progressRank))] ?? 'draft';
 };
 
-const isLateAt = (row: repository.TShipmentRow, now: Date) => {
+const isLateAt = (row: repository.TShipmentSummaryRow, now: Date) => {
   const status = operationalStatusOf(row);
   return (
     row.plannedArrival !== null &&
@@ -342,30 +342,24 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
     }
   };
 
-  const partyViews = async (tx: Queryable, companyId: string, parties: repository.TPartyRow[]) => {
-    const contacts = await findPartyContacts(
-      tx,
-      companyId,
-      parties.flatMap((party) => [party.organisationId, ...(party.personId ? [party.personId] : [])]),
-    );
-    // A contact deleted since shows as gone rather than as nothing.
-    const named = (id: string) => ({ _id: id, name: contacts.get(id)?.name ?? deletedContact });
-    return (shipmentId: string) =>
-      Object.fromEntries(
-        shipmentPartyRoles.map((role) => {
-          const party = parties.find((row) => row.shipmentId === shipmentId && row.role === role);
-          const view: TShipmentPartyView | null = party
-            ? {
-                organisation: named(party.organisationId),
-                person: party.personId ? named(party.personId) : null,
-              }
-            : null;
-          return [role, view];
-        }),
-      ) as Record<TShipmentPartyRole, TShipmentPartyView | null>;
-  };
+  /** Each role's party as the screen shows it; a contact deleted since shows as gone rather than as nothing. */
+  const partyViews = (parties: repository.TNamedPartyRow[]) =>
+    Object.fromEntries(
+      shipmentPartyRoles.map((role) => {
+        const party = parties.find((row) => row.role === role);
+        const view: TShipmentPartyView | null = party
+          ? {
+              organisation: { _id: party.organisationId, name: party.organisationName ?? deletedContact },
+              person: party.personId
+                ? { _id: party.personId, name: party.personName ?? deletedContact }
+                : null,
+            }
+          : null;
+        return [role, view];
+      }),
+    ) as Record<TShipmentPartyRole, TShipmentPartyView | null>;
 
-  const common = (row: repository.TShipmentRow, now: Date, milestones?: TMilestoneFacts) => ({
+  const common = (row: repository.TShipmentSummaryRow, now: Date, milestones?: TMilestoneFacts) => ({
     _id: row.id,
     reference: row.reference,
     mode: row.mode,
@@ -393,15 +387,15 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
   };
 
   /**
-   * The shipment's screen; a write passes the parties and cargo it already holds, so they are read
-   * once. What depends only on the row is read at once (the parties' contacts, its places, a
-   * master's houses or a house's master): one round trip on PostgreSQL, not one a read.
+   * The shipment's screen; a write passes the cargo it already holds, so it is read once. What
+   * depends only on the row is read at once (the parties with their names, its places, a master's
+   * houses or a house's master): one round trip on PostgreSQL, not one a read.
    */
   const readView = async (
     tx: Queryable,
     companyId: string,
     row: repository.TShipmentRow,
-    known: { parties?: repository.TPartyRow[]; cargo?: TCargoRows } = {},
+    known: { parties?: repository.TNamedPartyRow[]; cargo?: TCargoRows } = {},
   ): Promise<TShipment> => {
     const place = async (field: TLocationField) => {
       const code = row[field];
@@ -417,9 +411,8 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
         }
       );
     };
-    const parties = known.parties ?? (await repository.findParties(tx, companyId, [row.id]));
-    const [partiesOf, houses, master, own, places] = await Promise.all([
-      partyViews(tx, companyId, parties),
+    const [parties, houses, master, own, places] = await Promise.all([
+      known.parties ?? repository.findNamedParties(tx, companyId, row.id),
       // A master's totals are its own cargo's and its houses', summed now (decision 043).
       row.consolidation === 'master' ? repository.findHouses(tx, companyId, row.id) : [],
       row.masterId === null ? undefined : repository.findShipment(tx, companyId, row.masterId),
@@ -444,7 +437,7 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
       totals: totalsOf(row.mode, summed.lines, summed.containers),
       incoterm: row.incoterm as TIncotermRule | null,
       incotermPlace: row.incotermPlace,
-      parties: partiesOf(row.id),
+      parties: partyViews(parties),
       placeOfReceipt: placeOfReceipt ?? null,
       portOfLoading: portOfLoading ?? null,
       portOfDischarge: portOfDischarge ?? null,
@@ -583,7 +576,7 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
       // id finds no row (and, under row-level security, no parties or cargo either).
       const [row, parties, cargo] = await Promise.all([
         repository.findShipment(tx, auth.companyId, id),
-        repository.findParties(tx, auth.companyId, [id]),
+        repository.findNamedParties(tx, auth.companyId, id),
         cargoOf(tx, auth.companyId, [id]),
       ]);
       if (!row) throw notFound();
@@ -627,7 +620,7 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
       await auditTrails.shipment(tx, actor, 'create', row.id, {
         after: auditedShipment(saved, parties, { lines: [], containers: [] }),
       });
-      return readView(tx, auth.companyId, saved, { parties, cargo: { lines: [], containers: [] } });
+      return readView(tx, auth.companyId, saved, { cargo: { lines: [], containers: [] } });
     });
 
   /**
@@ -653,7 +646,7 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
       const changes = await work(tx, before, partiesBefore);
       // Nothing to change (an empty edit, a house sent to the master it has): no write, no history.
       if (Object.keys(changes).length === 0 && !rewrites.parties && !rewrites.cargo)
-        return readView(tx, auth.companyId, before, { parties: partiesBefore, cargo: cargoBefore });
+        return readView(tx, auth.companyId, before, { cargo: cargoBefore });
       const merged = { ...before, ...changes };
       const cargoAfter = rewrites.cargo ? await cargoOf(tx, auth.companyId, [id]) : cargoBefore;
       const after = await repository.updateShipment(tx, auth.companyId, id, {
@@ -676,7 +669,7 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
       // Values sent again as they were leave the history as it was.
       if (!isDeepStrictEqual(audited.before, audited.after))
         await auditTrails.shipment(tx, actor, 'update', id, audited);
-      return readView(tx, auth.companyId, after, { parties: partiesAfter, cargo: cargoAfter });
+      return readView(tx, auth.companyId, after, { cargo: cargoAfter });
     });
 
   /** Changes the fields given; only values that differ from the shipment's are checked again. */
