@@ -216,6 +216,16 @@ const openPostgres = async (
     await pool.end().catch(() => {});
     throw new DatabaseOpenError(`Cannot connect to DATABASE_URL (${redactUrl(url)}): ${describe(error)}`);
   }
+  // Each LISTEN holds its connection for as long as the instance runs (the change feed, the events
+  // bus): from a pool of their own, so all `poolSize` connections of the requests' pool serve
+  // requests. Taken from that pool, two of its ten sat listening, and at ten requests at once two
+  // always waited for a connection (docs/decisions/050-shipment-reads-in-fewer-statements.md).
+  const listenPool = new pg.Pool({
+    connectionString: url,
+    connectionTimeoutMillis: timeouts.connectMs,
+    keepAlive: true,
+  });
+  listenPool.on('error', () => {});
   const db = drizzleOnServer(pool);
   const listeners = new Set<pg.PoolClient>();
   return {
@@ -235,7 +245,7 @@ const openPostgres = async (
       // A LISTEN connection that breaks (a database restart, a network cut) is made again, with
       // backoff; `onReconnect` lets the caller catch up on what it may have missed meanwhile.
       const connect = async (attempt: number): Promise<void> => {
-        const client = await pool.connect();
+        const client = await listenPool.connect();
         client.on('notification', (message) => {
           if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
         });
@@ -283,7 +293,7 @@ const openPostgres = async (
     },
     close: async () => {
       for (const client of listeners) client.release();
-      await pool.end();
+      await Promise.all([pool.end(), listenPool.end()]);
     },
   };
 };
