@@ -1,5 +1,5 @@
 import type { TFilePurpose } from '@cargodesk/shared';
-import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { pageOffset } from '../../db/paging.ts';
@@ -53,6 +53,8 @@ export const findFilesPage = async (
     eq(files.companyId, companyId),
     q ? ilike(files.name, containsPattern(q)) : undefined,
     purpose ? eq(files.purpose, purpose) : undefined,
+    // A file another module keeps is reached through that module (kept-files.ts).
+    isNull(files.keptFor),
   );
   const rows = await db
     .select()

@@ -16,6 +16,7 @@ import type { TAuditActor } from '../../platform/events/audit.ts';
 import { auditTrails } from '../../platform/events/audit.ts';
 import { fileStoreKey, type TFileStore } from '../../platform/files/file-store.ts';
 import { AppError, fieldError } from '../../platform/http/errors.ts';
+import { mayReadFile } from './kept-files.ts';
 import * as repository from './repository.ts';
 import { sniffContentType } from './sniff.ts';
 
@@ -63,9 +64,9 @@ export const findCompanyFile = async (tx: Queryable, companyId: string, fileId: 
  * As `findCompanyFile`, holding the row until the transaction ends: a mail attaching the file
  * commits before any removal of it can check for unsent mails, or sees the file gone.
  */
-export const findCompanyFileForAttaching = async (tx: Queryable, companyId: string, fileId: string) => {
-  const row = await repository.findFile(tx, companyId, fileId, 'share');
-  return row ? toFileMeta(row) : undefined;
+export const findCompanyFileForAttaching = async (tx: Queryable, auth: TAuthContext, fileId: string) => {
+  const row = await repository.findFile(tx, auth.companyId, fileId, 'share');
+  return row && (await mayReadFile(tx, auth, row)) ? toFileMeta(row) : undefined;
 };
 
 /** Refuses a file id that is not one of the company's images (for avatars and logos). */
@@ -145,17 +146,19 @@ export const createFilesService = ({ db, store, fileMaxBytes, log }: TFilesServi
   };
 
   const getMeta = async (auth: TAuthContext, fileId: string): Promise<TFileMeta> => {
-    const file = await withTenantRead(db, auth.companyId, (tx) =>
-      findCompanyFile(tx, auth.companyId, fileId),
-    );
+    const file = await withTenantRead(db, auth.companyId, async (tx) => {
+      const row = await repository.findFile(tx, auth.companyId, fileId);
+      return row && (await mayReadFile(tx, auth, row)) ? toFileMeta(row) : undefined;
+    });
     if (!file) throw notFound();
     return file;
   };
 
   const download = async (auth: TAuthContext, fileId: string) => {
-    const row = await withTenantRead(db, auth.companyId, (tx) =>
-      repository.findFile(tx, auth.companyId, fileId),
-    );
+    const row = await withTenantRead(db, auth.companyId, async (tx) => {
+      const found = await repository.findFile(tx, auth.companyId, fileId);
+      return found && (await mayReadFile(tx, auth, found)) ? found : undefined;
+    });
     if (!row) throw notFound();
     const stream = await store.open(row.storageKey);
     if (!stream) {

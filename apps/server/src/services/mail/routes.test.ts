@@ -13,6 +13,7 @@ import {
   startSmtpServer,
   waitFor,
 } from '../../mail/mail-test-support.ts';
+import type { TAuthContext } from '../../platform/auth/auth-context.ts';
 import { createId } from '../../platform/data-access/ids.ts';
 import { withTenant } from '../../platform/data-access/tenant-transaction.ts';
 import { fileStoreKey } from '../../platform/files/file-store.ts';
@@ -292,7 +293,9 @@ describe.each(testDatabaseKinds)('mailserver on %s', (kind) => {
       let deleting: Promise<{ statusCode: number; body: string }> | undefined;
       // The composer's transaction: the file checked and held, then the mail queued.
       await withTenant(testApp.database.db, admin.companyId, async (tx) => {
-        const file = await findCompanyFileForAttaching(tx, admin.companyId, fileId);
+        // The composer's caller; a file no module keeps asks nothing of them but their company.
+        const caller = { companyId: admin.companyId, permissions: ['mail:send'] } as unknown as TAuthContext;
+        const file = await findCompanyFileForAttaching(tx, caller, fileId);
         expect(file).toBeDefined();
         deleting = testApp.app.inject({
           method: 'DELETE',

@@ -97,7 +97,7 @@ export const createMailService = ({
   const attachFiles = async (tx: Tx, auth: TAuthContext, fileIds: string[]) => {
     const files = [];
     for (const id of new Set(fileIds)) {
-      const file = await findCompanyFileForAttaching(tx, auth.companyId, id);
+      const file = await findCompanyFileForAttaching(tx, auth, id);
       if (!file) throw fieldError('attachmentFileIds', mailMessages.attachmentNotFound);
       files.push(file);
     }

@@ -46,6 +46,15 @@ export const findDocument = async (
   return row;
 };
 
+/** The document whose issued PDF is `fileId`, if any. */
+export const findDocumentOfFile = async (db: Queryable, companyId: string, fileId: string) => {
+  const [row] = await db
+    .select({ kind: shipmentDocuments.kind })
+    .from(shipmentDocuments)
+    .where(and(eq(shipmentDocuments.companyId, companyId), eq(shipmentDocuments.fileId, fileId)));
+  return row;
+};
+
 /** The document of a kind still in force (not void, not surrendered for delivery), if any. */
 export const findOpenDocument = async (
   db: Queryable,

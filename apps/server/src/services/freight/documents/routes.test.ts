@@ -238,6 +238,31 @@ describe.each(behaviourDatabaseKinds)('shipment documents on %s', (kind) => {
         headers: { authorization: admin.jwt },
       });
       expect(kept.statusCode, kept.body).toBe(409);
+      // Nor do they hand it to a reader who may not see its charges: the Viewer holds files:read
+      // yet finds it neither by id nor in the list, and a clerk who may mail cannot attach it.
+      const drive = routeCaller(() => testApp.app, '/driveserver/api/v1');
+      await errorOf(drive('GET', `/filesystem/file/${issued.file?._id}`, viewer.jwt), 404);
+      await errorOf(drive('GET', `/filesystem/file/${issued.file?._id}/meta`, viewer.jwt), 404);
+      const listedFiles = await dataOf<{ _id: string }[]>(drive('GET', '/filesystem/file', admin.jwt));
+      expect(listedFiles.map((file) => file._id)).not.toContain(issued.file?._id);
+      const clerk = await testApp.addUser(admin, {
+        label: 'documents-clerk',
+        role: { permissions: ['shipments:read', 'files:read', 'files:write', 'mail:send'] },
+      });
+      const attached = await errorOf(
+        routeCaller(() => testApp.app, '/mailserver/api/v1')('POST', '/send', clerk.jwt, {
+          to: ['someone@client.test'],
+          subject: 'The notice',
+          attachmentFileIds: [issued.file?._id],
+        }),
+        400,
+      );
+      expect(attached.details).toMatchObject({
+        fields: [expect.objectContaining({ field: 'attachmentFileIds' })],
+      });
+      // Whoever may print it from the shipment reads it on the files routes too.
+      const byAdmin = await drive('GET', `/filesystem/file/${issued.file?._id}`, admin.jwt);
+      expect(Buffer.compare(byAdmin.rawPayload, download.rawPayload)).toBe(0);
       // An issued document previews no more: its PDF is the document.
       await errorOf(call('GET', `${documents(sea._id)}/${notice._id}/preview`, admin.jwt), 409);
       await errorOf(move(sea._id, notice._id, 'ISSUED'), 409);

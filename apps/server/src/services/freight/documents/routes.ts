@@ -14,10 +14,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requirePermission } from '../../../platform/auth/auth-context.ts';
 import { dataOf, listOf, signedInErrors, streamedResponse, ZErrorBody } from '../../../platform/http/http.ts';
 import { createTenantTemplates } from '../../../templating/tenant-templates.ts';
+import { registerKeptFileCheck } from '../../files/public.ts';
 import { createMailService } from '../../mail/public.ts';
 import { createLocationLookup } from '../../master-data/public.ts';
 import { createShipmentsService } from '../shipments/service.ts';
-import { createDocumentsService } from './service.ts';
+import { createDocumentsService, issuedDocumentFiles, mayReadIssuedFile } from './service.ts';
 
 const errors = {
   ...signedInErrors,
@@ -35,6 +36,7 @@ const errors = {
  * notice) also needs charges:read to be made, previewed, moved or downloaded.
  */
 export const registerDocumentRoutes = async (app: FastifyInstance) => {
+  registerKeptFileCheck(issuedDocumentFiles, mayReadIssuedFile);
   const service = createDocumentsService({
     db: app.database.db,
     shipments: createShipmentsService({ db: app.database.db, locations: createLocationLookup(app.changes) }),

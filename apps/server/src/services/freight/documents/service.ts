@@ -30,6 +30,7 @@ import {
   openCompanyFile,
   storeMadeFile,
   type TFilesServiceDependencies,
+  type TKeptFileCheck,
 } from '../../files/public.ts';
 import type { createMailService } from '../../mail/public.ts';
 import { chooseDocumentTemplate, findDocumentTemplateText, localeOf } from '../../templates/public.ts';
@@ -115,6 +116,20 @@ const audited = (row: repository.TDocumentRow) => ({
 /** A kind that prints the sell charges is for readers of the charges only (decision 043). */
 const assertMayShow = (auth: TAuthContext, kind: TShipmentDocumentKind) => {
   if (shipmentDocumentKinds[kind].showsCharges) assertPermission(auth, 'charges:read');
+};
+
+/** What the files module keeps an issued document's PDF under (`files.kept_for`). */
+export const issuedDocumentFiles = 'shipment-document';
+
+/**
+ * Who may read an issued PDF through the files routes or attach it to a mail: whoever may download
+ * it from its shipment, so files:read or mail:send alone never shows an arrival notice's charges.
+ */
+export const mayReadIssuedFile: TKeptFileCheck = async (tx, auth, fileId) => {
+  const document = await repository.findDocumentOfFile(tx, auth.companyId, fileId);
+  if (!document || !auth.permissions.includes('shipments:read')) return false;
+  const kind = document.kind as TShipmentDocumentKind;
+  return !shipmentDocumentKinds[kind]?.showsCharges || auth.permissions.includes('charges:read');
 };
 
 export const createDocumentsService = ({
@@ -337,7 +352,7 @@ export const createDocumentsService = ({
     const file = await storeMadeFile(drive, auth, actor, {
       fileName: `${label} ${shipment.reference} v${row.version}.pdf`,
       bytes,
-      keptFor: 'shipment-document',
+      keptFor: issuedDocumentFiles,
     });
     try {
       return await withTenant(db, auth.companyId, async (tx) => {
