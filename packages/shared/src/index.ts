@@ -33,6 +33,7 @@ export * from './shipment-charges.ts';
 export * from './shipment-documents.ts';
 export * from './shipment-events.ts';
 export * from './shipment-references.ts';
+export * from './shipment-tracking.ts';
 export * from './shipments.ts';
 export * from './sso.ts';
 export * from './templates.ts';

@@ -4,6 +4,7 @@ export * from './files.ts';
 export * from './freight.ts';
 export * from './freight-documents.ts';
 export * from './freight-events.ts';
+export * from './freight-tracking.ts';
 export * from './iam.ts';
 export * from './identity.ts';
 export * from './issues.ts';

@@ -52,6 +52,10 @@ export const buildRateLimitRules = (config: Pick<Config, 'rateLimits'>) =>
     // a company's people together; a script calling in a loop stops here, not on the pool.
     tenantWorkPerUser: { points: 120, durationSeconds: minutes },
     tenantWorkPerCompany: { points: 600, durationSeconds: minutes },
+    // A shipment's public tracking page and its stream, open to anyone with the link: a customer
+    // opens it a few times a day, a page reconnects its stream now and then; many tries from one
+    // address are someone guessing tokens.
+    trackingLookupsPerIp: { points: 120, durationSeconds: 15 * minutes },
     // Single sign-on's DNS proof: an admin checks after publishing a record, a few times while it
     // spreads; a loop would only make our resolver ask someone's name servers over and over.
     ssoDomainChecksPerCompany: { points: 30, durationSeconds: hours },

@@ -7,6 +7,7 @@ import { registerShipmentEventRoutes } from './events/public.ts';
 import { registerReferenceSettingsRoutes } from './shipments/reference-settings-routes.ts';
 import { registerShipmentRoutes } from './shipments/routes.ts';
 import { registerShipmentSavedFilterRoutes } from './shipments/saved-filters.ts';
+import { registerPublicTrackingRoutes, registerTrackingLinkRoutes } from './tracking/public.ts';
 
 /** The Freight product, as the products catalogue names it (migration 0003). */
 export const freightProduct = { code: 'freight', name: 'Freight' } as const;
@@ -17,6 +18,12 @@ export const freightProduct = { code: 'freight', name: 'Freight' } as const;
  * permission and input.
  */
 export const registerFreightRoutes = async (app: FastifyInstance) => {
+  // A shared shipment's tracking page takes its link's token, not a sign-in (tracking/).
+  await app.register(registerPublicTrackingRoutes);
+  await app.register(registerSignedInFreightRoutes);
+};
+
+const registerSignedInFreightRoutes = async (app: FastifyInstance) => {
   const gate = createProductGate({ db: app.database.db, changes: app.changes });
   app.addHook('onRequest', authenticate(app));
   app.addHook('onRequest', async (request) => {
@@ -28,4 +35,5 @@ export const registerFreightRoutes = async (app: FastifyInstance) => {
   await app.register(registerDocumentRoutes);
   await app.register(registerReferenceSettingsRoutes);
   await app.register(registerShipmentSavedFilterRoutes);
+  await app.register(registerTrackingLinkRoutes);
 };

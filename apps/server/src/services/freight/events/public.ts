@@ -6,3 +6,5 @@ export { seedDemoEvents } from './demo.ts';
 export { findMilestoneFacts } from './milestone-facts.ts';
 /** The timeline, recording and retraction routes, registered by freight/routes.ts. */
 export { registerShipmentEventRoutes } from './routes.ts';
+/** The events service: the tracking page reads a shipment's timeline through its `timelineIn`. */
+export { createEventsService, type TEventsServiceDependencies } from './service.ts';

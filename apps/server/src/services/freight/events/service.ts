@@ -126,67 +126,74 @@ export const createEventsService = ({ db, locations }: TEventsServiceDependencie
     return found;
   };
 
-  const timeline = async (auth: TAuthContext, shipmentId: string): Promise<TShipmentTimeline> =>
-    withTenantRead(db, auth.companyId, async (tx) => {
-      const shipment = await findShipment(tx, auth.companyId, shipmentId);
-      const rows = await repository.findEvents(tx, auth.companyId, shipmentId);
-      const containers = await cargoRepository.findContainers(tx, auth.companyId, [shipmentId]);
-      const mode = shipment.mode === 'air' ? 'air' : 'sea';
-      const steps = milestoneSteps[mode];
-      const places = await placesOf(tx, auth.companyId, mode, [
-        ...rows.map((row) => row.location),
-        ...steps.map((step) => (step.place ? shipment[step.place] : null)),
-      ]);
-      const retractedBy = new Map(
-        rows.flatMap((row) => (row.retractsEventId ? [[row.retractsEventId, row.id] as const] : [])),
-      );
-      const standing = rows.filter((row) => row.retractsEventId === null && !retractedBy.has(row.id));
-      // The latest recorded of each code and classifier stands for the step: a new estimate replaces
-      // the one before it, whatever time either names.
-      const latest = (code: string, classifier: TMilestoneClassifier) => {
-        const matching = standing
-          .filter((row) => row.eventCode === code && row.classifier === classifier)
-          .sort((a, b) => b.recordedAt.getTime() - a.recordedAt.getTime());
-        const row = matching[0];
-        const timezone = row?.timezone ?? (row?.location ? places.get(row.location)?.timezone : null) ?? null;
-        return row ? { eventId: row.id, eventAt: row.eventAt.toISOString(), timezone } : null;
-      };
-      const placeOf = (code: string | null) => {
-        if (!code) return null;
-        const place = places.get(code);
-        return { code, name: place?.name ?? code, timezone: place?.timezone ?? null };
-      };
-      // The shipment's own planned dates count as the plan until a planned event says otherwise.
-      const plannedOfShipment = (status: string) => {
-        const at =
-          status === 'departed'
-            ? shipment.plannedDeparture
-            : status === 'arrived'
-              ? shipment.plannedArrival
-              : null;
-        if (!at) return null;
-        const field = status === 'departed' ? 'portOfLoading' : 'portOfDischarge';
-        return {
-          eventId: null,
-          eventAt: at.toISOString(),
-          timezone: placeOf(shipment[field])?.timezone ?? null,
-        };
-      };
-      const stepViews: TShipmentTimelineStep[] = steps.map((step) => ({
-        status: step.status,
-        code: step.code,
-        label: milestoneCodeOf(step.code)?.label ?? step.code,
-        place: placeOf(step.place ? shipment[step.place] : null),
-        planned: latest(step.code, 'PLN') ?? plannedOfShipment(step.status),
-        estimated: latest(step.code, 'EST'),
-        actual: latest(step.code, 'ACT'),
-      }));
+  /** The timeline inside the caller's transaction: also the public tracking page's (tracking/). */
+  const timelineIn = async (
+    tx: Queryable,
+    companyId: string,
+    shipmentId: string,
+  ): Promise<TShipmentTimeline> => {
+    const shipment = await findShipment(tx, companyId, shipmentId);
+    const rows = await repository.findEvents(tx, companyId, shipmentId);
+    const containers = await cargoRepository.findContainers(tx, companyId, [shipmentId]);
+    const mode = shipment.mode === 'air' ? 'air' : 'sea';
+    const steps = milestoneSteps[mode];
+    const places = await placesOf(tx, companyId, mode, [
+      ...rows.map((row) => row.location),
+      ...steps.map((step) => (step.place ? shipment[step.place] : null)),
+    ]);
+    const retractedBy = new Map(
+      rows.flatMap((row) => (row.retractsEventId ? [[row.retractsEventId, row.id] as const] : [])),
+    );
+    const standing = rows.filter((row) => row.retractsEventId === null && !retractedBy.has(row.id));
+    // The latest recorded of each code and classifier stands for the step: a new estimate replaces
+    // the one before it, whatever time either names.
+    const latest = (code: string, classifier: TMilestoneClassifier) => {
+      const matching = standing
+        .filter((row) => row.eventCode === code && row.classifier === classifier)
+        .sort((a, b) => b.recordedAt.getTime() - a.recordedAt.getTime());
+      const row = matching[0];
+      const timezone = row?.timezone ?? (row?.location ? places.get(row.location)?.timezone : null) ?? null;
+      return row ? { eventId: row.id, eventAt: row.eventAt.toISOString(), timezone } : null;
+    };
+    const placeOf = (code: string | null) => {
+      if (!code) return null;
+      const place = places.get(code);
+      return { code, name: place?.name ?? code, timezone: place?.timezone ?? null };
+    };
+    // The shipment's own planned dates count as the plan until a planned event says otherwise.
+    const plannedOfShipment = (status: string) => {
+      const at =
+        status === 'departed'
+          ? shipment.plannedDeparture
+          : status === 'arrived'
+            ? shipment.plannedArrival
+            : null;
+      if (!at) return null;
+      const field = status === 'departed' ? 'portOfLoading' : 'portOfDischarge';
       return {
-        steps: stepViews,
-        events: rows.map((row) => eventView(row, retractedBy.get(row.id) ?? null, places)),
-        containerNumbers: containers.map((container) => container.number),
+        eventId: null,
+        eventAt: at.toISOString(),
+        timezone: placeOf(shipment[field])?.timezone ?? null,
       };
-    });
+    };
+    const stepViews: TShipmentTimelineStep[] = steps.map((step) => ({
+      status: step.status,
+      code: step.code,
+      label: milestoneCodeOf(step.code)?.label ?? step.code,
+      place: placeOf(step.place ? shipment[step.place] : null),
+      planned: latest(step.code, 'PLN') ?? plannedOfShipment(step.status),
+      estimated: latest(step.code, 'EST'),
+      actual: latest(step.code, 'ACT'),
+    }));
+    return {
+      steps: stepViews,
+      events: rows.map((row) => eventView(row, retractedBy.get(row.id) ?? null, places)),
+      containerNumbers: containers.map((container) => container.number),
+    };
+  };
+
+  const timeline = async (auth: TAuthContext, shipmentId: string): Promise<TShipmentTimeline> =>
+    withTenantRead(db, auth.companyId, (tx) => timelineIn(tx, auth.companyId, shipmentId));
 
   const record = async (
     auth: TAuthContext,
@@ -295,5 +302,5 @@ export const createEventsService = ({ db, locations }: TEventsServiceDependencie
       return eventView(row, null, places);
     });
 
-  return { timeline, record, retract };
+  return { timeline, timelineIn, record, retract };
 };
