@@ -38,6 +38,7 @@ type TWorld = {
   shipmentEventId: string;
   shipmentFilterId: string;
   shipmentDocumentId: string;
+  trackingLinkId: string;
 };
 
 /** Streams never end by themselves; they get their own tests (attack-session-end.test.ts). */
@@ -246,6 +247,13 @@ const idFieldProbes: Record<string, TProbe> = {
     url: (own, other) =>
       `/freightserver/api/v1/shipments/${own.shipmentId}/events/${other.shipmentEventId}/retraction`,
     body: () => ({ reason: 'Tenancy probe' }),
+  },
+  // A tracking link is revoked through the shipment it shares: A's link on B's shipment is absent.
+  'POST /freightserver/api/v1/shipments/:id/tracking-links/:linkId/revocation linkId': {
+    method: 'POST',
+    kind: 'write',
+    url: (own, other) =>
+      `/freightserver/api/v1/shipments/${own.shipmentId}/tracking-links/${other.trackingLinkId}/revocation`,
   },
   // A charge line's party is an organisation of the company's own contacts (nested in the lines).
   'PUT /freightserver/api/v1/shipments/:id/charges lines.partyId': {
@@ -530,6 +538,12 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
       `/freightserver/api/v1/shipments/${shipment._id}/events`,
       { code: 'CONF', classifier: 'ACT', eventAt: '2026-03-01T10:00:00Z' },
     );
+    const trackingLink = await dataOf<{ _id: string }>(
+      admin.jwt,
+      'POST',
+      `/freightserver/api/v1/shipments/${shipment._id}/tracking-links`,
+      {},
+    );
     // Shared, naming the company's own party: no other company's list of saved filters shows it.
     const shipmentFilter = await dataOf<{ _id: string }>(
       admin.jwt,
@@ -547,6 +561,7 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
     return {
       shipmentId: shipment._id,
       shipmentEventId: shipmentEvent._id,
+      trackingLinkId: trackingLink._id,
       shipmentFilterId: shipmentFilter._id,
       shipmentDocumentId: shipmentDocument._id,
       issueId: issue._id,
@@ -597,6 +612,7 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
     world.shipmentId,
     world.shipmentEventId,
     world.shipmentFilterId,
+    world.trackingLinkId,
   ];
 
   beforeAll(async () => {
@@ -650,8 +666,8 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
     }
     expect(missing).toEqual([]);
     // The schemas were read at all: the table above lists this many (less one more since the
-    // retraction's probe, whose event id sits in its path rather than in a body).
-    expect(fields).toBeGreaterThanOrEqual(Object.keys(idFieldProbes).length - 2);
+    // retraction's and the tracking link revocation's probes, whose ids sit in their paths).
+    expect(fields).toBeGreaterThanOrEqual(Object.keys(idFieldProbes).length - 3);
   });
 
   it("refuses company A's ids inside company B's bodies and query strings", async () => {
@@ -700,6 +716,12 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
       `/freightserver/api/v1/shipments/${worldA.shipmentId}/events`,
     );
     expect(timeline.events).toMatchObject([{ _id: worldA.shipmentEventId, retractedByEventId: null }]);
+    const links = await dataOf<{ _id: string; state: string }[]>(
+      worldA.admin.jwt,
+      'GET',
+      `/freightserver/api/v1/shipments/${worldA.shipmentId}/tracking-links`,
+    );
+    expect(links).toMatchObject([{ _id: worldA.trackingLinkId, state: 'active' }]);
   });
 
   // A shipment's parties sit inside `parties`, where the id-field scan above does not look.

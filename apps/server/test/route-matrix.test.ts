@@ -29,6 +29,17 @@ const idTokenRoutes = new Set([
 const openToAnyone = new Set(['GET /iamserver/api/v1/auth/invitation']);
 
 /**
+ * A shared shipment's tracking page (docs/decisions/051-shipment-tracking-links.md): the link's
+ * token in the path is the credential, so any caller holding it reads the page, and an unknown one
+ * is a 404. Company boundaries are the token's: attack tests are in tracking/routes.test.ts.
+ */
+const openWithTrackingToken = new Set([
+  'GET /freightserver/api/v1/tracking/:token',
+  'GET /freightserver/api/v1/tracking/:token/stream',
+]);
+const unknownTrackingToken = 'A'.repeat(87);
+
+/**
  * Single sign-on's open routes (docs/decisions/020-single-sign-on.md): a work e-mail whose domain has
  * no sign-on is a 404, and an unknown state sends the browser back to the login page, never in.
  */
@@ -107,6 +118,8 @@ type TCompanyWorld = {
   shipmentEventId: string;
   shipmentFilterId: string;
   shipmentDocumentId: string;
+  trackingLinkId: string;
+  trackingToken: string;
 };
 const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   users: (world) => world.userId,
@@ -138,6 +151,8 @@ const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   events: (world) => world.shipmentEventId,
   'shipment-filters': (world) => world.shipmentFilterId,
   documents: (world) => world.shipmentDocumentId,
+  'tracking-links': (world) => world.trackingLinkId,
+  tracking: (world) => world.trackingToken,
   // A version number: company A's template has a version 1, which B must not reach either.
   versions: () => '1',
 };
@@ -266,6 +281,13 @@ describe.each(behaviourDatabaseKinds)('route matrix on %s', (kind) => {
       { code: 'CONF', classifier: 'ACT', eventAt: '2026-03-01T10:00:00Z' },
     );
     expect(shipmentEvent.statusCode, shipmentEvent.body).toBe(201);
+    const trackingLink = await call(
+      'POST',
+      `/freightserver/api/v1/shipments/${(shipment.json() as { data: { _id: string } }).data._id}/tracking-links`,
+      admin.jwt,
+      {},
+    );
+    expect(trackingLink.statusCode, trackingLink.body).toBe(201);
     const shipmentFilter = await call('POST', '/freightserver/api/v1/shipment-filters', admin.jwt, {
       name: 'Matrix world shipments',
       query: { mode: 'sea' },
@@ -302,6 +324,8 @@ describe.each(behaviourDatabaseKinds)('route matrix on %s', (kind) => {
       issueId: (issue.json() as { data: { _id: string } }).data._id,
       shipmentId: (shipment.json() as { data: { _id: string } }).data._id,
       shipmentEventId: (shipmentEvent.json() as { data: { _id: string } }).data._id,
+      trackingLinkId: (trackingLink.json() as { data: { _id: string } }).data._id,
+      trackingToken: (trackingLink.json() as { data: { token: string } }).data.token,
       shipmentFilterId: (shipmentFilter.json() as { data: { _id: string } }).data._id,
       shipmentDocumentId: (shipmentDocument.json() as { data: { _id: string } }).data._id,
       apiTokenId: (apiToken.json() as { data: { _id: string } }).data._id,
@@ -370,6 +394,12 @@ describe.each(behaviourDatabaseKinds)('route matrix on %s', (kind) => {
           failures.push(`${key} → ${response.statusCode} ${location}`);
         continue;
       }
+      if (openWithTrackingToken.has(key)) {
+        const response = await call(method, route.url.replace(':token', unknownTrackingToken));
+        if (response.statusCode !== 404)
+          failures.push(`${key} → ${response.statusCode} for an unknown token`);
+        continue;
+      }
       if (openToAnyone.has(key)) {
         const response = await call(method, `${url}?oobCode=no-such-code`);
         if (response.statusCode !== 404) failures.push(`${key} → ${response.statusCode} for an unknown code`);
@@ -385,7 +415,13 @@ describe.each(behaviourDatabaseKinds)('route matrix on %s', (kind) => {
   it('declares a permission on every signed-in route not open to all, and answers 403 without it', async () => {
     const failures: string[] = [];
     for (const { key, method, route } of routes) {
-      if (idTokenRoutes.has(key) || openToAnyone.has(key) || ssoSignInRoutes[key]) continue;
+      if (
+        idTokenRoutes.has(key) ||
+        openToAnyone.has(key) ||
+        openWithTrackingToken.has(key) ||
+        ssoSignInRoutes[key]
+      )
+        continue;
       if (route.config?.platformAdmin) {
         // Company A's admin holds every permission of the company, and still no platform rights.
         const response = await call(
@@ -430,7 +466,13 @@ describe.each(behaviourDatabaseKinds)('route matrix on %s', (kind) => {
     const { token } = (created.json() as { data: { token: string } }).data;
     const failures: string[] = [];
     for (const { key, method, route } of routes) {
-      if (idTokenRoutes.has(key) || openToAnyone.has(key) || ssoSignInRoutes[key]) continue;
+      if (
+        idTokenRoutes.has(key) ||
+        openToAnyone.has(key) ||
+        openWithTrackingToken.has(key) ||
+        ssoSignInRoutes[key]
+      )
+        continue;
       const { permission, isOpenToApiTokens, platformAdmin } = route.config ?? {};
       if (permission === 'users:read' || isOpenToApiTokens) continue;
       // The console refuses A's admin before anything else (attack-api-tokens: a platform admin's token too).
@@ -484,7 +526,7 @@ describe.each(behaviourDatabaseKinds)('route matrix on %s', (kind) => {
   it("answers 404 to another company's admin for every id of company A", async () => {
     const failures: string[] = [];
     for (const { key, method, route } of routes) {
-      if (!route.url.includes(':')) continue;
+      if (!route.url.includes(':') || openWithTrackingToken.has(key)) continue;
       const url = fillIds(route.url, (resource) => {
         const pick = idOfResource[resource];
         if (!pick) failures.push(`${key}: no id of company A for "${resource}" in idOfResource`);

@@ -104,6 +104,17 @@ describe('the API reference', () => {
     ]);
   });
 
+  it('takes no token at all on the invitation lookup and the tracking page', () => {
+    const open = operations
+      .filter(({ operation }) => operation.security?.length === 0)
+      .map(({ key }) => key);
+    expect(open.sort()).toEqual([
+      'GET /freightserver/api/v1/tracking/{token}',
+      'GET /freightserver/api/v1/tracking/{token}/stream',
+      'GET /iamserver/api/v1/auth/invitation',
+    ]);
+  });
+
   it('hides the identity provider, the probes, the developer mailbox and the web app', () => {
     const registered = testApp.app.routeTable.map((route) => route.url ?? '');
     // The test app has these routes: hidden, not missing.

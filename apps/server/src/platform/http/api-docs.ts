@@ -31,7 +31,7 @@ export const serviceTags = [
   {
     name: 'freightserver',
     description:
-      'Sea and air shipments: parties, routing, the booking status, cargo and containers, master and houses, buy and sell charges with their margin',
+      'Sea and air shipments: parties, routing, the booking status, cargo and containers, master and houses, buy and sell charges with their margin, milestones, and tracking links that share a shipment without sign-in',
   },
   { name: 'contactserver', description: 'Organisations and people the company works with, and their tags' },
   {
@@ -49,7 +49,12 @@ const idTokenOperations = new Set([
 ]);
 
 /** The routes that take no token at all: a code from a mailed link is their credential. */
-const openOperations = new Set(['GET /iamserver/api/v1/auth/invitation']);
+const openOperations = new Set([
+  'GET /iamserver/api/v1/auth/invitation',
+  // A shared shipment's tracking page: the link's token in the path is the credential.
+  'GET /freightserver/api/v1/tracking/:token',
+  'GET /freightserver/api/v1/tracking/:token/stream',
+]);
 
 const operationKey = (method: string, url: string) => `${method} ${url}`;
 
