@@ -105,9 +105,7 @@ describe('the API reference', () => {
   });
 
   it('takes no token at all on the invitation lookup and the tracking page', () => {
-    const open = operations
-      .filter(({ operation }) => operation.security?.length === 0)
-      .map(({ key }) => key);
+    const open = operations.filter(({ operation }) => operation.security?.length === 0).map(({ key }) => key);
     expect(open.sort()).toEqual([
       'GET /freightserver/api/v1/tracking/{token}',
       'GET /freightserver/api/v1/tracking/{token}/stream',
