@@ -1,3 +1,4 @@
+import { holdCodes, progressStatusOfCode } from '@cargodesk/shared';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import Fastify from 'fastify';
@@ -9,7 +10,8 @@ import { listenUntilStopped } from './bare-listen.ts';
 // statement: its rows, each row's customer and name, and the count capped a thousand past the page;
 // a search first looks the text up in the contacts' names, then reads the words of the numbers it
 // begins; the screen reads its row, its parties with their names and its cargo at once, then its
-// places among the company's own ports at once), with a static token, no ORM, no transaction, no
+// places among the company's own ports and its standing actual events at once; the list and the
+// screen read the status's events as the product does), with a static token, no ORM, no transaction, no
 // row-level security.
 // DATABASE_URL names PostgreSQL; otherwise PGLITE_DIR a PGlite cluster.
 
@@ -35,6 +37,22 @@ const app = Fastify({ logger: false });
 app.addHook('onRequest', async (request, reply) => {
   if (request.headers.authorization !== staticToken) await reply.code(401).send({ error: 'token' });
 });
+
+// The product's status lookup for a page's shipments (decision 048): their standing actual events
+// of the codes that move the status, one row per code with its latest time.
+const statusCodes = [...progressStatusOfCode.keys(), holdCodes.hold, holdCodes.release];
+const standingActualEvents = (companyId: string, shipmentIds: unknown[]) =>
+  shipmentIds.length === 0
+    ? Promise.resolve([])
+    : query(
+        `select shipment_id, event_code, max(event_at) as event_at from shipment_events
+        where company_id = $1 and shipment_id = any($2) and classifier = 'ACT' and event_code = any($3)
+          and retracts_event_id is null
+          and not exists (select 1 from shipment_events retraction
+            where retraction.company_id = shipment_events.company_id and retraction.retracts_event_id = shipment_events.id)
+        group by shipment_id, event_code`,
+        [companyId, shipmentIds, statusCodes],
+      );
 
 const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
 
@@ -90,6 +108,10 @@ app.get<{ Querystring: TListQuery }>('/shipments', async (request) => {
     values,
   );
   const total = Number(rows[0]?.total ?? 0);
+  const events = await standingActualEvents(
+    companyId,
+    rows.map((row) => row.id),
+  );
   return {
     data: rows.map((row) => {
       return {
@@ -113,6 +135,7 @@ app.get<{ Querystring: TListQuery }>('/shipments', async (request) => {
         portOfDischarge: row.port_of_discharge,
         billOfLadingNumber: row.bill_of_lading_number,
         airWaybillNumber: row.air_waybill_number,
+        events: events.filter((event) => event.shipment_id === row.id).length,
       };
     }),
     meta:
@@ -150,15 +173,16 @@ app.get<{ Params: { id: string }; Querystring: { companyId: string } }>(
     ]);
     if (!row) return reply.code(404).send({ error: 'not found' });
     const kind = row.mode === 'air' ? 'airport' : 'oceanport';
-    const places = await Promise.all(
-      [row.port_of_loading, row.port_of_discharge].map((code) =>
+    const [events, ...places] = await Promise.all([
+      standingActualEvents(companyId, ids),
+      ...[row.port_of_loading, row.port_of_discharge].map((code) =>
         query(`select * from company_ports where company_id = $1 and kind = $2 and code = $3`, [
           companyId,
           kind,
           code,
         ]),
       ),
-    );
+    ]);
     return {
       data: {
         _id: row.id,
@@ -167,6 +191,7 @@ app.get<{ Params: { id: string }; Querystring: { companyId: string } }>(
         portOfLoading: row.port_of_loading,
         portOfDischarge: row.port_of_discharge,
         places: places.length,
+        events: events.length,
         parties: parties.map((party) => ({
           role: party.role,
           organisation: party.organisation_name ?? 'Deleted contact',

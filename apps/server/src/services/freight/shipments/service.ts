@@ -411,13 +411,14 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
         }
       );
     };
-    const [parties, houses, master, own, places] = await Promise.all([
+    const [parties, houses, master, own, places, milestones] = await Promise.all([
       known.parties ?? repository.findNamedParties(tx, companyId, row.id),
       // A master's totals are its own cargo's and its houses', summed now (decision 043).
       row.consolidation === 'master' ? repository.findHouses(tx, companyId, row.id) : [],
       row.masterId === null ? undefined : repository.findShipment(tx, companyId, row.masterId),
       known.cargo ?? cargoOf(tx, companyId, [row.id]),
       Promise.all(locationFields.map(place)),
+      findMilestoneFacts(tx, companyId, [row.id]),
     ]);
     const [placeOfReceipt, portOfLoading, portOfDischarge, placeOfDelivery] = places;
     const summed = houses.length
@@ -427,7 +428,6 @@ export const createShipmentsService = ({ db, locations }: TShipmentsServiceDepen
       _id: shipment.id,
       reference: shipment.reference,
     });
-    const milestones = await findMilestoneFacts(tx, companyId, [row.id]);
     return {
       ...common(row, new Date(), milestones.get(row.id)),
       master: master ? link(master) : null,
