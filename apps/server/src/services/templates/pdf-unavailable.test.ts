@@ -33,6 +33,6 @@ describe('templates on a server without Chromium', () => {
     const checked = await call('POST', '/templates/check', admin.jwt, draft);
     expect(checked.statusCode).toBe(200);
     const listed = await call('GET', '/templates', admin.jwt);
-    expect(listed.json().meta.total).toBe(28);
+    expect(listed.json().meta.total).toBe(36);
   });
 });

@@ -16,11 +16,10 @@ import { shipmentsKeys } from './keys.ts';
 const documentsPath = (id: string) => `/shipments/${encodeURIComponent(id)}/documents`;
 const documentPath = (id: string, documentId: string) =>
   `${documentsPath(id)}/${encodeURIComponent(documentId)}`;
-const documentsKey = (id: string) => [...shipmentsKeys.all, 'documents', id] as const;
 
 export const getDocumentsQueryOptions = (id: string, page: number) =>
   queryOptions({
-    queryKey: [...documentsKey(id), { page }],
+    queryKey: shipmentsKeys.documents(id, page),
     queryFn: () => apiListRequest<TShipmentDocument>('freightserver', documentsPath(id), { query: { page } }),
     placeholderData: keepPreviousData,
   });
@@ -29,9 +28,9 @@ export const getDocumentsQueryOptions = (id: string, page: number) =>
 export const useDocuments = (id: string, page: number) => useQuery(getDocumentsQueryOptions(id, page));
 
 /** A draft filled with the shipment as it is now; `updatedAt` makes a moved draft fetch it again. */
-export const useDocumentPreview = (id: string, document: TShipmentDocument | undefined) =>
-  useQuery({
-    queryKey: [...documentsKey(id), 'preview', document?._id, document?.updatedAt],
+export const getDocumentPreviewQueryOptions = (id: string, document: TShipmentDocument | undefined) =>
+  queryOptions({
+    queryKey: shipmentsKeys.documentPreview(id, document?._id, document?.updatedAt),
     queryFn: () =>
       apiRequest<TShipmentDocumentPreview>(
         'freightserver',
@@ -40,6 +39,9 @@ export const useDocumentPreview = (id: string, document: TShipmentDocument | und
     enabled: Boolean(document),
     meta: { isErrorShownByCaller: true },
   });
+
+export const useDocumentPreview = (id: string, document: TShipmentDocument | undefined) =>
+  useQuery(getDocumentPreviewQueryOptions(id, document));
 
 export const useCreateDocument = () =>
   useInvalidatingMutation({

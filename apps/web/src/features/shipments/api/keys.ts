@@ -13,6 +13,9 @@ export const shipmentsKeys = {
   masters: (mode: string, q: string) => ['shipments', 'masters', mode, q] as const,
   charges: (id: string) => ['shipments', 'charges', id] as const,
   events: (id: string) => ['shipments', 'events', id] as const,
+  documents: (id: string, page: number) => ['shipments', 'documents', id, { page }] as const,
+  documentPreview: (id: string, documentId: string | undefined, updatedAt: string | undefined) =>
+    ['shipments', 'documents', id, 'preview', documentId, updatedAt] as const,
   chargeCodes: () => ['shipments', 'charge-codes'] as const,
   currenciesInUse: () => ['shipments', 'currencies-in-use'] as const,
 };
