@@ -33,7 +33,7 @@ import { registerAccessRoutes } from './services/access/routes.ts';
 import { registerAuditRoutes } from './services/audit/routes.ts';
 import { registerContactsRoutes } from './services/contacts/routes.ts';
 import { registerFilesRoutes } from './services/files/routes.ts';
-import { registerFreightRoutes } from './services/freight/public.ts';
+import { registerFreightRoutes, registerWebhookDelivery } from './services/freight/public.ts';
 import { registerIssueTracker } from './services/issue-tracker/public.ts';
 import { registerMailRoutes } from './services/mail/routes.ts';
 import { registerMasterDataRoutes } from './services/master-data/routes.ts';
@@ -180,6 +180,8 @@ export const buildApp = async (config: Config, options: BuildAppOptions = {}): P
   registerChangeFeed(app);
   // Modules tell what happened; notifications subscribes when it registers.
   registerDomainEvents(app);
+  // Webhooks queue shipment events through the domain events and send them with their own worker.
+  await registerWebhookDelivery(app);
   await app.register(registerHealthRoutes);
   // Mail first: identity sends its action mails through the outbox.
   await registerMail(app, options.mail);

@@ -196,6 +196,17 @@ const ZEnvironment = z.object({
   SEED_DEMO: z.enum(['true', 'false'], { error: 'must be true or false' }).default('true'),
   SSO_ALLOW_HTTP_ISSUERS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   SSO_ALLOW_PRIVATE_ISSUERS: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  // Webhooks (docs/decisions/052-webhooks.md): http:// and private addresses only for tests and local work.
+  WEBHOOKS_ALLOW_HTTP: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false'),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  WEBHOOK_RETRY_CAP_MS: z.coerce.number().int().min(10).max(86_400_000).default(3_600_000),
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(12),
+  WEBHOOK_WORKER_SLOTS: z.coerce.number().int().min(1).max(64).default(4),
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   // The DNS servers that single sign-on's domain proof asks (host or host:port, by commas); unset,
   // the system's own resolvers.
   SSO_DNS_SERVERS: commaList(
@@ -486,6 +497,21 @@ export type Config = {
    * company admin must not make the server probe its own network (docs/decisions/025).
    */
   ssoAllowPrivateIssuers: boolean;
+  /**
+   * Webhook delivery (docs/decisions/052-webhooks.md). `allowHttp` and `allowPrivateAddresses`
+   * (WEBHOOKS_ALLOW_HTTP, WEBHOOKS_ALLOW_PRIVATE_ADDRESSES) are for tests and local development, as
+   * the single sign-on switches are: off, endpoints are https and public addresses only.
+   */
+  webhooks: {
+    allowHttp: boolean;
+    allowPrivateAddresses: boolean;
+    timeoutMs: number;
+    retryBaseMs: number;
+    retryCapMs: number;
+    maxAttempts: number;
+    slots: number;
+    pollMs: number;
+  };
   /** SSO_DNS_SERVERS: where the domain proof looks up TXT records; empty, the system's resolvers. */
   ssoDnsServers: string[];
 };
@@ -600,6 +626,16 @@ export const loadConfig = (environment: Record<string, string | undefined> = pro
     ssoAllowHttpIssuers: values.SSO_ALLOW_HTTP_ISSUERS === 'true',
     ssoAllowPrivateIssuers: values.SSO_ALLOW_PRIVATE_ISSUERS === 'true',
     ssoDnsServers: values.SSO_DNS_SERVERS,
+    webhooks: {
+      allowHttp: values.WEBHOOKS_ALLOW_HTTP === 'true',
+      allowPrivateAddresses: values.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES === 'true',
+      timeoutMs: values.WEBHOOK_TIMEOUT_MS,
+      retryBaseMs: values.WEBHOOK_RETRY_BASE_MS,
+      retryCapMs: values.WEBHOOK_RETRY_CAP_MS,
+      maxAttempts: values.WEBHOOK_MAX_ATTEMPTS,
+      slots: values.WEBHOOK_WORKER_SLOTS,
+      pollMs: values.WEBHOOK_POLL_MS,
+    },
     auditRetentionDays: values.AUDIT_RETENTION_DAYS,
     fileStore:
       values.FILE_STORE === 's3'

@@ -39,6 +39,7 @@ type TWorld = {
   shipmentFilterId: string;
   shipmentDocumentId: string;
   trackingLinkId: string;
+  webhookEndpointId: string;
 };
 
 /** Streams never end by themselves; they get their own tests (attack-session-end.test.ts). */
@@ -558,7 +559,15 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
       `/freightserver/api/v1/shipments/${shipment._id}/documents`,
       { kind: 'booking-confirmation' },
     );
+    // An address on a public name, never looked up: no event it asked for is recorded after it.
+    const webhookEndpoint = await dataOf<{ _id: string }>(
+      admin.jwt,
+      'POST',
+      '/freightserver/api/v1/webhooks/endpoints',
+      { url: `https://hooks.example.com/${label}`, eventTypes: ['TRANSPORT'] },
+    );
     return {
+      webhookEndpointId: webhookEndpoint._id,
       shipmentId: shipment._id,
       shipmentEventId: shipmentEvent._id,
       trackingLinkId: trackingLink._id,
@@ -613,6 +622,7 @@ describe.each(testDatabaseKinds)('tenancy attack matrix on %s', (kind) => {
     world.shipmentEventId,
     world.shipmentFilterId,
     world.trackingLinkId,
+    world.webhookEndpointId,
   ];
 
   beforeAll(async () => {

@@ -1,7 +1,9 @@
 import { apiTokenMessages, appAdminMessages } from '@cargodesk/shared';
 import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookDeliveries } from '../src/db/schema/index.ts';
 import { runPlatformAdminCommand } from '../src/identity/platform-admin-command.ts';
+import { createId } from '../src/platform/data-access/ids.ts';
 import type { TRouteEntry } from '../src/platform/http/route-table.ts';
 import {
   startIamTestApp,
@@ -120,6 +122,8 @@ type TCompanyWorld = {
   shipmentDocumentId: string;
   trackingLinkId: string;
   trackingToken: string;
+  webhookEndpointId: string;
+  webhookDeliveryId: string;
 };
 const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   users: (world) => world.userId,
@@ -153,6 +157,8 @@ const idOfResource: Record<string, (world: TCompanyWorld) => string> = {
   documents: (world) => world.shipmentDocumentId,
   'tracking-links': (world) => world.trackingLinkId,
   tracking: (world) => world.trackingToken,
+  endpoints: (world) => world.webhookEndpointId,
+  deliveries: (world) => world.webhookDeliveryId,
   // A version number: company A's template has a version 1, which B must not reach either.
   versions: () => '1',
 };
@@ -319,7 +325,27 @@ describe.each(behaviourDatabaseKinds)('route matrix on %s', (kind) => {
       isShared: true,
     });
     expect(report.statusCode, report.body).toBe(201);
+    // Paused, so the worker never sends its delivery, written here as an event would queue it.
+    const webhookEndpoint = await call('POST', '/freightserver/api/v1/webhooks/endpoints', admin.jwt, {
+      url: 'https://hooks.example.com/matrix-world',
+      eventTypes: ['TRANSPORT'],
+      isActive: false,
+    });
+    expect(webhookEndpoint.statusCode, webhookEndpoint.body).toBe(201);
+    const webhookEndpointId = (webhookEndpoint.json() as { data: { _id: string } }).data._id;
+    const webhookDeliveryId = createId();
+    await testApp.database.db.insert(webhookDeliveries).values({
+      companyId: admin.companyId,
+      id: webhookDeliveryId,
+      endpointId: webhookEndpointId,
+      eventId: createId(),
+      eventType: 'TRANSPORT',
+      payload: { eventType: 'TRANSPORT' },
+      status: 'delivered',
+    });
     return {
+      webhookEndpointId,
+      webhookDeliveryId,
       reportSketchId: (report.json() as { data: { _id: string } }).data._id,
       issueId: (issue.json() as { data: { _id: string } }).data._id,
       shipmentId: (shipment.json() as { data: { _id: string } }).data._id,

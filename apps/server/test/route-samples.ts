@@ -127,4 +127,9 @@ export const sampleBodies: Record<string, unknown> = {
   'POST /freightserver/api/v1/shipment-filters': { name: 'Matrix filter', query: { mode: 'air' } },
   'PUT /freightserver/api/v1/reference-patterns': { air: 'MX-{YYYY}-{####}' },
   'PUT /freightserver/api/v1/shipments/:id/master': { masterId: '01970000-0000-7000-8000-00000000abcd' },
+  'POST /freightserver/api/v1/webhooks/endpoints': {
+    url: 'https://hooks.example.com/matrix',
+    eventTypes: ['TRANSPORT'],
+  },
+  'PATCH /freightserver/api/v1/webhooks/endpoints/:id': { isActive: false },
 };

@@ -40,6 +40,8 @@ export const auditEntityTypes = [
   /** A company's shipment reference patterns, one entry for both modes. */
   'shipment-reference-pattern',
   'shipment-filter',
+  /** A webhook endpoint (docs/decisions/052-webhooks.md); a replay of a delivery is one of its updates. */
+  'webhook-endpoint',
 ] as const;
 export type TAuditEntityType = (typeof auditEntityTypes)[number];
 

@@ -38,3 +38,4 @@ export * from './shipments.ts';
 export * from './sso.ts';
 export * from './templates.ts';
 export * from './users.ts';
+export * from './webhooks.ts';

@@ -22,6 +22,7 @@ const moduleLabels: Record<TPermissionModule, { label: string; description: stri
   reports: { label: 'Reports', description: 'Report sketches' },
   shipments: { label: 'Shipments', description: 'Sea and air shipments, their parties and routing' },
   charges: { label: 'Charges and margins', description: 'A shipment’s buy and sell lines and its margin' },
+  webhooks: { label: 'Webhooks', description: 'Addresses that receive shipment events, and what was sent' },
 };
 
 const actionLabels: Record<string, string> = { read: 'Read', write: 'Write', send: 'Send' };

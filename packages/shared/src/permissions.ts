@@ -30,6 +30,8 @@ export const permissions = [
   'shipments:write',
   /** A shipment's buy and sell lines, its revenue, cost and margin. */
   'charges:read',
+  /** The company's webhook endpoints and their delivery log (docs/decisions/052-webhooks.md). */
+  'webhooks:write',
 ] as const;
 
 export type TPermission = (typeof permissions)[number];

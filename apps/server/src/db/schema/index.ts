@@ -17,3 +17,4 @@ export * from './saved-filters.ts';
 export * from './sso.ts';
 export * from './templates.ts';
 export * from './tenancy.ts';
+export * from './webhooks.ts';

@@ -37,6 +37,17 @@ export type TDomainEvent =
       subject: string;
       fileNames: string[];
     }
+  /**
+   * A shipment event was recorded or retracted (services/freight/events), in DCSA Track & Trace's
+   * shape when it has one (sea): webhooks queue it for the company's endpoints in the same transaction.
+   */
+  | {
+      type: 'shipment-event-recorded';
+      companyId: string;
+      eventId: string;
+      shipmentId: string;
+      dcsaEvent: (Record<string, unknown> & { eventType: 'TRANSPORT' | 'EQUIPMENT' | 'SHIPMENT' }) | null;
+    }
   /** A tracker issue was reported, or its status, assignee or comments changed (services/issuetracker). */
   | {
       type: 'tracker-issue-changed';

@@ -17,6 +17,7 @@ const entityTypeProducts: Partial<Record<TAuditEntityType, TProduct>> = {
   shipment: freightProduct,
   'shipment-reference-pattern': freightProduct,
   'shipment-filter': freightProduct,
+  'webhook-endpoint': freightProduct,
 };
 
 /**

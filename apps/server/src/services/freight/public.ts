@@ -9,3 +9,5 @@ export { freightProduct, registerFreightRoutes } from './routes.ts';
 export { hasShipmentHistory, seedDemoShipments, type TDemoShipment } from './shipments/demo.ts';
 /** The company's shipments as a report source, for companies with the Freight product (reports). */
 export { shipmentsReportSource } from './shipments/report-source.ts';
+/** Webhook delivery of shipment events, registered on the root instance by app.ts. */
+export { registerWebhookDelivery } from './webhooks/public.ts';

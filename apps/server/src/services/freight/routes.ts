@@ -8,6 +8,7 @@ import { registerReferenceSettingsRoutes } from './shipments/reference-settings-
 import { registerShipmentRoutes } from './shipments/routes.ts';
 import { registerShipmentSavedFilterRoutes } from './shipments/saved-filters.ts';
 import { registerPublicTrackingRoutes, registerTrackingLinkRoutes } from './tracking/public.ts';
+import { registerWebhookRoutes } from './webhooks/public.ts';
 
 /** The Freight product, as the products catalogue names it (migration 0003). */
 export const freightProduct = { code: 'freight', name: 'Freight' } as const;
@@ -36,4 +37,5 @@ const registerSignedInFreightRoutes = async (app: FastifyInstance) => {
   await app.register(registerReferenceSettingsRoutes);
   await app.register(registerShipmentSavedFilterRoutes);
   await app.register(registerTrackingLinkRoutes);
+  await app.register(registerWebhookRoutes);
 };

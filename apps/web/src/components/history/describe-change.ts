@@ -43,6 +43,7 @@ const entityNouns: Record<string, string> = {
   shipment: 'shipment',
   'shipment-reference-pattern': 'shipment reference patterns',
   'shipment-filter': 'saved shipment filter',
+  'webhook-endpoint': 'webhook endpoint',
 };
 
 /** The entity type as a noun people say: "exchange rate", "API token". */

@@ -19,7 +19,11 @@ const errors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody, 409: ZErro
  * recording an event or retracting one shipments:write.
  */
 export const registerShipmentEventRoutes = async (app: FastifyInstance) => {
-  const service = createEventsService({ db: app.database.db, locations: createLocationLookup(app.changes) });
+  const service = createEventsService({
+    db: app.database.db,
+    locations: createLocationLookup(app.changes),
+    domainEvents: app.domainEvents,
+  });
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(

@@ -18,10 +18,12 @@ import type { TAuthContext } from '../../../platform/auth/auth-context.ts';
 import { createId } from '../../../platform/data-access/ids.ts';
 import { withTenant, withTenantRead } from '../../../platform/data-access/tenant-transaction.ts';
 import { auditTrails, type TAuditActor } from '../../../platform/events/audit.ts';
+import type { TDomainEvents } from '../../../platform/events/domain-events.ts';
 import { AppError, fieldError } from '../../../platform/http/errors.ts';
 import type { TLocation, TLocationLookup } from '../../master-data/public.ts';
 import * as cargoRepository from '../cargo/repository.ts';
 import * as shipmentsRepository from '../shipments/repository.ts';
+import { dcsaEventOf } from './dcsa-event.ts';
 import * as repository from './repository.ts';
 
 // A shipment's events (docs/decisions/048-shipment-events.md): recorded one at a time in the
@@ -105,9 +107,29 @@ const auditedEvent = (row: repository.TEventRow) => {
   };
 };
 
-export type TEventsServiceDependencies = { db: Db; locations: TLocationLookup };
+export type TEventsServiceDependencies = {
+  db: Db;
+  locations: TLocationLookup;
+  /** Told of every event in its transaction (webhooks queue it there, docs/decisions/052-webhooks.md). */
+  domainEvents: Pick<TDomainEvents, 'emit'>;
+};
 
-export const createEventsService = ({ db, locations }: TEventsServiceDependencies) => {
+export const createEventsService = ({ db, locations, domainEvents }: TEventsServiceDependencies) => {
+  /** Tells the modules that listen, in the event's own transaction, so nothing is told of a rollback. */
+  const announce = async (
+    tx: Queryable,
+    row: repository.TEventRow,
+    shipment: Awaited<ReturnType<typeof shipmentsRepository.findShipment>> & object,
+    locationName: string | null,
+  ) =>
+    domainEvents.emit(tx, {
+      type: 'shipment-event-recorded',
+      companyId: row.companyId,
+      eventId: row.id,
+      shipmentId: row.shipmentId,
+      dcsaEvent: dcsaEventOf(row, shipment, locationName) ?? null,
+    });
+
   const kindOf = (mode: string) => (mode === 'air' ? ('airport' as const) : ('oceanport' as const));
 
   const findShipment = async (tx: Queryable, companyId: string, id: string, forUpdate = false) => {
@@ -251,6 +273,7 @@ export const createEventsService = ({ db, locations }: TEventsServiceDependencie
       await auditTrails.shipment(tx, actor, 'update', shipmentId, {
         after: { recordedEvent: auditedEvent(row) },
       });
+      await announce(tx, row, shipment, location?.name ?? null);
       return eventView(row, null, new Map(location ? [[location.code, location]] : []));
     });
 
@@ -263,7 +286,7 @@ export const createEventsService = ({ db, locations }: TEventsServiceDependencie
     reason: string,
   ): Promise<TShipmentEvent> =>
     withTenant(db, auth.companyId, async (tx) => {
-      await findShipment(tx, auth.companyId, shipmentId, true);
+      const shipment = await findShipment(tx, auth.companyId, shipmentId, true);
       const event = await repository.findEvent(tx, auth.companyId, shipmentId, eventId);
       if (!event) throw new AppError('NOT_FOUND', eventMessages.eventNotFound);
       if (event.retractsEventId) throw new AppError('CONFLICT', eventMessages.retractionOfRetraction);
@@ -299,6 +322,7 @@ export const createEventsService = ({ db, locations }: TEventsServiceDependencie
       const places = await placesOf(tx, auth.companyId, event.eventType === 'AIR' ? 'air' : 'sea', [
         row.location,
       ]);
+      await announce(tx, row, shipment, row.location ? (places.get(row.location)?.name ?? null) : null);
       return eventView(row, null, places);
     });
 

@@ -59,6 +59,7 @@ export const auditEntityTypeLabels: Record<TAuditEntityType, string> = {
   shipment: 'Shipment',
   'shipment-reference-pattern': 'Shipment reference patterns',
   'shipment-filter': 'Saved shipment filter',
+  'webhook-endpoint': 'Webhook endpoint',
   'audit-trail': 'Audit log',
 };
 
