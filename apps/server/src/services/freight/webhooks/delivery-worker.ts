@@ -86,8 +86,9 @@ export const createWebhookWorker = ({
   logger: FastifyBaseLogger;
   options: TWebhookWorkerOptions;
 }) => {
-  // A live worker's lease must outlast its send, or another would take the delivery mid-send.
-  const leaseMs = options.timeoutMs + 30_000;
+  // A live worker's lease must outlast its send, or another would take the delivery mid-send; the
+  // margin covers the settling transaction. Short, so a killed process's delivery is soon taken again.
+  const leaseMs = options.timeoutMs + Math.min(30_000, Math.max(1000, options.timeoutMs));
   let isStopped = true;
   let inFlight = 0;
   let isClaiming = false;
