@@ -115,3 +115,48 @@ export const ZWebhookDeliveryQuery = z
     pageSize: z.coerce.number().int().min(1).max(100).default(20),
   })
   .strict();
+
+const commaList = <T extends string>(values: readonly [T, ...T[]], name: string) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => value.split(',').map((entry) => entry.trim().toUpperCase()))
+    .pipe(z.array(z.enum(values, { error: `must be ${name}, separated by commas` })));
+
+const ZCodeList = z
+  .string()
+  .trim()
+  .transform((value) => value.split(',').map((entry) => entry.trim().toUpperCase()))
+  .pipe(
+    z.array(z.string().regex(/^[A-Z]{4}$/, 'must be four-letter DCSA codes, separated by commas')).max(30),
+  );
+
+/**
+ * GET /events: the company's sea events in DCSA Track & Trace 2.2's shape, oldest recorded first,
+ * with DCSA's filters (comma lists are ORed, different filters ANDed) and a cursor.
+ */
+export const ZDcsaEventQuery = z
+  .object({
+    eventType: commaList(webhookEventTypes, 'TRANSPORT, EQUIPMENT or SHIPMENT').optional(),
+    transportEventTypeCode: ZCodeList.optional(),
+    equipmentEventTypeCode: ZCodeList.optional(),
+    shipmentEventTypeCode: ZCodeList.optional(),
+    equipmentReference: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{4}\d{7}$/, 'must be an ISO 6346 container number')
+      .optional(),
+    'eventCreatedDateTime:gte': z.iso
+      .datetime({ offset: true, error: 'must be a date-time with its offset' })
+      .optional(),
+    'eventCreatedDateTime:lte': z.iso
+      .datetime({ offset: true, error: 'must be a date-time with its offset' })
+      .optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(100),
+    cursor: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,200}$/, 'must be a cursor this API answered')
+      .optional(),
+  })
+  .strict();

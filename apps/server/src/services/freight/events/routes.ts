@@ -1,4 +1,5 @@
 import {
+  ZDcsaEventQuery,
   ZShipmentEvent,
   ZShipmentEventInput,
   ZShipmentEventParams,
@@ -8,8 +9,10 @@ import {
 } from '@cargodesk/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { dataOf, signedInErrors, ZErrorBody } from '../../../platform/http/http.ts';
 import { createLocationLookup } from '../../master-data/public.ts';
+import { findDcsaEvents } from './dcsa-feed.ts';
 import { createEventsService } from './service.ts';
 
 const errors = { ...signedInErrors, 400: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody } as const;
@@ -26,6 +29,25 @@ export const registerShipmentEventRoutes = async (app: FastifyInstance) => {
   });
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
+  routes.get(
+    '/events',
+    {
+      config: { permission: 'shipments:read' },
+      schema: {
+        summary:
+          "The company's sea events in DCSA Track & Trace 2.2's shape, oldest recorded first, with DCSA's filters and a cursor",
+        querystring: ZDcsaEventQuery,
+        response: {
+          200: z.object({
+            data: z.array(z.record(z.string(), z.unknown())),
+            meta: z.object({ limit: z.number().int(), nextCursor: z.string().nullable() }),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => findDcsaEvents(app.database.db, request.caller, request.query),
+  );
   routes.get(
     '/shipments/:id/events',
     {

@@ -262,6 +262,87 @@ describe.each(testDatabaseKinds)('webhooks on %s', (kind) => {
     }
   });
 
+  it('answers the company’s sea events in DCSA’s shape with DCSA’s filters and a cursor', async () => {
+    const jwt = other.jwt;
+    const shipment = await answeredData<TShipment>(
+      call('POST', '/shipments', jwt, {
+        mode: 'sea',
+        direction: 'export',
+        loadType: 'fcl',
+        portOfLoading: 'NLRTM',
+        portOfDischarge: 'CNSHA',
+      }),
+      201,
+    );
+    await answeredData(
+      call('PUT', `/shipments/${shipment._id}/cargo`, jwt, {
+        lines: [],
+        containers: [{ number: 'MSKU9070323', sizeType: '42G1' }],
+      }),
+    );
+    const record = (body: object) =>
+      answeredData<TShipmentEvent>(call('POST', `/shipments/${shipment._id}/events`, jwt, body), 201);
+    const confirmed = await record({ code: 'CONF', classifier: 'ACT', eventAt: '2026-02-20T10:00:00Z' });
+    const loaded = await record({
+      code: 'LOAD',
+      classifier: 'ACT',
+      eventAt: '2026-03-01T20:00:00Z',
+      location: 'NLRTM',
+      containerNumber: 'MSKU9070323',
+    });
+    const departure = await record({
+      code: 'DEPA',
+      classifier: 'ACT',
+      eventAt: '2026-03-02T06:00:00Z',
+      location: 'NLRTM',
+    });
+    type TFeed = { data: Record<string, unknown>[]; meta: { nextCursor: string | null } };
+    const feed = async (query: string) => (await call('GET', `/events${query}`, jwt)).json() as TFeed;
+
+    const all = await feed('');
+    expect(all.data.map((event) => event.eventID)).toEqual([confirmed._id, loaded._id, departure._id]);
+    expect(all.data[0]).toMatchObject({
+      eventType: 'SHIPMENT',
+      shipmentEventTypeCode: 'CONF',
+      documentTypeCode: 'BKG',
+      documentID: shipment.reference,
+    });
+    expect(all.data[1]).toMatchObject({
+      eventType: 'EQUIPMENT',
+      equipmentEventTypeCode: 'LOAD',
+      equipmentReference: 'MSKU9070323',
+      emptyIndicatorCode: 'LADEN',
+    });
+    expect((await feed('?eventType=TRANSPORT,SHIPMENT')).data.map((event) => event.eventID)).toEqual([
+      confirmed._id,
+      departure._id,
+    ]);
+    expect((await feed('?equipmentEventTypeCode=LOAD')).data.map((event) => event.eventID)).toEqual([
+      loaded._id,
+    ]);
+    expect((await feed('?equipmentReference=MSKU9070323')).data.map((event) => event.eventID)).toEqual([
+      loaded._id,
+    ]);
+    expect(
+      (
+        await feed(
+          '?eventCreatedDateTime:gte=2000-01-01T00:00:00Z&eventCreatedDateTime:lte=2001-01-01T00:00:00Z',
+        )
+      ).data,
+    ).toEqual([]);
+    const first = await feed('?limit=2');
+    expect(first.data).toHaveLength(2);
+    const rest = await feed(`?limit=2&cursor=${first.meta.nextCursor}`);
+    expect(rest.data.map((event) => event.eventID)).toEqual([departure._id]);
+    expect(rest.meta.nextCursor).toBeNull();
+    // Another company's events are not in the feed.
+    const adminFeed = (await call('GET', '/events?limit=100', admin.jwt)).json() as TFeed;
+    expect(adminFeed.data.map((event) => event.eventID)).not.toContain(loaded._id);
+    const bad = await answeredError(call('GET', '/events?eventType=AIR', jwt), 400);
+    expect(bad.details?.fields?.map((entry) => entry.field)).toContain('eventType.0');
+    await answeredError(call('GET', '/events?cursor=nonsense', jwt), 400);
+  });
+
   it('enforces webhooks:write, refuses bad input on its field, and keeps endpoints to their company', async () => {
     const endpoint = await createEndpoint('https://hooks.example.com/cargodesk');
     const member = await addCompanyMember(testApp, { companyId: admin.companyId, role: 'member' });
