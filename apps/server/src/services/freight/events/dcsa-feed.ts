@@ -1,5 +1,5 @@
 import type { ZDcsaEventQuery } from '@cargodesk/shared';
-import { and, asc, eq, gt, gte, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.ts';
 import { shipmentEvents, shipments } from '../../../db/schema/index.ts';
@@ -13,6 +13,9 @@ import { dcsaEventOf, type TDcsaEvent } from './dcsa-event.ts';
 // event's recording time and id), so a poller that keeps the cursor reads each event once.
 
 type TQuery = z.output<typeof ZDcsaEventQuery>;
+
+// PostgreSQL keeps microseconds and a JS Date milliseconds: the cursor compares what it can carry.
+const recordedAtMs = sql`date_trunc('milliseconds', ${shipmentEvents.recordedAt})`;
 
 const encodeCursor = (recordedAt: Date, id: string) =>
   Buffer.from(JSON.stringify([recordedAt.toISOString(), id])).toString('base64url');
@@ -86,13 +89,13 @@ export const findDcsaEvents = async (
             : undefined,
           after
             ? or(
-                gt(shipmentEvents.recordedAt, after.recordedAt),
-                and(eq(shipmentEvents.recordedAt, after.recordedAt), gt(shipmentEvents.id, after.id)),
+                gt(recordedAtMs, after.recordedAt),
+                and(eq(recordedAtMs, after.recordedAt), gt(shipmentEvents.id, after.id)),
               )
             : undefined,
         ),
       )
-      .orderBy(asc(shipmentEvents.recordedAt), asc(shipmentEvents.id))
+      .orderBy(asc(recordedAtMs), asc(shipmentEvents.id))
       .limit(query.limit + 1);
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
