@@ -28,7 +28,11 @@ const publicErrors = { 400: ZErrorBody, 404: ZErrorBody, 429: ZErrorBody } as co
 export type TTrackingOptions = { stream?: Partial<TTrackingStreamOptions> };
 
 const serviceFor = (app: FastifyInstance) => {
-  const events = createEventsService({ db: app.database.db, locations: createLocationLookup(app.changes) });
+  const events = createEventsService({
+    db: app.database.db,
+    locations: createLocationLookup(app.changes),
+    domainEvents: app.domainEvents,
+  });
   const gate = createProductGate({ db: app.database.db, changes: app.changes });
   return createTrackingService({
     db: app.database.db,
