@@ -110,9 +110,12 @@ describe('request logs and transport headers', () => {
       const secret = 'eyJhbGciOiJSUzI1NiJ9.secret-payload.signature';
       await app.inject({ url: `/login?fbtkn=${secret}&next=%2Fhome` });
       await app.inject({ url: `/__/auth/action?mode=resetPassword&oobCode=${secret}` });
+      // A tracking link's token is its path: a revoked one answers 404, and that line is logged too.
+      await app.inject({ url: `/freightserver/api/v1/tracking/${secret}/stream` });
       const logged = lines.join('\n');
       expect(logged).toContain('/login?fbtkn=[redacted]&next=%2Fhome');
       expect(logged).toContain('oobCode=[redacted]');
+      expect(logged).toContain('/freightserver/api/v1/tracking/[redacted]/stream');
       expect(logged).not.toContain(secret);
     } finally {
       await app.close();

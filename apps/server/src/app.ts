@@ -23,6 +23,7 @@ import { registerErrorHandling } from './platform/http/errors.ts';
 import { registerHealthRoutes } from './platform/http/health.ts';
 import { registerInputGuard } from './platform/http/input-guard.ts';
 import { registerRateLimits } from './platform/http/rate-limits.ts';
+import { redactRequestUrl } from './platform/http/redact-request-url.ts';
 import { openPrettyLogStream, registerRequestLog } from './platform/http/request-log.ts';
 import { registerRouteTable } from './platform/http/route-table.ts';
 import { appSecurityHeaderOptionsFor, registerSecurityHeaders } from './platform/http/security-headers.ts';
@@ -60,23 +61,6 @@ export type BuildAppOptions = {
   /** A PDF renderer shared by the caller's apps (tests), instead of one per app. */
   pdf?: TPdfRenderer;
 };
-
-/**
- * Query fields that carry a credential: the two-factor step's ID token (`/login?fbtkn=…`, docs/product.md §2),
- * the mailed action codes and OAuth-style tokens. Request logs keep the field, never its value.
- */
-const secretQueryFields = [
-  'fbtkn',
-  'oobCode',
-  'token',
-  'idToken',
-  'id_token',
-  'refresh_token',
-  'access_token',
-];
-const secretQueryPattern = new RegExp(`([?&](?:${secretQueryFields.join('|')})=)[^&#]*`, 'gi');
-
-export const redactRequestUrl = (url: string) => url.replace(secretQueryPattern, '$1[redacted]');
 
 /** Fastify's own request serializer, with the URL's credentials redacted. */
 const serializeRequest = (request: FastifyRequest) => ({

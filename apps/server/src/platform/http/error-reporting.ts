@@ -3,6 +3,7 @@ import https from 'node:https';
 import os from 'node:os';
 import type { BaseTransportOptions, TransportMakeRequestResponse } from '@sentry/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { redactRequestUrl } from './redact-request-url.ts';
 
 /** Sends one server error to the error-reporting service, tagged with its request id. */
 export type TReportsError = (error: Error, request: FastifyRequest) => void;
@@ -83,8 +84,9 @@ export const createServerErrorReporter = async (app: FastifyInstance): Promise<T
     scope.setContext('request', {
       request_id: request.id,
       method: request.method,
-      // The path only: query strings may carry credentials (app.ts redactRequestUrl).
-      path: request.url.split('?')[0] ?? '/',
+      // The path only, and no tracking token in it: query strings and a tracking link's path
+      // carry credentials (redact-request-url.ts).
+      path: redactRequestUrl(request.url.split('?')[0] ?? '/'),
     });
     if (request.auth?.companyId) scope.setTag('company_id', request.auth.companyId);
     client.captureException(error, { originalException: error }, scope);
