@@ -63,20 +63,30 @@ export const createTrackingStreamHub = ({
   }, options.heartbeatMs);
   heartbeat.unref();
 
-  const refresh = async (connection: TConnection) => {
-    if (connection.isClosed) return;
-    const view = await viewOf(connection.link);
-    if (!view) {
-      connection.end();
-      return;
+  /** Sends the view to the streams of one link, or ends them when the link no longer works. */
+  const send = (connections: TConnection[], view: TPublicTracking | undefined) => {
+    const text = view ? JSON.stringify(view) : '';
+    for (const connection of connections) {
+      if (connection.isClosed) continue;
+      if (!view) {
+        connection.end();
+        continue;
+      }
+      if (text === connection.lastSent) continue;
+      connection.lastSent = text;
+      connection.write(`event: ${trackingStreamEvents.view}\ndata: ${text}\n\n`);
     }
-    const text = JSON.stringify(view);
-    if (text === connection.lastSent) return;
-    connection.lastSent = text;
-    connection.write(`event: ${trackingStreamEvents.view}\ndata: ${text}\n\n`);
   };
 
-  /** Reads the company's streams again, coalescing the notices that arrive meanwhile. */
+  const refresh = async (connection: TConnection) => {
+    if (connection.isClosed) return;
+    send([connection], await viewOf(connection.link));
+  };
+
+  /**
+   * Reads the company's links again, coalescing the notices that arrive meanwhile: once a link
+   * however many of its streams are open, so a page opened many times costs one read a notice.
+   */
   const pump = async (companyId: string) => {
     const streams = companies.get(companyId);
     if (!streams || streams.isPumping) return;
@@ -84,7 +94,14 @@ export const createTrackingStreamHub = ({
     try {
       while (streams.isPending && streams.connections.size > 0) {
         streams.isPending = false;
-        for (const connection of [...streams.connections]) await refresh(connection);
+        const byLink = new Map<string, TConnection[]>();
+        for (const connection of streams.connections) {
+          byLink.set(connection.link.linkId, [...(byLink.get(connection.link.linkId) ?? []), connection]);
+        }
+        for (const connections of byLink.values()) {
+          const [first] = connections;
+          if (first) send(connections, await viewOf(first.link));
+        }
       }
     } catch (error) {
       logger.error({ err: error }, 'tracking stream: reading a view failed');
